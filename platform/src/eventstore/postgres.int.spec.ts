@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../test/db';
+import { newId } from '../ids';
+import { describeEventStoreContract, testEvent } from './eventstore.contract';
+import { expected, type RecordedEvent } from './port';
+import { PostgresEventStore } from './postgres';
+import { eventStoreMigrations } from './postgres.migrations';
+
+describeEventStoreContract('postgres', async () => {
+  const db = await createTestDatabase(eventStoreMigrations);
+  const store = new PostgresEventStore({ pool: db.pool, connectionString: db.url });
+  return {
+    store,
+    close: async () => {
+      await store.close();
+      await db.drop();
+    },
+  };
+});
+
+describe('PostgreSQL event store under concurrent writers', () => {
+  let db: TestDatabase;
+  let store: PostgresEventStore;
+  beforeAll(async () => {
+    db = await createTestDatabase(eventStoreMigrations);
+    store = new PostgresEventStore({ pool: db.pool, connectionString: db.url });
+  });
+  afterAll(async () => {
+    await store.close();
+    await db.drop();
+  });
+
+  it('delivers every event exactly once, in global order, while 8 writers append 2,000 events each', async () => {
+    const writers = 8;
+    const perWriter = 2000;
+    const total = writers * perWriter;
+    const received: RecordedEvent[] = [];
+    let resolveDone: () => void;
+    const done = new Promise<void>((r) => (resolveDone = r));
+    const sub = store.subscribe(0, {
+      onEvent: (e) => {
+        received.push(e);
+        if (received.length === total) resolveDone();
+      },
+    });
+    await Promise.all(
+      Array.from({ length: writers }, async (_, w) => {
+        const stream = `gap-${w}-${newId()}`;
+        for (let i = 0; i < perWriter; i++) await store.append(stream, [testEvent('Gap', { w, i })], expected.any);
+      }),
+    );
+    await done;
+    // let anything extra (a duplicate) arrive before judging
+    await new Promise((r) => setTimeout(r, 200));
+    await sub.stop();
+    expect(received).toHaveLength(total);
+    expect(new Set(received.map((e) => e.id)).size).toBe(total);
+    for (let i = 1; i < received.length; i++) expect(received[i]!.position).toBeGreaterThan(received[i - 1]!.position);
+    for (let w = 0; w < writers; w++) {
+      const mine = received.filter((e) => (e.data as { w: number }).w === w).map((e) => (e.data as { i: number }).i);
+      expect(mine).toEqual(Array.from({ length: perWriter }, (_, i) => i));
+    }
+  });
+
+  it('holds back events committed behind an open transaction, then delivers them in order', async () => {
+    const from = await store.headPosition();
+    const blocker = await db.pool.connect();
+    try {
+      await blocker.query('begin');
+      await blocker.query(
+        "select es_append($1, 'any', null, array[$2]::uuid[], array['Late']::text[], array[1], array['{}']::jsonb[], array[$3]::jsonb[])",
+        [`late-${newId()}`, newId(), JSON.stringify(testEvent().metadata)],
+      );
+      const early = `early-${newId()}`;
+      await store.append(early, [testEvent('Early')], expected.any);
+      const before = await store.readAll({ from });
+      expect(before.events.filter((e) => e.streamName === early)).toHaveLength(0);
+      await blocker.query('commit');
+      const after = await store.readAll({ from });
+      expect(after.events.map((e) => e.type)).toEqual(['Late', 'Early']);
+    } finally {
+      blocker.release();
+    }
+  });
+});

@@ -1,0 +1,297 @@
+import type { EventMetadata } from '@axel/domain';
+import createSubscriber, { type Subscriber } from 'pg-listen';
+import type pg from 'pg';
+import { POSITION_SHIFT } from './postgres.migrations';
+import {
+  IdempotencyConflictError,
+  WrongExpectedRevisionError,
+  type AppendResult,
+  type EventStore,
+  type EventToAppend,
+  type ExpectedRevision,
+  type GlobalPosition,
+  type ReadAllOptions,
+  type ReadAllPage,
+  type RecordedEvent,
+  type Subscription,
+  type SubscriptionHandler,
+} from './port';
+
+export const EVENTS_CHANNEL = 'es_events';
+const MAX_EVENTS_PER_APPEND = POSITION_SHIFT - 1;
+const DEFAULT_PAGE = 1000;
+/** Safety net only: the main path is LISTEN/NOTIFY. */
+const IDLE_POLL_MS = 1000;
+
+interface Row {
+  position: number;
+  stream_name: string;
+  stream_revision: number;
+  event_id: string;
+  event_type: string;
+  schema_version: number;
+  data: unknown;
+  metadata: EventMetadata;
+  recorded_at: Date;
+}
+
+const toRecorded = (r: Row): RecordedEvent => ({
+  id: r.event_id,
+  type: r.event_type,
+  data: r.data,
+  schemaVersion: r.schema_version,
+  metadata: r.metadata,
+  streamName: r.stream_name,
+  revision: r.stream_revision,
+  position: r.position,
+  recordedAt: r.recorded_at,
+});
+
+const COLUMNS =
+  'position, stream_name, stream_revision, event_id, event_type, schema_version, data, metadata, recorded_at';
+
+/**
+ * One NOTIFY in flight at a time, the rest coalesced: listeners only need to know that something
+ * new may be readable. NOTIFY is sent after the append committed, never inside it, because a
+ * notifying transaction holds a database-wide lock through its commit and would serialise every
+ * concurrent append.
+ */
+class CoalescingNotifier {
+  private inFlight = false;
+  private pending = false;
+  constructor(private readonly pool: pg.Pool) {}
+
+  notify(): void {
+    if (this.inFlight) {
+      this.pending = true;
+      return;
+    }
+    this.inFlight = true;
+    this.pool
+      .query(`select pg_notify('${EVENTS_CHANNEL}', '')`)
+      .catch(() => undefined)
+      .finally(() => {
+        this.inFlight = false;
+        if (this.pending) {
+          this.pending = false;
+          this.notify();
+        }
+      });
+  }
+}
+
+export interface PostgresEventStoreOptions {
+  readonly pool: pg.Pool;
+  /** Connection string for the LISTEN connection (subscriptions). */
+  readonly connectionString: string;
+}
+
+export class PostgresEventStore implements EventStore {
+  readonly kind = 'postgres' as const;
+  private readonly pool: pg.Pool;
+  private readonly notifier: CoalescingNotifier;
+  private listener: Subscriber | undefined;
+  private listenerReady: Promise<void> | undefined;
+  private readonly wakers = new Set<() => void>();
+  private readonly subscriptions = new Set<Subscription>();
+
+  constructor(private readonly options: PostgresEventStoreOptions) {
+    this.pool = options.pool;
+    this.notifier = new CoalescingNotifier(this.pool);
+  }
+
+  async append(
+    streamName: string,
+    events: readonly EventToAppend[],
+    expectedRevision: ExpectedRevision,
+  ): Promise<AppendResult> {
+    if (events.length === 0) throw new Error('append needs at least one event');
+    if (events.length > MAX_EVENTS_PER_APPEND) throw new Error('too many events in one append');
+    const params = [
+      streamName,
+      expectedRevision.kind,
+      expectedRevision.kind === 'exact' ? expectedRevision.revision : null,
+      events.map((e) => e.id),
+      events.map((e) => e.type),
+      events.map((e) => e.schemaVersion),
+      events.map((e) => JSON.stringify(e.data)),
+      events.map((e) => JSON.stringify(e.metadata)),
+    ];
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const { rows } = await this.pool.query<{ next_revision: number; last_position: number; duplicate: boolean }>(
+          'select * from es_append($1, $2, $3, $4::uuid[], $5::text[], $6::int[], $7::jsonb[], $8::jsonb[])',
+          params,
+        );
+        const row = rows[0]!;
+        if (!row.duplicate) this.notifier.notify();
+        return { nextRevision: row.next_revision, position: row.last_position };
+      } catch (error) {
+        const e = error as { code?: string; detail?: string; constraint?: string };
+        if (e.code === 'AX001') {
+          throw new WrongExpectedRevisionError(streamName, expectedRevision, Number(e.detail));
+        }
+        if (e.code === 'AX002') throw new IdempotencyConflictError(streamName, events[0]!.id);
+        if (e.code === '23505' && attempt < 20) {
+          // A concurrent append took the same revision (or stored the same ids) first.
+          if (e.constraint === 'es_events_stream_revision' && expectedRevision.kind !== 'any' && expectedRevision.kind !== 'stream_exists') {
+            const { revision } = await this.streamRevision(streamName);
+            throw new WrongExpectedRevisionError(streamName, expectedRevision, revision);
+          }
+          continue;
+        }
+        throw error;
+      }
+    }
+  }
+
+  private async streamRevision(streamName: string): Promise<{ revision: number }> {
+    const { rows } = await this.pool.query<{ r: number | null }>(
+      'select max(stream_revision) as r from es_events where stream_name = $1',
+      [streamName],
+    );
+    return { revision: rows[0]?.r ?? -1 };
+  }
+
+  async readStream(streamName: string, fromRevision = 0): Promise<{ revision: number; events: RecordedEvent[] }> {
+    const { rows } = await this.pool.query<Row>(
+      `select ${COLUMNS} from es_events where stream_name = $1 and stream_revision >= $2 order by stream_revision`,
+      [streamName, fromRevision],
+    );
+    const events = rows.map(toRecorded);
+    const revision = events.length ? events[events.length - 1]!.revision : (await this.streamRevision(streamName)).revision;
+    return { revision, events };
+  }
+
+  async readAll(options: ReadAllOptions): Promise<ReadAllPage> {
+    const page = await this.readPage(options);
+    return { events: page.events, checkpoint: page.checkpoint, isEnd: page.isEnd };
+  }
+
+  /** Reads only below the oldest in-flight transaction, so no late commit can land behind `from`. */
+  private async readPage(options: ReadAllOptions): Promise<ReadAllPage & { pendingBeyond: boolean }> {
+    const limit = options.limit ?? DEFAULT_PAGE;
+    const { rows: bounds } = await this.pool.query<{ bound: number; safe_head: number | null; head: number | null }>(
+      `with b as (select pg_snapshot_xmin(pg_current_snapshot())::text::bigint * ${POSITION_SHIFT} as bound)
+       select b.bound,
+              (select max(position) from es_events where position < b.bound) as safe_head,
+              (select max(position) from es_events) as head
+       from b`,
+    );
+    const { bound, safe_head: safeHead, head } = bounds[0]!;
+    const types = options.types && options.types.length ? options.types : null;
+    const { rows } = await this.pool.query<Row>(
+      `select ${COLUMNS} from es_events
+       where position > $1 and position < $2 and ($4::text[] is null or event_type = any($4))
+       order by position limit $3`,
+      [options.from, bound, limit, types],
+    );
+    const events = rows.map(toRecorded);
+    const full = events.length === limit;
+    const checkpoint = full ? events[events.length - 1]!.position : Math.max(options.from, safeHead ?? 0);
+    return {
+      events,
+      checkpoint,
+      isEnd: !full,
+      pendingBeyond: !full && head !== null && head >= bound,
+    };
+  }
+
+  async headPosition(): Promise<GlobalPosition> {
+    const { rows } = await this.pool.query<{ p: number | null }>('select max(position) as p from es_events');
+    return rows[0]?.p ?? 0;
+  }
+
+  private async ensureListener(): Promise<void> {
+    if (!this.listenerReady) {
+      const listener = createSubscriber({ connectionString: this.options.connectionString });
+      listener.notifications.on(EVENTS_CHANNEL, () => {
+        for (const wake of this.wakers) wake();
+      });
+      listener.events.on('error', () => undefined);
+      this.listener = listener;
+      this.listenerReady = listener.connect().then(() => listener.listenTo(EVENTS_CHANNEL)).then(() => undefined);
+    }
+    return this.listenerReady;
+  }
+
+  subscribe(from: GlobalPosition, handler: SubscriptionHandler, options: { types?: readonly string[] } = {}): Subscription {
+    let position = from;
+    let stopped = false;
+    let wake: (() => void) | undefined;
+    let signalled = false;
+    const waker = () => {
+      signalled = true;
+      wake?.();
+    };
+    this.wakers.add(waker);
+    const sleep = (ms: number) =>
+      new Promise<void>((resolve) => {
+        if (signalled || stopped) return resolve();
+        const timer = setTimeout(() => {
+          wake = undefined;
+          resolve();
+        }, ms);
+        wake = () => {
+          clearTimeout(timer);
+          wake = undefined;
+          resolve();
+        };
+      });
+
+    const loop = async () => {
+      await this.ensureListener();
+      let caughtUp = false;
+      let retryDelay = 1;
+      while (!stopped) {
+        signalled = false;
+        const page = await this.readPage({ from: position, limit: DEFAULT_PAGE, types: options.types });
+        for (const event of page.events) {
+          if (stopped) return;
+          await handler.onEvent(event);
+          position = event.position;
+        }
+        if (page.checkpoint > position) {
+          position = page.checkpoint;
+          await handler.onCheckpoint?.(position);
+        }
+        if (!page.isEnd) continue;
+        if (!caughtUp) {
+          caughtUp = true;
+          handler.onCaughtUp?.();
+        }
+        if (page.pendingBeyond) {
+          // Committed events wait behind an older open transaction that may not notify when it ends.
+          await sleep(retryDelay);
+          retryDelay = Math.min(retryDelay * 2, 50);
+        } else {
+          retryDelay = 1;
+          await sleep(IDLE_POLL_MS);
+        }
+      }
+    };
+
+    const done = loop().catch((error) => {
+      if (!stopped) handler.onError?.(error);
+    });
+    const subscription: Subscription = {
+      get position() {
+        return position;
+      },
+      stop: async () => {
+        stopped = true;
+        wake?.();
+        this.wakers.delete(waker);
+        this.subscriptions.delete(subscription);
+        await done;
+      },
+    };
+    this.subscriptions.add(subscription);
+    return subscription;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.subscriptions].map((s) => s.stop()));
+    if (this.listener) await this.listener.close().catch(() => undefined);
+  }
+}
