@@ -6,3 +6,4 @@ export * from './postgres/pool';
 export * from './postgres/migrations';
 export * from './postgres/embedded';
 export * from './ids';
+export * from './commands/handler';

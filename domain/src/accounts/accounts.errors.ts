@@ -1,0 +1,36 @@
+import { defineErrors } from '../shared/errors';
+
+/** The "Sign-in and account" part of the error catalogue. */
+export const AccountErrors = defineErrors({
+  wrongCredentials: { code: 'WRONG_CREDENTIALS', status: 401, message: 'Wrong e-mail or password' },
+  userLocked: { code: 'USER_LOCKED', status: 423, message: 'User locked until {{lockedUntil}}' },
+  userSuspended: { code: 'USER_SUSPENDED', status: 403, message: 'Your account has been suspended by the administrator' },
+  userBlocked: { code: 'USER_BLOCKED', status: 403, message: 'Your account is blocked, contact support' },
+  emailNotVerified: { code: 'EMAIL_NOT_VERIFIED', status: 403, message: 'E-mail not verified: check your inbox for the confirmation link' },
+  codeInvalid: { code: 'CODE_INVALID', status: 400, message: 'The code is invalid or has expired' },
+  linkExpired: { code: 'LINK_EXPIRED', status: 400, message: 'This link has expired' },
+  linkInvalid: { code: 'LINK_INVALID', status: 400, message: 'This link is invalid or was already used' },
+  inviteRevoked: { code: 'INVITE_REVOKED', status: 400, message: 'This invite link was revoked' },
+  emailExists: { code: 'EMAIL_EXISTS', status: 409, message: 'An account with this e-mail already exists' },
+  usernameTaken: { code: 'USERNAME_TAKEN', status: 409, message: 'This username is already taken' },
+  socialAccount: {
+    code: 'SOCIAL_ACCOUNT',
+    status: 403,
+    message: 'This account was created with social sign-in: sign in with the same provider',
+  },
+  deleteFailed: { code: 'ACCOUNT_DELETE_FAILED', status: 409, message: 'The account could not be deleted, contact support' },
+  confirmationRequired: { code: 'CONFIRMATION_REQUIRED', status: 400, message: 'Type YES to confirm' },
+  wrongPassword: { code: 'WRONG_PASSWORD', status: 400, message: 'The current password is incorrect' },
+  passwordSameAsCurrent: { code: 'PASSWORD_SAME_AS_CURRENT', status: 400, message: 'The new password must differ from the current one' },
+  emailSameAsCurrent: { code: 'EMAIL_SAME_AS_CURRENT', status: 400, message: 'The new e-mail must differ from the current one' },
+  wrongPassphrase: { code: 'WRONG_PASSPHRASE', status: 400, message: 'Wrong passphrase' },
+  incorrectCurrentPassphrase: { code: 'INCORRECT_CURRENT_PASSPHRASE', status: 400, message: 'Incorrect current passphrase' },
+  twoFactorIncorrect: { code: 'TWO_FACTOR_INCORRECT', status: 401, message: 'Incorrect 2FA code' },
+  noTwoFactorAccess: { code: 'NO_2FA_ACCESS', status: 403, message: 'Two-factor authentication is not available on your plan' },
+  twoFactorNotStarted: { code: 'TWO_FACTOR_NOT_STARTED', status: 400, message: 'Start the two-factor set-up first' },
+  avatarInvalid: { code: 'AVATAR_INVALID', status: 400, message: 'The avatar must be an image' },
+  avatarTooLarge: { code: 'AVATAR_TOO_LARGE', status: 413, message: 'The avatar must be at most 3 MB' },
+  userNotFound: { code: 'USER_NOT_FOUND', status: 404, message: 'User not found' },
+  alreadyDeleted: { code: 'USER_DELETED', status: 410, message: 'This account was deleted' },
+  emailAlreadyConfirmed: { code: 'EMAIL_ALREADY_CONFIRMED', status: 409, message: 'This e-mail is already confirmed' },
+});
