@@ -70,7 +70,12 @@ export interface ReadAllPage {
 
 export interface SubscriptionHandler {
   /** Called once per event in global order; the next event waits for the promise. */
-  onEvent(event: RecordedEvent): Promise<void> | void;
+  onEvent?(event: RecordedEvent): Promise<void> | void;
+  /**
+   * When given, receives the events a page at a time instead of `onEvent` (projections write a
+   * whole page in one transaction). `checkpoint` is where the page ends, filtered events included.
+   */
+  onBatch?(events: RecordedEvent[], checkpoint: GlobalPosition): Promise<void> | void;
   /** Called when the subscription has read past filtered-out events. */
   onCheckpoint?(position: GlobalPosition): Promise<void> | void;
   onCaughtUp?(): void;

@@ -246,10 +246,15 @@ export class PostgresEventStore implements EventStore {
       while (!stopped) {
         signalled = false;
         const page = await this.readPage({ from: position, limit: DEFAULT_PAGE, types: options.types });
-        for (const event of page.events) {
-          if (stopped) return;
-          await handler.onEvent(event);
-          position = event.position;
+        if (handler.onBatch) {
+          if (page.events.length || page.checkpoint > position) await handler.onBatch(page.events, page.checkpoint);
+          position = Math.max(position, page.checkpoint);
+        } else {
+          for (const event of page.events) {
+            if (stopped) return;
+            await handler.onEvent?.(event);
+            position = event.position;
+          }
         }
         if (page.checkpoint > position) {
           position = page.checkpoint;
