@@ -6,6 +6,7 @@ import {
   STREAM_EXISTS,
   type AllStreamResolvedEvent,
   type AllStreamSubscription,
+  type AllStreamJSONRecordedEvent,
   type JSONRecordedEvent,
 } from '@kurrent/kurrentdb-client';
 import fc from 'fast-check';
@@ -31,7 +32,7 @@ const recorded = (
   streamId: string,
   revision: bigint,
   commit: bigint,
-): JSONRecordedEvent => {
+): AllStreamJSONRecordedEvent => {
   const data = toEventData(event);
   return {
     streamId,
@@ -44,7 +45,7 @@ const recorded = (
     data: JSON.parse(JSON.stringify(data.data)),
     metadata: JSON.parse(JSON.stringify(data.metadata)),
     position: { commit, prepare: commit },
-  } as JSONRecordedEvent;
+  } as AllStreamJSONRecordedEvent;
 };
 
 describe('KurrentDB mapping: expected revision', () => {
