@@ -18,6 +18,19 @@ export const AVATAR_MAX_BYTES = 3 * 1024 * 1024;
 export const VERIFICATION_CODE_TTL_MS = 10 * 60 * 1000;
 export const TWO_FACTOR_METHODS = ['email', 'totp'] as const;
 export type TwoFactorMethod = (typeof TWO_FACTOR_METHODS)[number];
+export const AVATAR_MIME_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+
+const MINUTE_MS = 60 * 1000;
+const HOUR_MS = 60 * MINUTE_MS;
+/** How long each mailed link stays valid. */
+export const EMAIL_CONFIRMATION_TTL_MS = 24 * HOUR_MS;
+export const EMAIL_CHANGE_TTL_MS = 24 * HOUR_MS;
+export const PASSWORD_RESET_TTL_MS = HOUR_MS;
+export const TWO_FACTOR_RESET_TTL_MS = HOUR_MS;
+/** This many failed sign-ins in a row, all within the window, lock the account for the lock time. */
+export const MAX_FAILED_SIGN_INS = 5;
+export const FAILED_SIGN_IN_WINDOW_MS = 15 * MINUTE_MS;
+export const SIGN_IN_LOCK_MS = 15 * MINUTE_MS;
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 

@@ -1,0 +1,6 @@
+export * from './accounts.errors';
+export * from './accounts.validation';
+export * from './accounts.events';
+export * from './accounts.commands';
+export * from './accounts.state';
+export * from './accounts.decide';
