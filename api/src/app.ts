@@ -1,0 +1,193 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { EventRegistry, type EventDefinition } from '@axel/domain';
+import { mailEvents, type MailTemplate } from '@axel/domain/mail/mail.events';
+import {
+  createPool,
+  databaseUrlWithName,
+  ensureDatabase,
+  eventStoreMigrations,
+  migrate,
+  PostgresEventStore,
+  startEmbeddedPostgres,
+  type EmbeddedPostgresHandle,
+  type EventStore,
+  type Migration,
+} from '@axel/platform';
+import { mailOutboxProjection, projectionMigrations, ProjectionRunner, type Projection } from '@axel/projections';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config';
+import type { Adapters, AppContext } from './context';
+import { PushHub } from './http/push';
+import { createServer } from './http/server';
+import { sessionMigrations, SessionStore } from './http/sessions';
+import { createLogger, type Logger } from './logger';
+import { devMailboxTransport, MailDeliverer, mailDeliveryMigrations, smtpTransport } from './mail/deliverer';
+import { createMailer } from './mail/mailer';
+import { renderMail, type MailParams } from './mail/templates';
+import { healthRoutes } from './modules/health.route';
+import { devMailboxRoutes } from './modules/dev-mailbox.route';
+import { createSecrets, loadSecretKey } from './secrets';
+import { accountsModule } from './modules/accounts/accounts.module';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export type Role = 'api' | 'projector' | 'worker';
+export const ALL_ROLES: readonly Role[] = ['api', 'projector', 'worker'];
+
+export interface AppOptions {
+  readonly config: Config;
+  readonly log?: Logger;
+  readonly now?: () => Date;
+  readonly roles?: readonly Role[];
+  /** Serve the built web app and console (off in API tests). */
+  readonly serveUi?: boolean;
+}
+
+/** A slice of the product: its events, projections, migrations, routes and background work. */
+export interface Module {
+  readonly events?: readonly EventDefinition[];
+  readonly projections?: readonly Projection[];
+  readonly migrations?: readonly Migration[];
+  routes?(ctx: AppContext): (app: FastifyInstance) => Promise<void>;
+  start?(ctx: AppContext): Promise<void>;
+  stop?(): Promise<void>;
+}
+
+export interface AppHandle {
+  readonly ctx: AppContext;
+  readonly server: FastifyInstance;
+  readonly embedded: EmbeddedPostgresHandle | undefined;
+  /** Starts the background parts of the selected roles and, for `api`, listens. */
+  start(): Promise<{ url: string | null }>;
+  stop(): Promise<void>;
+}
+
+const connectDatabase = async (config: Config, log: Logger) => {
+  if (config.DATABASE_URL) return { url: config.DATABASE_URL, embedded: undefined, kind: 'external' as const };
+  const embedded = await startEmbeddedPostgres({
+    dir: path.join(config.dataDir, 'postgres'),
+    persistent: true,
+    durable: true,
+    log: (line) => log.debug({ component: 'postgres' }, line),
+  });
+  await ensureDatabase(embedded.url, 'axel');
+  return { url: databaseUrlWithName(embedded.url, 'axel'), embedded, kind: 'embedded' as const };
+};
+
+const openEventStore = async (config: Config, pool: ReturnType<typeof createPool>, url: string): Promise<EventStore> => {
+  if (!config.EVENTSTORE_URL) return new PostgresEventStore({ pool, connectionString: url });
+  const { KurrentEventStore } = await import('@axel/platform/eventstore/eventstoredb');
+  return new KurrentEventStore({ connectionString: config.EVENTSTORE_URL });
+};
+
+export const createApp = async (options: AppOptions): Promise<AppHandle> => {
+  const { config } = options;
+  const roles = new Set(options.roles ?? ALL_ROLES);
+  const log = options.log ?? createLogger(config.LOG_LEVEL);
+  const now = options.now ?? (() => new Date());
+  const secrets = createSecrets(loadSecretKey(config.SECRET_KEY, config.dataDir));
+
+  const modules: Module[] = [accountsModule];
+
+  const db = await connectDatabase(config, log);
+  const pool = createPool(db.url, { max: 20, applicationName: `axel-${[...roles].join('+')}` });
+  try {
+    await migrate(pool, [
+      ...eventStoreMigrations,
+      ...projectionMigrations,
+      ...mailDeliveryMigrations,
+      ...sessionMigrations,
+      ...modules.flatMap((m) => m.migrations ?? []),
+    ]);
+  } catch (error) {
+    await pool.end();
+    await db.embedded?.stop();
+    throw error;
+  }
+
+  const store = await openEventStore(config, pool, db.url);
+  const registry = new EventRegistry().register(...mailEvents, ...modules.flatMap((m) => m.events ?? []));
+  const renderSealed = (template: MailTemplate, locale: string, sealed: string) =>
+    renderMail(template, locale, JSON.parse(secrets.decrypt(sealed)) as MailParams);
+  const transport = config.SMTP_URL ? smtpTransport(config.SMTP_URL, config.MAIL_FROM) : devMailboxTransport();
+  const deliverer = new MailDeliverer({ pool, store, registry, transport, log, now });
+  const runner = new ProjectionRunner({
+    pool,
+    store,
+    registry,
+    projections: [mailOutboxProjection(renderSealed), ...modules.flatMap((m) => m.projections ?? [])],
+    onError: (name, error) => log.error({ projection: name, err: error }, 'projection failed'),
+    onApplied: (name) => {
+      if (name === 'mail_outbox' && roles.has('worker')) deliverer.kick();
+    },
+  });
+  const push = new PushHub(pool, db.url);
+  const adapters: Adapters = {
+    database: db.kind,
+    eventStore: store.kind,
+    processes: config.TEMPORAL_ADDRESS ? 'temporal' : 'embedded',
+    mail: transport.kind,
+    blobs: 'local',
+  };
+  const ctx: AppContext = {
+    config,
+    log,
+    now,
+    pool,
+    databaseUrl: db.url,
+    store,
+    registry,
+    runner,
+    commands: { store, registry, now },
+    mailer: createMailer({ store, registry, secrets, now }),
+    secrets,
+    sessions: new SessionStore(pool, now),
+    push,
+    adapters,
+    caughtUp: (position) => runner.waitFor(position, { timeoutMs: config.READ_YOUR_WRITES_TIMEOUT_MS }),
+  };
+
+  const serveUi = options.serveUi ?? true;
+  const server = await createServer({
+    logger: log,
+    trustProxy: config.TRUST_PROXY,
+    webDist: serveUi ? path.join(root, 'web/dist') : undefined,
+    consoleDist: serveUi ? path.join(root, 'console/dist') : undefined,
+  });
+  await server.register(healthRoutes(ctx));
+  if (!config.SMTP_URL) await server.register(devMailboxRoutes(ctx));
+  for (const m of modules) if (m.routes) await server.register(m.routes(ctx));
+  await server.ready();
+
+  let started = false;
+  return {
+    ctx,
+    server,
+    embedded: db.embedded,
+    async start() {
+      started = true;
+      // Tables exist before any route reads them, whichever process runs the projector.
+      await runner.prepare();
+      if (roles.has('projector')) await runner.start();
+      if (roles.has('worker')) deliverer.start();
+      for (const m of modules) await m.start?.(ctx);
+      if (!roles.has('api')) return { url: null };
+      await push.start();
+      const url = await server.listen({ port: config.PORT, host: config.HOST });
+      return { url };
+    },
+    async stop() {
+      if (started) {
+        await server.close();
+        await push.stop();
+        for (const m of [...modules].reverse()) await m.stop?.();
+        await deliverer.stop();
+        await runner.stop();
+      }
+      await store.close();
+      await pool.end();
+      await db.embedded?.stop();
+    },
+  };
+};

@@ -1,0 +1,140 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { CommonErrors } from '@axel/domain';
+import type { Logger } from '../logger';
+import { registerErrorHandling } from './errors';
+
+export type App = FastifyInstance & { withTypeProvider<T>(): FastifyInstance };
+
+export interface ServerOptions {
+  readonly logger: Logger;
+  readonly trustProxy?: boolean;
+  /** Built web app and console; served when present. */
+  readonly webDist?: string;
+  readonly consoleDist?: string;
+  readonly version?: string;
+}
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export const createServer = async (options: ServerOptions) => {
+  const app = Fastify({
+    loggerInstance: options.logger,
+    trustProxy: options.trustProxy ?? false,
+    bodyLimit: 4 * 1024 * 1024,
+    // every request carries a correlation id: the client's when it sends one, else a new one
+    genReqId: (req) => {
+      const given = req.headers['x-correlation-id'];
+      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+    },
+    requestIdLogLabel: 'correlationId',
+    disableRequestLogging: false,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app as unknown as FastifyInstance);
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('x-correlation-id', request.id);
+    return payload;
+  });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyCookie);
+  // Limits count per address and, where a form names an account, per account too: one busy office
+  // behind one IP does not lock everyone out, and one account cannot be hammered from many.
+  await app.register(fastifyRateLimit, {
+    global: false,
+    hook: 'preHandler',
+    keyGenerator: (request) => {
+      const body = request.body as { email?: unknown } | undefined;
+      const email = body && typeof body.email === 'string' ? body.email.toLowerCase() : '';
+      return `${request.ip}|${email}`;
+    },
+  });
+
+  // Cross-site forms cannot set custom headers: requiring one stops CSRF on every write.
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/api/') || !STATE_CHANGING.has(request.method)) return;
+    if (request.headers['x-requested-with'] !== 'XMLHttpRequest') {
+      return reply.status(403).send({
+        code: 'CSRF_HEADER_MISSING',
+        message: 'Missing X-Requested-With header',
+        data: null,
+      });
+    }
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'AXEL Drive API', version: options.version ?? '0.1.0', description: 'Encrypted storage and sharing' },
+      servers: [],
+      components: {
+        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'axel_session' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  if (options.webDist && existsSync(path.join(options.webDist, 'index.html'))) {
+    await app.register(fastifyStatic, { root: path.resolve(options.webDist), prefix: '/', wildcard: false, index: false });
+  }
+  if (options.consoleDist && existsSync(path.join(options.consoleDist, 'index.html'))) {
+    await app.register(fastifyStatic, {
+      root: path.resolve(options.consoleDist),
+      prefix: '/admin/',
+      decorateReply: false,
+      wildcard: false,
+      index: false,
+    });
+  }
+  // Client-side routes: any GET outside /api gets the right single-page app.
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0]!;
+    if (request.method === 'GET' && !url.startsWith('/api/')) {
+      const isConsole = url === '/admin' || url.startsWith('/admin/');
+      const dist = isConsole ? options.consoleDist : options.webDist;
+      if (dist && existsSync(path.join(dist, 'index.html'))) {
+        return reply.sendFile('index.html', path.resolve(dist));
+      }
+    }
+    return reply
+      .status(404)
+      .send({ code: CommonErrors.notFound.code, message: `No route ${request.method} ${url}`, data: null });
+  });
+
+  return app as unknown as FastifyInstance;
+};
+
+export type Server = Awaited<ReturnType<typeof createServer>>;

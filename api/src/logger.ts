@@ -1,0 +1,21 @@
+import pino from 'pino';
+
+/** Paths that may hold secrets; pino replaces them before anything is written. */
+export const REDACT = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.passwordConfirmation',
+  '*.currentPassword',
+  '*.code',
+  '*.token',
+  '*.secret',
+  '*.passwordHash',
+  'password',
+  'token',
+];
+
+export const createLogger = (level: string) =>
+  pino({ level, redact: { paths: REDACT, censor: '[redacted]' }, base: { service: 'axel' } });
+export type Logger = ReturnType<typeof createLogger>;

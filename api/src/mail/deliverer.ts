@@ -1,0 +1,162 @@
+import type { EventRegistry } from '@axel/domain';
+import { mailStream } from '@axel/domain/mail/mail.events';
+import { deterministicId, expected, metadataFor, type EventStore, type Migration, type Pool } from '@axel/platform';
+import nodemailer from 'nodemailer';
+import type { Logger } from '../logger';
+
+export interface OutgoingMail {
+  readonly to: string;
+  readonly subject: string;
+  readonly text: string;
+  readonly html: string;
+}
+
+export interface MailTransport {
+  readonly kind: 'smtp' | 'dev';
+  send(mail: OutgoingMail): Promise<{ messageId: string | null }>;
+}
+
+/** Development transport: nothing leaves the machine; the dev mailbox page shows the mail. */
+export const devMailboxTransport = (): MailTransport => ({ kind: 'dev', send: async () => ({ messageId: null }) });
+
+export const smtpTransport = (url: string, from: string): MailTransport => {
+  const transporter = nodemailer.createTransport(url);
+  return {
+    kind: 'smtp',
+    send: async (mail) => {
+      const info = await transporter.sendMail({ from, ...mail });
+      return { messageId: info.messageId ?? null };
+    },
+  };
+};
+
+export const mailDeliveryMigrations: Migration[] = [
+  {
+    id: 'api-001-mail-claims',
+    sql: 'create table mail_claims (id text primary key, until timestamptz not null)',
+  },
+];
+
+const MAX_ATTEMPTS = 5;
+const backoffMs = (attempt: number) => Math.min(60_000 * 2 ** (attempt - 1), 3_600_000);
+
+/**
+ * Sends pending outbox mail. A claim row keeps two deliverers (or two processes) from sending the
+ * same mail; the outcome is recorded as an event with an id derived from the mail, so a retry after
+ * a crash does not record it twice.
+ */
+export class MailDeliverer {
+  private running = false;
+  private again = false;
+  private timer: NodeJS.Timeout | undefined;
+  private stopped = false;
+
+  constructor(
+    private readonly deps: {
+      pool: Pool;
+      store: EventStore;
+      registry: EventRegistry;
+      transport: MailTransport;
+      log: Logger;
+      now: () => Date;
+    },
+  ) {}
+
+  start(): void {
+    this.stopped = false;
+    this.timer = setInterval(() => this.kick(), 5000);
+    this.timer.unref();
+    this.kick();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    while (this.running) await new Promise((r) => setTimeout(r, 10));
+  }
+
+  kick(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = true;
+    void this.drain()
+      .catch((error) => this.deps.log.error({ err: error }, 'mail delivery failed'))
+      .finally(() => {
+        this.running = false;
+        if (this.again) {
+          this.again = false;
+          this.kick();
+        }
+      });
+  }
+
+  private async drain(): Promise<void> {
+    for (;;) {
+      const { rows } = await this.deps.pool.query<{
+        id: string;
+        recipient: string;
+        subject: string;
+        body_text: string;
+        body_html: string;
+        attempts: number;
+      }>(
+        `select o.id, o.recipient, o.subject, o.body_text, o.body_html, o.attempts from mail_outbox o
+         where o.status = 'pending' and not exists (select 1 from mail_claims c where c.id = o.id and c.until > now())
+         order by o.requested_at limit 10`,
+      );
+      if (!rows.length || this.stopped) return;
+      for (const mail of rows) {
+        const { rowCount } = await this.deps.pool.query(
+          `insert into mail_claims(id, until) values ($1, now() + interval '10 minutes')
+           on conflict (id) do update set until = excluded.until where mail_claims.until <= now()`,
+          [mail.id],
+        );
+        if (!rowCount) continue;
+        await this.deliver(mail);
+      }
+    }
+  }
+
+  private async deliver(mail: { id: string; recipient: string; subject: string; body_text: string; body_html: string; attempts: number }) {
+    const ctx = { actorId: 'mail-deliverer', actorKind: 'system' as const, client: 'mail' };
+    const metadata = metadataFor(ctx, this.deps.now());
+    const attempt = mail.attempts + 1;
+    try {
+      const { messageId } = await this.deps.transport.send({
+        to: mail.recipient,
+        subject: mail.subject,
+        text: mail.body_text,
+        html: mail.body_html,
+      });
+      const event = this.deps.registry.encode({
+        type: 'MailDelivered',
+        data: { mailId: mail.id, transport: this.deps.transport.kind, messageId },
+      });
+      await this.deps.store.append(
+        mailStream(mail.id),
+        [{ id: deterministicId('mail-delivered', mail.id), ...event, metadata }],
+        expected.any,
+      );
+      await this.deps.pool.query(`update mail_claims set until = now() + interval '1 day' where id = $1`, [mail.id]);
+    } catch (error) {
+      const final = attempt >= MAX_ATTEMPTS;
+      this.deps.log.warn({ mailId: mail.id, attempt, err: error }, 'mail not sent');
+      const event = this.deps.registry.encode({
+        type: 'MailFailed',
+        data: { mailId: mail.id, error: (error as Error).message.slice(0, 500), attempt, final },
+      });
+      await this.deps.store.append(
+        mailStream(mail.id),
+        [{ id: deterministicId('mail-failed', mail.id, String(attempt)), ...event, metadata }],
+        expected.any,
+      );
+      await this.deps.pool.query(`update mail_claims set until = now() + ($2::int * interval '1 millisecond') where id = $1`, [
+        mail.id,
+        final ? 365 * 86_400_000 : backoffMs(attempt),
+      ]);
+    }
+  }
+}

@@ -1,0 +1,41 @@
+import type { EventRegistry } from '@axel/domain';
+import { mailStream, type MailTemplate } from '@axel/domain/mail/mail.events';
+import { expected, metadataFor, newId, type CommandContext, type EventStore } from '@axel/platform';
+import type { Secrets } from '../secrets';
+import type { MailParams } from './templates';
+
+export interface MailRequest {
+  readonly to: string;
+  readonly template: MailTemplate;
+  readonly locale: string;
+  readonly params: MailParams;
+  readonly userId: string | null;
+}
+
+export interface Mailer {
+  request(mail: MailRequest, ctx: CommandContext): Promise<{ mailId: string; position: number }>;
+}
+
+/** Queues a mail as a `MailRequested` event; the outbox projection and the deliverer do the rest. */
+export const createMailer = (deps: { store: EventStore; registry: EventRegistry; secrets: Secrets; now: () => Date }): Mailer => ({
+  async request(mail, ctx) {
+    const mailId = newId();
+    const encoded = deps.registry.encode({
+      type: 'MailRequested',
+      data: {
+        mailId,
+        to: mail.to,
+        template: mail.template,
+        locale: mail.locale,
+        sealedParams: deps.secrets.encrypt(JSON.stringify(mail.params)),
+        userId: mail.userId,
+      },
+    });
+    const result = await deps.store.append(
+      mailStream(mailId),
+      [{ id: newId(), ...encoded, metadata: metadataFor(ctx, deps.now()) }],
+      expected.noStream,
+    );
+    return { mailId, position: result.position };
+  },
+});

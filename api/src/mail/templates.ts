@@ -1,0 +1,171 @@
+import type { MailTemplate } from '@axel/domain/mail/mail.events';
+
+export interface MailParams {
+  link?: string;
+  code?: string;
+  email?: string;
+  days?: number;
+}
+
+type Copy = { subject: string; lines: (p: MailParams) => string[]; action?: string };
+type Catalogue = Record<MailTemplate, Copy>;
+
+const en: Catalogue = {
+  'email-confirmation': {
+    subject: 'Confirm your e-mail address',
+    lines: () => ['Welcome to AXEL Drive.', 'Confirm your e-mail address to start using your account. The link is valid for 24 hours.'],
+    action: 'Confirm e-mail',
+  },
+  'password-reset': {
+    subject: 'Reset your password',
+    lines: () => ['Someone asked to reset the password of your account.', 'If it was you, choose a new password with the link below (valid for 1 hour). Otherwise ignore this mail.'],
+    action: 'Choose a new password',
+  },
+  'email-change': {
+    subject: 'Confirm your new e-mail address',
+    lines: (p) => [`Confirm ${p.email ?? 'this address'} as the new sign-in e-mail of your account. The link is valid for 24 hours.`],
+    action: 'Confirm new e-mail',
+  },
+  'two-factor-code': {
+    subject: 'Your verification code',
+    lines: (p) => [`Your verification code is ${p.code}.`, 'It expires in 10 minutes. Never share it with anyone.'],
+  },
+  'two-factor-reset': {
+    subject: 'Reset two-factor authentication',
+    lines: () => ['Someone asked to turn off two-factor authentication on your account.', 'If it was you, confirm with the link below (valid for 1 hour).'],
+    action: 'Turn off two-factor authentication',
+  },
+  'account-deleted': {
+    subject: 'Your account was deleted',
+    lines: (p) => [`Your account was deleted. Your files and personal data will be erased in ${p.days} days.`, 'If you did not ask for this, contact support at once.'],
+  },
+  'account-purged': {
+    subject: 'Your data was erased',
+    lines: () => ['As announced, the personal data and files of your deleted account have now been erased.'],
+  },
+};
+
+const es: Catalogue = {
+  'email-confirmation': {
+    subject: 'Confirma tu correo electrónico',
+    lines: () => ['Bienvenido a AXEL Drive.', 'Confirma tu correo electrónico para empezar a usar tu cuenta. El enlace es válido durante 24 horas.'],
+    action: 'Confirmar correo',
+  },
+  'password-reset': {
+    subject: 'Restablece tu contraseña',
+    lines: () => ['Alguien pidió restablecer la contraseña de tu cuenta.', 'Si fuiste tú, elige una nueva contraseña con el enlace de abajo (válido durante 1 hora). Si no, ignora este correo.'],
+    action: 'Elegir una nueva contraseña',
+  },
+  'email-change': {
+    subject: 'Confirma tu nuevo correo electrónico',
+    lines: (p) => [`Confirma ${p.email ?? 'esta dirección'} como el nuevo correo de inicio de sesión de tu cuenta. El enlace es válido durante 24 horas.`],
+    action: 'Confirmar nuevo correo',
+  },
+  'two-factor-code': {
+    subject: 'Tu código de verificación',
+    lines: (p) => [`Tu código de verificación es ${p.code}.`, 'Caduca en 10 minutos. Nunca lo compartas con nadie.'],
+  },
+  'two-factor-reset': {
+    subject: 'Restablecer la autenticación de dos factores',
+    lines: () => ['Alguien pidió desactivar la autenticación de dos factores de tu cuenta.', 'Si fuiste tú, confirma con el enlace de abajo (válido durante 1 hora).'],
+    action: 'Desactivar la autenticación de dos factores',
+  },
+  'account-deleted': {
+    subject: 'Tu cuenta fue eliminada',
+    lines: (p) => [`Tu cuenta fue eliminada. Tus archivos y datos personales se borrarán en ${p.days} días.`, 'Si no lo pediste, contacta con soporte de inmediato.'],
+  },
+  'account-purged': {
+    subject: 'Tus datos fueron borrados',
+    lines: () => ['Como se anunció, los datos personales y archivos de tu cuenta eliminada ya fueron borrados.'],
+  },
+};
+
+const pt: Catalogue = {
+  'email-confirmation': {
+    subject: 'Confirme seu e-mail',
+    lines: () => ['Bem-vindo ao AXEL Drive.', 'Confirme seu e-mail para começar a usar sua conta. O link é válido por 24 horas.'],
+    action: 'Confirmar e-mail',
+  },
+  'password-reset': {
+    subject: 'Redefina sua senha',
+    lines: () => ['Alguém pediu para redefinir a senha da sua conta.', 'Se foi você, escolha uma nova senha pelo link abaixo (válido por 1 hora). Caso contrário, ignore este e-mail.'],
+    action: 'Escolher uma nova senha',
+  },
+  'email-change': {
+    subject: 'Confirme seu novo e-mail',
+    lines: (p) => [`Confirme ${p.email ?? 'este endereço'} como o novo e-mail de acesso da sua conta. O link é válido por 24 horas.`],
+    action: 'Confirmar novo e-mail',
+  },
+  'two-factor-code': {
+    subject: 'Seu código de verificação',
+    lines: (p) => [`Seu código de verificação é ${p.code}.`, 'Ele expira em 10 minutos. Nunca o compartilhe com ninguém.'],
+  },
+  'two-factor-reset': {
+    subject: 'Redefinir a autenticação de dois fatores',
+    lines: () => ['Alguém pediu para desativar a autenticação de dois fatores da sua conta.', 'Se foi você, confirme pelo link abaixo (válido por 1 hora).'],
+    action: 'Desativar a autenticação de dois fatores',
+  },
+  'account-deleted': {
+    subject: 'Sua conta foi excluída',
+    lines: (p) => [`Sua conta foi excluída. Seus arquivos e dados pessoais serão apagados em ${p.days} dias.`, 'Se você não pediu isso, fale com o suporte imediatamente.'],
+  },
+  'account-purged': {
+    subject: 'Seus dados foram apagados',
+    lines: () => ['Como anunciado, os dados pessoais e arquivos da sua conta excluída foram apagados.'],
+  },
+};
+
+const nl: Catalogue = {
+  'email-confirmation': {
+    subject: 'Bevestig je e-mailadres',
+    lines: () => ['Welkom bij AXEL Drive.', 'Bevestig je e-mailadres om je account te gebruiken. De link is 24 uur geldig.'],
+    action: 'E-mailadres bevestigen',
+  },
+  'password-reset': {
+    subject: 'Stel je wachtwoord opnieuw in',
+    lines: () => ['Iemand heeft gevraagd het wachtwoord van je account opnieuw in te stellen.', 'Was jij dat, kies dan met de link hieronder een nieuw wachtwoord (1 uur geldig). Anders kun je deze e-mail negeren.'],
+    action: 'Nieuw wachtwoord kiezen',
+  },
+  'email-change': {
+    subject: 'Bevestig je nieuwe e-mailadres',
+    lines: (p) => [`Bevestig ${p.email ?? 'dit adres'} als het nieuwe aanmeldadres van je account. De link is 24 uur geldig.`],
+    action: 'Nieuw e-mailadres bevestigen',
+  },
+  'two-factor-code': {
+    subject: 'Je verificatiecode',
+    lines: (p) => [`Je verificatiecode is ${p.code}.`, 'Hij verloopt over 10 minuten. Deel hem nooit met iemand.'],
+  },
+  'two-factor-reset': {
+    subject: 'Tweestapsverificatie opnieuw instellen',
+    lines: () => ['Iemand heeft gevraagd de tweestapsverificatie van je account uit te zetten.', 'Was jij dat, bevestig dan met de link hieronder (1 uur geldig).'],
+    action: 'Tweestapsverificatie uitzetten',
+  },
+  'account-deleted': {
+    subject: 'Je account is verwijderd',
+    lines: (p) => [`Je account is verwijderd. Je bestanden en persoonsgegevens worden over ${p.days} dagen gewist.`, 'Heb je dit niet gevraagd, neem dan meteen contact op met support.'],
+  },
+  'account-purged': {
+    subject: 'Je gegevens zijn gewist',
+    lines: () => ['Zoals aangekondigd zijn de persoonsgegevens en bestanden van je verwijderde account nu gewist.'],
+  },
+};
+
+const catalogues: Record<string, Catalogue> = { en_us: en, es_mx: es, pt_br: pt, nl };
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** Renders a mail in the recipient's locale (English when the locale is unknown). */
+export const renderMail = (template: MailTemplate, locale: string, params: MailParams) => {
+  const copy = (catalogues[locale] ?? en)[template];
+  const lines = copy.lines(params);
+  const text = [...lines, ...(params.link ? ['', `${copy.action ?? ''}: ${params.link}`] : [])].join('\n');
+  const html = `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">${lines
+    .map((l) => `<p>${escapeHtml(l)}</p>`)
+    .join('')}${
+    params.link
+      ? `<p><a href="${escapeHtml(params.link)}" style="background:#1565c0;color:#fff;padding:10px 16px;border-radius:4px;text-decoration:none">${escapeHtml(copy.action ?? params.link)}</a></p><p style="color:#666;font-size:12px">${escapeHtml(params.link)}</p>`
+      : ''
+  }</body></html>`;
+  return { subject: copy.subject, text, html };
+};

@@ -1,0 +1,367 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  AccountErrors,
+  AVATAR_MAX_BYTES,
+  AVATAR_MIME_TYPES,
+  accountSettingsSchema,
+  changeEmailSchema,
+  changePasswordSchema,
+  DEFAULT_SESSION_TIMEOUT,
+  deleteAccountSchema,
+  DomainError,
+  emailSchema,
+  passwordResetSchema,
+  profileSchema,
+  signInSchema,
+  signUpSchema,
+  TWO_FACTOR_METHODS,
+  verificationCodeSchema,
+  type Profile,
+} from '@axel/domain';
+import { newId } from '@axel/platform';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { clearSessionCookie, readSessionToken, SESSION_COOKIE, sessionCookieOptions } from '../../http/sessions';
+import type { AccountsService, RequestMeta } from './accounts.service';
+import { requireSelf, requireUser } from './auth';
+import { toProfile, toUserInfo, UserInfoSchema } from './user-info';
+import { findUser } from './users.queries';
+
+export const requestMeta = (request: FastifyRequest): RequestMeta => ({
+  ip: request.ip ?? null,
+  userAgent: (request.headers['user-agent'] ?? '').slice(0, 500) || null,
+  client: (typeof request.headers['x-client'] === 'string' ? request.headers['x-client'] : 'web').slice(0, 50),
+  correlationId: request.id,
+});
+
+const ErrorSchema = z.object({ code: z.union([z.string(), z.number()]), message: z.string(), data: z.unknown() });
+const IdParams = z.object({ id: z.string().min(1).max(64) });
+const TokenParams = z.object({ token: z.string().min(10).max(300) });
+const tags = ['accounts'];
+
+/** Read-your-writes, then the user as the read model has them. */
+export const freshUser = async (ctx: AppContext, userId: string, position: number) => {
+  await ctx.caughtUp(position);
+  const user = await findUser(ctx.pool, userId);
+  if (!user) throw new DomainError(AccountErrors.userNotFound);
+  return user;
+};
+
+export const accountsRoutes = (ctx: AppContext, service: AccountsService) => async (fastify: FastifyInstance) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const secureCookie = ctx.config.publicUrl.startsWith('https://');
+  const strict = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
+
+  // ---- sign-up --------------------------------------------------------------------------------
+  app.post(
+    '/api/users/',
+    { schema: { tags, summary: 'Sign up', body: signUpSchema, response: { 201: z.object({ id: z.string(), email: z.string() }), 409: ErrorSchema } }, config: strict(30) },
+    async (request, reply) => {
+      const b = request.body;
+      const { userId, position } = await service.register(
+        { email: b.email, password: b.password, locale: b.locale ?? 'en_us', termsAccepted: b.termsAccepted },
+        requestMeta(request),
+      );
+      await ctx.caughtUp(position);
+      return reply.status(201).send({ id: userId, email: b.email });
+    },
+  );
+
+  app.post(
+    '/api/email-confirmations/',
+    { schema: { tags, summary: 'Confirm an e-mail address with the mailed token', body: z.object({ token: z.string().min(10).max(300) }), response: { 200: z.object({ email: z.string() }) } }, config: strict(30) },
+    async (request) => {
+      const { email, position } = await service.confirmEmail(request.body.token, requestMeta(request));
+      await ctx.caughtUp(position);
+      return { email };
+    },
+  );
+
+  app.post(
+    '/api/email-confirmations/resend',
+    { schema: { tags, summary: 'Send the confirmation mail again', body: z.object({ email: emailSchema }) }, config: strict(5) },
+    async (request, reply) => {
+      await service.resendConfirmation(request.body.email, requestMeta(request));
+      return reply.status(202).send();
+    },
+  );
+
+  // ---- sessions -------------------------------------------------------------------------------
+  app.post(
+    '/api/sessions/',
+    {
+      schema: {
+        tags,
+        summary: 'Sign in (asks for a two-factor code when the account has 2FA on)',
+        body: signInSchema,
+        response: {
+          200: z.union([z.object({ user: UserInfoSchema }), z.object({ twoFactorRequired: z.literal(true), method: z.enum(TWO_FACTOR_METHODS) })]),
+          401: ErrorSchema,
+          403: ErrorSchema,
+          423: ErrorSchema,
+        },
+      },
+      config: strict(30),
+    },
+    async (request, reply) => {
+      const result = await service.signIn(request.body, requestMeta(request));
+      if (result.kind === 'two_factor_required') return { twoFactorRequired: true as const, method: result.method };
+      const user = await freshUser(ctx, result.userId, result.position);
+      reply.setCookie(SESSION_COOKIE, result.token, sessionCookieOptions(secureCookie));
+      return { user: toUserInfo(user) };
+    },
+  );
+
+  app.get(
+    '/api/sessions/this/',
+    {
+      schema: {
+        tags,
+        summary: 'The current session and its user',
+        response: {
+          200: z.object({ user: UserInfoSchema, session: z.object({ id: z.string(), timeout: z.number(), lastSeenAt: z.string() }) }),
+          401: ErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const { user, session } = await requireUser(ctx, request);
+      return {
+        user: toUserInfo(user),
+        session: { id: session.id.slice(0, 16), timeout: user.session_timeout, lastSeenAt: session.lastSeenAt.toISOString() },
+      };
+    },
+  );
+
+  app.delete('/api/sessions/this/', { schema: { tags, summary: 'Sign out' } }, async (request, reply) => {
+    const token = readSessionToken(request);
+    if (token) {
+      const touched = await ctx.sessions.touch(token, async () => DEFAULT_SESSION_TIMEOUT * 10_000);
+      if (touched.ok) await ctx.sessions.revoke(touched.session.id, 'sign-out');
+    }
+    clearSessionCookie(reply, secureCookie);
+    return reply.status(204).send();
+  });
+
+  // ---- resets ---------------------------------------------------------------------------------
+  app.post(
+    '/api/password-resets/',
+    { schema: { tags, summary: 'Mail a password reset link', body: z.object({ email: emailSchema }) }, config: strict(5) },
+    async (request, reply) => {
+      await service.requestPasswordReset(request.body.email, requestMeta(request));
+      return reply.status(202).send();
+    },
+  );
+
+  app.post(
+    '/api/password-resets/:token',
+    { schema: { tags, summary: 'Set a new password with a mailed token', params: TokenParams, body: passwordResetSchema }, config: strict(10) },
+    async (request, reply) => {
+      await service.resetPassword(request.params.token, request.body.password, requestMeta(request));
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/api/two-factor-resets/',
+    { schema: { tags, summary: 'Mail a link that turns two-factor authentication off', body: z.object({ email: emailSchema, password: z.string().min(1) }) }, config: strict(5) },
+    async (request, reply) => {
+      await service.requestTwoFactorReset(request.body.email, request.body.password, requestMeta(request));
+      return reply.status(202).send();
+    },
+  );
+
+  app.post(
+    '/api/two-factor-resets/:token',
+    { schema: { tags, summary: 'Turn two-factor authentication off with a mailed token', params: TokenParams }, config: strict(10) },
+    async (request, reply) => {
+      await service.resetTwoFactor(request.params.token, requestMeta(request));
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/api/change-email-confirmations/:token',
+    { schema: { tags, summary: 'Confirm a new e-mail address', params: TokenParams, response: { 200: z.object({ email: z.string() }) } }, config: strict(10) },
+    async (request) => {
+      const { email, position } = await service.confirmEmailChange(request.params.token, requestMeta(request));
+      await ctx.caughtUp(position);
+      return { email };
+    },
+  );
+
+  // ---- the signed-in user ---------------------------------------------------------------------
+  app.get('/api/users/:id/', { schema: { tags, params: IdParams, response: { 200: UserInfoSchema } } }, async (request) => {
+    const { user } = await requireSelf(ctx, request, request.params.id);
+    return toUserInfo(user);
+  });
+
+  app.get('/api/users/:id/features/', { schema: { tags, params: IdParams, response: { 200: z.array(z.string()) } } }, async (request) => {
+    const { user } = await requireSelf(ctx, request, request.params.id);
+    return toUserInfo(user).features;
+  });
+
+  const ProfileOut = z.object(Object.fromEntries(Object.keys(profileSchema.shape).map((k) => [k, z.string().nullable()])));
+  app.get('/api/users/:id/profile', { schema: { tags, params: IdParams, response: { 200: ProfileOut } } }, async (request) => {
+    const { user } = await requireSelf(ctx, request, request.params.id);
+    return toProfile(user);
+  });
+
+  app.put(
+    '/api/users/:id/profile',
+    { schema: { tags, summary: 'Update profile fields (only the given ones)', params: IdParams, body: profileSchema.partial(), response: { 200: ProfileOut } } },
+    async (request) => {
+      const { user } = await requireSelf(ctx, request, request.params.id);
+      const result = await service.updateProfile(user.id, request.body as Partial<Profile>, requestMeta(request));
+      return toProfile(await freshUser(ctx, user.id, result.position));
+    },
+  );
+
+  const avatarDir = path.join(ctx.config.dataDir, 'avatars');
+  fastify.addContentTypeParser([...AVATAR_MIME_TYPES], { parseAs: 'buffer', bodyLimit: AVATAR_MAX_BYTES * 2 }, (_req, body, done) =>
+    done(null, body),
+  );
+  app.post(
+    '/api/users/:id/avatar',
+    {
+      schema: { tags, summary: 'Upload an avatar image (PNG, JPEG, GIF or WebP, at most 3 MB)', params: IdParams, response: { 200: z.object({ avatarUrl: z.string() }) } },
+      bodyLimit: AVATAR_MAX_BYTES * 2,
+      errorHandler: (error, _request, reply) => {
+        if ((error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+          return reply.status(413 as 200).send({ code: AccountErrors.avatarTooLarge.code, message: AccountErrors.avatarTooLarge.message, data: null } as never);
+        }
+        if ((error as { code?: string }).code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+          return reply.status(400 as 200).send({ code: AccountErrors.avatarInvalid.code, message: AccountErrors.avatarInvalid.message, data: null } as never);
+        }
+        throw error;
+      },
+    },
+    async (request) => {
+      const { user } = await requireSelf(ctx, request, request.params.id);
+      const mime = String(request.headers['content-type'] ?? '').split(';')[0]!.trim();
+      const body = request.body as Buffer | undefined;
+      if (!Buffer.isBuffer(body) || body.length === 0 || !looksLikeImage(body, mime)) throw new DomainError(AccountErrors.avatarInvalid);
+      if (body.length > AVATAR_MAX_BYTES) throw new DomainError(AccountErrors.avatarTooLarge);
+      const avatarId = newId();
+      await mkdir(avatarDir, { recursive: true });
+      await writeFile(path.join(avatarDir, avatarId), body);
+      const result = await service.setAvatar(user.id, { avatarId, mime, size: body.length }, requestMeta(request));
+      const fresh = await freshUser(ctx, user.id, result.position);
+      return { avatarUrl: toUserInfo(fresh).avatarUrl! };
+    },
+  );
+
+  app.get('/api/users/:id/avatar', { schema: { tags, params: IdParams } }, async (request, reply) => {
+    await requireUser(ctx, request);
+    const target = await findUser(ctx.pool, request.params.id);
+    if (!target?.avatar_id || !target.avatar_mime) return reply.status(404).send({ code: 'NOT_FOUND', message: 'No avatar', data: null });
+    reply.header('cache-control', 'private, max-age=86400').type(target.avatar_mime);
+    return readFile(path.join(avatarDir, target.avatar_id));
+  });
+
+  app.put(
+    '/api/users/:id/account',
+    { schema: { tags, summary: 'Username, session timeout, language', params: IdParams, body: accountSettingsSchema, response: { 200: UserInfoSchema } } },
+    async (request) => {
+      const { user } = await requireSelf(ctx, request, request.params.id);
+      const result = await service.changeAccountSettings(user.id, request.body as never, requestMeta(request));
+      return toUserInfo(await freshUser(ctx, user.id, result.position));
+    },
+  );
+
+  app.put(
+    '/api/users/:id/password',
+    { schema: { tags, summary: 'Change the password (other sessions are signed out)', params: IdParams, body: changePasswordSchema }, config: strict(10) },
+    async (request, reply) => {
+      const { user, session } = await requireSelf(ctx, request, request.params.id);
+      await service.changePassword(user.id, request.body, requestMeta(request), session.id);
+      return reply.status(204).send();
+    },
+  );
+
+  app.put(
+    '/api/users/:id/email',
+    { schema: { tags, summary: 'Ask to change the sign-in e-mail; a link goes to the new address', params: IdParams, body: changeEmailSchema }, config: strict(10) },
+    async (request, reply) => {
+      const { user } = await requireSelf(ctx, request, request.params.id);
+      await service.requestEmailChange(user.id, request.body, requestMeta(request));
+      return reply.status(202).send();
+    },
+  );
+
+  app.post('/api/users/:id/terms-accepted/', { schema: { tags, params: IdParams } }, async (request, reply) => {
+    const { user } = await requireSelf(ctx, request, request.params.id);
+    const result = await service.acceptTerms(user.id, requestMeta(request));
+    await ctx.caughtUp(result.position);
+    return reply.status(204).send();
+  });
+
+  app.post(
+    '/api/users/:id/two-factor/totp',
+    { schema: { tags, summary: 'Start authenticator-app enrolment', params: IdParams, response: { 200: z.object({ secret: z.string(), otpauthUrl: z.string(), qrDataUrl: z.string() }) } } },
+    async (request) => {
+      const { user } = await requireSelf(ctx, request, request.params.id);
+      return service.startTotp(user.id, requestMeta(request));
+    },
+  );
+
+  app.post(
+    '/api/users/:id/two-factor/email-code',
+    { schema: { tags, summary: 'Mail a code to turn e-mail two-factor on or off', params: IdParams }, config: strict(5) },
+    async (request, reply) => {
+      const { user } = await requireSelf(ctx, request, request.params.id);
+      await service.sendEmailCode(user.id, requestMeta(request));
+      return reply.status(202).send();
+    },
+  );
+
+  app.post(
+    '/api/users/:id/two-factor/enable',
+    { schema: { tags, params: IdParams, body: z.object({ method: z.enum(TWO_FACTOR_METHODS), code: verificationCodeSchema }), response: { 200: UserInfoSchema } }, config: strict(10) },
+    async (request) => {
+      const { user } = await requireSelf(ctx, request, request.params.id);
+      const result = await service.enableTwoFactor(user.id, request.body, requestMeta(request));
+      return toUserInfo(await freshUser(ctx, user.id, result.position));
+    },
+  );
+
+  app.post(
+    '/api/users/:id/two-factor/disable',
+    { schema: { tags, params: IdParams, body: z.object({ code: verificationCodeSchema }), response: { 200: UserInfoSchema } }, config: strict(10) },
+    async (request) => {
+      const { user } = await requireSelf(ctx, request, request.params.id);
+      const result = await service.disableTwoFactor(user.id, request.body.code, requestMeta(request));
+      return toUserInfo(await freshUser(ctx, user.id, result.position));
+    },
+  );
+
+  app.delete(
+    '/api/users/:id/',
+    { schema: { tags, summary: 'Delete the account (type YES)', params: IdParams, body: deleteAccountSchema }, config: strict(5) },
+    async (request, reply) => {
+      const { user } = await requireSelf(ctx, request, request.params.id);
+      await service.deleteAccount(user.id, { by: 'user', ...request.body }, requestMeta(request));
+      clearSessionCookie(reply, secureCookie);
+      return reply.status(204).send();
+    },
+  );
+
+  app.get('/api/users/:id/push', { schema: { tags, summary: 'Server-sent events for the signed-in user', params: IdParams } }, async (request, reply) => {
+    const { user } = await requireSelf(ctx, request, request.params.id);
+    ctx.push.attach(user.id, reply);
+  });
+
+};
+
+const SIGNATURES: Record<string, (b: Buffer) => boolean> = {
+  'image/png': (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+  'image/jpeg': (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff,
+  'image/gif': (b) => b.subarray(0, 4).toString('ascii') === 'GIF8',
+  'image/webp': (b) => b.subarray(0, 4).toString('ascii') === 'RIFF' && b.subarray(8, 12).toString('ascii') === 'WEBP',
+};
+
+/** The bytes must be the image the content type claims. */
+const looksLikeImage = (body: Buffer, mime: string) => SIGNATURES[mime]?.(body) ?? false;

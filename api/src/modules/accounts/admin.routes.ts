@@ -1,0 +1,301 @@
+import { adminCreateUserSchema, AccountErrors, CommonErrors, DomainError, type Role } from '@axel/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { contentRange, ListQuerySchema, parseListQuery } from '../admin/list-query';
+import type { AccountsService } from './accounts.service';
+import { requestMeta, freshUser } from './accounts.routes';
+import { FEATURES_BY_ROLE, requireStaff } from './auth';
+import { toProfile } from './user-info';
+import { findUser, type UserRow } from './users.queries';
+
+const tags = ['admin'];
+const IdParams = z.object({ id: z.string().min(1).max(64) });
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** Every admin-view field of the specification the product has so far. */
+export const toAdminUser = (u: UserRow) => {
+  const p = toProfile(u);
+  return {
+    id: u.id,
+    role: u.role,
+    status: u.status,
+    statusId: u.status,
+    username: u.username,
+    name: [p.firstName, p.lastName].filter(Boolean).join(' ') || null,
+    firstName: p.firstName,
+    lastName: p.lastName,
+    email: u.email,
+    loginEmail: u.email,
+    registrationApp: u.registration_app,
+    authMethods: u.auth_methods,
+    registrationUserAgent: u.registration_user_agent,
+    firstLoginAt: iso(u.first_login_at),
+    lastLoginAt: iso(u.last_login_at),
+    emailVerified: u.email_verified,
+    blocked: u.blocked,
+    blockedUntil: iso(u.blocked_until),
+    lockedUntil: iso(u.locked_until),
+    suspensionReason: u.suspension_reason,
+    registeredAt: iso(u.created_at),
+    createdAt: iso(u.created_at),
+    modifiedAt: iso(u.modified_at),
+    statusUpdatedAt: iso(u.status_updated_at),
+    deletedAt: iso(u.deleted_at),
+    deleterId: u.deleter_id,
+    deletedBy: u.deleted_by,
+    purgedAt: iso(u.purged_at),
+    phones: { home: null, mobile: p.phone, work: null, business: p.businessPhone },
+    addresses: { line1: p.addressLine1, line2: p.addressLine2, city: p.city, state: p.state, country: null, zip: p.zip },
+    company: p.company,
+    vatNumber: p.vatNumber,
+    website: p.website,
+    twitter: p.twitter,
+    telegram: p.telegram,
+    discord: p.discord,
+    contactEmail: p.contactEmail,
+    locale: u.locale,
+    sessionTimeout: u.session_timeout,
+    twoFactorEnabled: u.two_factor_enabled,
+    twoFactorMethod: u.two_factor_method,
+    passphraseSet: false,
+    passphraseHint: null,
+    defaultIpfsGateway: null,
+    encryptionDefault: false,
+    signupBonus: null,
+    partners: [],
+    plan: null,
+    storages: [],
+    paymentFrequency: null,
+  };
+};
+
+const SORTABLE: Record<string, string> = {
+  createdAt: 'created_at',
+  email: 'email',
+  username: 'username',
+  role: 'role',
+  status: 'status',
+  lastLoginAt: 'last_login_at',
+  statusUpdatedAt: 'status_updated_at',
+  deletedAt: 'deleted_at',
+  id: 'id',
+};
+
+export const adminRoutes = (ctx: AppContext, service: AccountsService) => async (fastify: FastifyInstance) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  const list = async (
+    query: z.infer<typeof ListQuerySchema>,
+    deleted: boolean,
+    resource: string,
+    reply: { header(k: string, v: string): unknown },
+  ) => {
+    const params = parseListQuery(
+      query,
+      { sortField: deleted ? 'deletedAt' : 'createdAt', sortDir: 'desc', perPage: 10 },
+      Object.keys(SORTABLE),
+    );
+    const where: string[] = [deleted ? 'deleted_at is not null' : 'deleted_at is null'];
+    const values: unknown[] = [];
+    if (params.search) {
+      values.push(`%${params.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+      const n = `$${values.length}`;
+      where.push(
+        `(email ilike ${n} or username ilike ${n} or coalesce(profile->>'firstName','') || ' ' || coalesce(profile->>'lastName','') ilike ${n} or id ilike ${n})`,
+      );
+    }
+    for (const key of ['status', 'role'] as const) {
+      const v = params.filter[key];
+      if (typeof v === 'string') {
+        values.push(v);
+        where.push(`${key} = $${values.length}`);
+      }
+    }
+    const whereSql = where.join(' and ');
+    const column = SORTABLE[params.sortField]!;
+    const { rows } = await ctx.pool.query<UserRow>(
+      `select * from users where ${whereSql} order by ${column} ${params.sortDir} nulls last, id limit ${params.limit} offset ${params.offset}`,
+      values,
+    );
+    const { rows: count } = await ctx.pool.query<{ n: number }>(`select count(*)::int as n from users where ${whereSql}`, values);
+    const total = count[0]?.n ?? 0;
+    reply.header('content-range', contentRange(resource, params.offset, rows.length, total));
+    reply.header('x-total-count', String(total));
+    return rows.map(toAdminUser);
+  };
+
+  const AdminUserSchema = z.record(z.string(), z.unknown());
+
+  app.get(
+    '/api/admin/users/',
+    { schema: { tags, summary: 'Active users (search, sort, paging; ra-data-simple-rest compatible)', querystring: ListQuerySchema, response: { 200: z.array(AdminUserSchema) } } },
+    async (request, reply) => {
+      await requireStaff(ctx, request);
+      return list(request.query, false, 'users', reply);
+    },
+  );
+
+  app.get(
+    '/api/admin/deleted-users/',
+    { schema: { tags, summary: 'Deleted users, newest deletion first', querystring: ListQuerySchema, response: { 200: z.array(AdminUserSchema) } } },
+    async (request, reply) => {
+      await requireStaff(ctx, request);
+      return list(request.query, true, 'deleted-users', reply);
+    },
+  );
+
+  const load = async (id: string) => {
+    const user = await findUser(ctx.pool, id);
+    if (!user) throw new DomainError(AccountErrors.userNotFound);
+    return user;
+  };
+
+  app.get('/api/admin/users/:id', { schema: { tags, params: IdParams, response: { 200: AdminUserSchema } } }, async (request) => {
+    await requireStaff(ctx, request);
+    return toAdminUser(await load(request.params.id));
+  });
+  app.get('/api/admin/deleted-users/:id', { schema: { tags, params: IdParams, response: { 200: AdminUserSchema } } }, async (request) => {
+    await requireStaff(ctx, request);
+    return toAdminUser(await load(request.params.id));
+  });
+
+  app.get('/api/admin/users/:id/features/', { schema: { tags, params: IdParams, response: { 200: z.array(z.string()) } } }, async (request) => {
+    await requireStaff(ctx, request);
+    const user = await load(request.params.id);
+    return [...(FEATURES_BY_ROLE[user.role as Role] ?? [])];
+  });
+
+  app.get(
+    '/api/admin/me',
+    { schema: { tags, summary: 'The signed-in staff member and their features', response: { 200: z.object({ id: z.string(), email: z.string(), role: z.string(), features: z.array(z.string()) }) } } },
+    async (request) => {
+      const { user } = await requireStaff(ctx, request);
+      return { id: user.id, email: user.email ?? '', role: user.role, features: [...FEATURES_BY_ROLE[user.role as Role]] };
+    },
+  );
+
+  app.post(
+    '/api/admin/users/',
+    { schema: { tags, summary: 'Create a user (confirmed and active)', body: adminCreateUserSchema, response: { 201: AdminUserSchema } } },
+    async (request, reply) => {
+      const { user: staff } = await requireStaff(ctx, request);
+      if (request.body.role !== 'user' && staff.role !== 'super_admin') {
+        throw new DomainError(CommonErrors.forbidden, null as never, 'Only a super_admin can create staff accounts');
+      }
+      const { userId, position } = await service.register(
+        { email: request.body.email, password: request.body.password, locale: 'en_us', role: request.body.role, termsAccepted: false },
+        requestMeta(request),
+        { id: staff.id },
+      );
+      return reply.status(201).send(toAdminUser(await freshUser(ctx, userId, position)));
+    },
+  );
+
+  const action = (
+    name: string,
+    summary: string,
+    run: (staffId: string, userId: string, meta: ReturnType<typeof requestMeta>) => Promise<{ position: number }>,
+    after?: (userId: string) => Promise<void>,
+  ) =>
+    app.post(`/api/admin/users/:id/${name}`, { schema: { tags, summary, params: IdParams, response: { 200: AdminUserSchema } } }, async (request) => {
+      const { user: staff } = await requireStaff(ctx, request);
+      const target = await load(request.params.id);
+      if (target.id === staff.id) throw new DomainError(CommonErrors.forbidden, undefined, 'You cannot do this to your own account');
+      const result = await run(staff.id, target.id, requestMeta(request));
+      await after?.(target.id);
+      return toAdminUser(await freshUser(ctx, target.id, result.position));
+    });
+
+  action(
+    'suspend',
+    'Suspend: signs the user out everywhere',
+    (staffId, userId, meta) => service.staffAction(staffId, userId, service.newCommand('SuspendUser', { reason: null }), meta),
+    async (userId) => {
+      await ctx.sessions.revokeAllFor(userId, 'suspended');
+      await ctx.push.publish({ userId, event: 'user.suspended', data: { code: AccountErrors.userSuspended.code } });
+    },
+  );
+  action('unsuspend', 'Lift a suspension', (staffId, userId, meta) =>
+    service.staffAction(staffId, userId, service.newCommand('UnsuspendUser', {}), meta),
+  );
+  action(
+    'block',
+    'Block sign-in until unblocked',
+    (staffId, userId, meta) => service.staffAction(staffId, userId, service.newCommand('BlockUser', { until: null }), meta),
+    async (userId) => {
+      await ctx.sessions.revokeAllFor(userId, 'blocked');
+      await ctx.push.publish({ userId, event: 'user.suspended', data: { code: AccountErrors.userBlocked.code } });
+    },
+  );
+  action('unblock', 'Lift a block', (staffId, userId, meta) =>
+    service.staffAction(staffId, userId, service.newCommand('UnblockUser', {}), meta),
+  );
+
+  app.post(
+    '/api/admin/users/:id/password-reset',
+    { schema: { tags, summary: 'Mail the user a password reset link', params: IdParams } },
+    async (request, reply) => {
+      const { user: staff } = await requireStaff(ctx, request, 'admin:user:password:reset');
+      const target = await load(request.params.id);
+      if (!target.email || target.deleted_at) throw new DomainError(AccountErrors.alreadyDeleted);
+      await service.requestPasswordReset(target.email, requestMeta(request), { id: staff.id });
+      return reply.status(202).send();
+    },
+  );
+
+  app.delete('/api/admin/users/:id', { schema: { tags, summary: 'Delete a user account', params: IdParams } }, async (request, reply) => {
+    const { user: staff } = await requireStaff(ctx, request, 'admin:user:delete');
+    const target = await load(request.params.id);
+    if (target.id === staff.id) throw new DomainError(CommonErrors.forbidden, undefined, 'You cannot delete your own account here');
+    const result = await service.deleteAccount(target.id, { by: 'staff', staffId: staff.id }, requestMeta(request));
+    await ctx.caughtUp(result.position);
+    await ctx.push.publish({ userId: target.id, event: 'user.suspended', data: { code: 'USER_DELETED' } });
+    return reply.status(204).send();
+  });
+
+  const ActivitySchema = z.object({
+    id: z.string(),
+    event: z.string(),
+    client: z.string().nullable(),
+    ip: z.string().nullable(),
+    userAgent: z.string().nullable(),
+    actorId: z.string().nullable(),
+    actorKind: z.string(),
+    data: z.record(z.string(), z.unknown()),
+    timestamp: z.string(),
+  });
+
+  app.get(
+    '/api/admin/users/:id/activity',
+    { schema: { tags, summary: "The user's activity log, read from the event metadata (newest first)", params: IdParams, querystring: ListQuerySchema, response: { 200: z.array(ActivitySchema) } } },
+    async (request, reply) => {
+      await requireStaff(ctx, request);
+      const user = await load(request.params.id);
+      const params = parseListQuery(request.query, { sortField: 'timestamp', sortDir: 'desc', perPage: 10 }, ['timestamp']);
+      const { events } = await ctx.store.readStream(`user-${user.id}`);
+      const entries = events.map((e) => ({
+        id: e.id,
+        event: e.type,
+        client: e.metadata.client,
+        ip: e.metadata.ip,
+        userAgent: e.metadata.userAgent,
+        actorId: e.metadata.actorId,
+        actorKind: e.metadata.actorKind,
+        data: redact(e.data as Record<string, unknown>),
+        timestamp: e.metadata.time,
+      }));
+      if (params.sortDir === 'desc') entries.reverse();
+      const page = entries.slice(params.offset, params.offset + params.limit);
+      reply.header('content-range', contentRange('activity', params.offset, page.length, entries.length));
+      return page;
+    },
+  );
+};
+
+const SECRET_KEYS = /hash|secret|ciphertext|token/i;
+/** Credential material never reaches the console, even hashed or sealed. */
+const redact = (data: Record<string, unknown>): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(data ?? {}).map(([k, v]) => [k, SECRET_KEYS.test(k) ? '[redacted]' : v]));

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { defineEvent, type EventOf } from '../shared/events';
+
+export const MAIL_TEMPLATES = [
+  'email-confirmation',
+  'password-reset',
+  'email-change',
+  'two-factor-code',
+  'two-factor-reset',
+  'account-deleted',
+  'account-purged',
+] as const;
+export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
+
+/**
+ * A mail to send. Parameters can hold one-time links, so they are stored sealed with the server
+ * key: the event log never shows a usable token.
+ */
+export const MailRequested = defineEvent(
+  'MailRequested',
+  z.object({
+    mailId: z.string(),
+    to: z.string(),
+    template: z.enum(MAIL_TEMPLATES),
+    locale: z.string(),
+    sealedParams: z.string(),
+    userId: z.string().nullable(),
+  }),
+);
+
+export const MailDelivered = defineEvent(
+  'MailDelivered',
+  z.object({ mailId: z.string(), transport: z.enum(['smtp', 'dev']), messageId: z.string().nullable() }),
+);
+
+export const MailFailed = defineEvent(
+  'MailFailed',
+  z.object({ mailId: z.string(), error: z.string(), attempt: z.number().int(), final: z.boolean() }),
+);
+
+export const mailEvents = [MailRequested, MailDelivered, MailFailed];
+export type MailEvent = EventOf<typeof MailRequested> | EventOf<typeof MailDelivered> | EventOf<typeof MailFailed>;
+export const mailStream = (mailId: string) => `mail-${mailId}`;
