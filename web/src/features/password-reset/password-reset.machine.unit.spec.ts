@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { ApiError } from '../../api/errors';
+import { passwordResetMachine, type SetPasswordRequest } from './password-reset.machine';
+
+const start = (token: string | null, setPassword: (r: SetPasswordRequest) => Promise<void> = async () => undefined) => {
+  const requests: string[] = [];
+  const sets: SetPasswordRequest[] = [];
+  const actor = createActor(
+    passwordResetMachine.provide({
+      actors: {
+        requestReset: fromPromise<void, { email: string }>(async ({ input }) => {
+          requests.push(input.email);
+        }),
+        setPassword: fromPromise<void, SetPasswordRequest>(({ input }) => {
+          sets.push(input);
+          return setPassword(input);
+        }),
+      },
+    }),
+    { input: { token } },
+  ).start();
+  return { actor, requests, sets };
+};
+
+describe('password reset machine', () => {
+  it('without a token: request -> requesting -> sent', async () => {
+    const { actor, requests } = start(null);
+    expect(actor.getSnapshot().value).toBe('request');
+    actor.send({ type: 'REQUEST', email: 'bad' });
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({ email: 'validation.email' });
+    actor.send({ type: 'REQUEST', email: 'Ann@Example.com' });
+    expect(actor.getSnapshot().value).toBe('requesting');
+    await waitFor(actor, (s) => s.matches('sent'));
+    expect(requests).toEqual(['ann@example.com']);
+  });
+
+  it('with a token: form -> submitting -> done', async () => {
+    const { actor, sets } = start('tok123');
+    expect(actor.getSnapshot().value).toBe('form');
+    actor.send({ type: 'SUBMIT', password: 'abc', passwordConfirmation: 'abc' });
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({ password: 'validation.passwordLength' });
+    actor.send({ type: 'SUBMIT', password: 'New-pass-1', passwordConfirmation: 'New-pass-1' });
+    expect(actor.getSnapshot().value).toBe('submitting');
+    const snap = await waitFor(actor, (s) => s.status === 'done');
+    expect(snap.value).toBe('done');
+    expect(sets).toEqual([{ token: 'tok123', password: 'New-pass-1', passwordConfirmation: 'New-pass-1' }]);
+  });
+
+  it('an expired or used link ends in expired, from where a new link can be requested', async () => {
+    for (const code of ['LINK_EXPIRED', 'LINK_INVALID']) {
+      const { actor } = start('old', async () => {
+        throw new ApiError(code, 'link', null, 400);
+      });
+      actor.send({ type: 'SUBMIT', password: 'New-pass-1', passwordConfirmation: 'New-pass-1' });
+      const snap = await waitFor(actor, (s) => s.matches('expired'));
+      expect(snap.context.error?.code).toBe(code);
+      actor.send({ type: 'REQUEST_NEW_LINK' });
+      expect(actor.getSnapshot().value).toBe('request');
+      expect(actor.getSnapshot().context.token).toBeNull();
+    }
+  });
+
+  it('server validation errors return to the form next to the fields', async () => {
+    const { actor } = start('tok', async () => {
+      throw new ApiError('VALIDATION_FAILED', 'invalid', { fields: { password: 'validation.passwordMix' } }, 400);
+    });
+    actor.send({ type: 'SUBMIT', password: 'New-pass-1', passwordConfirmation: 'New-pass-1' });
+    const snap = await waitFor(actor, (s) => s.matches('form') && Object.keys(s.context.fieldErrors).length > 0);
+    expect(snap.context.fieldErrors).toEqual({ password: 'validation.passwordMix' });
+  });
+});

@@ -1,0 +1,114 @@
+import type { UserInfo } from '../api/types';
+import { isAdminPath, matchRoute, type RouteName } from './routeTable';
+
+/** The parts of the user info the guard reads. */
+export type GuardUser = Pick<
+  UserInfo,
+  'role' | 'status' | 'isTeamOwner' | 'isCoAdmin' | 'isProfessional' | 'isBusOwner' | 'isGroupOwner' | 'isAppVisible'
+>;
+
+export interface GuardInput {
+  /** Wanted pathname. */
+  path: string;
+  /** Wanted query string, with or without its '?'. */
+  search?: string;
+  user: GuardUser | null;
+  online: boolean;
+  /** True only in production when the app is served from a customer's custom host. */
+  isCustomHost?: boolean;
+  /** Origin of the main host (https://app.example.com); needed with isCustomHost. */
+  mainOrigin?: string;
+  /** Base of the external transaction explorer; the id is appended. */
+  explorerBaseUrl?: string;
+}
+
+export type GuardResult =
+  | { action: 'allow' }
+  | { action: 'redirect'; to: string; external?: boolean }
+  | { action: 'block'; reason: 'offline' };
+
+export const DEFAULT_EXPLORER_BASE_URL = 'https://explorer.axel.network/tx/';
+export const STAFF_ROLES = ['admin', 'super_admin', 'financial_admin'] as const;
+
+const TRANSACTION_ID = /^[a-z0-9]{20,}$/i;
+
+/** Routes an abandoned or unpaid user may still open. */
+const OPEN_TO_UNPAID: ReadonlySet<RouteName> = new Set(['shares', 'plans', 'checkout', 'payment_result', 'change_email_confirmation']);
+
+const allow: GuardResult = { action: 'allow' };
+const redirect = (to: string, external = false): GuardResult => (external ? { action: 'redirect', to, external } : { action: 'redirect', to });
+
+const withSearch = (path: string, search?: string) => {
+  if (!search) return path;
+  return search.startsWith('?') ? `${path}${search}` : `${path}?${search}`;
+};
+
+const canManageMembers = (u: GuardUser) => u.isTeamOwner || u.isCoAdmin || u.isProfessional || u.isBusOwner || u.isGroupOwner;
+
+const signInRedirect = (input: GuardInput): GuardResult => {
+  const wanted = withSearch(input.path, input.search);
+  const query = new URLSearchParams({ redirect: wanted });
+  if (input.isCustomHost && input.mainOrigin) {
+    query.set('from', 'customOrigin');
+    return redirect(`${input.mainOrigin.replace(/\/$/, '')}/signin?${query.toString()}`, true);
+  }
+  return redirect(`/signin?${query.toString()}`);
+};
+
+/**
+ * The navigation guard of the specification, as a pure function of the wanted path and what is
+ * known about the visitor. Rules, in order:
+ * offline blocks; fixed redirects (/ , /login, /wallet, /transaction/:id); admin paths (no sign-in
+ * redirect, staff roles only); no session on a sign-in route goes to /signin?redirect=; abandoned
+ * or unpaid users go to /storages/plans except on the shares, plans, checkout, payment result and
+ * e-mail change routes; /members needs a managing role; /manage-apps needs isAppVisible.
+ */
+export const guard = (input: GuardInput): GuardResult => {
+  const { path, user } = input;
+  if (!input.online) return { action: 'block', reason: 'offline' };
+
+  const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  const lower = clean.toLowerCase();
+  if (lower === '/' || lower === '') return redirect('/welcome');
+  if (lower === '/login') return redirect(withSearch('/signin', input.search));
+  if (lower === '/wallet') return redirect('/wallet/transactions');
+
+  const match = matchRoute(clean);
+
+  if (match?.def.name === 'transaction') {
+    const id = match.params.id ?? '';
+    if (TRANSACTION_ID.test(id)) {
+      return redirect(`${input.explorerBaseUrl ?? DEFAULT_EXPLORER_BASE_URL}${encodeURIComponent(id)}`, true);
+    }
+  }
+
+  if (isAdminPath(clean)) {
+    // No session: the console itself asks for sign-in, admin paths get no redirect parameter.
+    if (!user) return allow;
+    if (!(STAFF_ROLES as readonly string[]).includes(user.role)) return redirect('/welcome');
+    if (lower === '/admin') return redirect('/admin/dashboard');
+    return allow;
+  }
+
+  // Unknown paths render the 404 page whoever asks.
+  if (!match) return allow;
+
+  if (!user) {
+    if (match.def.access === 'auth') return signInRedirect(input);
+    if (input.isCustomHost && input.mainOrigin && lower === '/signin') {
+      const query = new URLSearchParams(input.search ?? '');
+      query.set('from', 'customOrigin');
+      return redirect(`${input.mainOrigin.replace(/\/$/, '')}/signin?${query.toString()}`, true);
+    }
+    return allow;
+  }
+
+  if ((user.status === 'abandoned' || user.status === 'unpaid') && !(match.def.name && OPEN_TO_UNPAID.has(match.def.name))) {
+    return redirect('/storages/plans');
+  }
+
+  if (match.def.name === 'members' && !canManageMembers(user)) return redirect('/files/storage');
+  if (match.def.name === 'manage_apps' && !user.isAppVisible) return redirect('/welcome');
+
+  return allow;
+};

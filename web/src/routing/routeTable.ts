@@ -1,0 +1,180 @@
+/**
+ * The route table of the product (specification section 2), as data. The router builds its routes
+ * from it and the navigation guard classifies paths with it, so both always agree.
+ */
+export type Access = 'auth' | 'public' | 'admin' | 'redirect';
+
+export type Screen =
+  | 'redirect'
+  | 'welcome'
+  | 'settings'
+  | 'signin'
+  | 'signup'
+  | 'resend'
+  | 'emailConfirmation'
+  | 'changeEmailConfirmation'
+  | 'resetPassword'
+  | 'reset2fa'
+  | 'deletedAccount'
+  | 'adminHandoff'
+  | 'notAvailable';
+
+/** Names the guard's exceptions refer to (the product's own route names). */
+export type RouteName = 'shares' | 'plans' | 'checkout' | 'payment_result' | 'change_email_confirmation' | 'members' | 'manage_apps' | 'transaction';
+
+export interface RouteDef {
+  pattern: string;
+  access: Access;
+  screen: Screen;
+  name?: RouteName;
+}
+
+const auth = (pattern: string, screen: Screen = 'notAvailable', name?: RouteName): RouteDef => ({ pattern, access: 'auth', screen, name });
+const open = (pattern: string, screen: Screen = 'notAvailable', name?: RouteName): RouteDef => ({ pattern, access: 'public', screen, name });
+
+/** First match wins: static paths come before parameterised siblings. */
+export const ROUTES: readonly RouteDef[] = [
+  { pattern: '/', access: 'redirect', screen: 'redirect' },
+  { pattern: '/login', access: 'redirect', screen: 'redirect' },
+  { pattern: '/wallet', access: 'redirect', screen: 'redirect' },
+
+  // Main area, sign-in needed.
+  auth('/welcome', 'welcome'),
+  auth('/settings', 'settings'),
+  auth('/manage-apps', 'notAvailable', 'manage_apps'),
+  auth('/subscription/manage'),
+  auth('/storages/management'),
+  auth('/storages/upgrade'),
+  auth('/storages/group'),
+  auth('/storages/plans', 'notAvailable', 'plans'),
+  auth('/storages/slots'),
+  auth('/storages/checkout', 'notAvailable', 'checkout'),
+  auth('/files/shares/:shareId?/*'),
+  auth('/files/secure-fetch/:shareId?/*'),
+  auth('/files/secure-fetches/:shareId?/*'),
+  auth('/files/bookmarks/:shareId?/*'),
+  auth('/files/lists/:listId'),
+  auth('/files/storage/:storageId?/:id?/*'),
+  auth('/files/enterprise/:groupId/:id?/*'),
+  auth('/files/dropbox/:subPath?'),
+  auth('/files/cloudlocker/:driveId/:id?/*'),
+  auth('/files/trash/:storageId?'),
+  auth('/members/manage', 'notAvailable', 'members'),
+  auth('/members/activity', 'notAvailable', 'members'),
+  auth('/members/groupsManage', 'notAvailable', 'members'),
+  auth('/members/branding', 'notAvailable', 'members'),
+  auth('/members/custom-url', 'notAvailable', 'members'),
+  auth('/members/settings', 'notAvailable', 'members'),
+  auth('/preview/:id?'),
+  auth('/axel-unlocker'),
+
+  // Wallet, sign-in needed.
+  auth('/wallet/overview'),
+  auth('/wallet/send'),
+  auth('/wallet/receive'),
+  auth('/wallet/replenish'),
+  auth('/wallet/payment'),
+  auth('/wallet/transactions'),
+
+  // E-sign owner screens, sign-in needed.
+  auth('/esigns/list'),
+  auth('/esigns/drafts'),
+  auth('/esigns/archive'),
+  auth('/esigns/package/upload'),
+  auth('/esigns/package/prepare'),
+  auth('/esigns/package/preview'),
+  auth('/esigns/view/1/:packageId'),
+  auth('/esigns/view/2/:packageId'),
+  auth('/esigns/edit/1/:packageId'),
+  auth('/esigns/edit/2/:packageId'),
+  auth('/esigns/preview/:packageId?'),
+
+  // No sign-in needed.
+  open('/storages/result', 'notAvailable', 'payment_result'),
+  open('/shares_shared/:id?/entries/:hash?', 'notAvailable', 'shares'),
+  open('/secure-fetch/:shareId'),
+  open('/secure-fetches/:shareId'),
+  open('/shares/:shareId/*', 'notAvailable', 'shares'),
+  open('/private-share/:shareId/*', 'notAvailable', 'shares'),
+  open('/signin', 'signin'),
+  open('/signup', 'signup'),
+  open('/register', 'signup'),
+  open('/slack-auth/:slackUserId'),
+  open('/reset-password/:token?', 'resetPassword'),
+  open('/reset2fa', 'reset2fa'),
+  open('/email-confirmation/:token', 'emailConfirmation'),
+  open('/change-email-confirmations/:token', 'changeEmailConfirmation', 'change_email_confirmation'),
+  open('/resend', 'resend'),
+  open('/deleted-acc', 'deletedAccount'),
+  open('/esign/:itemId?'),
+  open('/transaction/search'),
+  open('/transaction/:id', 'notAvailable', 'transaction'),
+  open('/app/clio'),
+  open('/app/clio/auth'),
+  open('/app/dropbox/auth'),
+  // E-sign receiver screens (anonymous signers), after the owner screens they would shadow.
+  open('/esigns/:linkId/:id?'),
+  open('/receiver/signing/:linkId?'),
+
+  // Served by the staff console: the web app hands these over with a full page load.
+  { pattern: '/admin/*', access: 'admin', screen: 'adminHandoff' },
+];
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+interface Compiled {
+  def: RouteDef;
+  regex: RegExp;
+  keys: string[];
+}
+
+/** `:name` is one segment, `:name?` an optional one, a trailing `*` the rest of the path. */
+export const compilePattern = (pattern: string): { regex: RegExp; keys: string[] } => {
+  const keys: string[] = [];
+  let source = '';
+  for (const segment of pattern.split('/').filter(Boolean)) {
+    if (segment === '*') {
+      keys.push('*');
+      source += '(?:/(.*))?';
+    } else if (segment.startsWith(':')) {
+      const optional = segment.endsWith('?');
+      keys.push(segment.slice(1, optional ? -1 : undefined));
+      source += optional ? '(?:/([^/]+))?' : '/([^/]+)';
+    } else {
+      source += `/${escape(segment)}`;
+    }
+  }
+  return { regex: new RegExp(`^${source}/?$`, 'i'), keys };
+};
+
+const COMPILED: Compiled[] = ROUTES.map((def) => ({ def, ...compilePattern(def.pattern) }));
+
+const safeDecode = (v: string) => {
+  try {
+    return decodeURIComponent(v);
+  } catch {
+    return v;
+  }
+};
+
+export interface RouteMatch {
+  def: RouteDef;
+  params: Record<string, string | undefined>;
+}
+
+export const matchRoute = (path: string): RouteMatch | null => {
+  const clean = path.split(/[?#]/)[0] || '/';
+  for (const c of COMPILED) {
+    const m = c.regex.exec(clean);
+    if (!m) continue;
+    const params: Record<string, string | undefined> = {};
+    c.keys.forEach((k, i) => {
+      const v = m[i + 1];
+      params[k] = v === undefined ? undefined : safeDecode(v);
+    });
+    return { def: c.def, params };
+  }
+  return null;
+};
+
+export const isAdminPath = (path: string) => /^\/admin(\/|$)/i.test(path);

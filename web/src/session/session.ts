@@ -1,0 +1,74 @@
+import { api } from '../api/client';
+import { ApiError, toApiError } from '../api/errors';
+import { noticeStore } from './notices';
+import { sessionApi } from './session.api';
+import { sessionStore } from './store';
+import { decideUnauthorizedNotice } from './unauthorized';
+
+let lastInactivityNoticeAt: number | null = null;
+
+/** Wires the 401 rule of the error catalogue into the shared HTTP client. */
+export const installUnauthorizedHandler = () => {
+  api.setUnauthorizedHandler(({ error, lastOperationAt, now }) => {
+    const { user } = sessionStore.get();
+    const notice = decideUnauthorizedNotice({
+      code: error.code,
+      now,
+      lastOperationAt,
+      sessionTimeoutSeconds: user?.sessionTimeout ?? null,
+      lastInactivityNoticeAt,
+      hadUser: user !== null,
+    });
+    if (notice === 'inactivity') {
+      lastInactivityNoticeAt = now;
+      noticeStore.push({ severity: 'warning', key: 'errors.SESSION_INACTIVE' });
+      sessionStore.signedOut('SESSION_INACTIVE');
+    } else if (notice === 'unauthorized') {
+      noticeStore.push({ severity: 'error', key: 'errors.UNAUTHORIZED' });
+      sessionStore.signedOut('UNAUTHORIZED');
+    } else if (user) {
+      sessionStore.signedOut(sessionStore.get().signedOutReason);
+    }
+  });
+};
+
+/** Asks the server whether a session exists; the router waits for this before guarding. */
+export const loadSession = async () => {
+  try {
+    const { user } = await sessionApi.current();
+    sessionStore.signedIn(user);
+  } catch (e) {
+    const error = toApiError(e);
+    if (error.status !== 401) noticeStore.push({ severity: 'error', key: `errors.${error.code}`, values: { defaultValue: error.message } });
+    if (sessionStore.get().status === 'loading') sessionStore.signedOut(sessionStore.get().signedOutReason);
+  }
+};
+
+/** Re-reads the user info (after a push event or a settings change made elsewhere). */
+export const refreshUser = async () => {
+  const { user } = sessionStore.get();
+  if (!user) return;
+  try {
+    sessionStore.signedIn(await sessionApi.user(user.id));
+  } catch (e) {
+    if (!(e instanceof ApiError && e.status === 401)) {
+      noticeStore.push({ severity: 'error', key: 'errors.USER_DATA_FAILED' });
+    }
+  }
+};
+
+/** Logout: cancel requests, end the session on the server, forget everything local. */
+export const logout = async (reason: string | null = null) => {
+  api.cancelAll();
+  try {
+    await sessionApi.logout();
+  } catch {
+    // The session is forgotten locally whether or not the server answered.
+  }
+  try {
+    sessionStorage.clear();
+  } catch {
+    // Storage may be unavailable (private mode); nothing to clear then.
+  }
+  sessionStore.signedOut(reason);
+};

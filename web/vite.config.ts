@@ -1,0 +1,22 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const here = (relative: string) => decodeURIComponent(new URL(relative, import.meta.url).pathname);
+const apiTarget = 'http://127.0.0.1:8080';
+
+export default defineConfig({
+  root: here('.'),
+  base: '/',
+  plugins: [react()],
+  build: {
+    outDir: here('./dist'),
+    emptyOutDir: true,
+  },
+  server: {
+    proxy: {
+      '/api': { target: apiTarget },
+      // The staff console is served by the API server; proxying it keeps full-page /admin links working in development.
+      '/admin': { target: apiTarget },
+    },
+  },
+});
