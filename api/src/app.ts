@@ -29,6 +29,7 @@ import { healthRoutes } from './modules/health.route';
 import { devMailboxRoutes } from './modules/dev-mailbox.route';
 import { createSecrets, loadSecretKey } from './secrets';
 import { accountsModule } from './modules/accounts/accounts.module';
+import { notificationsModule } from './modules/notifications/notifications.module';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -88,7 +89,7 @@ export const createApp = async (options: AppOptions): Promise<AppHandle> => {
   const now = options.now ?? (() => new Date());
   const secrets = createSecrets(loadSecretKey(config.SECRET_KEY, config.dataDir));
 
-  const modules: Module[] = [accountsModule];
+  const modules: Module[] = [accountsModule, notificationsModule];
 
   const db = await connectDatabase(config, log);
   const pool = createPool(db.url, { max: 20, applicationName: `axel-${[...roles].join('+')}` });

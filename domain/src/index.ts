@@ -1,3 +1,4 @@
 export * from './shared';
 export * from './accounts';
 export * from './mail';
+export * from './notifications';

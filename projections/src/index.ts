@@ -5,3 +5,4 @@ export * from './runner/runner';
 export * from './runner/rebuild';
 export * from './mail/outbox.projection';
 export * from './users/users.projection';
+export * from './notifications/notifications.projection';

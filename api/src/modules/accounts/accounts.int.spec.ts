@@ -1,5 +1,6 @@
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountHelpers } from '../../testing/accounts';
 import { HttpClient, startTestApp, type TestApp } from '../../testing/harness';
 
 let t: TestApp;
@@ -10,43 +11,7 @@ afterAll(async () => {
   await t?.stop();
 });
 
-let seq = 0;
-const uniqueEmail = (name = 'user') => `${name}.${Date.now().toString(36)}.${++seq}@example.com`;
-const PASSWORD = 'Secret-pass-1';
-
-/** The newest mail to an address (with that subject), from the development mailbox. */
-const lastMail = async (to: string, subject?: string) => {
-  for (let i = 0; i < 100; i++) {
-    const res = await fetch(`${t.url}/api/dev/mailbox?to=${encodeURIComponent(to)}`);
-    const mails = (await res.json()) as { subject: string; text: string }[];
-    const mail = mails.find((m) => !subject || m.subject === subject);
-    if (mail) return mail;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`no mail to ${to}${subject ? ` about "${subject}"` : ''}`);
-};
-const mailCount = async (to: string) =>
-  ((await (await fetch(`${t.url}/api/dev/mailbox?to=${encodeURIComponent(to)}`)).json()) as unknown[]).length;
-const linkIn = (text: string, path: string) => {
-  const m = text.match(new RegExp(`https?://[^\\s]+${path}([^\\s]+)`));
-  if (!m) throw new Error(`no ${path} link in ${text}`);
-  return decodeURIComponent(m[1]!);
-};
-
-const signUpConfirmed = async (email = uniqueEmail()) => {
-  const http = new HttpClient(t.url);
-  const res = await http.post('/api/users/', { email, password: PASSWORD, passwordConfirmation: PASSWORD, termsAccepted: true });
-  expect(res.status).toBe(201);
-  const token = linkIn((await lastMail(email)).text, '/email-confirmation/');
-  expect((await http.post('/api/email-confirmations/', { token })).status).toBe(200);
-  return { http, email, id: res.body.id as string };
-};
-
-const signIn = async (email: string, password = PASSWORD, code?: string) => {
-  const http = new HttpClient(t.url);
-  const res = await http.post('/api/sessions/', { email, password, ...(code ? { code } : {}) });
-  return { http, res };
-};
+const { uniqueEmail, lastMail, mailCount, linkIn, signUpConfirmed, signIn, PASSWORD } = accountHelpers(() => t);
 
 describe('sign-up and confirmation', () => {
   it('registers, refuses sign-in until the e-mail is confirmed, then signs in', async () => {
