@@ -6,3 +6,4 @@ export * from './runner/rebuild';
 export * from './mail/outbox.projection';
 export * from './users/users.projection';
 export * from './notifications/notifications.projection';
+export * from './runner/row-projection';

@@ -171,21 +171,24 @@ export class PostgresEventStore implements EventStore {
   /** Reads only below the oldest in-flight transaction, so no late commit can land behind `from`. */
   private async readPage(options: ReadAllOptions): Promise<ReadAllPage & { pendingBeyond: boolean }> {
     const limit = options.limit ?? DEFAULT_PAGE;
-    const { rows: bounds } = await this.pool.query<{ bound: number; safe_head: number | null; head: number | null }>(
-      `with b as (select pg_snapshot_xmin(pg_current_snapshot())::text::bigint * ${POSITION_SHIFT} as bound)
-       select b.bound,
+    const types = options.types && options.types.length ? options.types : null;
+    // one round trip: the bound, the page below it, and what lies at and beyond it
+    const { rows: raw } = await this.pool.query<Row & { bound: number; safe_head: number | null; head: number | null }>(
+      `with b as (select pg_snapshot_xmin(pg_current_snapshot())::text::bigint * ${POSITION_SHIFT} as bound),
+       page as (
+         select ${COLUMNS} from es_events, b
+         where position > $1 and position < b.bound and ($3::text[] is null or event_type = any($3))
+         order by position limit $2
+       )
+       select page.*, b.bound,
               (select max(position) from es_events where position < b.bound) as safe_head,
               (select max(position) from es_events) as head
-       from b`,
+       from b left join page on true
+       order by page.position`,
+      [options.from, limit, types],
     );
-    const { bound, safe_head: safeHead, head } = bounds[0]!;
-    const types = options.types && options.types.length ? options.types : null;
-    const { rows } = await this.pool.query<Row>(
-      `select ${COLUMNS} from es_events
-       where position > $1 and position < $2 and ($4::text[] is null or event_type = any($4))
-       order by position limit $3`,
-      [options.from, bound, limit, types],
-    );
+    const { bound, safe_head: safeHead, head } = raw[0]!;
+    const rows = raw[0]!.position === null ? [] : raw;
     const events = rows.map(toRecorded);
     const full = events.length === limit;
     const checkpoint = full ? events[events.length - 1]!.position : Math.max(options.from, safeHead ?? 0);

@@ -59,6 +59,7 @@ export const rebuildProjection = async (options: RebuildOptions): Promise<Rebuil
 
   const bulk = await replay(options, 0, ({ events, checkpoint }) =>
     withTransaction(pool, async (tx) => {
+      await tx.query('set local synchronous_commit = off');
       await applyPage(tx, projection, next, nextCheckpoint, events, checkpoint);
     }),
   );

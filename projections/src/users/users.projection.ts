@@ -1,13 +1,160 @@
 import type { UserEvent } from '@axel/domain/accounts/accounts.events';
-import { defineProjection } from '../runner/projection';
+import type { ProjectedEvent } from '../runner/projection';
+import { defineRowProjection } from '../runner/row-projection';
+
+/** A row of the users read model (column names as in the table). */
+export interface UsersRow {
+  id: string;
+  email: string | null;
+  email_verified: boolean;
+  username: string | null;
+  role: string;
+  status: string;
+  status_before_suspension: string | null;
+  locale: string;
+  terms_accepted: boolean;
+  session_timeout: number;
+  two_factor_enabled: boolean;
+  two_factor_method: string | null;
+  auth_methods: string[];
+  forbidden_actions: string[];
+  profile: Record<string, string | null>;
+  avatar_id: string | null;
+  avatar_mime: string | null;
+  registration_app: string | null;
+  registration_user_agent: string | null;
+  registration_ip: string | null;
+  created_by_staff_id: string | null;
+  first_login_at: Date | string | null;
+  last_login_at: Date | string | null;
+  locked_until: Date | string | null;
+  blocked: boolean;
+  blocked_until: Date | string | null;
+  suspension_reason: string | null;
+  created_at: Date | string;
+  modified_at: Date | string;
+  status_updated_at: Date | string;
+  deleted_at: Date | string | null;
+  deleter_id: string | null;
+  deleted_by: string | null;
+  purged_at: Date | string | null;
+  last_position: number;
+}
+
+/** The next row for one event: pure, so a rebuild reproduces the table exactly. */
+export const evolveUsersRow = (row: UsersRow | undefined, e: ProjectedEvent<UserEvent>): UsersRow | undefined => {
+  const at = e.recordedAt.toISOString();
+  if (e.type === 'UserRegistered') {
+    if (row) return row;
+    const d = e.data;
+    return {
+      id: e.streamName.slice('user-'.length),
+      email: d.email,
+      email_verified: d.emailVerified,
+      username: null,
+      role: d.role,
+      status: d.emailVerified ? 'active' : 'inactive',
+      status_before_suspension: null,
+      locale: d.locale,
+      terms_accepted: d.termsAccepted,
+      session_timeout: 1800,
+      two_factor_enabled: false,
+      two_factor_method: null,
+      auth_methods: [...d.authMethods],
+      forbidden_actions: [],
+      profile: {},
+      avatar_id: null,
+      avatar_mime: null,
+      registration_app: d.registrationApp,
+      registration_user_agent: d.userAgent,
+      registration_ip: d.ip,
+      created_by_staff_id: d.createdByStaffId,
+      first_login_at: null,
+      last_login_at: null,
+      locked_until: null,
+      blocked: false,
+      blocked_until: null,
+      suspension_reason: null,
+      created_at: d.registeredAt,
+      modified_at: d.registeredAt,
+      status_updated_at: d.registeredAt,
+      deleted_at: null,
+      deleter_id: null,
+      deleted_by: null,
+      purged_at: null,
+      last_position: e.position,
+    };
+  }
+  if (!row) return row;
+  const next = (changes: Partial<UsersRow>): UsersRow => ({ ...row, ...changes, modified_at: at, last_position: e.position });
+  switch (e.type) {
+    case 'EmailConfirmed':
+      return next({ email_verified: true, status: row.status === 'inactive' ? 'active' : row.status, status_updated_at: at });
+    case 'SignInSucceeded':
+      return next({ last_login_at: e.data.at, first_login_at: row.first_login_at ?? e.data.at, locked_until: null });
+    case 'UserLocked':
+      return next({ locked_until: e.data.until });
+    case 'PasswordChanged':
+      return next({ auth_methods: row.auth_methods.includes('password') ? row.auth_methods : [...row.auth_methods, 'password'] });
+    case 'EmailChanged':
+      return next({ email: e.data.newEmail });
+    case 'ProfileUpdated':
+      return next({ profile: { ...row.profile, ...e.data.changes } });
+    case 'AccountSettingsChanged':
+      return next({
+        username: e.data.username !== undefined ? e.data.username : row.username,
+        session_timeout: e.data.sessionTimeout ?? row.session_timeout,
+        locale: e.data.locale ?? row.locale,
+      });
+    case 'AvatarChanged':
+      return next({ avatar_id: e.data.avatarId, avatar_mime: e.data.mime });
+    case 'TermsAccepted':
+      return next({ terms_accepted: true });
+    case 'TwoFactorEnabled':
+      return next({ two_factor_enabled: true, two_factor_method: e.data.method });
+    case 'TwoFactorDisabled':
+      return next({ two_factor_enabled: false, two_factor_method: null });
+    case 'UserSuspended':
+      return next({ status_before_suspension: row.status, status: 'suspended', suspension_reason: e.data.reason, status_updated_at: at });
+    case 'UserUnsuspended':
+      return next({
+        status: row.status_before_suspension ?? 'active',
+        status_before_suspension: null,
+        suspension_reason: null,
+        status_updated_at: at,
+      });
+    case 'UserBlocked':
+      return next({ blocked: true, blocked_until: e.data.until });
+    case 'UserUnblocked':
+      return next({ blocked: false, blocked_until: null });
+    case 'RoleChanged':
+      return next({ role: e.data.to });
+    case 'AccountDeleted':
+      return next({ deleted_at: e.data.at, deleter_id: e.data.deleterId, deleted_by: e.data.by, status_updated_at: at });
+    case 'AccountPurged':
+      return next({
+        purged_at: e.data.at,
+        email: null,
+        username: null,
+        profile: {},
+        avatar_id: null,
+        avatar_mime: null,
+        registration_user_agent: null,
+        registration_ip: null,
+      });
+    default:
+      return row;
+  }
+};
 
 /**
  * The users read model: what the session check, the user info call and the staff console read.
  * Every column derives from events (times from the events themselves), so a rebuild reproduces it
  * byte for byte.
  */
-export const usersProjection = defineProjection<'users', UserEvent>({
+export const usersProjection = defineRowProjection<UsersRow, UserEvent>({
   name: 'users',
+  table: 'users',
   handles: [
     'UserRegistered',
     'EmailConfirmed',
@@ -29,8 +176,9 @@ export const usersProjection = defineProjection<'users', UserEvent>({
     'AccountDeleted',
     'AccountPurged',
   ],
-  tables: {
-    users: (t) => `create table "${t}" (
+  keyOf: (e) => e.streamName.slice('user-'.length),
+  evolve: evolveUsersRow,
+  ddl: (t) => `create table "${t}" (
       id text primary key,
       email text,
       email_verified boolean not null,
@@ -70,117 +218,4 @@ export const usersProjection = defineProjection<'users', UserEvent>({
     create index on "${t}" (lower(email));
     create index on "${t}" (created_at desc);
     create index on "${t}" (deleted_at desc) where deleted_at is not null;`,
-  },
-  async apply(tx, events, t) {
-    const T = `"${t.users}"`;
-    for (const e of events) {
-      const id = e.streamName.slice('user-'.length);
-      const at = e.recordedAt;
-      const set = async (assignments: string, params: unknown[] = []) => {
-        await tx.query(
-          `update ${T} set ${assignments}, modified_at = $2, last_position = $3 where id = $1`,
-          [id, at, e.position, ...params],
-        );
-      };
-      switch (e.type) {
-        case 'UserRegistered': {
-          const d = e.data;
-          await tx.query(
-            `insert into ${T} (id, email, email_verified, role, status, locale, terms_accepted, session_timeout, auth_methods,
-               registration_app, registration_user_agent, registration_ip, created_by_staff_id, created_at, modified_at,
-               status_updated_at, last_position)
-             values ($1, $2, $3, $4, $5, $6, $7, 1800, $8, $9, $10, $11, $12, $13, $13, $13, $14)
-             on conflict (id) do nothing`,
-            [
-              id,
-              d.email,
-              d.emailVerified,
-              d.role,
-              d.emailVerified ? 'active' : 'inactive',
-              d.locale,
-              d.termsAccepted,
-              JSON.stringify(d.authMethods),
-              d.registrationApp,
-              d.userAgent,
-              d.ip,
-              d.createdByStaffId,
-              d.registeredAt,
-              e.position,
-            ],
-          );
-          break;
-        }
-        case 'EmailConfirmed':
-          await set(`email_verified = true, status = case when status = 'inactive' then 'active' else status end, status_updated_at = $2`);
-          break;
-        case 'SignInSucceeded':
-          await set(`last_login_at = $4, first_login_at = coalesce(first_login_at, $4), locked_until = null`, [e.data.at]);
-          break;
-        case 'UserLocked':
-          await set(`locked_until = $4`, [e.data.until]);
-          break;
-        case 'PasswordChanged':
-          await set(`auth_methods = case when auth_methods ? 'password' then auth_methods else auth_methods || '["password"]' end`);
-          break;
-        case 'EmailChanged':
-          await set(`email = $4`, [e.data.newEmail]);
-          break;
-        case 'ProfileUpdated':
-          await set(`profile = profile || $4::jsonb`, [JSON.stringify(e.data.changes)]);
-          break;
-        case 'AccountSettingsChanged':
-          await set(
-            `username = case when $4::boolean then $5 else username end,
-             session_timeout = coalesce($6, session_timeout), locale = coalesce($7, locale)`,
-            [e.data.username !== undefined, e.data.username ?? null, e.data.sessionTimeout ?? null, e.data.locale ?? null],
-          );
-          break;
-        case 'AvatarChanged':
-          await set(`avatar_id = $4, avatar_mime = $5`, [e.data.avatarId, e.data.mime]);
-          break;
-        case 'TermsAccepted':
-          await set(`terms_accepted = true`);
-          break;
-        case 'TwoFactorEnabled':
-          await set(`two_factor_enabled = true, two_factor_method = $4`, [e.data.method]);
-          break;
-        case 'TwoFactorDisabled':
-          await set(`two_factor_enabled = false, two_factor_method = null`);
-          break;
-        case 'UserSuspended':
-          await set(`status_before_suspension = status, status = 'suspended', suspension_reason = $4, status_updated_at = $2`, [
-            e.data.reason,
-          ]);
-          break;
-        case 'UserUnsuspended':
-          await set(`status = coalesce(status_before_suspension, 'active'), status_before_suspension = null, suspension_reason = null, status_updated_at = $2`);
-          break;
-        case 'UserBlocked':
-          await set(`blocked = true, blocked_until = $4`, [e.data.until]);
-          break;
-        case 'UserUnblocked':
-          await set(`blocked = false, blocked_until = null`);
-          break;
-        case 'RoleChanged':
-          await set(`role = $4`, [e.data.to]);
-          break;
-        case 'AccountDeleted':
-          await set(`deleted_at = $4, deleter_id = $5, deleted_by = $6, status_updated_at = $2`, [
-            e.data.at,
-            e.data.deleterId,
-            e.data.by,
-          ]);
-          break;
-        case 'AccountPurged':
-          await set(
-            `purged_at = $4, email = null, username = null, profile = '{}', avatar_id = null, avatar_mime = null,
-             registration_user_agent = null, registration_ip = null`,
-            [e.data.at],
-          );
-          break;
-        default:
-          break;
-      }
-    }
-  },
 });
