@@ -145,22 +145,31 @@ export class ProjectionRunner {
     return Promise.all(
       this.options.projections.map(async (p) => {
         const position = checkpoints.get(p.name) ?? 0;
-        const { rows } = await this.options.pool.query<{ behind: number; oldest: Date | null }>(
-          `select count(*)::int as behind, min(recorded_at) as oldest
-           from (select recorded_at from es_events where position > $1 order by position limit 100000) t`,
-          [position],
-        );
-        const oldest = rows[0]?.oldest;
+        const { behind, oldest } = await this.backlog(position);
         return {
           name: p.name,
           position,
-          behind: rows[0]?.behind ?? 0,
+          behind,
           lagMs: oldest ? Math.max(0, Date.now() - oldest.getTime()) : 0,
           running: this.subscriptions.has(p.name),
           lastError: this.errors.get(p.name) ?? null,
         };
       }),
     );
+  }
+
+  /** Events stored after a position (capped), and the age of the first of them. */
+  private async backlog(position: number): Promise<{ behind: number; oldest: Date | null }> {
+    if (this.options.store.kind === 'postgres') {
+      const { rows } = await this.options.pool.query<{ behind: number; oldest: Date | null }>(
+        `select count(*)::int as behind, min(recorded_at) as oldest
+         from (select recorded_at from es_events where position > $1 order by position limit 100000) t`,
+        [position],
+      );
+      return { behind: rows[0]?.behind ?? 0, oldest: rows[0]?.oldest ?? null };
+    }
+    const page = await this.options.store.readAll({ from: position, limit: 10_000 });
+    return { behind: page.events.length, oldest: page.events[0]?.recordedAt ?? null };
   }
 
   async stop(): Promise<void> {
