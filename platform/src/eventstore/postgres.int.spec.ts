@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/db';
 import { newId } from '../ids';
 import { describeEventStoreContract, testEvent } from './eventstore.contract';
-import { expected, type RecordedEvent } from './port';
+import { IdempotencyConflictError, WrongExpectedRevisionError, expected, type RecordedEvent } from './port';
 import { PostgresEventStore } from './postgres';
 import { eventStoreMigrations } from './postgres.migrations';
 
@@ -81,5 +81,31 @@ describe('PostgreSQL event store under concurrent writers', () => {
     } finally {
       blocker.release();
     }
+  });
+
+  it('keeps one-statement appends and es_append consistent: retries, races and positions', async () => {
+    const stream = `mixed-${newId()}`;
+    const first = [testEvent(), testEvent()];
+    const a = await store.append(stream, first, expected.noStream);
+    // es_append called directly (as inside a caller's transaction) continues the same stream
+    await db.pool.query(
+      "select es_append($1, 'exact', 1, array[$2]::uuid[], array['Direct']::text[], array[1], array['{}']::jsonb[], array[$3]::jsonb[])",
+      [stream, newId(), JSON.stringify(testEvent().metadata)],
+    );
+    const b = await store.append(stream, [testEvent()], expected.revision(2));
+    expect(b.nextRevision).toBe(3);
+    expect(b.position).toBeGreaterThan(a.position);
+    // a late retry of the first batch, after the stream moved on, is still recognised
+    expect(await store.append(stream, first, expected.noStream)).toEqual(a);
+    expect(await store.append(stream, first, expected.any)).toEqual(a);
+    // a revision ahead of the stream is refused with the actual one
+    const ahead = await store.append(stream, [testEvent()], expected.revision(9)).catch((e) => e);
+    expect(ahead).toBeInstanceOf(WrongExpectedRevisionError);
+    expect((ahead as WrongExpectedRevisionError).actual).toBe(3);
+    // a batch starting with a known id followed by a new one is a conflict, and writes nothing
+    await expect(store.append(stream, [first[0]!, testEvent()], expected.any)).rejects.toBeInstanceOf(IdempotencyConflictError);
+    const read = await store.readStream(stream);
+    expect(read.events.map((e) => e.revision)).toEqual([0, 1, 2, 3]);
+    expect(read.events.map((e) => e.type)).toEqual(['TestHappened', 'TestHappened', 'Direct', 'TestHappened']);
   });
 });

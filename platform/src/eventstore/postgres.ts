@@ -23,6 +23,34 @@ const DEFAULT_PAGE = 1000;
 /** Safety net only: the main path is LISTEN/NOTIFY. */
 const IDLE_POLL_MS = 1000;
 
+/**
+ * The common case of an append in one prepared statement: check the expected revision and insert
+ * the events, or insert nothing. Equivalent to es_append's main branch when the statement is its
+ * own transaction (always so here: `pool.query` outside a transaction block), so the position
+ * `xid * 2^20 + n` needs no continuation lookup. Anything unusual (a retry with known ids, a wrong
+ * expected revision, a race on the revision) writes nothing or fails with 23505, and the caller
+ * then runs es_append, which owns those rules. Compared with calling es_append directly this
+ * saves the PL/pgSQL call, the event-id pre-check and the array literal encoding of every field
+ * (one JSON document instead), which roughly halves the server time of a single-event append.
+ */
+const TRY_APPEND_STATEMENT = 'es_try_append_v1';
+const TRY_APPEND_SQL = `
+with current_stream as (
+  select coalesce(max(stream_revision), -1) as revision from es_events where stream_name = $1
+),
+inserted as (
+  insert into es_events (position, stream_name, stream_revision, event_id, event_type, schema_version, data, metadata)
+  select pg_current_xact_id()::text::bigint * ${POSITION_SHIFT} + e.n, $1, c.revision + e.n,
+         (e.doc->>'id')::uuid, e.doc->>'type', (e.doc->>'v')::int, e.doc->'data', e.doc->'metadata'
+  from current_stream c, jsonb_array_elements($4::jsonb) with ordinality as e(doc, n)
+  where $2::text = 'any'
+     or ($2::text = 'no_stream' and c.revision = -1)
+     or ($2::text = 'stream_exists' and c.revision <> -1)
+     or ($2::text = 'exact' and c.revision = $3::bigint)
+  returning position, stream_revision
+)
+select max(stream_revision) as next_revision, max(position) as last_position, count(*)::int as n from inserted`;
+
 interface Row {
   position: number;
   stream_name: string;
@@ -107,6 +135,38 @@ export class PostgresEventStore implements EventStore {
   ): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
     if (events.length > MAX_EVENTS_PER_APPEND) throw new Error('too many events in one append');
+    const kind = expectedRevision.kind;
+    const revision = kind === 'exact' ? expectedRevision.revision : null;
+    try {
+      const { rows } = await this.pool.query<{ next_revision: number; last_position: number; n: number }>({
+        name: TRY_APPEND_STATEMENT,
+        text: TRY_APPEND_SQL,
+        values: [
+          streamName,
+          kind,
+          revision,
+          JSON.stringify(events.map((e) => ({ id: e.id, type: e.type, v: e.schemaVersion, data: e.data, metadata: e.metadata }))),
+        ],
+      });
+      const row = rows[0]!;
+      if (row.n === events.length) {
+        this.notifier.notify();
+        return { nextRevision: row.next_revision, position: row.last_position };
+      }
+      // Nothing written: the expected revision did not hold, or this is a retry. es_append decides.
+    } catch (error) {
+      // A concurrent append took the revision, or the ids are known: es_append decides.
+      if ((error as { code?: string }).code !== '23505') throw error;
+    }
+    return this.appendChecked(streamName, events, expectedRevision);
+  }
+
+  /** The full path: idempotent retries, typed errors, races (es_append, see the migration). */
+  private async appendChecked(
+    streamName: string,
+    events: readonly EventToAppend[],
+    expectedRevision: ExpectedRevision,
+  ): Promise<AppendResult> {
     const params = [
       streamName,
       expectedRevision.kind,
