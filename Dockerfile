@@ -1,0 +1,34 @@
+# One image for the three roles of the scaled deployment (api, projector, worker); the role is
+# chosen by the command (see docker-compose.yml). TypeScript runs through tsx, as in `npm start`.
+FROM node:20-bookworm-slim
+
+WORKDIR /app
+
+# Dependencies first, so that a source change does not reinstall them. Every workspace's
+# package.json must be present for `npm ci` to link the workspaces.
+COPY package.json package-lock.json ./
+COPY domain/package.json domain/
+COPY platform/package.json platform/
+COPY projections/package.json projections/
+COPY workflows/package.json workflows/
+COPY api/package.json api/
+COPY web/package.json web/
+COPY console/package.json console/
+# Dev dependencies stay: tsx runs the server, vite builds the UIs.
+RUN npm ci --no-audit --no-fund && npm cache clean --force
+
+COPY . .
+# Builds the web app (served at /) and the staff console (served at /admin).
+RUN npm run build
+
+RUN mkdir -p /app/data && chown -R node:node /app/data
+USER node
+
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=8080 \
+    DATA_DIR=/app/data
+
+EXPOSE 8080
+
+CMD ["npx", "tsx", "api/src/main.ts", "--role", "all"]
