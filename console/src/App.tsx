@@ -1,0 +1,57 @@
+import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { createAuthProvider } from './auth/authProvider';
+import { LoginPage } from './auth/LoginPage';
+import { createDataProvider } from './data/dataProvider';
+import { i18nProvider } from './i18n/i18nProvider';
+import { ConsoleLayout } from './layout/ConsoleLayout';
+import { PENDING_SECTIONS } from './layout/sections';
+import { Dashboard } from './pages/Dashboard';
+import { NotAvailablePage } from './pages/NotAvailablePage';
+import { ProcessesPage } from './pages/ProcessesPage';
+import deletedUsers from './resources/deleted-users';
+import users from './resources/users';
+
+export const BASENAME = '/admin';
+const DASHBOARD_PATH = `${BASENAME}/dashboard`;
+
+const authProvider = createAuthProvider();
+const dataProvider = createDataProvider();
+
+const ConsoleAdmin = () => (
+  <Admin
+    basename={BASENAME}
+    title="console.title"
+    authProvider={authProvider}
+    dataProvider={dataProvider}
+    i18nProvider={i18nProvider}
+    loginPage={LoginPage}
+    layout={ConsoleLayout}
+    requireAuth
+    disableTelemetry
+  >
+    <Resource name="users" {...users} />
+    <Resource name="deleted-users" {...deletedUsers} />
+    <CustomRoutes>
+      <Route path="/dashboard" element={<Dashboard />} />
+      <Route path="/processes" element={<ProcessesPage />} />
+      {PENDING_SECTIONS.map((section) => (
+        <Route key={section.path} path={`/${section.path}`} element={<NotAvailablePage section={section.label} />} />
+      ))}
+    </CustomRoutes>
+  </Admin>
+);
+
+/**
+ * Browser history with the console mounted at /admin. /admin itself redirects to the dashboard;
+ * anything outside /admin (react-admin navigates to "/" after some checks) lands there too.
+ */
+export const App = () => (
+  <BrowserRouter>
+    <Routes>
+      <Route path={BASENAME} element={<Navigate to={DASHBOARD_PATH} replace />} />
+      <Route path={`${BASENAME}/*`} element={<ConsoleAdmin />} />
+      <Route path="*" element={<Navigate to={DASHBOARD_PATH} replace />} />
+    </Routes>
+  </BrowserRouter>
+);

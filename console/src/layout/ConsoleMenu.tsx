@@ -1,0 +1,50 @@
+import AccountTreeIcon from '@mui/icons-material/AccountTree';
+import DashboardIcon from '@mui/icons-material/Dashboard';
+import DnsIcon from '@mui/icons-material/Dns';
+import LocalOfferIcon from '@mui/icons-material/LocalOffer';
+import PaymentsIcon from '@mui/icons-material/Payments';
+import PeopleIcon from '@mui/icons-material/People';
+import PersonOffIcon from '@mui/icons-material/PersonOff';
+import PushPinIcon from '@mui/icons-material/PushPin';
+import RouterIcon from '@mui/icons-material/Router';
+import StorageIcon from '@mui/icons-material/Storage';
+import type { ReactElement } from 'react';
+import { Menu, useBasename } from 'react-admin';
+import { PENDING_SECTIONS, type PendingSection } from './sections';
+
+const pendingIcons: Record<PendingSection['path'], ReactElement> = {
+  cloudlockers: <RouterIcon />,
+  databases: <StorageIcon />,
+  'ipfs-pinning': <PushPinIcon />,
+  'auto-pay': <PaymentsIcon />,
+  'promo-codes': <LocalOfferIcon />,
+  grafana: <DnsIcon />,
+};
+
+/** The specification's menu, in its order, plus the process monitor. */
+export const ConsoleMenu = () => {
+  // The console is mounted under /admin inside a browser router: links are absolute, so they carry it.
+  const basename = useBasename();
+  return (
+    <Menu>
+      <Menu.Item to={`${basename}/dashboard`} primaryText="console.menu.dashboard" leftIcon={<DashboardIcon />} data-testid="menu-dashboard" />
+      <Menu.Item to={`${basename}/users`} primaryText="console.menu.activeUsers" leftIcon={<PeopleIcon />} data-testid="menu-users" />
+      <Menu.Item
+        to={`${basename}/deleted-users`}
+        primaryText="console.menu.deletedUsers"
+        leftIcon={<PersonOffIcon />}
+        data-testid="menu-deleted-users"
+      />
+      {PENDING_SECTIONS.map((section) => (
+        <Menu.Item
+          key={section.path}
+          to={`${basename}/${section.path}`}
+          primaryText={section.label}
+          leftIcon={pendingIcons[section.path]}
+          data-testid={`menu-${section.path}`}
+        />
+      ))}
+      <Menu.Item to={`${basename}/processes`} primaryText="console.menu.processes" leftIcon={<AccountTreeIcon />} data-testid="menu-processes" />
+    </Menu>
+  );
+};

@@ -1,0 +1,28 @@
+import { Show, TabbedShowLayout, useRecordContext } from 'react-admin';
+import { UserActivity } from './UserActivity';
+import { UserShowActions } from './UserActions';
+import { UserAccountDetails, UserPlanDetails, UserProfileDetails } from './UserDetails';
+
+const UserTitle = () => {
+  const record = useRecordContext();
+  return <span data-testid="user-title">{record ? String(record.email ?? record.id) : ''}</span>;
+};
+
+export const UserShow = () => (
+  <Show actions={<UserShowActions />} title={<UserTitle />}>
+    <TabbedShowLayout>
+      <TabbedShowLayout.Tab label="console.common.sections.account" data-testid="user-tab-account">
+        <UserAccountDetails label={false} />
+      </TabbedShowLayout.Tab>
+      <TabbedShowLayout.Tab label="console.common.sections.profile" path="profile" data-testid="user-tab-profile">
+        <UserProfileDetails label={false} />
+      </TabbedShowLayout.Tab>
+      <TabbedShowLayout.Tab label="console.common.sections.plan" path="plan" data-testid="user-tab-plan">
+        <UserPlanDetails label={false} />
+      </TabbedShowLayout.Tab>
+      <TabbedShowLayout.Tab label="console.common.sections.activity" path="activity" data-testid="user-tab-activity">
+        <UserActivity label={false} />
+      </TabbedShowLayout.Tab>
+    </TabbedShowLayout>
+  </Show>
+);
