@@ -1,18 +1,16 @@
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const ARTIFACTS = path.resolve('test-artifacts');
 
-/** Debian's Chromium, headless, with the flags that keep it off the (closed) network. */
+/** Debian's Chromium, headless (a fresh profile each launch), with the flags that keep it off the network. */
 export const launchBrowser = async (): Promise<Browser> =>
   chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
     args: [
-      '--headless',
       '--no-sandbox',
       '--disable-gpu',
       '--disable-quic',
@@ -20,7 +18,6 @@ export const launchBrowser = async (): Promise<Browser> =>
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
-      `--user-data-dir=${mkdtempSync(path.join(os.tmpdir(), 'axel-chromium-'))}`,
     ],
   });
 

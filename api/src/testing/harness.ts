@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '@axel/platform';
 import { createTestDatabase, type TestDatabase } from '../../../test/db';
 import { createApp, type AppHandle, type Role } from '../app';
 import { loadConfig } from '../config';
@@ -30,9 +31,12 @@ export const startTestApp = async (
 ): Promise<TestApp> => {
   const db = await createTestDatabase();
   const clock = new TestClock();
+  // a known port, so the links in mail point back at this server
+  const port = await freePort();
   const config = loadConfig({
     NODE_ENV: 'test',
-    PORT: '0',
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     HOST: '127.0.0.1',
     DATABASE_URL: db.url,
     DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'axel-api-')),

@@ -1,0 +1,138 @@
+import { generate } from 'otplib';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../api/src/testing/harness';
+import { launchBrowser, stepShots } from './browser';
+
+const ADMIN = { email: 'root@axel.test', password: 'Root-pass-123' };
+const PASSWORD = 'Secret-pass-1';
+
+let t: TestApp;
+let browser: Browser;
+beforeAll(async () => {
+  t = await startTestApp({ serveUi: true, env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await t?.stop();
+});
+
+const totpNow = (secret: string) => generate({ secret, epoch: Math.floor(Date.now() / 1000) });
+
+const signInThroughForm = async (page: Page, email: string, password: string) => {
+  await page.goto(`${t.url}/signin`);
+  await page.getByTestId('signin-email').fill(email);
+  await page.getByTestId('signin-password').fill(password);
+  await page.getByTestId('signin-submit').click();
+};
+
+describe('a new user in the web app', () => {
+  const email = `ana.${Date.now().toString(36)}@example.com`;
+  let secret = '';
+
+  it('signs up, confirms through the dev mailbox, signs in, switches to pt_br, enables TOTP, signs in with a code and signs out', async () => {
+    const shot = stepShots('user-journey');
+    const context = await browser.newContext({ locale: 'en-US' });
+    const page = await context.newPage();
+
+    await page.goto(`${t.url}/signup`);
+    await page.getByTestId('signup-email').fill(email);
+    await page.getByTestId('signup-password').fill(PASSWORD);
+    await page.getByTestId('signup-password-confirmation').fill(PASSWORD);
+    await page.getByTestId('signup-terms').check();
+    await shot(page, 'signup-form');
+    await page.getByTestId('signup-submit').click();
+    await page.getByTestId('signup-check-inbox').waitFor();
+    await shot(page, 'check-inbox');
+
+    await page.goto(`${t.url}/dev/mailbox`);
+    const mail = page.locator(`article[data-to="${email}"]`).first();
+    await mail.waitFor();
+    await shot(page, 'dev-mailbox');
+    await mail.locator('a[href*="/email-confirmation/"]').click();
+    await page.getByTestId('email-confirmation-done').waitFor();
+    await shot(page, 'email-confirmed');
+
+    await signInThroughForm(page, email, PASSWORD);
+    await page.waitForURL(/\/welcome/);
+    await shot(page, 'welcome');
+
+    await page.goto(`${t.url}/settings`);
+    await page.getByTestId('settings-tab-account').click();
+    await page.getByTestId('language-select').first().selectOption('pt_br');
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toMatch(/pt/i);
+    await expect.poll(() => page.getByTestId('settings-tab-account').innerText()).toMatch(/conta/i);
+    await shot(page, 'settings-pt-br');
+
+    await page.getByTestId('twofa-method-totp').check();
+    await page.getByTestId('twofa-enable').click();
+    const secretText = page.getByTestId('twofa-secret');
+    await secretText.waitFor();
+    secret = (await secretText.innerText()).replace(/\s+/g, '');
+    await page.getByTestId('twofa-qr').waitFor();
+    await shot(page, 'totp-qr');
+    await page.getByTestId('twofa-code').fill(await totpNow(secret));
+    await page.getByTestId('twofa-verify').click();
+    await page.getByTestId('twofa-enabled').waitFor();
+    await shot(page, 'totp-enabled');
+
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('menu-logout').click();
+    await page.getByTestId('logout-confirm').click();
+    await page.waitForURL(/\/signin/);
+    await shot(page, 'signed-out');
+
+    await signInThroughForm(page, email, PASSWORD);
+    await page.getByTestId('signin-code').waitFor();
+    await shot(page, 'asks-for-code');
+    await page.getByTestId('signin-code').fill(await totpNow(secret));
+    await page.getByTestId('signin-code-submit').click();
+    await page.waitForURL(/\/welcome/);
+    await shot(page, 'signed-in-with-code');
+    // the account's language followed the user to the new session
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toMatch(/pt/i);
+
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('menu-logout').click();
+    await page.getByTestId('logout-confirm').click();
+    await page.waitForURL(/\/signin/);
+    await context.close();
+  });
+
+  it('is found and suspended by a super_admin in the console, and their open session goes to sign-in with the message', async () => {
+    const shot = stepShots('staff-suspends');
+    const userContext = await browser.newContext();
+    const user = await userContext.newPage();
+    await signInThroughForm(user, email, PASSWORD);
+    await user.getByTestId('signin-code').fill(await totpNow(secret));
+    await user.getByTestId('signin-code-submit').click();
+    await user.waitForURL(/\/welcome/);
+    await shot(user, 'user-signed-in');
+
+    const staffContext = await browser.newContext();
+    const staff = await staffContext.newPage();
+    await staff.goto(`${t.url}/admin`);
+    await staff.getByLabel(/e-?mail/i).first().fill(ADMIN.email);
+    await staff.getByLabel(/password/i).first().fill(ADMIN.password);
+    await shot(staff, 'console-login');
+    await staff.getByRole('button', { name: /sign in/i }).click();
+    await staff.waitForURL(/\/admin\/dashboard/);
+    await shot(staff, 'console-dashboard');
+
+    await staff.goto(`${t.url}/admin/users`);
+    await staff.getByTestId('users-search').fill(email);
+    await staff.getByText(email).first().waitFor();
+    await shot(staff, 'console-search');
+    await staff.getByText(email).first().click();
+    await staff.getByTestId('user-suspend').click();
+    await staff.getByText(/suspended/i).first().waitFor();
+    await shot(staff, 'console-suspended');
+
+    await user.waitForURL(/\/signin/, { timeout: 15_000 });
+    await user.getByText(/suspended by the administrator/i).waitFor();
+    await shot(user, 'user-sent-to-signin');
+    await userContext.close();
+    await staffContext.close();
+  });
+});
