@@ -1,0 +1,5 @@
+export * from './model/process';
+export * from './runtime/clock';
+export * from './runtime/port';
+export * from './embedded/migrations';
+export * from './embedded/runtime';
