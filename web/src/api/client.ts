@@ -125,6 +125,8 @@ export const createApiClient = (options: ApiClientOptions = {}): ApiClient => {
     } else {
       headers['Content-Type'] = 'application/json';
       if (opts.body !== undefined) body = JSON.stringify(opts.body);
+      // A JSON content type with an empty body is a parse error on the server: send an empty object.
+      else if (method !== 'GET' && method !== 'HEAD') body = '{}';
     }
     const url = buildUrl(base, path, opts.query);
     const init: RequestInit = { headers, body, credentials: 'include' };

@@ -21,9 +21,13 @@ describe('api client', () => {
     expect(fetch.mock.calls[1]![0]).toBe('/api/users/1/notifications/?perPage=20');
   });
 
-  it('returns undefined for 204', async () => {
-    const client = createApiClient({ fetch: async () => new Response(null, { status: 204 }) });
+  it('returns undefined for 204, and sends {} as the body of a state-changing call without one', async () => {
+    const fetch = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => new Response(null, { status: 204 }));
+    const client = createApiClient({ fetch });
     await expect(client.delete('/sessions/this/')).resolves.toBeUndefined();
+    expect(fetch.mock.calls[0]![1]?.body).toBe('{}');
+    await client.get('/sessions/this/');
+    expect(fetch.mock.calls[1]![1]?.body).toBeUndefined();
   });
 
   it('normalises server errors to {code, message, data}', async () => {

@@ -1,11 +1,21 @@
 import { api } from '../api/client';
 import { ApiError, toApiError } from '../api/errors';
+import { matchRoute } from '../routing/routeTable';
 import { noticeStore } from './notices';
 import { sessionApi } from './session.api';
 import { sessionStore } from './store';
 import { decideUnauthorizedNotice } from './unauthorized';
 
 let lastInactivityNoticeAt: number | null = null;
+
+/**
+ * On a signed-in page the guard now sends the user to sign-in, which shows the reason itself;
+ * anywhere else the reason is announced as a notice.
+ */
+const announce = (key: string, severity: 'warning' | 'error') => {
+  if (matchRoute(window.location.pathname)?.def.access === 'auth') return;
+  noticeStore.push({ severity, key });
+};
 
 /** Wires the 401 rule of the error catalogue into the shared HTTP client. */
 export const installUnauthorizedHandler = () => {
@@ -21,10 +31,10 @@ export const installUnauthorizedHandler = () => {
     });
     if (notice === 'inactivity') {
       lastInactivityNoticeAt = now;
-      noticeStore.push({ severity: 'warning', key: 'errors.SESSION_INACTIVE' });
+      announce('errors.SESSION_INACTIVE', 'warning');
       sessionStore.signedOut('SESSION_INACTIVE');
     } else if (notice === 'unauthorized') {
-      noticeStore.push({ severity: 'error', key: 'errors.UNAUTHORIZED' });
+      announce('errors.UNAUTHORIZED', 'error');
       sessionStore.signedOut('UNAUTHORIZED');
     } else if (user) {
       sessionStore.signedOut(sessionStore.get().signedOutReason);

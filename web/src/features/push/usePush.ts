@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { api, API_BASE } from '../../api/client';
-import { noticeStore } from '../../session/notices';
 import { refreshUser } from '../../session/session';
 import { sessionStore } from '../../session/store';
 import { unseenStore } from '../notifications/unseen';
@@ -27,8 +26,8 @@ export const usePush = (userId: string | null) => {
     source.addEventListener(PUSH_EVENTS.suspended, () => {
       source.close();
       api.cancelAll();
+      // The sign-in page shows the reason (errors.USER_SUSPENDED).
       sessionStore.signedOut('USER_SUSPENDED');
-      noticeStore.push({ severity: 'error', key: 'errors.USER_SUSPENDED' });
       void navigate('/signin', { replace: true });
     });
     source.addEventListener(PUSH_EVENTS.forbiddenActionsChanged, () => void refreshUser());

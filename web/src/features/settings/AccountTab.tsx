@@ -240,7 +240,7 @@ export const AccountTab = ({ user }: { user: UserInfo }) => {
       <UsernameForm user={user} />
       <PasswordChange user={user} />
       <SessionTimeoutSelect user={user} />
-      <TwoFactorSection user={user} />
+      <TwoFactorSection key={`${user.twoFactor.enabled}:${user.twoFactor.method ?? ''}`} user={user} />
       <Section title={t('account.language.title')} testId="account-language">
         <LanguageSelect size="medium" />
       </Section>
