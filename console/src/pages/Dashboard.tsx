@@ -5,10 +5,14 @@ import type { ReactNode } from 'react';
 import { Title, useBasename, useGetIdentity, useGetList, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 
-/** Only the total is wanted: one row per page keeps the call cheap; the total comes from Content-Range. */
+/**
+ * Only the total is wanted: one row per page keeps the call cheap; the total comes from
+ * Content-Range. Counts are fetched afresh on every visit and shown only once they arrive, so the
+ * dashboard never shows a count from before the last change.
+ */
 const useTotal = (resource: string) => {
-  const { total, isPending, error } = useGetList(resource, { pagination: { page: 1, perPage: 1 } });
-  return { total, isPending, error };
+  const { total, isFetching, error } = useGetList(resource, { pagination: { page: 1, perPage: 1 } }, { refetchOnMount: 'always' });
+  return { total, isPending: isFetching, error };
 };
 
 const CountCard = ({ testId, icon, label, resource }: { testId: string; icon: ReactNode; label: string; resource: string }) => {

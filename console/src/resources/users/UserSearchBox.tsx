@@ -41,7 +41,6 @@ export const UserSearchBox = () => {
       label={translate('resources.users.search.label')}
       placeholder={translate('resources.users.search.placeholder')}
       size="small"
-      type="search"
       sx={{ minWidth: 320 }}
       slotProps={{
         htmlInput: { 'data-testid': 'users-search', 'aria-label': translate('resources.users.search.label') },
