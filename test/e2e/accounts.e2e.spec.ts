@@ -116,7 +116,7 @@ describe('a new user in the web app', () => {
     await staff.getByLabel(/e-?mail/i).first().fill(ADMIN.email);
     await staff.getByLabel(/password/i).first().fill(ADMIN.password);
     await shot(staff, 'console-login');
-    await staff.getByRole('button', { name: /sign in/i }).click();
+    await staff.getByTestId('login-submit').click();
     await staff.waitForURL(/\/admin\/dashboard/);
     await shot(staff, 'console-dashboard');
 
@@ -126,11 +126,13 @@ describe('a new user in the web app', () => {
     await shot(staff, 'console-search');
     await staff.getByText(email).first().click();
     await staff.getByTestId('user-suspend').click();
-    await staff.getByText(/suspended/i).first().waitFor();
+    await staff.getByRole('button', { name: 'Confirm' }).click();
+    await staff.getByText('User suspended').first().waitFor();
     await shot(staff, 'console-suspended');
 
     await user.waitForURL(/\/signin/, { timeout: 15_000 });
-    await user.getByText(/suspended by the administrator/i).waitFor();
+    // the user chose pt_br earlier: the message comes in their language
+    await user.getByTestId('signin-notice').filter({ hasText: /suspens/i }).waitFor();
     await shot(user, 'user-sent-to-signin');
     await userContext.close();
     await staffContext.close();
