@@ -22,6 +22,7 @@ import { ControlledClock, systemClock, type Clock } from '../runtime/clock';
 import {
   ProcessNotFoundError,
   isPermanentDispatchError,
+  processDispatchContext,
   type CommandDispatcher,
   type DispatchContext,
   type ListProcessesOptions,
@@ -663,20 +664,14 @@ export class EmbeddedProcessRuntime implements ProcessRuntime {
   }
 
   private dispatchContext(ref: ProcessRef, command: CommandRow): DispatchContext {
-    const actorId = `${ref.processType}:${ref.processId}`;
-    return {
-      actorKind: 'process',
-      actorId,
-      processType: ref.processType,
-      processId: ref.processId,
+    return processDispatchContext({
+      ...ref,
       idempotencyKey: command.idempotency_key,
       causationId: command.causation_id,
-      correlationId: command.correlation_id ?? actorId,
-      client: 'processes',
-      ip: null,
-      userAgent: null,
+      correlationId: command.correlation_id,
       now: this.clock.now(),
-    };
+      client: 'processes',
+    });
   }
 
   // ---- public operations ----------------------------------------------------------------------

@@ -116,3 +116,30 @@ export class ProcessNotFoundError extends Error {
     this.name = 'ProcessNotFoundError';
   }
 }
+
+/** The context both runtimes give a command: the process is the actor, ids derive from the key. */
+export const processDispatchContext = (input: {
+  readonly processType: string;
+  readonly processId: string;
+  readonly idempotencyKey: string;
+  readonly causationId: string | null;
+  readonly correlationId: string | null;
+  readonly now: Date;
+  readonly client: string;
+}): DispatchContext => {
+  const actorId = `${input.processType}:${input.processId}`;
+  return {
+    actorKind: 'process',
+    actorId,
+    processType: input.processType,
+    processId: input.processId,
+    idempotencyKey: input.idempotencyKey,
+    causationId: input.causationId,
+    // every command of a process correlates with the event that started it (or with the process)
+    correlationId: input.correlationId ?? actorId,
+    client: input.client,
+    ip: null,
+    userAgent: null,
+    now: input.now,
+  };
+};

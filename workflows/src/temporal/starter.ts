@@ -1,0 +1,167 @@
+import type { EventRegistry } from '@axel/domain';
+import type { EventStore, RecordedEvent, Subscription } from '@axel/platform';
+import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, type Client } from '@temporalio/client';
+import type pg from 'pg';
+import type { ProcessSettings } from '../catalog';
+import { subscribedEventTypes, type Delivery, type ProcessDefinition, type ProcessEvent } from '../model/process';
+import type { RuntimeLogger } from '../embedded/runtime';
+import {
+  PROCESS_TASK_QUEUE,
+  PROCESS_WORKFLOW_TYPE,
+  inputSignal,
+  workflowIdOf,
+  type ProcessWorkflowArgs,
+} from './process-workflow';
+
+export interface TemporalStarterOptions {
+  readonly client: Client;
+  readonly store: EventStore;
+  /** Pool on the database holding `wf_checkpoints` (the workflow migrations). */
+  readonly pool: pg.Pool;
+  readonly definitions: readonly ProcessDefinition<any, any>[];
+  readonly settings: ProcessSettings;
+  readonly registry?: EventRegistry;
+  readonly taskQueue?: string;
+  readonly checkpointName?: string;
+  readonly startFrom?: 'beginning' | 'end';
+  readonly logger: RuntimeLogger;
+}
+
+/**
+ * Maps store events to workflows: an event that starts a process is sent with `signalWithStart`
+ * (one workflow per process id), any other event it reacts to with a plain signal. The checkpoint
+ * is saved after each page; a page re-sent after a crash is harmless because the workflow drops
+ * inputs whose id it has seen.
+ */
+export class TemporalProcessStarter {
+  private subscription: Subscription | undefined;
+  private retryTimer: NodeJS.Timeout | undefined;
+  private retryDelay = 500;
+  private running = false;
+  private readonly byEventType = new Map<string, ProcessDefinition<any, any>[]>();
+  private readonly checkpointName: string;
+
+  constructor(private readonly options: TemporalStarterOptions) {
+    this.checkpointName = options.checkpointName ?? 'temporal-processes';
+    for (const definition of options.definitions) {
+      for (const type of subscribedEventTypes([definition])) {
+        this.byEventType.set(type, [...(this.byEventType.get(type) ?? []), definition]);
+      }
+    }
+  }
+
+  async start(): Promise<void> {
+    this.running = true;
+    await this.subscribe();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    await this.subscription?.stop();
+  }
+
+  private async subscribe(): Promise<void> {
+    const types = [...this.byEventType.keys()];
+    if (!types.length || !this.running) return;
+    const start = this.options.startFrom === 'end' ? await this.options.store.headPosition() : 0;
+    await this.options.pool.query('insert into wf_checkpoints (name, position) values ($1, $2) on conflict do nothing', [
+      this.checkpointName,
+      start,
+    ]);
+    const { rows } = await this.options.pool.query<{ position: string }>('select position from wf_checkpoints where name = $1', [
+      this.checkpointName,
+    ]);
+    this.subscription = this.options.store.subscribe(
+      Number(rows[0]!.position),
+      {
+        onBatch: async (events, checkpoint) => {
+          for (const event of events) await this.route(event);
+          await this.options.pool.query(
+            'update wf_checkpoints set position = greatest(position, $2), updated_at = clock_timestamp() where name = $1',
+            [this.checkpointName, checkpoint],
+          );
+        },
+        onCaughtUp: () => {
+          this.retryDelay = 500;
+        },
+        onError: (error) => this.onError(error),
+      },
+      { types },
+    );
+  }
+
+  private onError(error: unknown): void {
+    if (!this.running) return;
+    this.options.logger.error('temporal starter failed; resubscribing from the checkpoint', { error: String(error) });
+    const failed = this.subscription;
+    this.subscription = undefined;
+    const delay = this.retryDelay;
+    this.retryDelay = Math.min(this.retryDelay * 2, 30_000);
+    this.retryTimer = setTimeout(() => {
+      void (async () => {
+        await failed?.stop().catch(() => undefined);
+        await this.subscribe();
+      })().catch((e) => this.onError(e));
+    }, delay);
+  }
+
+  private toProcessEvent(event: RecordedEvent): ProcessEvent {
+    const registry = this.options.registry;
+    const data = registry && registry.has(event.type) ? registry.decode(event.type, event.schemaVersion, event.data).data : event.data;
+    return {
+      id: event.id,
+      type: event.type,
+      data,
+      streamName: event.streamName,
+      position: event.position,
+      correlationId: event.metadata?.correlationId ?? null,
+    };
+  }
+
+  private async route(recorded: RecordedEvent): Promise<void> {
+    const definitions = this.byEventType.get(recorded.type);
+    if (!definitions) return;
+    const event = this.toProcessEvent(recorded);
+    for (const definition of definitions) {
+      let processId: string | null;
+      try {
+        processId = definition.correlate(event);
+      } catch (error) {
+        this.options.logger.error(`${definition.type}.correlate failed; event skipped`, { eventId: event.id, error: String(error) });
+        continue;
+      }
+      if (!processId) continue;
+      const delivery: Delivery = { input: { kind: 'event', event }, inputId: event.id, causationId: event.id };
+      const workflowId = workflowIdOf(definition.type, processId);
+      if (definition.startsOn.includes(event.type)) {
+        const args: ProcessWorkflowArgs = {
+          processType: definition.type,
+          processId,
+          correlationId: event.correlationId,
+          settings: this.options.settings,
+        };
+        try {
+          await this.options.client.workflow.signalWithStart(PROCESS_WORKFLOW_TYPE, {
+            workflowId,
+            taskQueue: this.options.taskQueue ?? PROCESS_TASK_QUEUE,
+            args: [args],
+            signal: inputSignal,
+            signalArgs: [delivery],
+            // a finished process is not started again by a redelivered or repeated event
+            workflowIdReusePolicy: 'REJECT_DUPLICATE',
+            memo: { processType: definition.type, processId },
+          });
+        } catch (error) {
+          if (!(error instanceof WorkflowExecutionAlreadyStartedError)) throw error;
+        }
+      } else {
+        try {
+          await this.options.client.workflow.getHandle(workflowId).signal(inputSignal, delivery);
+        } catch (error) {
+          if (!(error instanceof WorkflowNotFoundError)) throw error;
+        }
+      }
+    }
+  }
+}

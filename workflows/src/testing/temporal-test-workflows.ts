@@ -1,0 +1,13 @@
+/*
+ * Workflow entry for the contract suite against a Temporal server: the product's processes plus
+ * the probe processes, driven by the same generic workflow.
+ */
+import { createProcessCatalog } from '../catalog';
+import { createProcessWorkflow } from '../temporal/process-workflow';
+import { probeProcesses } from './probe-processes';
+
+export { inputSignal, retrySignal, snapshotQuery } from '../temporal/process-workflow';
+
+export const processWorkflow = createProcessWorkflow((settings) => [...createProcessCatalog(settings), ...probeProcesses], {
+  maxAttempts: 2,
+});
