@@ -19,6 +19,7 @@ import { migrate } from '../platform/src/postgres/migrations';
 import { createPool, databaseUrlWithName, dropDatabase, ensureDatabase } from '../platform/src/postgres/pool';
 import { eventStoreSections } from './eventstore.bench';
 import { projectionSections } from './projections.bench';
+import { workflowSections } from './workflows.bench';
 import { renderTable, type BenchContext, type BenchSection } from './harness';
 
 /**
@@ -29,7 +30,7 @@ import { renderTable, type BenchContext, type BenchSection } from './harness';
 export const sections: BenchSection[] = [
   ...eventStoreSections,
   ...projectionSections,
-  // workflow timers: due timers fired per second, lateness
+  ...workflowSections,
 ];
 
 const main = async () => {

@@ -38,6 +38,8 @@ export const DRAIN_TASK = 'axel_process_drain';
 const TASKS = [TIMER_TASK, DRAIN_TASK];
 /** First key of the advisory lock that serialises the dispatch of one process's commands. */
 const DRAIN_LOCK_SPACE = 7_310_404;
+/** graphile-worker's first backoff step (exp(1) s), for a failure met while a timer job drained. */
+const FIRST_RETRY_DELAY_MS = Math.round(Math.E * 1000);
 
 export interface RuntimeLogger {
   info?(message: string, meta?: Record<string, unknown>): void;
@@ -90,7 +92,7 @@ interface ProcessRow {
   correlation_id: string | null;
 }
 
-type DeliverOutcome = 'applied' | 'ignored' | 'parked' | 'dead_letter' | 'duplicate' | 'no_process';
+type DeliverOutcome = 'applied' | 'applied_drain_inline' | 'ignored' | 'parked' | 'dead_letter' | 'duplicate' | 'no_process';
 
 const ROW_COLUMNS = 'process_type, process_id, status, state, timers, done, inputs, failing, correlation_id';
 
@@ -213,7 +215,7 @@ export class EmbeddedProcessRuntime implements ProcessRuntime {
 
   private taskList(): TaskList {
     return {
-      [TIMER_TASK]: async (payload) => this.fireTimer(payload as TimerPayload),
+      [TIMER_TASK]: async (payload, helpers) => this.fireTimer(payload as TimerPayload, helpers),
       [DRAIN_TASK]: async (payload, helpers) => this.drain(payload as ProcessRef, helpers),
     };
   }
@@ -420,6 +422,7 @@ export class EmbeddedProcessRuntime implements ProcessRuntime {
     row: ProcessRow,
     delivery: Delivery,
     existingSeq?: number,
+    drainInline = false,
   ): Promise<DeliverOutcome> {
     const ref = { processType: row.process_type, processId: row.process_id };
     if (row.status === 'dead_letter') {
@@ -475,7 +478,11 @@ export class EmbeddedProcessRuntime implements ProcessRuntime {
       await client.query('select graphile_worker.remove_job($1)', [timerJobKey(ref, name)]);
     }
     for (const timer of outcome.timersSet) await this.scheduleTimer(client, ref, timer.name, timer);
-    if (outcome.commands.length && !row.failing) await this.scheduleDrain(client, ref);
+    if (outcome.commands.length && !row.failing) {
+      // a drain job is the usual carrier; the timer job drains itself right after its commit
+      if (drainInline) return 'applied_drain_inline';
+      await this.scheduleDrain(client, ref);
+    }
     return 'applied';
   }
 
@@ -521,45 +528,48 @@ export class EmbeddedProcessRuntime implements ProcessRuntime {
     );
   }
 
-  private async scheduleDrain(client: pg.PoolClient | pg.Pool, ref: ProcessRef): Promise<void> {
+  private async scheduleDrain(client: pg.PoolClient | pg.Pool, ref: ProcessRef, delayMs = 0): Promise<void> {
     await client.query(
-      `select graphile_worker.add_job($1, $2::json, null, null, $3, $4, null, null, 'replace')`,
-      [DRAIN_TASK, JSON.stringify(ref), this.maxAttempts, drainJobKey(ref)],
+      `select graphile_worker.add_job($1, $2::json, null,
+         clock_timestamp() + $5::double precision * interval '1 millisecond', $3, $4, null, null, 'replace')`,
+      [DRAIN_TASK, JSON.stringify(ref), this.maxAttempts, drainJobKey(ref), delayMs],
     );
   }
 
   // ---- jobs -----------------------------------------------------------------------------------
 
-  private async fireTimer(payload: TimerPayload): Promise<void> {
+  private async fireTimer(payload: TimerPayload, helpers: JobHelpers): Promise<void> {
     const definition = this.definitions.get(payload.processType);
     if (!definition) {
       this.log.warn(`timer for unknown process type ${payload.processType} dropped`);
       return;
     }
-    await withTransaction(this.pool, async (client) => {
+    const outcome = await withTransaction(this.pool, async (client): Promise<DeliverOutcome> => {
       const row = await this.lockProcess(client, payload);
       const timer = row?.timers[payload.name];
-      if (!row || !timer || timer.id !== payload.timerId) return;
+      if (!row || !timer || timer.id !== payload.timerId) return 'ignored';
       const remaining = Date.parse(timer.at) - this.clock.now().getTime();
       if (remaining > 0) {
         // the runtime's clock is behind the database's (a controlled clock): not due yet
         await this.scheduleTimer(client, payload, payload.name, timer);
-        return;
+        return 'ignored';
       }
-      await this.applyToRow(client, definition, row, timerDelivery(payload.name, timer));
+      return this.applyToRow(client, definition, row, timerDelivery(payload.name, timer), undefined, true);
     });
+    if (outcome === 'applied_drain_inline') await this.drain(payload, helpers, { inline: true });
   }
 
   /** Dispatches the process's outbox in order, holding a per-process advisory lock. */
-  private async drain(ref: ProcessRef, helpers: JobHelpers): Promise<void> {
+  private async drain(ref: ProcessRef, helpers: JobHelpers, options: { inline?: boolean } = {}): Promise<void> {
     const client = await this.pool.connect();
+    const lockKey = `${ref.processType}:${ref.processId}`;
     let broken: Error | undefined;
     try {
-      await client.query('select pg_advisory_lock($1, hashtext($2))', [DRAIN_LOCK_SPACE, `${ref.processType}:${ref.processId}`]);
+      await client.query('select pg_advisory_lock($1, hashtext($2))', [DRAIN_LOCK_SPACE, lockKey]);
       try {
-        await this.drainLocked(client, ref, helpers);
+        await this.drainLocked(client, ref, helpers, options.inline ?? false);
       } finally {
-        await client.query('select pg_advisory_unlock($1, hashtext($2))', [DRAIN_LOCK_SPACE, `${ref.processType}:${ref.processId}`]).catch((e) => {
+        await client.query('select pg_advisory_unlock($1, hashtext($2))', [DRAIN_LOCK_SPACE, lockKey]).catch((e) => {
           broken = e as Error;
         });
       }
@@ -568,43 +578,50 @@ export class EmbeddedProcessRuntime implements ProcessRuntime {
     }
   }
 
-  private async drainLocked(client: pg.PoolClient, ref: ProcessRef, helpers: JobHelpers): Promise<void> {
+  private async drainLocked(client: pg.PoolClient, ref: ProcessRef, helpers: JobHelpers, inline: boolean): Promise<void> {
     for (;;) {
-      const { rows: processes } = await client.query<{ status: ProcessStatus }>(
-        'select status from wf_processes where process_type = $1 and process_id = $2',
+      const { rows: pending } = await client.query<Omit<CommandRow, 'seq'> & { seq: string | null; status: ProcessStatus }>(
+        `select c.seq, c.command, c.idempotency_key, c.causation_id, c.correlation_id, p.status
+         from wf_processes p left join wf_commands c
+           on c.process_type = p.process_type and c.process_id = p.process_id and c.dispatched_at is null
+         where p.process_type = $1 and p.process_id = $2
+         order by c.seq limit 100`,
         [ref.processType, ref.processId],
       );
-      if (!processes[0] || processes[0].status === 'dead_letter') return;
-      const { rows: pending } = await client.query<CommandRow>(
-        `select seq, command, idempotency_key, causation_id, correlation_id from wf_commands
-         where process_type = $1 and process_id = $2 and dispatched_at is null order by seq limit 100`,
-        [ref.processType, ref.processId],
-      );
-      if (!pending.length) {
-        const settled = await this.settle(client, ref);
-        if (settled) return;
-        continue;
-      }
-      for (const command of pending) {
+      if (!pending.length || pending[0]!.status === 'dead_letter') return;
+      const commands = (pending[0]!.seq === null ? [] : pending) as CommandRow[];
+      if (!commands.length && (await this.settle(client, ref, undefined))) return;
+      for (const [i, command] of commands.entries()) {
         let position: number;
         try {
           ({ position } = await this.options.dispatcher.dispatch(command.command, this.dispatchContext(ref, command)));
         } catch (error) {
-          await this.onDispatchFailure(client, ref, command, error, helpers);
+          await this.onDispatchFailure(client, ref, command, error, helpers, inline);
           return;
         }
-        await client.query(
-          'update wf_commands set dispatched_at = clock_timestamp(), position = $2, attempts = attempts + 1 where seq = $1',
-          [command.seq, position],
-        );
+        const dispatched = { seq: command.seq, position };
+        if (i < commands.length - 1) await this.markDispatched(client, dispatched);
+        // the last one of the page: marked in the same transaction that settles the process
+        else if (await this.settle(client, ref, dispatched)) return;
       }
     }
   }
 
-  /** Under the row lock: nothing left to send, so the process is healthy (and maybe complete). */
-  private async settle(client: pg.PoolClient, ref: ProcessRef): Promise<boolean> {
+  private async markDispatched(client: pg.PoolClient, dispatched: { seq: string; position: number }): Promise<void> {
+    await client.query(
+      'update wf_commands set dispatched_at = clock_timestamp(), position = $2, attempts = attempts + 1 where seq = $1',
+      [dispatched.seq, dispatched.position],
+    );
+  }
+
+  /**
+   * Under the row lock: when nothing is left to send, the process is healthy again (and complete
+   * if it is done). False when more commands arrived meanwhile.
+   */
+  private async settle(client: pg.PoolClient, ref: ProcessRef, dispatched: { seq: string; position: number } | undefined): Promise<boolean> {
     await client.query('begin');
     try {
+      if (dispatched) await this.markDispatched(client, dispatched);
       const row = await this.lockProcess(client, ref);
       const { rows } = await client.query(
         'select 1 from wf_commands where process_type = $1 and process_id = $2 and dispatched_at is null limit 1',
@@ -632,15 +649,21 @@ export class EmbeddedProcessRuntime implements ProcessRuntime {
     }
   }
 
+  /**
+   * A drain job retries through graphile-worker (exponential backoff, `maxAttempts`); a timer
+   * job that drained inline hands the retries to a drain job instead, so its own key (which a new
+   * timer of the same name replaces) never carries them.
+   */
   private async onDispatchFailure(
     client: pg.PoolClient,
     ref: ProcessRef,
     command: CommandRow,
     error: unknown,
     helpers: JobHelpers,
+    inline: boolean,
   ): Promise<void> {
     const message = errorMessage(error);
-    const final = this.isPermanent(error) || helpers.job.attempts >= helpers.job.max_attempts;
+    const final = this.isPermanent(error) || (!inline && helpers.job.attempts >= helpers.job.max_attempts);
     await client.query('begin');
     try {
       await this.lockProcess(client, ref);
@@ -651,16 +674,17 @@ export class EmbeddedProcessRuntime implements ProcessRuntime {
          where process_type = $1 and process_id = $2`,
         [ref.processType, ref.processId, message, !final],
       );
+      if (inline && !final) await this.scheduleDrain(client, ref, FIRST_RETRY_DELAY_MS);
       await client.query('commit');
     } catch (e) {
       await client.query('rollback').catch(() => undefined);
       throw e;
     }
     if (final) {
-      this.log.error(`${ref.processType} ${ref.processId} dead-lettered after ${helpers.job.attempts} attempt(s)`, { error: message });
+      this.log.error(`${ref.processType} ${ref.processId} dead-lettered after ${inline ? 1 : helpers.job.attempts} attempt(s)`, { error: message });
       return;
     }
-    throw error;
+    if (!inline) throw error;
   }
 
   private dispatchContext(ref: ProcessRef, command: CommandRow): DispatchContext {

@@ -53,6 +53,18 @@ describe('embedded runtime', () => {
     expect((await h.runtime.getProcess('probe-immediate', id))?.lastError).toBeNull();
   }, 20_000);
 
+  it('a command sent when a timer fires that fails once is retried by a drain job', async () => {
+    const id = probeId('timer-flaky');
+    h.kit.faults.failNext(id, 1);
+    await h.kit.start(id, 'timer', 1_000, h.now());
+    await waitFor('waiting', () => h.runtime.getProcess('probe-timer', id), (p) => p?.nextTimer != null);
+    await h.elapse(1_000);
+    await waitFor('the failure', () => h.runtime.getProcess('probe-timer', id), (p) => p?.lastError != null);
+    await waitFor('the retry', () => status('probe-timer', id), (s) => s === 'completed', 15_000);
+    expect(h.kit.faults.attempts.get(id)).toBe(2);
+    expect((await recordsOf(h.pool, [id])).get(id)).toEqual(['fired']);
+  }, 20_000);
+
   it('after the last attempt the process is dead-lettered; a staff retry completes it once', async () => {
     const id = probeId('dead');
     h.kit.faults.failNext(id, 2);
