@@ -1,6 +1,6 @@
 import type { EventRegistry } from '@axel/domain';
 import { mailStream, type MailTemplate } from '@axel/domain/mail/mail.events';
-import { expected, metadataFor, newId, type CommandContext, type EventStore } from '@axel/platform';
+import { deterministicId, expected, metadataFor, newId, type CommandContext, type EventStore } from '@axel/platform';
 import type { Secrets } from '../secrets';
 import type { MailParams } from './templates';
 
@@ -16,10 +16,14 @@ export interface Mailer {
   request(mail: MailRequest, ctx: CommandContext): Promise<{ mailId: string; position: number }>;
 }
 
-/** Queues a mail as a `MailRequested` event; the outbox projection and the deliverer do the rest. */
+/**
+ * Queues a mail as a `MailRequested` event; the outbox projection and the deliverer do the rest.
+ * With an idempotency key (a process redelivering its command) the mail and event ids derive from
+ * it, so the mail is queued once however often the command arrives.
+ */
 export const createMailer = (deps: { store: EventStore; registry: EventRegistry; secrets: Secrets; now: () => Date }): Mailer => ({
   async request(mail, ctx) {
-    const mailId = newId();
+    const mailId = ctx.idempotencyKey ? deterministicId(ctx.idempotencyKey, 'mail') : newId();
     const encoded = deps.registry.encode({
       type: 'MailRequested',
       data: {
@@ -33,7 +37,7 @@ export const createMailer = (deps: { store: EventStore; registry: EventRegistry;
     });
     const result = await deps.store.append(
       mailStream(mailId),
-      [{ id: newId(), ...encoded, metadata: metadataFor(ctx, deps.now()) }],
+      [{ id: ctx.idempotencyKey ? deterministicId(ctx.idempotencyKey, 'mail-event') : newId(), ...encoded, metadata: metadataFor(ctx, deps.now()) }],
       expected.noStream,
     );
     return { mailId, position: result.position };

