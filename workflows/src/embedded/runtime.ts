@@ -546,8 +546,21 @@ export class EmbeddedProcessRuntime implements ProcessRuntime {
     }
     const outcome = await withTransaction(this.pool, async (client): Promise<DeliverOutcome> => {
       const row = await this.lockProcess(client, payload);
-      const timer = row?.timers[payload.name];
-      if (!row || !timer || timer.id !== payload.timerId) return 'ignored';
+      if (!row) return 'ignored';
+      const timer = row.timers[payload.name];
+      if (!timer || timer.id !== payload.timerId) {
+        // Run again after its instance died between applying the timer and sending its commands
+        // (the lock of a dead worker was released): the commands still wait, send them now.
+        if (row.failing || row.status === 'dead_letter') return 'ignored';
+        const { rows } = await client.query(
+          `select 1 from wf_inputs i
+           where i.process_type = $1 and i.process_id = $2 and i.input_id = $3
+             and exists (select 1 from wf_commands c where c.process_type = i.process_type and c.process_id = i.process_id
+                           and c.input_id = i.input_id and c.dispatched_at is null)`,
+          [payload.processType, payload.processId, `timer:${payload.timerId}`],
+        );
+        return rows.length ? 'applied_drain_inline' : 'ignored';
+      }
       const remaining = Date.parse(timer.at) - this.clock.now().getTime();
       if (remaining > 0) {
         // the runtime's clock is behind the database's (a controlled clock): not due yet
