@@ -49,7 +49,19 @@ const collect = async (store: EventStore, streams: Set<string>, until: (seen: Re
 };
 
 /** Behaviour every EventStore adapter must show. */
-export const describeEventStoreContract = (name: string, open: () => Promise<{ store: EventStore; close(): Promise<void> }>) => {
+export interface ContractOptions {
+  /**
+   * Whether known event ids are refused in another stream. PostgreSQL keeps ids unique store-wide;
+   * KurrentDB checks them per stream only.
+   */
+  readonly idsUniqueAcrossStreams?: boolean;
+}
+
+export const describeEventStoreContract = (
+  name: string,
+  open: () => Promise<{ store: EventStore; close(): Promise<void> }>,
+  options: ContractOptions = {},
+) => {
   describe(`EventStore contract: ${name}`, () => {
     let store: EventStore;
     let close: () => Promise<void>;
@@ -104,11 +116,24 @@ export const describeEventStoreContract = (name: string, open: () => Promise<{ s
       expect((await store.readStream(stream)).events).toHaveLength(2);
     });
 
-    it('refuses known event ids re-appended to another stream', async () => {
+    it.runIf(options.idsUniqueAcrossStreams ?? true)('refuses known event ids re-appended to another stream', async () => {
       const batch = [testEvent()];
       await store.append(unique('user'), batch, expected.any);
       await expect(store.append(unique('user'), batch, expected.any)).rejects.toBeInstanceOf(IdempotencyConflictError);
     });
+
+    it.runIf(options.idsUniqueAcrossStreams ?? true)(
+      'refuses, with a typed error, a batch that mixes new events with known ones',
+      async () => {
+        const stream = unique('user');
+        const first = testEvent();
+        await store.append(stream, [first], expected.noStream);
+        const error = await store.append(stream, [testEvent(), first], expected.any).catch((e) => e);
+        expect(error).toBeInstanceOf(IdempotencyConflictError);
+        const { events } = await store.readStream(stream);
+        expect(events.map((e) => e.id)).toEqual([first.id]);
+      },
+    );
 
     it('lets exactly one of two concurrent writers win the same revision', async () => {
       const stream = unique('user');
