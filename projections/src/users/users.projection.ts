@@ -2,8 +2,11 @@ import type { UserEvent } from '@axel/domain/accounts/accounts.events';
 import type { ProjectedEvent } from '../runner/projection';
 import { defineRowProjection } from '../runner/row-projection';
 
-/** A row of the users read model (column names as in the table). */
-export interface UsersRow {
+/**
+ * A row of the users read model (column names as in the table). Timestamps are Dates when read
+ * from the database and ISO strings when produced by `evolveUsersRow`.
+ */
+export interface UsersRow<D = Date | string> {
   id: string;
   email: string | null;
   email_verified: boolean;
@@ -25,19 +28,19 @@ export interface UsersRow {
   registration_user_agent: string | null;
   registration_ip: string | null;
   created_by_staff_id: string | null;
-  first_login_at: Date | string | null;
-  last_login_at: Date | string | null;
-  locked_until: Date | string | null;
+  first_login_at: D | null;
+  last_login_at: D | null;
+  locked_until: D | null;
   blocked: boolean;
-  blocked_until: Date | string | null;
+  blocked_until: D | null;
   suspension_reason: string | null;
-  created_at: Date | string;
-  modified_at: Date | string;
-  status_updated_at: Date | string;
-  deleted_at: Date | string | null;
+  created_at: D;
+  modified_at: D;
+  status_updated_at: D;
+  deleted_at: D | null;
   deleter_id: string | null;
   deleted_by: string | null;
-  purged_at: Date | string | null;
+  purged_at: D | null;
   last_position: number;
 }
 
