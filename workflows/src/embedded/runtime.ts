@@ -171,7 +171,7 @@ export class EmbeddedProcessRuntime implements ProcessRuntime {
     const events = new EventEmitter() as WorkerEvents;
     events.on('worker:create', ({ worker }) => {
       this.workerIds.add(worker.workerId);
-      void this.beat();
+      void this.beat().catch(() => undefined);
     });
     await this.pool.query('insert into wf_nodes (node_id) values ($1) on conflict do nothing', [this.nodeId]);
     this.runner = await run({
@@ -207,9 +207,9 @@ export class EmbeddedProcessRuntime implements ProcessRuntime {
   }
 
   private graphileLogger(): Logger {
+    // a failed attempt is logged by graphile-worker as an error; for processes it is a retry
     return new Logger(() => (level, message, meta) => {
-      if (level === 'error') this.log.warn(message, meta as Record<string, unknown>);
-      else if (level === 'warning') this.log.warn(message, meta as Record<string, unknown>);
+      if (level === 'error' || level === 'warning') this.log.warn(message, meta as Record<string, unknown>);
     });
   }
 
