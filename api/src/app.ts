@@ -30,6 +30,7 @@ import { devMailboxRoutes } from './modules/dev-mailbox.route';
 import { createSecrets, loadSecretKey } from './secrets';
 import { accountsModule } from './modules/accounts/accounts.module';
 import { notificationsModule } from './modules/notifications/notifications.module';
+import { createProcessesModule } from './modules/processes/processes.module';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -51,8 +52,11 @@ export interface Module {
   readonly projections?: readonly Projection[];
   readonly migrations?: readonly Migration[];
   routes?(ctx: AppContext): (app: FastifyInstance) => Promise<void>;
-  start?(ctx: AppContext): Promise<void>;
+  /** Background work; `roles` says which parts this process runs. */
+  start?(ctx: AppContext, roles: ReadonlySet<Role>): Promise<void>;
   stop?(): Promise<void>;
+  /** Shown under its name in /api/health. */
+  health?(): Promise<unknown>;
 }
 
 export interface AppHandle {
@@ -89,7 +93,8 @@ export const createApp = async (options: AppOptions): Promise<AppHandle> => {
   const now = options.now ?? (() => new Date());
   const secrets = createSecrets(loadSecretKey(config.SECRET_KEY, config.dataDir));
 
-  const modules: Module[] = [accountsModule, notificationsModule];
+  const processes = createProcessesModule();
+  const modules: Module[] = [accountsModule, notificationsModule, processes];
 
   const db = await connectDatabase(config, log);
   const pool = createPool(db.url, { max: 20, applicationName: `axel-${[...roles].join('+')}` });
@@ -146,6 +151,7 @@ export const createApp = async (options: AppOptions): Promise<AppHandle> => {
     sessions: new SessionStore(pool, now),
     push,
     adapters,
+    processes: () => processes.runtime(),
     caughtUp: (position) => runner.waitFor(position, { timeoutMs: config.READ_YOUR_WRITES_TIMEOUT_MS }),
   };
 
@@ -156,7 +162,7 @@ export const createApp = async (options: AppOptions): Promise<AppHandle> => {
     webDist: serveUi ? path.join(root, 'web/dist') : undefined,
     consoleDist: serveUi ? path.join(root, 'console/dist') : undefined,
   });
-  await server.register(healthRoutes(ctx));
+  await server.register(healthRoutes(ctx, { processes: () => processes.health!() }));
   if (!config.SMTP_URL) await server.register(devMailboxRoutes(ctx));
   for (const m of modules) if (m.routes) await server.register(m.routes(ctx));
   await server.ready();
@@ -172,7 +178,7 @@ export const createApp = async (options: AppOptions): Promise<AppHandle> => {
       await runner.prepare();
       if (roles.has('projector')) await runner.start();
       if (roles.has('worker')) deliverer.start();
-      for (const m of modules) await m.start?.(ctx);
+      for (const m of modules) await m.start?.(ctx, roles);
       if (!roles.has('api')) return { url: null };
       await push.start();
       const url = await server.listen({ port: config.PORT, host: config.HOST });

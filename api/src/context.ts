@@ -1,6 +1,7 @@
 import type { EventRegistry } from '@axel/domain';
 import type { CommandHandlerDeps, EventStore, Pool } from '@axel/platform';
 import type { ProjectionRunner } from '@axel/projections';
+import type { ProcessRuntime } from '@axel/workflows';
 import type { Config } from './config';
 import type { PushHub } from './http/push';
 import type { SessionStore } from './http/sessions';
@@ -32,6 +33,8 @@ export interface AppContext {
   readonly sessions: SessionStore;
   readonly push: PushHub;
   readonly adapters: Adapters;
+  /** The long-lived process runtime (embedded or Temporal), once built. */
+  readonly processes: () => ProcessRuntime | undefined;
   /** Read-your-writes: wait (bounded) until the read models have reached a command's position. */
   readonly caughtUp: (position: number) => Promise<boolean>;
 }

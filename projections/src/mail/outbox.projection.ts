@@ -1,3 +1,4 @@
+import type { AccountPurged } from '@axel/domain/accounts/accounts.events';
 import type { MailEvent, MailTemplate } from '@axel/domain/mail/mail.events';
 import { defineProjection } from '../runner/projection';
 
@@ -11,12 +12,13 @@ export type MailRenderer = (template: MailTemplate, locale: string, sealedParams
 
 /**
  * The mail outbox: one row per requested mail, rendered in the recipient's locale. Delivered SMTP
- * mail keeps no body; the development transport keeps it so the dev mailbox can show it.
+ * mail keeps no body; the development transport keeps it so the dev mailbox can show it. A purge
+ * of the account erases its earlier mail.
  */
 export const mailOutboxProjection = (render: MailRenderer) =>
-  defineProjection<'mail_outbox', MailEvent>({
+  defineProjection<'mail_outbox', MailEvent | AccountPurged>({
     name: 'mail_outbox',
-    handles: ['MailRequested', 'MailDelivered', 'MailFailed'],
+    handles: ['MailRequested', 'MailDelivered', 'MailFailed', 'AccountPurged'],
     tables: {
       mail_outbox: (t) => `create table "${t}" (
         id text primary key,
@@ -54,6 +56,13 @@ export const mailOutboxProjection = (render: MailRenderer) =>
                  body_text = case when $2 = 'dev' then body_text end, body_html = case when $2 = 'dev' then body_html end
                where id = $1`,
               [e.data.mailId, e.data.transport, e.recordedAt],
+            );
+            break;
+          case 'AccountPurged':
+            // a purged account's earlier mail keeps no address or content
+            await tx.query(
+              `update "${t.mail_outbox}" set recipient = '', subject = '', body_text = null, body_html = null where user_id = $1`,
+              [e.streamName.slice('user-'.length)],
             );
             break;
           case 'MailFailed':

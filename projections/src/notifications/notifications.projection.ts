@@ -24,7 +24,7 @@ const NOTICES: Partial<Record<Source['type'], { type: string; title: string; bod
 
 export const notificationsProjection = defineProjection<'notifications', Source>({
   name: 'notifications',
-  handles: [...(Object.keys(NOTICES) as Source['type'][]), 'NotificationsSeen', 'NotificationsDeleted'],
+  handles: [...(Object.keys(NOTICES) as Source['type'][]), 'NotificationsSeen', 'NotificationsDeleted', 'AccountPurged'],
   tables: {
     notifications: (t) => `create table "${t}" (
       id text primary key,
@@ -45,6 +45,10 @@ export const notificationsProjection = defineProjection<'notifications', Source>
         const userId = e.streamName.slice('notifications-'.length);
         const column = e.type === 'NotificationsSeen' ? 'seen' : 'deleted';
         await tx.query(`update ${T} set ${column} = true where user_id = $1 and id = any($2)`, [userId, e.data.ids]);
+        continue;
+      }
+      if (e.type === 'AccountPurged') {
+        await tx.query(`delete from ${T} where user_id = $1`, [e.streamName.slice('user-'.length)]);
         continue;
       }
       const notice = NOTICES[e.type];

@@ -1,0 +1,48 @@
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { userDecider, userStreamName, type UserCommand, type UserWithAccount } from '@axel/domain';
+import { handleCommand, loadState } from '@axel/platform';
+import { routeCommands, type CommandDispatcher, type RequestMailData } from '@axel/workflows';
+import type { AppContext } from '../../context';
+
+/** The locale a user last chose, read from their events (it survives a purge of the state). */
+const lastLocale = async (ctx: AppContext, userId: string): Promise<string | null> => {
+  const { events } = await ctx.store.readStream(userStreamName(userId));
+  let locale: string | null = null;
+  for (const e of events) {
+    const data = e.data as { locale?: unknown };
+    if ((e.type === 'UserRegistered' || e.type === 'AccountSettingsChanged') && typeof data.locale === 'string') locale = data.locale;
+  }
+  return locale;
+};
+
+/**
+ * Process commands go through the same handlers as the HTTP routes; the context names the process
+ * as actor and carries the idempotency key, so a redelivered command appends nothing new.
+ */
+export const createDispatcher = (ctx: AppContext): CommandDispatcher =>
+  routeCommands({
+    user: async (command, dctx) => {
+      const stream = userStreamName(command.aggregateId);
+      const before = command.type === 'PurgeAccount' ? (await loadState(ctx.commands, userDecider, stream)).state : undefined;
+      const result = await handleCommand(
+        ctx.commands,
+        userDecider,
+        stream,
+        { type: command.type, data: command.data, metadata: { now: dctx.now } } as UserCommand,
+        dctx,
+      );
+      const avatar = (before as UserWithAccount | undefined)?.avatar;
+      if (avatar) await rm(path.join(ctx.config.dataDir, 'avatars', avatar.avatarId), { force: true });
+      return { position: result.position };
+    },
+    mail: async (command, dctx) => {
+      const mail = command.data as RequestMailData;
+      const locale = mail.locale ?? (await lastLocale(ctx, mail.userId)) ?? 'en_us';
+      const result = await ctx.mailer.request(
+        { to: mail.to, template: mail.template, locale, params: mail.params, userId: mail.userId },
+        dctx,
+      );
+      return { position: result.position };
+    },
+  });
