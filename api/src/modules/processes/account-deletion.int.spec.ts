@@ -82,6 +82,8 @@ describe('account deletion process', () => {
 
     const done = (await admin.get('/api/admin/processes')).body.find((p: { processId: string }) => p.processId === id);
     expect(done.status).toBe('completed');
+    const detail = await admin.get(`/api/admin/processes/${encodeURIComponent(done.id)}`);
+    expect(detail.body.history.map((h: { kind: string }) => h.kind)).toEqual(['event', 'timer']);
     const health = await admin.get('/api/health');
     expect(health.body.processes).toMatchObject({ runtime: 'embedded', active: true, deadLetter: 0 });
   });

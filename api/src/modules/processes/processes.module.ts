@@ -114,13 +114,22 @@ export const createProcessesModule = (): Module & { runtime(): ProcessRuntime | 
     );
     app.get(
       '/api/admin/processes/:id',
-      { schema: { tags, params: z.object({ id: z.string().max(300) }), response: { 200: ProcessSchema } } },
+      {
+        schema: {
+          tags,
+          summary: 'One process with its history (embedded runtime; Temporal keeps it in its own UI)',
+          params: z.object({ id: z.string().max(300) }),
+          response: { 200: ProcessSchema.extend({ history: z.array(z.unknown()).nullable() }) },
+        },
+      },
       async (request) => {
         await requireStaff(ctx, request);
         const { processType, processId } = parseId(request.params.id);
-        const found = await build(ctx).getProcess(processType, processId);
+        const rt = build(ctx);
+        const found = await rt.getProcess(processType, processId);
         if (!found) throw new DomainError(CommonErrors.notFound);
-        return toRecord(found);
+        const history = rt instanceof EmbeddedProcessRuntime ? await rt.history(processType, processId) : null;
+        return { ...toRecord(found), history };
       },
     );
     app.post(
