@@ -1,13 +1,11 @@
 import { CommonErrors, DomainError } from '@axel/domain';
 import {
   createProcessCatalog,
-  createProcessWorker,
   EmbeddedProcessRuntime,
   TemporalProcessRuntime,
   workflowMigrations,
   type ProcessRuntime,
   type ProcessSummary,
-  type ProcessWorker,
 } from '@axel/workflows';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -60,7 +58,6 @@ const parseId = (id: string) => {
  */
 export const createProcessesModule = (): Module & { runtime(): ProcessRuntime | undefined } => {
   let runtime: ProcessRuntime | undefined;
-  let worker: ProcessWorker | undefined;
   let running = false;
 
   const build = (ctx: AppContext): ProcessRuntime => {
@@ -94,6 +91,17 @@ export const createProcessesModule = (): Module & { runtime(): ProcessRuntime | 
     return runtime;
   };
 
+  /** Temporal is read through its client, which only a worker-role process connects. */
+  const readable = (ctx: AppContext): ProcessRuntime => {
+    const rt = build(ctx);
+    if (rt.kind === 'temporal' && !running) {
+      throw new DomainError(
+        { code: 'PROCESSES_IN_TEMPORAL', status: 501, message: 'Processes run on Temporal: see them in the Temporal web UI' },
+      );
+    }
+    return rt;
+  };
+
   const routes = (ctx: AppContext) => async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     app.get(
@@ -108,7 +116,7 @@ export const createProcessesModule = (): Module & { runtime(): ProcessRuntime | 
       },
       async (request) => {
         await requireStaff(ctx, request);
-        const list = await build(ctx).listProcesses({ status: request.query.status, limit: request.query.limit });
+        const list = await readable(ctx).listProcesses({ status: request.query.status, limit: request.query.limit });
         return list.map(toRecord);
       },
     );
@@ -125,7 +133,7 @@ export const createProcessesModule = (): Module & { runtime(): ProcessRuntime | 
       async (request) => {
         await requireStaff(ctx, request);
         const { processType, processId } = parseId(request.params.id);
-        const rt = build(ctx);
+        const rt = readable(ctx);
         const found = await rt.getProcess(processType, processId);
         if (!found) throw new DomainError(CommonErrors.notFound);
         const history = rt instanceof EmbeddedProcessRuntime ? await rt.history(processType, processId) : null;
@@ -138,7 +146,7 @@ export const createProcessesModule = (): Module & { runtime(): ProcessRuntime | 
       async (request, reply) => {
         await requireStaff(ctx, request);
         const { processType, processId } = parseId(request.params.id);
-        const retried = await build(ctx).retry(processType, processId);
+        const retried = await readable(ctx).retry(processType, processId);
         if (!retried) throw new DomainError(CommonErrors.conflict, undefined, 'This process is not dead-lettered');
         return reply.status(202).send();
       },
@@ -152,20 +160,12 @@ export const createProcessesModule = (): Module & { runtime(): ProcessRuntime | 
     async start(ctx, roles) {
       const rt = build(ctx);
       if (!roles.has('worker')) return;
-      if (ctx.config.TEMPORAL_ADDRESS) {
-        worker = await createProcessWorker({
-          address: ctx.config.TEMPORAL_ADDRESS,
-          namespace: ctx.config.TEMPORAL_NAMESPACE,
-          dispatcher: createDispatcher(ctx),
-        });
-        void worker.run().catch((error) => ctx.log.error({ err: error }, 'temporal worker stopped'));
-      }
+      // with Temporal, start() also runs this process's worker and the event-to-signal starter
       await rt.start();
       running = true;
     },
     async stop() {
       if (running) await runtime?.stop();
-      await worker?.shutdown();
       running = false;
     },
     async health() {
