@@ -43,6 +43,13 @@ export const createServer = async (options: ServerOptions) => {
     },
   }).withTypeProvider<ZodTypeProvider>();
 
+  // every route, for tests that must cover all of them (e.g. authorisation of /api/admin/)
+  const routeList: { method: string; url: string }[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeList.push({ method, url: route.url });
+  });
+  app.decorate('routeList', routeList);
+
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app as unknown as FastifyInstance);
