@@ -1,0 +1,120 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { accountEventDefinitions, EventRegistry } from '@axel/domain';
+import { eventStoreMigrations, expected, freePort, migrate, newId, PostgresEventStore } from '@axel/platform';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../db';
+
+const USERS = 200;
+const DAY = 86_400_000;
+const registry = new EventRegistry().register(...accountEventDefinitions);
+
+let db: TestDatabase;
+let child: ChildProcess | undefined;
+let port = 0;
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'axel-crash-'));
+
+/** The whole product (`api/src/main.ts`, every role) in its own Node process: SIGKILL hits it. */
+const startProduct = async () => {
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], {
+    cwd: path.resolve(__dirname, '../..'),
+    env: {
+      ...process.env,
+      DATABASE_URL: db.url,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ADMIN_EMAIL: 'root@axel.test',
+      ADMIN_PASSWORD: 'Root-pass-123',
+      ACCOUNT_RETENTION_DAYS: '30',
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  proc.stderr?.on('data', () => undefined);
+  child = proc;
+  await until(async () => (await health()) !== null, 60_000, 'the product to answer');
+  return proc;
+};
+
+const health = async (): Promise<{ processes?: { running: number; completed: number; deadLetter: number } } | null> => {
+  try {
+    const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+    return res.ok ? ((await res.json()) as never) : null;
+  } catch {
+    return null;
+  }
+};
+
+const until = async (check: () => Promise<boolean>, timeoutMs: number, what: string) => {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+};
+
+const exited = (proc: ChildProcess) => new Promise<void>((resolve) => (proc.exitCode !== null || proc.signalCode ? resolve() : proc.once('exit', () => resolve())));
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  port = await freePort();
+});
+afterAll(async () => {
+  if (child && child.exitCode === null && !child.signalCode) {
+    child.kill('SIGKILL');
+    await exited(child);
+  }
+  await db?.drop();
+});
+
+describe('crash: the product killed with 200 pending purge timers', () => {
+  it('fires every timer exactly once after a restart, and applies no command twice', async () => {
+    // 200 accounts deleted 30 days ago minus a few seconds: their purge timers fall due shortly
+    await migrate(db.pool, eventStoreMigrations);
+    const store = new PostgresEventStore({ pool: db.pool, connectionString: db.url });
+    const dueAt = Date.now() + 12_000;
+    const deletedAt = new Date(dueAt - 30 * DAY).toISOString();
+    const meta = { actorId: null, actorKind: 'system' as const, ip: null, userAgent: null, client: 'seed', correlationId: newId(), causationId: null, time: deletedAt };
+    const ids: string[] = [];
+    for (let i = 0; i < USERS; i++) {
+      const id = newId();
+      ids.push(id);
+      const email = `crash.${i}@example.com`;
+      const events = [
+        { type: 'UserRegistered', data: { userId: id, email, passwordHash: 'x', authMethods: ['password'], role: 'user', locale: 'nl', termsAccepted: true, emailVerified: true, registrationApp: 'seed', userAgent: null, ip: null, createdByStaffId: null, registeredAt: deletedAt } },
+        { type: 'AccountDeleted', data: { by: 'user', deleterId: id, email, at: deletedAt } },
+      ].map((e) => ({ id: newId(), ...registry.encode(e), metadata: meta }));
+      await store.append(`user-${id}`, events, expected.noStream);
+    }
+    await store.close();
+
+    const first = await startProduct();
+    await until(async () => (await health())?.processes?.running === USERS, 60_000, '200 running processes');
+    expect(Date.now()).toBeLessThan(dueAt);
+    first.kill('SIGKILL');
+    await exited(first);
+
+    // the due time passes while the product is down
+    await new Promise((r) => setTimeout(r, Math.max(0, dueAt - Date.now()) + 1000));
+    const second = await startProduct();
+    await until(async () => (await health())?.processes?.completed === USERS, 120_000, '200 completed processes');
+    expect((await health())?.processes?.deadLetter).toBe(0);
+    second.kill('SIGINT');
+    await exited(second);
+
+    const { rows: purges } = await db.pool.query<{ stream_name: string; n: number }>(
+      "select stream_name, count(*)::int as n from es_events where event_type = 'AccountPurged' group by stream_name",
+    );
+    expect(purges).toHaveLength(USERS);
+    expect(purges.every((p) => p.n === 1)).toBe(true);
+    expect(new Set(purges.map((p) => p.stream_name))).toEqual(new Set(ids.map((id) => `user-${id}`)));
+    const { rows: mails } = await db.pool.query<{ user_id: string; n: number }>(
+      "select data->>'userId' as user_id, count(*)::int as n from es_events where event_type = 'MailRequested' and data->>'template' = 'account-purged' group by 1",
+    );
+    expect(mails).toHaveLength(USERS);
+    expect(mails.every((m) => m.n === 1)).toBe(true);
+  });
+});
