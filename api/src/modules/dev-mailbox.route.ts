@@ -65,7 +65,7 @@ export const devMailboxRoutes = (ctx: AppContext) => async (app: FastifyInstance
     async (request) => list(request.query.to?.toLowerCase()),
   );
 
-  app.get('/dev/mailbox', async (_request, reply) => {
+  app.get('/dev/mailbox', { schema: { hide: true } }, async (_request, reply) => {
     const mails = await list();
     const items = mails
       .map(
