@@ -138,3 +138,50 @@ describe('a new user in the web app', () => {
     await staffContext.close();
   });
 });
+
+describe('account deletion', () => {
+  it('a user deletes their account (typing YES); staff see it in Deleted users and its purge process waiting in Processes', async () => {
+    const shot = stepShots('account-deletion');
+    const email = `leaving.${Date.now().toString(36)}@example.com`;
+    const signup = await fetch(`${t.url}/api/users/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+      body: JSON.stringify({ email, password: PASSWORD, passwordConfirmation: PASSWORD, termsAccepted: true }),
+    });
+    const { id } = (await signup.json()) as { id: string };
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${t.url}/dev/mailbox`);
+    await page.locator(`article[data-to="${email}"] a[href*="/email-confirmation/"]`).first().click();
+    await page.getByTestId('email-confirmation-done').waitFor();
+    await signInThroughForm(page, email, PASSWORD);
+    await page.waitForURL(/\/welcome/);
+
+    await page.goto(`${t.url}/settings`);
+    await page.getByTestId('settings-tab-delete').click();
+    await page.getByTestId('delete-confirmation').fill('YES');
+    await page.getByTestId('delete-password').fill(PASSWORD);
+    await shot(page, 'confirm-with-yes');
+    await page.getByTestId('delete-account-submit').click();
+    await page.waitForURL(/\/deleted-acc/);
+    await shot(page, 'deleted');
+    await context.close();
+
+    const staffContext = await browser.newContext();
+    const staff = await staffContext.newPage();
+    await staff.goto(`${t.url}/admin`);
+    await staff.getByLabel(/e-?mail/i).first().fill(ADMIN.email);
+    await staff.getByLabel(/password/i).first().fill(ADMIN.password);
+    await staff.getByTestId('login-submit').click();
+    await staff.waitForURL(/\/admin\/dashboard/);
+    await staff.getByTestId('menu-deleted-users').click();
+    await staff.getByTestId('deleted-users-table').getByText(email).waitFor();
+    await shot(staff, 'console-deleted-users');
+    await staff.getByTestId('menu-processes').click();
+    const row = staff.getByTestId(`process-row-account-deletion:${id}`);
+    await row.waitFor();
+    expect(await row.innerText()).toMatch(/running/i);
+    await shot(staff, 'console-processes');
+    await staffContext.close();
+  });
+});
