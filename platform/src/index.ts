@@ -8,3 +8,4 @@ export * from './postgres/migrations';
 export * from './postgres/embedded';
 export * from './ids';
 export * from './commands/handler';
+export * from './eventstore/durable-subscription';

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { EventRegistry } from '@axel/domain';
-import { withTransaction, type EventStore, type Pool, type Subscription } from '@axel/platform';
+import { DurableSubscription, withTransaction, type EventStore, type Pool } from '@axel/platform';
 import { applyPage, decodeEvents, ensureTables } from './apply';
 import { readCheckpoints } from './checkpoints';
 import { liveTables, type Projection } from './projection';
@@ -32,7 +32,7 @@ export interface ProjectionRunnerOptions {
  * one transaction.
  */
 export class ProjectionRunner {
-  private readonly subscriptions = new Map<string, Subscription>();
+  private readonly subscriptions = new Map<string, DurableSubscription>();
   private readonly positions = new Map<string, number>();
   private readonly errors = new Map<string, string>();
   private readonly progress = new EventEmitter();
@@ -59,17 +59,21 @@ export class ProjectionRunner {
     await this.prepare();
     const checkpoints = await readCheckpoints(this.options.pool);
     for (const p of this.options.projections) {
-      const from = checkpoints.get(p.name) ?? 0;
-      this.positions.set(p.name, from);
-      this.subscriptions.set(p.name, this.follow(p, from));
+      this.positions.set(p.name, checkpoints.get(p.name) ?? 0);
+      const subscription = this.follow(p);
+      this.subscriptions.set(p.name, subscription);
+      await subscription.start();
     }
   }
 
-  private follow(p: Projection, from: number): Subscription {
+  private follow(p: Projection): DurableSubscription {
     const tables = liveTables(p);
-    return this.options.store.subscribe(
-      from,
-      {
+    return new DurableSubscription({
+      store: this.options.store,
+      // after a failure, resume from the committed checkpoint
+      from: async () => (await readCheckpoints(this.options.pool)).get(p.name) ?? 0,
+      types: p.handles,
+      handler: {
         onBatch: async (events, checkpoint) => {
           const decoded = decodeEvents(this.options.registry, events);
           const reached = await withTransaction(this.options.pool, async (tx) => {
@@ -81,18 +85,12 @@ export class ProjectionRunner {
           this.errors.delete(p.name);
           this.advance(p.name, reached);
         },
-        onError: (error) => {
-          this.errors.set(p.name, error instanceof Error ? error.message : String(error));
-          this.options.onError?.(p.name, error);
-          // Resume from the last committed checkpoint after a pause, rather than stopping for good.
-          setTimeout(() => {
-            if (!this.subscriptions.has(p.name)) return;
-            this.subscriptions.set(p.name, this.follow(p, this.positions.get(p.name) ?? 0));
-          }, 1000).unref();
-        },
       },
-      { types: p.handles },
-    );
+      onError: (error) => {
+        this.errors.set(p.name, error instanceof Error ? error.message : String(error));
+        this.options.onError?.(p.name, error);
+      },
+    });
   }
 
   private advance(name: string, position: number) {

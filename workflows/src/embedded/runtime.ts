@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { EventRegistry } from '@axel/domain';
-import { withTransaction, type EventStore, type RecordedEvent, type Subscription } from '@axel/platform';
+import { DurableSubscription, withTransaction, type EventStore, type RecordedEvent } from '@axel/platform';
 import { Logger, run, type JobHelpers, type Runner, type TaskList, type WorkerEvents } from 'graphile-worker';
 import pg from 'pg';
 import {
@@ -130,11 +130,9 @@ export class EmbeddedProcessRuntime implements ProcessRuntime {
   private readonly workerIds = new Set<string>();
   private graphilePool: pg.Pool | undefined;
   private runner: Runner | undefined;
-  private subscription: Subscription | undefined;
+  private subscription: DurableSubscription | undefined;
   private caughtUp = false;
   private heartbeat: NodeJS.Timeout | undefined;
-  private resubscribe: NodeJS.Timeout | undefined;
-  private resubscribeDelay = 500;
   private state: 'new' | 'started' | 'stopping' | 'stopped' = 'new';
 
   constructor(private readonly options: EmbeddedRuntimeOptions) {
@@ -198,7 +196,6 @@ export class EmbeddedProcessRuntime implements ProcessRuntime {
     if (this.state !== 'started') return;
     this.state = 'stopping';
     if (this.heartbeat) clearInterval(this.heartbeat);
-    if (this.resubscribe) clearTimeout(this.resubscribe);
     await this.subscription?.stop();
     await this.runner?.stop();
     await this.pool.query('delete from wf_nodes where node_id = $1', [this.nodeId]).catch(() => undefined);
@@ -256,35 +253,23 @@ export class EmbeddedProcessRuntime implements ProcessRuntime {
   private async subscribe(): Promise<void> {
     const types = [...this.byEventType.keys()];
     if (!types.length || this.state !== 'started') return;
-    const from = await this.readCheckpoint();
-    this.caughtUp = false;
-    this.subscription = this.options.store.subscribe(
-      from,
-      {
+    this.subscription = new DurableSubscription({
+      store: this.options.store,
+      from: () => {
+        this.caughtUp = false;
+        return this.readCheckpoint();
+      },
+      types,
+      handler: {
         onBatch: (events, checkpoint) => this.onBatch(events, checkpoint),
         onCaughtUp: () => {
           this.caughtUp = true;
-          this.resubscribeDelay = 500;
         },
-        onError: (error) => this.onSubscriptionError(error),
       },
-      { types },
-    );
-  }
-
-  private onSubscriptionError(error: unknown): void {
-    if (this.state !== 'started') return;
-    this.log.error('process subscription failed; resubscribing from the checkpoint', { error: errorMessage(error) });
-    const failed = this.subscription;
-    this.subscription = undefined;
-    const delay = this.resubscribeDelay;
-    this.resubscribeDelay = Math.min(this.resubscribeDelay * 2, 30_000);
-    this.resubscribe = setTimeout(() => {
-      void (async () => {
-        await failed?.stop().catch(() => undefined);
-        await this.subscribe();
-      })().catch((e) => this.onSubscriptionError(e));
-    }, delay);
+      onError: (error) =>
+        this.log.error('process subscription failed; resubscribing from the checkpoint', { error: errorMessage(error) }),
+    });
+    await this.subscription.start();
   }
 
   private async readCheckpoint(): Promise<number> {

@@ -1,5 +1,5 @@
 import type { EventRegistry } from '@axel/domain';
-import type { EventStore, RecordedEvent, Subscription } from '@axel/platform';
+import { DurableSubscription, type EventStore, type RecordedEvent } from '@axel/platform';
 import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, type Client } from '@temporalio/client';
 import type pg from 'pg';
 import type { ProcessSettings } from '../catalog';
@@ -34,9 +34,7 @@ export interface TemporalStarterOptions {
  * inputs whose id it has seen.
  */
 export class TemporalProcessStarter {
-  private subscription: Subscription | undefined;
-  private retryTimer: NodeJS.Timeout | undefined;
-  private retryDelay = 500;
+  private subscription: DurableSubscription | undefined;
   private running = false;
   private readonly byEventType = new Map<string, ProcessDefinition<any, any>[]>();
   private readonly checkpointName: string;
@@ -57,13 +55,32 @@ export class TemporalProcessStarter {
 
   async stop(): Promise<void> {
     this.running = false;
-    if (this.retryTimer) clearTimeout(this.retryTimer);
     await this.subscription?.stop();
   }
 
   private async subscribe(): Promise<void> {
     const types = [...this.byEventType.keys()];
     if (!types.length || !this.running) return;
+    this.subscription = new DurableSubscription({
+      store: this.options.store,
+      from: () => this.readCheckpoint(),
+      types,
+      handler: {
+        onBatch: async (events, checkpoint) => {
+          for (const event of events) await this.route(event);
+          await this.options.pool.query(
+            'update wf_checkpoints set position = greatest(position, $2), updated_at = clock_timestamp() where name = $1',
+            [this.checkpointName, checkpoint],
+          );
+        },
+      },
+      onError: (error) =>
+        this.options.logger.error('temporal starter failed; resubscribing from the checkpoint', { error: String(error) }),
+    });
+    await this.subscription.start();
+  }
+
+  private async readCheckpoint(): Promise<number> {
     const start = this.options.startFrom === 'end' ? await this.options.store.headPosition() : 0;
     await this.options.pool.query('insert into wf_checkpoints (name, position) values ($1, $2) on conflict do nothing', [
       this.checkpointName,
@@ -72,38 +89,7 @@ export class TemporalProcessStarter {
     const { rows } = await this.options.pool.query<{ position: string }>('select position from wf_checkpoints where name = $1', [
       this.checkpointName,
     ]);
-    this.subscription = this.options.store.subscribe(
-      Number(rows[0]!.position),
-      {
-        onBatch: async (events, checkpoint) => {
-          for (const event of events) await this.route(event);
-          await this.options.pool.query(
-            'update wf_checkpoints set position = greatest(position, $2), updated_at = clock_timestamp() where name = $1',
-            [this.checkpointName, checkpoint],
-          );
-        },
-        onCaughtUp: () => {
-          this.retryDelay = 500;
-        },
-        onError: (error) => this.onError(error),
-      },
-      { types },
-    );
-  }
-
-  private onError(error: unknown): void {
-    if (!this.running) return;
-    this.options.logger.error('temporal starter failed; resubscribing from the checkpoint', { error: String(error) });
-    const failed = this.subscription;
-    this.subscription = undefined;
-    const delay = this.retryDelay;
-    this.retryDelay = Math.min(this.retryDelay * 2, 30_000);
-    this.retryTimer = setTimeout(() => {
-      void (async () => {
-        await failed?.stop().catch(() => undefined);
-        await this.subscribe();
-      })().catch((e) => this.onError(e));
-    }, delay);
+    return Number(rows[0]!.position);
   }
 
   private toProcessEvent(event: RecordedEvent): ProcessEvent {
