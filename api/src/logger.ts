@@ -16,6 +16,6 @@ export const REDACT = [
   'token',
 ];
 
-export const createLogger = (level: string) =>
-  pino({ level, redact: { paths: REDACT, censor: '[redacted]' }, base: { service: 'axel' } });
+export const createLogger = (level: string, destination?: pino.DestinationStream) =>
+  pino({ level, redact: { paths: REDACT, censor: '[redacted]' }, base: { service: 'axel' } }, destination);
 export type Logger = ReturnType<typeof createLogger>;

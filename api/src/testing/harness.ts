@@ -27,7 +27,7 @@ export interface TestApp {
 
 /** The whole product on a fresh database, listening on a free port: tests speak real HTTP to it. */
 export const startTestApp = async (
-  options: { env?: Record<string, string>; roles?: Role[]; serveUi?: boolean } = {},
+  options: { env?: Record<string, string>; roles?: Role[]; serveUi?: boolean; logLines?: string[] } = {},
 ): Promise<TestApp> => {
   const db = await createTestDatabase();
   const clock = new TestClock();
@@ -43,7 +43,10 @@ export const startTestApp = async (
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     ...options.env,
   });
-  const app = await createApp({ config, log: createLogger(config.LOG_LEVEL), now: clock.now, roles: options.roles, serveUi: options.serveUi ?? false });
+  const log = options.logLines
+    ? createLogger('debug', { write: (line: string) => void options.logLines!.push(line) })
+    : createLogger(config.LOG_LEVEL);
+  const app = await createApp({ config, log, now: clock.now, roles: options.roles, serveUi: options.serveUi ?? false });
   if (config.ADMIN_EMAIL) await bootstrapAdmin(app.ctx);
   const { url } = await app.start();
   return {
