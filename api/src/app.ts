@@ -19,6 +19,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { Adapters, AppContext } from './context';
 import { PushHub } from './http/push';
+import { positionTrackingStore, registerReadYourWrites } from './http/read-your-writes';
 import { createServer } from './http/server';
 import { sessionMigrations, SessionStore } from './http/sessions';
 import { createLogger, type Logger } from './logger';
@@ -112,7 +113,7 @@ export const createApp = async (options: AppOptions): Promise<AppHandle> => {
     throw error;
   }
 
-  const store = await openEventStore(config, pool, db.url);
+  const store = positionTrackingStore(await openEventStore(config, pool, db.url));
   const registry = new EventRegistry().register(...mailEvents, ...modules.flatMap((m) => m.events ?? []));
   const renderSealed = (template: MailTemplate, locale: string, sealed: string) =>
     renderMail(template, locale, JSON.parse(secrets.decrypt(sealed)) as MailParams);
@@ -162,6 +163,7 @@ export const createApp = async (options: AppOptions): Promise<AppHandle> => {
     webDist: serveUi ? path.join(root, 'web/dist') : undefined,
     consoleDist: serveUi ? path.join(root, 'console/dist') : undefined,
   });
+  registerReadYourWrites(server, ctx.caughtUp);
   await server.register(healthRoutes(ctx, { processes: () => processes.health!() }));
   if (!config.SMTP_URL) await server.register(devMailboxRoutes(ctx));
   for (const m of modules) if (m.routes) await server.register(m.routes(ctx));
