@@ -354,3 +354,17 @@ describe('staff', () => {
     expect((await admin.get(`/api/admin/users/?search=${encodeURIComponent(email)}`)).body).toEqual([]);
   });
 });
+
+describe('avatar upload limits', () => {
+  it('answers a body far over the limit, or of another type, in the product error shape', async () => {
+    const { email, id } = await signUpConfirmed();
+    const { http } = await signIn(email);
+    const huge = new Uint8Array(7 * 1024 * 1024);
+    const tooBig = await http.request('POST', `/api/users/${id}/avatar`, huge, { 'content-type': 'image/png' });
+    expect(tooBig.status).toBe(413);
+    expect(tooBig.body.code).toBe('AVATAR_TOO_LARGE');
+    const pdf = await http.request('POST', `/api/users/${id}/avatar`, new Uint8Array([37, 80, 68, 70]), { 'content-type': 'application/pdf' });
+    expect(pdf.status).toBe(400);
+    expect(pdf.body.code).toBe('AVATAR_INVALID');
+  });
+});

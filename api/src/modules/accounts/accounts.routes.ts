@@ -229,13 +229,11 @@ export const accountsRoutes = (ctx: AppContext, service: AccountsService) => asy
     {
       schema: { tags, summary: 'Upload an avatar image (PNG, JPEG, GIF or WebP, at most 3 MB)', params: IdParams, response: { 200: z.object({ avatarUrl: z.string() }) } },
       bodyLimit: AVATAR_MAX_BYTES * 2,
-      errorHandler: (error, _request, reply) => {
-        if ((error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-          return reply.status(413 as 200).send({ code: AccountErrors.avatarTooLarge.code, message: AccountErrors.avatarTooLarge.message, data: null } as never);
-        }
-        if ((error as { code?: string }).code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-          return reply.status(400 as 200).send({ code: AccountErrors.avatarInvalid.code, message: AccountErrors.avatarInvalid.message, data: null } as never);
-        }
+      // body errors of this route in the product's terms; the app's error handler answers them
+      errorHandler: (error) => {
+        const code = (error as { code?: string }).code;
+        if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw new DomainError(AccountErrors.avatarTooLarge);
+        if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') throw new DomainError(AccountErrors.avatarInvalid);
         throw error;
       },
     },

@@ -3,7 +3,6 @@ import {
   DomainError,
   emailReservationDecider,
   emailReservationStreamName,
-  fold,
   normalizeEmail,
   signInOutcome,
   userDecider,
@@ -433,9 +432,6 @@ export class AccountsService {
   newCommand<T extends UserCommand['type']>(type: T, data: Extract<UserCommand, { type: T }>['data']) {
     return this.command(type, data) as unknown as Extract<UserCommand, { type: T }>;
   }
-
-  /** For tests and tooling: the folded state of a user. */
-  static fold = fold;
 }
 
 /**
