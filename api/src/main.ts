@@ -63,7 +63,19 @@ const main = async () => {
       );
     }
   }
-  const { url } = await app.start();
+  let url: string | null;
+  try {
+    ({ url } = await app.start());
+  } catch (error) {
+    const e = error as NodeJS.ErrnoException;
+    console.error(
+      e.code === 'EADDRINUSE'
+        ? `Port ${config.PORT} is already in use on ${config.HOST}: stop what uses it or set PORT to another port.`
+        : `Could not start: ${e.message}`,
+    );
+    await app.stop().catch(() => undefined);
+    process.exit(1);
+  }
   log.info({ url, roles, adapters: app.ctx.adapters }, 'started');
   if (url) {
     process.stdout.write(
