@@ -368,3 +368,50 @@ describe('avatar upload limits', () => {
     expect(pdf.body.code).toBe('AVATAR_INVALID');
   });
 });
+
+describe('recovery flows', () => {
+  it('turns two-factor off through the mailed /reset2fa link, only with the right password', async () => {
+    const { email, id } = await signUpConfirmed();
+    const { http } = await signIn(email);
+    const setup = await http.post(`/api/users/${id}/two-factor/totp`);
+    const code = await generate({ secret: setup.body.secret, epoch: Math.floor(t.clock.now().getTime() / 1000) });
+    expect((await http.post(`/api/users/${id}/two-factor/enable`, { method: 'totp', code })).body.twoFactor.enabled).toBe(true);
+
+    const anon = new HttpClient(t.url);
+    expect((await anon.post('/api/two-factor-resets/', { email, password: 'Wrong-pass-1' })).status).toBe(202);
+    expect((await anon.post('/api/two-factor-resets/', { email, password: PASSWORD })).status).toBe(202);
+    const mail = await lastMail(email, 'Reset two-factor authentication');
+    const token = linkIn(mail.text, '/reset2fa/\\?token=');
+    expect((await anon.post(`/api/two-factor-resets/${encodeURIComponent(token)}`)).status).toBe(204);
+    expect((await anon.post(`/api/two-factor-resets/${encodeURIComponent(token)}`)).body.code).toBe('LINK_INVALID');
+    const plain = await signIn(email);
+    expect(plain.res.status).toBe(200);
+    expect(plain.res.body.user.twoFactor).toEqual({ enabled: false, method: null });
+  });
+
+  it('resends the confirmation mail with a fresh link that works', async () => {
+    const email = uniqueEmail('resend');
+    const http = new HttpClient(t.url);
+    await http.post('/api/users/', { email, password: PASSWORD, passwordConfirmation: PASSWORD, termsAccepted: true });
+    await lastMail(email, 'Confirm your e-mail address');
+    expect((await http.post('/api/email-confirmations/resend', { email })).status).toBe(202);
+    for (let i = 0; i < 100 && (await mailCount(email)) < 2; i++) await new Promise((r) => setTimeout(r, 50));
+    const token = linkIn((await lastMail(email, 'Confirm your e-mail address')).text, '/email-confirmation/');
+    expect((await http.post('/api/email-confirmations/', { token })).status).toBe(200);
+    expect((await signIn(email)).res.status).toBe(200);
+  });
+
+  it('turns e-mail two-factor off with a mailed code', async () => {
+    const { email, id } = await signUpConfirmed();
+    const { http } = await signIn(email);
+    await http.post(`/api/users/${id}/two-factor/email-code`);
+    const on = (await lastMail(email, 'Your verification code')).text.match(/\b(\d{6})\b/)![1]!;
+    expect((await http.post(`/api/users/${id}/two-factor/enable`, { method: 'email', code: on })).body.twoFactor.enabled).toBe(true);
+    const before = await mailCount(email);
+    await http.post(`/api/users/${id}/two-factor/email-code`);
+    for (let i = 0; i < 100 && (await mailCount(email)) === before; i++) await new Promise((r) => setTimeout(r, 50));
+    const off = (await lastMail(email, 'Your verification code')).text.match(/\b(\d{6})\b/)![1]!;
+    expect((await http.post(`/api/users/${id}/two-factor/disable`, { code: '000000' })).body.code).toBe('TWO_FACTOR_INCORRECT');
+    expect((await http.post(`/api/users/${id}/two-factor/disable`, { code: off })).body.twoFactor.enabled).toBe(false);
+  });
+});
