@@ -37,6 +37,8 @@ const ConfigSchema = z.object({
   ACCOUNT_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   READ_YOUR_WRITES_TIMEOUT_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
+  /** Multiplies every rate limit (e.g. many users behind one address). */
+  RATE_LIMIT_FACTOR: z.coerce.number().min(0.1).max(1000).default(1),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')

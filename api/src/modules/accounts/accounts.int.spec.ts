@@ -5,7 +5,8 @@ import { HttpClient, startTestApp, type TestApp } from '../../testing/harness';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp({ env: { ADMIN_EMAIL: 'root@axel.test', ADMIN_PASSWORD: 'Root-pass-123' } });
+  // this file signs up dozens of accounts from one address within a minute
+  t = await startTestApp({ env: { ADMIN_EMAIL: 'root@axel.test', ADMIN_PASSWORD: 'Root-pass-123', RATE_LIMIT_FACTOR: '10' } });
 });
 afterAll(async () => {
   await t?.stop();

@@ -53,7 +53,7 @@ export const freshUser = async (ctx: AppContext, userId: string, position: numbe
 export const accountsRoutes = (ctx: AppContext, service: AccountsService) => async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const secureCookie = ctx.config.publicUrl.startsWith('https://');
-  const strict = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
+  const strict = (max: number) => ({ rateLimit: { max: Math.ceil(max * ctx.config.RATE_LIMIT_FACTOR), timeWindow: '1 minute' } });
 
   // ---- sign-up --------------------------------------------------------------------------------
   app.post(

@@ -1,5 +1,5 @@
 import { CommonErrors, DomainError } from '@axel/domain';
-import { AccountErrors, STAFF_ROLES, type Role } from '@axel/domain';
+import { AccountErrors, DEFAULT_SESSION_TIMEOUT, STAFF_ROLES, type Role } from '@axel/domain';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { readSessionToken, unauthorized, type SessionRecord } from '../../http/sessions';
@@ -38,9 +38,13 @@ export interface Authenticated {
 export const requireUser = async (ctx: AppContext, request: FastifyRequest): Promise<Authenticated> => {
   const token = readSessionToken(request);
   if (!token) throw unauthorized('none');
-  const result = await ctx.sessions.touch(token, async (userId) => (await findUser(ctx.pool, userId))?.session_timeout ?? 1800);
+  // the timeout check reads the user once; the same row serves the request
+  let user: UserRow | undefined;
+  const result = await ctx.sessions.touch(token, async (userId) => {
+    user = await findUser(ctx.pool, userId);
+    return user?.session_timeout ?? DEFAULT_SESSION_TIMEOUT;
+  });
   if (!result.ok) throw unauthorized(result.reason);
-  const user = await findUser(ctx.pool, result.session.userId);
   if (!user || user.deleted_at) {
     await ctx.sessions.revoke(result.session.id, 'deleted');
     throw new DomainError(CommonErrors.unauthorized);
