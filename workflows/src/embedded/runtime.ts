@@ -2,19 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { EventRegistry } from '@axel/domain';
 import { DurableSubscription, withTransaction, type EventStore, type RecordedEvent } from '@axel/platform';
+import { EventRouter, readProcessCheckpoint } from '../runtime/event-routing';
 import { Logger, run, type JobHelpers, type Runner, type TaskList, type WorkerEvents } from 'graphile-worker';
 import pg from 'pg';
 import {
   earliestTimer,
   step,
-  subscribedEventTypes,
   timerDelivery,
   type Delivery,
   type PendingTimer,
   type PlannedCommand,
   type ProcessCommand,
   type ProcessDefinition,
-  type ProcessEvent,
   type ProcessInstance,
   type ProcessRef,
 } from '../model/process';
@@ -117,7 +116,7 @@ export class EmbeddedProcessRuntime implements ProcessRuntime {
   readonly kind = 'embedded' as const;
   readonly clock: Clock;
   private readonly definitions = new Map<string, ProcessDefinition<any, any>>();
-  private readonly byEventType = new Map<string, ProcessDefinition<any, any>[]>();
+  private readonly router: EventRouter;
   private readonly pool: pg.Pool;
   private readonly log: RuntimeLogger;
   private readonly concurrency: number;
@@ -148,10 +147,10 @@ export class EmbeddedProcessRuntime implements ProcessRuntime {
     for (const definition of options.definitions) {
       if (this.definitions.has(definition.type)) throw new Error(`Process type ${definition.type} defined twice`);
       this.definitions.set(definition.type, definition);
-      for (const type of subscribedEventTypes([definition])) {
-        this.byEventType.set(type, [...(this.byEventType.get(type) ?? []), definition]);
-      }
     }
+    this.router = new EventRouter(options.definitions, options.registry, (definition, event, error) =>
+      this.log.error(`${definition.type}.correlate failed; event skipped`, { eventId: event.id, error: errorMessage(error) }),
+    );
   }
 
   // ---- lifecycle ------------------------------------------------------------------------------
@@ -251,7 +250,7 @@ export class EmbeddedProcessRuntime implements ProcessRuntime {
   // ---- the event-store subscription -------------------------------------------------------------
 
   private async subscribe(): Promise<void> {
-    const types = [...this.byEventType.keys()];
+    const types = this.router.types;
     if (!types.length || this.state !== 'started') return;
     this.subscription = new DurableSubscription({
       store: this.options.store,
@@ -272,30 +271,8 @@ export class EmbeddedProcessRuntime implements ProcessRuntime {
     await this.subscription.start();
   }
 
-  private async readCheckpoint(): Promise<number> {
-    const start = this.options.startFrom === 'end' ? await this.options.store.headPosition() : 0;
-    await this.pool.query('insert into wf_checkpoints (name, position) values ($1, $2) on conflict do nothing', [
-      this.checkpointName,
-      start,
-    ]);
-    const { rows } = await this.pool.query<{ position: string }>('select position from wf_checkpoints where name = $1', [
-      this.checkpointName,
-    ]);
-    return Number(rows[0]!.position);
-  }
-
-  private toProcessEvent(event: RecordedEvent): ProcessEvent {
-    const registry = this.options.registry;
-    const data =
-      registry && registry.has(event.type) ? registry.decode(event.type, event.schemaVersion, event.data).data : event.data;
-    return {
-      id: event.id,
-      type: event.type,
-      data,
-      streamName: event.streamName,
-      position: event.position,
-      correlationId: event.metadata?.correlationId ?? null,
-    };
+  private readCheckpoint(): Promise<number> {
+    return readProcessCheckpoint(this.pool, this.options.store, this.checkpointName, this.options.startFrom);
   }
 
   /**
@@ -311,18 +288,7 @@ export class EmbeddedProcessRuntime implements ProcessRuntime {
       const stored = Number(rows[0]?.position ?? 0);
       for (const recorded of events) {
         if (recorded.position <= stored) continue;
-        const definitions = this.byEventType.get(recorded.type);
-        if (!definitions) continue;
-        const event = this.toProcessEvent(recorded);
-        for (const definition of definitions) {
-          let processId: string | null;
-          try {
-            processId = definition.correlate(event);
-          } catch (error) {
-            this.log.error(`${definition.type}.correlate failed; event skipped`, { eventId: event.id, error: errorMessage(error) });
-            continue;
-          }
-          if (!processId) continue;
+        for (const { definition, processId, event } of this.router.route(recorded)) {
           await this.deliver(
             client,
             definition,
@@ -875,7 +841,7 @@ export class EmbeddedProcessRuntime implements ProcessRuntime {
         [this.checkpointName, this.clock.now(), TASKS],
       );
       const r = rows[0]!;
-      const eventsDone = !this.byEventType.size || Number(r.checkpoint ?? 0) >= head;
+      const eventsDone = !this.router.types.length || Number(r.checkpoint ?? 0) >= head;
       if (eventsDone && Number(r.due) === 0 && Number(r.pending) === 0 && Number(r.locked) === 0) return;
       if (Date.now() > deadline) {
         throw new Error(`processes not idle: checkpoint ${r.checkpoint}/${head}, ${r.due} timers due, ${r.pending} commands pending, ${r.locked} jobs runnable`);

@@ -1,9 +1,10 @@
 import type { EventRegistry } from '@axel/domain';
 import { DurableSubscription, type EventStore, type RecordedEvent } from '@axel/platform';
+import { EventRouter, readProcessCheckpoint } from '../runtime/event-routing';
 import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, type Client } from '@temporalio/client';
 import type pg from 'pg';
 import type { ProcessSettings } from '../catalog';
-import { subscribedEventTypes, type Delivery, type ProcessDefinition, type ProcessEvent } from '../model/process';
+import type { Delivery, ProcessDefinition } from '../model/process';
 import type { RuntimeLogger } from '../embedded/runtime';
 import {
   PROCESS_TASK_QUEUE,
@@ -36,16 +37,14 @@ export interface TemporalStarterOptions {
 export class TemporalProcessStarter {
   private subscription: DurableSubscription | undefined;
   private running = false;
-  private readonly byEventType = new Map<string, ProcessDefinition<any, any>[]>();
+  private readonly router: EventRouter;
   private readonly checkpointName: string;
 
   constructor(private readonly options: TemporalStarterOptions) {
     this.checkpointName = options.checkpointName ?? 'temporal-processes';
-    for (const definition of options.definitions) {
-      for (const type of subscribedEventTypes([definition])) {
-        this.byEventType.set(type, [...(this.byEventType.get(type) ?? []), definition]);
-      }
-    }
+    this.router = new EventRouter(options.definitions, options.registry, (definition, event, error) =>
+      options.logger.error(`${definition.type}.correlate failed; event skipped`, { eventId: event.id, error: String(error) }),
+    );
   }
 
   async start(): Promise<void> {
@@ -59,7 +58,7 @@ export class TemporalProcessStarter {
   }
 
   private async subscribe(): Promise<void> {
-    const types = [...this.byEventType.keys()];
+    const types = this.router.types;
     if (!types.length || !this.running) return;
     this.subscription = new DurableSubscription({
       store: this.options.store,
@@ -80,44 +79,12 @@ export class TemporalProcessStarter {
     await this.subscription.start();
   }
 
-  private async readCheckpoint(): Promise<number> {
-    const start = this.options.startFrom === 'end' ? await this.options.store.headPosition() : 0;
-    await this.options.pool.query('insert into wf_checkpoints (name, position) values ($1, $2) on conflict do nothing', [
-      this.checkpointName,
-      start,
-    ]);
-    const { rows } = await this.options.pool.query<{ position: string }>('select position from wf_checkpoints where name = $1', [
-      this.checkpointName,
-    ]);
-    return Number(rows[0]!.position);
-  }
-
-  private toProcessEvent(event: RecordedEvent): ProcessEvent {
-    const registry = this.options.registry;
-    const data = registry && registry.has(event.type) ? registry.decode(event.type, event.schemaVersion, event.data).data : event.data;
-    return {
-      id: event.id,
-      type: event.type,
-      data,
-      streamName: event.streamName,
-      position: event.position,
-      correlationId: event.metadata?.correlationId ?? null,
-    };
+  private readCheckpoint(): Promise<number> {
+    return readProcessCheckpoint(this.options.pool, this.options.store, this.checkpointName, this.options.startFrom);
   }
 
   private async route(recorded: RecordedEvent): Promise<void> {
-    const definitions = this.byEventType.get(recorded.type);
-    if (!definitions) return;
-    const event = this.toProcessEvent(recorded);
-    for (const definition of definitions) {
-      let processId: string | null;
-      try {
-        processId = definition.correlate(event);
-      } catch (error) {
-        this.options.logger.error(`${definition.type}.correlate failed; event skipped`, { eventId: event.id, error: String(error) });
-        continue;
-      }
-      if (!processId) continue;
+    for (const { definition, processId, event } of this.router.route(recorded)) {
       const delivery: Delivery = { input: { kind: 'event', event }, inputId: event.id, causationId: event.id };
       const workflowId = workflowIdOf(definition.type, processId);
       if (definition.startsOn.includes(event.type)) {
