@@ -1,23 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../test/db';
+import { createTestStore } from '../../../test/db';
 import { newId } from '../ids';
 import { DurableSubscription } from './durable-subscription';
 import { testEvent } from './eventstore.contract';
 import { expected } from './port';
-import { PostgresEventStore } from './postgres';
-import { eventStoreMigrations } from './postgres.migrations';
+import type { PostgresEventStore } from './postgres';
 
 describe('durable subscription', () => {
-  let db: TestDatabase;
   let store: PostgresEventStore;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    db = await createTestDatabase(eventStoreMigrations);
-    store = new PostgresEventStore({ pool: db.pool, connectionString: db.url });
+    ({ store, close } = await createTestStore());
   });
-  afterAll(async () => {
-    await store.close();
-    await db.drop();
-  });
+  afterAll(() => close());
 
   it('after a handler failure, pauses and resumes from the checkpoint without losing events', async () => {
     const stream = `durable-${newId()}`;

@@ -1,34 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../test/db';
+import { createTestStore, type TestDatabase } from '../../../test/db';
 import { newId } from '../ids';
 import { describeEventStoreContract, testEvent } from './eventstore.contract';
 import { IdempotencyConflictError, WrongExpectedRevisionError, expected, type RecordedEvent } from './port';
 import { PostgresEventStore } from './postgres';
-import { eventStoreMigrations } from './postgres.migrations';
 
-describeEventStoreContract('postgres', async () => {
-  const db = await createTestDatabase(eventStoreMigrations);
-  const store = new PostgresEventStore({ pool: db.pool, connectionString: db.url });
-  return {
-    store,
-    close: async () => {
-      await store.close();
-      await db.drop();
-    },
-  };
-});
+describeEventStoreContract('postgres', () => createTestStore());
 
 describe('PostgreSQL event store under concurrent writers', () => {
   let db: TestDatabase;
   let store: PostgresEventStore;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    db = await createTestDatabase(eventStoreMigrations);
-    store = new PostgresEventStore({ pool: db.pool, connectionString: db.url });
+    ({ db, store, close } = await createTestStore());
   });
-  afterAll(async () => {
-    await store.close();
-    await db.drop();
-  });
+  afterAll(() => close());
 
   it('delivers every event exactly once, in global order, while 8 writers append 2,000 events each', async () => {
     const writers = 8;
