@@ -1,6 +1,6 @@
 # One image for the three roles of the scaled deployment (api, projector, worker); the role is
 # chosen by the command (see docker-compose.yml). TypeScript runs through tsx, as in `npm start`.
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 
 WORKDIR /app
 
