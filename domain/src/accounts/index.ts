@@ -4,3 +4,4 @@ export * from './accounts.events';
 export * from './accounts.commands';
 export * from './accounts.state';
 export * from './accounts.decide';
+export * from './staff-rank';
