@@ -199,7 +199,12 @@ export type UserCommand =
 
 const owner = z.object({ userId: z.string().min(1) });
 
-export const ReserveEmail = defineCommand('ReserveEmail', owner);
+/**
+ * `abandonedHolderId`: the API found that this user holds the address without an account using it
+ * (a sign-up or e-mail change that crashed between its two appends). The fact names its holder, so
+ * it cannot be applied to a reservation that changed hands since it was established.
+ */
+export const ReserveEmail = defineCommand('ReserveEmail', owner.extend({ abandonedHolderId: z.string().min(1).optional() }));
 export type ReserveEmail = CommandOf<typeof ReserveEmail>;
 export const ReleaseEmail = defineCommand('ReleaseEmail', owner);
 export type ReleaseEmail = CommandOf<typeof ReleaseEmail>;

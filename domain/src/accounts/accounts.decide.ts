@@ -546,18 +546,38 @@ export const isDeleted = (state: UserState): boolean => state.status === 'delete
 
 // ---- reservations ---------------------------------------------------------------------------
 
+/**
+ * How long a reservation is protected even when its holder has no account yet: a sign-up (or an
+ * e-mail change) reserves the address first and records the account right after, so a younger
+ * reservation may simply be one still in flight.
+ */
+export const ABANDONED_RESERVATION_AFTER_MS = 2 * 60_000;
+
+/**
+ * A reservation left behind by a crash between the reservation and the account's own event would
+ * block its address for ever. The next sign-up takes it over instead, here in the reservation
+ * stream: the release of the abandoned holder and the new reservation are one append at the
+ * stream's expected revision, so of two racing sign-ups only one can win; the other reloads, sees
+ * a fresh reservation by someone else and gets EMAIL_EXISTS.
+ */
+const abandoned = (state: Extract<ReservationState, { status: 'held' }>, abandonedHolderId: string | undefined, now: Date): boolean =>
+  abandonedHolderId === state.userId && (state.since == null || now.getTime() - state.since >= ABANDONED_RESERVATION_AFTER_MS);
+
 export const decideEmailReservation = (
   command: EmailReservationCommand,
   state: ReservationState,
 ): EmailReservationEvent[] => {
   const { userId } = command.data;
   switch (command.type) {
-    case 'ReserveEmail':
+    case 'ReserveEmail': {
+      const reserved: EmailReservationEvent = { type: 'EmailReserved', data: { userId, at: command.metadata.now.toISOString() } };
       if (state.status === 'held') {
         if (state.userId === userId) return [];
-        throw new DomainError(AccountErrors.emailExists);
+        if (!abandoned(state, command.data.abandonedHolderId, command.metadata.now)) throw new DomainError(AccountErrors.emailExists);
+        return [{ type: 'EmailReleased', data: { userId: state.userId } }, reserved];
       }
-      return [{ type: 'EmailReserved', data: { userId } }];
+      return [reserved];
+    }
     case 'ReleaseEmail':
       return state.status === 'held' && state.userId === userId ? [{ type: 'EmailReleased', data: { userId } }] : [];
     default:

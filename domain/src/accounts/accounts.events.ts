@@ -275,7 +275,11 @@ export const userEventDefinitions = [
 
 const reservation = z.object({ userId: z.string().min(1) });
 
-export const EmailReserved = defineEvent('EmailReserved', reservation);
+/**
+ * `at` is when the address was reserved (absent on reservations recorded before it was kept); a
+ * reservation whose holder never became an account can be taken over once it is old enough.
+ */
+export const EmailReserved = defineEvent('EmailReserved', reservation.extend({ at: z.iso.datetime().optional() }));
 export type EmailReserved = EventOf<typeof EmailReserved>;
 export const EmailReleased = defineEvent('EmailReleased', reservation);
 export type EmailReleased = EventOf<typeof EmailReleased>;

@@ -381,7 +381,7 @@ describe('e-mail reservations', () => {
           }
           events.push(...emailReservationDecider.decide(cmd, state));
           const after = fold(emailReservationDecider, events);
-          if (s.kind === 'ReserveEmail') expect(after).toEqual({ status: 'held', userId: s.userId });
+          if (s.kind === 'ReserveEmail') expect(after).toMatchObject({ status: 'held', userId: s.userId });
         }
       }),
     );

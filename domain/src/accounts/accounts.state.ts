@@ -319,14 +319,17 @@ const markVerified = (state: UserState): UserState => {
 
 // ---- reservations ---------------------------------------------------------------------------
 
-export type ReservationState = { readonly status: 'free' } | { readonly status: 'held'; readonly userId: string };
+export type ReservationState =
+  | { readonly status: 'free' }
+  /** `since`: epoch ms of the reservation, null when it predates the time being recorded. */
+  | { readonly status: 'held'; readonly userId: string; readonly since?: number | null };
 
 export const initialReservationState = (): ReservationState => ({ status: 'free' });
 
 export const evolveEmailReservation = (state: ReservationState, event: EmailReservationEvent): ReservationState => {
   switch (event.type) {
     case 'EmailReserved':
-      return { status: 'held', userId: event.data.userId };
+      return { status: 'held', userId: event.data.userId, since: event.data.at ? Date.parse(event.data.at) : null };
     case 'EmailReleased':
       return { status: 'free' };
     default:

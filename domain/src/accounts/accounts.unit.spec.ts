@@ -4,6 +4,7 @@ import { CommonErrors, DomainError, type ErrorDefinition } from '../shared/error
 import { EventRegistry, type DomainEvent } from '../shared/events';
 import type { EmailReservationCommand, UserCommand, UsernameReservationCommand } from './accounts.commands';
 import {
+  ABANDONED_RESERVATION_AFTER_MS,
   emailReservationDecider,
   emailReservationStreamName,
   normalizeEmail,
@@ -950,7 +951,7 @@ describe('reservations', () => {
   const usernameCommand = (type: UsernameReservationCommand['type'], userId: string): UsernameReservationCommand => ({ type, data: { userId }, metadata: { now: T0 } });
 
   it('reserves a free address for a user, idempotently', () => {
-    email.given([]).when(emailCommand('ReserveEmail', 'u-1')).then([{ type: 'EmailReserved', data: { userId: 'u-1' } }]);
+    email.given([]).when(emailCommand('ReserveEmail', 'u-1')).then([{ type: 'EmailReserved', data: { userId: 'u-1', at: T0.toISOString() } }]);
     email.given([{ type: 'EmailReserved', data: { userId: 'u-1' } }]).when(emailCommand('ReserveEmail', 'u-1')).thenNothing();
   });
 
@@ -964,7 +965,53 @@ describe('reservations', () => {
     email
       .given([...held, { type: 'EmailReleased', data: { userId: 'u-1' } }])
       .when(emailCommand('ReserveEmail', 'u-2'))
-      .then([{ type: 'EmailReserved', data: { userId: 'u-2' } }]);
+      .then([{ type: 'EmailReserved', data: { userId: 'u-2', at: T0.toISOString() } }]);
+  });
+
+  describe('an abandoned reservation (its holder never became an account)', () => {
+    const reservedAt = (msBeforeT0: number) => new Date(T0.getTime() - msBeforeT0).toISOString();
+    const takeOver = (abandonedHolderId?: string): EmailReservationCommand => ({
+      type: 'ReserveEmail',
+      data: { userId: 'u-2', ...(abandonedHolderId ? { abandonedHolderId } : {}) },
+      metadata: { now: T0 },
+    });
+    const heldSince = (msBeforeT0: number) => [{ type: 'EmailReserved', data: { userId: 'u-1', at: reservedAt(msBeforeT0) } } as const];
+
+    it('is taken over by the next sign-up once the window has passed', () =>
+      email
+        .given(heldSince(ABANDONED_RESERVATION_AFTER_MS))
+        .when(takeOver('u-1'))
+        .then([
+          { type: 'EmailReleased', data: { userId: 'u-1' } },
+          { type: 'EmailReserved', data: { userId: 'u-2', at: T0.toISOString() } },
+        ]));
+
+    it('stays with its holder inside the window, where the sign-up may still be in flight', () =>
+      email.given(heldSince(ABANDONED_RESERVATION_AFTER_MS - 1)).when(takeOver('u-1')).thenThrows(AccountErrors.emailExists));
+
+    it('stays with its holder unless the command says that holder has no account', () => {
+      email.given(heldSince(ABANDONED_RESERVATION_AFTER_MS * 10)).when(takeOver()).thenThrows(AccountErrors.emailExists);
+      email.given(heldSince(ABANDONED_RESERVATION_AFTER_MS * 10)).when(takeOver('u-3')).thenThrows(AccountErrors.emailExists);
+    });
+
+    it('cannot be taken over twice: the second of two racing sign-ups finds a fresh reservation', () =>
+      email
+        .given([
+          ...heldSince(ABANDONED_RESERVATION_AFTER_MS * 10),
+          { type: 'EmailReleased', data: { userId: 'u-1' } },
+          { type: 'EmailReserved', data: { userId: 'u-2', at: T0.toISOString() } },
+        ])
+        .when({ type: 'ReserveEmail', data: { userId: 'u-3', abandonedHolderId: 'u-1' }, metadata: { now: T0 } })
+        .thenThrows(AccountErrors.emailExists));
+
+    it('counts a reservation recorded without its time as old', () =>
+      email
+        .given([{ type: 'EmailReserved', data: { userId: 'u-1' } }])
+        .when(takeOver('u-1'))
+        .then([
+          { type: 'EmailReleased', data: { userId: 'u-1' } },
+          { type: 'EmailReserved', data: { userId: 'u-2', at: T0.toISOString() } },
+        ]));
   });
 
   it('reserves usernames the same way, answering USERNAME_TAKEN', () => {
