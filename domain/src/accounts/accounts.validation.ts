@@ -14,6 +14,8 @@ export type SessionTimeout = (typeof SESSION_TIMEOUTS)[number];
 export const DEFAULT_SESSION_TIMEOUT: SessionTimeout = 1800;
 
 export const PASSWORD_MIN_LENGTH = 8;
+/** The specification sets no upper bound; this one keeps password hashing cheap to ask for. */
+export const PASSWORD_MAX_LENGTH = 128;
 export const AVATAR_MAX_BYTES = 3 * 1024 * 1024;
 export const VERIFICATION_CODE_TTL_MS = 10 * 60 * 1000;
 export const TWO_FACTOR_METHODS = ['email', 'totp'] as const;
@@ -47,8 +49,15 @@ export const passwordSchema = z
   .string({ error: 'validation.required' })
   .min(1, 'validation.required')
   .min(PASSWORD_MIN_LENGTH, 'validation.passwordLength')
+  .max(PASSWORD_MAX_LENGTH, 'validation.tooLong')
   .refine((v) => !/\s/.test(v), 'validation.passwordSpaces')
   .refine((v) => /\p{L}/u.test(v) && /\d/.test(v) && /[^\p{L}\d\s]/u.test(v), 'validation.passwordMix');
+
+/** A password given to be checked (sign-in, confirmations): any text, within the same cap. */
+export const passwordInputSchema = z
+  .string({ error: 'validation.required' })
+  .min(1, 'validation.required')
+  .max(PASSWORD_MAX_LENGTH, 'validation.tooLong');
 
 export const usernameSchema = z
   .string()
@@ -125,7 +134,7 @@ export const signUpSchema = z
 
 export const signInSchema = z.object({
   email: emailSchema,
-  password: z.string().min(1, 'validation.required'),
+  password: passwordInputSchema,
   code: z.string().trim().regex(/^\d{6}$/, 'validation.code').optional(),
 });
 
@@ -135,7 +144,7 @@ export const passwordResetSchema = z
 
 export const changePasswordSchema = z
   .object({
-    currentPassword: z.string().min(1, 'validation.required'),
+    currentPassword: passwordInputSchema,
     password: passwordSchema,
     passwordConfirmation: z.string(),
   })
@@ -149,7 +158,7 @@ export const changePasswordSchema = z
   });
 
 export const changeEmailSchema = z
-  .object({ newEmail: emailSchema, newEmailConfirmation: emailSchema, password: z.string().min(1, 'validation.required') })
+  .object({ newEmail: emailSchema, newEmailConfirmation: emailSchema, password: passwordInputSchema })
   .refine((v) => v.newEmail === v.newEmailConfirmation, {
     message: 'validation.emailConfirmation',
     path: ['newEmailConfirmation'],
@@ -168,7 +177,7 @@ export const verificationCodeSchema = z.string().trim().regex(/^\d{6}$/, 'valida
 
 export const deleteAccountSchema = z.object({
   confirmation: z.string(),
-  password: z.string().min(1, 'validation.required'),
+  password: passwordInputSchema,
 });
 
 export const ROLES = ['user', 'admin', 'super_admin', 'financial_admin'] as const;

@@ -11,6 +11,7 @@ import {
   deleteAccountSchema,
   DomainError,
   emailSchema,
+  passwordInputSchema,
   passwordResetSchema,
   profileSchema,
   signInSchema,
@@ -167,7 +168,7 @@ export const accountsRoutes = (ctx: AppContext, service: AccountsService) => asy
 
   app.post(
     '/api/two-factor-resets/',
-    { schema: { tags, summary: 'Mail a link that turns two-factor authentication off', body: z.object({ email: emailSchema, password: z.string().min(1) }) }, config: strict(5) },
+    { schema: { tags, summary: 'Mail a link that turns two-factor authentication off', body: z.object({ email: emailSchema, password: passwordInputSchema }) }, config: strict(5) },
     async (request, reply) => {
       await service.requestTwoFactorReset(request.body.email, request.body.password, requestMeta(request));
       return reply.status(202).send();
