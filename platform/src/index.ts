@@ -9,3 +9,4 @@ export * from './postgres/embedded';
 export * from './ids';
 export * from './commands/handler';
 export * from './eventstore/durable-subscription';
+export * from './eventstore/personal-data';

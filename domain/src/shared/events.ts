@@ -19,24 +19,64 @@ export interface DomainEvent<T extends string = string, D = unknown> {
   readonly data: D;
 }
 
+/**
+ * What personal data sits in events and when it is forgotten (crypto-shredding). The data subject
+ * of an event's personal fields is its stream (`user-<id>`, `mail-<id>`, ...): the fields are kept
+ * encrypted under that subject's key, outside the log, and read as {@link ERASED} once the key is
+ * destroyed. Metadata ip and user agent belong to the acting person and are handled for every
+ * event without being declared.
+ */
+export interface PersonalData {
+  /** Top-level data fields holding personal data (e-mail, names, free text, ip, password hash...). */
+  readonly fields: readonly string[];
+}
+
+/** What an erased personal value reads as, wherever its schema accepts it (else null, {} or []). */
+export const ERASED = '[erased]';
+
 export interface EventDefinition<T extends string = string, S extends z.ZodType = z.ZodType> {
   readonly type: T;
   readonly version: number;
   readonly schema: S;
   /** upcasters[n] turns data stored at version n into version n + 1. */
   readonly upcasters: Readonly<Record<number, (data: unknown) => unknown>>;
+  readonly personal?: PersonalData;
+  /**
+   * Appending this event forgets these data subjects for ever (their keys are destroyed), e.g.
+   * `AccountPurged` forgets its user, `MailDelivered` its mail.
+   */
+  readonly erases?: (data: z.infer<S>, streamName: string) => readonly string[];
 }
 
 export const defineEvent = <T extends string, S extends z.ZodType>(
   type: T,
   schema: S,
-  options: { version?: number; upcasters?: Record<number, (data: unknown) => unknown> } = {},
+  options: {
+    version?: number;
+    upcasters?: Record<number, (data: unknown) => unknown>;
+    personal?: readonly (keyof z.infer<S> & string)[];
+    erases?: (data: z.infer<S>, streamName: string) => readonly string[];
+  } = {},
 ): EventDefinition<T, S> => ({
   type,
   schema,
   version: options.version ?? 1,
   upcasters: options.upcasters ?? {},
+  ...(options.personal?.length ? { personal: { fields: options.personal as readonly string[] } } : {}),
+  ...(options.erases ? { erases: options.erases as EventDefinition['erases'] } : {}),
 });
+
+/** What a personal field reads as once erased: the first of ERASED, null, {} and [] its schema accepts. */
+export const erasedValue = (definition: EventDefinition | undefined, field: string): unknown => {
+  const shape = (definition?.schema as { shape?: Record<string, z.ZodType> } | undefined)?.shape;
+  const fieldSchema = shape?.[field];
+  if (!fieldSchema) return ERASED;
+  for (const candidate of [ERASED, null, {}, []]) if (fieldSchema.safeParse(candidate).success) return candidate;
+  return ERASED;
+};
+
+/** `erases` for an event that forgets the subject of its own stream. */
+export const erasesOwnStream = (_data: unknown, streamName: string): readonly string[] => [streamName];
 
 export type EventOf<D extends EventDefinition> = DomainEvent<D['type'], z.infer<D['schema']>>;
 
@@ -68,6 +108,29 @@ export class EventRegistry {
 
   types(): string[] {
     return [...this.definitions.keys()];
+  }
+
+  definition(type: string): EventDefinition | undefined {
+    return this.definitions.get(type);
+  }
+
+  /**
+   * The event's data with its personal fields left out (read as erased): for consumers that keep
+   * what they receive, such as long-lived processes, which must hold ids, never personal data.
+   */
+  withoutPersonalData(type: string, data: unknown): unknown {
+    const def = this.definitions.get(type);
+    if (!def?.personal || !data || typeof data !== 'object') return data;
+    const copy: Record<string, unknown> = { ...(data as Record<string, unknown>) };
+    for (const field of def.personal.fields) {
+      if (copy[field] !== undefined && copy[field] !== null) copy[field] = erasedValue(def, field);
+    }
+    return copy;
+  }
+
+  /** Every registered definition (for checks that walk all event schemas). */
+  all(): EventDefinition[] {
+    return [...this.definitions.values()];
   }
 
   encode(event: DomainEvent): { type: string; data: unknown; schemaVersion: number } {
