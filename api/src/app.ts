@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { EventRegistry, type EventDefinition } from '@axel/domain';
+import { ERASED, EventRegistry, type EventDefinition } from '@axel/domain';
 import { mailEvents, type MailTemplate } from '@axel/domain/mail/mail.events';
 import {
   createPool,
@@ -8,7 +8,10 @@ import {
   ensureDatabase,
   eventStoreMigrations,
   migrate,
+  PersonalDataEventStore,
+  personalDataMigrations,
   PostgresEventStore,
+  SubjectKeys,
   startEmbeddedPostgres,
   type EmbeddedPostgresHandle,
   type EventStore,
@@ -19,7 +22,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { Adapters, AppContext } from './context';
 import { PushHub } from './http/push';
-import { positionTrackingStore, registerReadYourWrites } from './http/read-your-writes';
+import { hasLiveSession, positionTrackingStore, registerReadYourWrites } from './http/read-your-writes';
 import { createServer } from './http/server';
 import { sessionMigrations, SessionStore } from './http/sessions';
 import { createLogger, type Logger } from './logger';
@@ -27,7 +30,7 @@ import { devMailboxTransport, MailDeliverer, mailDeliveryMigrations, smtpTranspo
 import { createMailer } from './mail/mailer';
 import { renderMail, type MailParams } from './mail/templates';
 import { healthRoutes } from './modules/health.route';
-import { devMailboxRoutes } from './modules/dev-mailbox.route';
+import { devMailboxMode, devMailboxRoutes } from './modules/dev-mailbox.route';
 import { createSecrets, loadSecretKey } from './secrets';
 import { accountsModule } from './modules/accounts/accounts.module';
 import { notificationsModule } from './modules/notifications/notifications.module';
@@ -102,6 +105,7 @@ export const createApp = async (options: AppOptions): Promise<AppHandle> => {
   try {
     await migrate(pool, [
       ...eventStoreMigrations,
+      ...personalDataMigrations,
       ...projectionMigrations,
       ...mailDeliveryMigrations,
       ...sessionMigrations,
@@ -113,10 +117,16 @@ export const createApp = async (options: AppOptions): Promise<AppHandle> => {
     throw error;
   }
 
-  const store = positionTrackingStore(await openEventStore(config, pool, db.url));
   const registry = new EventRegistry().register(...mailEvents, ...modules.flatMap((m) => m.events ?? []));
+  // personal fields of events are sealed under per-subject keys, wrapped by the server key
+  const subjectKeys = new SubjectKeys(pool, {
+    wrap: (key) => secrets.encrypt(key.toString('base64')),
+    unwrap: (wrapped) => Buffer.from(secrets.decrypt(wrapped), 'base64'),
+  });
+  const store = positionTrackingStore(new PersonalDataEventStore(await openEventStore(config, pool, db.url), registry, subjectKeys));
+  // a delivered mail's links are forgotten with it: replaying its request renders nothing
   const renderSealed = (template: MailTemplate, locale: string, sealed: string) =>
-    renderMail(template, locale, JSON.parse(secrets.decrypt(sealed)) as MailParams);
+    sealed === ERASED ? { subject: ERASED, text: '', html: '' } : renderMail(template, locale, JSON.parse(secrets.decrypt(sealed)) as MailParams);
   const transport = config.SMTP_URL ? smtpTransport(config.SMTP_URL, config.MAIL_FROM) : devMailboxTransport();
   const deliverer = new MailDeliverer({ pool, store, registry, transport, log, now });
   const runner = new ProjectionRunner({
@@ -160,12 +170,17 @@ export const createApp = async (options: AppOptions): Promise<AppHandle> => {
   const server = await createServer({
     logger: log,
     trustProxy: config.TRUST_PROXY,
+    publicUrl: config.publicUrl,
     webDist: serveUi ? path.join(root, 'web/dist') : undefined,
     consoleDist: serveUi ? path.join(root, 'console/dist') : undefined,
   });
-  registerReadYourWrites(server, ctx.caughtUp);
+  registerReadYourWrites(server, ctx.caughtUp, hasLiveSession(pool));
   await server.register(healthRoutes(ctx, { processes: () => processes.health!() }));
-  if (!config.SMTP_URL) await server.register(devMailboxRoutes(ctx));
+  const mailbox = devMailboxMode(config);
+  if (mailbox === 'exposed') {
+    log.warn({ host: config.HOST }, 'DEV_MAILBOX=on with a HOST other machines can reach: the development mailbox answers loopback clients only');
+  }
+  if (mailbox !== 'off') await server.register(devMailboxRoutes(ctx));
   for (const m of modules) if (m.routes) await server.register(m.routes(ctx));
   await server.ready();
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent, type EventOf } from '../shared/events';
+import { defineEvent, erasesOwnStream, type EventOf } from '../shared/events';
 
 export const MAIL_TEMPLATES = [
   'email-confirmation',
@@ -26,16 +26,20 @@ export const MailRequested = defineEvent(
     sealedParams: z.string(),
     userId: z.string().nullable(),
   }),
+  // the address and the sealed links are forgotten once the mail has left (see MailDelivered)
+  { personal: ['to', 'sealedParams'] },
 );
 
 export const MailDelivered = defineEvent(
   'MailDelivered',
   z.object({ mailId: z.string(), transport: z.enum(['smtp', 'dev']), messageId: z.string().nullable() }),
+  { erases: erasesOwnStream },
 );
 
 export const MailFailed = defineEvent(
   'MailFailed',
   z.object({ mailId: z.string(), error: z.string(), attempt: z.number().int(), final: z.boolean() }),
+  { erases: (data, streamName) => (data.final ? [streamName] : []) },
 );
 
 export const mailEvents = [MailRequested, MailDelivered, MailFailed];

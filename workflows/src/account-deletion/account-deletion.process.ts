@@ -21,7 +21,7 @@ export interface AccountDeletionSettings {
 
 export type AccountDeletionState =
   | { readonly phase: 'new' }
-  | { readonly phase: 'retaining'; readonly userId: string; readonly email: string; readonly deletedAt: string; readonly purgeAt: string }
+  | { readonly phase: 'retaining'; readonly userId: string; readonly deletedAt: string; readonly purgeAt: string }
   | { readonly phase: 'purged'; readonly userId: string; readonly purgedAt: string };
 
 /** `PurgeAccount` on `user-<id>`: the accounts decider answers `AccountPurged`. */
@@ -34,7 +34,11 @@ export const purgeAccountCommand = (userId: string): ProcessCommand => ({
 
 export interface RequestMailData {
   readonly template: MailTemplate;
-  readonly to: string;
+  /**
+   * null: the account's own address, read by the dispatcher when the mail is sent. Processes hold
+   * ids, never personal data (their inputs and state are kept, and Temporal keeps its history).
+   */
+  readonly to: string | null;
   readonly userId: string;
   /** null: the dispatcher uses the account's locale (the event does not carry it). */
   readonly locale: string | null;
@@ -51,7 +55,7 @@ export const requestMailCommand = (userId: string, data: RequestMailData): Proce
 
 const deletedEvent = (data: unknown): AccountDeleted['data'] | null => {
   const d = data as Partial<AccountDeleted['data']> | null;
-  return d && typeof d.email === 'string' && typeof d.at === 'string' && !Number.isNaN(Date.parse(d.at))
+  return d && typeof d.at === 'string' && !Number.isNaN(Date.parse(d.at))
     ? (d as AccountDeleted['data'])
     : null;
 };
@@ -81,7 +85,7 @@ export const createAccountDeletionProcess = (
           // counted from the deletion itself, not from when the process first saw the event
           const purgeAt = new Date(Date.parse(deleted.at) + retentionDays * DAY_MS);
           return {
-            state: { phase: 'retaining', userId, email: deleted.email, deletedAt: deleted.at, purgeAt: purgeAt.toISOString() },
+            state: { phase: 'retaining', userId, deletedAt: deleted.at, purgeAt: purgeAt.toISOString() },
             timers: { set: [{ name: PURGE_TIMER, at: purgeAt }] },
           };
         }
@@ -89,15 +93,16 @@ export const createAccountDeletionProcess = (
           if (state.phase !== 'retaining' || input.name !== PURGE_TIMER) return { state };
           return {
             state: { phase: 'purged', userId: state.userId, purgedAt: state.purgeAt },
+            // the confirmation is queued first: the purge forgets the address it goes to
             commands: [
-              purgeAccountCommand(state.userId),
               requestMailCommand(state.userId, {
                 template: 'account-purged',
-                to: state.email,
+                to: null,
                 userId: state.userId,
                 locale: null,
                 params: { days: retentionDays },
               }),
+              purgeAccountCommand(state.userId),
             ],
             done: true,
           };

@@ -54,7 +54,11 @@ export class EventRouter {
 
   private toProcessEvent(event: RecordedEvent): ProcessEvent {
     const registry = this.registry;
-    const data = registry && registry.has(event.type) ? registry.decode(event.type, event.schemaVersion, event.data).data : event.data;
+    // Processes keep their inputs (and Temporal its history): they get ids, never personal data.
+    const data =
+      registry && registry.has(event.type)
+        ? registry.withoutPersonalData(event.type, registry.decode(event.type, event.schemaVersion, event.data).data)
+        : event.data;
     return {
       id: event.id,
       type: event.type,

@@ -1,19 +1,21 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { userDecider, userStreamName, type UserCommand, type UserWithAccount } from '@axel/domain';
+import { ERASED, userDecider, userStreamName, type UserCommand, type UserWithAccount } from '@axel/domain';
 import { handleCommand, loadState } from '@axel/platform';
 import { routeCommands, type CommandDispatcher, type RequestMailData } from '@axel/workflows';
 import type { AppContext } from '../../context';
 
-/** The locale a user last chose, read from their events (it survives a purge of the state). */
-const lastLocale = async (ctx: AppContext, userId: string): Promise<string | null> => {
+/** The account's address and the locale it last chose, read from its events when a process mails it. */
+const recipient = async (ctx: AppContext, userId: string): Promise<{ email: string | null; locale: string | null }> => {
   const { events } = await ctx.store.readStream(userStreamName(userId));
   let locale: string | null = null;
   for (const e of events) {
     const data = e.data as { locale?: unknown };
     if ((e.type === 'UserRegistered' || e.type === 'AccountSettingsChanged') && typeof data.locale === 'string') locale = data.locale;
   }
-  return locale;
+  const { state } = await loadState(ctx.commands, userDecider, userStreamName(userId));
+  const email = (state as Partial<UserWithAccount>).email;
+  return { email: email && email !== ERASED ? email : null, locale };
 };
 
 /**
@@ -38,11 +40,12 @@ export const createDispatcher = (ctx: AppContext): CommandDispatcher =>
     },
     mail: async (command, dctx) => {
       const mail = command.data as RequestMailData;
-      const locale = mail.locale ?? (await lastLocale(ctx, mail.userId)) ?? 'en_us';
-      const result = await ctx.mailer.request(
-        { to: mail.to, template: mail.template, locale, params: mail.params, userId: mail.userId },
-        dctx,
-      );
+      const account = mail.to && mail.locale ? null : await recipient(ctx, mail.userId);
+      const to = mail.to ?? account?.email;
+      // an account already forgotten has no address left to write to
+      if (!to) return { position: 0 };
+      const locale = mail.locale ?? account?.locale ?? 'en_us';
+      const result = await ctx.mailer.request({ to, template: mail.template, locale, params: mail.params, userId: mail.userId }, dctx);
       return { position: result.position };
     },
   });
