@@ -1,4 +1,4 @@
-import { DataDirInUseError } from '@axel/platform';
+import { DataDirInUseError, EmbeddedPostgresError } from '@axel/platform';
 import { ConfigError, loadConfig } from './config';
 import { ALL_ROLES, createApp, type Role } from './app';
 import { createLogger } from './logger';
@@ -88,6 +88,7 @@ const main = async () => {
 };
 
 main().catch((error) => {
-  console.error(error instanceof ConfigError || error instanceof DataDirInUseError ? error.message : error);
+  const known = error instanceof ConfigError || error instanceof DataDirInUseError || error instanceof EmbeddedPostgresError;
+  console.error(known ? error.message : error);
   process.exit(1);
 });

@@ -1,0 +1,102 @@
+import { execFileSync } from 'node:child_process';
+import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { EmbeddedPostgresError, startEmbeddedPostgres, type EmbeddedPostgresHandle } from './embedded';
+
+const isRoot = process.getuid?.() === 0;
+const cleanups: (() => Promise<void> | void)[] = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+/** `mktemp -d`: mode 0700, so as root the postgres user cannot enter anything below it. */
+const privateFolder = () => {
+  const folder = mkdtempSync(path.join(os.tmpdir(), 'axel-embedded-'));
+  expect(statSync(folder).mode & 0o777).toBe(0o700);
+  cleanups.push(() => rmSync(folder, { recursive: true, force: true }));
+  return folder;
+};
+
+const track = (server: EmbeddedPostgresHandle) => {
+  const dir = server.clusterDir;
+  cleanups.push(async () => {
+    await server.stop();
+    if (!dir.startsWith(os.tmpdir())) rmSync(dir, { recursive: true, force: true });
+  });
+  return server;
+};
+
+const query = async (url: string, sql: string) => {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(sql)).rows;
+  } finally {
+    await client.end();
+  }
+};
+
+const mode = (p: string) => statSync(p).mode & 0o777;
+
+/** Process group of a process, from the kernel's own record of it. */
+const processGroup = (pid: number) => Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[2]);
+
+describe('embedded PostgreSQL', () => {
+  it('starts from a 0700 folder, keeps its data folder 0700 and its data across restarts', async () => {
+    const dir = path.join(privateFolder(), 'data', 'postgres');
+    // a data folder left world-writable by an earlier version is closed again
+    mkdirSync(dir, { recursive: true });
+    chmodSync(dir, 0o777);
+
+    const first = track(await startEmbeddedPostgres({ dir, durable: false }));
+    expect(await query(first.url, 'select 1 as one')).toEqual([{ one: 1 }]);
+    await query(first.url, 'create table kept (id int); insert into kept values (42)');
+    expect(mode(dir)).toBe(0o700);
+    expect(mode(first.clusterDir)).toBe(0o700);
+    expect(statSync(path.join(dir, 'credentials.json')).mode & 0o077).toBe(0);
+    if (isRoot) {
+      // the postgres user cannot enter the 0700 folder: the cluster lives where it can, linked from dir
+      const postgresUid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
+      expect(statSync(first.clusterDir).uid).toBe(postgresUid);
+      expect(first.clusterDir.startsWith(dir)).toBe(false);
+      expect(lstatSync(path.join(dir, 'cluster')).isSymbolicLink()).toBe(true);
+      expect(realpathSync(path.join(dir, 'cluster'))).toBe(first.clusterDir);
+    } else {
+      expect(first.clusterDir).toBe(path.join(dir, 'cluster'));
+    }
+    await first.stop();
+
+    const second = track(await startEmbeddedPostgres({ dir, durable: false }));
+    expect(second.clusterDir).toBe(first.clusterDir);
+    expect(await query(second.url, 'select id from kept')).toEqual([{ id: 42 }]);
+    await second.stop();
+  });
+
+  it('runs the server in a process group of its own, so a Ctrl-C meant for the app does not reach it', async () => {
+    const dir = path.join(privateFolder(), 'postgres');
+    const server = track(await startEmbeddedPostgres({ dir, persistent: false, durable: false }));
+    expect(processGroup(server.pid)).toBe(server.pid);
+    expect(processGroup(server.pid)).not.toBe(processGroup(process.pid));
+    const clusterDir = server.clusterDir;
+    await server.stop();
+    expect(existsSync(clusterDir)).toBe(false);
+  });
+
+  it('says what to do when no folder the server can reach is available', async () => {
+    const dir = path.join(privateFolder(), 'postgres');
+    // a place the postgres user cannot enter either
+    const unreachable = path.join(privateFolder(), 'clusters');
+    const starting = startEmbeddedPostgres({ dir, persistent: false, durable: false, reachableRoot: unreachable });
+    if (isRoot) {
+      await expect(starting).rejects.toThrow(EmbeddedPostgresError);
+      await expect(starting).rejects.toThrow(/Set DATA_DIR to a folder that user can enter/);
+    } else {
+      // not root: the server runs as this user, who can always use its own folder
+      const server = track(await starting);
+      expect(server.clusterDir).toBe(path.join(dir, 'cluster'));
+    }
+  });
+});
