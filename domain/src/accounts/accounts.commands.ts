@@ -63,6 +63,10 @@ export const SignIn = defineCommand(
     sessionId: z.string().min(1),
     ip: nullableText,
     userAgent: nullableText,
+    /** The nonce of a device cookie the API verified as this account's; absent: an untrusted browser. */
+    deviceId: z.string().min(1).nullable().optional(),
+    /** The TOTP time step the API matched the code to, when it found a TOTP code right. */
+    totpStep: z.number().int().nonnegative().optional(),
   }),
 );
 export type SignIn = CommandOf<typeof SignIn>;
@@ -121,13 +125,18 @@ export type IssueEmailCode = CommandOf<typeof IssueEmailCode>;
 
 export const EnableTwoFactor = defineCommand(
   'EnableTwoFactor',
-  z.object({ method: z.enum(TWO_FACTOR_METHODS), codeValid: z.boolean(), codeExpired: z.boolean().optional() }),
+  z.object({
+    method: z.enum(TWO_FACTOR_METHODS),
+    codeValid: z.boolean(),
+    codeExpired: z.boolean().optional(),
+    totpStep: z.number().int().nonnegative().optional(),
+  }),
 );
 export type EnableTwoFactor = CommandOf<typeof EnableTwoFactor>;
 
 export const DisableTwoFactor = defineCommand(
   'DisableTwoFactor',
-  z.object({ codeValid: z.boolean(), codeExpired: z.boolean().optional() }),
+  z.object({ codeValid: z.boolean(), codeExpired: z.boolean().optional(), totpStep: z.number().int().nonnegative().optional() }),
 );
 export type DisableTwoFactor = CommandOf<typeof DisableTwoFactor>;
 

@@ -49,22 +49,20 @@ import {
   initialUserState,
   isBlocked,
   isExistingUser,
-  isLocked,
+  signInLockedUntil,
   type ExistingUser,
   type PendingToken,
   type ReservationState,
   type UserState,
 } from './accounts.state';
+import { countFailure, guardKey, lockedUntilAt, scopeOfGuardKey, type SignInScope } from './sign-in-guard';
 import {
   AVATAR_MAX_BYTES,
   AVATAR_MIME_TYPES,
   EMAIL_CHANGE_TTL_MS,
   EMAIL_CONFIRMATION_TTL_MS,
-  FAILED_SIGN_IN_WINDOW_MS,
-  MAX_FAILED_SIGN_INS,
   PASSWORD_RESET_TTL_MS,
   PROFILE_FIELDS,
-  SIGN_IN_LOCK_MS,
   TWO_FACTOR_RESET_TTL_MS,
   VERIFICATION_CODE_TTL_MS,
   type Profile,
@@ -103,21 +101,27 @@ const checkLink = (pending: PendingToken | null, tokenHash: string, now: number)
 };
 
 /**
- * Whether a two-factor code counts. The TOTP check is the API's; for e-mail codes the decider also
- * needs an outstanding code for the purpose that has not expired, so a stale code never passes.
+ * Whether a two-factor code counts. The TOTP check is the API's, but a TOTP code counts only once:
+ * its time step must be newer than the last one accepted, or a code seen over a shoulder or in a
+ * proxy log would work again within its minute. For e-mail codes the decider also needs an
+ * outstanding code for the purpose that has not expired, so a stale code never passes.
  */
 const twoFactorCodeAccepted = (
   user: ExistingUser,
   method: 'email' | 'totp',
   purpose: EmailCodePurpose,
-  code: { valid: boolean; expired?: boolean | undefined },
+  code: { valid: boolean; expired?: boolean | undefined; totpStep?: number | undefined },
   now: number,
 ): boolean => {
   if (!code.valid || code.expired === true) return false;
-  if (method === 'totp') return true;
+  if (method === 'totp') return isNewTotpStep(user.twoFactor.lastTotpStep, code.totpStep);
   const pending = user.twoFactor.emailCodes[purpose];
   return pending !== undefined && now < pending.expiresAt;
 };
+
+/** A TOTP step is fresh when no code was accepted yet, or when it is newer than the last accepted. */
+export const isNewTotpStep = (lastAccepted: number | null, step: number | undefined): boolean =>
+  lastAccepted === null || (step !== undefined && step > lastAccepted);
 
 // ---- one function per command -----------------------------------------------------------------
 
@@ -190,21 +194,31 @@ export const confirmEmail = (command: ConfirmEmail, state: UserState): UserEvent
   return [{ type: 'EmailConfirmed', data: { email: user.email, at } }];
 };
 
-const failSignIn = (user: ExistingUser, command: SignIn, reason: 'password' | 'two_factor'): UserEvent[] => {
+/** The failure counts against its own guard: its scope, and the trusted device if there is one. */
+const failSignIn = (user: ExistingUser, command: SignIn, reason: SignInScope): UserEvent[] => {
   const { ms, at } = nowOf(command);
-  const failedAttempts = user.recentFailedSignIns.filter((t) => t > ms - FAILED_SIGN_IN_WINDOW_MS).length + 1;
+  const deviceId = command.data.deviceId ?? null;
+  const counted = countFailure(user.signInGuards[guardKey(reason, deviceId)], ms);
+  const failedAttempts = counted.failedAttempts;
+  const device = deviceId === null ? {} : { deviceId };
   const events: UserEvent[] = [
-    { type: 'SignInFailed', data: { reason, failedAttempts, ip: command.data.ip, userAgent: command.data.userAgent, at } },
+    { type: 'SignInFailed', data: { reason, failedAttempts, ip: command.data.ip, userAgent: command.data.userAgent, at, ...device } },
   ];
-  if (failedAttempts >= MAX_FAILED_SIGN_INS) {
-    events.push({ type: 'UserLocked', data: { until: iso(ms + SIGN_IN_LOCK_MS), failedAttempts, at } });
+  if (counted.lockedUntil !== null) {
+    events.push({ type: 'UserLocked', data: { until: iso(counted.lockedUntil), failedAttempts, at, scope: reason, ...device } });
   }
   return events;
 };
 
+const refuseWhileLocked = (user: ExistingUser, scope: SignInScope, command: SignIn): void => {
+  const until = signInLockedUntil(user, command.metadata.now, scope, command.data.deviceId ?? null);
+  if (until !== null) throw new DomainError(AccountErrors.userLocked, { lockedUntil: iso(until) });
+};
+
 /**
  * A wrong password or code is recorded rather than thrown, so that it counts toward the lockout;
- * `signInOutcome` turns the resulting events into the answer.
+ * `signInOutcome` turns the resulting events into the answer. Each browser is judged by its own
+ * guards: a trusted device (`deviceId`) by its own, every other browser by the shared ones.
  */
 export const signIn = (command: SignIn, state: UserState): UserEvent[] => {
   if (!isExistingUser(state)) throw new DomainError(AccountErrors.wrongCredentials);
@@ -212,9 +226,7 @@ export const signIn = (command: SignIn, state: UserState): UserEvent[] => {
   const d = command.data;
   const { ms, at } = nowOf(command);
   if (user.passwordHash === null) throw new DomainError(AccountErrors.socialAccount);
-  if (isLocked(user, command.metadata.now)) {
-    throw new DomainError(AccountErrors.userLocked, { lockedUntil: iso(user.lockedUntil ?? ms) });
-  }
+  refuseWhileLocked(user, 'password', command);
   if (!d.passwordValid) return failSignIn(user, command, 'password');
   if (!user.emailVerified) throw new DomainError(AccountErrors.emailNotVerified);
   if (user.status === 'suspended') throw new DomainError(AccountErrors.userSuspended);
@@ -224,6 +236,8 @@ export const signIn = (command: SignIn, state: UserState): UserEvent[] => {
   }
   const { enabled, method } = user.twoFactor;
   if (enabled && method !== null) {
+    // only someone who knows the password learns that the code step is locked
+    refuseWhileLocked(user, 'two_factor', command);
     if (d.twoFactorCodeValid === undefined) {
       if (method === 'totp') {
         return [{ type: 'TwoFactorChallengeIssued', data: { method, codeHash: null, expiresAt: null, at } }];
@@ -236,11 +250,24 @@ export const signIn = (command: SignIn, state: UserState): UserEvent[] => {
         },
       ];
     }
-    if (!twoFactorCodeAccepted(user, method, 'sign_in', { valid: d.twoFactorCodeValid }, ms)) {
+    if (!twoFactorCodeAccepted(user, method, 'sign_in', { valid: d.twoFactorCodeValid, totpStep: d.totpStep }, ms)) {
       return failSignIn(user, command, 'two_factor');
     }
   }
-  return [{ type: 'SignInSucceeded', data: { sessionId: d.sessionId, ip: d.ip, userAgent: d.userAgent, at } }];
+  const usedTotp = enabled && method === 'totp' && d.totpStep !== undefined;
+  return [
+    {
+      type: 'SignInSucceeded',
+      data: {
+        sessionId: d.sessionId,
+        ip: d.ip,
+        userAgent: d.userAgent,
+        at,
+        ...(d.deviceId ? { deviceId: d.deviceId } : {}),
+        ...(usedTotp ? { totpStep: d.totpStep } : {}),
+      },
+    },
+  ];
 };
 
 export const requestPasswordReset = (command: RequestPasswordReset, state: UserState): UserEvent[] => {
@@ -259,7 +286,14 @@ export const resetPassword = (command: ResetPassword, state: UserState): UserEve
   const user = requireExisting(state);
   const { ms, at } = nowOf(command);
   checkLink(user.passwordReset, command.data.tokenHash, ms);
-  return [{ type: 'PasswordChanged', data: { passwordHash: command.data.passwordHash, via: 'reset', at } }];
+  const events: UserEvent[] = [{ type: 'PasswordChanged', data: { passwordHash: command.data.passwordHash, via: 'reset', at } }];
+  // The reset proved control of the mailbox: whoever locked the password step, it opens again.
+  // The two-factor step stays locked: a mailbox is not the second factor.
+  const passwordGuardsInUse = Object.entries(user.signInGuards).some(
+    ([key, guard]) => scopeOfGuardKey(key) === 'password' && (lockedUntilAt(guard, ms) !== null || guard.failures.length > 0),
+  );
+  if (passwordGuardsInUse) events.push({ type: 'UserUnlocked', data: { via: 'password_reset', at } });
+  return events;
 };
 
 export const changePassword = (command: ChangePassword, state: UserState): UserEvent[] => {
@@ -354,15 +388,15 @@ export const issueEmailCode = (command: IssueEmailCode, state: UserState): UserE
 
 export const enableTwoFactor = (command: EnableTwoFactor, state: UserState): UserEvent[] => {
   const user = requireExisting(state);
-  const { method, codeValid, codeExpired } = command.data;
+  const { method, codeValid, codeExpired, totpStep } = command.data;
   const { ms, at } = nowOf(command);
   if (method === 'totp' && user.twoFactor.pendingTotpSecretCiphertext === null) {
     throw new DomainError(AccountErrors.twoFactorNotStarted);
   }
-  if (!twoFactorCodeAccepted(user, method, 'enable', { valid: codeValid, expired: codeExpired }, ms)) {
+  if (!twoFactorCodeAccepted(user, method, 'enable', { valid: codeValid, expired: codeExpired, totpStep }, ms)) {
     throw new DomainError(AccountErrors.twoFactorIncorrect);
   }
-  return [{ type: 'TwoFactorEnabled', data: { method, at } }];
+  return [{ type: 'TwoFactorEnabled', data: { method, at, ...(method === 'totp' && totpStep !== undefined ? { totpStep } : {}) } }];
 };
 
 export const disableTwoFactor = (command: DisableTwoFactor, state: UserState): UserEvent[] => {
@@ -370,7 +404,7 @@ export const disableTwoFactor = (command: DisableTwoFactor, state: UserState): U
   const { enabled, method } = user.twoFactor;
   if (!enabled || method === null) return [];
   const { ms, at } = nowOf(command);
-  const code = { valid: command.data.codeValid, expired: command.data.codeExpired };
+  const code = { valid: command.data.codeValid, expired: command.data.codeExpired, totpStep: command.data.totpStep };
   if (!twoFactorCodeAccepted(user, method, 'disable', code, ms)) throw new DomainError(AccountErrors.twoFactorIncorrect);
   return [{ type: 'TwoFactorDisabled', data: { via: 'settings', at } }];
 };

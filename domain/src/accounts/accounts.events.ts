@@ -72,15 +72,29 @@ export const SignInFailed = defineEvent(
     ip: z.string().nullable(),
     userAgent: z.string().nullable(),
     at: timestamp,
+    /** The trusted device (device cookie) the attempt came from; absent or null: an untrusted browser. */
+    deviceId: z.string().min(1).nullable().optional(),
   }),
 );
 export type SignInFailed = EventOf<typeof SignInFailed>;
 
 export const UserLocked = defineEvent(
   'UserLocked',
-  z.object({ until: timestamp, failedAttempts: z.number().int().positive(), at: timestamp }),
+  z.object({
+    until: timestamp,
+    failedAttempts: z.number().int().positive(),
+    at: timestamp,
+    /** Which failures locked: wrong passwords (the default) or wrong two-factor codes. */
+    scope: z.enum(['password', 'two_factor']).optional(),
+    /** Set when only this trusted device is locked; absent or null: untrusted browsers are. */
+    deviceId: z.string().min(1).nullable().optional(),
+  }),
 );
 export type UserLocked = EventOf<typeof UserLocked>;
+
+/** A completed password reset proved control of the mailbox: the password locks are lifted. */
+export const UserUnlocked = defineEvent('UserUnlocked', z.object({ via: z.enum(['password_reset']), at: timestamp }));
+export type UserUnlocked = EventOf<typeof UserUnlocked>;
 
 export const TwoFactorChallengeIssued = defineEvent(
   'TwoFactorChallengeIssued',
@@ -101,6 +115,10 @@ export const SignInSucceeded = defineEvent(
     ip: z.string().nullable(),
     userAgent: z.string().nullable(),
     at: timestamp,
+    /** The trusted device (device cookie) that signed in, if the browser held one. */
+    deviceId: z.string().min(1).nullable().optional(),
+    /** The TOTP time step of the code accepted, so the same code is never accepted again. */
+    totpStep: z.number().int().nonnegative().optional(),
   }),
 );
 export type SignInSucceeded = EventOf<typeof SignInSucceeded>;
@@ -165,7 +183,15 @@ export const TwoFactorCodeIssued = defineEvent(
 );
 export type TwoFactorCodeIssued = EventOf<typeof TwoFactorCodeIssued>;
 
-export const TwoFactorEnabled = defineEvent('TwoFactorEnabled', z.object({ method: twoFactorMethodSchema, at: timestamp }));
+export const TwoFactorEnabled = defineEvent(
+  'TwoFactorEnabled',
+  z.object({
+    method: twoFactorMethodSchema,
+    at: timestamp,
+    /** The TOTP time step of the confirming code: a later code must be of a newer step. */
+    totpStep: z.number().int().nonnegative().optional(),
+  }),
+);
 export type TwoFactorEnabled = EventOf<typeof TwoFactorEnabled>;
 
 export const TwoFactorDisabled = defineEvent(
@@ -218,6 +244,7 @@ export type UserEvent =
   | EmailConfirmed
   | SignInFailed
   | UserLocked
+  | UserUnlocked
   | TwoFactorChallengeIssued
   | SignInSucceeded
   | PasswordResetRequested
@@ -247,6 +274,7 @@ export const userEventDefinitions = [
   EmailConfirmed,
   SignInFailed,
   UserLocked,
+  UserUnlocked,
   TwoFactorChallengeIssued,
   SignInSucceeded,
   PasswordResetRequested,

@@ -7,6 +7,7 @@ import { emailReservationDecider, signInOutcome, userDecider } from './accounts.
 import { AccountErrors } from './accounts.errors';
 import type { EmailReservationEvent, UserEvent } from './accounts.events';
 import { activeEmail, isExistingUser, isLocked, type ReservationState, type UserState } from './accounts.state';
+import { countFailure, lockedUntilAt, type SignInGuard } from './sign-in-guard';
 import {
   EMAIL_CHANGE_TTL_MS,
   EMAIL_CONFIRMATION_TTL_MS,
@@ -87,69 +88,207 @@ const signInData = (passwordValid: boolean, twoFactorCodeValid?: boolean): Comma
 describe('lockout', () => {
   // Weighted toward wrong passwords and short pauses, so that locks actually happen.
   const mostlyFalse = fc.oneof({ arbitrary: fc.constant(false), weight: 3 }, { arbitrary: fc.constant(true), weight: 1 });
-  const step = fc.oneof(
-    {
-      arbitrary: fc.record({
-        kind: fc.constant('advance' as const),
-        ms: fc.oneof(fc.integer({ min: 0, max: 3 * MINUTE }), fc.integer({ min: 0, max: 20 * MINUTE })),
-      }),
-      weight: 1,
-    },
-    {
-      arbitrary: fc.record({
-        kind: fc.constant('signIn' as const),
-        passwordValid: mostlyFalse,
-        code: fc.option(fc.boolean(), { nil: undefined }),
-      }),
-      weight: 3,
-    },
-  );
+  const advance = fc.record({
+    kind: fc.constant('advance' as const),
+    ms: fc.oneof(fc.integer({ min: 0, max: 3 * MINUTE }), fc.integer({ min: 0, max: 20 * MINUTE })),
+  });
+  const attempt = fc.record({
+    kind: fc.constant('signIn' as const),
+    passwordValid: mostlyFalse,
+    code: fc.option(fc.boolean(), { nil: undefined }),
+    /** null: a browser without a device cookie of the account. */
+    device: fc.constantFrom(null, null, 'device-a', 'device-b'),
+  });
+  const step = fc.oneof({ arbitrary: advance, weight: 1 }, { arbitrary: attempt, weight: 3 });
 
-  it('never lets anyone sign in while locked, and locks at the fifth failure in a row within the window', () => {
+  const withTwoFactor = (history: History) => {
+    history.must(command('StartTotpEnrolment', { secretCiphertext: 'secret' }, T0));
+    history.must(command('EnableTwoFactor', { method: 'totp', codeValid: true }, T0));
+  };
+
+  it('locks each guard (scope and browser) at its fifth failure in a row within the window, and never lets a locked one in', () => {
     fc.assert(
       fc.property(fc.boolean(), fc.array(step, { maxLength: 80 }), (withTotp, steps) => {
         const history = registeredUser(T0);
-        if (withTotp) {
-          history.must(command('StartTotpEnrolment', { secretCiphertext: 'secret' }, T0));
-          history.must(command('EnableTwoFactor', { method: 'totp', codeValid: true }, T0));
-        }
+        if (withTotp) withTwoFactor(history);
         let now = T0;
-        // An independent model of the rule.
-        let failures: number[] = [];
-        let lockedUntil = -Infinity;
+        // An independent model of the rule: one counter and one lock per scope and browser.
+        const model = new Map<string, { failures: number[]; lockedUntil: number }>();
+        const guard = (scope: string, device: string | null) => {
+          const key = `${scope}/${device}`;
+          if (!model.has(key)) model.set(key, { failures: [], lockedUntil: -Infinity });
+          return model.get(key)!;
+        };
+        const fail = (scope: string, device: string | null) => {
+          const g = guard(scope, device);
+          g.failures = [...g.failures.filter((t) => t > now - FAILED_SIGN_IN_WINDOW_MS), now];
+          if (g.failures.length < MAX_FAILED_SIGN_INS) return false;
+          g.lockedUntil = now + SIGN_IN_LOCK_MS;
+          g.failures = [];
+          return true;
+        };
         for (const s of steps) {
           if (s.kind === 'advance') {
             now += s.ms;
             continue;
           }
-          const lockedBefore = isLocked(history.state, new Date(now));
-          expect(lockedBefore).toBe(now < lockedUntil);
-          const result = history.run(command('SignIn', signInData(s.passwordValid, s.code), now));
-          if (lockedBefore) {
+          expect(isLocked(history.state, new Date(now), s.device)).toBe(now < guard('password', s.device).lockedUntil);
+          const result = history.run(command('SignIn', { ...signInData(s.passwordValid, s.code), deviceId: s.device }, now));
+          const passwordLocked = now < guard('password', s.device).lockedUntil;
+          const codeLocked = withTotp && s.passwordValid && now < guard('two_factor', s.device).lockedUntil;
+          if (passwordLocked || codeLocked) {
             expect(result).toBeInstanceOf(DomainError);
             expect((result as DomainError).code).toBe(AccountErrors.userLocked.code);
             continue;
           }
           expect(result).not.toBeInstanceOf(DomainError);
           const outcome = signInOutcome(result as UserEvent[]);
-          const failed = !s.passwordValid || (withTotp && s.code === false);
-          const challenged = !failed && withTotp && s.code === undefined;
-          if (failed) {
-            failures = [...failures.filter((t) => t > now - FAILED_SIGN_IN_WINDOW_MS), now];
-            if (failures.length >= MAX_FAILED_SIGN_INS) {
-              lockedUntil = now + SIGN_IN_LOCK_MS;
-              failures = [];
-              expect(outcome.kind === 'rejected' && outcome.error.code).toBe(AccountErrors.userLocked.code);
-            } else {
-              expect(outcome.kind).toBe('rejected');
-            }
+          const failedScope = !s.passwordValid ? 'password' : withTotp && s.code === false ? 'two_factor' : null;
+          const challenged = failedScope === null && withTotp && s.code === undefined;
+          if (failedScope) {
+            const locks = fail(failedScope, s.device);
+            const expected = locks
+              ? AccountErrors.userLocked.code
+              : failedScope === 'password'
+                ? AccountErrors.wrongCredentials.code
+                : AccountErrors.twoFactorIncorrect.code;
+            expect(outcome.kind === 'rejected' && outcome.error.code).toBe(expected);
           } else if (challenged) {
             expect(outcome.kind).toBe('two_factor_required');
           } else {
-            failures = [];
+            guard('password', s.device).failures = [];
+            guard('two_factor', s.device).failures = [];
             expect(outcome.kind).toBe('signed_in');
           }
         }
+      }),
+    );
+  });
+
+  const untrustedAttempt = attempt.map((a) => ({ ...a, device: null }));
+
+  it('never refuses a trusted device with the right password because of failures elsewhere', () => {
+    fc.assert(
+      fc.property(fc.boolean(), fc.array(fc.oneof(advance, untrustedAttempt), { maxLength: 60 }), (withTotp, steps) => {
+        const history = registeredUser(T0);
+        if (withTotp) withTwoFactor(history);
+        let now = T0;
+        for (const s of steps) {
+          if (s.kind === 'advance') now += s.ms;
+          else history.run(command('SignIn', { ...signInData(s.passwordValid, s.code), deviceId: null }, now));
+        }
+        const trusted = history.run(command('SignIn', { ...signInData(true, withTotp ? true : undefined), deviceId: 'owners-laptop' }, now));
+        expect(trusted).not.toBeInstanceOf(DomainError);
+        expect(signInOutcome(trusted as UserEvent[]).kind).toBe('signed_in');
+      }),
+    );
+  });
+
+  it('never lets an untrusted browser into a locked account, whatever it sends', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(advance, attempt), { maxLength: 40 }),
+        fc.boolean(),
+        fc.option(fc.boolean(), { nil: undefined }),
+        fc.integer({ min: 0, max: SIGN_IN_LOCK_MS - 1 }),
+        (before, passwordValid, code, wait) => {
+          const history = registeredUser(T0);
+          let now = T0;
+          for (const s of before) {
+            if (s.kind === 'advance') now += s.ms;
+            else history.run(command('SignIn', { ...signInData(s.passwordValid, s.code), deviceId: s.device }, now));
+          }
+          // lock it now from untrusted browsers
+          let locked: UserEvent[] | DomainError = [];
+          for (let i = 0; i < MAX_FAILED_SIGN_INS && !(locked instanceof DomainError); i++) {
+            locked = history.run(command('SignIn', { ...signInData(false), deviceId: null }, now));
+          }
+          const result = history.run(command('SignIn', { ...signInData(passwordValid, code), deviceId: null }, now + wait));
+          expect(result).toBeInstanceOf(DomainError);
+          expect((result as DomainError).code).toBe(AccountErrors.userLocked.code);
+        },
+      ),
+    );
+  });
+
+  it('locks an address without an account exactly as it locks an account, so the answers cannot tell them apart', () => {
+    fc.assert(
+      fc.property(fc.array(fc.oneof(advance, fc.constant({ kind: 'wrong' as const })), { maxLength: 60 }), (steps) => {
+        const history = registeredUser(T0);
+        let unknown: SignInGuard | undefined;
+        let now = T0;
+        for (const s of steps) {
+          if (s.kind === 'advance') {
+            now += s.ms;
+            continue;
+          }
+          const result = history.run(command('SignIn', signInData(false), now));
+          const known =
+            result instanceof DomainError
+              ? { code: result.code, data: result.data }
+              : (({ error }) => ({ code: error.code, data: error.data }))(signInOutcome(result) as { error: DomainError });
+          const lockedUntil = lockedUntilAt(unknown, now);
+          let answer: { code: string | number; data: unknown };
+          if (lockedUntil !== null) {
+            answer = { code: AccountErrors.userLocked.code, data: { lockedUntil: new Date(lockedUntil).toISOString() } };
+          } else {
+            const counted = countFailure(unknown, now);
+            unknown = counted.guard;
+            answer =
+              counted.lockedUntil === null
+                ? { code: AccountErrors.wrongCredentials.code, data: undefined }
+                : { code: AccountErrors.userLocked.code, data: { lockedUntil: new Date(counted.lockedUntil).toISOString() } };
+          }
+          expect(answer).toEqual(known);
+        }
+      }),
+    );
+  });
+
+  it('lifts every password lock with a completed reset, and only then', () => {
+    fc.assert(
+      fc.property(fc.array(fc.oneof(advance, attempt), { maxLength: 40 }), (steps) => {
+        const history = registeredUser(T0);
+        let now = T0;
+        for (const s of steps) {
+          if (s.kind === 'advance') now += s.ms;
+          else history.run(command('SignIn', { ...signInData(s.passwordValid, s.code), deviceId: s.device }, now));
+        }
+        history.must(command('RequestPasswordReset', { tokenHash: 'reset' }, now));
+        history.must(command('ResetPassword', { tokenHash: 'reset', passwordHash: 'new-hash' }, now));
+        for (const device of [null, 'device-a', 'device-b']) {
+          expect(isLocked(history.state, new Date(now), device)).toBe(false);
+          const result = history.run(command('SignIn', { ...signInData(true), deviceId: device }, now));
+          expect(signInOutcome(result as UserEvent[]).kind).toBe('signed_in');
+        }
+      }),
+    );
+  });
+});
+
+describe('authenticator codes', () => {
+  it('accepts each time step at most once, and only newer ones, at sign-in', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 20 }), { maxLength: 30 }), (codeSteps) => {
+        const history = registeredUser(T0);
+        history.must(command('StartTotpEnrolment', { secretCiphertext: 'secret' }, T0));
+        history.must(command('EnableTwoFactor', { method: 'totp', codeValid: true, totpStep: 5 }, T0));
+        let last = 5;
+        codeSteps.forEach((totpStep, i) => {
+          const now = T0 + i * 1000;
+          const result = history.run(command('SignIn', { ...signInData(true, true), totpStep }, now));
+          if (result instanceof DomainError) {
+            expect(result.code).toBe(AccountErrors.userLocked.code);
+            return;
+          }
+          const outcome = signInOutcome(result);
+          if (totpStep > last) {
+            expect(outcome.kind).toBe('signed_in');
+            last = totpStep;
+          } else {
+            expect(outcome.kind).toBe('rejected');
+          }
+        });
       }),
     );
   });

@@ -1,7 +1,6 @@
 import type { EmailReservationEvent, AuthMethod, EmailCodePurpose, UserEvent, UsernameReservationEvent } from './accounts.events';
 import {
   DEFAULT_SESSION_TIMEOUT,
-  FAILED_SIGN_IN_WINDOW_MS,
   PROFILE_FIELDS,
   type Locale,
   type Profile,
@@ -9,6 +8,7 @@ import {
   type SessionTimeout,
   type TwoFactorMethod,
 } from './accounts.validation';
+import { countFailure, guardKey, lockedUntilAt, pruneGuards, scopeOfGuardKey, type SignInGuard, type SignInScope } from './sign-in-guard';
 
 /** The statuses of the specification; `suspended` is set and lifted by staff. */
 export type UserStatus = 'abandoned' | 'unpaid' | 'active' | 'suspended' | 'inactive';
@@ -35,6 +35,8 @@ export interface TwoFactorState {
   readonly pendingTotpSecretCiphertext: string | null;
   readonly emailCodes: Readonly<Partial<Record<EmailCodePurpose, PendingCode>>>;
   readonly resetToken: PendingToken | null;
+  /** The TOTP time step of the last code accepted: a code of that step or an older one is a replay. */
+  readonly lastTotpStep: number | null;
 }
 
 export interface Avatar {
@@ -63,9 +65,8 @@ export interface UserAccount {
   readonly passwordReset: PendingToken | null;
   readonly emailChange: PendingEmailChange | null;
   readonly twoFactor: TwoFactorState;
-  /** Times of the failed sign-ins since the last success or lock, within the window. */
-  readonly recentFailedSignIns: readonly number[];
-  readonly lockedUntil: number | null;
+  /** Lockout counters by `guardKey(scope, device)`; idle ones are dropped. */
+  readonly signInGuards: Readonly<Record<string, SignInGuard>>;
   /** null: not blocked; `{ until: null }`: blocked until lifted. */
   readonly block: { readonly until: number | null } | null;
   readonly lastSignInAt: number | null;
@@ -107,8 +108,17 @@ export const isExistingUser = (state: UserState): state is ExistingUser => hasAc
 /** The account's one active e-mail address, or null when there is no live account. */
 export const activeEmail = (state: UserState): string | null => (isExistingUser(state) ? state.email : null);
 
-export const isLocked = (state: UserState, now: Date): boolean =>
-  hasAccount(state) && state.lockedUntil !== null && state.lockedUntil > now.getTime();
+/** The end of the running lock of one guard (untrusted browsers when `deviceId` is null), else null. */
+export const signInLockedUntil = (
+  state: UserState,
+  now: Date,
+  scope: SignInScope = 'password',
+  deviceId: string | null = null,
+): number | null => (hasAccount(state) ? lockedUntilAt(state.signInGuards[guardKey(scope, deviceId)], now.getTime()) : null);
+
+/** Whether sign-in with a password is locked for browsers that hold no device cookie of the account. */
+export const isLocked = (state: UserState, now: Date, deviceId: string | null = null): boolean =>
+  signInLockedUntil(state, now, 'password', deviceId) !== null;
 
 export const isBlocked = (state: UserState, now: Date): boolean =>
   hasAccount(state) && state.block !== null && (state.block.until === null || state.block.until > now.getTime());
@@ -127,6 +137,7 @@ const emptyTwoFactor: TwoFactorState = {
   pendingTotpSecretCiphertext: null,
   emailCodes: {},
   resetToken: null,
+  lastTotpStep: null,
 };
 
 const ms = (iso: string): number => Date.parse(iso);
@@ -171,8 +182,7 @@ export const evolveUser = (state: UserState, event: UserEvent): UserState => {
         passwordReset: null,
         emailChange: null,
         twoFactor: emptyTwoFactor,
-        recentFailedSignIns: [],
-        lockedUntil: null,
+        signInGuards: {},
         block: null,
         lastSignInAt: null,
       };
@@ -185,12 +195,21 @@ export const evolveUser = (state: UserState, event: UserEvent): UserState => {
       return markVerified(state);
     case 'SignInFailed': {
       const at = ms(event.data.at);
+      const key = guardKey(event.data.reason, event.data.deviceId);
       return patch(state, (user) => ({
-        recentFailedSignIns: [...user.recentFailedSignIns.filter((t) => t > at - FAILED_SIGN_IN_WINDOW_MS), at],
+        signInGuards: { ...pruneGuards(user.signInGuards, at), [key]: countFailure(user.signInGuards[key], at).guard },
       }));
     }
-    case 'UserLocked':
-      return patch(state, () => ({ lockedUntil: ms(event.data.until), recentFailedSignIns: [] }));
+    case 'UserLocked': {
+      const key = guardKey(event.data.scope ?? 'password', event.data.deviceId);
+      return patch(state, (user) => ({
+        signInGuards: { ...pruneGuards(user.signInGuards, ms(event.data.at)), [key]: { failures: [], lockedUntil: ms(event.data.until) } },
+      }));
+    }
+    case 'UserUnlocked':
+      return patch(state, (user) => ({
+        signInGuards: Object.fromEntries(Object.entries(user.signInGuards).filter(([key]) => scopeOfGuardKey(key) !== 'password')),
+      }));
     case 'TwoFactorChallengeIssued': {
       const { codeHash, expiresAt } = event.data;
       if (codeHash === null || expiresAt === null) return state;
@@ -199,8 +218,17 @@ export const evolveUser = (state: UserState, event: UserEvent): UserState => {
       }));
     }
     case 'SignInSucceeded': {
-      const signedIn = patch(state, () => ({ recentFailedSignIns: [], lastSignInAt: ms(event.data.at) }));
-      return patchTwoFactor(signedIn, (tf) => ({ emailCodes: withoutCode(tf.emailCodes, 'sign_in') }));
+      // a success ends the run of failures of the browser it came from, and of no other
+      const device = event.data.deviceId ?? null;
+      const signedIn = patch(state, (user) => ({
+        signInGuards: withoutFailures(user.signInGuards, [guardKey('password', device), guardKey('two_factor', device)]),
+        lastSignInAt: ms(event.data.at),
+      }));
+      const { totpStep } = event.data;
+      return patchTwoFactor(signedIn, (tf) => ({
+        emailCodes: withoutCode(tf.emailCodes, 'sign_in'),
+        lastTotpStep: totpStep ?? tf.lastTotpStep,
+      }));
     }
     case 'PasswordResetRequested':
       return patch(state, () => ({
@@ -255,6 +283,7 @@ export const evolveUser = (state: UserState, event: UserEvent): UserState => {
         pendingTotpSecretCiphertext: null,
         emailCodes: {},
         resetToken: null,
+        lastTotpStep: event.data.totpStep ?? null,
       }));
     case 'TwoFactorDisabled':
       return patchTwoFactor(state, () => emptyTwoFactor);
@@ -294,6 +323,20 @@ export const evolveUser = (state: UserState, event: UserEvent): UserState => {
     default:
       return state;
   }
+};
+
+const withoutFailures = (
+  guards: Readonly<Record<string, SignInGuard>>,
+  keys: readonly string[],
+): Readonly<Record<string, SignInGuard>> => {
+  const next = { ...guards };
+  for (const key of keys) {
+    const guard = next[key];
+    if (!guard) continue;
+    if (guard.lockedUntil === null) delete next[key];
+    else next[key] = { failures: [], lockedUntil: guard.lockedUntil };
+  }
+  return next;
 };
 
 /** The account fields alone, without what the status variant adds. */

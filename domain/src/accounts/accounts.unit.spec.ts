@@ -16,7 +16,7 @@ import {
 } from './accounts.decide';
 import { AccountErrors } from './accounts.errors';
 import { accountEventDefinitions, type UserEvent } from './accounts.events';
-import { activeEmail, isBlocked, isLocked, pendingEmailCode, type UserState } from './accounts.state';
+import { activeEmail, isBlocked, isLocked, pendingEmailCode, signInLockedUntil, type UserState } from './accounts.state';
 import {
   AVATAR_MAX_BYTES,
   EMAIL_CHANGE_TTL_MS,
@@ -309,7 +309,7 @@ describe('SignIn', () => {
       .thenState((state, produced) => {
         expect(produced).toEqual([
           { type: 'SignInFailed', data: { reason: 'password', failedAttempts: 5, ip: '198.51.100.4', userAgent: 'Firefox', at: iso(HOUR + 5 * MINUTE) } },
-          { type: 'UserLocked', data: { until: iso(HOUR + 5 * MINUTE + SIGN_IN_LOCK_MS), failedAttempts: 5, at: iso(HOUR + 5 * MINUTE) } },
+          { type: 'UserLocked', data: { until: iso(HOUR + 5 * MINUTE + SIGN_IN_LOCK_MS), failedAttempts: 5, at: iso(HOUR + 5 * MINUTE), scope: 'password' } },
         ]);
         const outcome = signInOutcome(produced);
         expect(outcome.kind).toBe('rejected');
@@ -1032,5 +1032,107 @@ describe('event definitions', () => {
   it('registers every accounts event once', () => {
     expect(() => new EventRegistry().register(...accountEventDefinitions)).not.toThrow();
     expect(registry.types()).toHaveLength(accountEventDefinitions.length);
+  });
+});
+
+describe('sign-in guards: trusted devices, the code step, resets', () => {
+  const lockedFromStrangers = (at = HOUR): UserEvent[] => [
+    ...[1, 2, 3, 4, 5].map((n) => signInFailed(at, n)),
+    { type: 'UserLocked', data: { until: iso(at + SIGN_IN_LOCK_MS), failedAttempts: 5, at: iso(at), scope: 'password' } },
+  ];
+  const fromDevice = (deviceId: string, overrides: Partial<CommandData<'SignIn'>> = {}) => signInData({ deviceId, ...overrides });
+
+  it('lets a trusted device with the right password in while strangers have locked the account', () =>
+    user
+      .given([...activeUser(), ...lockedFromStrangers()])
+      .when(command('SignIn', fromDevice('laptop'), after(HOUR + MINUTE)))
+      .then([{ type: 'SignInSucceeded', data: { sessionId: 'session-1', ip: '198.51.100.4', userAgent: 'Firefox', at: iso(HOUR + MINUTE), deviceId: 'laptop' } }]));
+
+  it('still refuses an untrusted browser with the right password while locked', () =>
+    user
+      .given([...activeUser(), ...lockedFromStrangers()])
+      .when(command('SignIn', signInData(), after(HOUR + MINUTE)))
+      .thenThrows(AccountErrors.userLocked, { lockedUntil: iso(HOUR + SIGN_IN_LOCK_MS) }));
+
+  it('counts the failures of a trusted device against that device only', () =>
+    user
+      .given([...activeUser(), ...[1, 2, 3, 4].map((n) => ({ ...signInFailed(HOUR, n), data: { ...signInFailed(HOUR, n).data, deviceId: 'laptop' } }) as UserEvent)])
+      .when(command('SignIn', fromDevice('laptop', { passwordValid: false }), after(HOUR + MINUTE)))
+      .thenState((state, produced) => {
+        expect(produced.map((e) => e.type)).toEqual(['SignInFailed', 'UserLocked']);
+        expect(produced[1]).toMatchObject({ data: { deviceId: 'laptop', scope: 'password' } });
+        expect(isLocked(state, after(HOUR + 2 * MINUTE), 'laptop')).toBe(true);
+        expect(isLocked(state, after(HOUR + 2 * MINUTE))).toBe(false);
+        expect(isLocked(state, after(HOUR + 2 * MINUTE), 'phone')).toBe(false);
+      }));
+
+  it('counts wrong codes apart from wrong passwords: four of each lock nothing', () =>
+    user
+      .given([...activeUser(), ...totpEnabled(), ...[1, 2, 3, 4].map((n) => signInFailed(HOUR, n, 'two_factor'))])
+      .when(command('SignIn', signInData({ passwordValid: false }), after(HOUR + MINUTE)))
+      .thenState((_s, produced) => expect(produced).toEqual([expect.objectContaining({ type: 'SignInFailed', data: expect.objectContaining({ reason: 'password', failedAttempts: 1 }) })])));
+
+  it('locks the code step on the fifth wrong code, and tells only someone with the password', () => {
+    const history = [
+      ...activeUser(),
+      ...totpEnabled(),
+      ...[1, 2, 3, 4, 5].map((n) => signInFailed(HOUR, n, 'two_factor')),
+      { type: 'UserLocked', data: { until: iso(HOUR + SIGN_IN_LOCK_MS), failedAttempts: 5, at: iso(HOUR), scope: 'two_factor' } } as UserEvent,
+    ];
+    user.given(history).when(command('SignIn', signInData(), after(HOUR + MINUTE))).thenThrows(AccountErrors.userLocked, { lockedUntil: iso(HOUR + SIGN_IN_LOCK_MS) });
+    user
+      .given(history)
+      .when(command('SignIn', signInData({ passwordValid: false }), after(HOUR + MINUTE)))
+      .thenState((_s, produced) => expect(signInOutcome(produced)).toMatchObject({ kind: 'rejected', error: { code: AccountErrors.wrongCredentials.code } }));
+  });
+
+  it('refuses an authenticator code of a step already used, and records the step of an accepted one', () => {
+    const enabledAtStep = (step: number): UserEvent[] => [
+      ...activeUser(),
+      { type: 'TotpEnrolmentStarted', data: { secretCiphertext: 'enc-secret', at: iso(0) } },
+      { type: 'TwoFactorEnabled', data: { method: 'totp', at: iso(0), totpStep: step } },
+    ];
+    user
+      .given(enabledAtStep(100))
+      .when(command('SignIn', signInData({ twoFactorCodeValid: true, totpStep: 100 }), after(HOUR)))
+      .thenState((_s, produced) => expect(produced[0]).toMatchObject({ type: 'SignInFailed', data: { reason: 'two_factor' } }));
+    user
+      .given(enabledAtStep(100))
+      .when(command('SignIn', signInData({ twoFactorCodeValid: true, totpStep: 101 }), after(HOUR)))
+      .thenState((state, produced) => {
+        expect(produced[0]).toMatchObject({ type: 'SignInSucceeded', data: { totpStep: 101 } });
+        expect(state.status !== 'unregistered' && state.status !== 'purged' && state.twoFactor.lastTotpStep).toBe(101);
+      });
+    user.given(enabledAtStep(100)).when(command('DisableTwoFactor', { codeValid: true, totpStep: 100 })).thenThrows(AccountErrors.twoFactorIncorrect);
+    user.given(enabledAtStep(100)).when(command('DisableTwoFactor', { codeValid: true, totpStep: 101 })).then([{ type: 'TwoFactorDisabled', data: { via: 'settings', at: iso(0) } }]);
+  });
+
+  it('remembers the step of the code that turned the authenticator on', () =>
+    user
+      .given([...activeUser(), { type: 'TotpEnrolmentStarted', data: { secretCiphertext: 'enc-secret', at: iso(0) } }])
+      .when(command('EnableTwoFactor', { method: 'totp', codeValid: true, totpStep: 42 }))
+      .then([{ type: 'TwoFactorEnabled', data: { method: 'totp', at: iso(0), totpStep: 42 } }]));
+
+  it('lifts the password lock with a completed reset, but not the code lock', () => {
+    const resetRequested: UserEvent = { type: 'PasswordResetRequested', data: { tokenHash: 'reset-1', expiresAt: iso(HOUR + PASSWORD_RESET_TTL_MS) } };
+    const codeLocked: UserEvent = {
+      type: 'UserLocked',
+      data: { until: iso(HOUR + SIGN_IN_LOCK_MS), failedAttempts: 5, at: iso(HOUR), scope: 'two_factor' },
+    };
+    user
+      .given([...activeUser(), ...lockedFromStrangers(), codeLocked, resetRequested])
+      .when(command('ResetPassword', { tokenHash: 'reset-1', passwordHash: 'new-hash' }, after(HOUR + MINUTE)))
+      .thenState((state, produced) => {
+        expect(produced).toEqual([
+          { type: 'PasswordChanged', data: { passwordHash: 'new-hash', via: 'reset', at: iso(HOUR + MINUTE) } },
+          { type: 'UserUnlocked', data: { via: 'password_reset', at: iso(HOUR + MINUTE) } },
+        ]);
+        expect(isLocked(state, after(HOUR + MINUTE))).toBe(false);
+        expect(signInLockedUntil(state, after(HOUR + MINUTE), 'two_factor')).toBe(after(HOUR + SIGN_IN_LOCK_MS).getTime());
+      });
+    user
+      .given([...activeUser(), resetRequested])
+      .when(command('ResetPassword', { tokenHash: 'reset-1', passwordHash: 'new-hash' }, after(HOUR + MINUTE)))
+      .then([{ type: 'PasswordChanged', data: { passwordHash: 'new-hash', via: 'reset', at: iso(HOUR + MINUTE) } }]);
   });
 });

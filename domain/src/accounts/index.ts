@@ -5,3 +5,4 @@ export * from './accounts.commands';
 export * from './accounts.state';
 export * from './accounts.decide';
 export * from './staff-rank';
+export * from './sign-in-guard';
