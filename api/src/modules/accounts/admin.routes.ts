@@ -1,12 +1,12 @@
-import { adminCreateUserSchema, AccountErrors, CommonErrors, DomainError, type Role } from '@axel/domain';
-import type { FastifyInstance } from 'fastify';
+import { adminCreateUserSchema, AccountErrors, DomainError, ROLES, type Role } from '@axel/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { contentRange, ListQuerySchema, parseListQuery } from '../admin/list-query';
 import type { AccountsService } from './accounts.service';
 import { requestMeta, freshUser } from './accounts.routes';
-import { FEATURES_BY_ROLE, requireStaff } from './auth';
+import { assertStaffMay, FEATURES_BY_ROLE, requireStaff, type Authenticated } from './auth';
 import { toProfile } from './user-info';
 import { findUser, type UserRow } from './users.queries';
 
@@ -182,9 +182,7 @@ export const adminRoutes = (ctx: AppContext, service: AccountsService) => async 
     { schema: { tags, summary: 'Create a user (confirmed and active)', body: adminCreateUserSchema, response: { 201: AdminUserSchema } } },
     async (request, reply) => {
       const { user: staff } = await requireStaff(ctx, request);
-      if (request.body.role !== 'user' && staff.role !== 'super_admin') {
-        throw new DomainError(CommonErrors.forbidden, null as never, 'Only a super_admin can create staff accounts');
-      }
+      assertStaffMay(staff, { kind: 'create', role: request.body.role });
       const { userId, position } = await service.register(
         { email: request.body.email, password: request.body.password, locale: 'en_us', role: request.body.role, termsAccepted: false },
         requestMeta(request),
@@ -203,7 +201,7 @@ export const adminRoutes = (ctx: AppContext, service: AccountsService) => async 
     app.post(`/api/admin/users/:id/${name}`, { schema: { tags, summary, params: IdParams, response: { 200: AdminUserSchema } } }, async (request) => {
       const { user: staff } = await requireStaff(ctx, request);
       const target = await load(request.params.id);
-      if (target.id === staff.id) throw new DomainError(CommonErrors.forbidden, undefined, 'You cannot do this to your own account');
+      assertStaffMay(staff, { kind: 'manage', target });
       const result = await run(staff.id, target.id, requestMeta(request));
       await after?.(target.id);
       return toAdminUser(await freshUser(ctx, target.id, result.position));
@@ -234,12 +232,32 @@ export const adminRoutes = (ctx: AppContext, service: AccountsService) => async 
     service.staffAction(staffId, userId, service.newCommand('UnblockUser', {}), meta),
   );
 
+  const signedInStaff = new WeakMap<FastifyRequest, Authenticated>();
+  app.post(
+    '/api/admin/users/:id/role',
+    {
+      schema: { tags, summary: 'Give the user another role (super_admin only)', params: IdParams, body: z.object({ role: z.enum(ROLES) }), response: { 200: AdminUserSchema } },
+      // strangers and non-staff learn nothing about the body's rules
+      preValidation: async (request) => {
+        signedInStaff.set(request, await requireStaff(ctx, request));
+      },
+    },
+    async (request) => {
+      const { user: staff } = signedInStaff.get(request)!;
+      const target = await load(request.params.id);
+      assertStaffMay(staff, { kind: 'changeRole', target, role: request.body.role });
+      const result = await service.staffAction(staff.id, target.id, service.newCommand('ChangeRole', { role: request.body.role }), requestMeta(request));
+      return toAdminUser(await freshUser(ctx, target.id, result.position));
+    },
+  );
+
   app.post(
     '/api/admin/users/:id/password-reset',
     { schema: { tags, summary: 'Mail the user a password reset link', params: IdParams } },
     async (request, reply) => {
       const { user: staff } = await requireStaff(ctx, request, 'admin:user:password:reset');
       const target = await load(request.params.id);
+      assertStaffMay(staff, { kind: 'manage', target });
       if (!target.email || target.deleted_at) throw new DomainError(AccountErrors.alreadyDeleted);
       await service.requestPasswordReset(target.email, requestMeta(request), { id: staff.id });
       return reply.status(202).send();
@@ -249,7 +267,7 @@ export const adminRoutes = (ctx: AppContext, service: AccountsService) => async 
   app.delete('/api/admin/users/:id', { schema: { tags, summary: 'Delete a user account', params: IdParams } }, async (request, reply) => {
     const { user: staff } = await requireStaff(ctx, request, 'admin:user:delete');
     const target = await load(request.params.id);
-    if (target.id === staff.id) throw new DomainError(CommonErrors.forbidden, undefined, 'You cannot delete your own account here');
+    assertStaffMay(staff, { kind: 'manage', target });
     const result = await service.deleteAccount(target.id, { by: 'staff', staffId: staff.id }, requestMeta(request));
     await ctx.caughtUp(result.position);
     await ctx.push.publish({ userId: target.id, event: 'user.suspended', data: { code: 'USER_DELETED' } });
@@ -263,10 +281,20 @@ export const adminRoutes = (ctx: AppContext, service: AccountsService) => async 
     ip: z.string().nullable(),
     userAgent: z.string().nullable(),
     actorId: z.string().nullable(),
+    /** The acting staff member's or user's e-mail, when the actor is an account. */
+    actorEmail: z.string().nullable(),
     actorKind: z.string(),
     data: z.record(z.string(), z.unknown()),
     timestamp: z.string(),
   });
+
+  /** One query for the whole page, however many rows name an actor. */
+  const actorEmails = async (entries: readonly { actorId: string | null; actorKind: string }[]): Promise<Map<string, string>> => {
+    const ids = [...new Set(entries.filter((e) => e.actorId && (e.actorKind === 'staff' || e.actorKind === 'user')).map((e) => e.actorId!))];
+    if (ids.length === 0) return new Map();
+    const { rows } = await ctx.pool.query<{ id: string; email: string | null }>('select id, email from users where id = any($1::text[])', [ids]);
+    return new Map(rows.filter((r) => r.email).map((r) => [r.id, r.email!]));
+  };
 
   app.get(
     '/api/admin/users/:id/activity',
@@ -289,8 +317,9 @@ export const adminRoutes = (ctx: AppContext, service: AccountsService) => async 
       }));
       if (params.sortDir === 'desc') entries.reverse();
       const page = entries.slice(params.offset, params.offset + params.limit);
+      const emails = await actorEmails(page);
       reply.header('content-range', contentRange('activity', params.offset, page.length, entries.length));
-      return page;
+      return page.map((entry) => ({ ...entry, actorEmail: (entry.actorId && emails.get(entry.actorId)) || null }));
     },
   );
 };

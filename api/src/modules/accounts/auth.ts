@@ -1,5 +1,5 @@
 import { CommonErrors, DomainError } from '@axel/domain';
-import { AccountErrors, DEFAULT_SESSION_TIMEOUT, STAFF_ROLES, type Role } from '@axel/domain';
+import { AccountErrors, DEFAULT_SESSION_TIMEOUT, STAFF_REFUSAL_MESSAGES, STAFF_ROLES, staffMay, type Role, type StaffAct } from '@axel/domain';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { readSessionToken, unauthorized, type SessionRecord } from '../../http/sessions';
@@ -70,4 +70,13 @@ export const requireStaff = async (ctx: AppContext, request: FastifyRequest, fea
     throw new DomainError(CommonErrors.forbidden, { feature }, `This needs the ${feature} feature`);
   }
   return auth;
+};
+
+/**
+ * The staff hierarchy (`staffMay`), enforced: every admin write calls this before it writes, so a
+ * refusal is a 403 with the rule's reason in `data.reason` and its words as the message.
+ */
+export const assertStaffMay = (staff: Pick<UserRow, 'id' | 'role'>, act: StaffAct): void => {
+  const decision = staffMay(staff, act);
+  if (!decision.allowed) throw new DomainError(CommonErrors.forbidden, { reason: decision.reason }, STAFF_REFUSAL_MESSAGES[decision.reason]);
 };

@@ -1,0 +1,174 @@
+import { ROLES, staffMay, type Role, type StaffAct } from '@axel/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountHelpers } from '../../testing/accounts';
+import { HttpClient, startTestApp, type TestApp } from '../../testing/harness';
+import { FEATURES_BY_ROLE, type Feature } from './auth';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({ env: { ADMIN_EMAIL: 'root@axel.test', ADMIN_PASSWORD: 'Root-pass-123', RATE_LIMIT_FACTOR: '10' } });
+});
+afterAll(async () => {
+  await t?.stop();
+});
+
+const { uniqueEmail, signIn, PASSWORD } = accountHelpers(() => t);
+const STAFF: readonly Role[] = ['super_admin', 'admin', 'financial_admin'];
+
+const root = async () => (await signIn('root@axel.test', 'Root-pass-123')).http;
+
+const createAccount = async (by: HttpClient, role: Role) => {
+  const email = uniqueEmail(role.replace('_', '-'));
+  const res = await by.post('/api/admin/users/', { email, password: PASSWORD, passwordConfirmation: PASSWORD, role });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return { id: res.body.id as string, email, role };
+};
+
+/** A signed-in staff member of each role (the super_admin is a second one, not the first start's). */
+const staffOfEveryRole = async () => {
+  const boss = await root();
+  const members = new Map<Role, { id: string; http: HttpClient }>();
+  for (const role of STAFF) {
+    const account = await createAccount(boss, role);
+    const { http, res } = await signIn(account.email);
+    expect(res.status).toBe(200);
+    members.set(role, { id: account.id, http });
+  }
+  return { boss, members };
+};
+
+type RouteKind =
+  | { kind: 'create' }
+  | { kind: 'manage'; feature?: Feature; body?: unknown }
+  | { kind: 'changeRole' }
+  | { kind: 'process' };
+
+/**
+ * How each admin write route relates to the hierarchy. A new admin write route fails this test
+ * until it is classified here, so no write slips past the rule unnoticed.
+ */
+const classify = (method: string, url: string): RouteKind => {
+  if (method === 'POST' && url === '/api/admin/users/') return { kind: 'create' };
+  if (method === 'POST' && url === '/api/admin/users/:id/role') return { kind: 'changeRole' };
+  if (method === 'POST' && url === '/api/admin/users/:id/password-reset') return { kind: 'manage', feature: 'admin:user:password:reset' };
+  if (method === 'DELETE' && url === '/api/admin/users/:id') return { kind: 'manage', feature: 'admin:user:delete' };
+  if (method === 'POST' && /^\/api\/admin\/users\/:id\/(suspend|unsuspend|block|unblock)$/.test(url)) return { kind: 'manage' };
+  if (url.startsWith('/api/admin/processes/')) return { kind: 'process' };
+  throw new Error(`${method} ${url} is an admin write route the staff hierarchy test does not know: classify it`);
+};
+
+const writeRoutes = () =>
+  (t.app.server as unknown as { routeList: { method: string; url: string }[] }).routeList.filter(
+    (r) => r.url.startsWith('/api/admin/') && !['GET', 'HEAD', 'OPTIONS'].includes(r.method),
+  );
+
+const newRoleFor = (target: Role): Role => (target === 'user' ? 'financial_admin' : 'user');
+
+describe('staff hierarchy over every admin write route', () => {
+  it('each staff role, against a target of each role, is refused exactly when the rule and its features say so', async () => {
+    const { boss, members } = await staffOfEveryRole();
+    const routes = writeRoutes();
+    expect(routes.length).toBeGreaterThanOrEqual(8);
+    const mismatches: string[] = [];
+
+    for (const { method, url } of routes) {
+      const route = classify(method, url);
+      for (const actorRole of STAFF) {
+        const actor = members.get(actorRole)!;
+        for (const targetRole of ROLES) {
+          let path: string;
+          let body: unknown = method === 'DELETE' ? undefined : {};
+          let act: StaffAct | null;
+          let feature: Feature | undefined;
+          if (route.kind === 'create') {
+            path = url;
+            body = { email: uniqueEmail('new'), password: PASSWORD, passwordConfirmation: PASSWORD, role: targetRole };
+            act = { kind: 'create', role: targetRole };
+          } else if (route.kind === 'process') {
+            // a process is not an account: any staff member may retry one (it answers 404 or 409, never 403)
+            const target = await createAccount(boss, targetRole);
+            path = url.replace(':id', encodeURIComponent(`account-deletion:${target.id}`));
+            act = null;
+          } else {
+            const target = await createAccount(boss, targetRole);
+            path = url.replace(':id', encodeURIComponent(target.id));
+            if (route.kind === 'changeRole') {
+              body = { role: newRoleFor(targetRole) };
+              act = { kind: 'changeRole', target, role: newRoleFor(targetRole) };
+            } else {
+              act = { kind: 'manage', target };
+              feature = route.feature;
+            }
+          }
+          const allowed =
+            (act === null || staffMay({ id: actor.id, role: actorRole }, act).allowed) &&
+            (feature === undefined || FEATURES_BY_ROLE[actorRole].includes(feature));
+          const res = await actor.http.request(method, path, body);
+          const refused = res.status === 403;
+          const label = `${actorRole} ${method} ${url} on ${targetRole}: ${res.status} ${res.body?.code ?? ''}`;
+          if (refused === allowed || (allowed && act !== null && res.status >= 300)) mismatches.push(label);
+          if (refused && res.body?.code !== 'FORBIDDEN') mismatches.push(`${label} (not in the error shape)`);
+        }
+      }
+    }
+    expect(mismatches).toEqual([]);
+    // about a hundred accounts, each with a password hash: slow on a busy machine
+  }, 240_000);
+
+  it('refuses every staff role every account write on their own account', async () => {
+    const { members } = await staffOfEveryRole();
+    for (const { method, url } of writeRoutes()) {
+      const route = classify(method, url);
+      if (route.kind === 'create' || route.kind === 'process') continue;
+      for (const actorRole of STAFF) {
+        const actor = members.get(actorRole)!;
+        const body = route.kind === 'changeRole' ? { role: 'user' } : method === 'DELETE' ? undefined : {};
+        const res = await actor.http.request(method, url.replace(':id', actor.id), body);
+        expect(res.status, `${actorRole} ${method} ${url}`).toBe(403);
+      }
+    }
+  });
+
+  it('says why in the refusal, and an admin cannot suspend or block a super_admin', async () => {
+    const { members } = await staffOfEveryRole();
+    const superAdmin = members.get('super_admin')!;
+    const admin = members.get('admin')!;
+    const suspend = await admin.http.post(`/api/admin/users/${superAdmin.id}/suspend`);
+    expect(suspend.status).toBe(403);
+    expect(suspend.body).toEqual({ code: 'FORBIDDEN', message: 'Staff act only on accounts of lower rank', data: { reason: 'rank' } });
+    expect((await admin.http.post(`/api/admin/users/${superAdmin.id}/block`)).status).toBe(403);
+    expect((await superAdmin.http.get('/api/sessions/this/')).status).toBe(200);
+
+    const money = members.get('financial_admin')!;
+    const create = await money.http.post('/api/admin/users/', { email: uniqueEmail(), password: PASSWORD, passwordConfirmation: PASSWORD, role: 'user' });
+    expect(create.body).toMatchObject({ code: 'FORBIDDEN', data: { reason: 'create_users' } });
+  });
+
+  it('a super_admin changes a role; the new role holds at once', async () => {
+    const { boss } = await staffOfEveryRole();
+    const account = await createAccount(boss, 'user');
+    const { http } = await signIn(account.email);
+    expect((await http.get('/api/admin/me')).status).toBe(403);
+    const changed = await boss.post(`/api/admin/users/${account.id}/role`, { role: 'admin' });
+    expect(changed.status).toBe(200);
+    expect(changed.body.role).toBe('admin');
+    expect((await http.get('/api/admin/me')).body.role).toBe('admin');
+    expect((await boss.post(`/api/admin/users/${account.id}/role`, { role: 'owner' })).body.code).toBe('VALIDATION_FAILED');
+  });
+});
+
+describe('activity log', () => {
+  it('names the acting staff member by e-mail', async () => {
+    const { members } = await staffOfEveryRole();
+    const admin = members.get('admin')!;
+    const adminEmail = (await admin.http.get('/api/admin/me')).body.email;
+    const boss = await root();
+    const target = await createAccount(boss, 'user');
+    expect((await admin.http.post(`/api/admin/users/${target.id}/suspend`)).status).toBe(200);
+    const log = await admin.http.get(`/api/admin/users/${target.id}/activity?perPage=50`);
+    const suspension = log.body.find((e: { event: string }) => e.event === 'UserSuspended');
+    expect(suspension).toMatchObject({ actorId: admin.id, actorKind: 'staff', actorEmail: adminEmail });
+    const registered = log.body.find((e: { event: string }) => e.event === 'UserRegistered');
+    expect(registered.actorEmail).toBe('root@axel.test');
+  });
+});
