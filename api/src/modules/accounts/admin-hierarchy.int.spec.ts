@@ -112,8 +112,7 @@ describe('staff hierarchy over every admin write route', () => {
       }
     }
     expect(mismatches).toEqual([]);
-    // about a hundred accounts, each with a password hash: slow on a busy machine
-  }, 240_000);
+  }, 240_000); // about a hundred accounts, each with a password hash: slow on a busy machine
 
   it('refuses every staff role every account write on their own account', async () => {
     const { members } = await staffOfEveryRole();
