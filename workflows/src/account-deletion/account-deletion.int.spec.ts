@@ -13,6 +13,7 @@ import {
   eventStoreMigrations,
   expected,
   handleCommand,
+  loadState,
   metadataFor,
   newId,
 } from '@axel/platform';
@@ -48,9 +49,11 @@ describe('account deletion on the embedded runtime', () => {
       mail: async (command, ctx) => {
         const mail = command.data as RequestMailData;
         const mailId = deterministicId(ctx.idempotencyKey, 'mail');
+        // the process names no address: the account's own is read when the mail is queued
+        const to = mail.to ?? ((await loadState(deps(), userDecider, userStreamName(mail.userId))).state as { email: string }).email;
         const encoded = registry.encode({
           type: 'MailRequested',
-          data: { mailId, to: mail.to, template: mail.template, locale: mail.locale ?? 'en_us', sealedParams: JSON.stringify(mail.params), userId: mail.userId },
+          data: { mailId, to, template: mail.template, locale: mail.locale ?? 'en_us', sealedParams: JSON.stringify(mail.params), userId: mail.userId },
         });
         const result = await store.append(
           mailStream(mailId),
