@@ -39,6 +39,11 @@ export const TwoFactorSection = ({ user }: { user: UserInfo }) => {
     e.preventDefault();
     send({ type: 'SUBMIT_CODE', code });
   };
+  const resent = context.codeResent && (
+    <Alert severity="success" role="status" data-testid="twofa-code-resent">
+      {t('twoFactor.codeResent', { email: user.email })}
+    </Alert>
+  );
   const busy = ['startingTotp', 'sendingEmailCode', 'verifying', 'sendingDisableCode', 'disabling'].some((s) => state.matches(s as never));
 
   const codeForm = (submitLabel: string, submitTestId: string, withResend: boolean) => (
@@ -142,6 +147,7 @@ export const TwoFactorSection = ({ user }: { user: UserInfo }) => {
     body = (
       <Stack spacing={1} data-testid="twofa-email-setup">
         <Typography>{t('twoFactor.emailIntro', { email: user.email })}</Typography>
+        {resent}
         <ErrorAlert error={context.error} testId="twofa-error" />
         {codeForm(t('twoFactor.verify'), 'twofa-verify', true)}
       </Stack>
@@ -170,6 +176,7 @@ export const TwoFactorSection = ({ user }: { user: UserInfo }) => {
     body = (
       <Stack spacing={1} data-testid="twofa-disable-step">
         <Typography>{context.enabledMethod === 'email' ? t('twoFactor.disableIntroEmail') : t('twoFactor.disableIntroTotp')}</Typography>
+        {resent}
         <ErrorAlert error={context.error} testId="twofa-error" />
         {codeForm(t('twoFactor.disableConfirm'), 'twofa-disable-confirm', context.enabledMethod === 'email')}
       </Stack>

@@ -13,6 +13,8 @@ export interface TwoFactorContext {
   fieldErrors: FieldErrors;
   error: NormalisedError | null;
   codeSent: boolean;
+  /** A further code was mailed on request: the page confirms it. */
+  codeResent: boolean;
 }
 
 export type TwoFactorEvent =
@@ -61,6 +63,11 @@ export const twoFactorMachine = setup({
   actions: {
     /** The server's new user info; the app stores it. */
     userChanged: (_, _params: { user: UserInfo }) => {},
+    /** A new attempt (a code sent, a new code asked for) clears what the previous one left. */
+    startAttempt: assign({ fieldErrors: {}, error: null, codeResent: false }),
+    rejectCodeFormat: assign({ fieldErrors: { code: 'validation.code' }, error: null, codeResent: false }),
+    /** A code mailed while one had already been sent is a resend, confirmed on the page. */
+    codeMailed: assign(({ context }) => ({ codeResent: context.codeSent, codeSent: true })),
   },
   guards: {
     isEnabled: ({ context }) => context.enabledMethod !== null,
@@ -79,6 +86,7 @@ export const twoFactorMachine = setup({
     fieldErrors: {},
     error: null,
     codeSent: false,
+    codeResent: false,
   }),
   initial: 'start',
   states: {
@@ -101,16 +109,16 @@ export const twoFactorMachine = setup({
     totpSetup: {
       on: {
         SUBMIT_CODE: [
-          { guard: 'codeValid', target: 'verifying', actions: assign({ fieldErrors: {}, error: null }) },
-          { actions: assign({ fieldErrors: { code: 'validation.code' } }) },
+          { guard: 'codeValid', target: 'verifying', actions: 'startAttempt' },
+          { actions: 'rejectCodeFormat' },
         ],
-        CANCEL: { target: 'choose', actions: assign({ method: null, totp: null, error: null, fieldErrors: {} }) },
+        CANCEL: { target: 'choose', actions: assign({ method: null, totp: null, error: null, fieldErrors: {}, codeResent: false }) },
       },
     },
     sendingEmailCode: {
       invoke: {
         src: 'sendEmailCode',
-        onDone: { target: 'emailCode', actions: assign({ codeSent: true }) },
+        onDone: { target: 'emailCode', actions: 'codeMailed' },
         onError: [
           { guard: ({ context }) => context.codeSent, target: 'emailCode', actions: assign(fail) },
           { target: 'choose', actions: assign(fail) },
@@ -120,11 +128,11 @@ export const twoFactorMachine = setup({
     emailCode: {
       on: {
         SUBMIT_CODE: [
-          { guard: 'codeValid', target: 'verifying', actions: assign({ fieldErrors: {}, error: null }) },
-          { actions: assign({ fieldErrors: { code: 'validation.code' } }) },
+          { guard: 'codeValid', target: 'verifying', actions: 'startAttempt' },
+          { actions: 'rejectCodeFormat' },
         ],
-        RESEND: { target: 'sendingEmailCode', actions: assign({ error: null }) },
-        CANCEL: { target: 'choose', actions: assign({ method: null, codeSent: false, error: null, fieldErrors: {} }) },
+        RESEND: { target: 'sendingEmailCode', actions: 'startAttempt' },
+        CANCEL: { target: 'choose', actions: assign({ method: null, codeSent: false, codeResent: false, error: null, fieldErrors: {} }) },
       },
     },
     verifying: {
@@ -134,7 +142,7 @@ export const twoFactorMachine = setup({
         onDone: {
           target: 'enabled',
           actions: [
-            assign(({ context }) => ({ enabledMethod: context.method, method: null, totp: null, codeSent: false })),
+            assign(({ context }) => ({ enabledMethod: context.method, method: null, totp: null, codeSent: false, codeResent: false })),
             { type: 'userChanged', params: ({ event }) => ({ user: event.output }) },
           ],
         },
@@ -155,18 +163,18 @@ export const twoFactorMachine = setup({
     sendingDisableCode: {
       invoke: {
         src: 'sendEmailCode',
-        onDone: { target: 'disableCode', actions: assign({ codeSent: true }) },
+        onDone: { target: 'disableCode', actions: 'codeMailed' },
         onError: { target: 'enabled', actions: assign(fail) },
       },
     },
     disableCode: {
       on: {
         SUBMIT_CODE: [
-          { guard: 'codeValid', target: 'disabling', actions: assign({ fieldErrors: {}, error: null }) },
-          { actions: assign({ fieldErrors: { code: 'validation.code' } }) },
+          { guard: 'codeValid', target: 'disabling', actions: 'startAttempt' },
+          { actions: 'rejectCodeFormat' },
         ],
-        RESEND: { guard: 'enabledWithEmail', target: 'sendingDisableCode' },
-        CANCEL: { target: 'enabled', actions: assign({ error: null, fieldErrors: {}, codeSent: false }) },
+        RESEND: { guard: 'enabledWithEmail', target: 'sendingDisableCode', actions: 'startAttempt' },
+        CANCEL: { target: 'enabled', actions: assign({ error: null, fieldErrors: {}, codeSent: false, codeResent: false }) },
       },
     },
     disabling: {
@@ -176,7 +184,7 @@ export const twoFactorMachine = setup({
         onDone: {
           target: 'choose',
           actions: [
-            assign({ enabledMethod: null, codeSent: false }),
+            assign({ enabledMethod: null, codeSent: false, codeResent: false }),
             { type: 'userChanged', params: ({ event }) => ({ user: event.output }) },
           ],
         },

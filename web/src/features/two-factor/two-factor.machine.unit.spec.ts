@@ -8,7 +8,10 @@ import { twoFactorMachine, type TwoFactorInput } from './two-factor.machine';
 const enrolment: TotpEnrolment = { secret: 'JBSWY3DPEHPK3PXP', otpauthUrl: 'otpauth://totp/x', qrDataUrl: 'data:image/png;base64,AAAA' };
 const userWith = (enabled: boolean, method: TwoFactorMethod | null) => ({ id: 'u1', twoFactor: { enabled, method } }) as UserInfo;
 
-const start = (input: TwoFactorInput, opts: { enable?: (m: TwoFactorMethod, c: string) => Promise<UserInfo>; startTotp?: () => Promise<TotpEnrolment> } = {}) => {
+const start = (
+  input: TwoFactorInput,
+  opts: { enable?: (m: TwoFactorMethod, c: string) => Promise<UserInfo>; startTotp?: () => Promise<TotpEnrolment>; disable?: (c: string) => Promise<UserInfo> } = {},
+) => {
   const log: string[] = [];
   const users: UserInfo[] = [];
   const actor = createActor(
@@ -27,7 +30,7 @@ const start = (input: TwoFactorInput, opts: { enable?: (m: TwoFactorMethod, c: s
         }),
         disable: fromPromise<UserInfo, { code: string }>(async ({ input: i }) => {
           log.push(`disable:${i.code}`);
-          return userWith(false, null);
+          return opts.disable ? opts.disable(i.code) : userWith(false, null);
         }),
       },
       actions: { userChanged: (_, params) => void users.push(params.user) },
@@ -77,6 +80,67 @@ describe('two-factor enrolment machine', () => {
     const snap = await waitFor(actor, (s) => s.matches('totpSetup') && s.context.error !== null);
     expect(snap.context.error?.code).toBe('TWO_FACTOR_INCORRECT');
     expect(snap.context.totp).not.toBeNull();
+  });
+
+  it('a new attempt clears the previous error: a stale TWO_FACTOR_INCORRECT never stays beside a new error', async () => {
+    const { actor } = start(
+      { enabled: false, method: null },
+      {
+        enable: async () => {
+          throw new ApiError('TWO_FACTOR_INCORRECT', 'Incorrect 2FA code', null, 401);
+        },
+      },
+    );
+    actor.send({ type: 'CHOOSE', method: 'totp' });
+    await waitFor(actor, (s) => s.matches('totpSetup'));
+    actor.send({ type: 'SUBMIT_CODE', code: '000000' });
+    await waitFor(actor, (s) => s.matches('totpSetup') && s.context.error !== null);
+
+    actor.send({ type: 'SUBMIT_CODE', code: '12' });
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({ code: 'validation.code' });
+    expect(actor.getSnapshot().context.error).toBeNull();
+
+    actor.send({ type: 'SUBMIT_CODE', code: '111111' });
+    expect(actor.getSnapshot().context).toMatchObject({ fieldErrors: {}, error: null });
+  });
+
+  it('a stale error is cleared by a new attempt when turning 2FA off too', async () => {
+    const { actor } = start(
+      { enabled: true, method: 'totp' },
+      {
+        disable: async () => {
+          throw new ApiError('TWO_FACTOR_INCORRECT', 'Incorrect 2FA code', null, 401);
+        },
+      },
+    );
+    actor.send({ type: 'DISABLE' });
+    actor.send({ type: 'SUBMIT_CODE', code: '000000' });
+    await waitFor(actor, (s) => s.matches('disableCode') && s.context.error !== null);
+    actor.send({ type: 'SUBMIT_CODE', code: 'abc' });
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({ code: 'validation.code' });
+    expect(actor.getSnapshot().context.error).toBeNull();
+  });
+
+  it('confirms a code mailed again on request (enrolment and turning off), not the first one', async () => {
+    const { actor } = start({ enabled: false, method: null });
+    actor.send({ type: 'CHOOSE', method: 'email' });
+    let snap = await waitFor(actor, (s) => s.matches('emailCode'));
+    expect(snap.context.codeResent).toBe(false);
+    actor.send({ type: 'RESEND' });
+    snap = await waitFor(actor, (s) => s.matches('emailCode'));
+    expect(snap.context.codeResent).toBe(true);
+    actor.send({ type: 'SUBMIT_CODE', code: '1' });
+    expect(actor.getSnapshot().context.codeResent).toBe(false);
+
+    const off = start({ enabled: true, method: 'email' }).actor;
+    off.send({ type: 'DISABLE' });
+    snap = await waitFor(off, (s) => s.matches('disableCode'));
+    expect(snap.context.codeResent).toBe(false);
+    off.send({ type: 'RESEND' });
+    snap = await waitFor(off, (s) => s.matches('disableCode') && s.context.codeResent);
+    expect(snap.context.codeResent).toBe(true);
+    off.send({ type: 'CANCEL' });
+    expect(off.getSnapshot().context.codeResent).toBe(false);
   });
 
   it('e-mail: choose -> code mailed -> resend -> verify -> enabled', async () => {
