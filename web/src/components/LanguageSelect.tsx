@@ -1,7 +1,8 @@
 import TextField from '@mui/material/TextField';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toApiError } from '../api/errors';
+import { readableId } from './FormField';
 import { applyLocale, currentLocale } from '../i18n';
 import { isLocale, LOCALE_NAMES, LOCALES, type Locale } from '../i18n/language';
 import { noticeStore } from '../session/notices';
@@ -17,6 +18,7 @@ export const LanguageSelect = ({ size = 'small', fullWidth = false }: { size?: '
   const { user } = useSession();
   const [busy, setBusy] = useState(false);
   const value = isLocale(i18n.language) ? i18n.language : currentLocale();
+  const id = readableId('language-select', useId());
 
   const change = async (locale: Locale) => {
     const previous = value;
@@ -37,7 +39,7 @@ export const LanguageSelect = ({ size = 'small', fullWidth = false }: { size?: '
   return (
     <TextField
       select
-      id="language-select"
+      id={id}
       label={t('common.language')}
       value={value}
       disabled={busy}
