@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -59,6 +60,16 @@ const PasswordResetFlow = ({ token }: { token: string | null }) => {
           </Button>
         </Box>
         {backToSignIn}
+      </CenteredCard>
+    );
+  }
+
+  if (state.matches('checking')) {
+    return (
+      <CenteredCard title={t('passwordReset.setTitle')} testId="password-reset-checking">
+        <Stack sx={{ alignItems: 'center', py: 2 }}>
+          <CircularProgress aria-label={t('common.loading')} />
+        </Stack>
       </CenteredCard>
     );
   }

@@ -2,6 +2,7 @@ import { emailSchema, passwordResetSchema } from '@axel/domain/accounts/accounts
 import { z } from 'zod';
 import { assign, fromPromise, setup } from 'xstate';
 import { toApiError, type NormalisedError } from '../../api/errors';
+import { asLinkError, isRejectedLinkToken, isUnusableLinkError } from '../../api/links';
 import { splitServerError } from '../../forms/serverErrors';
 import { validate, type FieldErrors } from '../../forms/zodErrors';
 
@@ -24,15 +25,17 @@ export type PasswordResetEvent =
   | { type: 'REQUEST_NEW_LINK' };
 
 const requestSchema = z.object({ email: emailSchema });
-const LINK_ERRORS = new Set(['LINK_EXPIRED', 'LINK_INVALID']);
 
 const passwordsOf = (event: PasswordResetEvent) =>
   event.type === 'SUBMIT' ? { password: event.password, passwordConfirmation: event.passwordConfirmation } : {};
 
 /**
  * Password reset. Without a token: request -> requesting -> sent (the server answers 202 whether
- * or not the address exists). With the token of the mail link: form -> submitting -> done, or
- * expired when the link is expired or already used.
+ * or not the address exists). With the token of the mail link the link is checked first
+ * (checking): a used, expired or garbled link goes straight to expired, from where a new link can
+ * be requested, so nobody types a new password into a form that cannot work. A usable link shows
+ * form -> submitting -> done (or expired, if the link was spent meanwhile). When the check itself
+ * fails for another reason (network), the form is shown and the server checks again on submit.
  */
 export const passwordResetMachine = setup({
   types: {
@@ -47,6 +50,9 @@ export const passwordResetMachine = setup({
     setPassword: fromPromise<void, SetPasswordRequest>(async () => {
       throw new Error('setPassword actor not provided');
     }),
+    checkLink: fromPromise<void, { token: string }>(async () => {
+      throw new Error('checkLink actor not provided');
+    }),
   },
   guards: {
     hasToken: ({ context }) => Boolean(context.token),
@@ -58,7 +64,22 @@ export const passwordResetMachine = setup({
   context: ({ input }) => ({ token: input?.token ?? null, email: '', fieldErrors: {}, error: null }),
   initial: 'start',
   states: {
-    start: { always: [{ guard: 'hasToken', target: 'form' }, { target: 'request' }] },
+    start: { always: [{ guard: 'hasToken', target: 'checking' }, { target: 'request' }] },
+    checking: {
+      invoke: {
+        src: 'checkLink',
+        input: ({ context }) => ({ token: context.token ?? '' }),
+        onDone: 'form',
+        onError: [
+          {
+            guard: ({ event }) => isRejectedLinkToken(event.error),
+            target: 'expired',
+            actions: assign(({ event }) => ({ error: asLinkError(event.error) })),
+          },
+          { target: 'form' },
+        ],
+      },
+    },
     request: {
       on: {
         REQUEST: [
@@ -105,7 +126,7 @@ export const passwordResetMachine = setup({
         onDone: 'done',
         onError: [
           {
-            guard: ({ event }) => LINK_ERRORS.has(toApiError(event.error).code),
+            guard: ({ event }) => isUnusableLinkError(event.error),
             target: 'expired',
             actions: assign(({ event }) => ({ error: toApiError(event.error).toJSON() })),
           },

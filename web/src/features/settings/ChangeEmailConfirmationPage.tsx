@@ -1,4 +1,5 @@
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlined';
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
@@ -6,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
+import { isRejectedLinkToken } from '../../api/links';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { CenteredCard } from '../../components/StatusPage';
 import { useOnceCall } from '../../components/useOnceCall';
@@ -42,7 +44,13 @@ export const ChangeEmailConfirmationPage = () => {
       )}
       {result.status === 'failed' && (
         <Stack spacing={2} data-testid="change-email-failed">
-          <ErrorAlert error={result.error} testId="change-email-error" />
+          {isRejectedLinkToken(result.error) ? (
+            <Alert severity="error" role="alert" data-testid="change-email-link-invalid">
+              {t('changeEmail.linkInvalid')}
+            </Alert>
+          ) : (
+            <ErrorAlert error={result.error} testId="change-email-error" />
+          )}
           <Button variant="outlined" component={RouterLink} to={user ? '/settings?tab=account' : '/signin'}>
             {user ? t('changeEmail.toSettings') : t('common.toSignIn')}
           </Button>

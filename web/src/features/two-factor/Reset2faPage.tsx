@@ -1,21 +1,24 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { emailSchema } from '@axel/domain/accounts/accounts.validation';
-import { useState, type FormEvent } from 'react';
+import { useMachine } from '@xstate/react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { toApiError, type NormalisedError } from '../../api/errors';
+import type { NormalisedError } from '../../api/errors';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { FormField } from '../../components/FormField';
 import { CenteredCard } from '../../components/StatusPage';
 import { splitServerError } from '../../forms/serverErrors';
 import { validate, type FieldErrors } from '../../forms/zodErrors';
-import { twoFactorApi } from './two-factor.api';
+import { reset2faConfirmMachine } from './reset2fa.machine';
+import { reset2faConfirmActors, twoFactorApi } from './two-factor.api';
 
 const requestSchema = z.object({ email: emailSchema, password: z.string().min(1, 'validation.required') });
 
@@ -26,7 +29,7 @@ const requestSchema = z.object({ email: emailSchema, password: z.string().min(1,
 export const Reset2faPage = () => {
   const [params] = useSearchParams();
   const token = params.get('token');
-  return token ? <ConfirmReset token={token} /> : <RequestReset />;
+  return token ? <ConfirmReset key={token} token={token} /> : <RequestReset />;
 };
 
 const BackToSignIn = () => {
@@ -93,26 +96,37 @@ const RequestReset = () => {
 
 const ConfirmReset = ({ token }: { token: string }) => {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState(false);
-  const [error, setError] = useState<NormalisedError | null>(null);
+  const machine = useMemo(() => reset2faConfirmMachine.provide({ actors: reset2faConfirmActors }), []);
+  const [state, send] = useMachine(machine, { input: { token } });
+  const { error } = state.context;
 
-  const confirm = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await twoFactorApi.confirmReset(token);
-      setDone(true);
-    } catch (e) {
-      setError(toApiError(e).toJSON());
-    } finally {
-      setBusy(false);
-    }
-  };
+  if (state.matches('checking')) {
+    return (
+      <CenteredCard title={t('reset2fa.confirmTitle')} testId="reset2fa-checking">
+        <Stack sx={{ alignItems: 'center', py: 2 }}>
+          <CircularProgress aria-label={t('common.loading')} />
+        </Stack>
+      </CenteredCard>
+    );
+  }
+
+  if (state.matches('invalid')) {
+    return (
+      <CenteredCard title={t('reset2fa.invalidTitle')} testId="reset2fa-invalid">
+        <Stack spacing={2}>
+          <ErrorAlert error={error} testId="reset2fa-error" />
+          <Button variant="contained" component={RouterLink} to="/reset2fa/" data-testid="reset2fa-new-link">
+            {t('reset2fa.requestNew')}
+          </Button>
+        </Stack>
+        <BackToSignIn />
+      </CenteredCard>
+    );
+  }
 
   return (
     <CenteredCard title={t('reset2fa.confirmTitle')} testId="reset2fa-confirm">
-      {done ? (
+      {state.matches('done') ? (
         <Stack spacing={2}>
           <Alert severity="success" data-testid="reset2fa-done">
             {t('reset2fa.done')}
@@ -125,15 +139,9 @@ const ConfirmReset = ({ token }: { token: string }) => {
         <Stack spacing={2}>
           <Typography>{t('reset2fa.confirmIntro')}</Typography>
           <ErrorAlert error={error} testId="reset2fa-error" />
-          {error && (error.code === 'LINK_EXPIRED' || error.code === 'LINK_INVALID') ? (
-            <Button variant="outlined" component={RouterLink} to="/reset2fa/" data-testid="reset2fa-new-link">
-              {t('reset2fa.requestNew')}
-            </Button>
-          ) : (
-            <Button variant="contained" onClick={() => void confirm()} disabled={busy} data-testid="reset2fa-confirm-submit">
-              {t('reset2fa.confirmSubmit')}
-            </Button>
-          )}
+          <Button variant="contained" onClick={() => send({ type: 'CONFIRM' })} disabled={state.matches('confirming')} data-testid="reset2fa-confirm-submit">
+            {t('reset2fa.confirmSubmit')}
+          </Button>
         </Stack>
       )}
       <BackToSignIn />

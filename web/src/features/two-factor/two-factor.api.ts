@@ -11,7 +11,13 @@ export const twoFactorApi = {
   enable: (userId: string, method: TwoFactorMethod, code: string) => api.post<UserInfo>(`${base(userId)}/enable`, { method, code }),
   disable: (userId: string, code: string) => api.post<UserInfo>(`${base(userId)}/disable`, { code }),
   requestReset: (email: string, password: string) => api.post<void>('/two-factor-resets/', { email, password }),
+  checkReset: (token: string) => api.get<void>(`/two-factor-resets/${encodeURIComponent(token)}`),
   confirmReset: (token: string) => api.post<void>(`/two-factor-resets/${encodeURIComponent(token)}`),
+};
+
+export const reset2faConfirmActors = {
+  checkLink: fromPromise<void, { token: string }>(({ input }) => twoFactorApi.checkReset(input.token)),
+  confirm: fromPromise<void, { token: string }>(({ input }) => twoFactorApi.confirmReset(input.token)),
 };
 
 export const twoFactorActors = (userId: string) => ({
