@@ -14,6 +14,7 @@ import { usePush } from '../features/push/usePush';
 import { applyLocale } from '../i18n';
 import { noticeStore } from '../session/notices';
 import { useSession } from '../session/store';
+import { useInactivitySignOut } from '../session/useInactivitySignOut';
 import { guard } from './guard';
 
 const ExternalRedirect = ({ to }: { to: string }) => {
@@ -44,6 +45,7 @@ export const RootLayout = () => {
   const userLocale = user?.locale;
 
   usePush(user?.id ?? null);
+  useInactivitySignOut(user?.id ?? null, user?.sessionTimeout ?? null);
 
   useEffect(() => {
     if (userLocale) void applyLocale(userLocale);
@@ -68,6 +70,7 @@ export const RootLayout = () => {
     search: location.search,
     user,
     online: true,
+    signedOutReason: session.signedOutReason,
     isCustomHost: appConfig.isCustomHost,
     mainOrigin: appConfig.mainOrigin,
     explorerBaseUrl: appConfig.explorerBaseUrl,

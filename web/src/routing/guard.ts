@@ -14,6 +14,8 @@ export interface GuardInput {
   search?: string;
   user: GuardUser | null;
   online: boolean;
+  /** Why the last session ended (USER_DELETED, SESSION_INACTIVE...), null when it was not forced. */
+  signedOutReason?: string | null;
   /** True only in production when the app is served from a customer's custom host. */
   isCustomHost?: boolean;
   /** Origin of the main host (https://app.example.com); needed with isCustomHost. */
@@ -26,6 +28,11 @@ export type GuardResult =
   | { action: 'allow' }
   | { action: 'redirect'; to: string; external?: boolean }
   | { action: 'block'; reason: 'offline' };
+
+/** The page that tells a user their account is gone. */
+export const DELETED_ACCOUNT_PATH = '/deleted-acc';
+/** The sign-out reason of an account that was deleted (by its owner or by staff). */
+export const ACCOUNT_DELETED_REASON = 'USER_DELETED';
 
 export const DEFAULT_EXPLORER_BASE_URL = 'https://explorer.axel.network/tx/';
 export const STAFF_ROLES = ['admin', 'super_admin', 'financial_admin'] as const;
@@ -59,7 +66,9 @@ const signInRedirect = (input: GuardInput): GuardResult => {
  * The navigation guard of the specification, as a pure function of the wanted path and what is
  * known about the visitor. Rules, in order:
  * offline blocks; fixed redirects (/ , /login, /wallet, /transaction/:id); admin paths (no sign-in
- * redirect, staff roles only); no session on a sign-in route goes to /signin?redirect=; abandoned
+ * redirect, staff roles only); no session on a sign-in route goes to /deleted-acc when the session
+ * ended because the account was deleted (there is nothing to sign in to), else to
+ * /signin?redirect=; abandoned
  * or unpaid users go to /storages/plans except on the shares, plans, checkout, payment result and
  * e-mail change routes; /members needs a managing role; /manage-apps needs isAppVisible.
  */
@@ -94,6 +103,7 @@ export const guard = (input: GuardInput): GuardResult => {
   if (!match) return allow;
 
   if (!user) {
+    if (match.def.access === 'auth' && input.signedOutReason === ACCOUNT_DELETED_REASON) return redirect(DELETED_ACCOUNT_PATH);
     if (match.def.access === 'auth') return signInRedirect(input);
     if (input.isCustomHost && input.mainOrigin && lower === '/signin') {
       const query = new URLSearchParams(input.search ?? '');

@@ -60,6 +60,18 @@ describe('navigation guard', () => {
     expect(guard({ path: '/wallet/send', user: null, online: true })).toMatchObject({ action: 'redirect', to: '/signin?redirect=%2Fwallet%2Fsend' });
   });
 
+  it('sends a visitor whose account was just deleted from a sign-in route to /deleted-acc, not to sign-in', () => {
+    for (const path of ['/settings', '/welcome', '/files/storage']) {
+      expect(guard({ path, user: null, online: true, signedOutReason: 'USER_DELETED' }), path).toEqual({ action: 'redirect', to: '/deleted-acc' });
+    }
+    expect(guard({ path: '/deleted-acc', user: null, online: true, signedOutReason: 'USER_DELETED' })).toEqual({ action: 'allow' });
+    expect(guard({ path: '/signin', user: null, online: true, signedOutReason: 'USER_DELETED' })).toEqual({ action: 'allow' });
+    expect(guard({ path: '/settings', user: null, online: true, signedOutReason: 'SESSION_INACTIVE' })).toEqual({
+      action: 'redirect',
+      to: '/signin?redirect=%2Fsettings',
+    });
+  });
+
   it('lets a visitor without session open public routes', () => {
     for (const path of [
       '/signin',

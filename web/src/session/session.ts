@@ -13,7 +13,9 @@ let lastInactivityNoticeAt: number | null = null;
  * anywhere else the reason is announced as a notice.
  */
 const announce = (key: string, severity: 'warning' | 'error') => {
-  if (matchRoute(window.location.pathname)?.def.access === 'auth') return;
+  const route = matchRoute(window.location.pathname)?.def;
+  // The deleted-account page says itself why no session is left.
+  if (route?.access === 'auth' || route?.screen === 'deletedAccount') return;
   noticeStore.push({ severity, key });
 };
 
@@ -64,6 +66,28 @@ export const refreshUser = async () => {
     if (!(e instanceof ApiError && e.status === 401)) {
       noticeStore.push({ severity: 'error', key: 'errors.USER_DATA_FAILED' });
     }
+  }
+};
+
+/**
+ * The inactivity timeout ran out in this browser: the account's data leaves the screen at once
+ * (the user state is cleared before the server is asked), then the session is ended on the
+ * server. The sign-in page shows the inactivity message; a 401 answering the sign-out itself stays
+ * quiet because the message was just given.
+ */
+export const signOutForInactivity = async () => {
+  lastInactivityNoticeAt = Date.now();
+  api.cancelAll();
+  sessionStore.signedOut('SESSION_INACTIVE');
+  try {
+    sessionStorage.clear();
+  } catch {
+    // Storage may be unavailable (private mode); nothing to clear then.
+  }
+  try {
+    await sessionApi.logout();
+  } catch {
+    // The session may already have ended on the server for the same reason.
   }
 };
 

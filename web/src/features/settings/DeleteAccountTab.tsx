@@ -13,6 +13,7 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { FormField } from '../../components/FormField';
 import { splitServerError } from '../../forms/serverErrors';
 import { validate, type FieldErrors } from '../../forms/zodErrors';
+import { ACCOUNT_DELETED_REASON, DELETED_ACCOUNT_PATH } from '../../routing/guard';
 import { sessionStore } from '../../session/store';
 import { settingsApi } from './settings.api';
 
@@ -40,8 +41,9 @@ export const DeleteAccountTab = ({ user }: { user: UserInfo }) => {
     try {
       await settingsApi.deleteAccount(user.id, { confirmation, password });
       api.cancelAll();
-      sessionStore.signedOut(null);
-      void navigate('/deleted-acc', { replace: true });
+      // The reason keeps the guard from sending the now signed-out page to sign-in.
+      sessionStore.signedOut(ACCOUNT_DELETED_REASON);
+      void navigate(DELETED_ACCOUNT_PATH, { replace: true });
     } catch (err) {
       const split = splitServerError(err, { WRONG_PASSWORD: 'password', CONFIRMATION_REQUIRED: 'confirmation' });
       setFieldErrors(split.fieldErrors);
