@@ -84,6 +84,22 @@ describe('translations', () => {
   });
 });
 
+describe('product name', () => {
+  const spelledOtherwise = (text: string) => [...text.matchAll(/axel\s+drive/gi)].map((m) => m[0]).filter((name) => name !== 'AXEL Drive');
+
+  it.each(Object.entries({ en_us: english, ...others }))('%s spells the product "AXEL Drive", as the mail does', (_, catalogue) => {
+    const wrong = Object.entries(catalogue).filter(([, text]) => spelledOtherwise(text).length > 0);
+    expect(wrong).toEqual([]);
+    expect(Object.values(catalogue).some((text) => text.includes('AXEL Drive'))).toBe(true);
+  });
+
+  it('names the page "AXEL Drive" in its title', () => {
+    const [html] = Object.values(import.meta.glob<string>('../../index.html', { query: '?raw', import: 'default', eager: true }));
+    expect(html).toMatch(/<title>AXEL Drive<\/title>/);
+    expect(spelledOtherwise(html ?? '')).toEqual([]);
+  });
+});
+
 describe('browser language', () => {
   it('maps the browser languages to the four locales, English by default', () => {
     expect(browserLocale(['es-ES', 'en'])).toBe('es_mx');
