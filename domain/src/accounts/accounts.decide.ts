@@ -78,8 +78,11 @@ export const normalizeEmail = (email: string): string => email.trim().toLowerCas
 /** Stream reserving one address: `email-<sha256 hex of normalizeEmail(email)>`. */
 export const emailReservationStreamName = (normalizedEmailSha256Hex: string): string =>
   `email-${normalizedEmailSha256Hex}`;
-/** Stream reserving one username: `username-<username>`. */
-export const usernameReservationStreamName = (username: string): string => `username-${username}`;
+/**
+ * Stream reserving one username: `username-<sha256 hex of the username>` (stream names stay in the
+ * log for ever, so they never hold a personal value in clear).
+ */
+export const usernameReservationStreamName = (usernameSha256Hex: string): string => `username-${usernameSha256Hex}`;
 
 const iso = (epochMs: number): string => new Date(epochMs).toISOString();
 const nowOf = (command: { metadata: { now: Date } }): { ms: number; at: string } => ({

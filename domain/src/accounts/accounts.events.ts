@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent, type EventDefinition, type EventOf } from '../shared/events';
+import { defineEvent, erasesOwnStream, type EventDefinition, type EventOf } from '../shared/events';
 import {
   LOCALES,
   PROFILE_FIELDS,
@@ -51,16 +51,18 @@ export const UserRegistered = defineEvent(
     createdByStaffId: z.string().nullable(),
     registeredAt: timestamp,
   }),
+  { personal: ['email', 'passwordHash', 'userAgent', 'ip'] },
 );
 export type UserRegistered = EventOf<typeof UserRegistered>;
 
 export const EmailConfirmationRequested = defineEvent(
   'EmailConfirmationRequested',
   z.object({ email: z.string().min(1), tokenHash: hash, expiresAt: timestamp }),
+  { personal: ['email'] },
 );
 export type EmailConfirmationRequested = EventOf<typeof EmailConfirmationRequested>;
 
-export const EmailConfirmed = defineEvent('EmailConfirmed', z.object({ email: z.string().min(1), at: timestamp }));
+export const EmailConfirmed = defineEvent('EmailConfirmed', z.object({ email: z.string().min(1), at: timestamp }), { personal: ['email'] });
 export type EmailConfirmed = EventOf<typeof EmailConfirmed>;
 
 export const SignInFailed = defineEvent(
@@ -75,6 +77,7 @@ export const SignInFailed = defineEvent(
     /** The trusted device (device cookie) the attempt came from; absent or null: an untrusted browser. */
     deviceId: z.string().min(1).nullable().optional(),
   }),
+  { personal: ['ip', 'userAgent', 'deviceId'] },
 );
 export type SignInFailed = EventOf<typeof SignInFailed>;
 
@@ -89,6 +92,7 @@ export const UserLocked = defineEvent(
     /** Set when only this trusted device is locked; absent or null: untrusted browsers are. */
     deviceId: z.string().min(1).nullable().optional(),
   }),
+  { personal: ['deviceId'] },
 );
 export type UserLocked = EventOf<typeof UserLocked>;
 
@@ -120,6 +124,7 @@ export const SignInSucceeded = defineEvent(
     /** The TOTP time step of the code accepted, so the same code is never accepted again. */
     totpStep: z.number().int().nonnegative().optional(),
   }),
+  { personal: ['ip', 'userAgent', 'deviceId'] },
 );
 export type SignInSucceeded = EventOf<typeof SignInSucceeded>;
 
@@ -132,22 +137,25 @@ export type PasswordResetRequested = EventOf<typeof PasswordResetRequested>;
 export const PasswordChanged = defineEvent(
   'PasswordChanged',
   z.object({ passwordHash: hash, via: z.enum(['reset', 'settings']), at: timestamp }),
+  { personal: ['passwordHash'] },
 );
 export type PasswordChanged = EventOf<typeof PasswordChanged>;
 
 export const EmailChangeRequested = defineEvent(
   'EmailChangeRequested',
   z.object({ newEmail: z.string().min(1), tokenHash: hash, expiresAt: timestamp }),
+  { personal: ['newEmail'] },
 );
 export type EmailChangeRequested = EventOf<typeof EmailChangeRequested>;
 
 export const EmailChanged = defineEvent(
   'EmailChanged',
   z.object({ oldEmail: z.string().min(1), newEmail: z.string().min(1), at: timestamp }),
+  { personal: ['oldEmail', 'newEmail'] },
 );
 export type EmailChanged = EventOf<typeof EmailChanged>;
 
-export const ProfileUpdated = defineEvent('ProfileUpdated', z.object({ changes: profileChangesSchema }));
+export const ProfileUpdated = defineEvent('ProfileUpdated', z.object({ changes: profileChangesSchema }), { personal: ['changes'] });
 export type ProfileUpdated = EventOf<typeof ProfileUpdated>;
 
 export const AccountSettingsChanged = defineEvent(
@@ -159,6 +167,7 @@ export const AccountSettingsChanged = defineEvent(
     sessionTimeout: sessionTimeoutSchema.optional(),
     locale: localeSchema.optional(),
   }),
+  { personal: ['username', 'previousUsername'] },
 );
 export type AccountSettingsChanged = EventOf<typeof AccountSettingsChanged>;
 
@@ -174,6 +183,7 @@ export type TermsAccepted = EventOf<typeof TermsAccepted>;
 export const TotpEnrolmentStarted = defineEvent(
   'TotpEnrolmentStarted',
   z.object({ secretCiphertext: z.string().min(1), at: timestamp }),
+  { personal: ['secretCiphertext'] },
 );
 export type TotpEnrolmentStarted = EventOf<typeof TotpEnrolmentStarted>;
 
@@ -206,7 +216,7 @@ export const TwoFactorResetRequested = defineEvent(
 );
 export type TwoFactorResetRequested = EventOf<typeof TwoFactorResetRequested>;
 
-export const UserSuspended = defineEvent('UserSuspended', z.object({ reason: z.string().nullable(), at: timestamp }));
+export const UserSuspended = defineEvent('UserSuspended', z.object({ reason: z.string().nullable(), at: timestamp }), { personal: ['reason'] });
 export type UserSuspended = EventOf<typeof UserSuspended>;
 
 export const UserUnsuspended = defineEvent('UserUnsuspended', z.object({ at: timestamp }));
@@ -232,10 +242,12 @@ export const AccountDeleted = defineEvent(
     email: z.string().min(1),
     at: timestamp,
   }),
+  { personal: ['email'] },
 );
 export type AccountDeleted = EventOf<typeof AccountDeleted>;
 
-export const AccountPurged = defineEvent('AccountPurged', z.object({ at: timestamp }));
+/** The account's personal data is forgotten: its key is destroyed, its personal fields read as erased. */
+export const AccountPurged = defineEvent('AccountPurged', z.object({ at: timestamp }), { erases: erasesOwnStream });
 export type AccountPurged = EventOf<typeof AccountPurged>;
 
 export type UserEvent =

@@ -274,11 +274,11 @@ export class AccountsService {
     const previous = hasAccountState(state) ? state.username : null;
     const changesUsername = input.username !== undefined && input.username !== previous;
     if (changesUsername) {
-      await this.run(usernameReservationDecider, usernameReservationStreamName(input.username!), this.command('ReserveUsername', { userId }), cc);
+      await this.run(usernameReservationDecider, usernameReservationStreamName(sha256(input.username!)), this.command('ReserveUsername', { userId }), cc);
     }
     const result = await this.runUser(userId, this.command('ChangeAccountSettings', input), cc);
     if (changesUsername && previous) {
-      await this.run(usernameReservationDecider, usernameReservationStreamName(previous), this.command('ReleaseUsername', { userId }), cc);
+      await this.run(usernameReservationDecider, usernameReservationStreamName(sha256(previous)), this.command('ReleaseUsername', { userId }), cc);
     }
     return result;
   }
@@ -412,7 +412,7 @@ export class AccountsService {
     await this.ctx.sessions.revokeAllFor(userId, 'deleted');
     await this.run(emailReservationDecider, this.emailStream(state.email), this.command('ReleaseEmail', { userId }), cc).catch(() => undefined);
     if (state.username) {
-      await this.run(usernameReservationDecider, usernameReservationStreamName(state.username), this.command('ReleaseUsername', { userId }), cc).catch(
+      await this.run(usernameReservationDecider, usernameReservationStreamName(sha256(state.username)), this.command('ReleaseUsername', { userId }), cc).catch(
         () => undefined,
       );
     }
