@@ -1,10 +1,7 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -14,9 +11,9 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { CommonErrors } from '@axel/domain';
 import type { Logger } from '../logger';
 import { registerErrorHandling } from './errors';
+import { registerStaticUi } from './static';
 
 export type App = FastifyInstance & { withTypeProvider<T>(): FastifyInstance };
 
@@ -112,32 +109,7 @@ export const createServer = async (options: ServerOptions) => {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
-  if (options.webDist && existsSync(path.join(options.webDist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: path.resolve(options.webDist), prefix: '/', wildcard: false, index: false });
-  }
-  if (options.consoleDist && existsSync(path.join(options.consoleDist, 'index.html'))) {
-    await app.register(fastifyStatic, {
-      root: path.resolve(options.consoleDist),
-      prefix: '/admin/',
-      decorateReply: false,
-      wildcard: false,
-      index: false,
-    });
-  }
-  // Client-side routes: any GET outside /api gets the right single-page app.
-  app.setNotFoundHandler((request, reply) => {
-    const url = request.url.split('?')[0]!;
-    if (request.method === 'GET' && !url.startsWith('/api/')) {
-      const isConsole = url === '/admin' || url.startsWith('/admin/');
-      const dist = isConsole ? options.consoleDist : options.webDist;
-      if (dist && existsSync(path.join(dist, 'index.html'))) {
-        return reply.sendFile('index.html', path.resolve(dist));
-      }
-    }
-    return reply
-      .status(404)
-      .send({ code: CommonErrors.notFound.code, message: `No route ${request.method} ${url}`, data: null });
-  });
+  await registerStaticUi(app as unknown as FastifyInstance, { webDist: options.webDist, consoleDist: options.consoleDist });
 
   return app as unknown as FastifyInstance;
 };
