@@ -59,9 +59,10 @@ export const mailOutboxProjection = (render: MailRenderer) =>
             );
             break;
           case 'AccountPurged':
-            // a purged account's earlier mail keeps no address or content
+            // a purged account's earlier mail keeps no address or content; mail still to be sent
+            // (the purge confirmation is queued just before the purge) goes out first
             await tx.query(
-              `update "${t.mail_outbox}" set recipient = '', subject = '', body_text = null, body_html = null where user_id = $1`,
+              `update "${t.mail_outbox}" set recipient = '', subject = '', body_text = null, body_html = null where user_id = $1 and status <> 'pending'`,
               [e.streamName.slice('user-'.length)],
             );
             break;
