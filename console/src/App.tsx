@@ -8,6 +8,7 @@ import { ConsoleLayout } from './layout/ConsoleLayout';
 import { PENDING_SECTIONS } from './layout/sections';
 import { Dashboard } from './pages/Dashboard';
 import { NotAvailablePage } from './pages/NotAvailablePage';
+import { NotFoundPage } from './pages/NotFoundPage';
 import { ProcessesPage } from './pages/ProcessesPage';
 import deletedUsers from './resources/deleted-users';
 import users from './resources/users';
@@ -26,6 +27,7 @@ const ConsoleAdmin = () => (
     dataProvider={dataProvider}
     i18nProvider={i18nProvider}
     loginPage={LoginPage}
+    catchAll={NotFoundPage}
     layout={ConsoleLayout}
     requireAuth
     disableTelemetry

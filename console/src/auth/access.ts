@@ -1,4 +1,5 @@
-import { STAFF_ROLES } from '@axel/domain/accounts/accounts.validation';
+import { ROLES, STAFF_ROLES } from '@axel/domain/accounts/accounts.validation';
+import { staffMay, type StaffDecision } from '@axel/domain/accounts/staff-rank';
 
 /** Where a signed-in user without a staff role is sent: the web app's home. */
 export const WELCOME_PATH = '/welcome';
@@ -39,8 +40,31 @@ const isStaffPermissions = (value: unknown): value is StaffPermissions =>
 export const hasFeature = (permissions: unknown, feature: Feature): boolean =>
   isStaffPermissions(permissions) && decideAccess(permissions.role) === 'enter' && permissions.features.includes(feature);
 
-/** Only a super_admin may create staff accounts (the server enforces it; the form only offers what will pass). */
+/**
+ * The roles the signed-in staff member may give a new account: the staff hierarchy's own rule,
+ * so the form offers exactly what the server will accept (nothing while permissions load).
+ */
 export const creatableRoles = (permissions: unknown): readonly string[] =>
-  isStaffPermissions(permissions) && permissions.role === 'super_admin'
-    ? ['user', 'admin', 'super_admin', 'financial_admin']
-    : ['user'];
+  isStaffPermissions(permissions) ? ROLES.filter((role) => staffMay({ id: '', role: permissions.role }, { kind: 'create', role }).allowed) : [];
+
+/**
+ * Whether the signed-in staff member may act on this account, and if not why (the server refuses
+ * the same way). `undefined` while who is signed in is still loading.
+ */
+export const decisionOn = (
+  permissions: unknown,
+  staffId: unknown,
+  target: { readonly id: unknown; readonly role?: unknown } | undefined,
+): StaffDecision | undefined => {
+  if (!isStaffPermissions(permissions) || staffId === undefined || staffId === null || !target) return undefined;
+  return staffMay({ id: String(staffId), role: permissions.role }, { kind: 'manage', target: { id: String(target.id), role: String(target.role ?? '') } });
+};
+
+/** Roles a super_admin may give this account (none for anyone else, or for an account they cannot manage). */
+export const assignableRoles = (permissions: unknown, staffId: unknown, target: { readonly id: unknown; readonly role?: unknown } | undefined): readonly string[] => {
+  if (!isStaffPermissions(permissions) || staffId === undefined || staffId === null || !target) return [];
+  const subject = { id: String(target.id), role: String(target.role ?? '') };
+  return ROLES.filter(
+    (role) => role !== subject.role && staffMay({ id: String(staffId), role: permissions.role }, { kind: 'changeRole', target: subject, role }).allowed,
+  );
+};

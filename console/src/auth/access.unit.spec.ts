@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { creatableRoles, Features, hasFeature } from './access';
+import { assignableRoles, creatableRoles, decisionOn, Features, hasFeature } from './access';
 
 const perms = (role: string, features: string[]) => ({ role, features });
 
@@ -24,9 +24,33 @@ describe('hasFeature', () => {
 });
 
 describe('creatableRoles', () => {
-  it('offers staff roles to a super_admin only', () => {
+  it('offers staff roles to a super_admin only, and nothing to a financial_admin', () => {
     expect(creatableRoles(perms('super_admin', []))).toEqual(['user', 'admin', 'super_admin', 'financial_admin']);
     expect(creatableRoles(perms('admin', []))).toEqual(['user']);
-    expect(creatableRoles(undefined)).toEqual(['user']);
+    expect(creatableRoles(perms('financial_admin', []))).toEqual([]);
+    expect(creatableRoles(undefined)).toEqual([]);
+  });
+});
+
+describe('decisionOn', () => {
+  it('follows the staff hierarchy: an admin may not act on a super_admin or on their own account', () => {
+    expect(decisionOn(perms('admin', []), 'me', { id: 'boss', role: 'super_admin' })).toEqual({ allowed: false, reason: 'rank' });
+    expect(decisionOn(perms('admin', []), 'me', { id: 'peer', role: 'financial_admin' })).toEqual({ allowed: false, reason: 'rank' });
+    expect(decisionOn(perms('admin', []), 'me', { id: 'me', role: 'admin' })).toEqual({ allowed: false, reason: 'own_account' });
+    expect(decisionOn(perms('admin', []), 'me', { id: 'u', role: 'user' })).toEqual({ allowed: true });
+    expect(decisionOn(perms('super_admin', []), 'me', { id: 'a', role: 'admin' })).toEqual({ allowed: true });
+  });
+
+  it('is undefined while who is signed in is loading', () => {
+    expect(decisionOn(undefined, 'me', { id: 'u', role: 'user' })).toBeUndefined();
+    expect(decisionOn(perms('admin', []), undefined, { id: 'u', role: 'user' })).toBeUndefined();
+  });
+});
+
+describe('assignableRoles', () => {
+  it('lets a super_admin give any other role to an account of lower rank, and nobody else any', () => {
+    expect(assignableRoles(perms('super_admin', []), 'me', { id: 'u', role: 'user' })).toEqual(['admin', 'super_admin', 'financial_admin']);
+    expect(assignableRoles(perms('super_admin', []), 'me', { id: 'b', role: 'super_admin' })).toEqual([]);
+    expect(assignableRoles(perms('admin', []), 'me', { id: 'u', role: 'user' })).toEqual([]);
   });
 });

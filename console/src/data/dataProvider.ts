@@ -21,13 +21,35 @@ export interface ProcessRecord {
   readonly updatedAt: string;
 }
 
+export interface ProcessHistoryEntry {
+  readonly seq: number;
+  readonly kind: 'event' | 'signal' | 'timer';
+  readonly input: unknown;
+  readonly outcome: string;
+  readonly commands: readonly { readonly command: { readonly type?: string; readonly aggregateId?: string }; readonly dispatchedAt: string | null }[];
+  readonly at: string;
+}
+
+/** GET /api/admin/processes/:id: the row's fields plus its input history (null on Temporal). */
+export interface ProcessDetail extends ProcessRecord {
+  readonly processId: string;
+  readonly pendingCommands: number;
+  readonly lastErrorAt: string | null;
+  readonly createdAt: string | null;
+  readonly history: readonly ProcessHistoryEntry[] | null;
+}
+
 export interface ConsoleDataProvider extends DataProvider {
   /** POST /api/admin/users/:id/{suspend,unsuspend,block,unblock} → the updated user. */
   userAction(id: Identifier, action: UserAction): Promise<{ data: RaRecord }>;
+  /** POST /api/admin/users/:id/role → the updated user (super_admin only). */
+  changeRole(id: Identifier, role: string): Promise<{ data: RaRecord }>;
   /** POST /api/admin/users/:id/password-reset → 202. */
   sendPasswordReset(id: Identifier): Promise<void>;
   /** GET /api/admin/processes. */
   getProcesses(): Promise<{ data: ProcessRecord[] }>;
+  /** GET /api/admin/processes/:id. */
+  getProcess(id: string): Promise<{ data: ProcessDetail }>;
   /** POST /api/admin/processes/:id/retry. */
   retryProcess(id: string): Promise<void>;
 }
@@ -88,6 +110,11 @@ export const createDataProvider = (): ConsoleDataProvider => {
       return { data: json as RaRecord };
     },
 
+    changeRole: async (id, role) => {
+      const { json } = await httpClient(`${userPath(id)}/role`, { method: 'POST', body: JSON.stringify({ role }) });
+      return { data: json as RaRecord };
+    },
+
     sendPasswordReset: async (id) => {
       await httpClient(`${userPath(id)}/password-reset`, { method: 'POST' });
     },
@@ -95,6 +122,11 @@ export const createDataProvider = (): ConsoleDataProvider => {
     getProcesses: async () => {
       const { json } = await httpClient(`${ADMIN_API}/processes`);
       return { data: Array.isArray(json) ? (json as ProcessRecord[]) : [] };
+    },
+
+    getProcess: async (id) => {
+      const { json } = await httpClient(`${ADMIN_API}/processes/${encodeURIComponent(id)}`);
+      return { data: json as ProcessDetail };
     },
 
     retryProcess: async (id) => {

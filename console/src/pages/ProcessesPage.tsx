@@ -18,6 +18,7 @@ import {
 import { useCallback, useEffect, useState } from 'react';
 import { Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { ConsoleDataProvider, ProcessRecord, ProcessStatus } from '../data/dataProvider';
+import { ProcessDialog } from './ProcessDialog';
 import { canRetry, processesViewForError, sortProcesses, type ProcessesView } from './processes';
 
 const statusColor: Record<ProcessStatus, 'default' | 'info' | 'success' | 'error' | 'warning'> = {
@@ -52,7 +53,17 @@ const RetryButton = ({ row, onDone }: { row: ProcessRecord; onDone: () => void }
     }
   };
   return (
-    <Button size="small" startIcon={<ReplayIcon />} disabled={busy} onClick={retry} data-testid={`process-retry-${row.id}`}>
+    <Button
+      size="small"
+      startIcon={<ReplayIcon />}
+      disabled={busy}
+      onClick={(event) => {
+        // the row behind the button opens the process
+        event.stopPropagation();
+        void retry();
+      }}
+      data-testid={`process-retry-${row.id}`}
+    >
       {translate('console.processes.retry')}
     </Button>
   );
@@ -62,6 +73,7 @@ export const ProcessesPage = () => {
   const translate = useTranslate();
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const [view, setView] = useState<ProcessesView>({ kind: 'loading' });
+  const [opened, setOpened] = useState<string | null>(null);
 
   const load = useCallback(async () => {
     setView((current) => (current.kind === 'loaded' ? current : { kind: 'loading' }));
@@ -117,7 +129,21 @@ export const ProcessesPage = () => {
             </TableHead>
             <TableBody>
               {view.rows.map((row) => (
-                <TableRow key={row.id} data-testid={`process-row-${row.id}`}>
+                <TableRow
+                  key={row.id}
+                  hover
+                  tabIndex={0}
+                  title={translate('console.processes.open', { id: row.id })}
+                  sx={{ cursor: 'pointer' }}
+                  onClick={() => setOpened(row.id)}
+                  onKeyDown={(event) => {
+                    if (event.key === 'Enter' || event.key === ' ') {
+                      event.preventDefault();
+                      setOpened(row.id);
+                    }
+                  }}
+                  data-testid={`process-row-${row.id}`}
+                >
                   <TableCell sx={{ fontFamily: 'monospace' }}>{row.id}</TableCell>
                   <TableCell>{row.type}</TableCell>
                   <TableCell>
@@ -138,6 +164,7 @@ export const ProcessesPage = () => {
           </Table>
         ) : null}
       </CardContent>
+      <ProcessDialog id={opened} onClose={() => setOpened(null)} />
     </Card>
   );
 };

@@ -1,4 +1,4 @@
-import type { ProcessRecord } from '../data/dataProvider';
+import type { ProcessHistoryEntry, ProcessRecord } from '../data/dataProvider';
 
 export type ProcessesView =
   | { readonly kind: 'loading' }
@@ -22,3 +22,14 @@ export const canRetry = (row: Pick<ProcessRecord, 'status'>): boolean => row.sta
 /** Dead letters first (they need a person), then the most recently updated. */
 export const sortProcesses = (rows: readonly ProcessRecord[]): ProcessRecord[] =>
   [...rows].sort((a, b) => Number(canRetry(b)) - Number(canRetry(a)) || String(b.updatedAt).localeCompare(String(a.updatedAt)));
+
+/** One input of a process's history in a few words: which event arrived, which timer fired, which signal came. */
+export const describeInput = (entry: Pick<ProcessHistoryEntry, 'kind' | 'input'>): { key: string; name: string } => {
+  const input = (entry.input ?? {}) as { event?: { type?: unknown }; name?: unknown };
+  const name = entry.kind === 'event' ? String(input.event?.type ?? '') : String(input.name ?? '');
+  return { key: `console.processes.inputs.${entry.kind}`, name };
+};
+
+/** The commands an input sent, with whether each has been delivered: "PurgeAccount (sent)". */
+export const describeCommands = (entry: Pick<ProcessHistoryEntry, 'commands'>): { type: string; sent: boolean }[] =>
+  entry.commands.map((c) => ({ type: String(c.command?.type ?? '?'), sent: c.dispatchedAt !== null }));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ProcessRecord } from '../data/dataProvider';
-import { canRetry, processesViewForError, sortProcesses } from './processes';
+import { canRetry, describeCommands, describeInput, processesViewForError, sortProcesses } from './processes';
 
 const row = (id: string, status: ProcessRecord['status'], updatedAt: string): ProcessRecord => ({
   id,
@@ -31,5 +31,33 @@ describe('processes page helpers', () => {
       row('c', 'completed', '2025-02-01T00:00:00Z'),
     ]);
     expect(sorted.map((r) => r.id)).toEqual(['b', 'c', 'a']);
+  });
+});
+
+describe('process history in words', () => {
+  it('names the event, timer or signal of each input', () => {
+    expect(describeInput({ kind: 'event', input: { kind: 'event', event: { type: 'AccountDeleted', id: 'e1' } } })).toEqual({
+      key: 'console.processes.inputs.event',
+      name: 'AccountDeleted',
+    });
+    expect(describeInput({ kind: 'timer', input: { kind: 'timer', name: 'purge' } })).toEqual({ key: 'console.processes.inputs.timer', name: 'purge' });
+    expect(describeInput({ kind: 'signal', input: { kind: 'signal', name: 'cancel', payload: null } })).toEqual({
+      key: 'console.processes.inputs.signal',
+      name: 'cancel',
+    });
+  });
+
+  it('lists the commands an input sent and whether each went out', () => {
+    expect(
+      describeCommands({
+        commands: [
+          { command: { type: 'PurgeAccount', aggregateId: 'u1' }, dispatchedAt: '2026-01-01T00:00:00Z' },
+          { command: { type: 'SendMail' }, dispatchedAt: null },
+        ],
+      }),
+    ).toEqual([
+      { type: 'PurgeAccount', sent: true },
+      { type: 'SendMail', sent: false },
+    ]);
   });
 });

@@ -3,6 +3,9 @@ import LockResetIcon from '@mui/icons-material/LockReset';
 import PauseCircleIcon from '@mui/icons-material/PauseCircle';
 import PlayCircleIcon from '@mui/icons-material/PlayCircle';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
+import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
+import { Alert, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, TextField as MuiTextField } from '@mui/material';
+import type { StaffRefusal } from '@axel/domain/accounts/staff-rank';
 import { useState, type ReactElement } from 'react';
 import {
   Button,
@@ -15,10 +18,12 @@ import {
   usePermissions,
   useRecordContext,
   useRefresh,
+  useTranslate,
   type RaRecord,
 } from 'react-admin';
-import { Features, hasFeature } from '../../auth/access';
+import { assignableRoles, decisionOn, Features, hasFeature } from '../../auth/access';
 import type { ConsoleDataProvider, UserAction } from '../../data/dataProvider';
+import { ROLE_CHOICES } from './userFields';
 import { isBlocked, isSuspended } from './userValues';
 
 const errorMessage = (error: unknown) => (error instanceof Error && error.message ? error.message : 'ra.notification.http_error');
@@ -98,19 +103,84 @@ const PasswordResetButton = ({ record }: { record: RaRecord }) => {
   );
 };
 
+const ChangeRoleButton = ({ record, roles }: { record: RaRecord; roles: readonly string[] }) => {
+  const { dataProvider, busy, run } = useStaffAction();
+  const translate = useTranslate();
+  const [open, setOpen] = useState(false);
+  const [role, setRole] = useState(roles[0] ?? '');
+  return (
+    <>
+      <Button label="resources.users.actions.changeRole" disabled={busy} onClick={() => setOpen(true)} data-testid="user-change-role">
+        <ManageAccountsIcon />
+      </Button>
+      <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby="change-role-title">
+        <DialogTitle id="change-role-title">{translate('resources.users.role.title', { email: record.email })}</DialogTitle>
+        <DialogContent>
+          <MuiTextField
+            select
+            fullWidth
+            margin="dense"
+            label={translate('resources.users.role.label')}
+            value={role}
+            onChange={(event) => setRole(event.target.value)}
+            slotProps={{ htmlInput: { 'data-testid': 'user-role-select' } }}
+          >
+            {ROLE_CHOICES.filter((choice) => roles.includes(choice.id)).map((choice) => (
+              <MenuItem key={choice.id} value={choice.id}>
+                {translate(choice.name)}
+              </MenuItem>
+            ))}
+          </MuiTextField>
+        </DialogContent>
+        <DialogActions>
+          <Button label="ra.action.cancel" onClick={() => setOpen(false)} />
+          <Button
+            label="resources.users.role.save"
+            disabled={busy || !role}
+            onClick={async () => {
+              await run(() => dataProvider.changeRole(record.id, role), 'resources.users.notifications.roleChanged');
+              setOpen(false);
+            }}
+            data-testid="user-role-save"
+          />
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+};
+
+/** Why the signed-in staff member cannot act on this account, in place of the buttons they cannot use. */
+const Refusal = ({ reason }: { reason: StaffRefusal }) => {
+  const translate = useTranslate();
+  return (
+    <Alert severity="info" sx={{ py: 0 }} data-testid="user-actions-refused" data-reason={reason}>
+      {translate(`resources.users.refusals.${reason}`)}
+    </Alert>
+  );
+};
+
 /**
- * The admin actions on one user. Feature-gated ones appear only for staff holding the feature; a
- * staff member does not act on their own account here (the API refuses it too).
+ * The admin actions on one user, offered only when the staff hierarchy lets the signed-in staff
+ * member take them (the API refuses the same way); otherwise the reason shows instead.
+ * Feature-gated ones appear only for staff holding the feature.
  */
 export const UserShowActions = () => {
   const record = useRecordContext();
   const { permissions } = usePermissions();
   const { identity } = useGetIdentity();
   if (!record) return <TopToolbar />;
-  const own = identity?.id !== undefined && String(identity.id) === String(record.id);
-  if (own) return <TopToolbar />;
+  const decision = decisionOn(permissions, identity?.id, record);
+  if (!decision) return <TopToolbar />;
+  if (!decision.allowed) {
+    return (
+      <TopToolbar data-testid="user-actions">
+        <Refusal reason={decision.reason} />
+      </TopToolbar>
+    );
+  }
   const suspended = isSuspended(record);
   const blocked = isBlocked(record);
+  const roles = assignableRoles(permissions, identity?.id, record);
   return (
     <TopToolbar data-testid="user-actions">
       {suspended ? (
@@ -133,6 +203,7 @@ export const UserShowActions = () => {
           confirm={{ title: 'resources.users.confirm.blockTitle', content: 'resources.users.confirm.blockContent' }}
         />
       )}
+      {roles.length > 0 ? <ChangeRoleButton record={record} roles={roles} /> : null}
       {hasFeature(permissions, Features.userPasswordReset) ? <PasswordResetButton record={record} /> : null}
       {hasFeature(permissions, Features.userDelete) ? (
         <DeleteWithConfirmButton

@@ -1,7 +1,7 @@
 import { Box, Typography } from '@mui/material';
-import { Datagrid, DateField, Pagination, ReferenceManyField, TextField, useTranslate } from 'react-admin';
+import { Datagrid, DateField, FunctionField, Pagination, ReferenceManyField, TextField, useRecordContext, useTranslate } from 'react-admin';
 import { ACTIVITY } from '../../data/dataProvider';
-import { JsonField } from './userFields';
+import { describeActivity, describeActor, type ActivityEntry } from './activityWords';
 import { NONE } from './userValues';
 
 const ACTIVITY_PER_PAGE = 10;
@@ -15,22 +15,47 @@ const NoActivity = () => {
   );
 };
 
-/** The user's activity log (GET /api/admin/users/:id/activity), newest first, 10 per page. */
-export const UserActivity = (_: { readonly label?: false }) => (
-  <ReferenceManyField
-    reference={ACTIVITY}
-    target="userId"
-    sort={{ field: 'timestamp', order: 'DESC' }}
-    perPage={ACTIVITY_PER_PAGE}
-    pagination={<Pagination rowsPerPageOptions={[ACTIVITY_PER_PAGE]} />}
-  >
-    <Datagrid bulkActionButtons={false} rowClick={false} empty={<NoActivity />} data-testid="user-activity">
-      <DateField source="timestamp" showTime />
-      <TextField source="event" sortable={false} />
-      <TextField source="client" sortable={false} emptyText={NONE} />
-      <TextField source="ip" sortable={false} emptyText={NONE} />
-      <TextField source="actorId" sortable={false} emptyText={NONE} />
-      <JsonField source="data" sortable={false} />
-    </Datagrid>
-  </ReferenceManyField>
-);
+/** The whole recorded event (credentials already redacted by the server), one click on its row away. */
+const ActivityJson = () => {
+  const entry = useRecordContext<ActivityEntry & { id: string }>();
+  const translate = useTranslate();
+  if (!entry) return null;
+  return (
+    <Box sx={{ px: 2, py: 1 }} data-testid="activity-json">
+      <Typography variant="caption" color="text.secondary">
+        {translate('resources.activity.json')}
+      </Typography>
+      <Box component="pre" sx={{ m: 0, fontSize: 12, whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
+        {JSON.stringify(entry, null, 2)}
+      </Box>
+    </Box>
+  );
+};
+
+/** The user's activity log (GET /api/admin/users/:id/activity), newest first, in words; a row opens its JSON. */
+export const UserActivity = (_: { readonly label?: false }) => {
+  const user = useRecordContext();
+  const translate = useTranslate();
+  const userId = user ? String(user.id) : undefined;
+  return (
+    <ReferenceManyField
+      reference={ACTIVITY}
+      target="userId"
+      sort={{ field: 'timestamp', order: 'DESC' }}
+      perPage={ACTIVITY_PER_PAGE}
+      pagination={<Pagination rowsPerPageOptions={[ACTIVITY_PER_PAGE]} />}
+    >
+      <Datagrid bulkActionButtons={false} rowClick="expand" expand={<ActivityJson />} empty={<NoActivity />} data-testid="user-activity">
+        <DateField source="timestamp" showTime />
+        <FunctionField
+          source="event"
+          sortable={false}
+          render={(entry: ActivityEntry) => <span data-testid="activity-words">{describeActivity(entry, userId, translate)}</span>}
+        />
+        <FunctionField source="actorId" sortable={false} render={(entry: ActivityEntry) => describeActor(entry, undefined, translate) ?? NONE} />
+        <TextField source="ip" sortable={false} emptyText={NONE} />
+        <TextField source="client" sortable={false} emptyText={NONE} />
+      </Datagrid>
+    </ReferenceManyField>
+  );
+};

@@ -8,19 +8,25 @@ import {
   TextField,
   TopToolbar,
   useListContext,
+  usePermissions,
   useTranslate,
 } from 'react-admin';
+import { creatableRoles } from '../../auth/access';
 import { RoleField, StatusField } from './userFields';
 import { UserSearchBox, UserSearchMessage } from './UserSearchBox';
 import { searchTextOf, USERS_PER_PAGE } from './userSearch';
 import { NONE } from './userValues';
 
-const UserListActions = () => (
-  <TopToolbar sx={{ width: '100%', justifyContent: 'space-between', alignItems: 'center' }}>
-    <UserSearchBox />
-    <CreateButton data-testid="users-create" />
-  </TopToolbar>
-);
+/** A financial_admin creates no accounts, so the button is not offered to one. */
+const UserListActions = () => {
+  const { permissions } = usePermissions();
+  return (
+    <TopToolbar sx={{ width: '100%', justifyContent: 'space-between', alignItems: 'center' }}>
+      <UserSearchBox />
+      {creatableRoles(permissions).length > 0 ? <CreateButton data-testid="users-create" /> : null}
+    </TopToolbar>
+  );
+};
 
 /** With a search, the "no match" message says it all; without one, an empty table means no users at all. */
 const NoUsers = () => {
