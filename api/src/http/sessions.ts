@@ -87,6 +87,11 @@ export class SessionStore {
   }
 
   /** Signs a user out everywhere (suspension, deletion, password change). */
+  /** Forgets every session of an account, revoked ones included (their ip and user agent are personal). */
+  async forget(userId: string): Promise<void> {
+    await this.pool.query('delete from sessions where user_id = $1', [userId]);
+  }
+
   async revokeAllFor(userId: string, reason: string, exceptId?: string): Promise<number> {
     const { rowCount } = await this.pool.query(
       'update sessions set revoked_at = $2, revoked_reason = $3 where user_id = $1 and revoked_at is null and id is distinct from $4',

@@ -34,8 +34,11 @@ export const createDispatcher = (ctx: AppContext): CommandDispatcher =>
         { type: command.type, data: command.data, metadata: { now: dctx.now } } as UserCommand,
         dctx,
       );
-      const avatar = (before as UserWithAccount | undefined)?.avatar;
-      if (avatar) await rm(path.join(ctx.config.dataDir, 'avatars', avatar.avatarId), { force: true });
+      if (command.type === 'PurgeAccount') {
+        const avatar = (before as UserWithAccount | undefined)?.avatar;
+        if (avatar) await rm(path.join(ctx.config.dataDir, 'avatars', avatar.avatarId), { force: true });
+        await ctx.sessions.forget(command.aggregateId);
+      }
       return { position: result.position };
     },
     mail: async (command, dctx) => {
