@@ -1,0 +1,132 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HttpClient, startTestApp, type TestApp } from '../../api/src/testing/harness';
+import { launchBrowser, stepShots } from './browser';
+
+const ROOT = { email: 'root@axel.test', password: 'Root-pass-123' };
+const PASSWORD = 'Secret-pass-1';
+const FIREFOX_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0';
+
+let t: TestApp;
+let browser: Browser;
+beforeAll(async () => {
+  t = await startTestApp({ serveUi: true, env: { ADMIN_EMAIL: ROOT.email, ADMIN_PASSWORD: ROOT.password } });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await t?.stop();
+});
+
+const tag = Date.now().toString(36);
+const signedIn = async (email: string, password = PASSWORD, userAgent = 'axel-test') => {
+  const http = new HttpClient(t.url, userAgent);
+  const res = await http.post('/api/sessions/', { email, password });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return http;
+};
+const createAccount = async (by: HttpClient, name: string, role: string) => {
+  const email = `${name}.${tag}@example.com`;
+  const res = await by.post('/api/admin/users/', { email, password: PASSWORD, passwordConfirmation: PASSWORD, role });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return { id: res.body.id as string, email };
+};
+
+const consoleSignIn = async (page: Page, email: string, password: string) => {
+  await page.goto(`${t.url}/admin`);
+  await page.getByLabel(/e-?mail/i).first().fill(email);
+  await page.getByLabel(/password/i).first().fill(password);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL(/\/admin\/dashboard/);
+};
+
+describe('the staff console', () => {
+  it('shows a blocked user as Blocked, reads the activity in words with the JSON a click away, and opens a process', async () => {
+    const shot = stepShots('console');
+    const root = await signedIn(ROOT.email, ROOT.password);
+    const admin = await createAccount(root, 'desk', 'admin');
+    const blocked = await createAccount(root, 'blocked', 'user');
+    await signedIn(blocked.email, PASSWORD, FIREFOX_WINDOWS);
+    const adminHttp = await signedIn(admin.email);
+    expect((await adminHttp.post(`/api/admin/users/${blocked.id}/block`)).status).toBe(200);
+    const leaving = await createAccount(root, 'leaving', 'user');
+    expect((await root.delete(`/api/admin/users/${leaving.id}`)).status).toBe(204);
+
+    const context = await browser.newContext({ locale: 'en-US' });
+    const page = await context.newPage();
+    await consoleSignIn(page, ROOT.email, ROOT.password);
+
+    await page.goto(`${t.url}/admin/users`);
+    await page.getByTestId('users-search').fill(blocked.email);
+    const row = page.getByTestId('users-table').locator('tr', { hasText: blocked.email });
+    await row.getByTestId('user-status-blocked').waitFor();
+    expect(await row.getByTestId('user-status').innerText()).toBe('Blocked');
+    await shot(page, 'list-blocked');
+
+    await row.click();
+    await page.getByTestId('user-title').filter({ hasText: blocked.email }).waitFor();
+    expect(await page.getByTestId('user-status').first().innerText()).toBe('Blocked');
+    await page.getByTestId('user-unblock').waitFor();
+    await shot(page, 'show-blocked');
+
+    await page.getByTestId('user-tab-activity').click();
+    const words = page.getByTestId('activity-words');
+    await words.filter({ hasText: `Blocked by ${admin.email}` }).waitFor();
+    await words.filter({ hasText: 'Signed in from Firefox on Windows' }).waitFor();
+    await words.filter({ hasText: `Account created by ${ROOT.email}` }).waitFor();
+    const activity = await page.getByTestId('user-activity').innerText();
+    expect(activity).not.toMatch(/UserBlocked|SignInSucceeded|[0-9a-f]{8}-[0-9a-f]{4}-/);
+    await shot(page, 'activity-in-words');
+
+    await page.getByTestId('user-activity').locator('tr', { hasText: `Blocked by ${admin.email}` }).click();
+    const json = page.getByTestId('activity-json');
+    await json.waitFor();
+    expect(await json.innerText()).toContain('"event": "UserBlocked"');
+    await shot(page, 'activity-json');
+
+    await page.getByTestId('menu-processes').click();
+    const process = page.getByTestId(`process-row-account-deletion:${leaving.id}`);
+    await process.click();
+    const dialog = page.getByTestId('process-dialog');
+    await dialog.getByTestId('process-history').waitFor();
+    expect(await dialog.getByTestId('process-status').innerText()).toBe('Running');
+    expect(await dialog.getByTestId('process-next-timer').innerText()).not.toBe('—');
+    expect(await dialog.getByTestId('process-history').innerText()).toContain('Event AccountDeleted');
+    expect(await dialog.getByTestId('process-state').innerText()).toContain(leaving.id);
+    await shot(page, 'process-detail');
+    await dialog.getByTestId('process-dialog-close').click();
+
+    await page.goto(`${t.url}/admin/no-such-page`);
+    const notFound = page.getByTestId('not-found-text');
+    await notFound.waitFor();
+    expect(await notFound.innerText()).not.toMatch(/\.\./);
+    await shot(page, 'not-found');
+    await context.close();
+  });
+
+  it('does not offer an admin suspend or block on a super_admin, and says why', async () => {
+    const shot = stepShots('console-hierarchy');
+    const root = await signedIn(ROOT.email, ROOT.password);
+    const admin = await createAccount(root, 'helpdesk', 'admin');
+    const boss = await createAccount(root, 'boss', 'super_admin');
+    const plain = await createAccount(root, 'plain', 'user');
+
+    const context = await browser.newContext({ locale: 'en-US' });
+    const page = await context.newPage();
+    await consoleSignIn(page, admin.email, PASSWORD);
+
+    await page.goto(`${t.url}/admin/users/${encodeURIComponent(plain.id)}/show`);
+    await page.getByTestId('user-suspend').waitFor();
+    await page.getByTestId('user-block').waitFor();
+    expect(await page.getByTestId('user-change-role').count()).toBe(0);
+
+    await page.goto(`${t.url}/admin/users/${encodeURIComponent(boss.id)}/show`);
+    const refused = page.getByTestId('user-actions-refused');
+    await refused.waitFor();
+    expect(await refused.innerText()).toMatch(/lower rank/);
+    expect(await page.getByTestId('user-suspend').count()).toBe(0);
+    expect(await page.getByTestId('user-block').count()).toBe(0);
+    await shot(page, 'admin-on-super-admin');
+    await context.close();
+  });
+});
