@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { PASSWORD_MAX_LENGTH } from '@axel/domain';
 import { z } from 'zod';
 
 const optionalUrl = z
@@ -11,7 +12,8 @@ const optionalUrl = z
 const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().default('0.0.0.0'),
+  /** Loopback unless told otherwise: a laptop's server is not the network's. */
+  HOST: z.string().trim().min(1).default('127.0.0.1'),
   PUBLIC_URL: optionalUrl,
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalUrl,
@@ -29,7 +31,7 @@ const ConfigSchema = z.object({
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('AXEL Drive <no-reply@axel.local>'),
   ADMIN_EMAIL: z.string().email().optional(),
-  ADMIN_PASSWORD: z.string().min(8).optional(),
+  ADMIN_PASSWORD: z.string().min(8).max(PASSWORD_MAX_LENGTH).optional(),
   SECRET_KEY: z
     .string()
     .optional()
@@ -43,6 +45,11 @@ const ConfigSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  /**
+   * The development mailbox (only without SMTP_URL): `auto` serves it when HOST is loopback, `on`
+   * serves it on any HOST (with a warning at start), `off` never. It answers loopback clients only.
+   */
+  DEV_MAILBOX: z.enum(['auto', 'on', 'off']).default('auto'),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { dataDir: string; publicUrl: string };

@@ -25,11 +25,21 @@ describe('read-your-writes', () => {
   });
 
   it('waits no longer than the bound for a position never reached', async () => {
-    const http = new HttpClient(t.url);
+    const { http } = await signIn((await signUpConfirmed()).email);
     const started = Date.now();
     const res = await http.request('GET', '/api/health', undefined, { 'x-min-position': String(Number.MAX_SAFE_INTEGER) });
     expect(res.status).toBe(200);
     expect(Date.now() - started).toBeGreaterThanOrEqual(250);
     expect(Date.now() - started).toBeLessThan(3000);
+  });
+
+  it('never holds a caller without a live session, whatever position it names', async () => {
+    const far = { 'x-min-position': String(Number.MAX_SAFE_INTEGER) };
+    for (const cookie of [undefined, 'axel_session=forged-session-token-0123456789']) {
+      const started = Date.now();
+      const res = await new HttpClient(t.url).request('GET', '/api/health', undefined, cookie ? { ...far, cookie } : far);
+      expect(res.status).toBe(200);
+      expect(Date.now() - started).toBeLessThan(200);
+    }
   });
 });

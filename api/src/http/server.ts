@@ -12,7 +12,8 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Logger } from '../logger';
-import { registerErrorHandling } from './errors';
+import { answerClientError, answerFrameworkError, registerErrorHandling } from './errors';
+import { registerInputHygiene } from './input-hygiene';
 import { registerStaticUi } from './static';
 
 export type App = FastifyInstance & { withTypeProvider<T>(): FastifyInstance };
@@ -20,6 +21,8 @@ export type App = FastifyInstance & { withTypeProvider<T>(): FastifyInstance };
 export interface ServerOptions {
   readonly logger: Logger;
   readonly trustProxy?: boolean;
+  /** PUBLIC_URL: when it is https, the site is https even where a proxy does not say so. */
+  readonly publicUrl?: string;
   /** Built web app and console; served when present. */
   readonly webDist?: string;
   readonly consoleDist?: string;
@@ -27,12 +30,33 @@ export interface ServerOptions {
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** JSON routes take small bodies; a route that needs more (the avatar) sets its own limit. */
+export const JSON_BODY_LIMIT = 64 * 1024;
+
+/** The path of a request target, also in absolute form (`PUT http://host/api/...`), decoded. */
+export const targetPath = (url: string): string => {
+  let path: string;
+  try {
+    path = new URL(url, 'http://target.invalid').pathname;
+  } catch {
+    path = url.split('?')[0]!;
+  }
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+};
 
 export const createServer = async (options: ServerOptions) => {
   const app = Fastify({
     loggerInstance: options.logger,
     trustProxy: options.trustProxy ?? false,
-    bodyLimit: 4 * 1024 * 1024,
+    bodyLimit: JSON_BODY_LIMIT,
+    // a bad escape (`%ff`), an over-long path parameter: answered in the product's error shape
+    frameworkErrors: answerFrameworkError,
+    // bytes Node cannot parse as HTTP (malformed request line, oversized headers)
+    clientErrorHandler: answerClientError,
     // every request carries a correlation id: the client's when it sends one, else a new one
     genReqId: (req) => {
       const given = req.headers['x-correlation-id'];
@@ -50,9 +74,16 @@ export const createServer = async (options: ServerOptions) => {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app as unknown as FastifyInstance);
+  registerInputHygiene(app as unknown as FastifyInstance);
 
+  const httpsSite = options.publicUrl?.startsWith('https://') ?? false;
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-correlation-id', request.id);
+    // API answers depend on who asks: no shared or browser cache keeps them (a route may be stricter)
+    if (targetPath(request.url).startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    // HSTS means something only over https: behind a trusted proxy its forwarded protocol says so
+    const https = request.protocol === 'https' || (!options.trustProxy && httpsSite);
+    if (https) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     return payload;
   });
 
@@ -71,6 +102,7 @@ export const createServer = async (options: ServerOptions) => {
       },
     },
     crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: false,
   });
   await app.register(fastifyCookie);
   // Limits count per address and, where a form names an account, per account too: one busy office
@@ -85,9 +117,13 @@ export const createServer = async (options: ServerOptions) => {
     },
   });
 
-  // Cross-site forms cannot set custom headers: requiring one stops CSRF on every write.
+  // Cross-site forms cannot set custom headers: requiring one stops CSRF on every write. The route
+  // matched (or the decoded path) decides, never the raw target: `http://host/api/...` and
+  // `/%61pi/...` reach the same routes as `/api/...`.
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/') || !STATE_CHANGING.has(request.method)) return;
+    if (!STATE_CHANGING.has(request.method)) return;
+    const route = request.is404 ? undefined : request.routeOptions.url;
+    if (!(route ?? targetPath(request.url)).startsWith('/api/')) return;
     if (request.headers['x-requested-with'] !== 'XMLHttpRequest') {
       return reply.status(403).send({
         code: 'CSRF_HEADER_MISSING',

@@ -1,6 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import { isIP } from 'node:net';
+import { CommonErrors, DomainError } from '@axel/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Config } from '../config';
 import type { AppContext } from '../context';
 
 const MailSchema = z.object({
@@ -20,11 +23,56 @@ const escapeHtml = (s: string) =>
 const linkify = (text: string) =>
   escapeHtml(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
 
+/** 127.0.0.0/8, ::1 and IPv4-mapped 127.x: addresses that never leave this machine. */
+export const isLoopbackAddress = (address: string | undefined): boolean => {
+  if (!address) return false;
+  const a = address.trim().toLowerCase().replace(/^\[|\]$/g, '');
+  if (a === '::1' || a === '0:0:0:0:0:0:0:1') return true;
+  const v4 = a.startsWith('::ffff:') ? a.slice(7) : a;
+  return isIP(v4) === 4 && v4.startsWith('127.');
+};
+
+/** HOST names an address only this machine can reach. */
+export const isLoopbackHost = (host: string): boolean => host.trim().toLowerCase() === 'localhost' || isLoopbackAddress(host);
+
+/**
+ * Whether the mailbox is served at all: never with real mail (SMTP_URL) or DEV_MAILBOX=off;
+ * `auto` only on a loopback HOST; `on` on any HOST (the start then warns).
+ */
+export const devMailboxMode = (config: Pick<Config, 'SMTP_URL' | 'DEV_MAILBOX' | 'HOST'>): 'off' | 'loopback' | 'exposed' => {
+  if (config.SMTP_URL || config.DEV_MAILBOX === 'off') return 'off';
+  if (isLoopbackHost(config.HOST)) return 'loopback';
+  return config.DEV_MAILBOX === 'on' ? 'exposed' : 'off';
+};
+
+/** Every address the request names or came through, so a proxy in front cannot launder one. */
+const clientAddresses = (request: FastifyRequest): string[] => {
+  const addresses = [request.socket.remoteAddress ?? ''];
+  const forwardedFor = request.headers['x-forwarded-for'];
+  for (const value of [forwardedFor].flat()) if (value) addresses.push(...value.split(','));
+  const realIp = request.headers['x-real-ip'];
+  for (const value of [realIp].flat()) if (value) addresses.push(value);
+  const forwarded = request.headers.forwarded;
+  if (forwarded) for (const m of forwarded.matchAll(/for="?([^";,]+)"?/gi)) addresses.push(m[1]!.replace(/:\d+$/, ''));
+  return addresses.map((a) => a.trim());
+};
+
+/**
+ * Read-your-mail for whoever can reach it is an account takeover (a reset link is mail), so the
+ * mailbox answers only when the connection and every address a proxy names are loopback: with
+ * TRUST_PROXY a proxy on this machine forwarding a remote client is refused, as is a remote
+ * client that claims to be 127.0.0.1 in a header.
+ */
+const loopbackOnly = async (request: FastifyRequest) => {
+  if (!clientAddresses(request).every(isLoopbackAddress)) throw new DomainError(CommonErrors.notFound);
+};
+
 /**
  * The development mailbox (only without SMTP_URL): mail that would have been sent, with its
  * links clickable, so a person can confirm an account on a laptop.
  */
 export const devMailboxRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
+  app.addHook('onRequest', loopbackOnly);
   const list = async (to?: string) => {
     const { rows } = await ctx.pool.query<{
       id: string;

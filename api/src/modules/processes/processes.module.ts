@@ -1,6 +1,7 @@
 import { CommonErrors, DomainError } from '@axel/domain';
 import {
   createProcessCatalog,
+  defaultProcessSettings,
   EmbeddedProcessRuntime,
   TemporalProcessRuntime,
   workflowMigrations,
@@ -45,10 +46,12 @@ const toRecord = (p: ProcessSummary) => ({
   updatedAt: p.updatedAt,
 });
 
-/** `<processType>:<processId>`: the type never holds a colon, the id may. */
+const PROCESS_TYPES = new Set(createProcessCatalog(defaultProcessSettings).map((d) => d.type));
+
+/** `<processType>:<processId>`: the type never holds a colon, the id may. An unknown type is no process. */
 const parseId = (id: string) => {
   const colon = id.indexOf(':');
-  if (colon <= 0) throw new DomainError(CommonErrors.notFound);
+  if (colon <= 0 || !PROCESS_TYPES.has(id.slice(0, colon))) throw new DomainError(CommonErrors.notFound);
   return { processType: id.slice(0, colon), processId: id.slice(colon + 1) };
 };
 
