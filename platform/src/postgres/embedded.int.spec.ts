@@ -1,5 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -41,6 +41,15 @@ const query = async (url: string, sql: string) => {
 
 const mode = (p: string) => statSync(p).mode & 0o777;
 
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 /** Process group of a process, from the kernel's own record of it. */
 const processGroup = (pid: number) => Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[2]);
 
@@ -78,11 +87,46 @@ describe('embedded PostgreSQL', () => {
   it('runs the server in a process group of its own, so a Ctrl-C meant for the app does not reach it', async () => {
     const dir = path.join(privateFolder(), 'postgres');
     const server = track(await startEmbeddedPostgres({ dir, persistent: false, durable: false }));
-    expect(processGroup(server.pid)).toBe(server.pid);
+    expect(isAlive(server.pid)).toBe(true);
     expect(processGroup(server.pid)).not.toBe(processGroup(process.pid));
     const clusterDir = server.clusterDir;
     await server.stop();
+    expect(isAlive(server.pid)).toBe(false);
     expect(existsSync(clusterDir)).toBe(false);
+  });
+
+  it('stops the server when the process that started it is killed without a chance to stop it', async () => {
+    const dir = path.join(privateFolder(), 'postgres');
+    const script = path.join(path.dirname(dir), 'owner.mts');
+    writeFileSync(
+      script,
+      `import { startEmbeddedPostgres } from ${JSON.stringify(path.resolve(__dirname, 'embedded.ts'))};
+const server = await startEmbeddedPostgres({ dir: ${JSON.stringify(dir)}, durable: false });
+process.stdout.write(JSON.stringify({ pid: server.pid, clusterDir: server.clusterDir }) + '\\n');
+setInterval(() => undefined, 60_000);
+`,
+    );
+    const owner = spawn(process.execPath, ['--import', 'tsx', script], { cwd: path.resolve(__dirname, '../../..'), stdio: ['ignore', 'pipe', 'inherit'] });
+    const started = await new Promise<{ pid: number; clusterDir: string }>((resolve, reject) => {
+      let out = '';
+      owner.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString('utf8');
+        if (out.includes('\n')) resolve(JSON.parse(out.split('\n')[0]!));
+      });
+      owner.once('exit', (code) => reject(new Error(`the owner exited (${code}) before its server started`)));
+    });
+    cleanups.push(() => {
+      if (isAlive(started.pid)) process.kill(started.pid, 'SIGKILL');
+      if (!started.clusterDir.startsWith(os.tmpdir())) rmSync(started.clusterDir, { recursive: true, force: true });
+    });
+    expect(isAlive(started.pid)).toBe(true);
+
+    owner.kill('SIGKILL');
+    const deadline = Date.now() + 15_000;
+    while (isAlive(started.pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    expect(isAlive(started.pid)).toBe(false);
+    // a fast shutdown, not a crash: the next start needs no recovery
+    expect(existsSync(path.join(started.clusterDir, 'postmaster.pid'))).toBe(false);
   });
 
   it('says what to do when no folder the server can reach is available', async () => {

@@ -252,12 +252,32 @@ const runInitdb = async (initdb: string, clusterDir: string, password: string, a
 
 const READY = 'database system is ready to accept connections';
 
+/*
+ * The server runs under a small shell that holds the read end of a pipe from this process: when the
+ * pipe closes (stop() closes it, and so does the kernel when this process dies in any way, SIGKILL
+ * included), the shell asks PostgreSQL for a fast shutdown. A server in its own process group would
+ * otherwise outlive an app killed without a chance to stop it.
+ */
+const SUPERVISOR = [
+  'exec 3<&0 </dev/null',
+  '"$0" "$@" &',
+  'pg=$!',
+  '( read -r _ <&3; kill -INT "$pg" 2>/dev/null ) &',
+  'watch=$!',
+  'wait "$pg"',
+  'status=$?',
+  'kill "$watch" 2>/dev/null',
+  'exit "$status"',
+].join('\n');
+
 const spawnServer = async (postgres: string, clusterDir: string, port: number, flags: string[], account: Account | undefined, log: (line: string) => void) => {
+  const args = ['-D', clusterDir, '-p', String(port), ...flags];
+  const supervised = process.platform !== 'win32';
   // detached: a process group of its own, out of reach of the terminal's Ctrl-C
-  const child = spawn(postgres, ['-D', clusterDir, '-p', String(port), ...flags], {
+  const child = spawn(supervised ? '/bin/sh' : postgres, supervised ? ['-c', SUPERVISOR, postgres, ...args] : args, {
     ...account,
     detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['pipe', 'pipe', 'pipe'],
     env: { ...process.env, LC_MESSAGES: 'C' },
   });
   let output = '';
@@ -318,9 +338,10 @@ export const startEmbeddedPostgres = async (options: EmbeddedOptions): Promise<E
   if (options.durable === false) flags.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
   const child = await spawnServer(bin.postgres, clusterDir, port, flags, account, log);
 
-  // The app stops the server after closing its connections; this only covers an exit without stop().
+  // The app stops the server after closing its connections; without stop(), the supervisor's pipe
+  // closing stops it (Windows has no supervisor: an exit without stop() stops it here).
   const stopAtExit = () => {
-    if (running(child)) child.kill('SIGINT');
+    if (running(child) && process.platform === 'win32') child.kill('SIGINT');
   };
   process.on('exit', stopAtExit);
   let stopped = false;
@@ -328,7 +349,7 @@ export const startEmbeddedPostgres = async (options: EmbeddedOptions): Promise<E
     url: `postgres://postgres:${encodeURIComponent(credentials.password)}@127.0.0.1:${port}/postgres`,
     port,
     clusterDir,
-    pid: child.pid!,
+    pid: Number(readFileSync(path.join(clusterDir, 'postmaster.pid'), 'utf8').split('\n')[0]),
     stop: async () => {
       if (stopped) return;
       stopped = true;
@@ -336,8 +357,9 @@ export const startEmbeddedPostgres = async (options: EmbeddedOptions): Promise<E
       if (running(child)) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
         // fast shutdown: open transactions roll back, the data is consistent
-        child.kill('SIGINT');
-        const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+        if (process.platform === 'win32') child.kill('SIGINT');
+        else child.stdin.end();
+        const timer = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), 30_000);
         await exited;
         clearTimeout(timer);
       }
