@@ -104,7 +104,7 @@ describe('the staff console', () => {
     await context.close();
   });
 
-  it('does not offer an admin suspend or block on a super_admin, and says why', async () => {
+  it('does not offer an admin suspend or block on a super_admin, nor a financial_admin account creation, and says why', async () => {
     const shot = stepShots('console-hierarchy');
     const root = await signedIn(ROOT.email, ROOT.password);
     const admin = await createAccount(root, 'helpdesk', 'admin');
@@ -128,5 +128,17 @@ describe('the staff console', () => {
     expect(await page.getByTestId('user-block').count()).toBe(0);
     await shot(page, 'admin-on-super-admin');
     await context.close();
+
+    const money = await createAccount(root, 'money', 'financial_admin');
+    const moneyContext = await browser.newContext({ locale: 'en-US' });
+    const moneyPage = await moneyContext.newPage();
+    await consoleSignIn(moneyPage, money.email, PASSWORD);
+    await moneyPage.goto(`${t.url}/admin/users`);
+    await moneyPage.getByTestId('users-table').waitFor();
+    expect(await moneyPage.getByTestId('users-create').count()).toBe(0);
+    await moneyPage.goto(`${t.url}/admin/users/create`);
+    await moneyPage.getByTestId('user-create-refused').waitFor();
+    await shot(moneyPage, 'financial-admin-cannot-create');
+    await moneyContext.close();
   });
 });

@@ -1,5 +1,17 @@
 import { adminCreateUserSchema } from '@axel/domain/accounts/accounts.validation';
-import { Create, PasswordInput, SelectInput, SimpleForm, TextInput, useNotify, usePermissions, useRedirect, type RaRecord } from 'react-admin';
+import { Alert } from '@mui/material';
+import {
+  Create,
+  PasswordInput,
+  SelectInput,
+  SimpleForm,
+  TextInput,
+  useNotify,
+  usePermissions,
+  useRedirect,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
 import { creatableRoles } from '../../auth/access';
 import { zodValidate } from '../../forms/zodValidate';
 import { ROLE_CHOICES } from './userFields';
@@ -8,10 +20,19 @@ import { ROLE_CHOICES } from './userFields';
 const validateCreateUser = zodValidate(adminCreateUserSchema);
 
 export const UserCreate = () => {
-  const { permissions } = usePermissions();
+  const { permissions, isPending } = usePermissions();
+  const translate = useTranslate();
   const notify = useNotify();
   const redirect = useRedirect();
   const allowed = creatableRoles(permissions);
+  // reached by its address, the form would only end in the server's refusal: say it up front
+  if (!isPending && allowed.length === 0) {
+    return (
+      <Alert severity="info" sx={{ mt: 2 }} data-testid="user-create-refused">
+        {translate('resources.users.refusals.create_users')}
+      </Alert>
+    );
+  }
   return (
     <Create
       title="resources.users.create.title"
