@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -17,6 +17,8 @@ export interface Secrets {
   /** AES-256-GCM; output is `v1.<iv>.<tag>.<ciphertext>` in base64url. */
   encrypt(plaintext: string): string;
   decrypt(sealed: string): string;
+  /** HMAC-SHA256 under a key derived from the server key, base64url: signs values the server hands out. */
+  mac(value: string): string;
 }
 
 export const createSecrets = (key: Buffer): Secrets => ({
@@ -32,6 +34,11 @@ export const createSecrets = (key: Buffer): Secrets => ({
     const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
     decipher.setAuthTag(Buffer.from(tag, 'base64url'));
     return Buffer.concat([decipher.update(Buffer.from(ct, 'base64url')), decipher.final()]).toString('utf8');
+  },
+  mac(value) {
+    // a key of its own, so no MAC can ever be mistaken for material of the encryption key
+    const macKey = createHmac('sha256', key).update('axel-mac-v1').digest();
+    return createHmac('sha256', macKey).update(value).digest('base64url');
   },
 });
 

@@ -65,9 +65,9 @@ export const createServer = async (options: ServerOptions) => {
   }).withTypeProvider<ZodTypeProvider>();
 
   // every route, for tests that must cover all of them (e.g. authorisation of /api/admin/)
-  const routeList: { method: string; url: string }[] = [];
+  const routeList: { method: string; url: string; schema?: unknown }[] = [];
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routeList.push({ method, url: route.url });
+    for (const method of [route.method].flat()) routeList.push({ method, url: route.url, schema: route.schema });
   });
   app.decorate('routeList', routeList);
 

@@ -25,8 +25,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { limitsFor } from '../../http/rate-limits';
+import { POSITION_HEADER } from '../../http/read-your-writes';
 import { clearSessionCookie, readSessionToken, SESSION_COOKIE, sessionCookieOptions } from '../../http/sessions';
 import type { AccountsService, RequestMeta } from './accounts.service';
+import { readDeviceCookie, setDeviceCookie } from './device-cookie';
 import { requireSelf, requireUser } from './auth';
 import { toProfile, toUserInfo, UserInfoSchema } from './user-info';
 import { findUser } from './users.queries';
@@ -54,12 +57,19 @@ export const freshUser = async (ctx: AppContext, userId: string, position: numbe
 export const accountsRoutes = (ctx: AppContext, service: AccountsService) => async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const secureCookie = ctx.config.publicUrl.startsWith('https://');
-  const strict = (max: number) => ({ rateLimit: { max: Math.ceil(max * ctx.config.RATE_LIMIT_FACTOR), timeWindow: '1 minute' } });
+  const limit = limitsFor(ctx.config.RATE_LIMIT_FACTOR);
+  /** A call that checks a credential, code or link: `max` per account, three times that per client address. */
+  const strict = (max: number) => limit({ perIp: max * 3, perAccount: max });
+  /** A browser that signed in to the account before is not held back by strangers using up its cap. */
+  const signedInHereBefore = async (request: FastifyRequest, email: string) => {
+    const device = readDeviceCookie(request, ctx.secrets);
+    return device !== null && (await service.userIdByEmail(email)) === device.userId;
+  };
 
   // ---- sign-up --------------------------------------------------------------------------------
   app.post(
     '/api/users/',
-    { schema: { tags, summary: 'Sign up', body: signUpSchema, response: { 201: z.object({ id: z.string(), email: z.string() }), 409: ErrorSchema } }, config: strict(30) },
+    { schema: { tags, summary: 'Sign up', body: signUpSchema, response: { 201: z.object({ id: z.string(), email: z.string() }), 409: ErrorSchema } }, config: limit({ perIp: 20, perAccount: 5 }) },
     async (request, reply) => {
       const b = request.body;
       const { userId, position } = await service.register(
@@ -73,7 +83,7 @@ export const accountsRoutes = (ctx: AppContext, service: AccountsService) => asy
 
   app.post(
     '/api/email-confirmations/',
-    { schema: { tags, summary: 'Confirm an e-mail address with the mailed token', body: z.object({ token: z.string().min(10).max(300) }), response: { 200: z.object({ email: z.string() }) } }, config: strict(30) },
+    { schema: { tags, summary: 'Confirm an e-mail address with the mailed token', body: z.object({ token: z.string().min(10).max(300) }), response: { 200: z.object({ email: z.string() }) } }, config: strict(10) },
     async (request) => {
       const { email, position } = await service.confirmEmail(request.body.token, requestMeta(request));
       await ctx.caughtUp(position);
@@ -83,9 +93,10 @@ export const accountsRoutes = (ctx: AppContext, service: AccountsService) => asy
 
   app.post(
     '/api/email-confirmations/resend',
-    { schema: { tags, summary: 'Send the confirmation mail again', body: z.object({ email: emailSchema }) }, config: strict(5) },
+    { schema: { tags, summary: 'Send the confirmation mail again', body: z.object({ email: emailSchema }) }, config: limit({ perIp: 10, perAccount: 3 }) },
     async (request, reply) => {
-      await service.resendConfirmation(request.body.email, requestMeta(request));
+      const meta = requestMeta(request);
+      service.later('resend-confirmation', () => service.resendConfirmation(request.body.email, meta));
       return reply.status(202).send();
     },
   );
@@ -105,13 +116,20 @@ export const accountsRoutes = (ctx: AppContext, service: AccountsService) => asy
           423: ErrorSchema,
         },
       },
-      config: strict(30),
+      config: limit({ perIp: 30, perAccount: 20, accountTrusted: signedInHereBefore }),
+      // a failed sign-in of a real account writes events and one of an unknown address does not:
+      // the position of those writes must not tell them apart
+      onSend: async (_request, reply, payload) => {
+        if (reply.statusCode >= 400) reply.removeHeader(POSITION_HEADER);
+        return payload;
+      },
     },
     async (request, reply) => {
-      const result = await service.signIn(request.body, requestMeta(request));
+      const result = await service.signIn(request.body, requestMeta(request), readDeviceCookie(request, ctx.secrets));
       if (result.kind === 'two_factor_required') return { twoFactorRequired: true as const, method: result.method };
       const user = await freshUser(ctx, result.userId, result.position);
       reply.setCookie(SESSION_COOKIE, result.token, sessionCookieOptions(secureCookie));
+      setDeviceCookie(reply, ctx.secrets, result.device, secureCookie);
       return { user: toUserInfo(user) };
     },
   );
@@ -150,9 +168,10 @@ export const accountsRoutes = (ctx: AppContext, service: AccountsService) => asy
   // ---- resets ---------------------------------------------------------------------------------
   app.post(
     '/api/password-resets/',
-    { schema: { tags, summary: 'Mail a password reset link', body: z.object({ email: emailSchema }) }, config: strict(5) },
+    { schema: { tags, summary: 'Mail a password reset link', body: z.object({ email: emailSchema }) }, config: limit({ perIp: 10, perAccount: 3 }) },
     async (request, reply) => {
-      await service.requestPasswordReset(request.body.email, requestMeta(request));
+      const meta = requestMeta(request);
+      service.later('password-reset-request', () => service.requestPasswordReset(request.body.email, meta));
       return reply.status(202).send();
     },
   );
@@ -168,9 +187,11 @@ export const accountsRoutes = (ctx: AppContext, service: AccountsService) => asy
 
   app.post(
     '/api/two-factor-resets/',
-    { schema: { tags, summary: 'Mail a link that turns two-factor authentication off', body: z.object({ email: emailSchema, password: passwordInputSchema }) }, config: strict(5) },
+    { schema: { tags, summary: 'Mail a link that turns two-factor authentication off', body: z.object({ email: emailSchema, password: passwordInputSchema }) }, config: limit({ perIp: 10, perAccount: 5 }) },
     async (request, reply) => {
-      await service.requestTwoFactorReset(request.body.email, request.body.password, requestMeta(request));
+      const meta = requestMeta(request);
+      const { email, password } = request.body;
+      service.later('two-factor-reset-request', () => service.requestTwoFactorReset(email, password, meta));
       return reply.status(202).send();
     },
   );
@@ -283,7 +304,7 @@ export const accountsRoutes = (ctx: AppContext, service: AccountsService) => asy
 
   app.put(
     '/api/users/:id/email',
-    { schema: { tags, summary: 'Ask to change the sign-in e-mail; a link goes to the new address', params: IdParams, body: changeEmailSchema }, config: strict(10) },
+    { schema: { tags, summary: 'Ask to change the sign-in e-mail; a link goes to the new address', params: IdParams, body: changeEmailSchema }, config: limit({ perIp: 10, perAccount: 5 }) },
     async (request, reply) => {
       const { user } = await requireSelf(ctx, request, request.params.id);
       await service.requestEmailChange(user.id, request.body, requestMeta(request));
@@ -309,7 +330,7 @@ export const accountsRoutes = (ctx: AppContext, service: AccountsService) => asy
 
   app.post(
     '/api/users/:id/two-factor/email-code',
-    { schema: { tags, summary: 'Mail a code to turn e-mail two-factor on or off', params: IdParams }, config: strict(5) },
+    { schema: { tags, summary: 'Mail a code to turn e-mail two-factor on or off', params: IdParams }, config: limit({ perIp: 10, perAccount: 5 }) },
     async (request, reply) => {
       const { user } = await requireSelf(ctx, request, request.params.id);
       await service.sendEmailCode(user.id, requestMeta(request));

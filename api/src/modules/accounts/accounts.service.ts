@@ -4,6 +4,7 @@ import {
   emailReservationDecider,
   emailReservationStreamName,
   normalizeEmail,
+  signInLockedUntil,
   signInOutcome,
   userDecider,
   userStreamName,
@@ -25,8 +26,10 @@ import { handleCommand, loadState, newId, type CommandContext } from '@axel/plat
 import type { MailTemplate } from '@axel/domain/mail/mail.events';
 import type { AppContext } from '../../context';
 import { randomCode, randomToken, sha256 } from '../../secrets';
+import { newDeviceNonce, type DeviceCookie } from './device-cookie';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
 import { newTotpSecret, totpEnrolment, verifyTotp } from './totp';
+import { UnknownAddressGuards } from './unknown-address-guard';
 
 export interface RequestMeta {
   readonly ip: string | null;
@@ -49,7 +52,31 @@ const parseLinkToken = (token: string): { userId: string; tokenHash: string } =>
 const hasAccountState = (s: UserState): s is UserWithAccount => s.status !== 'unregistered' && s.status !== 'purged';
 
 export class AccountsService {
+  private readonly unknownAddresses = new UnknownAddressGuards();
+  private readonly backgroundWork = new Set<Promise<void>>();
+
   constructor(private readonly ctx: AppContext) {}
+
+  /**
+   * Runs work after the answer has left: calls that must answer alike for known and unknown
+   * addresses (resets, resends) answer 202 at once and look the address up afterwards, so neither
+   * their answer nor its timing says whether the address has an account. Errors are logged.
+   */
+  later(task: string, work: () => Promise<unknown>): void {
+    const done: Promise<void> = work()
+      .then(() => undefined)
+      .catch((error: unknown) => {
+        const expected = error instanceof DomainError;
+        this.ctx.log[expected ? 'warn' : 'error']({ task, err: expected ? { code: error.code } : error }, 'background work failed');
+      })
+      .finally(() => this.backgroundWork.delete(done));
+    this.backgroundWork.add(done);
+  }
+
+  /** Resolves once the background work started so far has finished. */
+  async settled(): Promise<void> {
+    while (this.backgroundWork.size > 0) await Promise.allSettled([...this.backgroundWork]);
+  }
 
   private command<T extends string, D>(type: T, data: D): Command<T, D> {
     return { type, data, metadata: { now: this.ctx.now() } };
@@ -161,29 +188,31 @@ export class AccountsService {
   async signIn(
     input: { email: string; password: string; code?: string },
     meta: RequestMeta,
+    deviceCookie: DeviceCookie | null = null,
   ): Promise<
-    | { kind: 'signed_in'; userId: string; token: string; position: number }
+    | { kind: 'signed_in'; userId: string; token: string; position: number; device: DeviceCookie }
     | { kind: 'two_factor_required'; method: 'email' | 'totp' }
   > {
     const userId = await this.userIdByEmail(input.email);
-    if (!userId) {
-      await burnPasswordCheck(input.password);
-      throw new DomainError(AccountErrors.wrongCredentials);
-    }
-    const state = await this.userState(userId);
-    if (!hasAccountState(state) || state.status === 'deleted') {
-      await burnPasswordCheck(input.password);
-      throw new DomainError(AccountErrors.wrongCredentials);
-    }
-    const passwordValid = await verifyPassword(state.passwordHash, input.password);
+    const state = userId ? await this.userState(userId) : null;
+    if (!userId || !state || !hasAccountState(state) || state.status === 'deleted') return this.refuseUnknownAddress(input);
+    const deviceId = deviceCookie?.userId === userId ? deviceCookie.nonce : null;
+    // a locked guard answers before any argon2 work, as an unknown address's does
+    const lockedUntil = signInLockedUntil(state, this.ctx.now(), 'password', deviceId);
+    if (lockedUntil !== null) throw new DomainError(AccountErrors.userLocked, { lockedUntil: new Date(lockedUntil).toISOString() });
+    const passwordValid = await verifyPassword(state.passwordHash, input.password, deviceId ? 'trusted' : 'normal');
     let twoFactorCodeValid: boolean | undefined;
+    let totpStep: number | undefined;
     let emailCode: string | undefined;
     if (state.twoFactor.enabled && input.code !== undefined) {
-      twoFactorCodeValid =
-        state.twoFactor.method === 'totp'
-          ? !!state.twoFactor.totpSecretCiphertext &&
-            (await verifyTotp(this.ctx.secrets.decrypt(state.twoFactor.totpSecretCiphertext), input.code, this.ctx.now()))
-          : state.twoFactor.emailCodes.sign_in?.codeHash === sha256(input.code);
+      if (state.twoFactor.method === 'totp') {
+        const sealed = state.twoFactor.totpSecretCiphertext;
+        const step = sealed ? await verifyTotp(this.ctx.secrets.decrypt(sealed), input.code, this.ctx.now()) : null;
+        twoFactorCodeValid = step !== null;
+        totpStep = step ?? undefined;
+      } else {
+        twoFactorCodeValid = state.twoFactor.emailCodes.sign_in?.codeHash === sha256(input.code);
+      }
     } else if (state.twoFactor.enabled && state.twoFactor.method === 'email' && passwordValid) {
       emailCode = randomCode();
     }
@@ -199,6 +228,8 @@ export class AccountsService {
         sessionId,
         ip: meta.ip,
         userAgent: meta.userAgent,
+        deviceId,
+        totpStep,
       }),
       cc,
     );
@@ -211,7 +242,18 @@ export class AccountsService {
       return outcome;
     }
     await this.ctx.sessions.create(userId, { ip: meta.ip, userAgent: meta.userAgent }, token);
-    return { kind: 'signed_in', userId, token, position: result.position };
+    return { kind: 'signed_in', userId, token, position: result.position, device: { userId, nonce: deviceId ?? newDeviceNonce() } };
+  }
+
+  /** An address without an account spends a full check and locks like an account (see UnknownAddressGuards). */
+  private async refuseUnknownAddress(input: { email: string; password: string }): Promise<never> {
+    const key = sha256(normalizeEmail(input.email));
+    const lockedUntil = this.unknownAddresses.lockedUntil(key, this.ctx.now().getTime());
+    if (lockedUntil !== null) throw new DomainError(AccountErrors.userLocked, { lockedUntil: new Date(lockedUntil).toISOString() });
+    await burnPasswordCheck(input.password);
+    const locks = this.unknownAddresses.fail(key, this.ctx.now().getTime());
+    if (locks !== null) throw new DomainError(AccountErrors.userLocked, { lockedUntil: new Date(locks).toISOString() });
+    throw new DomainError(AccountErrors.wrongCredentials);
   }
 
   // ---- password and two-factor resets ------------------------------------------------------------
@@ -237,7 +279,8 @@ export class AccountsService {
 
   async requestTwoFactorReset(email: string, password: string, meta: RequestMeta): Promise<void> {
     const userId = await this.userIdByEmail(email);
-    if (!userId) return void (await burnPasswordCheck(password));
+    // runs after the answer (see `later`): no time needs spending to hide a missing account
+    if (!userId) return;
     const state = await this.userState(userId);
     if (!hasAccountState(state) || state.status === 'deleted' || !state.twoFactor.enabled) return;
     const passwordValid = await verifyPassword(state.passwordHash, password);
@@ -369,7 +412,8 @@ export class AccountsService {
     if (method === 'totp') {
       const sealed = purpose === 'enable' ? state.twoFactor.pendingTotpSecretCiphertext : state.twoFactor.totpSecretCiphertext;
       if (!sealed) return { codeValid: false };
-      return { codeValid: await verifyTotp(this.ctx.secrets.decrypt(sealed), code, now) };
+      const step = await verifyTotp(this.ctx.secrets.decrypt(sealed), code, now);
+      return step === null ? { codeValid: false } : { codeValid: true, totpStep: step };
     }
     const pending = state.twoFactor.emailCodes[purpose];
     return {

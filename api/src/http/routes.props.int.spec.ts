@@ -1,0 +1,227 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountHelpers } from '../testing/accounts';
+import { HttpClient, startTestApp, type TestApp } from '../testing/harness';
+
+/**
+ * Every route of the server's own route list, fed arbitrary unicode (NUL and lone surrogates
+ * included) and out-of-range numbers in its path parameters, query and JSON body, by a stranger,
+ * a user and a super_admin: no answer is a 500, every error is `{ code, message, data }`.
+ */
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({
+    env: { ADMIN_EMAIL: 'root@axel.test', ADMIN_PASSWORD: 'Root-pass-123', RATE_LIMIT_FACTOR: '1000', READ_YOUR_WRITES_TIMEOUT_MS: '200' },
+  });
+});
+afterAll(async () => {
+  await t?.stop();
+});
+const { signUpConfirmed, signIn, uniqueEmail } = accountHelpers(() => t);
+
+interface RouteEntry {
+  method: string;
+  url: string;
+  schema?: { params?: unknown; querystring?: unknown; body?: unknown };
+}
+
+// ---- values ------------------------------------------------------------------------------------
+
+const nasty = [
+  '\u0000',
+  'a\u0000b',
+  '\ud800',
+  'x\udfff',
+  '\udc00\ud800',
+  '%00',
+  '%ff',
+  '%E0%A4%A',
+  '1e20',
+  '-1',
+  '9'.repeat(30),
+  '[1e20,1e20]',
+  '[0,1e400]',
+  '["\\u0000","ASC"]',
+  '{"q":"\\u0000"}',
+  '{"q":"\\ud800"}',
+  '',
+  ' ',
+  '../..',
+  'null',
+  'account-deletion:x',
+  'no-such-type:1',
+  'x'.repeat(300),
+];
+const text = fc.oneof(
+  fc.constantFrom(...nasty),
+  fc.string({ unit: 'binary', maxLength: 40 }),
+  fc.string({ unit: 'grapheme', maxLength: 20 }),
+  fc.string({ unit: fc.constantFrom('\u0000', '\ud800', '\udc00', 'a', '%', '0'), maxLength: 8 }),
+);
+const number = fc.oneof(
+  fc.constantFrom(1e20, -1e20, 2 ** 63, -1, 0, 0.5, Number.MAX_SAFE_INTEGER + 2, 2147483648),
+  fc.double(),
+  fc.integer(),
+);
+const value: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 4, arbitrary: text },
+  { weight: 2, arbitrary: number },
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(text, { maxLength: 3 }),
+  fc.dictionary(text, text, { maxKeys: 2 }),
+);
+
+/** A URL component with lone surrogates written as the (invalid) UTF-8 bytes a client could send. */
+const encode = (s: string) => {
+  let out = '';
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    const next = s.charCodeAt(i + 1);
+    if (c >= 0xd800 && c <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
+      out += encodeURIComponent(s.slice(i, i + 2));
+      i++;
+    } else if (c >= 0xd800 && c <= 0xdfff) {
+      out += `%${(0xe0 | (c >> 12)).toString(16)}%${(0x80 | ((c >> 6) & 0x3f)).toString(16)}%${(0x80 | (c & 0x3f)).toString(16)}`.toUpperCase();
+    } else {
+      out += encodeURIComponent(s[i]!);
+    }
+  }
+  return out;
+};
+
+// ---- schemas -----------------------------------------------------------------------------------
+
+type ZodLike = { shape?: Record<string, ZodLike>; _zod?: { def: Record<string, any> } };
+const def = (schema: ZodLike | undefined) => schema?._zod?.def;
+
+const shapeOf = (schema: ZodLike | undefined): Record<string, ZodLike> => {
+  if (!schema) return {};
+  if (schema.shape) return schema.shape;
+  const d = def(schema);
+  return shapeOf(d?.in ?? d?.innerType ?? d?.schema);
+};
+
+/** A plausible value for a field, so that a single fuzzed field reaches past the others' checks. */
+const plausible = (key: string, schema: ZodLike | undefined): unknown => {
+  if (/email/i.test(key)) return 'fuzz.person@example.com';
+  if (/password/i.test(key)) return 'Wrong-pass-9';
+  if (key === 'confirmation') return 'NO';
+  if (/code$/i.test(key)) return '123456';
+  if (/token/i.test(key)) return 'x'.repeat(24);
+  const d = def(schema);
+  switch (d?.type) {
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'prefault':
+    case 'readonly':
+    case 'catch':
+      return plausible(key, d.innerType);
+    case 'pipe':
+      return plausible(key, d.in);
+    case 'string':
+      return 'sample';
+    case 'number':
+    case 'int':
+      return 1;
+    case 'boolean':
+      return true;
+    case 'literal':
+      return d.values?.[0];
+    case 'enum':
+      return Object.values(d.entries ?? {})[0];
+    case 'array':
+      return [];
+    case 'object':
+      return Object.fromEntries(Object.entries(shapeOf(schema)).map(([k, s]) => [k, plausible(k, s)]));
+    case 'union':
+      return plausible(key, d.options?.[0]);
+    default:
+      return 'sample';
+  }
+};
+
+// ---- cases -------------------------------------------------------------------------------------
+
+interface Ids {
+  self: string;
+  victim: string;
+}
+
+const caseFor = (route: RouteEntry, ids: Ids | null) => {
+  const paramNames = [...route.url.matchAll(/:(\w+)/g)].map((m) => m[1]!);
+  const realIds = ids
+    ? route.url.startsWith('/api/admin/')
+      ? [ids.victim, `account-deletion:${ids.victim}`]
+      : route.url.endsWith('/push')
+        ? []
+        : [ids.self]
+    : [];
+  const param = realIds.length ? fc.oneof(fc.constantFrom(...realIds), text) : text;
+  const queryKeys = [...new Set([...Object.keys(shapeOf(route.schema?.querystring as ZodLike)), 'range', 'page'])];
+  const bodyShape = shapeOf(route.schema?.body as ZodLike);
+  const bodyKeys = Object.keys(bodyShape);
+  const base = Object.fromEntries(bodyKeys.map((k) => [k, plausible(k, bodyShape[k])]));
+  const withBody = route.method !== 'GET';
+  return fc.record({
+    params: fc.tuple(...paramNames.map(() => param)),
+    query: fc.dictionary(fc.oneof(fc.constantFrom(...queryKeys), text), fc.oneof(text, number.map(String)), { maxKeys: 3 }),
+    body: withBody
+      ? fc.oneof(
+          { weight: 4, arbitrary: fc.dictionary(fc.oneof(...(bodyKeys.length ? [fc.constantFrom(...bodyKeys)] : []), text), value, { maxKeys: 3 }).map((over) => ({ ...base, ...over })) },
+          { weight: 1, arbitrary: value },
+        )
+      : fc.constant(undefined),
+  });
+};
+
+const send = async (http: HttpClient, route: RouteEntry, c: { params: string[]; query: Record<string, string>; body: unknown }) => {
+  let i = 0;
+  const path = route.url.replace(/:(\w+)/g, () => encode(c.params[i++]!));
+  const query = Object.entries(c.query)
+    .map(([k, v]) => `${encode(k)}=${encode(v)}`)
+    .join('&');
+  return http.request(route.method, query ? `${path}?${query}` : path, c.body);
+};
+
+// ---- the property ------------------------------------------------------------------------------
+
+describe('every route, under arbitrary input', () => {
+  it('never answers 500, and every error is { code, message, data }', async () => {
+    const routes = ((t.app.server as unknown as { routeList: RouteEntry[] }).routeList)
+      .filter((r) => r.method !== 'HEAD' && !r.url.startsWith('/api/docs'))
+      // signing out ends the session the other routes are tried with: last
+      .sort((a, b) => Number(a.url === '/api/sessions/this/' && a.method === 'DELETE') - Number(b.url === '/api/sessions/this/' && b.method === 'DELETE'));
+    expect(routes.length).toBeGreaterThanOrEqual(40);
+
+    const user = await signUpConfirmed();
+    const victim = await signUpConfirmed(uniqueEmail('victim'));
+    const root = (await signIn('root@axel.test', 'Root-pass-123')).http;
+    const rootId = (await root.get('/api/sessions/this/')).body.user.id as string;
+    expect(rootId).toBeTruthy();
+    const identities: { name: string; http: () => Promise<HttpClient>; ids: Ids | null }[] = [
+      { name: 'stranger', http: async () => new HttpClient(t.url), ids: null },
+      { name: 'user', http: async () => (await signIn(user.email)).http, ids: { self: user.id, victim: victim.id } },
+      { name: 'super_admin', http: async () => root, ids: { self: rootId, victim: victim.id } },
+    ];
+    const failures: string[] = [];
+    for (const identity of identities) {
+      const http = await identity.http();
+      for (const route of routes) {
+        await fc.assert(
+          fc.asyncProperty(caseFor(route, identity.ids), async (c) => {
+            const res = await send(http, route, c);
+            const where = `${identity.name} ${route.method} ${route.url} ${JSON.stringify(c)} -> ${res.status} ${JSON.stringify(res.body)?.slice(0, 200)}`;
+            if (res.status >= 500) failures.push(where);
+            expect(res.status, where).toBeLessThan(500);
+            if (res.status >= 400) expect(Object.keys(res.body ?? {}).sort(), where).toEqual(['code', 'data', 'message']);
+          }),
+          { numRuns: 8, endOnFailure: true },
+        );
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
