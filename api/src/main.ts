@@ -2,6 +2,7 @@ import { DataDirInUseError, EmbeddedPostgresError } from '@axel/platform';
 import { ConfigError, loadConfig } from './config';
 import { ALL_ROLES, createApp, type Role } from './app';
 import { createLogger } from './logger';
+import { testClockOffsetMs } from './failpoints';
 import { bootstrapAdmin } from './modules/accounts/bootstrap-admin';
 
 const parseRoles = (argv: string[]): Role[] => {
@@ -31,7 +32,8 @@ const main = async () => {
     throw error;
   }
   const log = createLogger(config.LOG_LEVEL);
-  const app = await createApp({ config, log, roles });
+  const clockOffsetMs = testClockOffsetMs();
+  const app = await createApp({ config, log, roles, ...(clockOffsetMs ? { now: () => new Date(Date.now() + clockOffsetMs) } : {}) });
 
   let stopping = false;
   const shutdown = async (signal: string) => {

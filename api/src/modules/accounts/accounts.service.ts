@@ -25,6 +25,7 @@ import {
 import { handleCommand, loadState, newId, type CommandContext } from '@axel/platform';
 import type { MailTemplate } from '@axel/domain/mail/mail.events';
 import type { AppContext } from '../../context';
+import { failpoint } from '../../failpoints';
 import { randomCode, randomToken, sha256 } from '../../secrets';
 import { newDeviceNonce, type DeviceCookie } from './device-cookie';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
@@ -115,6 +116,26 @@ export class AccountsService {
     return (await loadState(this.ctx.commands, userDecider, userStreamName(userId))).state;
   }
 
+  /**
+   * Reserves an address. A sign-up or e-mail change that died between the reservation and its
+   * account event leaves the address held by a user who does not use it; that fact goes to the
+   * reservation decider, which hands the address over once the reservation is older than
+   * ABANDONED_RESERVATION_AFTER_MS (younger ones may still be in flight). No background process is
+   * needed: the address is only ever wanted again by someone asking for it.
+   */
+  private async reserveEmail(email: string, userId: string, cc: CommandContext) {
+    const stream = this.emailStream(email);
+    const { state } = await loadState(this.ctx.commands, emailReservationDecider, stream);
+    const holder = state.status === 'held' && state.userId !== userId ? state.userId : null;
+    const abandonedHolderId = holder && !(await this.usesAddress(holder, email)) ? holder : undefined;
+    return this.run(emailReservationDecider, stream, this.command('ReserveEmail', { userId, ...(abandonedHolderId ? { abandonedHolderId } : {}) }), cc);
+  }
+
+  private async usesAddress(userId: string, email: string): Promise<boolean> {
+    const state = await this.userState(userId);
+    return hasAccountState(state) && state.status !== 'deleted' && state.email === normalizeEmail(email);
+  }
+
   private async mail(to: string, template: MailTemplate, locale: string, params: Record<string, unknown>, userId: string | null, cc: CommandContext) {
     await this.ctx.mailer.request({ to, template, locale, params, userId }, cc);
   }
@@ -134,7 +155,8 @@ export class AccountsService {
     const cc = this.context(meta, staff ? { id: staff.id, kind: 'staff' } : { id: userId, kind: 'anonymous' });
     const passwordHash = await hashPassword(input.password);
     const reservation = this.emailStream(input.email);
-    await this.run(emailReservationDecider, reservation, this.command('ReserveEmail', { userId }), cc);
+    await this.reserveEmail(input.email, userId, cc);
+    failpoint('register:after-reserve');
     const { token, tokenHash } = linkToken(userId);
     try {
       const result = await this.runUser(
@@ -370,7 +392,7 @@ export class AccountsService {
     const newEmail = state.emailChange.newEmail;
     const oldEmail = state.email;
     const reservation = this.emailStream(newEmail);
-    await this.run(emailReservationDecider, reservation, this.command('ReserveEmail', { userId }), cc);
+    await this.reserveEmail(newEmail, userId, cc);
     try {
       const result = await this.runUser(userId, this.command('ConfirmEmailChange', { tokenHash }), cc);
       await this.run(emailReservationDecider, this.emailStream(oldEmail), this.command('ReleaseEmail', { userId }), cc);

@@ -1,0 +1,129 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ABANDONED_RESERVATION_AFTER_MS } from '@axel/domain';
+import { freePort } from '@axel/platform';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../db';
+
+let db: TestDatabase;
+let child: ChildProcess | undefined;
+let port = 0;
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'axel-crash-signup-'));
+
+/** The whole product in its own Node process, so SIGKILL really ends it mid-request. */
+const startProduct = async (env: Record<string, string> = {}) => {
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], {
+    cwd: path.resolve(__dirname, '../..'),
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      DATABASE_URL: db.url,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ADMIN_EMAIL: 'root@axel.test',
+      ADMIN_PASSWORD: 'Root-pass-123',
+      AXEL_FAILPOINT: '',
+      AXEL_TEST_CLOCK_OFFSET_MS: '0',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let errors = '';
+  const keep = (chunk: Buffer) => void (errors = (errors + chunk.toString()).slice(-4000));
+  proc.stdout?.on('data', keep);
+  proc.stderr?.on('data', keep);
+  child = proc;
+  await until(
+    async () => {
+      if (proc.exitCode !== null || proc.signalCode) throw new Error(`the product stopped at start: ${errors}`);
+      return (await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null))?.ok === true;
+    },
+    60_000,
+    () => `the product to answer (${errors})`,
+  );
+  return proc;
+};
+
+const until = async (check: () => Promise<boolean>, timeoutMs: number, what: () => string) => {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+};
+
+const exited = (proc: ChildProcess) =>
+  new Promise<void>((resolve) => (proc.exitCode !== null || proc.signalCode ? resolve() : proc.once('exit', () => resolve())));
+
+const stop = async (proc: ChildProcess) => {
+  proc.kill('SIGINT');
+  await exited(proc);
+};
+
+const signUp = async (email: string) => {
+  const res = await fetch(`http://127.0.0.1:${port}/api/users/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+    body: JSON.stringify({ email, password: 'Secret-pass-1', passwordConfirmation: 'Secret-pass-1', termsAccepted: true }),
+  });
+  return { status: res.status, body: (await res.json()) as { code?: string; id?: string } };
+};
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  port = await freePort();
+});
+afterAll(async () => {
+  if (child && child.exitCode === null && !child.signalCode) {
+    child.kill('SIGKILL');
+    await exited(child);
+  }
+  await db?.drop();
+});
+
+describe('crash: the product killed between the e-mail reservation and the account', () => {
+  it('keeps the address for the in-flight window, then lets the next sign-up take it', async () => {
+    const email = 'crashed.signup@example.com';
+    // a first start creates the staff account (itself a sign-up), before any failpoint is armed
+    await stop(await startProduct());
+    const crashing = await startProduct({ AXEL_FAILPOINT: 'register:after-reserve' });
+    await expect(signUp(email)).rejects.toThrow();
+    await exited(crashing);
+    expect(crashing.signalCode).toBe('SIGKILL');
+
+    const { rows: abandoned } = await db.pool.query<{ user_id: string }>(
+      `select r.data->>'userId' as user_id from es_events r
+       where r.event_type = 'EmailReserved'
+         and not exists (select 1 from es_events u where u.stream_name = 'user-' || (r.data->>'userId') and u.event_type = 'UserRegistered')`,
+    );
+    expect(abandoned).toHaveLength(1);
+    const abandonedUserId = abandoned[0]!.user_id;
+
+    // restarted at once: the reservation is younger than the window, as a sign-up in flight would be
+    const restarted = await startProduct();
+    const early = await signUp(email);
+    expect(early).toMatchObject({ status: 409, body: { code: 'EMAIL_EXISTS', message: 'An account with this e-mail already exists' } });
+    await stop(restarted);
+
+    // the same data, its clock past the window
+    await startProduct({ AXEL_TEST_CLOCK_OFFSET_MS: String(ABANDONED_RESERVATION_AFTER_MS + 5_000) });
+    const late = await signUp(email);
+    expect(late.status).toBe(201);
+    expect(late.body.id).not.toBe(abandonedUserId);
+    expect((await signUp(email)).body.code).toBe('EMAIL_EXISTS');
+
+    const { rows: streams } = await db.pool.query<{ event_type: string; user_id: string }>(
+      "select event_type, data->>'userId' as user_id from es_events where stream_name = (select stream_name from es_events where event_type = 'EmailReserved' and data->>'userId' = $1) order by position",
+      [abandonedUserId],
+    );
+    expect(streams).toEqual([
+      { event_type: 'EmailReserved', user_id: abandonedUserId },
+      { event_type: 'EmailReleased', user_id: abandonedUserId },
+      { event_type: 'EmailReserved', user_id: late.body.id },
+    ]);
+  }, 240_000);
+});
