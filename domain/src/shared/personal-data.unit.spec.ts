@@ -11,12 +11,12 @@ const isDefinition = (value: unknown): value is EventDefinition =>
   typeof value === 'object' && value !== null && 'type' in value && 'schema' in value && 'upcasters' in value;
 
 /** Every event definition the domain exports: new contexts are covered as soon as they export theirs. */
-const definitions = [
+const definitions: EventDefinition[] = [
   ...new Map(
-    Object.values(domain)
-      .flatMap((v) => (Array.isArray(v) ? v : [v]))
+    (Object.values(domain) as unknown[])
+      .flatMap((v) => (Array.isArray(v) ? (v as unknown[]) : [v]))
       .filter(isDefinition)
-      .map((d) => [d.type, d]),
+      .map((d) => [d.type, d] as const),
   ).values(),
 ];
 
