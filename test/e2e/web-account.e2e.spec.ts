@@ -117,6 +117,16 @@ describe('a signed-in user', () => {
     // Gone for the server too.
     expect(await page.evaluate(() => fetch('/api/sessions/this/').then((r) => r.status))).toBe(401);
     await page.context().close();
+
+    // Someone whose account is alive is told so there, not that it was deleted.
+    const { email: stayer } = await signUpConfirmed(uniqueEmail('stayer'));
+    const other = await newPage();
+    await signInThroughForm(other, stayer);
+    await other.goto(`${t.url}/deleted-acc`);
+    const active = other.getByTestId('deleted-account-active');
+    await active.waitFor();
+    expect(await active.innerText()).toContain(stayer);
+    await other.context().close();
   });
 
   it('is signed out by the page itself when the inactivity timeout runs out, activity restarting the countdown', async () => {
@@ -147,6 +157,33 @@ describe('a signed-in user', () => {
     await shot(page, 'signed-out');
     // The session ended on the server too, not only on the screen.
     expect(await page.evaluate(() => fetch('/api/sessions/this/').then((r) => r.status))).toBe(401);
+    await page.context().close();
+  });
+
+  it('in settings, asking for a new 2FA code says where it went, and the error of a wrong code goes when a new attempt starts', async () => {
+    const shot = stepShots('web-settings-2fa-resend');
+    const { email } = await signUpConfirmed(uniqueEmail('resend'));
+    const page = await newPage();
+    await signInThroughForm(page, email);
+    await page.goto(`${t.url}/settings?tab=account`);
+    await page.getByTestId('twofa-method-email').check();
+    await page.getByTestId('twofa-enable').click();
+    await page.getByTestId('twofa-email-setup').waitFor();
+    expect(await page.getByTestId('twofa-code-resent').count()).toBe(0);
+
+    await page.getByTestId('twofa-code').fill('000000');
+    await page.getByTestId('twofa-verify').click();
+    await page.getByTestId('twofa-error').waitFor();
+    await page.getByTestId('twofa-code').fill('12');
+    await page.getByTestId('twofa-verify').click();
+    await page.getByText('Enter the 6-digit code').waitFor();
+    expect(await page.getByTestId('twofa-error').count()).toBe(0);
+
+    await page.getByTestId('twofa-resend').click();
+    const resent = page.getByTestId('twofa-code-resent');
+    await resent.waitFor();
+    expect(await resent.innerText()).toContain(email);
+    await shot(page, 'new-code-sent');
     await page.context().close();
   });
 
