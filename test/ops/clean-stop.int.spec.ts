@@ -27,7 +27,11 @@ afterAll(async () => {
   }
   // run as root, the cluster lives outside the 0700 folder, behind DATA_DIR/postgres/cluster
   const cluster = path.join(workDir, 'data', 'postgres', 'cluster');
-  if (existsSync(cluster)) rmSync(realpathSync(cluster), { recursive: true, force: true });
+  if (existsSync(cluster)) {
+    const moved = realpathSync(cluster);
+    rmSync(moved, { recursive: true, force: true });
+    rmSync(`${moved}.source`, { force: true });
+  }
   rmSync(workDir, { recursive: true, force: true });
 });
 

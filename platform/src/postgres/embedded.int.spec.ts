@@ -24,7 +24,10 @@ const track = (server: EmbeddedPostgresHandle) => {
   const dir = server.clusterDir;
   cleanups.push(async () => {
     await server.stop();
-    if (!dir.startsWith(os.tmpdir())) rmSync(dir, { recursive: true, force: true });
+    if (!dir.startsWith(os.tmpdir())) {
+      rmSync(dir, { recursive: true, force: true });
+      rmSync(`${dir}.source`, { force: true });
+    }
   });
   return server;
 };
@@ -117,7 +120,10 @@ setInterval(() => undefined, 60_000);
     });
     cleanups.push(() => {
       if (isAlive(started.pid)) process.kill(started.pid, 'SIGKILL');
-      if (!started.clusterDir.startsWith(os.tmpdir())) rmSync(started.clusterDir, { recursive: true, force: true });
+      if (!started.clusterDir.startsWith(os.tmpdir())) {
+        rmSync(started.clusterDir, { recursive: true, force: true });
+        rmSync(`${started.clusterDir}.source`, { force: true });
+      }
     });
     expect(isAlive(started.pid)).toBe(true);
 
@@ -127,6 +133,24 @@ setInterval(() => undefined, 60_000);
     expect(isAlive(started.pid)).toBe(false);
     // a fast shutdown, not a crash: the next start needs no recovery
     expect(existsSync(path.join(started.clusterDir, 'postmaster.pid'))).toBe(false);
+  });
+
+  it('removes a moved-out cluster once its data folder is deleted', async () => {
+    const first = path.join(privateFolder(), 'postgres');
+    const abandoned = track(await startEmbeddedPostgres({ dir: first, durable: false }));
+    await abandoned.stop();
+    rmSync(path.dirname(first), { recursive: true, force: true });
+
+    const other = track(await startEmbeddedPostgres({ dir: path.join(privateFolder(), 'postgres'), durable: false }));
+    if (isRoot) {
+      // both lived outside their 0700 folders; the one nobody can open any more is gone
+      expect(other.clusterDir).not.toBe(abandoned.clusterDir);
+      expect(existsSync(abandoned.clusterDir)).toBe(false);
+      expect(existsSync(other.clusterDir)).toBe(true);
+    } else {
+      expect(existsSync(abandoned.clusterDir)).toBe(false);
+    }
+    await other.stop();
   });
 
   it('says what to do when no folder the server can reach is available', async () => {

@@ -6,6 +6,7 @@ import {
   existsSync,
   lstatSync,
   mkdirSync,
+  readdirSync,
   readFileSync,
   readlinkSync,
   realpathSync,
@@ -209,10 +210,29 @@ const placeCluster = (dir: string, account: Account | undefined, reachableRoot: 
       `The "postgres" user that PostgreSQL runs as (as root) can enter neither ${dir} nor ${root}. Set DATA_DIR to a folder that user can enter, or run as a non-root user.`,
     );
   }
+  sweepAbandoned(root);
   const name = createHash('sha256').update(realpathSync(dir)).digest('hex').slice(0, 16);
   const clusterDir = path.join(root, `postgres-${name}`);
+  writeFileSync(`${clusterDir}.source`, dir);
   symlinkSync(clusterDir, link);
   return { clusterDir, linked: true };
+};
+
+/*
+ * A moved-out cluster whose data folder was deleted (its credentials with it) can never be opened
+ * again: remove it rather than let such clusters pile up. A running one is left alone.
+ */
+const sweepAbandoned = (root: string) => {
+  for (const entry of readdirSync(root)) {
+    if (!entry.endsWith('.source')) continue;
+    const clusterDir = path.join(root, entry.slice(0, -'.source'.length));
+    const source = readFileSync(path.join(root, entry), 'utf8');
+    const link = path.join(source, 'cluster');
+    const stillLinked = isSymlink(link) && path.resolve(source, readlinkSync(link)) === clusterDir;
+    if (stillLinked || existsSync(path.join(clusterDir, 'postmaster.pid'))) continue;
+    rmSync(clusterDir, { recursive: true, force: true });
+    rmSync(path.join(root, entry), { force: true });
+  }
 };
 
 const runInitdb = async (initdb: string, clusterDir: string, password: string, account: Account | undefined, log: (line: string) => void) => {
@@ -365,6 +385,7 @@ export const startEmbeddedPostgres = async (options: EmbeddedOptions): Promise<E
       }
       if (!persistent) {
         rmSync(clusterDir, { recursive: true, force: true });
+        rmSync(`${clusterDir}.source`, { force: true });
         rmSync(path.join(dir, 'cluster'), { recursive: true, force: true });
       }
       rmSync(ownerFile, { force: true });
