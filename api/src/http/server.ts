@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
-import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -13,6 +12,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Logger } from '../logger';
 import { answerClientError, answerFrameworkError, registerErrorHandling } from './errors';
+import { registerRateLimits } from './rate-limits';
 import { registerInputHygiene } from './input-hygiene';
 import { registerStaticUi } from './static';
 
@@ -105,17 +105,8 @@ export const createServer = async (options: ServerOptions) => {
     strictTransportSecurity: false,
   });
   await app.register(fastifyCookie);
-  // Limits count per address and, where a form names an account, per account too: one busy office
-  // behind one IP does not lock everyone out, and one account cannot be hammered from many.
-  await app.register(fastifyRateLimit, {
-    global: false,
-    hook: 'preHandler',
-    keyGenerator: (request) => {
-      const body = request.body as { email?: unknown } | undefined;
-      const email = body && typeof body.email === 'string' ? body.email.toLowerCase() : '';
-      return `${request.ip}|${email}`;
-    },
-  });
+  // Routes declare their caps per client address and per account (see rate-limits.ts).
+  registerRateLimits(app as unknown as FastifyInstance);
 
   // Cross-site forms cannot set custom headers: requiring one stops CSRF on every write. The route
   // matched (or the decoded path) decides, never the raw target: `http://host/api/...` and
