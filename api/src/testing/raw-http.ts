@@ -62,7 +62,7 @@ export const rawHttp = (
   options: { headers?: Record<string, string>; body?: string } = {},
 ) => {
   const host = new URL(baseUrl).host;
-  const headers = { host, connection: 'close', ...options.headers };
+  const headers: Record<string, string> = { host, connection: 'close', ...options.headers };
   if (options.body !== undefined) headers['content-length'] = String(Buffer.byteLength(options.body));
   const head = Object.entries(headers)
     .map(([k, v]) => `${k}: ${v}\r\n`)
