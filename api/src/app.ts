@@ -127,7 +127,7 @@ export const createApp = async (options: AppOptions): Promise<AppHandle> => {
   // a delivered mail's links are forgotten with it: replaying its request renders nothing
   const renderSealed = (template: MailTemplate, locale: string, sealed: string) =>
     sealed === ERASED ? { subject: ERASED, text: '', html: '' } : renderMail(template, locale, JSON.parse(secrets.decrypt(sealed)) as MailParams);
-  const transport = config.SMTP_URL ? smtpTransport(config.SMTP_URL, config.MAIL_FROM) : devMailboxTransport();
+  const transport = config.SMTP_URL ? smtpTransport(config.SMTP_URL, config.MAIL_FROM) : devMailboxTransport(pool);
   const deliverer = new MailDeliverer({ pool, store, registry, transport, log, now });
   const runner = new ProjectionRunner({
     pool,

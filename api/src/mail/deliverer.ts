@@ -5,6 +5,8 @@ import nodemailer from 'nodemailer';
 import type { Logger } from '../logger';
 
 export interface OutgoingMail {
+  /** The outbox id: a mail sent again after a crash is the same mail. */
+  readonly id: string;
   readonly to: string;
   readonly subject: string;
   readonly text: string;
@@ -16,8 +18,21 @@ export interface MailTransport {
   send(mail: OutgoingMail): Promise<{ messageId: string | null }>;
 }
 
-/** Development transport: nothing leaves the machine; the dev mailbox page shows the mail. */
-export const devMailboxTransport = (): MailTransport => ({ kind: 'dev', send: async () => ({ messageId: null }) });
+/**
+ * Development transport: nothing leaves the machine. It delivers into `dev_mailbox`, which stands
+ * for the recipients' own inboxes (the dev mailbox page reads it), so the outbox can forget a
+ * mail's body once it is delivered, exactly as with SMTP.
+ */
+export const devMailboxTransport = (pool: Pool): MailTransport => ({
+  kind: 'dev',
+  send: async (mail) => {
+    await pool.query(
+      `insert into dev_mailbox (id, recipient, subject, body_text, body_html) values ($1, $2, $3, $4, $5) on conflict (id) do nothing`,
+      [mail.id, mail.to.toLowerCase(), mail.subject, mail.text, mail.html],
+    );
+    return { messageId: mail.id };
+  },
+});
 
 export const smtpTransport = (url: string, from: string): MailTransport => {
   const transporter = nodemailer.createTransport(url);
@@ -34,6 +49,27 @@ export const mailDeliveryMigrations: Migration[] = [
   {
     id: 'api-001-mail-claims',
     sql: 'create table mail_claims (id text primary key, until timestamptz not null)',
+  },
+  {
+    id: 'api-002-dev-mailbox',
+    sql: `create table dev_mailbox (
+      id text primary key,
+      recipient text not null,
+      subject text not null,
+      body_text text not null,
+      body_html text not null,
+      received_at timestamptz not null default now()
+    );
+    create index on dev_mailbox (recipient, received_at desc)`,
+  },
+  {
+    // bodies kept by earlier versions for delivered development mail
+    id: 'api-003-forget-delivered-mail-bodies',
+    sql: `do $$ begin
+      if to_regclass('mail_outbox') is not null then
+        update mail_outbox set body_text = null, body_html = null where status <> 'pending' and body_text is not null;
+      end if;
+    end $$`,
   },
 ];
 
@@ -104,7 +140,7 @@ export class MailDeliverer {
         attempts: number;
       }>(
         `select o.id, o.recipient, o.subject, o.body_text, o.body_html, o.attempts from mail_outbox o
-         where o.status = 'pending' and not exists (select 1 from mail_claims c where c.id = o.id and c.until > now())
+         where o.status = 'pending' and o.body_text is not null and not exists (select 1 from mail_claims c where c.id = o.id and c.until > now())
          order by o.requested_at limit 10`,
       );
       if (!rows.length || this.stopped) return;
@@ -126,6 +162,7 @@ export class MailDeliverer {
     const attempt = mail.attempts + 1;
     try {
       const { messageId } = await this.deps.transport.send({
+        id: mail.id,
         to: mail.recipient,
         subject: mail.subject,
         text: mail.body_text,

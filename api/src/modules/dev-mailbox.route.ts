@@ -80,12 +80,11 @@ export const devMailboxRoutes = (ctx: AppContext) => async (app: FastifyInstance
       subject: string;
       body_text: string | null;
       body_html: string | null;
-      status: string;
-      delivered_at: Date | null;
-      requested_at: Date;
+      received_at: Date;
     }>(
-      `select id, recipient, subject, body_text, body_html, status, delivered_at, requested_at from mail_outbox
-       where ($1::text is null or recipient = $1) order by requested_at desc, id desc limit 200`,
+      // the mailbox the development transport delivers into: the outbox keeps no bodies
+      `select id, recipient, subject, body_text, body_html, received_at from dev_mailbox
+       where ($1::text is null or recipient = $1) order by received_at desc, id desc limit 200`,
       [to ?? null],
     );
     return rows.map((r) => ({
@@ -94,9 +93,9 @@ export const devMailboxRoutes = (ctx: AppContext) => async (app: FastifyInstance
       subject: r.subject,
       text: r.body_text,
       html: r.body_html,
-      status: r.status,
-      sentAt: r.delivered_at?.toISOString() ?? null,
-      requestedAt: r.requested_at.toISOString(),
+      status: 'delivered',
+      sentAt: r.received_at.toISOString(),
+      requestedAt: r.received_at.toISOString(),
     }));
   };
 

@@ -11,9 +11,10 @@ export interface RenderedMail {
 export type MailRenderer = (template: MailTemplate, locale: string, sealedParams: string) => RenderedMail;
 
 /**
- * The mail outbox: one row per requested mail, rendered in the recipient's locale. Delivered SMTP
- * mail keeps no body; the development transport keeps it so the dev mailbox can show it. A purge
- * of the account erases its earlier mail.
+ * The mail outbox: one row per requested mail, rendered in the recipient's locale. A body holds
+ * live links and codes, so it is kept only until the mail is delivered (or finally fails): then
+ * the row keeps its metadata only, whatever the transport (the development transport delivers
+ * into its own mailbox table). A purge of the account erases its earlier mail.
  */
 export const mailOutboxProjection = (render: MailRenderer) =>
   defineProjection<'mail_outbox', MailEvent | AccountPurged>({
@@ -52,8 +53,7 @@ export const mailOutboxProjection = (render: MailRenderer) =>
           }
           case 'MailDelivered':
             await tx.query(
-              `update "${t.mail_outbox}" set status = 'delivered', transport = $2, delivered_at = $3,
-                 body_text = case when $2 = 'dev' then body_text end, body_html = case when $2 = 'dev' then body_html end
+              `update "${t.mail_outbox}" set status = 'delivered', transport = $2, delivered_at = $3, body_text = null, body_html = null
                where id = $1`,
               [e.data.mailId, e.data.transport, e.recordedAt],
             );
@@ -68,7 +68,9 @@ export const mailOutboxProjection = (render: MailRenderer) =>
             break;
           case 'MailFailed':
             await tx.query(
-              `update "${t.mail_outbox}" set attempts = $2, last_error = $3, status = case when $4 then 'failed' else status end where id = $1`,
+              `update "${t.mail_outbox}" set attempts = $2, last_error = $3, status = case when $4 then 'failed' else status end,
+                 body_text = case when $4 then null else body_text end, body_html = case when $4 then null else body_html end
+               where id = $1`,
               [e.data.mailId, e.data.attempt, e.data.error, e.data.final],
             );
             break;
