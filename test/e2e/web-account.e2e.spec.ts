@@ -27,18 +27,23 @@ const signInThroughForm = async (page: Page, email: string) => {
   await page.waitForURL(/\/welcome/);
 };
 
-/** Ids used more than once, and form controls that no label or aria attribute names. */
+/**
+ * Ids used more than once, and form controls that no label or aria attribute names. Runs in the page
+ * (written as text: the test project compiles without the DOM library).
+ */
 const pageAudit = (page: Page) =>
-  page.evaluate(() => {
-    const counts = new Map<string, number>();
+  page.evaluate(`(() => {
+    const counts = new Map();
     for (const el of document.querySelectorAll('[id]')) counts.set(el.id, (counts.get(el.id) ?? 0) + 1);
     const duplicates = [...counts].filter(([, n]) => n > 1).map(([id]) => id);
-    const controls = [...document.querySelectorAll<HTMLInputElement>('input:not([type=hidden]), select, textarea')];
+    const controls = [...document.querySelectorAll('input:not([type=hidden]), select, textarea')];
     const unnamed = controls
       .filter((el) => !(el.labels?.length || el.getAttribute('aria-label') || el.getAttribute('aria-labelledby')))
       .map((el) => el.outerHTML.slice(0, 120));
     return { duplicates, unnamed };
-  });
+  })()`) as Promise<{ duplicates: string[]; unnamed: string[] }>;
+
+const focusedTestId = (page: Page) => page.evaluate(`document.activeElement?.getAttribute('data-testid') ?? null`) as Promise<string | null>;
 
 const auditFresh = async (page: Page, path: string, ready: string) => {
   await page.goto(`${t.url}${path}`);
@@ -205,12 +210,12 @@ describe('a signed-in user', () => {
 
     // MUI's outlined label lets the pointer through to the input below it; activating the label itself
     // is what assistive technology and a click on a label do.
-    const activate = (label: ReturnType<Page['locator']>) => label.evaluate((el) => (el as HTMLLabelElement).click());
+    const activate = (label: ReturnType<Page['locator']>) => label.dispatchEvent('click');
     await activate(page.locator('label', { hasText: /^New password$/ }));
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('password-change-new');
+    expect(await focusedTestId(page)).toBe('password-change-new');
     expect(await page.getByLabel('New password', { exact: true }).getAttribute('data-testid')).toBe('password-change-new');
     await activate(page.getByTestId('account-email').locator('label', { hasText: /^Current password$/ }));
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('email-change-password');
+    expect(await focusedTestId(page)).toBe('email-change-password');
     await shot(page, 'new-password-focused');
     await page.context().close();
   });
