@@ -54,7 +54,6 @@ const hasAccountState = (s: UserState): s is UserWithAccount => s.status !== 'un
 
 export class AccountsService {
   private readonly unknownAddresses = new UnknownAddressGuards();
-  private readonly backgroundWork = new Set<Promise<void>>();
 
   constructor(private readonly ctx: AppContext) {}
 
@@ -64,19 +63,10 @@ export class AccountsService {
    * their answer nor its timing says whether the address has an account. Errors are logged.
    */
   later(task: string, work: () => Promise<unknown>): void {
-    const done: Promise<void> = work()
-      .then(() => undefined)
-      .catch((error: unknown) => {
-        const expected = error instanceof DomainError;
-        this.ctx.log[expected ? 'warn' : 'error']({ task, err: expected ? { code: error.code } : error }, 'background work failed');
-      })
-      .finally(() => this.backgroundWork.delete(done));
-    this.backgroundWork.add(done);
-  }
-
-  /** Resolves once the background work started so far has finished. */
-  async settled(): Promise<void> {
-    while (this.backgroundWork.size > 0) await Promise.allSettled([...this.backgroundWork]);
+    work().catch((error: unknown) => {
+      const expected = error instanceof DomainError;
+      this.ctx.log[expected ? 'warn' : 'error']({ task, err: expected ? { code: error.code } : error }, 'background work failed');
+    });
   }
 
   private command<T extends string, D>(type: T, data: D): Command<T, D> {
