@@ -4,6 +4,7 @@ import { ALL_ROLES, createApp, type Role } from './app';
 import { createLogger } from './logger';
 import { testClockOffsetMs } from './failpoints';
 import { bootstrapAdmin } from './modules/accounts/bootstrap-admin';
+import { devMailboxMode } from './modules/dev-mailbox.route';
 
 const parseRoles = (argv: string[]): Role[] => {
   const i = argv.indexOf('--role');
@@ -83,7 +84,7 @@ const main = async () => {
   if (url) {
     process.stdout.write(
       `\n  AXEL Drive is running:\n    web app   ${config.publicUrl}/\n    console   ${config.publicUrl}/admin\n    API docs  ${config.publicUrl}/api/docs\n${
-        app.ctx.adapters.mail === 'dev' ? `    mailbox   ${config.publicUrl}/dev/mailbox\n` : ''
+        devMailboxMode(config) !== 'off' ? `    mailbox   ${config.publicUrl}/dev/mailbox\n` : ''
       }\n`,
     );
   }
