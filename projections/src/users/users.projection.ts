@@ -96,7 +96,10 @@ export const evolveUsersRow = (row: UsersRow | undefined, e: ProjectedEvent<User
     case 'SignInSucceeded':
       return next({ last_login_at: e.data.at, first_login_at: row.first_login_at ?? e.data.at, locked_until: null });
     case 'UserLocked':
-      return next({ locked_until: e.data.until });
+      // a lock of one trusted browser is not a lock of the account
+      return e.data.deviceId ? row : next({ locked_until: e.data.until });
+    case 'UserUnlocked':
+      return next({ locked_until: null });
     case 'PasswordChanged':
       return next({ auth_methods: row.auth_methods.includes('password') ? row.auth_methods : [...row.auth_methods, 'password'] });
     case 'EmailChanged':
@@ -163,6 +166,7 @@ export const usersProjection = defineRowProjection<UsersRow, UserEvent>({
     'EmailConfirmed',
     'SignInSucceeded',
     'UserLocked',
+    'UserUnlocked',
     'PasswordChanged',
     'EmailChanged',
     'ProfileUpdated',

@@ -7,7 +7,7 @@ import { passwordWork } from './passwords';
 let t: TestApp;
 beforeAll(async () => {
   // clients are told apart by X-Forwarded-For, as behind a reverse proxy
-  t = await startTestApp({ env: { TRUST_PROXY: 'true' } });
+  t = await startTestApp({ env: { TRUST_PROXY: 'true', ADMIN_EMAIL: 'root@axel.test', ADMIN_PASSWORD: 'Root-pass-123' } });
 });
 afterAll(async () => {
   await t?.stop();
@@ -24,6 +24,18 @@ const browser = (ip = freshIp()) => {
   const http = new HttpClient(t.url);
   const post = (path: string, body: unknown) => http.request('POST', path, body, { 'x-forwarded-for': ip });
   return { http, ip, post, signIn: (email: string, password = PASSWORD, code?: string) => post('/api/sessions/', { email, password, ...(code ? { code } : {}) }) };
+};
+
+/** What staff see of an account's lock, once the read models have caught up with everything written so far. */
+const staffSeesLockedUntil = async (userId: string) => {
+  const staff = browser();
+  const signedIn = await staff.signIn('root@axel.test', 'Root-pass-123');
+  expect(signedIn.status).toBe(200);
+  // the staff sign-in was written after everything before it, so its position covers them
+  const position = signedIn.headers.get('x-event-position')!;
+  const res = await staff.http.request('GET', `/api/admin/users/${userId}`, undefined, { 'x-min-position': position });
+  expect(res.status).toBe(200);
+  return res.body.lockedUntil as string | null;
 };
 
 const totpCode = (secret: string) => generate({ secret, epoch: Math.floor(t.clock.now().getTime() / 1000) });
@@ -209,13 +221,15 @@ describe('lockout', () => {
   });
 
   it('counts the wrong passwords of a trusted browser against that browser only', async () => {
-    const { email } = await signUpConfirmed();
+    const { email, id } = await signUpConfirmed();
     const owner = browser();
     expect((await owner.signIn(email)).status).toBe(200);
     const answers = [];
     for (let i = 0; i < 5; i++) answers.push((await owner.signIn(email, 'Wrong-pass-1')).status);
     expect(answers).toEqual([401, 401, 401, 401, 423]);
     expect((await owner.signIn(email)).status).toBe(423);
+    // staff see no lock of the account: only that browser is locked
+    expect(await staffSeesLockedUntil(id)).toBeNull();
     expect((await browser().signIn(email)).status).toBe(200);
   });
 
@@ -236,12 +250,15 @@ describe('lockout', () => {
   });
 
   it('lifts the lock when the password is reset through the mailed link', async () => {
-    const { email } = await signUpConfirmed();
+    const { email, id } = await signUpConfirmed();
     await lockFromStrangers(email);
+    expect(await staffSeesLockedUntil(id)).not.toBeNull();
     expect((await browser().post('/api/password-resets/', { email })).status).toBe(202);
     const token = linkIn((await lastMail(email, 'Reset your password')).text, '/reset-password/');
     const NEW = 'Brand-new-pass-2';
-    expect((await browser().post(`/api/password-resets/${token}`, { password: NEW, passwordConfirmation: NEW })).status).toBe(204);
+    const reset = await browser().post(`/api/password-resets/${token}`, { password: NEW, passwordConfirmation: NEW });
+    expect(reset.status).toBe(204);
+    expect(await staffSeesLockedUntil(id)).toBeNull();
     const after = await browser().signIn(email, NEW);
     expect(after.status).toBe(200);
     expect(after.body.user.email).toBe(email);
