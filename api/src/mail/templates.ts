@@ -43,6 +43,27 @@ const en: Catalogue = {
     subject: 'Your data was erased',
     lines: () => ['As announced, the personal data and files of your deleted account have now been erased.'],
   },
+  'email-changed': {
+    subject: 'The e-mail of your AXEL Drive account was changed',
+    lines: (p) => [
+      `The sign-in e-mail of your AXEL Drive account was changed to ${p.email ?? 'a new address'}. This address no longer signs in.`,
+      'If you did not do this, contact support at once.',
+    ],
+  },
+  'password-changed': {
+    subject: 'The password of your AXEL Drive account was changed',
+    lines: () => [
+      'The password of your AXEL Drive account was changed, and your other sessions were signed out.',
+      'If you did not do this, reset your password at once with "Forgot your password?" on the sign-in page, and contact support.',
+    ],
+  },
+  'two-factor-disabled': {
+    subject: 'Two-factor authentication was turned off',
+    lines: () => [
+      'Two-factor authentication was turned off on your AXEL Drive account. Signing in now needs only your password.',
+      'If you did not do this, change your password at once and turn two-factor authentication on again.',
+    ],
+  },
 };
 
 const es: Catalogue = {
@@ -77,6 +98,27 @@ const es: Catalogue = {
   'account-purged': {
     subject: 'Tus datos fueron borrados',
     lines: () => ['Como se anunció, los datos personales y archivos de tu cuenta eliminada ya fueron borrados.'],
+  },
+  'email-changed': {
+    subject: 'Se cambió el correo de tu cuenta de AXEL Drive',
+    lines: (p) => [
+      `El correo de inicio de sesión de tu cuenta de AXEL Drive se cambió a ${p.email ?? 'una nueva dirección'}. Esta dirección ya no sirve para iniciar sesión.`,
+      'Si no fuiste tú, contacta con soporte de inmediato.',
+    ],
+  },
+  'password-changed': {
+    subject: 'Se cambió la contraseña de tu cuenta de AXEL Drive',
+    lines: () => [
+      'Se cambió la contraseña de tu cuenta de AXEL Drive y se cerraron tus otras sesiones.',
+      'Si no fuiste tú, restablece tu contraseña de inmediato con "¿Olvidaste tu contraseña?" en la página de inicio de sesión y contacta con soporte.',
+    ],
+  },
+  'two-factor-disabled': {
+    subject: 'Se desactivó la autenticación de dos factores',
+    lines: () => [
+      'Se desactivó la autenticación de dos factores de tu cuenta de AXEL Drive. Ahora basta tu contraseña para iniciar sesión.',
+      'Si no fuiste tú, cambia tu contraseña de inmediato y vuelve a activar la autenticación de dos factores.',
+    ],
   },
 };
 
@@ -113,6 +155,27 @@ const pt: Catalogue = {
     subject: 'Seus dados foram apagados',
     lines: () => ['Como anunciado, os dados pessoais e arquivos da sua conta excluída foram apagados.'],
   },
+  'email-changed': {
+    subject: 'O e-mail da sua conta AXEL Drive foi alterado',
+    lines: (p) => [
+      `O e-mail de acesso da sua conta AXEL Drive foi alterado para ${p.email ?? 'um novo endereço'}. Este endereço não serve mais para entrar.`,
+      'Se não foi você, fale com o suporte imediatamente.',
+    ],
+  },
+  'password-changed': {
+    subject: 'A senha da sua conta AXEL Drive foi alterada',
+    lines: () => [
+      'A senha da sua conta AXEL Drive foi alterada e suas outras sessões foram encerradas.',
+      'Se não foi você, redefina sua senha imediatamente em "Esqueceu sua senha?" na página de entrada e fale com o suporte.',
+    ],
+  },
+  'two-factor-disabled': {
+    subject: 'A autenticação de dois fatores foi desativada',
+    lines: () => [
+      'A autenticação de dois fatores da sua conta AXEL Drive foi desativada. Agora basta a senha para entrar.',
+      'Se não foi você, altere sua senha imediatamente e ative de novo a autenticação de dois fatores.',
+    ],
+  },
 };
 
 const nl: Catalogue = {
@@ -148,6 +211,27 @@ const nl: Catalogue = {
     subject: 'Je gegevens zijn gewist',
     lines: () => ['Zoals aangekondigd zijn de persoonsgegevens en bestanden van je verwijderde account nu gewist.'],
   },
+  'email-changed': {
+    subject: 'Het e-mailadres van je AXEL Drive-account is gewijzigd',
+    lines: (p) => [
+      `Het aanmeldadres van je AXEL Drive-account is gewijzigd in ${p.email ?? 'een nieuw adres'}. Met dit adres kun je je niet meer aanmelden.`,
+      'Heb je dit niet gedaan, neem dan meteen contact op met support.',
+    ],
+  },
+  'password-changed': {
+    subject: 'Het wachtwoord van je AXEL Drive-account is gewijzigd',
+    lines: () => [
+      'Het wachtwoord van je AXEL Drive-account is gewijzigd en je andere sessies zijn afgemeld.',
+      'Heb je dit niet gedaan, stel je wachtwoord dan meteen opnieuw in via "Wachtwoord vergeten?" op de aanmeldpagina en neem contact op met support.',
+    ],
+  },
+  'two-factor-disabled': {
+    subject: 'Tweestapsverificatie is uitgezet',
+    lines: () => [
+      'Tweestapsverificatie is uitgezet op je AXEL Drive-account. Aanmelden vraagt nu alleen je wachtwoord.',
+      'Heb je dit niet gedaan, wijzig dan meteen je wachtwoord en zet tweestapsverificatie weer aan.',
+    ],
+  },
 };
 
 const catalogues: Record<string, Catalogue> = { en_us: en, es_mx: es, pt_br: pt, nl };
@@ -155,17 +239,20 @@ const catalogues: Record<string, Catalogue> = { en_us: en, es_mx: es, pt_br: pt,
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
+/** The product's name as every mail spells it, in every language. */
+export const PRODUCT_NAME = 'AXEL Drive';
+
 /** Renders a mail in the recipient's locale (English when the locale is unknown). */
 export const renderMail = (template: MailTemplate, locale: string, params: MailParams) => {
   const copy = (catalogues[locale] ?? en)[template];
   const lines = copy.lines(params);
-  const text = [...lines, ...(params.link ? ['', `${copy.action ?? ''}: ${params.link}`] : [])].join('\n');
+  const text = [...lines, ...(params.link ? ['', `${copy.action ?? ''}: ${params.link}`] : []), '', `-- ${PRODUCT_NAME}`].join('\n');
   const html = `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">${lines
     .map((l) => `<p>${escapeHtml(l)}</p>`)
     .join('')}${
     params.link
       ? `<p><a href="${escapeHtml(params.link)}" style="background:#1565c0;color:#fff;padding:10px 16px;border-radius:4px;text-decoration:none">${escapeHtml(copy.action ?? params.link)}</a></p><p style="color:#666;font-size:12px">${escapeHtml(params.link)}</p>`
       : ''
-  }</body></html>`;
+  }<p style="color:#666;font-size:12px">${PRODUCT_NAME}</p></body></html>`;
   return { subject: copy.subject, text, html };
 };

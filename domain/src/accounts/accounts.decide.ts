@@ -103,6 +103,26 @@ const checkLink = (pending: PendingToken | null, tokenHash: string, now: number)
   if (now >= pending.expiresAt) throw new DomainError(AccountErrors.linkExpired);
 };
 
+export type MailedLink = 'password-reset' | 'two-factor-reset' | 'email-change' | 'email-confirmation';
+
+/**
+ * Whether a mailed link can still be used, without using it: throws the error the link's own
+ * command would (LINK_INVALID, LINK_EXPIRED, or the account's absence), so a page can say so
+ * before the user types anything.
+ */
+export const checkMailedLink = (state: UserState, link: MailedLink, tokenHash: string, now: Date): void => {
+  const user = requireExisting(state);
+  const pending =
+    link === 'password-reset'
+      ? user.passwordReset
+      : link === 'two-factor-reset'
+        ? user.twoFactor.resetToken
+        : link === 'email-change'
+          ? user.emailChange
+          : user.emailConfirmation;
+  checkLink(pending, tokenHash, now.getTime());
+};
+
 /**
  * Whether a two-factor code counts. The TOTP check is the API's, but a TOTP code counts only once:
  * its time step must be newer than the last one accepted, or a code seen over a shoulder or in a

@@ -6,3 +6,4 @@ export * from './accounts.state';
 export * from './accounts.decide';
 export * from './staff-rank';
 export * from './sign-in-guard';
+export * from './avatar-access';

@@ -9,6 +9,10 @@ export const MAIL_TEMPLATES = [
   'two-factor-reset',
   'account-deleted',
   'account-purged',
+  // security notices to the account's address: the owner hears of changes they did not make
+  'email-changed',
+  'password-changed',
+  'two-factor-disabled',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 

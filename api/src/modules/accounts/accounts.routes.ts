@@ -7,10 +7,12 @@ import {
   accountSettingsSchema,
   changeEmailSchema,
   changePasswordSchema,
+  CommonErrors,
   DEFAULT_SESSION_TIMEOUT,
   deleteAccountSchema,
   DomainError,
   emailSchema,
+  mayViewAvatar,
   passwordInputSchema,
   passwordResetSchema,
   profileSchema,
@@ -43,7 +45,8 @@ export const requestMeta = (request: FastifyRequest): RequestMeta => ({
 
 const ErrorSchema = z.object({ code: z.union([z.string(), z.number()]), message: z.string(), data: z.unknown() });
 const IdParams = z.object({ id: z.string().min(1).max(64) });
-const TokenParams = z.object({ token: z.string().min(10).max(300) });
+/** Any string: a malformed link is answered LINK_INVALID by the service, never VALIDATION_FAILED. */
+const TokenParams = z.object({ token: z.string() });
 const tags = ['accounts'];
 
 /** Read-your-writes, then the user as the read model has them. */
@@ -83,7 +86,7 @@ export const accountsRoutes = (ctx: AppContext, service: AccountsService) => asy
 
   app.post(
     '/api/email-confirmations/',
-    { schema: { tags, summary: 'Confirm an e-mail address with the mailed token', body: z.object({ token: z.string().min(10).max(300) }), response: { 200: z.object({ email: z.string() }) } }, config: strict(10) },
+    { schema: { tags, summary: 'Confirm an e-mail address with the mailed token', body: z.object({ token: z.string() }), response: { 200: z.object({ email: z.string() }) } }, config: strict(10) },
     async (request) => {
       const { email, position } = await service.confirmEmail(request.body.token, requestMeta(request));
       await ctx.caughtUp(position);
@@ -185,6 +188,15 @@ export const accountsRoutes = (ctx: AppContext, service: AccountsService) => asy
     },
   );
 
+  app.get(
+    '/api/password-resets/:token',
+    { schema: { tags, summary: 'Check a password reset link without using it: 204 when it can still be used', params: TokenParams }, config: strict(30) },
+    async (request, reply) => {
+      await service.checkLink('password-reset', request.params.token);
+      return reply.status(204).send();
+    },
+  );
+
   app.post(
     '/api/two-factor-resets/',
     { schema: { tags, summary: 'Mail a link that turns two-factor authentication off', body: z.object({ email: emailSchema, password: passwordInputSchema }) }, config: limit({ perIp: 10, perAccount: 5 }) },
@@ -201,6 +213,15 @@ export const accountsRoutes = (ctx: AppContext, service: AccountsService) => asy
     { schema: { tags, summary: 'Turn two-factor authentication off with a mailed token', params: TokenParams }, config: strict(10) },
     async (request, reply) => {
       await service.resetTwoFactor(request.params.token, requestMeta(request));
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    '/api/two-factor-resets/:token',
+    { schema: { tags, summary: 'Check a two-factor reset link without using it: 204 when it can still be used', params: TokenParams }, config: strict(30) },
+    async (request, reply) => {
+      await service.checkLink('two-factor-reset', request.params.token);
       return reply.status(204).send();
     },
   );
@@ -274,8 +295,10 @@ export const accountsRoutes = (ctx: AppContext, service: AccountsService) => asy
     },
   );
 
-  app.get('/api/users/:id/avatar', { schema: { tags, params: IdParams } }, async (request, reply) => {
-    await requireUser(ctx, request);
+  app.get('/api/users/:id/avatar', { schema: { tags, summary: 'The avatar image: for its owner and staff only', params: IdParams } }, async (request, reply) => {
+    const { user: viewer } = await requireUser(ctx, request);
+    // refused before the lookup, so a stranger learns nothing about the account either way
+    if (!mayViewAvatar(viewer, request.params.id)) throw new DomainError(CommonErrors.forbidden);
     const target = await findUser(ctx.pool, request.params.id);
     if (!target?.avatar_id || !target.avatar_mime) return reply.status(404).send({ code: 'NOT_FOUND', message: 'No avatar', data: null });
     reply.header('cache-control', 'private, max-age=86400').type(target.avatar_mime);

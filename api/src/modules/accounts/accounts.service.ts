@@ -1,5 +1,6 @@
 import {
   AccountErrors,
+  checkMailedLink,
   DomainError,
   emailReservationDecider,
   emailReservationStreamName,
@@ -14,11 +15,13 @@ import {
   type Decider,
   type DomainEvent,
   type Locale,
+  type MailedLink,
   type Profile,
   type ReservationState,
   type Role,
   type SessionTimeout,
   type UserCommand,
+  type UserEvent,
   type UserState,
   type UserWithAccount,
 } from '@axel/domain';
@@ -128,6 +131,24 @@ export class AccountsService {
 
   private async mail(to: string, template: MailTemplate, locale: string, params: Record<string, unknown>, userId: string | null, cc: CommandContext) {
     await this.ctx.mailer.request({ to, template, locale, params, userId }, cc);
+  }
+
+  /**
+   * Tells the account's own address of a security change, in the account's language: a change its
+   * owner did not make is how a takeover shows itself. Only when the command changed something, so
+   * a repeated call mails nothing. `to` is the address to tell when it is not the account's current
+   * one (the old address after an e-mail change).
+   */
+  private async securityMail(
+    result: { events: readonly { type: string }[]; state: UserState },
+    changed: UserEvent['type'],
+    template: MailTemplate,
+    userId: string,
+    cc: CommandContext,
+    extra: { to?: string; params?: Record<string, unknown> } = {},
+  ) {
+    if (!result.events.some((e) => e.type === changed) || !hasAccountState(result.state)) return;
+    await this.mail(extra.to ?? result.state.email, template, result.state.locale, extra.params ?? {}, userId, cc);
   }
 
   private link(path: string) {
@@ -281,12 +302,24 @@ export class AccountsService {
     await this.mail(state.email, 'password-reset', state.locale, { link: this.link(`/reset-password/${token}`) }, userId, cc);
   }
 
+  /** Whether a mailed link can still be used, answered with the error its own call would give. */
+  async checkLink(link: MailedLink, token: string): Promise<void> {
+    const { userId, tokenHash } = parseLinkToken(token);
+    const state = await this.userState(userId);
+    try {
+      checkMailedLink(state, link, tokenHash, this.ctx.now());
+    } catch (error) {
+      rethrowMissingAsInvalid(error);
+    }
+  }
+
   async resetPassword(token: string, password: string, meta: RequestMeta): Promise<void> {
     const { userId, tokenHash } = parseLinkToken(token);
     const cc = this.context(meta, { id: userId, kind: 'anonymous' });
     const passwordHash = await hashPassword(password);
-    await this.runUser(userId, this.command('ResetPassword', { tokenHash, passwordHash }), cc).catch(rethrowMissingAsInvalid);
+    const result = await this.runUser(userId, this.command('ResetPassword', { tokenHash, passwordHash }), cc).catch(rethrowMissingAsInvalid);
     await this.ctx.sessions.revokeAllFor(userId, 'password-reset');
+    await this.securityMail(result, 'PasswordChanged', 'password-changed', userId, cc);
   }
 
   async requestTwoFactorReset(email: string, password: string, meta: RequestMeta): Promise<void> {
@@ -306,7 +339,8 @@ export class AccountsService {
   async resetTwoFactor(token: string, meta: RequestMeta): Promise<void> {
     const { userId, tokenHash } = parseLinkToken(token);
     const cc = this.context(meta, { id: userId, kind: 'anonymous' });
-    await this.runUser(userId, this.command('ResetTwoFactor', { tokenHash }), cc).catch(rethrowMissingAsInvalid);
+    const result = await this.runUser(userId, this.command('ResetTwoFactor', { tokenHash }), cc).catch(rethrowMissingAsInvalid);
+    await this.securityMail(result, 'TwoFactorDisabled', 'two-factor-disabled', userId, cc);
   }
 
   // ---- the signed-in user ----------------------------------------------------------------------
@@ -346,12 +380,10 @@ export class AccountsService {
       verifyPassword(state.passwordHash, input.password),
       hashPassword(input.password),
     ]);
-    const result = await this.runUser(
-      userId,
-      this.command('ChangePassword', { currentPasswordValid, newPasswordHash, sameAsCurrent }),
-      this.context(meta, { id: userId, kind: 'user' }),
-    );
+    const cc = this.context(meta, { id: userId, kind: 'user' });
+    const result = await this.runUser(userId, this.command('ChangePassword', { currentPasswordValid, newPasswordHash, sameAsCurrent }), cc);
     await this.ctx.sessions.revokeAllFor(userId, 'password-changed', sessionId);
+    await this.securityMail(result, 'PasswordChanged', 'password-changed', userId, cc);
     return result;
   }
 
@@ -386,6 +418,7 @@ export class AccountsService {
     try {
       const result = await this.runUser(userId, this.command('ConfirmEmailChange', { tokenHash }), cc);
       await this.run(emailReservationDecider, this.emailStream(oldEmail), this.command('ReleaseEmail', { userId }), cc);
+      await this.securityMail(result, 'EmailChanged', 'email-changed', userId, cc, { to: oldEmail, params: { email: newEmail } });
       return { email: newEmail, position: result.position };
     } catch (error) {
       await this.run(emailReservationDecider, reservation, this.command('ReleaseEmail', { userId }), cc).catch(() => undefined);
@@ -447,9 +480,10 @@ export class AccountsService {
     const state = await this.userState(userId);
     if (!hasAccountState(state)) throw new DomainError(AccountErrors.userNotFound);
     const check = await this.checkCode(state, state.twoFactor.method ?? 'email', 'disable', code);
-    return this.runUser(userId, this.command('DisableTwoFactor', check), this.context(meta, { id: userId, kind: 'user' })).catch(
-      wrongCodeIsBadRequest,
-    );
+    const cc = this.context(meta, { id: userId, kind: 'user' });
+    const result = await this.runUser(userId, this.command('DisableTwoFactor', check), cc).catch(wrongCodeIsBadRequest);
+    await this.securityMail(result, 'TwoFactorDisabled', 'two-factor-disabled', userId, cc);
+    return result;
   }
 
   async deleteAccount(
