@@ -1,1 +1,3 @@
 export * from './notifications';
+export * from './user-agent';
+export * from './notification-texts';

@@ -1,25 +1,29 @@
 import type { UserEvent } from '@axel/domain/accounts/accounts.events';
 import type { NotificationEvent } from '@axel/domain/notifications/notifications';
+import type { NoticeKind, NoticeParams } from '@axel/domain/notifications/notification-texts';
+import { describeUserAgent } from '@axel/domain/notifications/user-agent';
 import { defineProjection } from '../runner/projection';
 
 type Source = UserEvent | NotificationEvent;
 
-/** Security notices a user should see: each comes from one account event (its id is the event's). */
-const NOTICES: Partial<Record<Source['type'], { type: string; title: string; body: (e: Source) => string }>> = {
+/**
+ * Security notices a user should see: each comes from one account event (its id is the event's).
+ * A row keeps the notice's kind and parameters, never words: they are rendered when read, in the
+ * reader's language (`renderNotice`). A sign-in keeps the browser and system it came from, by name.
+ */
+const NOTICES: Partial<Record<Source['type'], { kind: NoticeKind; params?: (e: Source) => NoticeParams }>> = {
   SignInSucceeded: {
-    type: 'sign_in',
-    title: 'New sign-in',
-    body: (e) => `A new sign-in to your account${e.type === 'SignInSucceeded' && e.data.userAgent ? ` from ${e.data.userAgent.slice(0, 120)}` : ''}.`,
+    kind: 'sign_in',
+    params: (e) => {
+      const device = describeUserAgent(e.type === 'SignInSucceeded' ? e.data.userAgent : null);
+      return { browser: device.browser, system: device.system };
+    },
   },
-  PasswordChanged: { type: 'password_changed', title: 'Password changed', body: () => 'The password of your account was changed.' },
-  EmailChanged: {
-    type: 'email_changed',
-    title: 'E-mail changed',
-    body: (e) => `Your sign-in e-mail is now ${e.type === 'EmailChanged' ? e.data.newEmail : ''}.`,
-  },
-  TwoFactorEnabled: { type: 'two_factor_enabled', title: 'Two-factor authentication on', body: () => 'Two-factor authentication was turned on.' },
-  TwoFactorDisabled: { type: 'two_factor_disabled', title: 'Two-factor authentication off', body: () => 'Two-factor authentication was turned off.' },
-  UserLocked: { type: 'account_locked', title: 'Sign-in locked', body: () => 'Too many failed sign-ins: sign-in was locked for a while.' },
+  PasswordChanged: { kind: 'password_changed' },
+  EmailChanged: { kind: 'email_changed', params: (e) => ({ email: e.type === 'EmailChanged' ? e.data.newEmail : null }) },
+  TwoFactorEnabled: { kind: 'two_factor_enabled' },
+  TwoFactorDisabled: { kind: 'two_factor_disabled' },
+  UserLocked: { kind: 'account_locked' },
 };
 
 export const notificationsProjection = defineProjection<'notifications', Source>({
@@ -30,8 +34,7 @@ export const notificationsProjection = defineProjection<'notifications', Source>
       id text primary key,
       user_id text not null,
       type text not null,
-      title text not null,
-      body text not null,
+      params jsonb not null default '{}',
       seen boolean not null default false,
       deleted boolean not null default false,
       created_at timestamptz not null
@@ -54,8 +57,8 @@ export const notificationsProjection = defineProjection<'notifications', Source>
       const notice = NOTICES[e.type];
       if (!notice) continue;
       await tx.query(
-        `insert into ${T} (id, user_id, type, title, body, created_at) values ($1, $2, $3, $4, $5, $6) on conflict (id) do nothing`,
-        [e.id, e.streamName.slice('user-'.length), notice.type, notice.title, notice.body(e), e.recordedAt],
+        `insert into ${T} (id, user_id, type, params, created_at) values ($1, $2, $3, $4, $5) on conflict (id) do nothing`,
+        [e.id, e.streamName.slice('user-'.length), notice.kind, JSON.stringify(notice.params?.(e) ?? {}), e.recordedAt],
       );
     }
   },

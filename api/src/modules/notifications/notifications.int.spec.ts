@@ -4,12 +4,13 @@ import { HttpClient, startTestApp, type TestApp } from '../../testing/harness';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp();
+  // 23 sign-ins to one account in a minute: more than its rate limit allows by default
+  t = await startTestApp({ env: { RATE_LIMIT_FACTOR: '5' } });
 });
 afterAll(async () => {
   await t?.stop();
 });
-const { signUpConfirmed, signIn } = accountHelpers(() => t);
+const { signUpConfirmed, signIn, uniqueEmail, lastMail, linkIn, PASSWORD } = accountHelpers(() => t);
 
 describe('notifications', () => {
   it('lists security notices newest first, pages by startFrom, counts unseen, marks seen and deletes', async () => {
@@ -34,6 +35,31 @@ describe('notifications', () => {
     expect((await http!.delete(base, { ids: allIds.slice(0, 10) })).status).toBe(204);
     expect((await http!.get(base)).body.data).toHaveLength(13);
     expect((await http!.get(`${base}count/`)).body).toEqual({ count: 13 });
+  });
+
+  it('speaks the reader\'s language as it is when read, and names the browser and system of a sign-in', async () => {
+    const email = uniqueEmail('pt');
+    const anonymous = new HttpClient(t.url);
+    const signUp = await anonymous.post('/api/users/', { email, password: PASSWORD, passwordConfirmation: PASSWORD, termsAccepted: true, locale: 'pt_br' });
+    expect(signUp.status).toBe(201);
+    const id = signUp.body.id as string;
+    expect((await anonymous.post('/api/email-confirmations/', { token: linkIn((await lastMail(email)).text, '/email-confirmation/') })).status).toBe(200);
+    const firefoxOnWindows = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
+    const http = new HttpClient(t.url, firefoxOnWindows);
+    expect((await http.post('/api/sessions/', { email, password: PASSWORD })).status).toBe(200);
+    const password = 'Outra-senha-55';
+    expect((await http.put(`/api/users/${id}/password`, { currentPassword: PASSWORD, password, passwordConfirmation: password })).status).toBe(204);
+
+    const list = async () => (await http.get(`/api/users/${id}/notifications/`)).body.data as { type: string; title: string; body: string }[];
+    expect(await list()).toEqual([
+      expect.objectContaining({ type: 'password_changed', title: 'Senha alterada', body: 'A senha da sua conta foi alterada.' }),
+      expect.objectContaining({ type: 'sign_in', title: 'Novo acesso', body: 'Um novo acesso à sua conta (Firefox no Windows).' }),
+    ]);
+    expect(JSON.stringify(await list())).not.toContain('Mozilla');
+
+    expect((await http.put(`/api/users/${id}/account`, { locale: 'nl' })).status).toBe(200);
+    expect((await list()).map((n) => n.title)).toEqual(['Wachtwoord gewijzigd', 'Nieuwe aanmelding']);
+    expect((await list())[1]!.body).toBe('Een nieuwe aanmelding op je account vanaf Firefox op Windows.');
   });
 
   it('keeps each user to their own list', async () => {

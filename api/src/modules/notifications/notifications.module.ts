@@ -4,8 +4,11 @@ import {
   notificationsDecider,
   notificationsStreamName,
   NOTIFICATIONS_PAGE_SIZE,
+  renderNotice,
+  type NoticeParams,
   type NotificationCommand,
 } from '@axel/domain';
+import type { Migration } from '@axel/platform';
 import { handleCommand } from '@axel/platform';
 import { notificationsProjection } from '@axel/projections';
 import type { FastifyInstance } from 'fastify';
@@ -61,14 +64,17 @@ const routes = (ctx: AppContext) => async (fastify: FastifyInstance) => {
     async (request) => {
       const { user } = await requireSelf(ctx, request, request.params.id);
       const { perPage, startFrom } = request.query;
-      const { rows } = await ctx.pool.query<{ id: string; type: string; title: string; body: string; seen: boolean; created_at: Date }>(
-        `select id, type, title, body, seen, created_at from notifications n
+      const { rows } = await ctx.pool.query<{ id: string; type: string; params: NoticeParams; seen: boolean; created_at: Date }>(
+        `select id, type, params, seen, created_at from notifications n
          where user_id = $1 and not deleted
            and ($2::text is null or (created_at, id) < (select created_at, id from notifications where id = $2 and user_id = $1))
          order by created_at desc, id desc limit $3`,
         [user.id, startFrom ?? null, perPage],
       );
-      return { data: rows.map((r) => ({ id: r.id, type: r.type, title: r.title, body: r.body, seen: r.seen, createdAt: r.created_at.toISOString() })) };
+      // in the reader's language as it is now, so a change of language applies to earlier notices too
+      return {
+        data: rows.map((r) => ({ id: r.id, type: r.type, ...renderNotice(r.type, r.params, user.locale), seen: r.seen, createdAt: r.created_at.toISOString() })),
+      };
     },
   );
 
@@ -95,8 +101,21 @@ const routes = (ctx: AppContext) => async (fastify: FastifyInstance) => {
   change('DELETE', 'DeleteNotifications', 'Delete notifications');
 };
 
+/**
+ * Notices were once stored as English words; they are now a kind and parameters. The table is
+ * dropped and its checkpoint forgotten, so the projection rebuilds it from the events at start.
+ */
+const migrations: Migration[] = [
+  {
+    id: 'notifications-001-notices-as-kind-and-params',
+    sql: `drop table if exists notifications; drop table if exists notifications__next;
+          delete from projection_checkpoints where name = 'notifications'`,
+  },
+];
+
 export const notificationsModule: Module = {
   events: notificationEventDefinitions,
+  migrations,
   projections: [notificationsProjection],
   routes,
 };

@@ -1,0 +1,123 @@
+import type { DeviceDescription } from './user-agent';
+
+/**
+ * Security notices are stored as a kind and its parameters and put into words when they are read,
+ * in the reader's language at that moment: a user who switches language sees every notice in it.
+ */
+export const NOTICE_KINDS = [
+  'sign_in',
+  'password_changed',
+  'email_changed',
+  'two_factor_enabled',
+  'two_factor_disabled',
+  'account_locked',
+] as const;
+export type NoticeKind = (typeof NOTICE_KINDS)[number];
+
+export interface NoticeParams {
+  readonly browser?: string | null;
+  readonly system?: string | null;
+  readonly email?: string | null;
+}
+
+export const NOTICE_LOCALES = ['en_us', 'es_mx', 'pt_br', 'nl'] as const;
+type NoticeLocale = (typeof NOTICE_LOCALES)[number];
+
+interface Words {
+  readonly titles: Readonly<Record<NoticeKind, string>>;
+  readonly bodies: Readonly<Record<NoticeKind, (p: NoticeParams, device: string | null) => string>>;
+  /** "Firefox on Windows", "a browser on Android", "Safari". */
+  readonly device: (d: DeviceDescription) => string | null;
+}
+
+const deviceWith = (on: string, someBrowser: string) => (d: DeviceDescription) =>
+  d.browser && d.system ? `${d.browser} ${on} ${d.system}` : d.system ? `${someBrowser} ${on} ${d.system}` : d.browser;
+
+const WORDS: Readonly<Record<NoticeLocale, Words>> = {
+  en_us: {
+    titles: {
+      sign_in: 'New sign-in',
+      password_changed: 'Password changed',
+      email_changed: 'E-mail changed',
+      two_factor_enabled: 'Two-factor authentication on',
+      two_factor_disabled: 'Two-factor authentication off',
+      account_locked: 'Sign-in locked',
+    },
+    bodies: {
+      sign_in: (_, device) => (device ? `A new sign-in to your account from ${device}.` : 'A new sign-in to your account.'),
+      password_changed: () => 'The password of your account was changed.',
+      email_changed: (p) => `Your sign-in e-mail is now ${p.email ?? ''}.`,
+      two_factor_enabled: () => 'Two-factor authentication was turned on.',
+      two_factor_disabled: () => 'Two-factor authentication was turned off.',
+      account_locked: () => 'Too many failed sign-ins: sign-in was locked for a while.',
+    },
+    device: deviceWith('on', 'a browser'),
+  },
+  es_mx: {
+    titles: {
+      sign_in: 'Nuevo inicio de sesión',
+      password_changed: 'Contraseña cambiada',
+      email_changed: 'Correo cambiado',
+      two_factor_enabled: 'Autenticación de dos factores activada',
+      two_factor_disabled: 'Autenticación de dos factores desactivada',
+      account_locked: 'Inicio de sesión bloqueado',
+    },
+    bodies: {
+      sign_in: (_, device) => (device ? `Nuevo inicio de sesión en tu cuenta desde ${device}.` : 'Nuevo inicio de sesión en tu cuenta.'),
+      password_changed: () => 'Se cambió la contraseña de tu cuenta.',
+      email_changed: (p) => `Tu correo de inicio de sesión ahora es ${p.email ?? ''}.`,
+      two_factor_enabled: () => 'Se activó la autenticación de dos factores.',
+      two_factor_disabled: () => 'Se desactivó la autenticación de dos factores.',
+      account_locked: () => 'Demasiados intentos fallidos: el inicio de sesión se bloqueó por un tiempo.',
+    },
+    device: deviceWith('en', 'un navegador'),
+  },
+  pt_br: {
+    titles: {
+      sign_in: 'Novo acesso',
+      password_changed: 'Senha alterada',
+      email_changed: 'E-mail alterado',
+      two_factor_enabled: 'Autenticação de dois fatores ativada',
+      two_factor_disabled: 'Autenticação de dois fatores desativada',
+      account_locked: 'Acesso bloqueado',
+    },
+    bodies: {
+      sign_in: (_, device) => (device ? `Um novo acesso à sua conta (${device}).` : 'Um novo acesso à sua conta.'),
+      password_changed: () => 'A senha da sua conta foi alterada.',
+      email_changed: (p) => `Seu e-mail de acesso agora é ${p.email ?? ''}.`,
+      two_factor_enabled: () => 'A autenticação de dois fatores foi ativada.',
+      two_factor_disabled: () => 'A autenticação de dois fatores foi desativada.',
+      account_locked: () => 'Muitas tentativas de acesso com falha: o acesso foi bloqueado por um tempo.',
+    },
+    device: deviceWith('no', 'um navegador'),
+  },
+  nl: {
+    titles: {
+      sign_in: 'Nieuwe aanmelding',
+      password_changed: 'Wachtwoord gewijzigd',
+      email_changed: 'E-mailadres gewijzigd',
+      two_factor_enabled: 'Tweestapsverificatie aan',
+      two_factor_disabled: 'Tweestapsverificatie uit',
+      account_locked: 'Aanmelden geblokkeerd',
+    },
+    bodies: {
+      sign_in: (_, device) => (device ? `Een nieuwe aanmelding op je account vanaf ${device}.` : 'Een nieuwe aanmelding op je account.'),
+      password_changed: () => 'Het wachtwoord van je account is gewijzigd.',
+      email_changed: (p) => `Je aanmeldadres is nu ${p.email ?? ''}.`,
+      two_factor_enabled: () => 'Tweestapsverificatie is aangezet.',
+      two_factor_disabled: () => 'Tweestapsverificatie is uitgezet.',
+      account_locked: () => 'Te veel mislukte aanmeldingen: aanmelden is een tijdje geblokkeerd.',
+    },
+    device: deviceWith('op', 'een browser'),
+  },
+};
+
+const isKind = (kind: string): kind is NoticeKind => (NOTICE_KINDS as readonly string[]).includes(kind);
+
+/** A notice in words, in the given language (English for a language the product does not have). */
+export const renderNotice = (kind: string, params: NoticeParams, locale: string): { title: string; body: string } => {
+  const words = WORDS[locale as NoticeLocale] ?? WORDS.en_us;
+  if (!isKind(kind)) return { title: kind, body: '' };
+  const device = words.device({ browser: params.browser ?? null, system: params.system ?? null });
+  return { title: words.titles[kind], body: words.bodies[kind](params, device) };
+};
