@@ -5,6 +5,8 @@ import path from 'node:path';
 import { ABANDONED_RESERVATION_AFTER_MS } from '@axel/domain';
 import { freePort } from '@axel/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountHelpers } from '../../api/src/testing/accounts';
+import type { TestApp } from '../../api/src/testing/harness';
 import { createTestDatabase, type TestDatabase } from '../db';
 
 let db: TestDatabase;
@@ -86,22 +88,36 @@ afterAll(async () => {
 });
 
 describe('crash: the product killed between the e-mail reservation and the account', () => {
-  it('keeps the address for the in-flight window, then lets the next sign-up take it', async () => {
+  it('keeps the address for the in-flight window, then lets the next sign-up or e-mail change take it', async () => {
     const email = 'crashed.signup@example.com';
-    // a first start creates the staff account (itself a sign-up), before any failpoint is armed
-    await stop(await startProduct());
-    const crashing = await startProduct({ AXEL_FAILPOINT: 'register:after-reserve' });
-    await expect(signUp(email)).rejects.toThrow();
-    await exited(crashing);
-    expect(crashing.signalCode).toBe('SIGKILL');
+    const otherEmail = 'crashed.again@example.com';
+    // a first start creates the staff account (itself a sign-up) before any failpoint is armed, and
+    // an account that will later move to an abandoned address
+    const first = await startProduct();
+    const mover = accountHelpers(() => ({ url: `http://127.0.0.1:${port}` }) as TestApp);
+    const { email: moverEmail, id: moverId } = await mover.signUpConfirmed();
+    await stop(first);
 
-    const { rows: abandoned } = await db.pool.query<{ user_id: string }>(
-      `select r.data->>'userId' as user_id from es_events r
-       where r.event_type = 'EmailReserved'
-         and not exists (select 1 from es_events u where u.stream_name = 'user-' || (r.data->>'userId') and u.event_type = 'UserRegistered')`,
-    );
-    expect(abandoned).toHaveLength(1);
-    const abandonedUserId = abandoned[0]!.user_id;
+    const abandonedHolders = async () =>
+      (
+        await db.pool.query<{ user_id: string }>(
+          `select r.data->>'userId' as user_id from es_events r
+           where r.event_type = 'EmailReserved'
+             and not exists (select 1 from es_events u where u.stream_name = 'user-' || (r.data->>'userId') and u.event_type = 'UserRegistered')
+           order by r.position`,
+        )
+      ).rows.map((r) => r.user_id);
+    const crashSigningUp = async (address: string) => {
+      const crashing = await startProduct({ AXEL_FAILPOINT: 'register:after-reserve' });
+      await expect(signUp(address)).rejects.toThrow();
+      await exited(crashing);
+      expect(crashing.signalCode).toBe('SIGKILL');
+    };
+    await crashSigningUp(email);
+    const [abandonedUserId] = await abandonedHolders();
+    expect(abandonedUserId).toBeDefined();
+    await crashSigningUp(otherEmail);
+    expect(await abandonedHolders()).toHaveLength(2);
 
     // restarted at once: the reservation is younger than the window, as a sign-up in flight would be
     const restarted = await startProduct();
@@ -125,5 +141,12 @@ describe('crash: the product killed between the e-mail reservation and the accou
       { event_type: 'EmailReleased', user_id: abandonedUserId },
       { event_type: 'EmailReserved', user_id: late.body.id },
     ]);
+
+    // an existing account may move to the other abandoned address
+    const { http } = await mover.signIn(moverEmail);
+    expect((await http.put(`/api/users/${moverId}/email`, { newEmail: otherEmail, newEmailConfirmation: otherEmail, password: mover.PASSWORD })).status).toBe(202);
+    const token = mover.linkIn((await mover.lastMail(otherEmail)).text, '/change-email-confirmations/');
+    expect((await http.post(`/api/change-email-confirmations/${token}`)).body).toEqual({ email: otherEmail });
+    expect((await signUp(otherEmail)).body.code).toBe('EMAIL_EXISTS');
   }, 240_000);
 });

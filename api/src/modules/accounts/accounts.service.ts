@@ -392,7 +392,8 @@ export class AccountsService {
     if (!hasAccountState(state)) throw new DomainError(AccountErrors.userNotFound);
     const passwordValid = await verifyPassword(state.passwordHash, input.password);
     const owner = await this.userIdByEmail(input.newEmail);
-    if (passwordValid && owner && owner !== userId) throw new DomainError(AccountErrors.emailExists);
+    // an address left reserved by a crashed sign-up is not taken: confirming the change takes it over
+    if (passwordValid && owner && owner !== userId && (await this.usesAddress(owner, input.newEmail))) throw new DomainError(AccountErrors.emailExists);
     const cc = this.context(meta, { id: userId, kind: 'user' });
     const { token, tokenHash } = linkToken(userId);
     const result = await this.runUser(
