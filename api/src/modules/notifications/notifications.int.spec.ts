@@ -48,9 +48,14 @@ describe('notifications', () => {
     const http = new HttpClient(t.url, firefoxOnWindows);
     expect((await http.post('/api/sessions/', { email, password: PASSWORD })).status).toBe(200);
     const password = 'Outra-senha-55';
-    expect((await http.put(`/api/users/${id}/password`, { currentPassword: PASSWORD, password, passwordConfirmation: password })).status).toBe(204);
+    const changed = await http.put(`/api/users/${id}/password`, { currentPassword: PASSWORD, password, passwordConfirmation: password });
+    expect(changed.status).toBe(204);
+    const written = changed.headers.get('x-event-position')!;
+    expect(written).toBeTruthy();
 
-    const list = async () => (await http.get(`/api/users/${id}/notifications/`)).body.data as { type: string; title: string; body: string }[];
+    // read once the read models have the password change
+    const list = async () =>
+      (await http.request('GET', `/api/users/${id}/notifications/`, undefined, { 'x-min-position': written })).body.data as { type: string; title: string; body: string }[];
     expect(await list()).toEqual([
       expect.objectContaining({ type: 'password_changed', title: 'Senha alterada', body: 'A senha da sua conta foi alterada.' }),
       expect.objectContaining({ type: 'sign_in', title: 'Novo acesso', body: 'Um novo acesso à sua conta (Firefox no Windows).' }),
