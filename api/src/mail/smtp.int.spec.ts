@@ -71,14 +71,14 @@ describe('mail over SMTP', () => {
     expect((await http.post('/api/email-confirmations/', { token: link })).status).toBe(200);
 
     const { rows } = await t.app.ctx.pool.query(
-      "select status, transport, body_text from mail_outbox where recipient = $1 and template = 'email-confirmation'",
-      [email],
+      "select status, transport, body_text, recipient from mail_outbox where user_id = $1 and template = 'email-confirmation'",
+      [res.body.id],
     );
     for (let i = 0; i < 50 && rows[0]?.status !== 'delivered'; i++) {
       await new Promise((r) => setTimeout(r, 50));
-      Object.assign(rows, (await t.app.ctx.pool.query("select status, transport, body_text from mail_outbox where recipient = $1", [email])).rows);
+      Object.assign(rows, (await t.app.ctx.pool.query("select status, transport, body_text, recipient from mail_outbox where user_id = $1", [res.body.id])).rows);
     }
-    expect(rows[0]).toEqual({ status: 'delivered', transport: 'smtp', body_text: null });
+    expect(rows[0]).toEqual({ status: 'delivered', transport: 'smtp', body_text: null, recipient: '[erased]' });
     expect((await http.get('/api/dev/mailbox')).status).toBe(404);
     expect((await http.get('/api/health')).body.adapters.mail).toBe('smtp');
   });

@@ -243,6 +243,9 @@ const escapeHtml = (s: string) =>
 export const PRODUCT_NAME = 'AXEL Drive';
 
 /** Renders a mail in the recipient's locale (English when the locale is unknown). */
+/** A template's subject line: it holds no parameter, so it survives the erasure of a mail's links. */
+export const mailSubject = (template: MailTemplate, locale: string): string => (catalogues[locale] ?? en)[template].subject;
+
 export const renderMail = (template: MailTemplate, locale: string, params: MailParams) => {
   const copy = (catalogues[locale] ?? en)[template];
   const lines = copy.lines(params);

@@ -1,5 +1,6 @@
 import type { AccountPurged } from '@axel/domain/accounts/accounts.events';
 import type { MailEvent, MailTemplate } from '@axel/domain/mail/mail.events';
+import { ERASED } from '@axel/domain';
 import { defineProjection } from '../runner/projection';
 
 export interface RenderedMail {
@@ -52,8 +53,9 @@ export const mailOutboxProjection = (render: MailRenderer) =>
             break;
           }
           case 'MailDelivered':
+            // the mail has left: like its event, the outbox forgets the address and the content
             await tx.query(
-              `update "${t.mail_outbox}" set status = 'delivered', transport = $2, delivered_at = $3, body_text = null, body_html = null
+              `update "${t.mail_outbox}" set status = 'delivered', transport = $2, delivered_at = $3, recipient = '${ERASED}', body_text = null, body_html = null
                where id = $1`,
               [e.data.mailId, e.data.transport, e.recordedAt],
             );
@@ -69,6 +71,7 @@ export const mailOutboxProjection = (render: MailRenderer) =>
           case 'MailFailed':
             await tx.query(
               `update "${t.mail_outbox}" set attempts = $2, last_error = $3, status = case when $4 then 'failed' else status end,
+                 recipient = case when $4 then '${ERASED}' else recipient end,
                  body_text = case when $4 then null else body_text end, body_html = case when $4 then null else body_html end
                where id = $1`,
               [e.data.mailId, e.data.attempt, e.data.error, e.data.final],
