@@ -46,11 +46,12 @@ describe('the HTTP surface', () => {
   it('rate-limits password reset requests for one account', async () => {
     const http = new HttpClient(t.url);
     const statuses: number[] = [];
-    for (let i = 0; i < 7; i++) statuses.push((await http.post('/api/password-resets/', { email: 'limit.me@example.com' })).status);
-    expect(statuses.slice(0, 5)).toEqual([202, 202, 202, 202, 202]);
-    expect(statuses[6]).toBe(429);
+    for (let i = 0; i < 5; i++) statuses.push((await http.post('/api/password-resets/', { email: 'limit.me@example.com' })).status);
+    // three reset mails a minute per account, whoever asks
+    expect(statuses).toEqual([202, 202, 202, 429, 429]);
     const limited = await http.post('/api/password-resets/', { email: 'limit.me@example.com' });
     expect(limited.body.code).toBe('RATE_LIMITED');
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
   it('sends security headers', async () => {
