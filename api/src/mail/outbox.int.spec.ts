@@ -37,7 +37,7 @@ describe('the mail outbox', () => {
     const code = (await lastMail(other.email, 'Your verification code')).text.match(/\b(\d{6})\b/)![1]!;
 
     await allDelivered();
-    const { rows } = await t.app.ctx.pool.query<{ row: string; status: string }>(
+    const { rows } = await t.app.ctx.pool.query<{ row: string; status: string; recipient: string }>(
       'select row_to_json(o)::text as row, status, recipient from mail_outbox o where user_id = any($1)',
       [[signUp.body.id, other.id]],
     );
