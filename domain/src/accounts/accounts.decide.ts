@@ -75,14 +75,13 @@ export const DELETE_CONFIRMATION = 'YES';
 export const userStreamName = (userId: string): string => `user-${userId}`;
 /** The form of an address that uniqueness is decided on; hash this for the reservation stream. */
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
-/** Stream reserving one address: `email-<sha256 hex of normalizeEmail(email)>`. */
-export const emailReservationStreamName = (normalizedEmailSha256Hex: string): string =>
-  `email-${normalizedEmailSha256Hex}`;
 /**
- * Stream reserving one username: `username-<sha256 hex of the username>` (stream names stay in the
- * log for ever, so they never hold a personal value in clear).
+ * Stream reserving one address: `email-<keyed hash of normalizeEmail(email)>`. Stream names stay in
+ * the log for ever, so they never hold a personal value, nor a hash anyone could reverse by guessing.
  */
-export const usernameReservationStreamName = (usernameSha256Hex: string): string => `username-${usernameSha256Hex}`;
+export const emailReservationStreamName = (emailKeyedHash: string): string => `email-${emailKeyedHash}`;
+/** Stream reserving one username: `username-<keyed hash of the username>`. */
+export const usernameReservationStreamName = (usernameKeyedHash: string): string => `username-${usernameKeyedHash}`;
 
 const iso = (epochMs: number): string => new Date(epochMs).toISOString();
 const nowOf = (command: { metadata: { now: Date } }): { ms: number; at: string } => ({

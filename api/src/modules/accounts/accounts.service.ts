@@ -95,8 +95,16 @@ export class AccountsService {
     return handleCommand(this.ctx.commands, decider, stream, command, cc);
   }
 
+  /**
+   * Reservation streams are named by a keyed hash: stream names stay in the log for ever, and a
+   * plain hash of an address or username could be reversed by guessing.
+   */
   private emailStream(email: string) {
-    return emailReservationStreamName(sha256(normalizeEmail(email)));
+    return emailReservationStreamName(this.ctx.secrets.mac(`email:${normalizeEmail(email)}`));
+  }
+
+  private usernameStream(username: string) {
+    return usernameReservationStreamName(this.ctx.secrets.mac(`username:${username}`));
   }
 
   /** The account an address belongs to, read from its reservation stream (no read-model lag). */
@@ -363,11 +371,11 @@ export class AccountsService {
     const previous = hasAccountState(state) ? state.username : null;
     const changesUsername = input.username !== undefined && input.username !== previous;
     if (changesUsername) {
-      await this.run(usernameReservationDecider, usernameReservationStreamName(sha256(input.username!)), this.command('ReserveUsername', { userId }), cc);
+      await this.run(usernameReservationDecider, this.usernameStream(input.username!), this.command('ReserveUsername', { userId }), cc);
     }
     const result = await this.runUser(userId, this.command('ChangeAccountSettings', input), cc);
     if (changesUsername && previous) {
-      await this.run(usernameReservationDecider, usernameReservationStreamName(sha256(previous)), this.command('ReleaseUsername', { userId }), cc);
+      await this.run(usernameReservationDecider, this.usernameStream(previous), this.command('ReleaseUsername', { userId }), cc);
     }
     return result;
   }
@@ -503,7 +511,7 @@ export class AccountsService {
     await this.ctx.sessions.revokeAllFor(userId, 'deleted');
     await this.run(emailReservationDecider, this.emailStream(state.email), this.command('ReleaseEmail', { userId }), cc).catch(() => undefined);
     if (state.username) {
-      await this.run(usernameReservationDecider, usernameReservationStreamName(sha256(state.username)), this.command('ReleaseUsername', { userId }), cc).catch(
+      await this.run(usernameReservationDecider, this.usernameStream(state.username), this.command('ReleaseUsername', { userId }), cc).catch(
         () => undefined,
       );
     }
