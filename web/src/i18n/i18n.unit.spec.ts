@@ -9,12 +9,9 @@ import { CommonErrors } from '@axel/domain/shared/errors';
 import { describe, expect, it } from 'vitest';
 import { ClientErrorCodes } from '../api/errors';
 import { browserLocale } from './language';
-import en_us from './locales/en_us.json';
-import es_mx from './locales/es_mx.json';
-import nl from './locales/nl.json';
-import pt_br from './locales/pt_br.json';
+import { catalogues, type Tree } from './catalogues';
 
-type Tree = { [key: string]: string | Tree };
+const { en_us, es_mx, pt_br, nl } = catalogues;
 
 const flatten = (tree: Tree, prefix = ''): Record<string, string> => {
   const out: Record<string, string> = {};

@@ -1,16 +1,13 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, LOCALE_STORAGE_KEY, LOCALE_TAGS, LOCALES, browserLocale, isLocale, type Locale } from './language';
-import en_us from './locales/en_us.json';
-import es_mx from './locales/es_mx.json';
-import nl from './locales/nl.json';
-import pt_br from './locales/pt_br.json';
+import { catalogues } from './catalogues';
 
 export const resources = {
-  en_us: { translation: en_us },
-  es_mx: { translation: es_mx },
-  pt_br: { translation: pt_br },
-  nl: { translation: nl },
+  en_us: { translation: catalogues.en_us },
+  es_mx: { translation: catalogues.es_mx },
+  pt_br: { translation: catalogues.pt_br },
+  nl: { translation: catalogues.nl },
 } as const;
 
 const storedLocale = (): Locale | null => {
