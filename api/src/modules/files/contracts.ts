@@ -1,0 +1,61 @@
+import type { Readable } from 'node:stream';
+
+/*
+ * The seams between the byte pipeline (blob store, encryption, tus uploads, streamed reads) and the
+ * storage slice (storages, folders, files, quota, trash, tasks). Each side is built against these
+ * types; the composition root (files.module.ts) wires one to the other.
+ */
+
+/** One stored chunk: its CIDv1 (raw codec, sha2-256, base32 `b...`) and its ciphertext size. */
+export interface ChunkRef {
+  readonly cid: string;
+  readonly size: number;
+}
+
+/** What it takes to read a file version back: which key, which chunks, what the plaintext was. */
+export interface FileManifest {
+  /** Row of the file-key table holding the data key wrapped by a master key (rotation re-wraps it there). */
+  readonly keyId: string;
+  /** Plaintext bytes per chunk (1 MiB less the 28 bytes of nonce and tag). */
+  readonly chunkPlainSize: number;
+  readonly chunks: readonly ChunkRef[];
+  /** Exact plaintext size (the last chunk is padded). */
+  readonly size: number;
+  /** SHA-256 of the plaintext, hex. */
+  readonly sha256: string;
+}
+
+/** A tus upload whose bytes have all arrived, not yet turned into a file. */
+export interface FinishedUpload {
+  readonly uploadId: string;
+  readonly userId: string;
+  readonly storageId: string;
+  readonly manifest: FileManifest;
+}
+
+/** Implemented by the upload pipeline. */
+export interface Uploads {
+  /** The finished upload of this user, or null (unknown, someone else's, unfinished or already used). */
+  finished(uploadId: string, userId: string): Promise<FinishedUpload | null>;
+  /** The upload became a file: its chunks now belong to that file and the upload is gone. */
+  consumed(uploadId: string): Promise<void>;
+}
+
+/**
+ * Implemented by the storage slice: decided in the storage's own event stream, so concurrent
+ * uploads can never together exceed the quota. Called by the pipeline when a tus upload is created
+ * (before a byte is stored) and when it is abandoned, expires or is terminated.
+ */
+export interface QuotaGate {
+  /** Throws the spec's quota error (a DomainError) when the storage has no room for `size` more bytes. */
+  reserve(input: { userId: string; storageId: string; uploadId: string; size: number }): Promise<void>;
+  release(input: { userId: string; storageId: string; uploadId: string }): Promise<void>;
+}
+
+/** Implemented by the pipeline: verified plaintext out of the encrypted, sharded chunks. */
+export interface FileContent {
+  /** Plaintext bytes [start, end] inclusive (the whole file without a range); every chunk verified. */
+  read(manifest: FileManifest, range?: { start: number; end: number }): Readable;
+  /** A file version forgotten for ever: its key is destroyed and its chunks collected. */
+  destroy(manifest: FileManifest): Promise<void>;
+}
