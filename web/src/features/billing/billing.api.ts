@@ -1,0 +1,38 @@
+import { api } from '../../api/client';
+import { listOf, pageOf, toGraceInfo, toPayment, toPlanInfo, toProduct, toSubscription } from './billing.normalise';
+import type { GraceInfo, Page, Payment, PlanInfo, Product, Subscription } from './billing.types';
+
+/** Page sizes of the specification (§9): products 100, payment history 50. */
+export const PRODUCTS_PER_PAGE = 100;
+export const PAYMENTS_PER_PAGE = 50;
+
+const user = (userId: string) => `/users/${encodeURIComponent(userId)}`;
+
+export interface CheckoutRequest {
+  productId: number;
+  promoCode?: string;
+}
+
+export const billingApi = {
+  products: async (): Promise<Product[]> => listOf(await api.get<unknown>('/products/', { perPage: PRODUCTS_PER_PAGE })).map(toProduct),
+  /** Starts a checkout at the payment provider: the answer is the page to pay on. */
+  checkout: async (userId: string, request: CheckoutRequest): Promise<string> => {
+    const body = await api.post<{ checkoutLink?: string }>(`${user(userId)}/products/`, request);
+    if (!body?.checkoutLink) throw new Error('No checkout link in the answer');
+    return body.checkoutLink;
+  },
+  subscriptions: async (userId: string, status?: string): Promise<Subscription[]> =>
+    listOf(await api.get<unknown>(`${user(userId)}/subscriptions/`, { status })).map(toSubscription),
+  cancelSubscription: async (userId: string, subscriptionId: string): Promise<void> => {
+    await api.post<unknown>(`${user(userId)}/subscriptions/${encodeURIComponent(subscriptionId)}/`, { action: 'cancel' });
+  },
+  payments: async (userId: string, page: number): Promise<Page<Payment>> =>
+    pageOf(await api.get<unknown>(`${user(userId)}/payments/`, { page, perPage: PAYMENTS_PER_PAGE, sort: '-createdAt' }), toPayment),
+  plan: async (userId: string): Promise<PlanInfo> => toPlanInfo(await api.get<unknown>(`${user(userId)}/plan/`)),
+  graceInfo: async (userId: string): Promise<GraceInfo | null> => toGraceInfo(await api.get<unknown>(`${user(userId)}/grace-period-info/`)),
+  /** Whether a promo code applies to a product, before paying (5007, 5010 or 5015 when not). */
+  promoCodeProducts: async (code: string, productId: number): Promise<number[]> =>
+    listOf(await api.get<unknown>('/promocode-products/', { code, productId }))
+      .map((p) => Number(p.productId ?? p.id))
+      .filter(Number.isFinite),
+};
