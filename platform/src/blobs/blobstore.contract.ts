@@ -1,0 +1,69 @@
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import type { BlobStore } from './blobstore';
+import { cidOf } from './cid';
+
+/** What every blob-store adapter promises; run against each adapter that can start here. */
+export const blobStoreContract = (name: string, open: () => BlobStore) => {
+  describe(`blob store contract: ${name}`, () => {
+    const blob = (size = 4096) => {
+      const bytes = randomBytes(size);
+      return { bytes, cid: cidOf(bytes) };
+    };
+
+    it('gives back exactly the bytes it was given, under their CID', async () => {
+      const store = open();
+      const { bytes, cid } = blob(1024 * 1024);
+      await store.put(cid, bytes);
+      expect(await store.has(cid)).toBe(true);
+      const back = await store.get(cid);
+      expect(back && Buffer.compare(back, bytes)).toBe(0);
+    });
+
+    it('answers null and false for a blob it does not hold', async () => {
+      const store = open();
+      const { cid } = blob();
+      expect(await store.get(cid)).toBeNull();
+      expect(await store.has(cid)).toBe(false);
+    });
+
+    it('stores the same CID twice as once', async () => {
+      const store = open();
+      const { bytes, cid } = blob();
+      await store.put(cid, bytes);
+      await store.put(cid, bytes);
+      const listed = [];
+      for await (const c of store.list()) if (c === cid) listed.push(c);
+      expect(listed).toEqual([cid]);
+      expect(Buffer.compare((await store.get(cid))!, bytes)).toBe(0);
+    });
+
+    it('deletes, and deleting a missing blob is a no-op', async () => {
+      const store = open();
+      const { bytes, cid } = blob();
+      await store.put(cid, bytes);
+      await store.delete(cid);
+      expect(await store.get(cid)).toBeNull();
+      await expect(store.delete(cid)).resolves.toBeUndefined();
+    });
+
+    it('lists every blob it holds and counts them in its usage', async () => {
+      const store = open();
+      const before = await store.usage();
+      const blobs = [blob(100), blob(5000), blob(4096)];
+      for (const b of blobs) await store.put(b.cid, b.bytes);
+      const listed = new Set<string>();
+      for await (const c of store.list()) listed.add(c);
+      for (const b of blobs) expect(listed.has(b.cid)).toBe(true);
+      const after = await store.usage();
+      expect(after.chunks - before.chunks).toBe(3);
+      expect(after.bytes - before.bytes).toBe(100 + 5000 + 4096);
+    });
+
+    it('refuses ids that are not chunk CIDs (no path or key tricks)', async () => {
+      const store = open();
+      await expect(store.put('../../etc/passwd', Buffer.from('x'))).rejects.toThrow();
+      await expect(store.get('bafkrei/../x')).rejects.toThrow();
+    });
+  });
+};

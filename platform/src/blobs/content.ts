@@ -1,0 +1,61 @@
+import { Readable } from 'node:stream';
+import { decryptChunk, plainLengthOf } from './chunks';
+import type { FileKeys } from './keys';
+import type { ReplicatedBlobStore } from './replicated';
+
+export interface ManifestLike {
+  readonly keyId: string;
+  readonly chunkPlainSize: number;
+  readonly chunks: readonly { readonly cid: string; readonly size: number }[];
+  readonly size: number;
+}
+
+export class ByteRangeError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ByteRangeError';
+  }
+}
+
+/**
+ * Verified plaintext of bytes [start, end] (inclusive): only the chunks the range touches are read,
+ * each checked against its CID (by the store) and authenticated by AES-GCM, one chunk ahead at most.
+ */
+export const readPlaintext = (
+  store: ReplicatedBlobStore,
+  keys: FileKeys,
+  manifest: ManifestLike,
+  range?: { start: number; end: number },
+): Readable => {
+  const { size, chunkPlainSize } = manifest;
+  const start = range?.start ?? 0;
+  const end = range?.end ?? size - 1;
+  if (range && (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || start < 0 || end < start || end >= size)) {
+    throw new ByteRangeError(`range ${start}-${end} is outside 0-${size - 1}`);
+  }
+  if (size === 0 || end < start) return Readable.from([], { objectMode: false });
+  const first = Math.floor(start / chunkPlainSize);
+  const last = Math.floor(end / chunkPlainSize);
+  if (last >= manifest.chunks.length) throw new ByteRangeError('manifest has fewer chunks than its size needs');
+
+  const load = async (index: number) => {
+    const key = await keys.get(manifest.keyId);
+    const stored = await store.get(manifest.chunks[index]!.cid);
+    return decryptChunk(key, manifest.keyId, index, stored, plainLengthOf(size, index, chunkPlainSize));
+  };
+
+  async function* chunks() {
+    let next: Promise<Buffer> | undefined = load(first);
+    for (let index = first; index <= last; index++) {
+      const current = next!;
+      // one chunk in flight ahead of the consumer: disk and decryption overlap, memory stays bounded
+      next = index < last ? load(index + 1) : undefined;
+      next?.catch(() => undefined);
+      const plain = await current;
+      const from = index === first ? start - index * chunkPlainSize : 0;
+      const to = index === last ? end - index * chunkPlainSize + 1 : plain.length;
+      yield plain.subarray(from, to);
+    }
+  }
+  return Readable.from(chunks(), { objectMode: false, highWaterMark: 1 });
+};

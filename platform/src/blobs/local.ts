@@ -1,0 +1,104 @@
+import { randomBytes } from 'node:crypto';
+import { constants, promises as fs } from 'node:fs';
+import path from 'node:path';
+import type { BlobStore } from './blobstore';
+import { isChunkCid } from './cid';
+
+/**
+ * One shard: a folder on a disk. A blob is written under a temporary name, fsync'd, renamed into
+ * place and its folder fsync'd, so a crash leaves either the whole blob or none of it.
+ */
+export class LocalFolderBlobStore implements BlobStore {
+  constructor(
+    readonly dir: string,
+    readonly name = path.basename(dir),
+  ) {}
+
+  private pathOf(cid: string) {
+    if (!isChunkCid(cid)) throw new Error('not a chunk id');
+    // the leading characters of every CID are the same: fan out on the last ones
+    return path.join(this.dir, cid.slice(-2), cid);
+  }
+
+  async put(cid: string, bytes: Uint8Array): Promise<void> {
+    const file = this.pathOf(cid);
+    if (await this.has(cid)) return;
+    const folder = path.dirname(file);
+    await fs.mkdir(folder, { recursive: true, mode: 0o700 });
+    const temp = path.join(folder, `.${cid}.${randomBytes(6).toString('hex')}.tmp`);
+    const handle = await fs.open(temp, constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY, 0o600);
+    try {
+      await handle.writeFile(bytes);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    try {
+      await fs.rename(temp, file);
+    } catch (error) {
+      await fs.rm(temp, { force: true });
+      throw error;
+    }
+    const dirHandle = await fs.open(folder, 'r');
+    try {
+      await dirHandle.sync();
+    } finally {
+      await dirHandle.close();
+    }
+  }
+
+  async get(cid: string): Promise<Buffer | null> {
+    try {
+      return await fs.readFile(this.pathOf(cid));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
+  async has(cid: string): Promise<boolean> {
+    try {
+      await fs.access(this.pathOf(cid));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  async delete(cid: string): Promise<void> {
+    await fs.rm(this.pathOf(cid), { force: true });
+  }
+
+  async *list(): AsyncIterable<string> {
+    let folders: string[];
+    try {
+      folders = await fs.readdir(this.dir);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw error;
+    }
+    for (const folder of folders.sort()) {
+      let names: string[];
+      try {
+        names = await fs.readdir(path.join(this.dir, folder));
+      } catch {
+        continue;
+      }
+      for (const name of names.sort()) if (isChunkCid(name)) yield name;
+    }
+  }
+
+  async usage() {
+    let chunks = 0;
+    let bytes = 0;
+    for await (const cid of this.list()) {
+      const stat = await fs.stat(this.pathOf(cid)).catch(() => null);
+      if (!stat) continue;
+      chunks++;
+      bytes += stat.size;
+    }
+    await fs.mkdir(this.dir, { recursive: true, mode: 0o700 });
+    const fsStat = await fs.statfs(this.dir);
+    return { chunks, bytes, freeBytes: Number(fsStat.bavail) * Number(fsStat.bsize) };
+  }
+}

@@ -1,0 +1,108 @@
+import { createHash } from 'node:crypto';
+import type { BlobStore } from './blobstore';
+import { cidOf } from './cid';
+
+/** Rendezvous (highest random weight) hashing: the R shards of a chunk, best first; stable when shards are added. */
+export const placement = (cid: string, shardNames: readonly string[], replicas: number): number[] =>
+  shardNames
+    .map((name, index) => ({ index, score: createHash('sha256').update(`${cid}\0${name}`).digest().readBigUInt64BE(0) }))
+    .sort((a, b) => (a.score === b.score ? a.index - b.index : a.score > b.score ? -1 : 1))
+    .slice(0, Math.min(replicas, shardNames.length))
+    .map((s) => s.index);
+
+export type ReplicaState = 'good' | 'missing' | 'damaged';
+export type RepairOutcome = 'ok' | 'repaired' | 'lost';
+
+export class ChunkLostError extends Error {
+  constructor(readonly cid: string) {
+    super(`chunk ${cid} has no intact replica`);
+    this.name = 'ChunkLostError';
+  }
+}
+
+/**
+ * Chunks on R of N shards. Every read re-hashes the bytes against the CID and moves on to the next
+ * replica when one is missing or damaged, so a bad disk never serves a bad byte.
+ */
+export class ReplicatedBlobStore {
+  readonly replicas: number;
+  private readonly names: string[];
+
+  constructor(
+    readonly shards: readonly BlobStore[],
+    replicas: number,
+    private readonly onBadReplica?: (info: { cid: string; shard: string; state: ReplicaState }) => void,
+  ) {
+    if (!shards.length) throw new Error('no shards');
+    this.replicas = Math.max(1, Math.min(replicas, shards.length));
+    this.names = shards.map((s) => s.name);
+    if (new Set(this.names).size !== this.names.length) throw new Error('shard names must be unique');
+  }
+
+  placementOf(cid: string): BlobStore[] {
+    return placement(cid, this.names, this.replicas).map((i) => this.shards[i]!);
+  }
+
+  /** Stores ciphertext on its R shards; answers its CID. */
+  async put(bytes: Uint8Array): Promise<string> {
+    const cid = cidOf(bytes);
+    await Promise.all(this.placementOf(cid).map((shard) => shard.put(cid, bytes)));
+    return cid;
+  }
+
+  private async inspect(shard: BlobStore, cid: string): Promise<{ state: ReplicaState; bytes?: Buffer }> {
+    let bytes: Buffer | null;
+    try {
+      bytes = await shard.get(cid);
+    } catch {
+      return { state: 'missing' };
+    }
+    if (!bytes) return { state: 'missing' };
+    return cidOf(bytes) === cid ? { state: 'good', bytes } : { state: 'damaged' };
+  }
+
+  /** Verified ciphertext of a chunk from the first intact replica; throws `ChunkLostError` when there is none. */
+  async get(cid: string): Promise<Buffer> {
+    const placed = this.placementOf(cid);
+    // after a change of shard count a chunk may still sit where the old placement put it
+    const others = this.shards.filter((s) => !placed.includes(s));
+    for (const shard of [...placed, ...others]) {
+      const found = await this.inspect(shard, cid);
+      if (found.state === 'good') return found.bytes!;
+      if (placed.includes(shard)) this.onBadReplica?.({ cid, shard: shard.name, state: found.state });
+    }
+    throw new ChunkLostError(cid);
+  }
+
+  async delete(cid: string): Promise<void> {
+    await Promise.all(this.shards.map((s) => s.delete(cid)));
+  }
+
+  /** Re-creates missing or damaged replicas from an intact one. */
+  async repair(cid: string): Promise<RepairOutcome> {
+    const placed = this.placementOf(cid);
+    const states = await Promise.all(placed.map((s) => this.inspect(s, cid)));
+    let good = states.find((s) => s.state === 'good')?.bytes;
+    if (!good) {
+      for (const shard of this.shards.filter((s) => !placed.includes(s))) {
+        const found = await this.inspect(shard, cid);
+        if (found.state === 'good') {
+          good = found.bytes;
+          break;
+        }
+      }
+    }
+    const bad = placed.filter((_, i) => states[i]!.state !== 'good');
+    if (!bad.length) return 'ok';
+    if (!good) return 'lost';
+    for (const shard of bad) {
+      await shard.delete(cid);
+      await shard.put(cid, good);
+    }
+    return 'repaired';
+  }
+
+  async health() {
+    return Promise.all(this.shards.map(async (shard) => ({ shard: shard.name, ...(await shard.usage()) })));
+  }
+}
