@@ -2,3 +2,4 @@ export * from './shared';
 export * from './accounts';
 export * from './mail';
 export * from './notifications';
+export * from './wallet';

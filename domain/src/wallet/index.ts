@@ -1,0 +1,4 @@
+export * from './amount';
+export * from './wallet.errors';
+export * from './ledger';
+export * from './wallet';

@@ -1,0 +1,3 @@
+export * from './port';
+export * from './base58check';
+export * from './development-chain';
