@@ -1,0 +1,28 @@
+import { defineErrors } from '../shared/errors';
+
+/** The "Files, sharing, storage" part of the error catalogue (spec §8) that storages and items raise. */
+export const StorageErrors = defineErrors({
+  quotaExceeded: { code: 'INSUFFICIENT_SPACE', status: 413, message: 'Insufficient space or quota' },
+  nameExists: { code: 'NAME_EXISTS', status: 409, message: 'An item with this name already exists' },
+  invalidName: { code: 'INVALID_NAME', status: 400, message: 'This name is not allowed' },
+  profanity: { code: 'PROFANITY', status: 400, message: 'Names and titles must not contain profanity' },
+  itemNotFound: { code: 'ITEM_NOT_FOUND', status: 404, message: 'Item not found or already deleted' },
+  folderNotFound: { code: 'FOLDER_NOT_FOUND', status: 404, message: 'Folder not found' },
+  storageNotFound: { code: 'STORAGE_NOT_FOUND', status: 404, message: 'Storage not found' },
+  fileDeleted: { code: 'FILE_DELETED', status: 404, message: 'This file was deleted' },
+  fileNotAccessible: { code: 'FILE_NOT_ACCESSIBLE', status: 403, message: 'This file is not accessible' },
+  incompleteUpload: { code: 'INCOMPLETE_UPLOAD', status: 400, message: 'The upload is incomplete' },
+  moveIntoOwnChild: { code: 'MOVE_INTO_OWN_CHILD', status: 400, message: 'An item cannot be moved into itself or one of its own folders' },
+  restoreToOtherStorage: { code: 'RESTORE_TO_OTHER_STORAGE', status: 400, message: 'Restoring to another storage is not allowed' },
+  notInTrash: { code: 'NOT_IN_TRASH', status: 400, message: 'This item is not in the trash' },
+  inTrash: { code: 'ITEM_IN_TRASH', status: 400, message: 'This item is in the trash' },
+  copyFailed: { code: 'COPY_FAILED', status: 409, message: '{{failed}} of {{total}} items could not be copied' },
+  moveFailed: { code: 'MOVE_FAILED', status: 409, message: '{{failed}} of {{total}} items could not be moved' },
+  trashFailed: { code: 'TRASH_FAILED', status: 409, message: '{{failed}} of {{total}} items could not be moved to the trash' },
+  restoreFailed: { code: 'RESTORE_FAILED', status: 409, message: '{{failed}} of {{total}} items could not be restored' },
+  deleteFailed: { code: 'DELETE_FAILED', status: 409, message: '{{failed}} of {{total}} items could not be deleted' },
+  downloadSizeExceeded: { code: 'DOWNLOAD_SIZE_EXCEEDED', status: 413, message: 'Download size exceeded: at most 10 GB at once' },
+  invalidUrl: { code: 'INVALID_URL', status: 403, message: 'Invalid Url' },
+  rangeNotSatisfiable: { code: 'RANGE_NOT_SATISFIABLE', status: 416, message: 'The requested range is outside the file' },
+  taskNotFound: { code: 'TASK_NOT_FOUND', status: 404, message: 'Storage task not found' },
+});
