@@ -4,4 +4,3 @@ export * from './mail';
 export * from './notifications';
 export * from './storage';
 export * from './wallet';
-export * from './billing';
