@@ -17,6 +17,16 @@ export type Screen =
   | 'reset2fa'
   | 'deletedAccount'
   | 'adminHandoff'
+  | 'files'
+  | 'trash'
+  | 'wallet'
+  | 'transactionSearch'
+  | 'storageManagement'
+  | 'plans'
+  | 'upgrade'
+  | 'checkout'
+  | 'subscription'
+  | 'paymentResult'
   | 'notAvailable';
 
 /** Names the guard's exceptions refer to (the product's own route names). */
@@ -42,23 +52,23 @@ export const ROUTES: readonly RouteDef[] = [
   auth('/welcome', 'welcome'),
   auth('/settings', 'settings'),
   auth('/manage-apps', 'notAvailable', 'manage_apps'),
-  auth('/subscription/manage'),
-  auth('/storages/management'),
-  auth('/storages/upgrade'),
+  auth('/subscription/manage', 'subscription'),
+  auth('/storages/management', 'storageManagement'),
+  auth('/storages/upgrade', 'upgrade'),
   auth('/storages/group'),
-  auth('/storages/plans', 'notAvailable', 'plans'),
+  auth('/storages/plans', 'plans', 'plans'),
   auth('/storages/slots'),
-  auth('/storages/checkout', 'notAvailable', 'checkout'),
+  auth('/storages/checkout', 'checkout', 'checkout'),
   auth('/files/shares/:shareId?/*'),
   auth('/files/secure-fetch/:shareId?/*'),
   auth('/files/secure-fetches/:shareId?/*'),
   auth('/files/bookmarks/:shareId?/*'),
   auth('/files/lists/:listId'),
-  auth('/files/storage/:storageId?/:id?/*'),
+  auth('/files/storage/:storageId?/:id?/*', 'files'),
   auth('/files/enterprise/:groupId/:id?/*'),
   auth('/files/dropbox/:subPath?'),
   auth('/files/cloudlocker/:driveId/:id?/*'),
-  auth('/files/trash/:storageId?'),
+  auth('/files/trash/:storageId?', 'trash'),
   auth('/members/manage', 'notAvailable', 'members'),
   auth('/members/activity', 'notAvailable', 'members'),
   auth('/members/groupsManage', 'notAvailable', 'members'),
@@ -69,12 +79,13 @@ export const ROUTES: readonly RouteDef[] = [
   auth('/axel-unlocker'),
 
   // Wallet, sign-in needed.
-  auth('/wallet/overview'),
-  auth('/wallet/send'),
-  auth('/wallet/receive'),
-  auth('/wallet/replenish'),
-  auth('/wallet/payment'),
-  auth('/wallet/transactions'),
+  auth('/wallet/overview', 'wallet'),
+  auth('/wallet/send', 'wallet'),
+  auth('/wallet/receive', 'wallet'),
+  auth('/wallet/replenish', 'wallet'),
+  auth('/wallet/payment', 'wallet'),
+  auth('/wallet/transactions', 'wallet'),
+  auth('/wallet/contacts', 'wallet'),
 
   // E-sign owner screens, sign-in needed.
   auth('/esigns/list'),
@@ -90,7 +101,7 @@ export const ROUTES: readonly RouteDef[] = [
   auth('/esigns/preview/:packageId?'),
 
   // No sign-in needed.
-  open('/storages/result', 'notAvailable', 'payment_result'),
+  open('/storages/result', 'paymentResult', 'payment_result'),
   open('/shares_shared/:id?/entries/:hash?', 'notAvailable', 'shares'),
   open('/secure-fetch/:shareId'),
   open('/secure-fetches/:shareId'),
@@ -107,7 +118,7 @@ export const ROUTES: readonly RouteDef[] = [
   open('/resend', 'resend'),
   open('/deleted-acc', 'deletedAccount'),
   open('/esign/:itemId?'),
-  open('/transaction/search'),
+  open('/transaction/search', 'transactionSearch'),
   open('/transaction/:id', 'notAvailable', 'transaction'),
   open('/app/clio'),
   open('/app/clio/auth'),

@@ -1,6 +1,13 @@
 import type { ReactElement } from 'react';
 import { AdminHandoff } from '../components/AdminHandoff';
 import { NotAvailablePage } from '../components/NotAvailablePage';
+import { FileBrowserPage } from '../features/files/FileBrowserPage';
+import { TrashPage } from '../features/files/TrashPage';
+import { CheckoutPage } from '../features/billing/CheckoutPage';
+import { PaymentResultPage } from '../features/billing/PaymentResultPage';
+import { PlansPage } from '../features/billing/PlansPage';
+import { StorageManagementPage } from '../features/billing/StorageManagementPage';
+import { SubscriptionManagePage } from '../features/billing/SubscriptionManagePage';
 import { PasswordResetPage } from '../features/password-reset/PasswordResetPage';
 import { ChangeEmailConfirmationPage } from '../features/settings/ChangeEmailConfirmationPage';
 import { DeletedAccountPage } from '../features/settings/DeletedAccountPage';
@@ -10,6 +17,8 @@ import { EmailConfirmationPage } from '../features/signup/EmailConfirmationPage'
 import { ResendPage } from '../features/signup/ResendPage';
 import { SignUpPage } from '../features/signup/SignUpPage';
 import { Reset2faPage } from '../features/two-factor/Reset2faPage';
+import { TransactionSearchPage } from '../features/wallet/TransactionSearchPage';
+import { WalletPage } from '../features/wallet/WalletPage';
 import { WelcomePage } from '../features/welcome/WelcomePage';
 import type { Screen } from './routeTable';
 
@@ -28,5 +37,15 @@ export const SCREENS: Record<Screen, () => ReactElement | null> = {
   reset2fa: () => <Reset2faPage />,
   deletedAccount: () => <DeletedAccountPage />,
   adminHandoff: () => <AdminHandoff />,
+  files: () => <FileBrowserPage />,
+  trash: () => <TrashPage />,
+  wallet: () => <WalletPage />,
+  transactionSearch: () => <TransactionSearchPage />,
+  storageManagement: () => <StorageManagementPage />,
+  plans: () => <PlansPage />,
+  upgrade: () => <PlansPage upgrade />,
+  checkout: () => <CheckoutPage />,
+  subscription: () => <SubscriptionManagePage />,
+  paymentResult: () => <PaymentResultPage />,
   notAvailable: () => <NotAvailablePage />,
 };

@@ -29,6 +29,10 @@ export const cycleOf = (raw: Raw): BillingCycle | null => {
 const quotaOf = (raw: Raw): number | null => {
   const direct = int(raw.quotaBytes ?? raw.quota);
   if (direct !== null) return direct;
+  if (isRecord(raw.plan)) {
+    const fromPlan = int(raw.plan.quotaBytes);
+    if (fromPlan !== null) return fromPlan;
+  }
   const assets = raw.assets;
   if (isRecord(assets)) {
     const quota = assets.quota;

@@ -1,0 +1,71 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Button from '@mui/material/Button';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useLocation } from 'react-router';
+import { formatDateTime } from '../../components/i18nHelpers';
+import { useSession } from '../../session/store';
+import { billingApi } from './billing.api';
+import type { GraceInfo } from './billing.types';
+import { formatMoney } from './money';
+import { billingFlagsOf, useLoad } from './useBilling';
+
+const dateOf = (iso: string | null, language: string) => (iso ? formatDateTime(iso, language) : '');
+
+const GraceText = ({ grace }: { grace: GraceInfo }) => {
+  const { t, i18n } = useTranslation();
+  const values = {
+    date: dateOf(grace.gracePeriodEndDate, i18n.language),
+    storageDate: dateOf(grace.scheduledStorageDeletionDate, i18n.language),
+    accountDate: dateOf(grace.scheduledAccDeletionDate, i18n.language),
+    cost: grace.cost === null ? '' : formatMoney(grace.cost, grace.currency, i18n.language),
+  };
+  return (
+    <>
+      <AlertTitle>{t(grace.graceType === 'end' ? 'billing.grace.endedTitle' : 'billing.grace.title')}</AlertTitle>
+      {t(grace.graceType === 'end' ? 'billing.grace.ended' : 'billing.grace.body', values)}
+      {grace.scheduledAccDeletionDate && ` ${t('billing.grace.deletion', values)}`}
+    </>
+  );
+};
+
+/** The grace period's dates, on the plans page where an unpaid user lands. */
+export const GraceNotice = ({ userId }: { userId: string }) => {
+  const [grace] = useLoad(() => billingApi.graceInfo(userId), userId);
+  if (grace.status !== 'ready' || !grace.value) return null;
+  return (
+    <Alert severity={grace.value.graceType === 'end' ? 'error' : 'warning'} sx={{ mb: 2 }} data-testid="grace-notice">
+      <GraceText grace={grace.value} />
+    </Alert>
+  );
+};
+
+/**
+ * The non-payment warning above every signed-in page while a renewal has failed: when the account
+ * will be deactivated, and a way to pay. Not shown on the billing pages that already say it.
+ */
+export const NonPaymentBanner = () => {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const location = useLocation();
+  const flags = billingFlagsOf(user);
+  const userId = user?.id ?? '';
+  const show = Boolean(user) && flags.isGraceUnpaid;
+  const [grace] = useLoad(async () => (show ? billingApi.graceInfo(userId) : null), `${userId}:${show}`);
+  if (!show || /^\/storages\/(plans|checkout)/i.test(location.pathname)) return null;
+  const info = grace.status === 'ready' ? grace.value : null;
+  return (
+    <Alert
+      severity={info?.graceType === 'end' ? 'error' : 'warning'}
+      square
+      data-testid="non-payment-banner"
+      action={
+        <Button color="inherit" size="small" component={RouterLink} to="/storages/plans" data-testid="non-payment-pay">
+          {t('billing.grace.pay')}
+        </Button>
+      }
+    >
+      {info ? <GraceText grace={info} /> : t('billing.grace.generic')}
+    </Alert>
+  );
+};
