@@ -1,0 +1,83 @@
+/** Shapes of the wallet calls (docs/api-wallet.md). Amounts are decimal strings of AXEL. */
+export type AddressType = 'primary' | 'fuel';
+
+export interface WalletAddress {
+  address: string;
+  type: AddressType;
+}
+
+/** `GET /wallet/v1/`. */
+export interface WalletSummary {
+  addresses: WalletAddress[];
+  main: string;
+  fuel: string;
+  pending: string;
+  available: string;
+  /** The least amount a send may carry, when the server tells it. */
+  minimumAmount?: string;
+}
+
+/** `GET /wallet/v1/balance`. */
+export interface WalletBalance {
+  confirmed: string;
+  unconfirmed: string;
+}
+
+export interface WalletTransaction {
+  id: string;
+  note?: string | null;
+  timestamp?: string | null;
+  type?: string | null;
+  category?: string | null;
+  amount: string;
+  address?: string | null;
+  blockIndex?: number | null;
+  blockHash?: string | null;
+  blockTime?: string | null;
+  confirmations: number;
+  linkedTransactions?: string[];
+}
+
+export interface TransactionPage {
+  items: WalletTransaction[];
+  total: number;
+  page: number;
+  perPage: number;
+}
+
+/** `GET /wallet/v1/blockchaininfo`. */
+export interface ChainInfo {
+  chain: string;
+  development: boolean;
+  blocks: number | null;
+}
+
+/** `GET /wallet/v1/receive`. */
+export interface ReceiveInfo {
+  address: string;
+  qr: string;
+}
+
+export interface SendRequest {
+  address: string;
+  /** Decimal string of AXEL. */
+  amount: string;
+  note: string;
+  idempotencyKey: string;
+}
+
+export interface Contact {
+  id: string;
+  nickname: string;
+  firstName?: string | null;
+  middleName?: string | null;
+  lastName?: string | null;
+  email: string;
+  email2?: string | null;
+  phone?: string | null;
+  phone2?: string | null;
+  publicKey: string;
+  active?: boolean;
+}
+
+export type ContactInput = Omit<Contact, 'id' | 'active'>;
