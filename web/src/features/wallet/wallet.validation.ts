@@ -11,7 +11,7 @@ const ADDRESS_RE = /^[A-Za-z0-9]{34}$/;
 /** Until the server names its own minimum, one base unit: the server still checks the real one. */
 export const DEFAULT_MINIMUM_UNITS = 1n;
 
-export const addressSchema = z.string().trim().min(1, 'validation.required').regex(ADDRESS_RE, 'wallet.validation.address');
+export const addressSchema = z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').regex(ADDRESS_RE, 'wallet.validation.address');
 
 export interface SendValues {
   address: string;
@@ -24,7 +24,7 @@ export const sendSchema = (minimumUnits: bigint) =>
   z.object({
     address: addressSchema,
     amount: z
-      .string()
+      .string({ error: 'validation.required' })
       .trim()
       .min(1, 'validation.required')
       .refine((v) => {
@@ -34,7 +34,7 @@ export const sendSchema = (minimumUnits: bigint) =>
       .refine((v) => (parseAxel(v) ?? 0n) <= 0n || (parseAxel(v) ?? 0n) >= minimumUnits, 'wallet.validation.belowMinimum')
       // The API takes the canonical spelling: "1.50" goes out as "1.5".
       .transform((v) => formatAxel(parseAxel(v) ?? 0n)),
-    note: z.string().trim().max(255, 'validation.tooLong'),
+    note: z.string().trim().max(255, 'validation.tooLong').default(''),
   });
 
 export const validateSend = (values: SendValues, minimumUnits: bigint = DEFAULT_MINIMUM_UNITS) => validate(sendSchema(minimumUnits), values);
@@ -46,10 +46,10 @@ export interface ContactContext {
   others: readonly Contact[];
 }
 
-const publicKeySchema = z.string().trim().min(1, 'validation.required').length(ADDRESS_LENGTH, 'wallet.validation.publicKey');
+const publicKeySchema = z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').length(ADDRESS_LENGTH, 'wallet.validation.publicKey');
 
 export const contactSchema = z.object({
-  nickname: z.string().trim().min(1, 'validation.required').max(100, 'validation.tooLong'),
+  nickname: z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').max(100, 'validation.tooLong'),
   firstName: z.string().trim().max(100, 'validation.tooLong').optional(),
   middleName: z.string().trim().max(100, 'validation.tooLong').optional(),
   lastName: z.string().trim().max(100, 'validation.tooLong').optional(),
