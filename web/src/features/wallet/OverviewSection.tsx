@@ -69,7 +69,7 @@ const Faucet = () => {
   );
 };
 
-export const OverviewSection = ({ development }: { development: boolean }) => {
+export const OverviewSection = () => {
   const { t, i18n } = useTranslation();
   const tag = localeTag(i18n.language);
   const { summary } = useBalance();
@@ -131,7 +131,7 @@ export const OverviewSection = ({ development }: { development: boolean }) => {
             </Typography>
           )}
         </Stack>
-        {development && <Faucet />}
+        {chain?.faucet && <Faucet />}
       </Stack>
     </AddressGate>
   );

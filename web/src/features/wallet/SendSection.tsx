@@ -17,6 +17,7 @@ import { AddressGate } from './AddressGate';
 import { displayAxel, formatAxel, parseAxel } from './amounts';
 import { useBalance } from './balance.store';
 import { sendMachine } from './send.machine';
+import { useChainInfo } from './useChainInfo';
 import { walletApi } from './wallet.api';
 import type { Contact, SendRequest } from './wallet.types';
 import { DEFAULT_MINIMUM_UNITS, type SendValues } from './wallet.validation';
@@ -57,8 +58,9 @@ const ContactPicker = ({ onPick }: { onPick: (contact: Contact) => void }) => {
 export const SendSection = () => {
   const { t, i18n } = useTranslation();
   const tag = localeTag(i18n.language);
-  const { summary, balance, afterAction, refresh } = useBalance();
-  const minimumUnits = (summary?.minimumAmount && parseAxel(summary.minimumAmount)) || DEFAULT_MINIMUM_UNITS;
+  const { balance, afterAction, refresh } = useBalance();
+  const chain = useChainInfo();
+  const minimumUnits = (chain?.minimumSend && parseAxel(chain.minimumSend)) || DEFAULT_MINIMUM_UNITS;
   const [state, send] = useMachine(
     sendMachine.provide({
       actors: { send: fromPromise<unknown, SendRequest>(({ input }) => walletApi.send(input)) },

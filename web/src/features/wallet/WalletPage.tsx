@@ -112,7 +112,7 @@ export const WalletPage = () => {
           </List>
         </Paper>
         <Paper variant="outlined" sx={{ flex: 1, p: { xs: 2, sm: 3 }, width: '100%', minWidth: 0 }} data-testid={`wallet-section-${section}`}>
-          {section === 'overview' && <OverviewSection development={chain?.development ?? false} />}
+          {section === 'overview' && <OverviewSection />}
           {section === 'send' && <SendSection />}
           {section === 'receive' && <ReceiveSection />}
           {section === 'replenish' && <ReplenishSection />}

@@ -52,3 +52,10 @@ describe('AXEL amounts', () => {
     expect(displayAxel(undefined)).toBe('—');
   });
 });
+
+describe('pinning costs', () => {
+  it('adds the certificate to the fetch in base units: 0.003 + 0.006 = 0.009', async () => {
+    const { costLines } = await import('./PaymentSection');
+    expect(costLines({ fetch: '0.003', certificate: '0.006' })).toEqual({ secureFetch: '0.003', certificate: '0.006', total: '0.009' });
+  });
+});

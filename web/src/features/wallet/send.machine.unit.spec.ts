@@ -134,3 +134,20 @@ describe('send machine', () => {
     expect(actor.getSnapshot().context.fieldErrors).toEqual({ amount: 'wallet.validation.belowMinimum' });
   });
 });
+
+describe('wallet answers', () => {
+  it('reads the chain info the server gives', async () => {
+    const { chainInfoOf, transactionPageOf } = await import('./wallet.api');
+    expect(chainInfoOf({ chain: 'development', development: true, blocks: 7, faucet: true, minimumSend: '0.001', costs: { fetch: '0.003', certificate: '0.006' } })).toEqual({
+      chain: 'development',
+      development: true,
+      blocks: 7,
+      faucet: true,
+      minimumSend: '0.001',
+      costs: { fetch: '0.003', certificate: '0.006' },
+    });
+    expect(chainInfoOf({ chain: 'main', development: false, blocks: 1 })).toMatchObject({ development: false, faucet: false, minimumSend: null, costs: null });
+    const page = transactionPageOf({ data: [{ id: 'a', amount: '1', confirmations: 0 }], total: 11, page: 2, perPage: 10 }, 2, 10);
+    expect(page).toMatchObject({ total: 11, page: 2, items: [{ id: 'a', amount: '1', confirmations: 0 }] });
+  });
+});

@@ -8,7 +8,6 @@ import type {
   TransactionPage,
   WalletBalance,
   WalletSummary,
-  WalletTransaction,
 } from './wallet.types';
 
 const WALLET = '/wallet/v1';
@@ -20,10 +19,10 @@ export const TRANSACTIONS_PER_PAGE = 10;
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : null);
 
-const transactionOf = (raw: unknown): WalletTransaction => {
+const transactionOf = (raw: unknown): TransactionPage['items'][number] => {
   const r = isRecord(raw) ? raw : {};
   return {
-    ...(r as Partial<WalletTransaction>),
+    ...(r as Partial<TransactionPage['items'][number]>),
     id: str(r.id) ?? str(r.txid) ?? str(r.transactionId) ?? '',
     amount: str(r.amount) ?? '0',
     confirmations: typeof r.confirmations === 'number' ? r.confirmations : 0,
@@ -48,7 +47,8 @@ export const chainInfoOf = (raw: unknown): ChainInfo => {
   const chain = str(r.chain) ?? str(r.network) ?? '';
   const development = r.development === true || r.isDevelopment === true || /^(development|regtest|dev)$/i.test(chain);
   const blocks = typeof r.blocks === 'number' ? r.blocks : typeof r.height === 'number' ? r.height : null;
-  return { chain, development, blocks };
+  const costs = isRecord(r.costs) && str(r.costs.fetch) && str(r.costs.certificate) ? { fetch: str(r.costs.fetch)!, certificate: str(r.costs.certificate)! } : null;
+  return { chain, development, blocks, faucet: r.faucet === true, minimumSend: str(r.minimumSend), costs };
 };
 
 const receiveOf = (raw: unknown): ReceiveInfo => {
@@ -73,7 +73,6 @@ export const walletApi = {
     const raw = await api.get<unknown>(`${WALLET}/transactions`, { address: query.address, page: query.page, perPage });
     return transactionPageOf(raw, query.page, perPage);
   },
-  transaction: async (id: string) => transactionOf(await api.get<unknown>(`${WALLET}/transactions/${encodeURIComponent(id)}`)),
   createAddress: () => api.post<unknown>(`${WALLET}/addresses`),
   send: (request: SendRequest) =>
     api.request<unknown>('POST', `${WALLET}/send`, {

@@ -13,8 +13,6 @@ export interface WalletSummary {
   fuel: string;
   pending: string;
   available: string;
-  /** The least amount a send may carry, when the server tells it. */
-  minimumAmount?: string;
 }
 
 /** `GET /wallet/v1/balance`. */
@@ -50,6 +48,12 @@ export interface ChainInfo {
   chain: string;
   development: boolean;
   blocks: number | null;
+  /** The development chain's faucet can be used from here. */
+  faucet: boolean;
+  /** The least amount a send may carry (the cost shown beside the amount). */
+  minimumSend: string | null;
+  /** Pinning costs. */
+  costs: { fetch: string; certificate: string } | null;
 }
 
 /** `GET /wallet/v1/receive`. */
