@@ -11,6 +11,7 @@ import { NotAvailablePage } from './pages/NotAvailablePage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { ProcessesPage } from './pages/ProcessesPage';
 import deletedUsers from './resources/deleted-users';
+import promocodes from './resources/promocodes';
 import users from './resources/users';
 
 export const BASENAME = '/admin';
@@ -34,6 +35,7 @@ const ConsoleAdmin = () => (
   >
     <Resource name="users" {...users} />
     <Resource name="deleted-users" {...deletedUsers} />
+    <Resource name="promocodes" {...promocodes} />
     <CustomRoutes>
       <Route path="/dashboard" element={<Dashboard />} />
       <Route path="/processes" element={<ProcessesPage />} />

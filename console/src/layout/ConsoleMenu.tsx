@@ -17,7 +17,6 @@ const pendingIcons: Record<PendingSection['path'], ReactElement> = {
   databases: <StorageIcon />,
   'ipfs-pinning': <PushPinIcon />,
   'auto-pay': <PaymentsIcon />,
-  'promo-codes': <LocalOfferIcon />,
   grafana: <DnsIcon />,
 };
 
@@ -35,6 +34,7 @@ export const ConsoleMenu = () => {
         leftIcon={<PersonOffIcon />}
         data-testid="menu-deleted-users"
       />
+      <Menu.Item to={`${basename}/promocodes`} primaryText="console.menu.promoCodes" leftIcon={<LocalOfferIcon />} data-testid="menu-promocodes" />
       {PENDING_SECTIONS.map((section) => (
         <Menu.Item
           key={section.path}

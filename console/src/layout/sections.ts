@@ -4,7 +4,6 @@ export const PENDING_SECTIONS = [
   { path: 'databases', label: 'console.menu.databases' },
   { path: 'ipfs-pinning', label: 'console.menu.ipfsPinning' },
   { path: 'auto-pay', label: 'console.menu.autoPay' },
-  { path: 'promo-codes', label: 'console.menu.promoCodes' },
   { path: 'grafana', label: 'console.menu.grafana' },
 ] as const;
 export type PendingSection = (typeof PENDING_SECTIONS)[number];

@@ -33,7 +33,8 @@ export interface CheckoutInput {
 
 /** The promo code errors of the catalogue (§8 "Promo and payment"): invalid, no longer active, quota reached. */
 export const PROMO_ERROR_CODES: ReadonlySet<string> = new Set(['5007', '5010', '5015']);
-export const PROMO_CODE_MAX_LENGTH = 64;
+/** The server takes codes of at most 40 characters. */
+export const PROMO_CODE_MAX_LENGTH = 40;
 
 /** Products a user can choose on the plans page: paid plans, not free, child or extra-member products. */
 export const isSellable = (p: Product) => p.type === 'plan' || p.type === 'custom-plan';

@@ -114,7 +114,7 @@ describe('checkout machine', () => {
     actor.send({ type: 'PAY' });
     expect(actor.getSnapshot().value).toBe('promo');
     expect(actor.getSnapshot().context.promoError).toBe('errors.5007');
-    actor.send({ type: 'SET_PROMO', code: 'X'.repeat(65) });
+    actor.send({ type: 'SET_PROMO', code: 'X'.repeat(41) });
     actor.send({ type: 'PAY' });
     expect(actor.getSnapshot().context.promoError).toBe('errors.5007');
     expect(checkouts).toEqual([]);

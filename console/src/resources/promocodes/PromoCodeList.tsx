@@ -1,0 +1,72 @@
+import { Chip } from '@mui/material';
+import {
+  CreateButton,
+  Datagrid,
+  DateField,
+  FunctionField,
+  List,
+  NumberField,
+  Pagination,
+  SearchInput,
+  SelectInput,
+  TextField,
+  TopToolbar,
+  usePermissions,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
+import { Features, hasFeature } from '../../auth/access';
+import { PromoCodeToggle } from './PromoCodeToggle';
+import { PROMOCODES_PER_PAGE } from './promoCodesApi';
+
+export const PromoStatusField = (_: { label?: string; source?: string; sortable?: boolean }) => {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  if (!record) return null;
+  const active = record.status === 'active';
+  return (
+    <Chip
+      size="small"
+      color={active ? 'success' : 'default'}
+      label={translate(`resources.promocodes.statuses.${active ? 'active' : 'inactive'}`)}
+      data-testid={`promo-status-${String(record.code ?? record.id)}`}
+    />
+  );
+};
+
+const ListActions = () => {
+  const { permissions } = usePermissions();
+  return <TopToolbar>{hasFeature(permissions, Features.promoCodeAdd) ? <CreateButton data-testid="promocodes-create" /> : null}</TopToolbar>;
+};
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn data-testid="promocodes-search" />,
+  <SelectInput
+    key="status"
+    source="status"
+    choices={['active', 'inactive'].map((id) => ({ id, name: `resources.promocodes.statuses.${id}` }))}
+  />,
+];
+
+export const PromoCodeList = () => (
+  <List
+    sort={{ field: 'updatedAt', order: 'DESC' }}
+    perPage={PROMOCODES_PER_PAGE}
+    pagination={<Pagination rowsPerPageOptions={[PROMOCODES_PER_PAGE]} />}
+    actions={<ListActions />}
+    filters={filters}
+    exporter={false}
+  >
+    <Datagrid rowClick="show" bulkActionButtons={false} data-testid="promocodes-table">
+      <TextField source="code" />
+      <TextField source="title" />
+      <PromoStatusField source="status" label="resources.promocodes.fields.status" />
+      <NumberField source="usedTimes" />
+      <FunctionField source="numberOfUses" render={(r) => (r.numberOfUses === null || r.numberOfUses === undefined ? '∞' : String(r.numberOfUses))} />
+      <DateField source="startDate" />
+      <DateField source="expiryDate" />
+      <DateField source="updatedAt" showTime />
+      <PromoCodeToggle />
+    </Datagrid>
+  </List>
+);
