@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,38 +5,17 @@ import { accountEventDefinitions, EventRegistry } from '@axel/domain';
 import { eventStoreMigrations, expected, freePort, migrate, newId, PostgresEventStore } from '@axel/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../db';
+import { exited, ProductProcess, until } from './product-process';
 
 const USERS = 200;
 const DAY = 86_400_000;
 const registry = new EventRegistry().register(...accountEventDefinitions);
 
 let db: TestDatabase;
-let child: ChildProcess | undefined;
+let product: ProductProcess;
 let port = 0;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'axel-crash-'));
-
-/** The whole product (`api/src/main.ts`, every role) in its own Node process: SIGKILL hits it. */
-const startProduct = async () => {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], {
-    cwd: path.resolve(__dirname, '../..'),
-    env: {
-      ...process.env,
-      DATABASE_URL: db.url,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      ADMIN_EMAIL: 'root@axel.test',
-      ADMIN_PASSWORD: 'Root-pass-123',
-      ACCOUNT_RETENTION_DAYS: '30',
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  proc.stderr?.on('data', () => undefined);
-  child = proc;
-  await until(async () => (await health()) !== null, 60_000, 'the product to answer');
-  return proc;
-};
+const startProduct = () => product.start();
 
 const health = async (): Promise<{ processes?: { running: number; completed: number; deadLetter: number } } | null> => {
   try {
@@ -48,25 +26,13 @@ const health = async (): Promise<{ processes?: { running: number; completed: num
   }
 };
 
-const until = async (check: () => Promise<boolean>, timeoutMs: number, what: string) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
-
-const exited = (proc: ChildProcess) => new Promise<void>((resolve) => (proc.exitCode !== null || proc.signalCode ? resolve() : proc.once('exit', () => resolve())));
-
 beforeAll(async () => {
   db = await createTestDatabase();
   port = await freePort();
+  product = new ProductProcess({ databaseUrl: db.url, port, dataDir, env: { ACCOUNT_RETENTION_DAYS: '30' } });
 });
 afterAll(async () => {
-  if (child && child.exitCode === null && !child.signalCode) {
-    child.kill('SIGKILL');
-    await exited(child);
-  }
+  await product?.kill();
   await db?.drop();
 });
 

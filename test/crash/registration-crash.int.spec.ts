@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,63 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../api/src/testing/accounts';
 import type { TestApp } from '../../api/src/testing/harness';
 import { createTestDatabase, type TestDatabase } from '../db';
+import { exited, ProductProcess } from './product-process';
 
 let db: TestDatabase;
-let child: ChildProcess | undefined;
+let product: ProductProcess;
 let port = 0;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'axel-crash-signup-'));
-
-/** The whole product in its own Node process, so SIGKILL really ends it mid-request. */
-const startProduct = async (env: Record<string, string> = {}) => {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], {
-    cwd: path.resolve(__dirname, '../..'),
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      DATABASE_URL: db.url,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      ADMIN_EMAIL: 'root@axel.test',
-      ADMIN_PASSWORD: 'Root-pass-123',
-      AXEL_FAILPOINT: '',
-      AXEL_TEST_CLOCK_OFFSET_MS: '0',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let errors = '';
-  const keep = (chunk: Buffer) => void (errors = (errors + chunk.toString()).slice(-4000));
-  proc.stdout?.on('data', keep);
-  proc.stderr?.on('data', keep);
-  child = proc;
-  await until(
-    async () => {
-      if (proc.exitCode !== null || proc.signalCode) throw new Error(`the product stopped at start: ${errors}`);
-      return (await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null))?.ok === true;
-    },
-    60_000,
-    () => `the product to answer (${errors})`,
-  );
-  return proc;
-};
-
-const until = async (check: () => Promise<boolean>, timeoutMs: number, what: () => string) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what()}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
-
-const exited = (proc: ChildProcess) =>
-  new Promise<void>((resolve) => (proc.exitCode !== null || proc.signalCode ? resolve() : proc.once('exit', () => resolve())));
-
-const stop = async (proc: ChildProcess) => {
-  proc.kill('SIGINT');
-  await exited(proc);
-};
+const startProduct = (env: Record<string, string> = {}) => product.start(env);
+const stop = (proc: ChildProcess) => product.stop(proc);
 
 const signUp = async (email: string) => {
   const res = await fetch(`http://127.0.0.1:${port}/api/users/`, {
@@ -78,12 +29,15 @@ const signUp = async (email: string) => {
 beforeAll(async () => {
   db = await createTestDatabase();
   port = await freePort();
+  product = new ProductProcess({
+    databaseUrl: db.url,
+    port,
+    dataDir,
+    env: { NODE_ENV: 'test', AXEL_FAILPOINT: '', AXEL_TEST_CLOCK_OFFSET_MS: '0' },
+  });
 });
 afterAll(async () => {
-  if (child && child.exitCode === null && !child.signalCode) {
-    child.kill('SIGKILL');
-    await exited(child);
-  }
+  await product?.kill();
   await db?.drop();
 });
 
