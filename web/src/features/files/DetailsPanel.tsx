@@ -1,0 +1,105 @@
+import CloseOutlined from '@mui/icons-material/CloseOutlined';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime, localeTag } from '../../components/i18nHelpers';
+import { filesApi, type Item, type ItemInfo } from './files.api';
+import { formatBytes } from './format';
+
+/** The File details fields (spec §3) the panel shows, in this order, when the server gives them. */
+export const DETAIL_FIELDS = [
+  'size',
+  'createdAt',
+  'modifiedAt',
+  'lastOpenedAt',
+  'owner',
+  'location',
+  'mime',
+  'hash',
+  'title',
+  'keywords',
+  'description',
+  'author',
+  'publisher',
+  'website',
+  'contactEmail',
+  'isbn',
+  'ttl',
+] as const;
+
+const DATE_FIELDS = new Set(['createdAt', 'modifiedAt', 'lastOpenedAt']);
+
+const show = (field: string, value: unknown, language: string): string | null => {
+  if (value === null || value === undefined || value === '') return null;
+  if (field === 'size' && typeof value === 'number') return formatBytes(value, localeTag(language));
+  if (DATE_FIELDS.has(field) && typeof value === 'string') return formatDateTime(value, language);
+  if (Array.isArray(value)) return value.join(', ');
+  if (typeof value === 'object') {
+    const record = value as Record<string, unknown>;
+    const label = record.email ?? record.name ?? record.path;
+    return typeof label === 'string' ? label : null;
+  }
+  return String(value);
+};
+
+export const DetailsPanel = ({ userId, item, onClose }: { userId: string; item: Item | null; onClose: () => void }) => {
+  const { t, i18n } = useTranslation();
+  const [info, setInfo] = useState<ItemInfo | null>(null);
+  const [loading, setLoading] = useState(false);
+  useEffect(() => {
+    if (!item) return;
+    let live = true;
+    setInfo(null);
+    setLoading(true);
+    filesApi
+      .info(userId, item.storageId, item.id)
+      .then((answer) => live && setInfo(answer))
+      .catch(() => live && setInfo({}))
+      .finally(() => live && setLoading(false));
+    return () => {
+      live = false;
+    };
+  }, [userId, item]);
+
+  const merged: Record<string, unknown> = { ...(item ?? {}), ...(info ?? {}) };
+  return (
+    <Drawer anchor="right" open={item !== null} onClose={onClose} data-testid="details-panel">
+      <Box sx={{ width: { xs: '100vw', sm: 360 }, p: 2 }} role="region" aria-label={t('files.details.title')}>
+        <Box sx={{ display: 'flex', alignItems: 'center' }}>
+          <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
+            {t('files.details.title')}
+          </Typography>
+          <IconButton aria-label={t('common.close')} onClick={onClose}>
+            <CloseOutlined />
+          </IconButton>
+        </Box>
+        <Typography variant="subtitle1" sx={{ wordBreak: 'break-word' }} data-testid="details-name">
+          {item?.name}
+        </Typography>
+        <Divider sx={{ my: 1 }} />
+        {loading && <CircularProgress size={24} aria-label={t('common.loading')} />}
+        <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 1 }}>
+          {DETAIL_FIELDS.map((field) => {
+            const value = show(field, merged[field], i18n.language);
+            if (value === null) return null;
+            return (
+              <Box key={field} sx={{ display: 'contents' }}>
+                <Typography component="dt" variant="body2" color="text.secondary">
+                  {t(`files.details.fields.${field}`)}
+                </Typography>
+                <Typography component="dd" variant="body2" sx={{ m: 0, wordBreak: 'break-all' }} data-testid={`details-${field}`}>
+                  {value}
+                </Typography>
+              </Box>
+            );
+          })}
+        </Box>
+      </Box>
+    </Drawer>
+  );
+};

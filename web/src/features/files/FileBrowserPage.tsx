@@ -1,0 +1,462 @@
+import CreateNewFolderOutlined from '@mui/icons-material/CreateNewFolderOutlined';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
+import DriveFolderUploadOutlined from '@mui/icons-material/DriveFolderUploadOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import InfoOutlined from '@mui/icons-material/InfoOutlined';
+import SearchOutlined from '@mui/icons-material/SearchOutlined';
+import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Breadcrumbs from '@mui/material/Breadcrumbs';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import InputAdornment from '@mui/material/InputAdornment';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import Pagination from '@mui/material/Pagination';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, Navigate, useNavigate, useParams } from 'react-router';
+import { toApiError, type NormalisedError } from '../../api/errors';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { localeTag } from '../../components/i18nHelpers';
+import { useSession } from '../../session/store';
+import { DetailsPanel } from './DetailsPanel';
+import { NameDialog, QuotaLimitDialog, SizeExceededDialog } from './dialogs';
+import { downloadArchive, downloadFile } from './download';
+import { fromFileList, readDroppedEntries, toNewUploads, type EntryLike } from './drop';
+import { FILES_PAGE_SIZE, filesApi, type Item, type Page, type Storage } from './files.api';
+import { FileTable, type Sorting } from './FileTable';
+import { exceedsDownloadLimit, formatBytes, previewKind, totalSize } from './format';
+import { PreviewDialog } from './PreviewDialog';
+import { runStorageTask } from './storage-task';
+import { UploadPanel } from './UploadPanel';
+import { uploadQueue } from './uploader';
+
+export const QUOTA_ERROR = 'INSUFFICIENT_SPACE';
+const DEFAULT_SORT: Sorting = { sortBy: 'name', sortOrder: 'ASC' };
+
+export const useStorages = (userId: string | undefined) => {
+  const [storages, setStorages] = useState<Storage[] | null>(null);
+  const [error, setError] = useState<NormalisedError | null>(null);
+  const [version, setVersion] = useState(0);
+  useEffect(() => {
+    if (!userId) return;
+    let live = true;
+    filesApi
+      .storages(userId)
+      .then((s) => live && setStorages(s))
+      .catch((e: unknown) => live && setError(toApiError(e).toJSON()));
+    return () => {
+      live = false;
+    };
+  }, [userId, version]);
+  return { storages, error, reload: () => setVersion((v) => v + 1) };
+};
+
+/** The browser's drop gives entries (whole folders included); older ones only files. */
+const droppedEntries = (event: DragEvent): EntryLike[] | null => {
+  const items = [...event.dataTransfer.items];
+  const entries = items.map((i) => (i.kind === 'file' ? (i.webkitGetAsEntry?.() as EntryLike | null) : null)).filter((e): e is EntryLike => e !== null);
+  return entries.length ? entries : null;
+};
+
+/** The file browser at files/storage/:storageId?/:id? (spec §2). */
+export const FileBrowserPage = () => {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const { user } = useSession();
+  const userId = user?.id;
+  const { storageId, id: folderId = null } = useParams();
+  const { storages, error: storagesError, reload: reloadStorages } = useStorages(userId);
+  const storage = storages?.find((s) => s.id === storageId);
+
+  const [sorting, setSorting] = useState<Sorting>(DEFAULT_SORT);
+  const [page, setPage] = useState(1);
+  const [listing, setListing] = useState<Page<Item> | null>(null);
+  const [parents, setParents] = useState<Item[]>([]);
+  const [current, setCurrent] = useState<Item | null>(null);
+  const [listError, setListError] = useState<NormalisedError | null>(null);
+  const [version, setVersion] = useState(0);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [searchText, setSearchText] = useState('');
+  const [search, setSearch] = useState('');
+  const [dragging, setDragging] = useState(false);
+  const [nameDialog, setNameDialog] = useState<{ mode: 'create' } | { mode: 'rename'; item: Item } | null>(null);
+  const [nameBusy, setNameBusy] = useState(false);
+  const [nameError, setNameError] = useState<NormalisedError | null>(null);
+  const [sizeExceeded, setSizeExceeded] = useState<number | null>(null);
+  const [quotaOpen, setQuotaOpen] = useState(false);
+  const [details, setDetails] = useState<Item | null>(null);
+  const [previewIndex, setPreviewIndex] = useState<number | null>(null);
+  const [working, setWorking] = useState<string | null>(null);
+  const [actionError, setActionError] = useState<NormalisedError | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const folderInput = useRef<HTMLInputElement>(null);
+  const reload = useCallback(() => setVersion((v) => v + 1), []);
+
+  useEffect(() => {
+    setPage(1);
+    setSelected(new Set());
+    setSearch('');
+    setSearchText('');
+  }, [storageId, folderId]);
+
+  useEffect(() => {
+    if (!userId || !storage) return;
+    let live = true;
+    setListError(null);
+    const query = { page, ...sorting };
+    const load = search ? filesApi.search(userId, storage.id, search, query) : filesApi.list(userId, storage.id, folderId, query);
+    load.then((p) => live && setListing(p)).catch((e: unknown) => live && setListError(toApiError(e).toJSON()));
+    return () => {
+      live = false;
+    };
+  }, [userId, storage, folderId, page, sorting, search, version]);
+
+  useEffect(() => {
+    if (!userId || !storage || !folderId) {
+      setParents([]);
+      setCurrent(null);
+      return;
+    }
+    let live = true;
+    Promise.all([filesApi.folder(userId, storage.id, folderId), filesApi.parents(userId, storage.id, folderId).catch(() => [])])
+      .then(([folder, chain]) => {
+        if (!live) return;
+        setCurrent(folder);
+        setParents(chain.filter((p) => p.id !== folder.id));
+      })
+      .catch((e: unknown) => live && setListError(toApiError(e).toJSON()));
+    return () => {
+      live = false;
+    };
+  }, [userId, storage, folderId]);
+
+  // A finished upload into the folder on screen shows up in the list; a quota refusal opens the dialog.
+  useEffect(() => {
+    const saved = uploadQueue.on('saved', (e) => {
+      if (e.target.storageId === storageId && (e.target.folderId ?? null) === folderId) {
+        reload();
+        reloadStorages();
+      }
+    });
+    let quotaSeen = new Set<string>();
+    const watch = uploadQueue.subscribe((snap) => {
+      const refused = snap.context.items.filter((i) => i.status === 'failed' && i.error?.code === QUOTA_ERROR);
+      if (refused.some((i) => !quotaSeen.has(i.id))) setQuotaOpen(true);
+      quotaSeen = new Set(refused.map((i) => i.id));
+    });
+    return () => {
+      saved.unsubscribe();
+      watch.unsubscribe();
+    };
+  }, [storageId, folderId, reload, reloadStorages]);
+
+  const items = useMemo(() => listing?.data ?? [], [listing]);
+  const chosen = items.filter((i) => selected.has(i.id));
+  const previewable = useMemo(() => items.filter((i) => previewKind(i) !== null), [items]);
+
+  if (!user || !userId) return null;
+  if (storagesError) return <ErrorAlert error={storagesError} />;
+  if (!storages) return <LinearProgress aria-label={t('common.loading')} />;
+  if (!storage) {
+    const first = storages.find((s) => s.type === 'online') ?? storages[0];
+    if (first) return <Navigate to={`/files/storage/${encodeURIComponent(first.id)}`} replace />;
+    return (
+      <Container sx={{ py: 4 }}>
+        <Alert severity="info">{t('files.noStorage')}</Alert>
+      </Container>
+    );
+  }
+
+  const target = { userId, storageId: storage.id, folderId };
+  const enqueue = (dropped: Parameters<typeof toNewUploads>[0]) => {
+    if (dropped.length) uploadQueue.send({ type: 'ADD', target, files: toNewUploads(dropped) });
+  };
+  const openFolder = (id: string | null) => void navigate(id ? `/files/storage/${encodeURIComponent(storage.id)}/${encodeURIComponent(id)}` : `/files/storage/${encodeURIComponent(storage.id)}`);
+
+  const open = (item: Item) => {
+    if (item.label === 'folder') return openFolder(item.id);
+    const at = previewable.findIndex((p) => p.id === item.id);
+    if (at >= 0) setPreviewIndex(at);
+    else download([item]);
+  };
+
+  const download = (what: Item[]) => {
+    if (exceedsDownloadLimit(what)) {
+      setSizeExceeded(totalSize(what));
+      return;
+    }
+    setActionError(null);
+    if (what.length === 1 && what[0]!.label === 'file') {
+      downloadFile(userId, what[0]!);
+      return;
+    }
+    setWorking('archive');
+    downloadArchive(userId, what)
+      .catch((e: unknown) => setActionError(toApiError(e).toJSON()))
+      .finally(() => setWorking(null));
+  };
+
+  const moveToTrash = (what: Item[]) => {
+    setWorking('trash');
+    setActionError(null);
+    runStorageTask({
+      start: () => filesApi.startTask(userId, { action: 'trash', itemIds: what.map((i) => i.id) }),
+      poll: (task) => filesApi.taskState(userId, task),
+    })
+      .catch((e: unknown) => setActionError(toApiError(e).toJSON()))
+      .finally(() => {
+        setWorking(null);
+        setSelected(new Set());
+        reload();
+        reloadStorages();
+      });
+  };
+
+  const submitName = (name: string) => {
+    if (!nameDialog) return;
+    setNameBusy(true);
+    setNameError(null);
+    const call = nameDialog.mode === 'create' ? filesApi.createFolder(userId, storage.id, folderId, name) : filesApi.rename(userId, storage.id, nameDialog.item.id, name);
+    call
+      .then(() => {
+        setNameDialog(null);
+        reload();
+      })
+      .catch((e: unknown) => setNameError(toApiError(e).toJSON()))
+      .finally(() => setNameBusy(false));
+  };
+
+  const onDrop = async (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    const entries = droppedEntries(event);
+    enqueue(entries ? await readDroppedEntries(entries) : fromFileList(event.dataTransfer.files));
+  };
+
+  const tag = localeTag(i18n.language);
+  const pages = Math.max(1, Math.ceil((listing?.totalCount ?? 0) / FILES_PAGE_SIZE));
+  const storageName = storage.name || t('files.myFiles');
+
+  return (
+    <Container maxWidth="lg" sx={{ py: 3 }} data-testid="file-browser">
+      <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 2 }}>
+        <Typography variant="h5" component="h1" sx={{ flex: 1 }}>
+          {t('files.title')}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" data-testid="storage-usage">
+          {t('files.usage', { used: formatBytes(storage.sizeUsed, tag), total: formatBytes(storage.sizeTotal, tag) })}
+        </Typography>
+        <Button component={RouterLink} to={`/files/trash/${encodeURIComponent(storage.id)}`} startIcon={<DeleteOutlined />} data-testid="open-trash">
+          {t('files.trash.title')}
+        </Button>
+      </Box>
+
+      <Breadcrumbs aria-label={t('files.breadcrumbs')} sx={{ mb: 1 }} data-testid="breadcrumbs">
+        {folderId ? (
+          <Link component="button" type="button" underline="hover" onClick={() => openFolder(null)}>
+            {storageName}
+          </Link>
+        ) : (
+          <Typography color="text.primary">{storageName}</Typography>
+        )}
+        {parents.map((p) => (
+          <Link key={p.id} component="button" type="button" underline="hover" onClick={() => openFolder(p.id)}>
+            {p.name}
+          </Link>
+        ))}
+        {current && <Typography color="text.primary">{current.name}</Typography>}
+      </Breadcrumbs>
+
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 1 }}>
+        <Button variant="contained" startIcon={<UploadFileOutlined />} onClick={() => fileInput.current?.click()} data-testid="upload-files">
+          {t('files.actions.uploadFiles')}
+        </Button>
+        <Button variant="outlined" startIcon={<DriveFolderUploadOutlined />} onClick={() => folderInput.current?.click()} data-testid="upload-folder">
+          {t('files.actions.uploadFolder')}
+        </Button>
+        <Button
+          startIcon={<CreateNewFolderOutlined />}
+          onClick={() => {
+            setNameError(null);
+            setNameDialog({ mode: 'create' });
+          }}
+          data-testid="create-folder"
+        >
+          {t('files.actions.createFolder')}
+        </Button>
+        <Box sx={{ flex: 1 }} />
+        <Box
+          component="form"
+          role="search"
+          onSubmit={(e) => {
+            e.preventDefault();
+            setPage(1);
+            setSearch(searchText.trim());
+          }}
+        >
+          <TextField
+            size="small"
+            margin="none"
+            fullWidth={false}
+            value={searchText}
+            onChange={(e) => {
+              setSearchText(e.target.value);
+              if (!e.target.value) setSearch('');
+            }}
+            placeholder={t('files.search.placeholder')}
+            slotProps={{
+              htmlInput: { 'aria-label': t('files.search.placeholder'), 'data-testid': 'search-input' },
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <SearchOutlined fontSize="small" />
+                  </InputAdornment>
+                ),
+              },
+            }}
+          />
+        </Box>
+        <input
+          ref={fileInput}
+          type="file"
+          multiple
+          hidden
+          aria-label={t('files.actions.uploadFiles')}
+          data-testid="file-input"
+          onChange={(e) => {
+            enqueue(fromFileList(e.target.files ?? []));
+            e.target.value = '';
+          }}
+        />
+        <input
+          ref={(el) => {
+            folderInput.current = el;
+            el?.setAttribute('webkitdirectory', '');
+          }}
+          type="file"
+          multiple
+          hidden
+          aria-label={t('files.actions.uploadFolder')}
+          data-testid="folder-input"
+          onChange={(e) => {
+            enqueue(fromFileList(e.target.files ?? []));
+            e.target.value = '';
+          }}
+        />
+      </Box>
+
+      {chosen.length > 0 && (
+        <Paper variant="outlined" sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, px: 2, py: 1, mb: 1 }} data-testid="selection-bar">
+          <Typography variant="body2" sx={{ flex: 1 }}>
+            {t('files.selected', { count: chosen.length })}
+          </Typography>
+          <Button size="small" startIcon={<DownloadOutlined />} onClick={() => download(chosen)} disabled={working !== null} data-testid="action-download">
+            {t('files.actions.download')}
+          </Button>
+          {chosen.length === 1 && (
+            <>
+              <Button
+                size="small"
+                startIcon={<EditOutlined />}
+                onClick={() => {
+                  setNameError(null);
+                  setNameDialog({ mode: 'rename', item: chosen[0]! });
+                }}
+                data-testid="action-rename"
+              >
+                {t('files.actions.rename')}
+              </Button>
+              <Button size="small" startIcon={<InfoOutlined />} onClick={() => setDetails(chosen[0]!)} data-testid="action-details">
+                {t('files.actions.details')}
+              </Button>
+            </>
+          )}
+          <Button size="small" color="error" startIcon={<DeleteOutlined />} onClick={() => moveToTrash(chosen)} disabled={working !== null} data-testid="action-trash">
+            {t('files.actions.trash')}
+          </Button>
+        </Paper>
+      )}
+
+      {working && (
+        <Box sx={{ mb: 1 }} data-testid="working">
+          <Typography variant="caption">{t(`files.working.${working}`)}</Typography>
+          <LinearProgress aria-label={t(`files.working.${working}`)} />
+        </Box>
+      )}
+      <ErrorAlert error={actionError} testId="action-error" />
+      <ErrorAlert error={listError} testId="list-error" />
+
+      <Paper
+        variant="outlined"
+        data-testid="drop-zone"
+        onDragOver={(e) => {
+          e.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={(e) => void onDrop(e)}
+        sx={{ minHeight: 240, position: 'relative', outline: dragging ? '2px dashed' : 'none', outlineColor: 'primary.main' }}
+      >
+        {search && (
+          <Alert severity="info" sx={{ m: 1 }} data-testid="search-results">
+            {t('files.search.results', { count: listing?.totalCount ?? 0, query: search })}
+          </Alert>
+        )}
+        {!listing && !listError && <LinearProgress aria-label={t('common.loading')} />}
+        {listing && items.length === 0 && (
+          <Box sx={{ p: 6, textAlign: 'center', color: 'text.secondary' }} data-testid="empty-folder">
+            <Typography>{search ? t('files.search.none') : t('files.empty')}</Typography>
+            {!search && <Typography variant="body2">{t('files.dropHint')}</Typography>}
+          </Box>
+        )}
+        {items.length > 0 && (
+          <FileTable
+            items={items}
+            selected={selected}
+            onSelect={setSelected}
+            sorting={sorting}
+            onSort={(s) => {
+              setSorting(s);
+              setPage(1);
+            }}
+            onOpen={open}
+          />
+        )}
+        {dragging && (
+          <Box sx={{ position: 'absolute', inset: 0, bgcolor: 'action.hover', display: 'grid', placeItems: 'center', pointerEvents: 'none' }}>
+            <Typography variant="h6">{t('files.dropHere')}</Typography>
+          </Box>
+        )}
+      </Paper>
+      {pages > 1 && (
+        <Box sx={{ display: 'flex', justifyContent: 'center', mt: 2 }}>
+          <Pagination count={pages} page={page} onChange={(_, p) => setPage(p)} data-testid="pagination" />
+        </Box>
+      )}
+
+      <NameDialog
+        open={nameDialog !== null}
+        kind={nameDialog?.mode === 'rename' && nameDialog.item.label === 'file' ? 'file' : 'folder'}
+        title={nameDialog?.mode === 'rename' ? t('files.actions.rename') : t('files.actions.createFolder')}
+        submitLabel={nameDialog?.mode === 'rename' ? t('files.actions.rename') : t('files.actions.create')}
+        initial={nameDialog?.mode === 'rename' ? nameDialog.item.name : ''}
+        error={nameError}
+        busy={nameBusy}
+        onSubmit={submitName}
+        onClose={() => setNameDialog(null)}
+      />
+      <SizeExceededDialog open={sizeExceeded !== null} total={sizeExceeded ?? 0} onClose={() => setSizeExceeded(null)} />
+      <QuotaLimitDialog open={quotaOpen} isOwner={storage.isOwner ?? true} onClose={() => setQuotaOpen(false)} />
+      <DetailsPanel userId={userId} item={details} onClose={() => setDetails(null)} />
+      <PreviewDialog userId={userId} items={previewable} index={previewIndex} onIndex={setPreviewIndex} onClose={() => setPreviewIndex(null)} onDownload={(item) => download([item])} />
+      <UploadPanel />
+    </Container>
+  );
+};

@@ -1,0 +1,115 @@
+import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
+import FolderOutlined from '@mui/icons-material/FolderOutlined';
+import ImageOutlined from '@mui/icons-material/ImageOutlined';
+import Checkbox from '@mui/material/Checkbox';
+import Link from '@mui/material/Link';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime, localeTag } from '../../components/i18nHelpers';
+import type { Item, SortBy, SortOrder } from './files.api';
+import { formatBytes, previewKind } from './format';
+
+export interface Sorting {
+  sortBy: SortBy;
+  sortOrder: SortOrder;
+}
+
+const COLUMNS: { key: SortBy; labelKey: string; align?: 'right' }[] = [
+  { key: 'name', labelKey: 'files.columns.name' },
+  { key: 'size', labelKey: 'files.columns.size', align: 'right' },
+  { key: 'modifiedAt', labelKey: 'files.columns.modified' },
+];
+
+/** The list of a folder, a search or the trash: selectable rows, sortable columns. */
+export const FileTable = ({
+  items,
+  selected,
+  onSelect,
+  sorting,
+  onSort,
+  onOpen,
+  testId = 'file-table',
+}: {
+  items: Item[];
+  selected: ReadonlySet<string>;
+  onSelect: (ids: Set<string>) => void;
+  sorting?: Sorting;
+  onSort?: (sorting: Sorting) => void;
+  onOpen?: (item: Item) => void;
+  testId?: string;
+}) => {
+  const { t, i18n } = useTranslation();
+  const tag = localeTag(i18n.language);
+  const all = items.length > 0 && items.every((i) => selected.has(i.id));
+  const some = items.some((i) => selected.has(i.id));
+  const toggle = (id: string) => {
+    const next = new Set(selected);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    onSelect(next);
+  };
+  return (
+    <Table size="small" data-testid={testId} aria-label={t('files.title')}>
+      <TableHead>
+        <TableRow>
+          <TableCell padding="checkbox">
+            <Checkbox
+              checked={all}
+              indeterminate={some && !all}
+              onChange={() => onSelect(all ? new Set() : new Set(items.map((i) => i.id)))}
+              slotProps={{ input: { 'aria-label': t('files.selectAll') } }}
+            />
+          </TableCell>
+          {COLUMNS.map((c) => (
+            <TableCell key={c.key} align={c.align} sortDirection={sorting?.sortBy === c.key ? (sorting.sortOrder === 'ASC' ? 'asc' : 'desc') : false}>
+              {sorting && onSort ? (
+                <TableSortLabel
+                  active={sorting.sortBy === c.key}
+                  direction={sorting.sortBy === c.key && sorting.sortOrder === 'DESC' ? 'desc' : 'asc'}
+                  onClick={() =>
+                    onSort({ sortBy: c.key, sortOrder: sorting.sortBy === c.key && sorting.sortOrder === 'ASC' ? 'DESC' : 'ASC' })
+                  }
+                  data-testid={`sort-${c.key}`}
+                >
+                  {t(c.labelKey)}
+                </TableSortLabel>
+              ) : (
+                t(c.labelKey)
+              )}
+            </TableCell>
+          ))}
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {items.map((item) => {
+          const isFolder = item.label === 'folder';
+          const icon = isFolder ? <FolderOutlined color="primary" fontSize="small" /> : previewKind(item) === 'image' ? <ImageOutlined fontSize="small" /> : <DescriptionOutlined fontSize="small" />;
+          return (
+            <TableRow key={item.id} hover selected={selected.has(item.id)} data-testid="file-row" data-name={item.name} data-label={item.label}>
+              <TableCell padding="checkbox">
+                <Checkbox checked={selected.has(item.id)} onChange={() => toggle(item.id)} slotProps={{ input: { 'aria-label': t('files.selectItem', { name: item.name }) } }} />
+              </TableCell>
+              <TableCell sx={{ display: 'flex', alignItems: 'center', gap: 1, maxWidth: 520 }}>
+                {icon}
+                {onOpen ? (
+                  <Link component="button" type="button" underline="hover" onClick={() => onOpen(item)} sx={{ textAlign: 'left', wordBreak: 'break-all' }} data-testid="file-open">
+                    {item.name}
+                  </Link>
+                ) : (
+                  <span>{item.name}</span>
+                )}
+              </TableCell>
+              <TableCell align="right">{isFolder ? '' : formatBytes(item.size, tag)}</TableCell>
+              <TableCell>{item.modifiedAt ? formatDateTime(item.modifiedAt, i18n.language) : item.createdAt ? formatDateTime(item.createdAt, i18n.language) : ''}</TableCell>
+            </TableRow>
+          );
+        })}
+      </TableBody>
+    </Table>
+  );
+};

@@ -1,0 +1,171 @@
+import ChevronLeft from '@mui/icons-material/ChevronLeft';
+import ChevronRight from '@mui/icons-material/ChevronRight';
+import CloseOutlined from '@mui/icons-material/CloseOutlined';
+import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
+import FullscreenOutlined from '@mui/icons-material/FullscreenOutlined';
+import RotateRightOutlined from '@mui/icons-material/RotateRightOutlined';
+import ZoomInOutlined from '@mui/icons-material/ZoomInOutlined';
+import ZoomOutOutlined from '@mui/icons-material/ZoomOutOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { sourceUrl, type Item } from './files.api';
+import { previewKind } from './format';
+
+const ZOOM_STEPS = [0.25, 0.5, 0.75, 1, 1.5, 2, 3, 4] as const;
+/** Text previews read at most this much of a file. */
+const TEXT_PREVIEW_BYTES = 512 * 1024;
+
+const TextPreview = ({ url }: { url: string }) => {
+  const { t } = useTranslation();
+  const [text, setText] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    const controller = new AbortController();
+    setText(null);
+    setFailed(false);
+    fetch(url, { credentials: 'include', headers: { Range: `bytes=0-${TEXT_PREVIEW_BYTES - 1}` }, signal: controller.signal })
+      .then(async (r) => {
+        if (!r.ok) throw new Error(String(r.status));
+        setText(await r.text());
+      })
+      .catch(() => !controller.signal.aborted && setFailed(true));
+    return () => controller.abort();
+  }, [url]);
+  if (failed) return <Alert severity="error">{t('files.preview.failed')}</Alert>;
+  if (text === null) return <CircularProgress aria-label={t('common.loading')} />;
+  return (
+    <Box
+      component="pre"
+      data-testid="preview-text"
+      sx={{ m: 0, p: 2, bgcolor: 'background.paper', color: 'text.primary', maxWidth: '100%', maxHeight: '100%', overflow: 'auto', whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}
+    >
+      {text}
+    </Box>
+  );
+};
+
+const Tool = ({ title, onClick, children, testId, disabled }: { title: string; onClick: () => void; children: ReactNode; testId?: string; disabled?: boolean }) => (
+  <Tooltip title={title}>
+    <span>
+      <IconButton color="inherit" aria-label={title} onClick={onClick} data-testid={testId} disabled={disabled}>
+        {children}
+      </IconButton>
+    </span>
+  </Tooltip>
+);
+
+/** File preview (spec §2): images, text, PDF, audio and video, with zoom, rotate, fullscreen, next and previous. */
+export const PreviewDialog = ({
+  userId,
+  items,
+  index,
+  onIndex,
+  onClose,
+  onDownload,
+}: {
+  userId: string;
+  items: Item[];
+  index: number | null;
+  onIndex: (index: number) => void;
+  onClose: () => void;
+  onDownload: (item: Item) => void;
+}) => {
+  const { t } = useTranslation();
+  const [zoom, setZoom] = useState(1);
+  const [rotation, setRotation] = useState(0);
+  const stage = useRef<HTMLDivElement>(null);
+  const item = index === null ? undefined : items[index];
+
+  useEffect(() => {
+    setZoom(1);
+    setRotation(0);
+  }, [item?.id]);
+
+  const open = item !== undefined;
+  const hasPrev = index !== null && index > 0;
+  const hasNext = index !== null && index < items.length - 1;
+  const prev = () => hasPrev && onIndex(index - 1);
+  const next = () => hasNext && onIndex(index + 1);
+  const zoomBy = (dir: 1 | -1) => {
+    const at = ZOOM_STEPS.findIndex((z) => z >= zoom);
+    const nextAt = Math.min(ZOOM_STEPS.length - 1, Math.max(0, (at === -1 ? ZOOM_STEPS.length - 1 : at) + dir));
+    setZoom(ZOOM_STEPS[nextAt]!);
+  };
+
+  if (!item) return null;
+  const kind = previewKind(item);
+  const url = sourceUrl(userId, item);
+  const transform = { transform: `scale(${zoom}) rotate(${rotation}deg)`, transition: 'transform 120ms', transformOrigin: 'center center' };
+
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      fullScreen
+      data-testid="preview-dialog"
+      aria-label={item.name}
+      onKeyDown={(e) => {
+        if (e.key === 'ArrowLeft') prev();
+        if (e.key === 'ArrowRight') next();
+      }}
+      slotProps={{ paper: { sx: { bgcolor: 'grey.900', color: 'common.white' } } }}
+    >
+      <Box sx={{ display: 'flex', alignItems: 'center', px: 1, gap: 0.5 }}>
+        <Typography variant="subtitle1" noWrap sx={{ flex: 1, px: 1 }} data-testid="preview-name">
+          {item.name}
+        </Typography>
+        <Typography variant="caption" sx={{ px: 1 }}>
+          {t('files.preview.position', { current: (index ?? 0) + 1, total: items.length })}
+        </Typography>
+        <Tool title={t('files.preview.zoomOut')} onClick={() => zoomBy(-1)} testId="preview-zoom-out">
+          <ZoomOutOutlined />
+        </Tool>
+        <Typography variant="caption" data-testid="preview-zoom" sx={{ minWidth: 40, textAlign: 'center' }}>
+          {Math.round(zoom * 100)}%
+        </Typography>
+        <Tool title={t('files.preview.zoomIn')} onClick={() => zoomBy(1)} testId="preview-zoom-in">
+          <ZoomInOutlined />
+        </Tool>
+        <Tool title={t('files.preview.rotate')} onClick={() => setRotation((r) => (r + 90) % 360)} testId="preview-rotate">
+          <RotateRightOutlined />
+        </Tool>
+        <Tool title={t('files.preview.fullscreen')} onClick={() => void stage.current?.requestFullscreen?.().catch(() => undefined)} testId="preview-fullscreen">
+          <FullscreenOutlined />
+        </Tool>
+        <Tool title={t('files.actions.download')} onClick={() => onDownload(item)} testId="preview-download">
+          <DownloadOutlined />
+        </Tool>
+        <Tool title={t('common.close')} onClick={onClose} testId="preview-close">
+          <CloseOutlined />
+        </Tool>
+      </Box>
+      <Box ref={stage} sx={{ flex: 1, position: 'relative', display: 'flex', alignItems: 'center', justifyContent: 'center', overflow: 'auto', bgcolor: 'grey.900' }}>
+        <Box sx={{ position: 'absolute', left: 8, top: '50%', zIndex: 1 }}>
+          <Tool title={t('files.preview.previous')} onClick={prev} disabled={!hasPrev} testId="preview-prev">
+            <ChevronLeft fontSize="large" />
+          </Tool>
+        </Box>
+        <Box sx={{ maxWidth: '100%', maxHeight: '100%', display: 'flex', alignItems: 'center', justifyContent: 'center', ...transform }}>
+          {kind === 'image' && <img src={url} alt={item.name} data-testid="preview-image" style={{ maxWidth: '90vw', maxHeight: '80vh', objectFit: 'contain' }} />}
+          {kind === 'text' && <TextPreview url={url} />}
+          {kind === 'pdf' && <iframe src={url} title={item.name} data-testid="preview-pdf" style={{ width: '85vw', height: '80vh', border: 0, background: '#fff' }} />}
+          {kind === 'audio' && <audio src={url} controls data-testid="preview-audio" aria-label={item.name} />}
+          {kind === 'video' && <video src={url} controls data-testid="preview-video" aria-label={item.name} style={{ maxWidth: '90vw', maxHeight: '80vh' }} />}
+          {kind === null && <Alert severity="info">{t('files.preview.unsupported')}</Alert>}
+        </Box>
+        <Box sx={{ position: 'absolute', right: 8, top: '50%', zIndex: 1 }}>
+          <Tool title={t('files.preview.next')} onClick={next} disabled={!hasNext} testId="preview-next">
+            <ChevronRight fontSize="large" />
+          </Tool>
+        </Box>
+      </Box>
+    </Dialog>
+  );
+};

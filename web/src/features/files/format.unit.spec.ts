@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { archiveName, DOWNLOAD_MAX_BYTES, exceedsDownloadLimit, formatBytes, previewKind } from './format';
+
+describe('file helpers', () => {
+  it('formats sizes in binary units', () => {
+    expect(formatBytes(0)).toBe('0 B');
+    expect(formatBytes(1023)).toBe('1,023 B');
+    expect(formatBytes(1536)).toBe('1.5 KB');
+    expect(formatBytes(10 * 1024 ** 3)).toBe('10 GB');
+    expect(formatBytes(1536, 'nl-NL')).toBe('1,5 KB');
+  });
+
+  it('knows what it can preview', () => {
+    expect(previewKind({ name: 'a.PNG', label: 'file' })).toBe('image');
+    expect(previewKind({ name: 'notes', label: 'file', mime: 'text/plain' })).toBe('text');
+    expect(previewKind({ name: 'x.bin', label: 'file', mime: 'application/octet-stream' })).toBeNull();
+    expect(previewKind({ name: 'Photos', label: 'folder' })).toBeNull();
+  });
+
+  it('refuses downloads over 10 GB in total', () => {
+    expect(exceedsDownloadLimit([{ size: DOWNLOAD_MAX_BYTES }])).toBe(false);
+    expect(exceedsDownloadLimit([{ size: DOWNLOAD_MAX_BYTES - 1 }, { size: 2 }])).toBe(true);
+  });
+
+  it('names archives', () => {
+    const now = new Date('2030-05-06T10:00:00Z');
+    expect(archiveName([{ name: 'Photos', label: 'folder' }], now)).toBe('Photos.zip');
+    expect(archiveName([{ name: 'a', label: 'file' }, { name: 'b', label: 'file' }], now)).toBe('files-2030-05-06.zip');
+  });
+});

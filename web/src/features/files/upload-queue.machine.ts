@@ -1,0 +1,318 @@
+import { assign, emit, enqueueActions, fromCallback, setup, type ActorRefFrom } from 'xstate';
+import type { NormalisedError } from '../../api/errors';
+
+/** How many files upload at the same time. */
+export const UPLOAD_CONCURRENCY = 3;
+
+/**
+ * The spec's upload item states as the panel shows them: waiting (`pending`), bytes moving
+ * (`progress`), the file being made from the finished upload (`saving`), `done` (the spec's OK),
+ * `failed` (retry offered when it can help), and the two the user chooses: `paused`, `cancelled`.
+ */
+export type UploadStatus = 'pending' | 'progress' | 'paused' | 'saving' | 'done' | 'failed' | 'cancelled';
+
+/** Where a file goes: a storage, a folder in it (null: its root), and the user who owns it. */
+export interface UploadTarget {
+  userId: string;
+  storageId: string;
+  folderId: string | null;
+}
+
+export interface UploadItem {
+  id: string;
+  /** Items dropped together share a batch: their folders are created once. */
+  batchId: string;
+  file: Blob;
+  name: string;
+  /** Folder path below the target, `''` for a file dropped on its own ("Photos/2024"). */
+  relativeDir: string;
+  size: number;
+  target: UploadTarget;
+  status: UploadStatus;
+  bytesSent: number;
+  /** The tus upload's URL once created: a resumed or retried item continues from the server's offset. */
+  uploadUrl: string | null;
+  error: NormalisedError | null;
+  /** False for failures a retry cannot fix (a refused name). */
+  retryable: boolean;
+  /** Counts the workers started for this item; a worker's events carry it so late ones are ignored. */
+  attempt: number;
+}
+
+export interface NewUpload {
+  file: Blob;
+  name: string;
+  relativeDir?: string;
+  /** A client-side refusal (a forbidden name): the item is listed as failed and never sent. */
+  rejection?: NormalisedError | null;
+}
+
+/** What a worker is given: enough to upload one file and make it an item of the storage. */
+export interface UploadWorkerInput {
+  id: string;
+  attempt: number;
+  batchId: string;
+  file: Blob;
+  name: string;
+  relativeDir: string;
+  target: UploadTarget;
+  uploadUrl: string | null;
+}
+
+/** What a worker reports back. */
+export type UploadWorkerEvent =
+  | { type: 'UPLOAD.URL'; id: string; attempt: number; url: string }
+  | { type: 'UPLOAD.PROGRESS'; id: string; attempt: number; bytesSent: number }
+  | { type: 'UPLOAD.SAVING'; id: string; attempt: number }
+  | { type: 'UPLOAD.DONE'; id: string; attempt: number; entryId?: string }
+  | { type: 'UPLOAD.FAILED'; id: string; attempt: number; error: NormalisedError; retryable?: boolean };
+
+/** Sent to a running worker right before it is stopped by a cancel: drop the upload on the server too. */
+export type UploadWorkerCommand = { type: 'TERMINATE' };
+
+export type UploadQueueEvent =
+  | { type: 'ADD'; files: NewUpload[]; target: UploadTarget; batchId?: string }
+  | { type: 'PAUSE'; id?: string }
+  | { type: 'RESUME'; id?: string }
+  | { type: 'RETRY'; id?: string }
+  | { type: 'CANCEL'; id?: string }
+  | { type: 'CLEAR' }
+  | UploadWorkerEvent;
+
+export type UploadQueueEmitted = { type: 'saved'; target: UploadTarget; entryId?: string; relativeDir: string };
+
+export interface UploadQueueContext {
+  items: UploadItem[];
+  concurrency: number;
+  /** Everything paused: nothing new starts until RESUME. */
+  paused: boolean;
+}
+
+/** States in which the browser warns before the page is left. */
+export const UNFINISHED: readonly UploadStatus[] = ['pending', 'progress', 'paused', 'saving'];
+/** Cancel is possible in every unfinished state but saving (the spec: "cannot cancel while saving"). */
+export const CANCELLABLE: readonly UploadStatus[] = ['pending', 'progress', 'paused'];
+
+export const childId = (item: Pick<UploadItem, 'id' | 'attempt'>) => `upload-${item.id}-${item.attempt}`;
+const workerInput = (item: UploadItem): UploadWorkerInput => ({
+  id: item.id,
+  attempt: item.attempt,
+  batchId: item.batchId,
+  file: item.file,
+  name: item.name,
+  relativeDir: item.relativeDir,
+  target: item.target,
+  uploadUrl: item.uploadUrl,
+});
+
+let sequence = 0;
+const nextId = () => `${Date.now().toString(36)}-${(sequence++).toString(36)}`;
+
+const patch = (items: UploadItem[], id: string, change: Partial<UploadItem>) => items.map((i) => (i.id === id ? { ...i, ...change } : i));
+const currentWorker = (items: UploadItem[], event: UploadWorkerEvent) => {
+  const item = items.find((i) => i.id === event.id);
+  return item && item.attempt === event.attempt ? item : undefined;
+};
+const selected = (items: UploadItem[], id: string | undefined) => (id === undefined ? items : items.filter((i) => i.id === id));
+
+/**
+ * The upload queue behind the folder upload progress panel. Files join as `pending`; at most
+ * `concurrency` run at once, each in a worker (tus upload, then saving); pausing stops the worker
+ * and keeps the upload's URL, so resuming continues from the offset the server reports; a failed
+ * item can be retried the same way; cancel drops the upload, except while saving. The worker is
+ * provided by the app (`uploadFile`), so tests drive the queue with a fake one.
+ */
+export const uploadQueueMachine = setup({
+  types: {
+    context: {} as UploadQueueContext,
+    events: {} as UploadQueueEvent,
+    input: {} as { concurrency?: number } | undefined,
+    emitted: {} as UploadQueueEmitted,
+  },
+  actors: {
+    uploadFile: fromCallback<UploadWorkerCommand, UploadWorkerInput>(() => {
+      throw new Error('uploadFile actor not provided');
+    }),
+  },
+  actions: {
+    /** An item that already has a server-side upload was cancelled while no worker ran for it. */
+    discardUpload: (_, _params: { url: string }) => {},
+    /** Starts pending items, in order, while fewer than `concurrency` are running. */
+    schedule: enqueueActions(({ context, enqueue }) => {
+      if (context.paused) return;
+      let running = context.items.filter((i) => i.status === 'progress' || i.status === 'saving').length;
+      const starting: UploadItem[] = [];
+      for (const item of context.items) {
+        if (running >= context.concurrency) break;
+        if (item.status !== 'pending') continue;
+        starting.push({ ...item, status: 'progress', attempt: item.attempt + 1, error: null });
+        running += 1;
+      }
+      if (!starting.length) return;
+      const byId = new Map(starting.map((s) => [s.id, s]));
+      enqueue.assign({ items: context.items.map((i) => byId.get(i.id) ?? i) });
+      for (const item of starting) enqueue.spawnChild('uploadFile', { id: childId(item), input: workerInput(item) });
+    }),
+  },
+}).createMachine({
+  id: 'uploadQueue',
+  context: ({ input }) => ({ items: [], concurrency: input?.concurrency ?? UPLOAD_CONCURRENCY, paused: false }),
+  on: {
+    ADD: {
+      actions: [
+        assign(({ context, event }) => {
+          const batchId = event.batchId ?? nextId();
+          const added: UploadItem[] = event.files.map((f) => ({
+            id: nextId(),
+            batchId,
+            file: f.file,
+            name: f.name,
+            relativeDir: f.relativeDir ?? '',
+            size: f.file.size,
+            target: event.target,
+            status: f.rejection ? 'failed' : 'pending',
+            bytesSent: 0,
+            uploadUrl: null,
+            error: f.rejection ?? null,
+            retryable: !f.rejection,
+            attempt: 0,
+          }));
+          return { items: [...context.items, ...added] };
+        }),
+        'schedule',
+      ],
+    },
+    'UPLOAD.URL': {
+      actions: assign(({ context, event }) => {
+        const item = currentWorker(context.items, event);
+        return item ? { items: patch(context.items, item.id, { uploadUrl: event.url }) } : {};
+      }),
+    },
+    'UPLOAD.PROGRESS': {
+      actions: assign(({ context, event }) => {
+        const item = currentWorker(context.items, event);
+        if (!item || item.status !== 'progress') return {};
+        return { items: patch(context.items, item.id, { bytesSent: Math.min(item.size, Math.max(0, event.bytesSent)) }) };
+      }),
+    },
+    'UPLOAD.SAVING': {
+      actions: assign(({ context, event }) => {
+        const item = currentWorker(context.items, event);
+        if (!item || item.status !== 'progress') return {};
+        return { items: patch(context.items, item.id, { status: 'saving', bytesSent: item.size }) };
+      }),
+    },
+    'UPLOAD.DONE': {
+      actions: [
+        enqueueActions(({ context, event, enqueue }) => {
+          const item = currentWorker(context.items, event);
+          if (!item || (item.status !== 'progress' && item.status !== 'saving')) return;
+          enqueue.assign({ items: patch(context.items, item.id, { status: 'done', bytesSent: item.size, error: null }) });
+          enqueue(emit({ type: 'saved', target: item.target, entryId: event.entryId, relativeDir: item.relativeDir }));
+        }),
+        'schedule',
+      ],
+    },
+    'UPLOAD.FAILED': {
+      actions: [
+        assign(({ context, event }) => {
+          const item = currentWorker(context.items, event);
+          if (!item || (item.status !== 'progress' && item.status !== 'saving')) return {};
+          return { items: patch(context.items, item.id, { status: 'failed', error: event.error, retryable: event.retryable ?? true }) };
+        }),
+        'schedule',
+      ],
+    },
+    PAUSE: {
+      actions: [
+        enqueueActions(({ context, event, enqueue }) => {
+          for (const item of selected(context.items, event.id)) {
+            if (item.status === 'progress') enqueue.stopChild(childId(item));
+          }
+          enqueue.assign({
+            paused: event.id === undefined ? true : context.paused,
+            items: context.items.map((i) =>
+              selected([i], event.id).length && (i.status === 'progress' || (i.status === 'pending' && event.id !== undefined))
+                ? { ...i, status: 'paused' as const }
+                : i,
+            ),
+          });
+        }),
+        'schedule',
+      ],
+    },
+    RESUME: {
+      actions: [
+        assign(({ context, event }) => ({
+          paused: event.id === undefined ? false : context.paused,
+          items: context.items.map((i) => (i.status === 'paused' && selected([i], event.id).length ? { ...i, status: 'pending' as const } : i)),
+        })),
+        'schedule',
+      ],
+    },
+    RETRY: {
+      actions: [
+        assign(({ context, event }) => ({
+          items: context.items.map((i) =>
+            i.status === 'failed' && i.retryable && selected([i], event.id).length ? { ...i, status: 'pending' as const, error: null } : i,
+          ),
+        })),
+        'schedule',
+      ],
+    },
+    CANCEL: {
+      actions: [
+        enqueueActions(({ context, event, enqueue }) => {
+          for (const item of selected(context.items, event.id)) {
+            if (!CANCELLABLE.includes(item.status)) continue;
+            if (item.status === 'progress') {
+              enqueue.sendTo(childId(item), { type: 'TERMINATE' });
+              enqueue.stopChild(childId(item));
+            } else if (item.uploadUrl) {
+              enqueue({ type: 'discardUpload', params: { url: item.uploadUrl } });
+            }
+          }
+          enqueue.assign({
+            items: context.items.map((i) => (CANCELLABLE.includes(i.status) && selected([i], event.id).length ? { ...i, status: 'cancelled' as const } : i)),
+          });
+        }),
+        'schedule',
+      ],
+    },
+    CLEAR: {
+      actions: assign(({ context }) => ({ items: context.items.filter((i) => UNFINISHED.includes(i.status)) })),
+    },
+  },
+});
+
+export type UploadQueueActor = ActorRefFrom<typeof uploadQueueMachine>;
+
+/** Totals the panel's header shows. */
+export interface UploadSummary {
+  total: number;
+  done: number;
+  failed: number;
+  active: number;
+  unfinished: number;
+  bytesTotal: number;
+  bytesSent: number;
+  /** 0 to 100, over the items not cancelled. */
+  percent: number;
+}
+
+export const summarize = (items: readonly UploadItem[]): UploadSummary => {
+  const counted = items.filter((i) => i.status !== 'cancelled');
+  const bytesTotal = counted.reduce((n, i) => n + i.size, 0);
+  const bytesSent = counted.reduce((n, i) => n + (i.status === 'done' ? i.size : i.bytesSent), 0);
+  const doneCount = counted.filter((i) => i.status === 'done').length;
+  return {
+    total: counted.length,
+    done: doneCount,
+    failed: counted.filter((i) => i.status === 'failed').length,
+    active: counted.filter((i) => i.status === 'progress' || i.status === 'saving').length,
+    unfinished: counted.filter((i) => UNFINISHED.includes(i.status)).length,
+    bytesTotal,
+    bytesSent,
+    percent: bytesTotal > 0 ? Math.floor((bytesSent / bytesTotal) * 100) : counted.length && doneCount === counted.length ? 100 : 0,
+  };
+};
