@@ -14,9 +14,9 @@ import { formatBytes } from './format';
 /** The File details fields (spec §3) the panel shows, in this order, when the server gives them. */
 export const DETAIL_FIELDS = [
   'size',
-  'createdAt',
-  'modifiedAt',
-  'lastOpenedAt',
+  'created',
+  'modified',
+  'lastOpened',
   'owner',
   'location',
   'mime',
@@ -32,7 +32,7 @@ export const DETAIL_FIELDS = [
   'ttl',
 ] as const;
 
-const DATE_FIELDS = new Set(['createdAt', 'modifiedAt', 'lastOpenedAt']);
+const DATE_FIELDS = new Set(['created', 'modified', 'lastOpened', 'ttl']);
 
 const show = (field: string, value: unknown, language: string): string | null => {
   if (value === null || value === undefined || value === '') return null;
@@ -66,7 +66,8 @@ export const DetailsPanel = ({ userId, item, onClose }: { userId: string; item: 
     };
   }, [userId, item]);
 
-  const merged: Record<string, unknown> = { ...(item ?? {}), ...(info ?? {}) };
+  const merged: Record<string, unknown> = { size: item?.size, created: item?.createdAt, modified: item?.modifiedAt, mime: item?.mime, ...(info ?? {}) };
+  if (merged.owner === userId) merged.owner = t('files.details.you');
   return (
     <Drawer anchor="right" open={item !== null} onClose={onClose} data-testid="details-panel">
       <Box sx={{ width: { xs: '100vw', sm: 360 }, p: 2 }} role="region" aria-label={t('files.details.title')}>

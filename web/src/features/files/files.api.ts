@@ -12,7 +12,7 @@ export type SortOrder = 'ASC' | 'DESC';
 export interface Storage {
   id: string;
   type: string;
-  name: string;
+  name: string | null;
   sizeUsed: number;
   sizeTotal: number;
   sizeTrashed?: number;
