@@ -6,6 +6,7 @@ import { createDataProvider } from './data/dataProvider';
 import { i18nProvider } from './i18n/i18nProvider';
 import { ConsoleLayout } from './layout/ConsoleLayout';
 import { PENDING_SECTIONS } from './layout/sections';
+import { BillingDashboard } from './pages/billing/BillingDashboard';
 import { Dashboard } from './pages/Dashboard';
 import { NotAvailablePage } from './pages/NotAvailablePage';
 import { NotFoundPage } from './pages/NotFoundPage';
@@ -39,6 +40,7 @@ const ConsoleAdmin = () => (
     <CustomRoutes>
       <Route path="/dashboard" element={<Dashboard />} />
       <Route path="/processes" element={<ProcessesPage />} />
+      <Route path="/billing" element={<BillingDashboard />} />
       {PENDING_SECTIONS.map((section) => (
         <Route key={section.path} path={`/${section.path}`} element={<NotAvailablePage section={section.label} />} />
       ))}

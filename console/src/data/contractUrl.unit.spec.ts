@@ -6,6 +6,7 @@ describe('toContractUrl', () => {
     expect(toContractUrl('/api/admin/users?range=%5B0%2C9%5D')).toBe('/api/admin/users/?range=%5B0%2C9%5D');
     expect(toContractUrl('/api/admin/deleted-users?sort=x')).toBe('/api/admin/deleted-users/?sort=x');
     expect(toContractUrl('/api/admin/users')).toBe('/api/admin/users/');
+    expect(toContractUrl('/api/admin/promocodes?filter=%7B%7D')).toBe('/api/admin/promocodes/?filter=%7B%7D');
   });
 
   it('leaves item, action and other routes alone', () => {

@@ -1,4 +1,5 @@
 import AccountTreeIcon from '@mui/icons-material/AccountTree';
+import BarChartIcon from '@mui/icons-material/BarChart';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import DnsIcon from '@mui/icons-material/Dns';
 import LocalOfferIcon from '@mui/icons-material/LocalOffer';
@@ -35,6 +36,7 @@ export const ConsoleMenu = () => {
         data-testid="menu-deleted-users"
       />
       <Menu.Item to={`${basename}/promocodes`} primaryText="console.menu.promoCodes" leftIcon={<LocalOfferIcon />} data-testid="menu-promocodes" />
+      <Menu.Item to={`${basename}/billing`} primaryText="console.menu.billing" leftIcon={<BarChartIcon />} data-testid="menu-billing" />
       {PENDING_SECTIONS.map((section) => (
         <Menu.Item
           key={section.path}

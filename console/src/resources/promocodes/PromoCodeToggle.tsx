@@ -18,7 +18,7 @@ export const PromoCodeToggle = () => {
   const toggle = async () => {
     setBusy(true);
     try {
-      await promoCodesApi.setStatus(record.id, next);
+      await promoCodesApi.toggle(record.id);
       notify(`resources.promocodes.notifications.${next}`, { type: 'success' });
       refresh();
     } catch (error) {

@@ -10,8 +10,8 @@ const item = (id: unknown) => `${ADMIN_API}/${PROMOCODES}/${encodeURIComponent(S
 /** The staff calls beside ra-data-simple-rest's CRUD. */
 export const promoCodesApi = {
   /** Switches a code between active and inactive; answers the updated code. */
-  setStatus: async (id: unknown, status: 'active' | 'inactive') => {
-    const { json } = await httpClient(`${item(id)}/status`, { method: 'POST', body: JSON.stringify({ status }) });
+  toggle: async (id: unknown) => {
+    const { json } = await httpClient(`${item(id)}/toggle`, { method: 'POST' });
     return json as Record<string, unknown>;
   },
 };

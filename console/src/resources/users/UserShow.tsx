@@ -1,6 +1,7 @@
 import { Show, TabbedShowLayout, useRecordContext } from 'react-admin';
 import { UserActivity } from './UserActivity';
 import { UserShowActions } from './UserActions';
+import { UserBilling } from './UserBilling';
 import { UserAccountDetails, UserPlanDetails, UserProfileDetails } from './UserDetails';
 
 const UserTitle = () => {
@@ -19,6 +20,7 @@ export const UserShow = () => (
       </TabbedShowLayout.Tab>
       <TabbedShowLayout.Tab label="console.common.sections.plan" path="plan" data-testid="user-tab-plan">
         <UserPlanDetails label={false} />
+        <UserBilling label={false} />
       </TabbedShowLayout.Tab>
       <TabbedShowLayout.Tab label="console.common.sections.activity" path="activity" data-testid="user-tab-activity">
         <UserActivity label={false} />
