@@ -5,7 +5,8 @@ import { isAdminPath, matchRoute, type RouteName } from './routeTable';
 export type GuardUser = Pick<
   UserInfo,
   'role' | 'status' | 'isTeamOwner' | 'isCoAdmin' | 'isProfessional' | 'isBusOwner' | 'isGroupOwner' | 'isAppVisible'
->;
+> &
+  Partial<Pick<UserInfo, 'isUnpaidUser'>>;
 
 export interface GuardInput {
   /** Wanted pathname. */
@@ -113,7 +114,10 @@ export const guard = (input: GuardInput): GuardResult => {
     return allow;
   }
 
-  if ((user.status === 'abandoned' || user.status === 'unpaid') && !(match.def.name && OPEN_TO_UNPAID.has(match.def.name))) {
+  // A user in grace (isGraceUnpaidUser) still uses the app and is only warned; once the grace has
+  // ended billing marks them unpaid, whatever the account status says.
+  const forcedToPay = user.status === 'abandoned' || user.status === 'unpaid' || user.isUnpaidUser === true;
+  if (forcedToPay && !(match.def.name && OPEN_TO_UNPAID.has(match.def.name))) {
     return redirect('/storages/plans');
   }
 

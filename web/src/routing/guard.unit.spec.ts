@@ -133,6 +133,15 @@ describe('navigation guard', () => {
     expect(guard({ path: '/welcome', user: as({ status: 'active' }), online: true })).toEqual({ action: 'allow' });
   });
 
+  it('feeds the unpaid rule from billing: a user whose grace ended is sent to the plans, a user still in grace is not', () => {
+    const ended = as({ status: 'active', isUnpaidUser: true });
+    expect(guard({ path: '/welcome', user: ended, online: true })).toEqual({ action: 'redirect', to: '/storages/plans' });
+    expect(guard({ path: '/storages/checkout', user: ended, online: true })).toEqual({ action: 'allow' });
+    expect(guard({ path: '/storages/result', user: ended, online: true })).toEqual({ action: 'allow' });
+    const inGrace = { ...as({ status: 'active', isUnpaidUser: false }), isGraceUnpaidUser: true };
+    expect(guard({ path: '/welcome', user: inGrace, online: true })).toEqual({ action: 'allow' });
+  });
+
   it('lets only team owners, co-admins, professionals, business owners and group owners into /members, others go to /files/storage', () => {
     expect(guard({ path: '/members/manage', user: member, online: true })).toEqual({ action: 'redirect', to: '/files/storage' });
     for (const flag of ['isTeamOwner', 'isCoAdmin', 'isProfessional', 'isBusOwner', 'isGroupOwner'] as const) {
