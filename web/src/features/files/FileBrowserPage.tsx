@@ -1,8 +1,10 @@
+import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
 import CreateNewFolderOutlined from '@mui/icons-material/CreateNewFolderOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import DriveFolderUploadOutlined from '@mui/icons-material/DriveFolderUploadOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
+import DriveFileMoveOutlined from '@mui/icons-material/DriveFileMoveOutlined';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
@@ -32,6 +34,7 @@ import { fromFileList, readDroppedEntries, toNewUploads, type EntryLike } from '
 import { FILES_PAGE_SIZE, filesApi, type Item, type Page, type Storage } from './files.api';
 import { FileTable, type Sorting } from './FileTable';
 import { exceedsDownloadLimit, formatBytes, previewKind, totalSize } from './format';
+import { MoveCopyDialog } from './MoveCopyDialog';
 import { PreviewDialog } from './PreviewDialog';
 import { runStorageTask } from './storage-task';
 import { UploadPanel } from './UploadPanel';
@@ -95,6 +98,9 @@ export const FileBrowserPage = () => {
   const [previewIndex, setPreviewIndex] = useState<number | null>(null);
   const [working, setWorking] = useState<string | null>(null);
   const [actionError, setActionError] = useState<NormalisedError | null>(null);
+  const [moveCopy, setMoveCopy] = useState<'copy' | 'move' | null>(null);
+  const [moveCopyBusy, setMoveCopyBusy] = useState(false);
+  const [moveCopyError, setMoveCopyError] = useState<NormalisedError | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const folderInput = useRef<HTMLInputElement>(null);
   const reload = useCallback(() => setVersion((v) => v + 1), []);
@@ -214,6 +220,26 @@ export const FileBrowserPage = () => {
       .finally(() => {
         setWorking(null);
         setSelected(new Set());
+        reload();
+        reloadStorages();
+      });
+  };
+
+  const copyOrMove = (destinationId: string | null) => {
+    if (!moveCopy) return;
+    setMoveCopyBusy(true);
+    setMoveCopyError(null);
+    runStorageTask({
+      start: () => filesApi.startTask(userId, { action: moveCopy, itemIds: chosen.map((i) => i.id), destinationId, storageId: storage.id }),
+      poll: (task) => filesApi.taskState(userId, task),
+    })
+      .then(() => {
+        setMoveCopy(null);
+        setSelected(new Set());
+      })
+      .catch((e: unknown) => setMoveCopyError(toApiError(e).toJSON()))
+      .finally(() => {
+        setMoveCopyBusy(false);
         reload();
         reloadStorages();
       });
@@ -378,6 +404,28 @@ export const FileBrowserPage = () => {
               </Button>
             </>
           )}
+          <Button
+            size="small"
+            startIcon={<ContentCopyOutlined />}
+            onClick={() => {
+              setMoveCopyError(null);
+              setMoveCopy('copy');
+            }}
+            data-testid="action-copy"
+          >
+            {t('files.actions.copy')}
+          </Button>
+          <Button
+            size="small"
+            startIcon={<DriveFileMoveOutlined />}
+            onClick={() => {
+              setMoveCopyError(null);
+              setMoveCopy('move');
+            }}
+            data-testid="action-move"
+          >
+            {t('files.actions.move')}
+          </Button>
           <Button size="small" color="error" startIcon={<DeleteOutlined />} onClick={() => moveToTrash(chosen)} disabled={working !== null} data-testid="action-trash">
             {t('files.actions.trash')}
           </Button>
@@ -454,6 +502,18 @@ export const FileBrowserPage = () => {
       />
       <SizeExceededDialog open={sizeExceeded !== null} total={sizeExceeded ?? 0} onClose={() => setSizeExceeded(null)} />
       <QuotaLimitDialog open={quotaOpen} isOwner={storage.isOwner ?? true} onClose={() => setQuotaOpen(false)} />
+      <MoveCopyDialog
+        open={moveCopy !== null}
+        mode={moveCopy ?? 'copy'}
+        userId={userId}
+        storageId={storage.id}
+        rootName={storageName}
+        items={chosen}
+        busy={moveCopyBusy}
+        error={moveCopyError}
+        onSubmit={copyOrMove}
+        onClose={() => setMoveCopy(null)}
+      />
       <DetailsPanel userId={userId} item={details} onClose={() => setDetails(null)} />
       <PreviewDialog userId={userId} items={previewable} index={previewIndex} onIndex={setPreviewIndex} onClose={() => setPreviewIndex(null)} onDownload={(item) => download([item])} />
       <UploadPanel />
