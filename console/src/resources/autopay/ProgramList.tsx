@@ -1,0 +1,30 @@
+import { BooleanField, CreateButton, Datagrid, DateField, List, NumberField, Pagination, TextField, TopToolbar } from 'react-admin';
+import { ProgramStatusField } from './ProgramFields';
+
+export const PROGRAMS_PER_PAGE = 25;
+
+export const ProgramList = () => (
+  <List
+    sort={{ field: 'createdAt', order: 'DESC' }}
+    perPage={PROGRAMS_PER_PAGE}
+    pagination={<Pagination rowsPerPageOptions={[PROGRAMS_PER_PAGE]} />}
+    actions={
+      <TopToolbar>
+        <CreateButton data-testid="autopay-create" />
+      </TopToolbar>
+    }
+    exporter={false}
+    empty={false}
+  >
+    <Datagrid rowClick="show" bulkActionButtons={false} data-testid="autopay-table">
+      <TextField source="name" />
+      <ProgramStatusField source="status" />
+      <TextField source="authorisedBy" emptyText="—" sortable={false} />
+      <DateField source="createdAt" showTime />
+      <NumberField source="usersCount" />
+      <BooleanField source="imported" />
+      <TextField source="totalTokens" />
+      <NumberField source="totalNewAddresses" />
+    </Datagrid>
+  </List>
+);

@@ -1,0 +1,154 @@
+import { Alert, Card, CardContent, Chip, Grid, Skeleton, Stack, Typography } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { Title, useTranslate } from 'react-admin';
+import { autopayApi } from './autopayApi';
+import { barLayout, chartNumber, figuresIn, seriesIn, type Point } from './charts';
+
+const CHART_WIDTH = 560;
+const CHART_HEIGHT = 180;
+
+/** A plain SVG bar chart with its values as text, so it reads without the picture too. */
+export const BarChart = ({ title, points, testId }: { title: string; points: readonly Point[]; testId: string }) => {
+  const bars = barLayout(points, CHART_WIDTH, CHART_HEIGHT);
+  return (
+    <Card data-testid={testId}>
+      <CardContent>
+        <Typography variant="subtitle1" gutterBottom>
+          {title}
+        </Typography>
+        <svg viewBox={`0 0 ${CHART_WIDTH} ${CHART_HEIGHT + 36}`} width="100%" role="img" aria-label={title}>
+          {bars.map((b) => (
+            <g key={b.label}>
+              <rect x={b.x} y={b.y} width={b.width} height={Math.max(b.height, 1)} fill="currentColor" opacity={0.7}>
+                <title>{`${b.label}: ${b.value}`}</title>
+              </rect>
+              <text x={b.x + b.width / 2} y={CHART_HEIGHT + 14} fontSize={11} textAnchor="middle">
+                {b.label.length > 12 ? `${b.label.slice(0, 11)}…` : b.label}
+              </text>
+              <text x={b.x + b.width / 2} y={CHART_HEIGHT + 30} fontSize={11} textAnchor="middle">
+                {b.value}
+              </text>
+            </g>
+          ))}
+        </svg>
+      </CardContent>
+    </Card>
+  );
+};
+
+const useAnswer = (load: () => Promise<Record<string, unknown>>) => {
+  const [answer, setAnswer] = useState<Record<string, unknown> | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    load()
+      .then((a) => live && setAnswer(a))
+      .catch((e: unknown) => live && setError(e instanceof Error ? e.message : String(e)));
+    return () => {
+      live = false;
+    };
+  }, [load]);
+  return { answer, error };
+};
+
+const Figures = ({ answer, prefix }: { answer: unknown; prefix: string }) => {
+  const translate = useTranslate();
+  return (
+    <Grid container spacing={2}>
+      {figuresIn(answer).map((f) => (
+        <Grid key={f.key} size={{ xs: 12, sm: 6, md: 3 }}>
+          <Card>
+            <CardContent>
+              <Typography color="text.secondary" variant="body2">
+                {translate(`${prefix}.fields.${f.key}`, { _: f.key })}
+              </Typography>
+              <Typography variant="h5" component="p" data-testid={`${prefix.split('.').pop()}-${f.key}`}>
+                {f.value}
+              </Typography>
+            </CardContent>
+          </Card>
+        </Grid>
+      ))}
+    </Grid>
+  );
+};
+
+const walletLoad = () => autopayApi.walletDashboard();
+const accountsLoad = () => autopayApi.axelAccountsDashboard();
+
+/** The chain, the treasury and the wallets (`/wallet/v1/admin/dashboard/`). */
+export const WalletDashboard = () => {
+  const translate = useTranslate();
+  const { answer, error } = useAnswer(walletLoad);
+  const treasury = (answer?.treasury ?? {}) as Record<string, unknown>;
+  const masternodes = (answer?.masternodes ?? {}) as Record<string, unknown>;
+  const points = (pairs: [string, unknown][]): Point[] => pairs.map(([label, v]) => ({ label, value: chartNumber(v) ?? 0 }));
+  return (
+    <Stack spacing={2} sx={{ mt: 2 }} data-testid="wallet-dashboard">
+      <Title title="console.walletDashboard.title" />
+      {error && <Alert severity="error">{translate('console.walletDashboard.loadFailed', { message: error })}</Alert>}
+      {!answer && !error && <Skeleton variant="rectangular" height={160} />}
+      {answer && (
+        <>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+            <Typography variant="h6">{String(answer.chain ?? '')}</Typography>
+            {answer.development === true && <Chip color="warning" label={translate('console.walletDashboard.development')} data-testid="wallet-dashboard-dev" />}
+          </Stack>
+          {typeof treasury.address === 'string' && (
+            <Typography sx={{ fontFamily: 'monospace' }} data-testid="wallet-dashboard-treasury">
+              {translate('console.walletDashboard.treasury')}: {treasury.address}
+            </Typography>
+          )}
+          <Figures answer={answer} prefix="console.walletDashboard" />
+          <Grid container spacing={2}>
+            <Grid size={{ xs: 12, md: 6 }}>
+              <BarChart
+                title={translate('console.walletDashboard.treasuryChart')}
+                points={points([
+                  [translate('console.walletDashboard.confirmed'), treasury.confirmed],
+                  [translate('console.walletDashboard.unconfirmed'), treasury.unconfirmed],
+                ])}
+                testId="wallet-dashboard-treasury-chart"
+              />
+            </Grid>
+            <Grid size={{ xs: 12, md: 6 }}>
+              <BarChart
+                title={translate('console.walletDashboard.masternodesChart')}
+                points={points([
+                  [translate('console.walletDashboard.total'), masternodes.total],
+                  [translate('console.walletDashboard.enabled'), masternodes.enabled],
+                ])}
+                testId="wallet-dashboard-masternodes-chart"
+              />
+            </Grid>
+          </Grid>
+        </>
+      )}
+    </Stack>
+  );
+};
+
+/** The AXEL accounts (`/admin/axel-accounts/dashboard/`): its figures and every series it sends, as charts. */
+export const AxelAccountsDashboard = () => {
+  const translate = useTranslate();
+  const { answer, error } = useAnswer(accountsLoad);
+  return (
+    <Stack spacing={2} sx={{ mt: 2 }} data-testid="axel-accounts-dashboard">
+      <Title title="console.axelAccounts.title" />
+      {error && <Alert severity="error">{translate('console.axelAccounts.loadFailed', { message: error })}</Alert>}
+      {!answer && !error && <Skeleton variant="rectangular" height={160} />}
+      {answer && (
+        <>
+          <Figures answer={answer} prefix="console.axelAccounts" />
+          <Grid container spacing={2}>
+            {seriesIn(answer).map((s) => (
+              <Grid key={s.name} size={{ xs: 12, md: 6 }}>
+                <BarChart title={translate(`console.axelAccounts.series.${s.name}`, { _: s.name })} points={s.points} testId={`axel-accounts-${s.name}`} />
+              </Grid>
+            ))}
+          </Grid>
+        </>
+      )}
+    </Stack>
+  );
+};
