@@ -11,6 +11,9 @@ import { Dashboard } from './pages/Dashboard';
 import { NotAvailablePage } from './pages/NotAvailablePage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { ProcessesPage } from './pages/ProcessesPage';
+import autopay from './resources/autopay';
+import { withAutopay } from './resources/autopay/autopayApi';
+import { AxelAccountsDashboard, WalletDashboard } from './resources/autopay/WalletDashboards';
 import deletedUsers from './resources/deleted-users';
 import promocodes from './resources/promocodes';
 import users from './resources/users';
@@ -19,7 +22,7 @@ export const BASENAME = '/admin';
 const DASHBOARD_PATH = `${BASENAME}/dashboard`;
 
 const authProvider = createAuthProvider();
-const dataProvider = createDataProvider();
+const dataProvider = withAutopay(createDataProvider());
 
 const ConsoleAdmin = () => (
   <Admin
@@ -36,10 +39,13 @@ const ConsoleAdmin = () => (
   >
     <Resource name="users" {...users} />
     <Resource name="deleted-users" {...deletedUsers} />
+    <Resource name="auto-pay" {...autopay} />
     <Resource name="promocodes" {...promocodes} />
     <CustomRoutes>
       <Route path="/dashboard" element={<Dashboard />} />
       <Route path="/processes" element={<ProcessesPage />} />
+      <Route path="/wallet" element={<WalletDashboard />} />
+      <Route path="/axel-accounts" element={<AxelAccountsDashboard />} />
       <Route path="/billing" element={<BillingDashboard />} />
       {PENDING_SECTIONS.map((section) => (
         <Route key={section.path} path={`/${section.path}`} element={<NotAvailablePage section={section.label} />} />

@@ -1,10 +1,12 @@
 import AccountTreeIcon from '@mui/icons-material/AccountTree';
+import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import BarChartIcon from '@mui/icons-material/BarChart';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import DnsIcon from '@mui/icons-material/Dns';
 import LocalOfferIcon from '@mui/icons-material/LocalOffer';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import PeopleIcon from '@mui/icons-material/People';
+import GroupsIcon from '@mui/icons-material/Groups';
 import PersonOffIcon from '@mui/icons-material/PersonOff';
 import PushPinIcon from '@mui/icons-material/PushPin';
 import RouterIcon from '@mui/icons-material/Router';
@@ -17,7 +19,6 @@ const pendingIcons: Record<PendingSection['path'], ReactElement> = {
   cloudlockers: <RouterIcon />,
   databases: <StorageIcon />,
   'ipfs-pinning': <PushPinIcon />,
-  'auto-pay': <PaymentsIcon />,
   grafana: <DnsIcon />,
 };
 
@@ -37,6 +38,9 @@ export const ConsoleMenu = () => {
       />
       <Menu.Item to={`${basename}/promocodes`} primaryText="console.menu.promoCodes" leftIcon={<LocalOfferIcon />} data-testid="menu-promocodes" />
       <Menu.Item to={`${basename}/billing`} primaryText="console.menu.billing" leftIcon={<BarChartIcon />} data-testid="menu-billing" />
+      <Menu.Item to={`${basename}/auto-pay`} primaryText="console.menu.autoPay" leftIcon={<PaymentsIcon />} data-testid="menu-auto-pay" />
+      <Menu.Item to={`${basename}/wallet`} primaryText="console.menu.walletDashboard" leftIcon={<AccountBalanceWalletIcon />} data-testid="menu-wallet-dashboard" />
+      <Menu.Item to={`${basename}/axel-accounts`} primaryText="console.menu.axelAccounts" leftIcon={<GroupsIcon />} data-testid="menu-axel-accounts" />
       {PENDING_SECTIONS.map((section) => (
         <Menu.Item
           key={section.path}
