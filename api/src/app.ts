@@ -35,6 +35,7 @@ import { createSecrets, loadSecretKey } from './secrets';
 import { accountsModule } from './modules/accounts/accounts.module';
 import { notificationsModule } from './modules/notifications/notifications.module';
 import { createProcessesModule } from './modules/processes/processes.module';
+import { createFilesModule } from './modules/files/files.module';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -98,7 +99,8 @@ export const createApp = async (options: AppOptions): Promise<AppHandle> => {
   const secrets = createSecrets(loadSecretKey(config.SECRET_KEY, config.dataDir));
 
   const processes = createProcessesModule();
-  const modules: Module[] = [accountsModule, notificationsModule, processes];
+  const files = createFilesModule();
+  const modules: Module[] = [accountsModule, notificationsModule, processes, files];
 
   const db = await connectDatabase(config, log);
   const pool = createPool(db.url, { max: 20, applicationName: `axel-${[...roles].join('+')}` });
@@ -145,7 +147,7 @@ export const createApp = async (options: AppOptions): Promise<AppHandle> => {
     eventStore: store.kind,
     processes: config.TEMPORAL_ADDRESS ? 'temporal' : 'embedded',
     mail: transport.kind,
-    blobs: 'local',
+    blobs: config.S3_ENDPOINT ? 's3' : 'local',
   };
   const ctx: AppContext = {
     config,

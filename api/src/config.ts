@@ -37,6 +37,37 @@ const ConfigSchema = z.object({
     .optional()
     .refine((v) => !v || /^[0-9a-f]{64}$/i.test(v), 'must be 64 hex characters (32 bytes)'),
   ACCOUNT_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
+  /** Local blob shards (folders under DATA_DIR/blobs) and how many of them hold each chunk. */
+  BLOB_SHARDS: z.coerce.number().int().min(1).max(64).default(4),
+  BLOB_REPLICAS: z.coerce.number().int().min(1).max(8).default(2),
+  /** Wraps every file's data key; generated once into DATA_DIR/master.key when absent. */
+  MASTER_KEY: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => !v || /^[0-9a-f]{64}$/i.test(v), 'must be 64 hex characters (32 bytes)'),
+  /** Master keys being rotated away from (comma-separated, 64 hex each): read, never used to wrap. */
+  MASTER_KEY_PREVIOUS: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : []))
+    .refine((keys) => keys.every((k) => /^[0-9a-f]{64}$/i.test(k)), 'must be 64 hex characters per key, separated by commas'),
+  /** An S3-compatible object store for chunks (instead of the local shards). */
+  S3_ENDPOINT: optionalUrl,
+  S3_BUCKET: z.string().trim().min(3).max(63).default('axel'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  /** Hours an unfinished upload (or a finished one not made into a file) is kept. */
+  UPLOAD_EXPIRY_HOURS: z.coerce.number().min(0.01).max(24 * 30).default(24),
+  /** Hours between scrubs of the blob store. */
+  SCRUB_INTERVAL_HOURS: z.coerce.number().min(0.01).max(24 * 30).default(24),
+  /** Signs the audit chain's checkpoints: an Ed25519 private key in PEM, or its 32-byte seed as 64 hex; generated into DATA_DIR/audit-signing.key when absent. */
+  AUDIT_SIGNING_KEY: z
+    .string()
+    .optional()
+    .transform((v) => (v && v.trim() ? v : undefined))
+    .refine((v) => !v || /^\s*[0-9a-f]{64}\s*$/i.test(v) || v.includes('-----BEGIN PRIVATE KEY-----'), 'must be an Ed25519 private key in PEM or 64 hex characters (its seed)'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   READ_YOUR_WRITES_TIMEOUT_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
   /** Multiplies every rate limit (e.g. many users behind one address). */

@@ -1,0 +1,50 @@
+import { fileKeyMigrations } from '@axel/platform/blobs/index';
+import type { Module } from '../../app';
+import type { AppContext } from '../../context';
+import { blobHealthRoutes } from './content-health.routes';
+import type { QuotaGate } from './contracts';
+import { createBytePipeline, type BytePipeline } from './uploads';
+import { startPipelineJobs } from './uploads.jobs';
+import { uploadMigrations } from './uploads.migrations';
+import { uploadRoutes } from './uploads.routes';
+
+/**
+ * Until the storage slice's gate is wired in here, uploads are not metered: reservations are
+ * accepted and releases ignored.
+ */
+const unmeteredQuota: QuotaGate = {
+  reserve: async () => undefined,
+  release: async () => undefined,
+};
+
+/**
+ * Files: the byte pipeline (blob store, encryption at rest, tus uploads, verified reads, scrub)
+ * and, wired to it through `contracts.ts`, the storage slice.
+ */
+export const createFilesModule = (): Module & { pipeline(): BytePipeline | undefined } => {
+  let pipeline: BytePipeline | undefined;
+  let stopJobs: (() => Promise<void>) | undefined;
+  const build = (ctx: AppContext) => (pipeline ??= createBytePipeline(ctx, { quota: unmeteredQuota }));
+
+  return {
+    migrations: [...fileKeyMigrations, ...uploadMigrations],
+    pipeline: () => pipeline,
+    routes: (ctx) => async (app) => {
+      const p = build(ctx);
+      await app.register(uploadRoutes(ctx, { store: p.store, locker: p.locker, quota: p.quota }));
+      await app.register(blobHealthRoutes(ctx, p));
+    },
+    async start(ctx, roles) {
+      const p = build(ctx);
+      if (roles.has('worker')) stopJobs = startPipelineJobs(ctx, p);
+    },
+    async stop() {
+      await stopJobs?.();
+      await pipeline?.close();
+    },
+    async health() {
+      if (!pipeline) return undefined;
+      return { adapter: pipeline.blobsKind, shards: pipeline.blobs.shards.length, replicas: pipeline.blobs.replicas };
+    },
+  };
+};

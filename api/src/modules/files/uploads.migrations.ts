@@ -1,0 +1,45 @@
+import type { Migration } from '@axel/platform';
+
+export const uploadMigrations: Migration[] = [
+  {
+    id: 'api-files-001-uploads',
+    sql: `
+      create table uploads (
+        id text primary key,
+        user_id text not null,
+        storage_id text not null,
+        -- the server node that took the upload (a stable id per DATA_DIR)
+        node_id text not null,
+        key_id text not null,
+        size bigint not null,
+        "offset" bigint not null default 0,
+        -- the bytes after the last whole chunk, sealed with the upload's file key (never plaintext)
+        tail bytea,
+        status text not null default 'receiving' check (status in ('receiving', 'finished')),
+        sha256 text,
+        created_at timestamptz not null,
+        expires_at timestamptz not null,
+        finished_at timestamptz
+      );
+      create index uploads_expiry on uploads (expires_at);
+      create table upload_chunks (
+        upload_id text not null references uploads (id) on delete cascade,
+        index int not null,
+        cid text not null,
+        size int not null,
+        primary key (upload_id, index)
+      );
+    `,
+  },
+  {
+    id: 'api-files-002-blob-scrubs',
+    sql: `
+      create table blob_scrubs (
+        id bigserial primary key,
+        started_at timestamptz not null,
+        finished_at timestamptz not null,
+        report jsonb not null
+      );
+    `,
+  },
+];

@@ -1,0 +1,173 @@
+import { Readable } from 'node:stream';
+import { CommonErrors, DomainError } from '@axel/domain';
+import { Server, type ServerOptions } from '@tus/server';
+import type { Upload } from '@tus/utils';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { limitsFor } from '../../http/rate-limits';
+import { targetPath } from '../../http/server';
+import { requireUser } from '../accounts/auth';
+import type { QuotaGate } from './contracts';
+import { UPLOAD_ID, type EncryptingDataStore, type PgLocker } from './uploads.store';
+
+/** Largest single upload tus accepts; the storage's quota is the real bound. */
+const MAX_UPLOAD_SIZE = 2 ** 50;
+
+const metadataSchema = z.object({
+  storageId: z
+    .string()
+    .min(1)
+    .max(100)
+    .regex(/^[\w-]+$/),
+});
+
+/** tus answers in plain text; the product answers every error as `{ code, message, data }`. */
+const TUS_CODES: Record<number, string> = {
+  400: 'BAD_REQUEST',
+  403: 'FORBIDDEN',
+  404: 'UPLOAD_NOT_FOUND',
+  409: 'UPLOAD_OFFSET_CONFLICT',
+  410: 'UPLOAD_EXPIRED',
+  412: 'TUS_RESUMABLE_REQUIRED',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  423: 'UPLOAD_LOCKED',
+  499: 'REQUEST_ABORTED',
+  500: 'UPLOAD_FAILED',
+  501: 'NOT_IMPLEMENTED',
+};
+
+const tusError = (error: DomainError) => ({
+  status_code: error.status,
+  body: JSON.stringify({ code: error.code, message: error.message, data: error.data ?? null }),
+});
+
+/**
+ * tus 1.0 at /api/uploads/ (creation, creation-with-upload, termination, expiration). The session
+ * is checked by fastify before tus takes the request; after the hand-off fastify's hooks no longer
+ * run, so the answer's security headers are set here. Writes need `X-Requested-With` like every
+ * write of the API (tus-js-client: `headers: { 'X-Requested-With': 'XMLHttpRequest' }`).
+ */
+export const uploadRoutes =
+  (ctx: AppContext, deps: { store: EncryptingDataStore; locker: PgLocker; quota: QuotaGate }) => async (app: FastifyInstance) => {
+    const users = new WeakMap<object, string>();
+    const userOf = (req: object) => users.get(req);
+    const publicOrigin = new URL(ctx.config.publicUrl).origin;
+
+    const options: ServerOptions & { datastore: EncryptingDataStore } = {
+      path: '/api/uploads',
+      datastore: deps.store,
+      locker: deps.locker,
+      relativeLocation: true,
+      maxSize: MAX_UPLOAD_SIZE,
+      allowedOrigins: (origin) => origin === publicOrigin,
+      allowedCredentials: true,
+      getFileIdFromRequest: (_req, lastPath) => (lastPath && UPLOAD_ID.test(lastPath) ? lastPath : undefined),
+      onIncomingRequest: async (req, id) => {
+        if (req.method === 'POST') return;
+        // someone else's upload does not exist for this user
+        if ((await deps.store.ownerOf(id)) !== userOf(req)) throw { status_code: 404, body: 'The file for this url was not found\n' };
+      },
+      onUploadCreate: async (req, upload: Upload) => {
+        const userId = userOf(req)!;
+        const parsed = metadataSchema.safeParse({ storageId: upload.metadata?.storageId ?? undefined });
+        if (!parsed.success) throw tusError(new DomainError(CommonErrors.validation, { fields: { storageId: 'invalid' } }));
+        if (upload.size === undefined) throw tusError(new DomainError(CommonErrors.validation, { fields: { uploadLength: 'required' } }));
+        try {
+          // refused here, before a byte is stored
+          await deps.quota.reserve({ userId, storageId: parsed.data.storageId, uploadId: upload.id, size: upload.size });
+        } catch (error) {
+          if (error instanceof DomainError) throw tusError(error);
+          throw error;
+        }
+        // the file name in the metadata is personal data: it is neither kept nor logged here
+        return { metadata: { storageId: parsed.data.storageId, userId } };
+      },
+      onResponseError: (_req, error) => {
+        if (error instanceof DomainError) return tusError(error);
+        if (!('status_code' in error)) ctx.log.error({ err: error, component: 'uploads' }, 'upload request failed');
+        return undefined;
+      },
+    };
+    const tus = new Server(options);
+
+    const answer = async (request: FastifyRequest, reply: FastifyReply, res: Response) => {
+      const raw = reply.raw;
+      const headers: Record<string, string> = {};
+      res.headers.forEach((value, name) => (headers[name] = value));
+      let body: Buffer | null = res.body ? Buffer.from(await res.arrayBuffer()) : null;
+      if (res.status >= 400) {
+        const text = body?.toString('utf8').trim() ?? '';
+        let json: unknown;
+        try {
+          json = JSON.parse(text);
+        } catch {
+          json = undefined;
+        }
+        const ok = json && typeof json === 'object' && 'code' in json && 'message' in json;
+        body = Buffer.from(JSON.stringify(ok ? json : { code: TUS_CODES[res.status] ?? 'UPLOAD_REFUSED', message: text || 'The upload request was refused', data: null }));
+        headers['content-type'] = 'application/json; charset=utf-8';
+      }
+      if (body) headers['content-length'] = String(body.length);
+      Object.assign(headers, {
+        'x-correlation-id': request.id,
+        'cache-control': 'no-store',
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'DENY',
+        'referrer-policy': 'no-referrer',
+        'cross-origin-resource-policy': 'same-origin',
+        'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+      });
+      if (request.protocol === 'https' || (!ctx.config.TRUST_PROXY && ctx.config.publicUrl.startsWith('https://'))) {
+        headers['strict-transport-security'] = 'max-age=31536000; includeSubDomains';
+      }
+      raw.writeHead(res.status, headers);
+      raw.end(request.method === 'HEAD' ? undefined : (body ?? undefined));
+    };
+
+    const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+      const userId = request.method === 'OPTIONS' ? undefined : (await requireUser(ctx, request)).user.id;
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(request.headers)) {
+        if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+      }
+      const hasBody = request.method === 'PATCH' || request.method === 'POST';
+      const web = new Request(new URL(targetPath(request.url).split('/').map(encodeURIComponent).join('/'), 'http://upload.invalid'), {
+        method: request.method,
+        headers,
+        body: hasBody ? (Readable.toWeb(request.raw) as ReadableStream) : undefined,
+        // Node's fetch needs half duplex for a streamed request body
+        duplex: 'half',
+      });
+      if (userId) users.set(web, userId);
+      reply.hijack();
+      try {
+        await answer(request, reply, await tus.handleWeb(web));
+      } catch (error) {
+        ctx.log.error({ err: error, component: 'uploads' }, 'upload request failed');
+        if (!reply.raw.headersSent) {
+          reply.raw.writeHead(500, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+          reply.raw.end(JSON.stringify({ code: 'UPLOAD_FAILED', message: 'The upload could not be stored', data: null }));
+        } else reply.raw.destroy();
+      }
+    };
+
+    // the bytes stay in the request stream for tus to read
+    app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
+    const limit = limitsFor(ctx.config.RATE_LIMIT_FACTOR);
+    app.route({
+      method: ['POST', 'OPTIONS'],
+      url: '/api/uploads/',
+      schema: { tags: ['uploads'], summary: 'Create a tus upload (Upload-Length, Upload-Metadata with storageId)' },
+      config: limit({ perIp: 600, window: 'minute' }),
+      handler,
+    });
+    app.route({
+      method: ['HEAD', 'PATCH', 'DELETE', 'OPTIONS'],
+      url: '/api/uploads/:id',
+      schema: { tags: ['uploads'], summary: 'Resume (HEAD), send bytes (PATCH) or terminate (DELETE) a tus upload' },
+      config: limit({ perIp: 3000, window: 'minute' }),
+      handler,
+    });
+  };

@@ -1,0 +1,365 @@
+import { createHash, type Hash } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import {
+  CHUNK_PLAIN_SIZE,
+  encryptChunk,
+  openTail,
+  readPlaintext,
+  sealTail,
+  type FileKeys,
+  type ReplicatedBlobStore,
+} from '@axel/platform/blobs/index';
+import type { Pool, PoolClient } from '@axel/platform';
+import { DataStore, ERRORS, Upload, type Lock, type Locker, type RequestRelease } from '@tus/utils';
+import type { ChunkRef, FileManifest, QuotaGate } from './contracts';
+
+export const UPLOAD_ID = /^[0-9a-f]{32}$/;
+
+interface UploadRow {
+  id: string;
+  user_id: string;
+  storage_id: string;
+  key_id: string;
+  size: number;
+  offset: number;
+  tail: Buffer | null;
+  status: 'receiving' | 'finished';
+  sha256: string | null;
+  created_at: Date;
+}
+
+/**
+ * A lock per upload on PostgreSQL advisory locks, so several API processes can serve one upload's
+ * requests. A newer request for an upload held in this process asks the holder to let go (tus's
+ * `requestRelease`: a client that reconnects need not wait for its dead request); one held by
+ * another process is waited for until its request ends or the timeout.
+ */
+export class PgLocker implements Locker {
+  readonly holders = new Map<string, RequestRelease>();
+  constructor(
+    readonly pool: Pool,
+    readonly timeoutMs = 30_000,
+  ) {}
+  newLock(id: string): Lock {
+    return new PgLock(this, id);
+  }
+}
+
+const LOCK_SPACE = 7_310_042;
+
+class PgLock implements Lock {
+  private client: PoolClient | undefined;
+  constructor(
+    private readonly locker: PgLocker,
+    private readonly id: string,
+  ) {}
+
+  async lock(signal: AbortSignal, requestRelease: RequestRelease): Promise<void> {
+    const deadline = Date.now() + this.locker.timeoutMs;
+    const client = await this.locker.pool.connect();
+    try {
+      for (;;) {
+        const { rows } = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1, hashtext($2)) as ok', [LOCK_SPACE, this.id]);
+        if (rows[0]!.ok) break;
+        await this.locker.holders.get(this.id)?.();
+        if (signal.aborted || Date.now() > deadline) throw ERRORS.ERR_LOCK_TIMEOUT;
+        await new Promise((r) => setTimeout(r, 25));
+      }
+    } catch (error) {
+      client.release();
+      throw error;
+    }
+    this.client = client;
+    this.locker.holders.set(this.id, requestRelease);
+  }
+
+  async unlock(): Promise<void> {
+    const client = this.client;
+    if (!client) return;
+    this.client = undefined;
+    if (this.locker.holders.get(this.id)) this.locker.holders.delete(this.id);
+    try {
+      await client.query('select pg_advisory_unlock($1, hashtext($2))', [LOCK_SPACE, this.id]);
+      client.release();
+    } catch (error) {
+      // a broken connection drops its locks with it
+      client.release(error as Error);
+    }
+  }
+}
+
+export interface EncryptingStoreDeps {
+  readonly pool: Pool;
+  readonly blobs: ReplicatedBlobStore;
+  readonly keys: FileKeys;
+  readonly quota: QuotaGate;
+  readonly nodeId: string;
+  /** How long an upload may stay unfinished (and a finished one unused) before it is collected. */
+  readonly expiryMs: number;
+  readonly now: () => Date;
+  readonly onError?: (message: string, meta: Record<string, unknown>) => void;
+}
+
+/**
+ * The tus data store: bytes are cut into chunks, encrypted under the upload's own file key and
+ * placed on their shards as they arrive; the bytes after the last whole chunk are kept sealed in
+ * PostgreSQL. No plaintext is ever written anywhere. Progress is recorded after every chunk, so a
+ * crash loses at most the chunk in flight, and the offset a client resumes from is always stored.
+ *
+ * The plaintext SHA-256 is computed as bytes arrive (a Node hash object kept in memory while this
+ * process serves the upload); when a restart or another process broke that chain, the hash is
+ * computed once at the end by reading the verified chunks back.
+ */
+export class EncryptingDataStore extends DataStore {
+  private readonly hashes = new Map<string, { offset: number; hash: Hash }>();
+  /** A write still flushing after its request ended (a client that went away): the next request waits for it. */
+  private readonly active = new Map<string, Promise<unknown>>();
+
+  constructor(private readonly deps: EncryptingStoreDeps) {
+    super();
+    this.extensions = ['creation', 'creation-with-upload', 'termination', 'expiration'];
+  }
+
+  private async row(id: string): Promise<UploadRow | undefined> {
+    if (!UPLOAD_ID.test(id)) return undefined;
+    const { rows } = await this.deps.pool.query<UploadRow>(
+      `select id, user_id, storage_id, key_id, size, "offset", tail, status, sha256, created_at from uploads where id = $1`,
+      [id],
+    );
+    return rows[0];
+  }
+
+  async ownerOf(id: string): Promise<string | undefined> {
+    return (await this.row(id))?.user_id;
+  }
+
+  override async create(upload: Upload): Promise<Upload> {
+    const userId = upload.metadata?.userId;
+    const storageId = upload.metadata?.storageId;
+    if (!userId || !storageId || upload.size === undefined) throw ERRORS.INVALID_METADATA;
+    const { keyId } = await this.deps.keys.create();
+    const created = this.deps.now();
+    await this.deps.pool.query(
+      `insert into uploads (id, user_id, storage_id, node_id, key_id, size, created_at, expires_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [upload.id, userId, storageId, this.deps.nodeId, keyId, upload.size, created, new Date(created.getTime() + this.deps.expiryMs)],
+    );
+    upload.creation_date = created.toISOString();
+    upload.metadata = { storageId };
+    if (upload.size === 0) await this.finish(upload.id, keyId, 0, [], createHash('sha256'));
+    return upload;
+  }
+
+  private async settled(id: string) {
+    await this.active.get(id)?.catch(() => undefined);
+  }
+
+  override async getUpload(id: string): Promise<Upload> {
+    await this.settled(id);
+    const row = await this.row(id);
+    if (!row) throw ERRORS.FILE_NOT_FOUND;
+    return new Upload({
+      id: row.id,
+      size: row.size,
+      offset: row.offset,
+      metadata: { storageId: row.storage_id },
+      creation_date: row.created_at.toISOString(),
+      storage: { type: 'axel-chunks', path: row.id },
+    });
+  }
+
+  private async chunksOf(id: string): Promise<ChunkRef[]> {
+    const { rows } = await this.deps.pool.query<{ cid: string; size: number }>('select cid, size from upload_chunks where upload_id = $1 order by index', [id]);
+    return rows.map((r) => ({ cid: r.cid, size: r.size }));
+  }
+
+  override async write(stream: Readable, id: string, offset: number): Promise<number> {
+    await this.settled(id);
+    const run = this.receive(stream, id, offset);
+    this.active.set(id, run);
+    try {
+      return await run;
+    } finally {
+      if (this.active.get(id) === run) this.active.delete(id);
+    }
+  }
+
+  private async receive(stream: Readable, id: string, offset: number): Promise<number> {
+    const row = await this.row(id);
+    if (!row) throw ERRORS.FILE_NOT_FOUND;
+    if (row.status !== 'receiving') throw ERRORS.INVALID_OFFSET;
+    if (row.offset !== offset) throw ERRORS.INVALID_OFFSET;
+    const { pool, blobs } = this.deps;
+    const key = await this.deps.keys.get(row.key_id);
+    const size = row.size;
+    let chunkIndex = Math.floor(offset / CHUNK_PLAIN_SIZE);
+
+    const buffer = Buffer.allocUnsafe(CHUNK_PLAIN_SIZE);
+    let filled = 0;
+    if (row.tail) {
+      const tail = openTail(key, row.key_id, chunkIndex, row.tail);
+      tail.copy(buffer);
+      filled = tail.length;
+    }
+    const known = this.hashes.get(id);
+    this.hashes.delete(id);
+    const hash = offset === 0 ? createHash('sha256') : known && known.offset === offset ? known.hash : undefined;
+
+    let received = offset;
+    let recorded = offset;
+    let queued = offset;
+    let inFlight: Promise<void> = Promise.resolve();
+    let failed = false;
+
+    // one chunk is stored while the next is received; each is recorded (offset included) once durable
+    const storeChunk = (index: number, plain: Buffer, last: boolean, newOffset: number) => {
+      const sealed = encryptChunk(key, row.key_id, index, plain, last);
+      const previous = inFlight;
+      const fromOffset = queued;
+      queued = newOffset;
+      inFlight = (async () => {
+        await previous;
+        const cid = await blobs.put(sealed);
+        // only from the offset this request started at: a stale request can never overwrite a newer one
+        const { rowCount } = await pool.query(
+          `with u as (update uploads set "offset" = $5, tail = null where id = $1 and "offset" = $6 and status = 'receiving' returning id)
+           insert into upload_chunks (upload_id, index, cid, size) select id, $2, $3, $4 from u`,
+          [id, index, cid, sealed.length, newOffset, fromOffset],
+        );
+        if (!rowCount) throw ERRORS.INVALID_OFFSET;
+        recorded = newOffset;
+      })();
+      inFlight.catch(() => {
+        failed = true;
+      });
+    };
+
+    let streamError: unknown;
+    try {
+      for await (const data of stream as AsyncIterable<Buffer>) {
+        if (failed) break;
+        let at = 0;
+        hash?.update(data);
+        while (at < data.length) {
+          const n = Math.min(data.length - at, CHUNK_PLAIN_SIZE - filled);
+          data.copy(buffer, filled, at, at + n);
+          filled += n;
+          at += n;
+          received += n;
+          if (filled === CHUNK_PLAIN_SIZE) {
+            storeChunk(chunkIndex++, Buffer.from(buffer), received === size, received);
+            filled = 0;
+            // at most one chunk waiting for its disk writes
+            await inFlight;
+          }
+        }
+      }
+    } catch (error) {
+      // the client went away: what arrived is still kept, and the stored offset says where to resume
+      streamError = error;
+    }
+    try {
+      if (received === size && filled > 0) storeChunk(chunkIndex++, buffer.subarray(0, filled), true, received);
+      await inFlight;
+      if (received < size && filled > 0 && recorded < received) {
+        const sealedTail = sealTail(key, row.key_id, chunkIndex, buffer.subarray(0, filled));
+        const { rowCount } = await pool.query(`update uploads set "offset" = $2, tail = $3 where id = $1 and "offset" = $4 and status = 'receiving'`, [
+          id,
+          received,
+          sealedTail,
+          recorded,
+        ]);
+        if (!rowCount) throw ERRORS.INVALID_OFFSET;
+        recorded = received;
+      }
+    } catch (error) {
+      this.deps.onError?.('upload chunk could not be stored', { uploadId: id, err: error });
+      throw streamError ?? error;
+    }
+    if (recorded === size) {
+      await this.finish(id, row.key_id, size, await this.chunksOf(id), hash);
+    } else if (hash && recorded === received) {
+      this.hashes.set(id, { offset: recorded, hash });
+    }
+    if (streamError && recorded === offset) throw streamError;
+    return recorded;
+  }
+
+  private async finish(id: string, keyId: string, size: number, chunks: ChunkRef[], hash: Hash | undefined) {
+    let digest: string;
+    if (hash) {
+      digest = hash.digest('hex');
+    } else {
+      const rehash = createHash('sha256');
+      for await (const part of readPlaintext(this.deps.blobs, this.deps.keys, { keyId, chunkPlainSize: CHUNK_PLAIN_SIZE, chunks, size })) rehash.update(part as Buffer);
+      digest = rehash.digest('hex');
+    }
+    const finished = this.deps.now();
+    await this.deps.pool.query(
+      `update uploads set status = 'finished', sha256 = $2, finished_at = $3, expires_at = greatest(expires_at, $4), tail = null where id = $1`,
+      [id, digest, finished, new Date(finished.getTime() + this.deps.expiryMs)],
+    );
+  }
+
+  /** The upload's bytes forgotten: key destroyed, chunks collected, quota given back. */
+  private async discard(row: Pick<UploadRow, 'id' | 'user_id' | 'storage_id' | 'key_id'>) {
+    const chunks = await this.chunksOf(row.id);
+    const { rowCount } = await this.deps.pool.query('delete from uploads where id = $1', [row.id]);
+    this.hashes.delete(row.id);
+    if (!rowCount) return false;
+    await this.deps.keys.destroy(row.key_id);
+    for (const chunk of chunks) await this.deps.blobs.delete(chunk.cid);
+    await this.deps.quota.release({ userId: row.user_id, storageId: row.storage_id, uploadId: row.id });
+    return true;
+  }
+
+  override async remove(id: string): Promise<void> {
+    await this.settled(id);
+    const row = await this.row(id);
+    if (!row) throw ERRORS.FILE_NOT_FOUND;
+    await this.discard(row);
+  }
+
+  override async deleteExpired(): Promise<number> {
+    const { rows } = await this.deps.pool.query<UploadRow>(
+      'select id, user_id, storage_id, key_id from uploads where expires_at < $1 order by expires_at limit 1000',
+      [this.deps.now()],
+    );
+    let removed = 0;
+    for (const row of rows) if (await this.discard(row)) removed++;
+    return removed;
+  }
+
+  override getExpiration(): number {
+    return this.deps.expiryMs;
+  }
+
+  // ---- the pipeline's side of the contracts --------------------------------------------------
+
+  async finished(uploadId: string, userId: string): Promise<{ storageId: string; manifest: FileManifest } | null> {
+    const row = await this.row(uploadId);
+    if (!row || row.user_id !== userId || row.status !== 'finished') return null;
+    return {
+      storageId: row.storage_id,
+      manifest: { keyId: row.key_id, chunkPlainSize: CHUNK_PLAIN_SIZE, chunks: await this.chunksOf(uploadId), size: row.size, sha256: row.sha256! },
+    };
+  }
+
+  /** The chunks now belong to a file: the upload row goes, its key and chunks stay. */
+  async consumed(uploadId: string): Promise<void> {
+    if (!UPLOAD_ID.test(uploadId)) return;
+    await this.deps.pool.query('delete from uploads where id = $1', [uploadId]);
+    this.hashes.delete(uploadId);
+  }
+
+  /** Every upload's chunks so far, for the scrub. */
+  async *manifests(): AsyncIterable<{ chunks: ChunkRef[] }> {
+    let after = '';
+    for (;;) {
+      const { rows } = await this.deps.pool.query<{ id: string }>('select id from uploads where id > $1 order by id limit 200', [after]);
+      if (!rows.length) return;
+      for (const r of rows) yield { chunks: await this.chunksOf(r.id) };
+      after = rows.at(-1)!.id;
+    }
+  }
+}

@@ -1,0 +1,109 @@
+import {
+  FileKeys,
+  loadMasterKeys,
+  openBlobStore,
+  scrub,
+  type ReplicatedBlobStore,
+  type ScrubReport,
+} from '@axel/platform/blobs/index';
+import { createPool, type Pool } from '@axel/platform';
+import type { AppContext } from '../../context';
+import { ChunkedFileContent, loadNodeId } from './content';
+import type { FileContent, FileManifest, FinishedUpload, QuotaGate, Uploads } from './contracts';
+import { EncryptingDataStore, PgLocker } from './uploads.store';
+
+export interface BytePipelineOptions {
+  readonly quota: QuotaGate;
+  /** The manifests of every file version the storage slice keeps, for the scrub. */
+  readonly fileManifests?: () => AsyncIterable<Pick<FileManifest, 'chunks'>>;
+}
+
+/** Blob store, keys, the tus data store and the read side, built once per process. */
+export interface BytePipeline {
+  readonly nodeId: string;
+  readonly blobs: ReplicatedBlobStore;
+  readonly blobsKind: 'local' | 's3';
+  readonly keys: FileKeys;
+  readonly store: EncryptingDataStore;
+  readonly locker: PgLocker;
+  readonly uploads: Uploads;
+  readonly content: FileContent;
+  readonly quota: QuotaGate;
+  /** Walks every manifest, repairs what it can, records and answers the report. */
+  scrub(): Promise<ScrubReport>;
+  lastScrub(): Promise<ScrubReport | null>;
+  close(): Promise<void>;
+}
+
+export const createBytePipeline = (ctx: AppContext, options: BytePipelineOptions): BytePipeline => {
+  const { config } = ctx;
+  const opened = openBlobStore({
+    dataDir: config.dataDir,
+    shards: config.BLOB_SHARDS,
+    replicas: config.BLOB_REPLICAS,
+    s3: config.S3_ENDPOINT
+      ? {
+          endpoint: config.S3_ENDPOINT,
+          bucket: config.S3_BUCKET,
+          accessKeyId: config.S3_ACCESS_KEY_ID ?? '',
+          secretAccessKey: config.S3_SECRET_ACCESS_KEY ?? '',
+          region: config.S3_REGION,
+        }
+      : undefined,
+    onBadReplica: ({ cid, shard, state }) => ctx.log.warn({ component: 'blobs', cid, shard, state }, 'chunk replica missing or damaged: served from another'),
+  });
+  const keys = new FileKeys(ctx.pool, loadMasterKeys({ masterKeyHex: config.MASTER_KEY, previousHex: config.MASTER_KEY_PREVIOUS, dataDir: config.dataDir }));
+  // advisory locks hold a connection for a whole request: their own pool, so uploads cannot starve queries
+  const lockPool: Pool = createPool(ctx.databaseUrl, { max: 50, applicationName: 'axel-upload-locks' });
+  const locker = new PgLocker(lockPool);
+  const nodeId = loadNodeId(config.dataDir);
+  const store = new EncryptingDataStore({
+    pool: ctx.pool,
+    blobs: opened.store,
+    keys,
+    quota: options.quota,
+    nodeId,
+    expiryMs: config.UPLOAD_EXPIRY_HOURS * 3_600_000,
+    now: ctx.now,
+    onError: (message, meta) => ctx.log.error({ component: 'uploads', ...meta }, message),
+  });
+
+  const uploads: Uploads = {
+    async finished(uploadId, userId): Promise<FinishedUpload | null> {
+      const found = await store.finished(uploadId, userId);
+      return found ? { uploadId, userId, storageId: found.storageId, manifest: found.manifest } : null;
+    },
+    consumed: (uploadId) => store.consumed(uploadId),
+  };
+
+  async function* allManifests() {
+    yield* store.manifests();
+    if (options.fileManifests) yield* options.fileManifests();
+  }
+
+  return {
+    nodeId,
+    blobs: opened.store,
+    blobsKind: opened.kind,
+    keys,
+    store,
+    locker,
+    uploads,
+    content: new ChunkedFileContent(opened.store, keys),
+    quota: options.quota,
+    async scrub() {
+      const report = await scrub(opened.store, allManifests(), ctx.now);
+      await ctx.pool.query('insert into blob_scrubs (started_at, finished_at, report) values ($1, $2, $3)', [report.startedAt, report.finishedAt, report]);
+      if (report.lost) ctx.log.error({ component: 'blobs', lost: report.lost }, 'scrub found chunks without an intact replica');
+      return report;
+    },
+    async lastScrub() {
+      const { rows } = await ctx.pool.query<{ report: ScrubReport }>('select report from blob_scrubs order by id desc limit 1');
+      return rows[0]?.report ?? null;
+    },
+    async close() {
+      opened.close();
+      await lockPool.end();
+    },
+  };
+};
