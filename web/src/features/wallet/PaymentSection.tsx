@@ -15,8 +15,8 @@ export const PINNING_COSTS = { fetch: '0.003', certificate: '0.006' } as const;
 
 /** The three lines shown: a fetch, the certificate on top, and both together, summed in base units. */
 export const costLines = (costs: { fetch: string; certificate: string }) => {
-  const fetch = toUnits(costs.fetch) ?? 0n;
-  const certificate = toUnits(costs.certificate) ?? 0n;
+  const fetch = toUnits(costs.fetch) ?? 0;
+  const certificate = toUnits(costs.certificate) ?? 0;
   return { secureFetch: formatAxel(fetch), certificate: formatAxel(certificate), total: formatAxel(fetch + certificate) };
 };
 

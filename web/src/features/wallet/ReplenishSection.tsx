@@ -20,8 +20,8 @@ export const replenishSchema = z.object({
     .string()
     .trim()
     .min(1, 'validation.required')
-    .refine((v) => (parseAxel(v) ?? 0n) > 0n, 'wallet.validation.amount')
-    .transform((v) => formatAxel(parseAxel(v) ?? 0n)),
+    .refine((v) => (parseAxel(v) ?? 0) > 0, 'wallet.validation.amount')
+    .transform((v) => formatAxel(parseAxel(v) ?? 0)),
 });
 
 /** Buying tokens: the server answers a checkout link; once paid, the treasury sends the tokens. */

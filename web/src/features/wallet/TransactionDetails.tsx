@@ -14,7 +14,7 @@ export const TransactionDetails = ({ tx }: { tx: WalletTransaction }) => {
   const when = (v?: string | null) => (v ? formatDateTime(v, i18n.language) : '—');
   const rows: [string, string][] = [
     ['id', tx.id],
-    ['amount', `${displayAxel(tx.amount, tag)} AXEL`],
+    ['amount', displayAxel(tx.amount, tag)],
     ['category', tx.category ?? tx.type ?? '—'],
     ['address', tx.address ?? '—'],
     ['note', tx.note || '—'],

@@ -34,7 +34,7 @@ export interface BalanceStoreDeps {
 
 const hasUnconfirmed = (state: BalanceState) => {
   const units = toUnits(state.balance?.unconfirmed ?? state.summary?.pending ?? '0');
-  return units !== null && units !== 0n;
+  return units !== null && units !== 0;
 };
 
 /**

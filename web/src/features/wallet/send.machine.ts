@@ -3,6 +3,7 @@ import { toApiError, type NormalisedError } from '../../api/errors';
 import type { FieldErrors } from '../../forms/zodErrors';
 import { splitServerError } from '../../forms/serverErrors';
 import { DEFAULT_MINIMUM_UNITS, validateSend, type SendValues } from './wallet.validation';
+import type { BaseUnits } from './amounts';
 import type { SendRequest } from './wallet.types';
 
 /**
@@ -21,7 +22,7 @@ export interface SendContext {
   /** The values the current idempotency key was made for. */
   keyFor: SendValues | null;
   idempotencyKey: string | null;
-  minimumUnits: bigint;
+  minimumUnits: BaseUnits;
   fieldErrors: FieldErrors;
   error: NormalisedError | null;
   /** What the server answered for the completed send. */
@@ -37,11 +38,11 @@ export type SendEvent =
   | { type: 'RETRY' }
   | { type: 'EDIT' }
   | { type: 'NEW' }
-  | { type: 'SET_MINIMUM'; units: bigint };
+  | { type: 'SET_MINIMUM'; units: BaseUnits };
 
 export interface SendInput {
   values?: Partial<SendValues>;
-  minimumUnits?: bigint;
+  minimumUnits?: BaseUnits;
   newKey?: () => string;
 }
 

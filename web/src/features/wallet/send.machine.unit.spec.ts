@@ -7,7 +7,7 @@ import type { SendRequest } from './wallet.types';
 const ADDRESS = 'AXe1ectronicDevChain000000000000a1';
 const good = { address: ADDRESS, amount: '1.50', note: 'rent' };
 
-const start = (impl: (req: SendRequest) => Promise<unknown>, minimumUnits?: bigint) => {
+const start = (impl: (req: SendRequest) => Promise<unknown>, minimumUnits?: number) => {
   const calls: SendRequest[] = [];
   let n = 0;
   let sentActions = 0;
@@ -28,7 +28,7 @@ const start = (impl: (req: SendRequest) => Promise<unknown>, minimumUnits?: bigi
 
 describe('send machine', () => {
   it('shows the §5 rules under the fields and calls nothing', () => {
-    const { actor, calls } = start(async () => ({}), 100_000n);
+    const { actor, calls } = start(async () => ({}), 100_000);
     actor.send({ type: 'SUBMIT', values: { address: '', amount: '', note: '' } });
     expect(actor.getSnapshot().value).toBe('edit');
     expect(actor.getSnapshot().context.fieldErrors).toEqual({ address: 'validation.required', amount: 'validation.required' });
@@ -129,7 +129,7 @@ describe('send machine', () => {
 
   it('takes the minimum the wallet reports', () => {
     const { actor } = start(async () => ({}));
-    actor.send({ type: 'SET_MINIMUM', units: 200_000_000n });
+    actor.send({ type: 'SET_MINIMUM', units: 200_000_000 });
     actor.send({ type: 'SUBMIT', values: good });
     expect(actor.getSnapshot().context.fieldErrors).toEqual({ amount: 'wallet.validation.belowMinimum' });
   });

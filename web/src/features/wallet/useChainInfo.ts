@@ -4,11 +4,13 @@ import type { ChainInfo } from './wallet.types';
 
 let cached: ChainInfo | null = null;
 
-/** The chain the wallet runs on; asked once per page load (it does not change while running). */
+/**
+ * The chain the wallet runs on. The last answer shows at once (the chain's name and costs do not
+ * change while it runs); each screen asks again for the current height.
+ */
 export const useChainInfo = (): ChainInfo | null => {
   const [info, setInfo] = useState<ChainInfo | null>(cached);
   useEffect(() => {
-    if (cached) return;
     let live = true;
     walletApi
       .chainInfo()

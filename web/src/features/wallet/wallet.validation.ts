@@ -2,14 +2,15 @@ import { emailSchema, optionalEmailSchema, phoneSchema } from '@axel/domain/acco
 import { z } from 'zod';
 import type { FieldErrors } from '../../forms/zodErrors';
 import { validate } from '../../forms/zodErrors';
-import { formatAxel, parseAxel } from './amounts';
+import { MINIMUM_SEND } from '@axel/domain/wallet/amount';
+import { formatAxel, parseAxel, type BaseUnits } from './amounts';
 import type { Contact, ContactInput } from './wallet.types';
 
 /** The specification: an address (and a contact's public key) is exactly 34 letters or digits. */
 export const ADDRESS_LENGTH = 34;
 const ADDRESS_RE = /^[A-Za-z0-9]{34}$/;
-/** Until the server names its own minimum, one base unit: the server still checks the real one. */
-export const DEFAULT_MINIMUM_UNITS = 1n;
+/** The domain's minimum send, until the chain reports its own. */
+export const DEFAULT_MINIMUM_UNITS: BaseUnits = MINIMUM_SEND;
 
 export const addressSchema = z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').regex(ADDRESS_RE, 'wallet.validation.address');
 
@@ -20,7 +21,7 @@ export interface SendValues {
 }
 
 /** The §5 send rules, with the minimum amount the wallet reported (base units). */
-export const sendSchema = (minimumUnits: bigint) =>
+export const sendSchema = (minimumUnits: BaseUnits) =>
   z.object({
     address: addressSchema,
     amount: z
@@ -29,15 +30,15 @@ export const sendSchema = (minimumUnits: bigint) =>
       .min(1, 'validation.required')
       .refine((v) => {
         const units = parseAxel(v);
-        return units !== null && units > 0n;
+        return units !== null && units > 0;
       }, 'wallet.validation.amount')
-      .refine((v) => (parseAxel(v) ?? 0n) <= 0n || (parseAxel(v) ?? 0n) >= minimumUnits, 'wallet.validation.belowMinimum')
+      .refine((v) => (parseAxel(v) ?? 0) <= 0 || (parseAxel(v) ?? 0) >= minimumUnits, 'wallet.validation.belowMinimum')
       // The API takes the canonical spelling: "1.50" goes out as "1.5".
-      .transform((v) => formatAxel(parseAxel(v) ?? 0n)),
+      .transform((v) => formatAxel(parseAxel(v) ?? 0)),
     note: z.string().trim().max(255, 'validation.tooLong').default(''),
   });
 
-export const validateSend = (values: SendValues, minimumUnits: bigint = DEFAULT_MINIMUM_UNITS) => validate(sendSchema(minimumUnits), values);
+export const validateSend = (values: SendValues, minimumUnits: BaseUnits = DEFAULT_MINIMUM_UNITS) => validate(sendSchema(minimumUnits), values);
 
 /** What a contact must not collide with: the signed-in user and the other contacts. */
 export interface ContactContext {
