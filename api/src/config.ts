@@ -81,6 +81,14 @@ const ConfigSchema = z.object({
    * serves it on any HOST (with a warning at start), `off` never. It answers loopback clients only.
    */
   DEV_MAILBOX: z.enum(['auto', 'on', 'off']).default('auto'),
+  /** A Bitcoin Core / Dash Core JSON-RPC endpoint (`http://user:pass@host:port/`); without it the development chain runs. */
+  AXEL_RPC_URL: optionalUrl,
+  /** Seconds between blocks of the development chain. */
+  AXEL_DEV_BLOCK_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+  /** An external transaction explorer; `{id}` in it is replaced by the transaction id (else appended). */
+  AXEL_EXPLORER_URL: optionalUrl,
+  /** The development chain's faucet, with the development mailbox's loopback rule. */
+  DEV_CHAIN_FAUCET: z.enum(['auto', 'on', 'off']).default('auto'),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { dataDir: string; publicUrl: string };

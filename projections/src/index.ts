@@ -7,3 +7,4 @@ export * from './mail/outbox.projection';
 export * from './users/users.projection';
 export * from './notifications/notifications.projection';
 export * from './runner/row-projection';
+export * from './storage/storage.projection';

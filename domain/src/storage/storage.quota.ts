@@ -9,3 +9,6 @@ export const DOWNLOAD_TOTAL_MAX_BYTES = 10_000_000_000;
  * plans slice replaces this with the size of the user's plan (and emits StorageQuotaChanged).
  */
 export const defaultStorageQuota = (): number => BASIC_PLAN_QUOTA_BYTES;
+
+/** Page size of storage, file and trash lists (spec §9). */
+export const STORAGE_PAGE_SIZE = 500;

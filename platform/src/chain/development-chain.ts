@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   confirmations,
+  DEV_CHAIN_SETTLE_CONFIRMATIONS,
   DEV_CHAIN_STREAM,
   ledgerBalance,
   ledgerDecider,
@@ -130,11 +131,19 @@ export class DevelopmentChain implements ChainPort {
     return mined && mined.type === 'ChainBlockMined' ? mined.data : null;
   }
 
-  /** When the newest block was mined (null before the first). */
-  async tipTime(): Promise<Date | null> {
+  /**
+   * When the next block is due: a block interval after the newer of the tip and the oldest waiting
+   * transaction (so a transaction always waits one interval, unconfirmed); null when idle.
+   */
+  async nextBlockDue(blockMs: number): Promise<Date | null> {
     return this.read((s) => {
-      const tip = s.blocks[s.blocks.length - 1];
-      return tip ? new Date(tip.time) : null;
+      const height = s.blocks.length;
+      const settled = s.lastTxHeight === 0 || height - s.lastTxHeight + 1 >= DEV_CHAIN_SETTLE_CONFIRMATIONS;
+      if (s.mempool.length === 0 && settled) return null;
+      const tip = s.blocks[height - 1];
+      const oldest = s.mempool[0] ? s.txs[s.mempool[0]] : undefined;
+      const since = Math.max(tip ? Date.parse(tip.time) : 0, oldest ? Date.parse(oldest.time) : 0);
+      return new Date(since + blockMs);
     });
   }
 

@@ -1,0 +1,305 @@
+import { PassThrough } from 'node:stream';
+import {
+  DomainError,
+  DOWNLOAD_TOTAL_MAX_BYTES,
+  planBatch,
+  storageDecider,
+  StorageErrors,
+  type BatchCommand,
+  type BatchFailure,
+  type ErrorDefinition,
+  type StorageEvent,
+} from '@axel/domain';
+import type { Migration } from '@axel/platform';
+import { newId } from '@axel/platform';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ZipFile } from 'yazl';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { limitsFor } from '../../http/rate-limits';
+import { safeEqual } from '../../secrets';
+import { requireSelf } from '../accounts/auth';
+import { storageBytes } from './storage.bytes';
+import { contentDisposition, SIGNED_URL_TTL_MS } from './storage-downloads.routes';
+import { TaskBody, TaskParams, tags, UserParams } from './storage.schema';
+import { runStorageCommand, userActor, type ItemRow } from './storage.service';
+
+/*
+ * Storage tasks (spec §7): trash, restore, delete, copy, move and archive over many items. Each
+ * change is decided in the storage's stream at once, item by item (partial failures counted); the
+ * task row keeps the outcome the client polls at `stateURL`. An archive is not built ahead: its
+ * `downloadURL` streams the zip from the encrypted chunks when opened, with no temporary copy.
+ */
+
+export const storageTaskMigrations: Migration[] = [
+  {
+    id: 'storage-001-tasks',
+    sql: `create table storage_tasks (
+      id text primary key,
+      user_id text not null,
+      type text not null,
+      status text not null,
+      total int not null,
+      failed int not null default 0,
+      failures jsonb not null default '[]',
+      error_code text,
+      error_message text,
+      item_ids jsonb not null,
+      archive_name text,
+      created_at timestamptz not null,
+      finished_at timestamptz
+    );
+    create index on storage_tasks (user_id, created_at);`,
+  },
+];
+
+const BATCH: Record<Exclude<z.infer<typeof TaskBody>['action'], 'archive'>, { command: BatchCommand['type']; error: ErrorDefinition }> = {
+  trash: { command: 'TrashItems', error: StorageErrors.trashFailed },
+  restore: { command: 'RestoreItems', error: StorageErrors.restoreFailed },
+  delete: { command: 'DeleteItems', error: StorageErrors.deleteFailed },
+  copy: { command: 'CopyItems', error: StorageErrors.copyFailed },
+  move: { command: 'MoveItems', error: StorageErrors.moveFailed },
+};
+
+const ARCHIVE_NAME_MAX = 50;
+/** Spec §9: an archive name over 50 characters becomes its first 5, '...', and its last 5. */
+export const shortArchiveName = (name: string): string => {
+  const chars = [...name];
+  return chars.length > ARCHIVE_NAME_MAX ? `${chars.slice(0, 5).join('')}...${chars.slice(-5).join('')}` : name;
+};
+
+const interpolate = (message: string, data: Record<string, unknown>) => message.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(data[k] ?? ''));
+
+interface TaskRow {
+  id: string;
+  user_id: string;
+  type: string;
+  status: string;
+  total: number;
+  failed: number;
+  failures: BatchFailure[];
+  error_code: string | null;
+  error_message: string | null;
+  item_ids: string[];
+  archive_name: string | null;
+}
+
+export const storageTaskRoutes = (ctx: AppContext) => async (fastify: FastifyInstance) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const limit = limitsFor(ctx.config.RATE_LIMIT_FACTOR);
+
+  const stateUrl = (userId: string, taskId: string) => `/api/users/${userId}/storage-tasks/${taskId}/`;
+  const archiveSignature = (taskId: string, expires: number) => ctx.secrets.mac(['storage-archive', taskId, String(expires)].join('\u0000'));
+
+  /** The user's items by storage, as the read model knows them; ids it does not know are failures. */
+  const itemsByStorage = async (userId: string, itemIds: readonly string[]) => {
+    const { rows } = await ctx.pool.query<{ id: string; storage_id: string }>(
+      `select i.id, i.storage_id from storage_items i join storages s on s.id = i.storage_id where s.owner_id = $1 and i.id = any($2)`,
+      [userId, itemIds],
+    );
+    const byStorage = new Map<string, string[]>();
+    for (const r of rows) byStorage.set(r.storage_id, [...(byStorage.get(r.storage_id) ?? []), r.id]);
+    const known = new Set(rows.map((r) => r.id));
+    const unknown = [...new Set(itemIds)].filter((id) => !known.has(id)).map((itemId) => ({ itemId, code: StorageErrors.itemNotFound.code }));
+    return { byStorage, unknown };
+  };
+
+  const runBatch = async (
+    request: Parameters<typeof userActor>[0],
+    userId: string,
+    action: keyof typeof BATCH,
+    body: z.infer<typeof TaskBody>,
+  ): Promise<BatchFailure[]> => {
+    const { byStorage, unknown } = await itemsByStorage(userId, body.itemIds);
+    const failures: BatchFailure[] = [...unknown];
+    const destroyed: StorageEvent[] = [];
+    for (const [storageId, itemIds] of byStorage) {
+      if ((action === 'copy' || action === 'move') && body.storageId && body.storageId !== storageId) {
+        // items of one storage go to a folder of the same storage: another type of storage has other rules
+        failures.push(...itemIds.map((itemId) => ({ itemId, code: StorageErrors.folderNotFound.code })));
+        continue;
+      }
+      let planned: BatchFailure[] = [];
+      const decider = {
+        ...storageDecider,
+        decide: (command: BatchCommand, state: Parameters<typeof planBatch>[1]) => {
+          const plan = planBatch(command, state);
+          planned = plan.failures;
+          return plan.events;
+        },
+      };
+      const data = { itemIds, parentId: body.destinationId ?? null, newId };
+      const result = await runStorageCommand(ctx, storageId, { type: BATCH[action].command, data } as never, userActor(request, userId), decider as never);
+      failures.push(...planned);
+      destroyed.push(...result.events.filter((e) => e.type === 'ItemDeleted'));
+      if (result.position) await ctx.caughtUp(result.position);
+    }
+    // the events are written: content no file uses any more is destroyed (its key first)
+    for (const e of destroyed) {
+      if (e.type !== 'ItemDeleted') continue;
+      for (const manifest of e.data.destroyed) {
+        await storageBytes(ctx)
+          .content.destroy(manifest)
+          .catch((err: unknown) => ctx.log.error({ err, keyId: manifest.keyId }, 'could not destroy the content of a deleted file'));
+      }
+    }
+    return failures;
+  };
+
+  /** Every file an archive holds, with its path inside the zip. */
+  const archiveEntries = async (userId: string, itemIds: readonly string[]) => {
+    const { rows } = await ctx.pool.query<ItemRow & { path: string }>(
+      `with recursive tree as (
+         select i.*, i.name::text as path, 0 as depth from storage_items i join storages s on s.id = i.storage_id
+          where s.owner_id = $1 and i.id = any($2) and not i.in_trash
+         union all
+         select c.*, tree.path || '/' || c.name, tree.depth + 1 from tree join storage_items c on c.folder = tree.id and c.storage_id = tree.storage_id
+          where not c.in_trash and tree.depth < 1000
+       ) select * from tree order by path`,
+      [userId, itemIds],
+    );
+    return rows;
+  };
+
+  app.post(
+    '/api/users/:id/storage-tasks/',
+    {
+      schema: {
+        tags,
+        summary: 'Start a storage task: trash, restore, delete (for ever), copy, move or archive',
+        params: UserParams,
+        body: TaskBody,
+        response: { 201: z.object({ id: z.string(), stateURL: z.string() }) },
+      },
+      config: limit({ perIp: 240, perAccount: 120 }),
+    },
+    async (request, reply) => {
+      const { user } = await requireSelf(ctx, request, request.params.id);
+      const body = request.body;
+      const taskId = newId();
+      const now = ctx.now();
+      let failures: BatchFailure[] = [];
+      let archiveName: string | null = null;
+      let error: { code: string | number; message: string } | null = null;
+      if (body.action === 'archive') {
+        const entries = await archiveEntries(user.id, body.itemIds);
+        if (!entries.length) throw new DomainError(StorageErrors.itemNotFound);
+        const total = entries.reduce((n, e) => n + Number(e.size), 0);
+        if (total > DOWNLOAD_TOTAL_MAX_BYTES) throw new DomainError(StorageErrors.downloadSizeExceeded, { size: total });
+        const found = new Set(entries.map((e) => e.id));
+        failures = body.itemIds.filter((id) => !found.has(id)).map((itemId) => ({ itemId, code: StorageErrors.itemNotFound.code }));
+        archiveName = shortArchiveName((body.archiveName || (entries.length === 1 ? entries[0]!.name : 'archive')).replace(/\.zip$/i, '')) + '.zip';
+      } else {
+        failures = await runBatch(request, user.id, body.action, body);
+        if (failures.length) {
+          const def = BATCH[body.action].error;
+          const data = { failed: failures.length, total: new Set(body.itemIds).size };
+          error = { code: def.code, message: interpolate(def.message, data) };
+        }
+      }
+      await ctx.pool.query(
+        `insert into storage_tasks (id, user_id, type, status, total, failed, failures, error_code, error_message, item_ids, archive_name, created_at, finished_at)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12)`,
+        [
+          taskId,
+          user.id,
+          body.action,
+          error ? 'failed' : 'done',
+          new Set(body.itemIds).size,
+          failures.length,
+          JSON.stringify(failures),
+          error ? String(error.code) : null,
+          error?.message ?? null,
+          JSON.stringify(body.itemIds),
+          archiveName,
+          now,
+        ],
+      );
+      return reply.status(201).send({ id: taskId, stateURL: stateUrl(user.id, taskId) });
+    },
+  );
+
+  app.get(
+    '/api/users/:id/storage-tasks/:taskId/',
+    { schema: { tags, summary: "A storage task's state (polled every 2 s)", params: TaskParams } },
+    async (request) => {
+      const { user } = await requireSelf(ctx, request, request.params.id);
+      const { rows } = await ctx.pool.query<TaskRow>('select * from storage_tasks where id = $1 and user_id = $2', [request.params.taskId, user.id]);
+      const task = rows[0];
+      if (!task) throw new DomainError(StorageErrors.taskNotFound);
+      let downloadURL: string | null = null;
+      if (task.type === 'archive' && task.status === 'done') {
+        const expires = ctx.now().getTime() + SIGNED_URL_TTL_MS;
+        downloadURL = `${ctx.config.publicUrl}/api/storage-archives/${task.id}/?${new URLSearchParams({ expires: String(expires), signature: archiveSignature(task.id, expires) })}`;
+      }
+      return {
+        id: task.id,
+        type: task.type,
+        status: task.status,
+        errorCode: task.error_code,
+        errorMessage: task.error_message,
+        total: task.total,
+        failed: task.failed,
+        failures: task.failures,
+        downloadId: task.type === 'archive' ? task.id : null,
+        downloadURL,
+      };
+    },
+  );
+
+  app.get(
+    '/api/storage-archives/:taskId/',
+    {
+      schema: {
+        tags,
+        summary: "An archive task's zip, streamed from the files' chunks (signed URL)",
+        params: z.object({ taskId: z.string().min(1).max(64) }),
+        querystring: z.object({ expires: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER), signature: z.string().max(200) }),
+      },
+    },
+    async (request, reply) => {
+      const { taskId } = request.params;
+      const { expires, signature } = request.query;
+      if (!safeEqual(signature, archiveSignature(taskId, expires)) || expires < ctx.now().getTime()) throw new DomainError(StorageErrors.invalidUrl);
+      const { rows } = await ctx.pool.query<TaskRow>(`select * from storage_tasks where id = $1 and type = 'archive' and status = 'done'`, [taskId]);
+      const task = rows[0];
+      if (!task) throw new DomainError(StorageErrors.taskNotFound);
+      const entries = await archiveEntries(task.user_id, task.item_ids);
+      const total = entries.reduce((n, e) => n + Number(e.size), 0);
+      if (total > DOWNLOAD_TOTAL_MAX_BYTES) throw new DomainError(StorageErrors.downloadSizeExceeded, { size: total });
+      const content = storageBytes(ctx).content;
+      const zip = new ZipFile();
+      for (const entry of entries) {
+        const options = { mtime: entry.modified_at, compress: false };
+        if (entry.label === 'folder') zip.addEmptyDirectory(entry.path, { mtime: entry.modified_at });
+        else if (entry.manifest) {
+          const manifest = entry.manifest;
+          zip.addReadStreamLazy(entry.path, { ...options, size: Number(entry.size) }, (cb) => {
+            try {
+              cb(null, Number(entry.size) === 0 ? content.read(manifest) : content.read(manifest, { start: 0, end: Number(entry.size) - 1 }));
+            } catch (err) {
+              cb(err as Error, undefined as never);
+            }
+          });
+        }
+      }
+      const out = new PassThrough();
+      zip.outputStream.on('error', (err) => out.destroy(err)).pipe(out);
+      zip.on('error', (err: Error) => out.destroy(err));
+      // stored entries of known sizes: yazl knows the zip's exact length before a byte is read
+      let sending = false;
+      const announceSize = (size: number) => {
+        if (!sending && size >= 0) reply.header('content-length', String(size));
+      };
+      // @types/yazl leaves out the size yazl passes to this callback
+      zip.end({ forceZip64Format: false, comment: '' }, announceSize as unknown as () => void);
+      sending = true;
+      reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', contentDisposition(task.archive_name ?? 'archive.zip', false))
+        .header('x-content-type-options', 'nosniff');
+      return reply.send(out);
+    },
+  );
+};

@@ -1,0 +1,24 @@
+import type { CommandContext } from '@axel/platform';
+import type { AppContext } from '../../context';
+import type { QuotaGate } from './contracts';
+import { ensureOnlineStorage, onlineStorageId, ownStorageState, runStorageCommand } from './storage.service';
+
+const actorOf = (userId: string): CommandContext => ({ actorId: userId, actorKind: 'user' });
+
+/**
+ * The storage's side of the quota: an upload's size is reserved in the storage's own stream before
+ * a byte is stored (refused with the spec's message when it does not fit), turned into used bytes
+ * when the file is made, and released when the upload is abandoned.
+ */
+export const storageQuotaGate = (ctx: AppContext): QuotaGate => ({
+  async reserve({ userId, storageId, uploadId, size }) {
+    if (storageId === onlineStorageId(userId)) await ensureOnlineStorage(ctx, userId, actorOf(userId));
+    await ownStorageState(ctx, userId, storageId);
+    await runStorageCommand(ctx, storageId, { type: 'ReserveQuota', data: { uploadId, size } }, actorOf(userId));
+  },
+  async release({ userId, storageId, uploadId }) {
+    const state = await ownStorageState(ctx, userId, storageId).catch(() => null);
+    if (!state?.reservations.has(uploadId)) return;
+    await runStorageCommand(ctx, storageId, { type: 'ReleaseQuota', data: { uploadId } }, { actorId: null, actorKind: 'system' });
+  },
+});

@@ -1,0 +1,300 @@
+import { DomainError, StorageErrors } from '@axel/domain';
+import { deterministicId, newId } from '@axel/platform';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import { limitsFor } from '../../http/rate-limits';
+import { requireSelf } from '../accounts/auth';
+import { storageBytes } from './storage.bytes';
+import {
+  CreateItemBody,
+  DetailsBody,
+  FileParams,
+  FolderParams,
+  ItemParams,
+  ListQuery,
+  RenameBody,
+  SearchQuery,
+  SORT_COLUMNS,
+  StorageParams,
+  tags,
+  TrashQuery,
+  UserParams,
+} from './storage.schema';
+import {
+  ensureOnlineStorage,
+  entryJson,
+  liveItem,
+  ownStorage,
+  parentsOf,
+  runStorageCommand,
+  storageJson,
+  userActor,
+  type ItemRow,
+  type StorageRow,
+} from './storage.service';
+
+const orderBy = (sortBy: keyof typeof SORT_COLUMNS, sortOrder: 'ASC' | 'DESC') =>
+  // folders first, then the chosen column; the id settles ties so pages never overlap
+  `(label = 'folder') desc, ${SORT_COLUMNS[sortBy]} ${sortOrder}, id ${sortOrder}`;
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Storages, folders, files, their details, search and the trash list (spec §7 Storage). */
+export const storageRoutes = (ctx: AppContext) => async (fastify: FastifyInstance) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const limit = limitsFor(ctx.config.RATE_LIMIT_FACTOR);
+  // a folder upload makes one call per file
+  const itemWrites = limit({ perIp: 3000, perAccount: 1200 });
+  const edits = limit({ perIp: 600, perAccount: 300 });
+
+  const own = async (request: FastifyRequest, userId: string, storageId: string): Promise<{ userId: string; storage: StorageRow }> => {
+    const { user } = await requireSelf(ctx, request, userId);
+    return { userId: user.id, storage: await ownStorage(ctx, user.id, storageId, userActor(request, user.id)) };
+  };
+
+  app.get('/api/users/:id/storages/', { schema: { tags, summary: "The user's storages", params: UserParams } }, async (request) => {
+    const { user } = await requireSelf(ctx, request, request.params.id);
+    await ensureOnlineStorage(ctx, user.id, userActor(request, user.id));
+    const { rows } = await ctx.pool.query<StorageRow>('select * from storages where owner_id = $1 order by opened_at, id', [user.id]);
+    return { data: rows.map(storageJson) };
+  });
+
+  app.get(
+    '/api/users/:id/personal-folders/',
+    { schema: { tags, summary: 'Where personal files go: the online storage and its folder (the root)', params: UserParams } },
+    async (request) => {
+      const { user } = await requireSelf(ctx, request, request.params.id);
+      return { storageId: await ensureOnlineStorage(ctx, user.id, userActor(request, user.id)), folder: null };
+    },
+  );
+
+  const listItems = async (storageId: string, folder: string, q: z.infer<typeof ListQuery>) => {
+    const { rows } = await ctx.pool.query<ItemRow & { total: string }>(
+      `select *, count(*) over () as total from storage_items
+        where storage_id = $1 and folder = $2 and not in_trash and ($3::text is null or label = $3)
+        order by ${orderBy(q.sortBy, q.sortOrder)} limit $4 offset $5`,
+      [storageId, folder, q.label ?? null, q.perPage, (q.page - 1) * q.perPage],
+    );
+    return { totalCount: rows[0] ? Number(rows[0].total) : await countItems(storageId, folder, q.label), page: q.page, perPage: q.perPage, data: rows.map(entryJson) };
+  };
+  const countItems = async (storageId: string, folder: string, label?: string) => {
+    const { rows } = await ctx.pool.query<{ n: number }>(
+      `select count(*)::int as n from storage_items where storage_id = $1 and folder = $2 and not in_trash and ($3::text is null or label = $3)`,
+      [storageId, folder, label ?? null],
+    );
+    return rows[0]?.n ?? 0;
+  };
+
+  app.get(
+    '/api/users/:id/storages/:storageId/items/',
+    { schema: { tags, summary: 'Items at the root of a storage', params: StorageParams, querystring: ListQuery } },
+    async (request) => {
+      const { storage } = await own(request, request.params.id, request.params.storageId);
+      return listItems(storage.id, '', request.query);
+    },
+  );
+
+  app.get(
+    '/api/users/:id/storages/:storageId/folders/:folderId/items/',
+    { schema: { tags, summary: 'Items of a folder', params: FolderParams, querystring: ListQuery } },
+    async (request) => {
+      const { storage } = await own(request, request.params.id, request.params.storageId);
+      await liveItem(ctx, storage.id, request.params.folderId, 'folder');
+      return listItems(storage.id, request.params.folderId, request.query);
+    },
+  );
+
+  const createItem = async (request: FastifyRequest, userId: string, storageId: string, folderId: string | null, body: z.infer<typeof CreateItemBody>) => {
+    const { storage } = await own(request, userId, storageId);
+    const actor = userActor(request, userId);
+    if (body.label === 'folder') {
+      const parentId = folderId ?? body.parent ?? null;
+      const itemId = newId();
+      const result = await runStorageCommand(ctx, storage.id, { type: 'CreateFolder', data: { itemId, parentId, name: body.name, rename: body.rename ?? false } }, actor);
+      await ctx.caughtUp(result.position);
+      return itemId;
+    }
+    const bytes = storageBytes(ctx);
+    const upload = await bytes.uploads.finished(body.uploadId, userId);
+    if (!upload) throw new DomainError(StorageErrors.incompleteUpload);
+    if (upload.storageId !== storage.id) throw new DomainError(StorageErrors.incompleteUpload, { storageId: upload.storageId });
+    // the same upload always makes the same file: a retried call finds it already made
+    const itemId = deterministicId('file-from-upload', body.uploadId);
+    const result = await runStorageCommand(
+      ctx,
+      storage.id,
+      {
+        type: 'AddFile',
+        data: {
+          itemId,
+          parentId: folderId,
+          name: body.name,
+          rename: body.rename ?? false,
+          uploadId: body.uploadId,
+          manifest: { ...upload.manifest, chunks: [...upload.manifest.chunks] },
+          encrypted: true,
+          e2eeEnabled: body.e2eeEnabled ?? false,
+        },
+      },
+      actor,
+    );
+    await bytes.uploads.consumed(body.uploadId);
+    await ctx.caughtUp(result.position);
+    return itemId;
+  };
+
+  const created = async (storageId: string, itemId: string) => {
+    const item = await liveItem(ctx, storageId, itemId);
+    return entryJson(item);
+  };
+
+  app.post(
+    '/api/users/:id/storages/:storageId/items/',
+    { schema: { tags, summary: 'Create a folder, or make a file from a finished upload, at the root', params: StorageParams, body: CreateItemBody }, config: itemWrites },
+    async (request, reply) => {
+      const itemId = await createItem(request, request.params.id, request.params.storageId, null, request.body);
+      return reply.status(201).send(await created(request.params.storageId, itemId));
+    },
+  );
+
+  app.post(
+    '/api/users/:id/storages/:storageId/folders/:folderId/items/',
+    { schema: { tags, summary: 'Create a folder, or make a file from a finished upload, in a folder', params: FolderParams, body: CreateItemBody }, config: itemWrites },
+    async (request, reply) => {
+      const itemId = await createItem(request, request.params.id, request.params.storageId, request.params.folderId, request.body);
+      return reply.status(201).send(await created(request.params.storageId, itemId));
+    },
+  );
+
+  app.get('/api/users/:id/storages/:storageId/folders/:folderId', { schema: { tags, summary: 'A folder', params: FolderParams } }, async (request) => {
+    const { storage } = await own(request, request.params.id, request.params.storageId);
+    return entryJson(await liveItem(ctx, storage.id, request.params.folderId, 'folder'));
+  });
+
+  app.get('/api/users/:id/storages/:storageId/files/:fileId', { schema: { tags, summary: 'A file', params: FileParams } }, async (request) => {
+    const { storage } = await own(request, request.params.id, request.params.storageId);
+    return entryJson(await liveItem(ctx, storage.id, request.params.fileId, 'file'));
+  });
+
+  app.get(
+    '/api/users/:id/storages/:storageId/folders/:folderId/parent/',
+    { schema: { tags, summary: "The folder's parents, from the root down", params: FolderParams } },
+    async (request) => {
+      const { storage } = await own(request, request.params.id, request.params.storageId);
+      await liveItem(ctx, storage.id, request.params.folderId, 'folder');
+      return { data: await parentsOf(ctx, storage.id, request.params.folderId) };
+    },
+  );
+
+  app.get(
+    '/api/users/:id/storages/:storageId/files/:fileId/parent/',
+    { schema: { tags, summary: "The file's parents, from the root down", params: FileParams } },
+    async (request) => {
+      const { storage } = await own(request, request.params.id, request.params.storageId);
+      await liveItem(ctx, storage.id, request.params.fileId, 'file');
+      return { data: await parentsOf(ctx, storage.id, request.params.fileId) };
+    },
+  );
+
+  const infoOf = async (userId: string, item: ItemRow) => {
+    const parents = await parentsOf(ctx, item.storage_id, item.id);
+    return {
+      id: item.id,
+      name: item.name,
+      label: item.label,
+      size: Number(item.size),
+      created: item.created_at.toISOString(),
+      modified: item.modified_at.toISOString(),
+      lastOpened: null,
+      owner: userId,
+      location: `/${parents.map((p) => p.name).join('/')}`,
+      twoFactorLock: false,
+      e2eeEnabled: item.e2ee_enabled,
+      hash: item.hash,
+      mime: item.mime,
+      title: item.details.title ?? null,
+      keywords: item.details.keywords ?? null,
+      website: item.details.website ?? null,
+      contactEmail: item.details.contactEmail ?? null,
+      description: item.details.description ?? null,
+      author: item.details.author ?? null,
+      publisher: item.details.publisher ?? null,
+      copyrightTypeId: item.details.copyrightTypeId ?? null,
+      isbn: item.details.isbn ?? null,
+      ttl: item.details.ttl ?? null,
+    };
+  };
+
+  app.get(
+    '/api/users/:id/storages/:storageId/items/:itemId/info/',
+    { schema: { tags, summary: 'File details (spec §3)', params: ItemParams } },
+    async (request) => {
+      const { userId, storage } = await own(request, request.params.id, request.params.storageId);
+      return infoOf(userId, await liveItem(ctx, storage.id, request.params.itemId));
+    },
+  );
+
+  app.put(
+    '/api/users/:id/storages/:storageId/items/:itemId/info/',
+    { schema: { tags, summary: "Change the owner's metadata of an item (title, keywords, TTL...)", params: ItemParams, body: DetailsBody }, config: edits },
+    async (request) => {
+      const { userId, storage } = await own(request, request.params.id, request.params.storageId);
+      const result = await runStorageCommand(
+        ctx,
+        storage.id,
+        { type: 'ChangeItemDetails', data: { itemId: request.params.itemId, details: request.body } },
+        userActor(request, userId),
+      );
+      await ctx.caughtUp(result.position);
+      return infoOf(userId, await liveItem(ctx, storage.id, request.params.itemId));
+    },
+  );
+
+  app.patch(
+    '/api/users/:id/storages/:storageId/items/:itemId/',
+    { schema: { tags, summary: 'Rename an item', params: ItemParams, body: RenameBody }, config: edits },
+    async (request) => {
+      const { userId, storage } = await own(request, request.params.id, request.params.storageId);
+      const result = await runStorageCommand(ctx, storage.id, { type: 'RenameItem', data: { itemId: request.params.itemId, name: request.body.name } }, userActor(request, userId));
+      await ctx.caughtUp(result.position);
+      return entryJson(await liveItem(ctx, storage.id, request.params.itemId));
+    },
+  );
+
+  app.get(
+    '/api/users/:id/storages/:storageId/search/',
+    { schema: { tags, summary: 'Items whose name contains the text, anywhere in the storage', params: StorageParams, querystring: SearchQuery } },
+    async (request) => {
+      const { storage } = await own(request, request.params.id, request.params.storageId);
+      const q = request.query;
+      const { rows } = await ctx.pool.query<ItemRow & { total: string }>(
+        `select *, count(*) over () as total from storage_items
+          where storage_id = $1 and not in_trash and name ilike $2
+          order by ${orderBy(q.sortBy, q.sortOrder)} limit $3 offset $4`,
+        [storage.id, likePattern(q.search), q.perPage, (q.page - 1) * q.perPage],
+      );
+      return { totalCount: rows[0] ? Number(rows[0].total) : 0, data: rows.map(entryJson) };
+    },
+  );
+
+  app.get(
+    '/api/users/:id/trash-bin/',
+    { schema: { tags, summary: 'The trash: items put there, newest first', params: UserParams, querystring: TrashQuery } },
+    async (request) => {
+      const { user } = await requireSelf(ctx, request, request.params.id);
+      const q = request.query;
+      if (q.storageId) await ownStorage(ctx, user.id, q.storageId, userActor(request, user.id));
+      const column = { name: 'lower(i.name)', size: 'i.size', trashedAt: 'i.trashed_at' }[q.sort.replace('-', '') as 'name' | 'size' | 'trashedAt'];
+      const direction = q.sort.startsWith('-') ? 'desc' : 'asc';
+      const { rows } = await ctx.pool.query<ItemRow & { total: string }>(
+        `select i.*, count(*) over () as total from storage_items i join storages s on s.id = i.storage_id
+          where s.owner_id = $1 and i.trashed_at is not null and ($2::text is null or i.storage_id = $2)
+          order by ${column} ${direction}, i.id ${direction} limit $3 offset $4`,
+        [user.id, q.storageId ?? null, q.perPage, (q.page - 1) * q.perPage],
+      );
+      return { totalCount: rows[0] ? Number(rows[0].total) : 0, data: rows.map(entryJson) };
+    },
+  );
+};

@@ -1,0 +1,160 @@
+import {
+  DomainError,
+  defaultStorageQuota,
+  storageDecider,
+  storageStreamName,
+  StorageErrors,
+  type StorageCommand,
+  type StorageEvent,
+  type StorageState,
+} from '@axel/domain';
+import { deterministicId, handleCommand, loadState, type CommandContext, type CommandResult } from '@axel/platform';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
+import { requestMeta } from '../accounts/accounts.routes';
+import type { FileManifest } from './contracts';
+
+/** A user's own `online` storage has an id derived from theirs, so concurrent first uses open the same one. */
+export const onlineStorageId = (userId: string): string => deterministicId('online-storage', userId);
+
+export const userActor = (request: FastifyRequest, userId: string): CommandContext => {
+  const meta = requestMeta(request);
+  return { actorId: userId, actorKind: 'user', ip: meta.ip, userAgent: meta.userAgent, client: meta.client, correlationId: meta.correlationId };
+};
+
+export const runStorageCommand = (
+  ctx: AppContext,
+  storageId: string,
+  command: Omit<StorageCommand, 'metadata'>,
+  actor: CommandContext,
+  decider = storageDecider,
+): Promise<CommandResult<StorageEvent, StorageState>> =>
+  handleCommand(ctx.commands, decider, storageStreamName(storageId), { ...command, metadata: { now: ctx.now() } } as StorageCommand, actor);
+
+export interface StorageRow {
+  id: string;
+  owner_id: string;
+  type: string;
+  size_total: string;
+  size_used: string;
+  size_trashed: string;
+  opened_at: Date;
+}
+
+/** Opens the user's online storage on first use (a no-op once open) and waits until it can be read. */
+export const ensureOnlineStorage = async (ctx: AppContext, userId: string, actor: CommandContext): Promise<string> => {
+  const storageId = onlineStorageId(userId);
+  const { rows } = await ctx.pool.query('select 1 from storages where id = $1', [storageId]);
+  if (rows.length) return storageId;
+  const result = await runStorageCommand(
+    ctx,
+    storageId,
+    { type: 'OpenStorage', data: { storageId, ownerId: userId, type: 'online', sizeTotal: defaultStorageQuota() } },
+    actor,
+  );
+  await ctx.caughtUp(result.position || (await ctx.store.readStream(storageStreamName(storageId))).events.at(-1)?.position || 0);
+  return storageId;
+};
+
+/** The storage, when it is this user's; otherwise 404, whether it exists or not. */
+export const ownStorage = async (ctx: AppContext, userId: string, storageId: string, actor: CommandContext): Promise<StorageRow> => {
+  if (storageId === onlineStorageId(userId)) await ensureOnlineStorage(ctx, userId, actor);
+  const { rows } = await ctx.pool.query<StorageRow>('select * from storages where id = $1 and owner_id = $2', [storageId, userId]);
+  if (!rows[0]) throw new DomainError(StorageErrors.storageNotFound);
+  return rows[0];
+};
+
+/** The storage's own stream decides (the read model may lag behind a storage opened a moment ago). */
+export const ownStorageState = async (ctx: AppContext, userId: string, storageId: string): Promise<StorageState> => {
+  const { state } = await loadState(ctx.commands, storageDecider, storageStreamName(storageId));
+  if (state.status !== 'open' || state.ownerId !== userId) throw new DomainError(StorageErrors.storageNotFound);
+  return state;
+};
+
+export interface ItemRow {
+  id: string;
+  storage_id: string;
+  folder: string;
+  label: 'file' | 'folder';
+  name: string;
+  size: string;
+  hash: string | null;
+  mime: string | null;
+  manifest: FileManifest | null;
+  encrypted: boolean;
+  e2ee_enabled: boolean;
+  details: Record<string, string | null>;
+  created_at: Date;
+  modified_at: Date;
+  trashed_at: Date | null;
+  in_trash: boolean;
+}
+
+export const findItem = async (ctx: AppContext, storageId: string, itemId: string): Promise<ItemRow | undefined> => {
+  const { rows } = await ctx.pool.query<ItemRow>('select * from storage_items where id = $1 and storage_id = $2', [itemId, storageId]);
+  return rows[0];
+};
+
+/** An item that is not in the trash, or the spec's not-found error. */
+export const liveItem = async (
+  ctx: AppContext,
+  storageId: string,
+  itemId: string,
+  label?: 'file' | 'folder',
+): Promise<ItemRow> => {
+  const item = await findItem(ctx, storageId, itemId);
+  if (!item || item.in_trash || (label && item.label !== label)) {
+    throw new DomainError(label === 'folder' ? StorageErrors.folderNotFound : label === 'file' ? StorageErrors.fileDeleted : StorageErrors.itemNotFound);
+  }
+  return item;
+};
+
+/** The JSON of an entry (spec §3 Entry and Item). */
+export const entryJson = (r: ItemRow) => ({
+  id: r.id,
+  name: r.name,
+  label: r.label,
+  type: r.label,
+  state: 'ready' as const,
+  size: Number(r.size),
+  hash: r.hash,
+  mime: r.mime,
+  parentId: r.folder || null,
+  storageId: r.storage_id,
+  fileId: r.label === 'file' ? r.id : null,
+  encrypted: r.encrypted,
+  e2eeEnabled: r.e2ee_enabled,
+  createdAt: r.created_at.toISOString(),
+  modifiedAt: r.modified_at.toISOString(),
+  ...(r.trashed_at ? { trashedAt: r.trashed_at.toISOString() } : {}),
+});
+
+export const storageJson = (r: StorageRow) => ({
+  id: r.id,
+  type: r.type,
+  name: null,
+  ownerId: r.owner_id,
+  sizeTotal: Number(r.size_total),
+  sizeUsed: Number(r.size_used),
+  sizeTrashed: Number(r.size_trashed),
+  isOwner: true,
+  isAdmin: false,
+  isCoAdmin: false,
+  isTeamFolder: false,
+  permissions: { edit: true, download: true, view: true, setPermission: true },
+});
+
+/** Folders from the root down to the item's own folder (breadcrumbs). */
+export const parentsOf = async (ctx: AppContext, storageId: string, itemId: string): Promise<{ id: string; name: string }[]> => {
+  const { rows } = await ctx.pool.query<{ id: string; name: string; depth: number }>(
+    `with recursive up(id, name, folder, depth) as (
+       select p.id, p.name, p.folder, 1 from storage_items i join storage_items p on p.id = i.folder and p.storage_id = i.storage_id
+        where i.id = $1 and i.storage_id = $2
+       union all
+       select p.id, p.name, p.folder, up.depth + 1 from up join storage_items p on p.id = up.folder and p.storage_id = $2
+        where up.depth < 1000
+     ) select id, name, depth from up order by depth desc`,
+    [itemId, storageId],
+  );
+  return rows.map((r) => ({ id: r.id, name: r.name }));
+};

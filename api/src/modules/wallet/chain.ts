@@ -1,0 +1,35 @@
+import { isIP } from 'node:net';
+import { DevelopmentChain, type ChainPort } from '@axel/platform/chain/index';
+import type { FastifyRequest } from 'fastify';
+import type { Config } from '../../config';
+import type { AppContext } from '../../context';
+import { isLoopbackAddress, isLoopbackHost } from '../dev-mailbox.route';
+
+/** The development chain only without AXEL_RPC_URL; a real node otherwise. */
+export const buildChain = async (ctx: AppContext): Promise<ChainPort> => {
+  if (ctx.config.AXEL_RPC_URL) {
+    const { JsonRpcChain } = await import('@axel/platform/chain/json-rpc');
+    return new JsonRpcChain({ url: ctx.config.AXEL_RPC_URL });
+  }
+  return new DevelopmentChain({ store: ctx.store, registry: ctx.registry, now: ctx.now });
+};
+
+/**
+ * The faucet follows the development mailbox's rule: it exists on the development chain only,
+ * `auto` serves it on a loopback HOST, `on` on any HOST, `off` never; and it answers clients on
+ * this machine only (every address a proxy names included).
+ */
+export const faucetMode = (config: Pick<Config, 'AXEL_RPC_URL' | 'DEV_CHAIN_FAUCET' | 'HOST'>): 'off' | 'loopback' | 'exposed' => {
+  if (config.AXEL_RPC_URL || config.DEV_CHAIN_FAUCET === 'off') return 'off';
+  if (isLoopbackHost(config.HOST)) return 'loopback';
+  return config.DEV_CHAIN_FAUCET === 'on' ? 'exposed' : 'off';
+};
+
+export const isLoopbackClient = (request: FastifyRequest): boolean => {
+  const addresses = [request.socket.remoteAddress ?? ''];
+  for (const value of [request.headers['x-forwarded-for']].flat()) if (value) addresses.push(...value.split(','));
+  for (const value of [request.headers['x-real-ip']].flat()) if (value) addresses.push(value);
+  const forwarded = request.headers.forwarded;
+  if (forwarded) for (const m of forwarded.matchAll(/for="?([^";,]+)"?/gi)) addresses.push(m[1]!.replace(/:\d+$/, ''));
+  return addresses.map((a) => a.trim()).every((a) => isLoopbackAddress(a) || (isIP(a) === 0 && a === 'localhost'));
+};

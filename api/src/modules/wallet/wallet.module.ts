@@ -1,0 +1,77 @@
+import { ledgerEventDefinitions, walletEventDefinitions } from '@axel/domain';
+import { DevelopmentChain } from '@axel/platform/chain/index';
+import { walletAddressesProjection } from '@axel/projections/wallet/wallet.projection';
+import type { Module } from '../../app';
+import type { AppContext } from '../../context';
+import { buildChain } from './chain';
+import { walletRoutes } from './wallet.routes';
+import { WalletService } from './wallet.service';
+
+const services = new WeakMap<AppContext, Promise<WalletService>>();
+
+/**
+ * The wallet of this app: other slices (pinning payments of Secure Fetch) call
+ * `(await walletOf(ctx)).payForPinning(...)`.
+ */
+export const walletOf = (ctx: AppContext): Promise<WalletService> => {
+  let service = services.get(ctx);
+  if (!service) {
+    service = buildChain(ctx).then((chain) => new WalletService(ctx, chain));
+    services.set(ctx, service);
+  }
+  return service;
+};
+
+/**
+ * Mines the development chain: a block is due one interval (AXEL_DEV_BLOCK_SECONDS, on the app's
+ * clock) after the newer of the tip and the oldest waiting transaction. Checked every second at
+ * most, in the worker role only, so one process mines.
+ */
+const startMiner = (ctx: AppContext, chain: DevelopmentChain) => {
+  const blockMs = ctx.config.AXEL_DEV_BLOCK_SECONDS * 1000;
+  let busy = false;
+  const tick = async () => {
+    if (busy) return;
+    busy = true;
+    try {
+      const due = await chain.nextBlockDue(blockMs);
+      if (due && due.getTime() <= ctx.now().getTime()) {
+        const block = await chain.mine();
+        if (block) ctx.log.debug({ height: block.height, transactions: block.txids.length }, 'development chain block mined');
+      }
+    } catch (error) {
+      ctx.log.error({ err: error }, 'development chain mining failed');
+    } finally {
+      busy = false;
+    }
+  };
+  const timer = setInterval(() => void tick(), Math.min(1000, blockMs));
+  timer.unref();
+  return () => clearInterval(timer);
+};
+
+export const createWalletModule = (): Module => {
+  let stopMiner: (() => void) | undefined;
+  let context: AppContext | undefined;
+  return {
+    events: [...ledgerEventDefinitions, ...walletEventDefinitions],
+    projections: [walletAddressesProjection],
+    routes: (ctx) => {
+      context = ctx;
+      return walletRoutes(ctx, () => walletOf(ctx));
+    },
+    async start(ctx, roles) {
+      context = ctx;
+      const { chain } = await walletOf(ctx);
+      if (roles.has('worker') && chain instanceof DevelopmentChain) stopMiner = startMiner(ctx, chain);
+    },
+    async stop() {
+      stopMiner?.();
+    },
+    async health() {
+      if (!context) return { chain: 'not started' };
+      const { chain } = await walletOf(context);
+      return { chain: chain.kind === 'development' ? 'development chain' : 'json-rpc' };
+    },
+  };
+};
