@@ -38,6 +38,7 @@ import { MoveCopyDialog } from './MoveCopyDialog';
 import { PreviewDialog } from './PreviewDialog';
 import { runStorageTask } from './storage-task';
 import { UploadPanel } from './UploadPanel';
+import { summarize } from './upload-queue.machine';
 import { uploadQueue } from './uploader';
 
 export const QUOTA_ERROR = 'INSUFFICIENT_SPACE';
@@ -152,10 +153,15 @@ export const FileBrowserPage = () => {
       }
     });
     let quotaSeen = new Set<string>();
+    let unfinished = summarize(uploadQueue.getSnapshot().context.items).unfinished;
     const watch = uploadQueue.subscribe((snap) => {
       const refused = snap.context.items.filter((i) => i.status === 'failed' && i.error?.code === QUOTA_ERROR);
       if (refused.some((i) => !quotaSeen.has(i.id))) setQuotaOpen(true);
       quotaSeen = new Set(refused.map((i) => i.id));
+      // Folders a dropped tree created show up even when none of its files could be saved.
+      const now = summarize(snap.context.items).unfinished;
+      if (unfinished > 0 && now === 0) reload();
+      unfinished = now;
     });
     return () => {
       saved.unsubscribe();
