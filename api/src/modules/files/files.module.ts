@@ -7,6 +7,8 @@ import { createBytePipeline, type BytePipeline } from './uploads';
 import { startPipelineJobs } from './uploads.jobs';
 import { uploadMigrations } from './uploads.migrations';
 import { uploadRoutes } from './uploads.routes';
+import { bindStorageBytes } from './storage.bytes';
+import { storageFileManifests } from './storage.module';
 
 /**
  * Until the storage slice's gate is wired in here, uploads are not metered: reservations are
@@ -24,13 +26,14 @@ const unmeteredQuota: QuotaGate = {
 export const createFilesModule = (): Module & { pipeline(): BytePipeline | undefined } => {
   let pipeline: BytePipeline | undefined;
   let stopJobs: (() => Promise<void>) | undefined;
-  const build = (ctx: AppContext) => (pipeline ??= createBytePipeline(ctx, { quota: unmeteredQuota }));
+  const build = (ctx: AppContext) => (pipeline ??= createBytePipeline(ctx, { quota: unmeteredQuota, fileManifests: () => storageFileManifests(ctx) }));
 
   return {
     migrations: [...fileKeyMigrations, ...uploadMigrations],
     pipeline: () => pipeline,
     routes: (ctx) => async (app) => {
       const p = build(ctx);
+      bindStorageBytes(ctx, p);
       await app.register(uploadRoutes(ctx, { store: p.store, locker: p.locker, quota: p.quota }));
       await app.register(blobHealthRoutes(ctx, p));
     },
