@@ -1,0 +1,149 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountHelpers } from '../../api/src/testing/accounts';
+import { startTestApp, type TestApp } from '../../api/src/testing/harness';
+import { launchBrowser, stepShots } from './browser';
+
+const ROOT = { email: 'root@axel.test', password: 'Root-pass-123' };
+/** Blocks on the development chain come only when the test moves the app's clock this far. */
+const BLOCK_SECONDS = 600;
+
+let t: TestApp;
+let browser: Browser;
+beforeAll(async () => {
+  t = await startTestApp({
+    serveUi: true,
+    env: { AXEL_DEV_BLOCK_SECONDS: String(BLOCK_SECONDS), RATE_LIMIT_FACTOR: '10', ADMIN_EMAIL: ROOT.email, ADMIN_PASSWORD: ROOT.password },
+  });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await t?.stop();
+});
+
+const { signUpConfirmed, signIn, PASSWORD } = accountHelpers(() => t);
+
+const signedInPage = async (email: string): Promise<Page> => {
+  const page = await (await browser.newContext({ locale: 'en-US' })).newPage();
+  await page.goto(`${t.url}/signin`);
+  await page.getByTestId('signin-email').fill(email);
+  await page.getByTestId('signin-password').fill(PASSWORD);
+  await page.getByTestId('signin-submit').click();
+  await page.waitForURL(/\/welcome/);
+  return page;
+};
+
+/** One block: the app's clock moves a block interval on; the miner notices within a second. */
+const mineBlock = async (page: Page) => {
+  const height = async () => (await page.request.get(`${t.url}/api/wallet/v1/blockchaininfo`)).json().then((b: { blocks: number }) => b.blocks);
+  const before = await height();
+  t.clock.advance(BLOCK_SECONDS * 1000);
+  for (let i = 0; i < 100 && (await height()) <= before; i++) await new Promise((r) => setTimeout(r, 100));
+};
+
+/** The specification: the balance is refreshed within 30 s of an action; allow a little for the page. */
+const REFRESH_MS = 35_000;
+
+const expectBalance = async (page: Page, confirmed: string, unconfirmed: string) => {
+  await expect.poll(() => page.getByTestId('wallet-balance-confirmed').textContent(), { timeout: REFRESH_MS }).toBe(confirmed);
+  await expect.poll(() => page.getByTestId('wallet-balance-unconfirmed').textContent(), { timeout: REFRESH_MS }).toBe(unconfirmed);
+};
+
+describe('wallet in the browser', () => {
+  it('address, test tokens unconfirmed then confirmed, a send that arrives, and a second send refused while unconfirmed', async () => {
+    const shot = stepShots('wallet');
+    const alice = await signUpConfirmed();
+    const bob = await signUpConfirmed();
+
+    // Alice opens the wallet: it asks for an address first, and names the development chain.
+    const page = await signedInPage(alice.email);
+    await page.goto(`${t.url}/wallet`);
+    await page.waitForURL(/\/wallet\/transactions/);
+    await page.getByTestId('wallet-nav-overview').click();
+    await page.getByTestId('wallet-no-address').waitFor();
+    await page.getByTestId('wallet-dev-chain').waitFor();
+    await shot(page, 'no-address');
+    await page.getByTestId('wallet-create-address').click();
+    await page.getByTestId('wallet-address-primary').waitFor();
+    await shot(page, 'address-created');
+
+    // Test tokens from the development chain's faucet: unconfirmed until the next block.
+    await page.getByTestId('wallet-faucet').click();
+    await expectBalance(page, '0', '10');
+    await shot(page, 'unconfirmed');
+    await mineBlock(page);
+    await expectBalance(page, '10', '0');
+    await shot(page, 'confirmed');
+
+    // Bob has a wallet; Alice sends to his address, through the form and its confirmation step.
+    const { http: bobApi } = await signIn(bob.email);
+    const bobAddress = (await bobApi.post('/api/wallet/v1/addresses', {})).body.addresses[0].address as string;
+    await page.getByTestId('wallet-nav-send').click();
+    await page.getByTestId('send-address').fill('too-short');
+    await page.getByTestId('send-amount').fill('0.0001');
+    await page.getByTestId('send-submit').click();
+    await expect.poll(() => page.getByTestId('send-form').textContent()).toContain('an address is exactly 34 letters or digits');
+    expect(await page.getByTestId('send-form').textContent()).toContain('below the minimum transaction amount');
+    await shot(page, 'field-errors');
+    await page.getByTestId('send-address').fill(bobAddress);
+    await page.getByTestId('send-amount').fill('2.5');
+    await page.getByTestId('send-note').fill('lunch');
+    await page.getByTestId('send-submit').click();
+    await page.getByTestId('send-confirm').waitFor();
+    await page.getByTestId('send-confirm-button').click();
+    await page.getByTestId('send-sent').waitFor();
+    await shot(page, 'sent');
+
+    // A second send before the first is confirmed is refused with the specification's message.
+    await page.getByTestId('send-new').click();
+    await page.getByTestId('send-address').fill(bobAddress);
+    await page.getByTestId('send-amount').fill('1');
+    await page.getByTestId('send-submit').click();
+    await page.getByTestId('send-confirm-button').click();
+    await page.getByTestId('send-failed').waitFor();
+    expect(await page.getByTestId('send-error').getAttribute('data-error-code')).toBe('WALLET_UNCONFIRMED');
+    expect(await page.getByTestId('send-error').textContent()).toContain('unconfirmed tokens');
+    await shot(page, 'second-send-refused');
+
+    // Bob sees the tokens arrive: unconfirmed first, confirmed after the next block.
+    const bobPage = await signedInPage(bob.email);
+    await bobPage.goto(`${t.url}/wallet/transactions`);
+    await expectBalance(bobPage, '0', '2.5');
+    await bobPage.getByTestId('transaction-row-unconfirmed').waitFor();
+    expect(await bobPage.getByTestId('transaction-row-amount').first().textContent()).toBe('2.5');
+    await shot(bobPage, 'bob-unconfirmed');
+    await mineBlock(bobPage);
+    await expectBalance(bobPage, '2.5', '0');
+    await bobPage.getByTestId('transaction-row-confirmed').waitFor({ timeout: REFRESH_MS });
+    await bobPage.getByTestId('transaction-row').first().click();
+    await bobPage.getByTestId('transaction-details').waitFor();
+    expect(await bobPage.getByTestId('transaction-amount').textContent()).toContain('2.5');
+    await shot(bobPage, 'bob-confirmed');
+
+    // Once confirmed, Alice's retry of the refused send goes through with the same key.
+    await expectBalance(page, '7.5', '0');
+    await page.getByTestId('send-retry').click();
+    await page.getByTestId('send-sent').waitFor();
+    await shot(page, 'retry-sent');
+    await page.context().close();
+    await bobPage.context().close();
+  });
+
+  it('staff see the chain, the treasury and the masternodes on the console wallet dashboard', async () => {
+    const shot = stepShots('wallet-console');
+    const page = await (await browser.newContext({ locale: 'en-US' })).newPage();
+    await page.goto(`${t.url}/admin`);
+    await page.getByLabel(/e-?mail/i).first().fill(ROOT.email);
+    await page.getByLabel(/password/i).first().fill(ROOT.password);
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL(/\/admin\/dashboard/);
+    await page.getByTestId('menu-wallet-dashboard').click();
+    await page.getByTestId('wallet-dashboard-dev').waitFor();
+    expect(await page.getByTestId('wallet-dashboard-treasury').textContent()).toMatch(/[A-Za-z0-9]{34}/);
+    await page.getByTestId('wallet-dashboard-treasury-chart').locator('rect').first().waitFor();
+    expect(Number(await page.getByTestId('walletDashboard-wallets').textContent())).toBeGreaterThan(0);
+    await shot(page, 'wallet-dashboard');
+    await page.context().close();
+  });
+});
