@@ -106,7 +106,9 @@ export class FileKeys {
 
   constructor(
     private readonly pool: Pool,
-    readonly ring: MasterKeyRing,
+    public ring: MasterKeyRing,
+    /** Reads the master keys again (a rotation by another process introduced one this process has not seen). */
+    private readonly reload?: () => MasterKeyRing,
   ) {}
 
   private wrap(keyId: string, key: Buffer) {
@@ -118,6 +120,7 @@ export class FileKeys {
   }
 
   private unwrap(keyId: string, masterId: string, wrapped: Buffer) {
+    if (!this.ring.ids().includes(masterId) && this.reload) this.ring = this.reload();
     const decipher = createDecipheriv('aes-256-gcm', this.ring.key(masterId), wrapped.subarray(0, 12));
     decipher.setAAD(wrapAad(keyId, masterId));
     decipher.setAuthTag(wrapped.subarray(wrapped.length - 16));

@@ -52,7 +52,8 @@ export const createBytePipeline = (ctx: AppContext, options: BytePipelineOptions
       : undefined,
     onBadReplica: ({ cid, shard, state }) => ctx.log.warn({ component: 'blobs', cid, shard, state }, 'chunk replica missing or damaged: served from another'),
   });
-  const keys = new FileKeys(ctx.pool, loadMasterKeys({ masterKeyHex: config.MASTER_KEY, previousHex: config.MASTER_KEY_PREVIOUS, dataDir: config.dataDir }));
+  const masterKeys = () => loadMasterKeys({ masterKeyHex: config.MASTER_KEY, previousHex: config.MASTER_KEY_PREVIOUS, dataDir: config.dataDir });
+  const keys = new FileKeys(ctx.pool, masterKeys(), masterKeys);
   // advisory locks hold a connection for a whole request: their own pool, so uploads cannot starve queries
   const lockPool: Pool = createPool(ctx.databaseUrl, { max: 50, applicationName: 'axel-upload-locks' });
   const locker = new PgLocker(lockPool);
