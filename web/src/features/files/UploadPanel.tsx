@@ -126,7 +126,7 @@ export const UploadPanel = () => {
       data-testid="upload-panel"
       role="region"
       aria-label={t('files.upload.title')}
-      sx={{ position: 'fixed', right: 16, bottom: 16, width: { xs: 'calc(100% - 32px)', sm: 420 }, zIndex: (theme) => theme.zIndex.snackbar, overflow: 'hidden' }}
+      sx={{ position: 'fixed', right: 16, bottom: 16, width: { xs: 'calc(100% - 32px)', sm: 420 }, zIndex: (theme) => theme.zIndex.speedDial, overflow: 'hidden' }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', px: 2, py: 1, gap: 1, bgcolor: 'primary.main', color: 'primary.contrastText' }}>
         <Typography variant="subtitle2" sx={{ flex: 1 }} data-testid="upload-summary">
