@@ -47,7 +47,8 @@ export interface ContactContext {
   others: readonly Contact[];
 }
 
-const publicKeySchema = z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').length(ADDRESS_LENGTH, 'wallet.validation.publicKey');
+const publicKeySchema = z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').length(ADDRESS_LENGTH, 'validation.publicKeyLength')
+  .regex(/^[A-Za-z0-9]+$/, 'validation.publicKeyLength');
 
 export const contactSchema = z.object({
   nickname: z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').max(100, 'validation.tooLong'),
@@ -69,8 +70,10 @@ export const validateContact = (input: Record<string, string>, ctx: ContactConte
   const fieldErrors: FieldErrors = {};
   const email = value.email.toLowerCase();
   const key = value.publicKey;
-  if (email === ctx.ownEmail.toLowerCase()) fieldErrors.email = 'wallet.validation.ownEmail';
+  const own = ctx.ownEmail.toLowerCase();
+  if (email === own) fieldErrors.email = 'wallet.validation.ownEmail';
   else if (ctx.others.some((c) => c.email.toLowerCase() === email)) fieldErrors.email = 'wallet.validation.duplicateEmail';
+  if (value.email2 === own) fieldErrors.email2 = 'wallet.validation.ownEmail';
   if (ctx.ownKeys.includes(key)) fieldErrors.publicKey = 'wallet.validation.ownKey';
   else if (ctx.others.some((c) => c.publicKey === key)) fieldErrors.publicKey = 'wallet.validation.duplicateKey';
   if (Object.keys(fieldErrors).length > 0) return { ok: false, fieldErrors };
