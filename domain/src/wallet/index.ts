@@ -2,3 +2,4 @@ export * from './amount';
 export * from './wallet.errors';
 export * from './ledger';
 export * from './wallet';
+export * from './contacts';

@@ -1,9 +1,10 @@
-import { ledgerEventDefinitions, walletEventDefinitions } from '@axel/domain';
+import { contactEventDefinitions, ledgerEventDefinitions, walletEventDefinitions } from '@axel/domain';
 import { DevelopmentChain } from '@axel/platform/chain/index';
 import { walletAddressesProjection } from '@axel/projections/wallet/wallet.projection';
 import type { Module } from '../../app';
 import type { AppContext } from '../../context';
 import { buildChain } from './chain';
+import { contactsRoutes } from './contacts.routes';
 import { walletRoutes } from './wallet.routes';
 import { WalletService } from './wallet.service';
 
@@ -54,11 +55,14 @@ export const createWalletModule = (): Module => {
   let stopMiner: (() => void) | undefined;
   let context: AppContext | undefined;
   return {
-    events: [...ledgerEventDefinitions, ...walletEventDefinitions],
+    events: [...ledgerEventDefinitions, ...walletEventDefinitions, ...contactEventDefinitions],
     projections: [walletAddressesProjection],
     routes: (ctx) => {
       context = ctx;
-      return walletRoutes(ctx, () => walletOf(ctx));
+      return async (app) => {
+        await app.register(walletRoutes(ctx, () => walletOf(ctx)));
+        await app.register(contactsRoutes(ctx, () => walletOf(ctx)));
+      };
     },
     async start(ctx, roles) {
       context = ctx;
