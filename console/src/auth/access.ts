@@ -6,7 +6,7 @@ export const WELCOME_PATH = '/welcome';
 
 export type AccessDecision = 'enter' | 'welcome';
 
-/** Only admin, super_admin and financial_admin enter the console; every other role goes to /welcome. */
+/** Only staff (admin, super_admin, financial_admin, auditor) enter the console; every other role goes to /welcome. */
 export const decideAccess = (role: unknown): AccessDecision =>
   typeof role === 'string' && (STAFF_ROLES as readonly string[]).includes(role) ? 'enter' : 'welcome';
 

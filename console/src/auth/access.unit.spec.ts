@@ -25,9 +25,10 @@ describe('hasFeature', () => {
 
 describe('creatableRoles', () => {
   it('offers staff roles to a super_admin only, and nothing to a financial_admin', () => {
-    expect(creatableRoles(perms('super_admin', []))).toEqual(['user', 'admin', 'super_admin', 'financial_admin']);
+    expect(creatableRoles(perms('super_admin', []))).toEqual(['user', 'admin', 'super_admin', 'financial_admin', 'auditor']);
     expect(creatableRoles(perms('admin', []))).toEqual(['user']);
     expect(creatableRoles(perms('financial_admin', []))).toEqual([]);
+    expect(creatableRoles(perms('auditor', []))).toEqual([]);
     expect(creatableRoles(undefined)).toEqual([]);
   });
 });
@@ -49,7 +50,7 @@ describe('decisionOn', () => {
 
 describe('assignableRoles', () => {
   it('lets a super_admin give any other role to an account of lower rank, and nobody else any', () => {
-    expect(assignableRoles(perms('super_admin', []), 'me', { id: 'u', role: 'user' })).toEqual(['admin', 'super_admin', 'financial_admin']);
+    expect(assignableRoles(perms('super_admin', []), 'me', { id: 'u', role: 'user' })).toEqual(['admin', 'super_admin', 'financial_admin', 'auditor']);
     expect(assignableRoles(perms('super_admin', []), 'me', { id: 'b', role: 'super_admin' })).toEqual([]);
     expect(assignableRoles(perms('admin', []), 'me', { id: 'u', role: 'user' })).toEqual([]);
   });

@@ -31,7 +31,7 @@ const setup = (routes: Record<string, Route>) => {
 };
 
 describe('decideAccess', () => {
-  it.each(['admin', 'super_admin', 'financial_admin'])('lets %s enter', (role) => {
+  it.each(['admin', 'super_admin', 'financial_admin', 'auditor'])('lets %s enter', (role) => {
     expect(decideAccess(role)).toBe('enter');
   });
 

@@ -204,7 +204,7 @@ export const consoleMessages = {
     users: {
       name: 'Active user |||| Active users',
       fields: userFields,
-      roles: { user: 'User', admin: 'Admin', super_admin: 'Super admin', financial_admin: 'Financial admin' },
+      roles: { user: 'User', admin: 'Admin', super_admin: 'Super admin', financial_admin: 'Financial admin', auditor: 'Auditor' },
       statuses: {
         abandoned: 'Abandoned',
         unpaid: 'Unpaid',
@@ -236,6 +236,7 @@ export const consoleMessages = {
       },
       refusals: {
         not_staff: 'Only staff can act on accounts.',
+        read_only: 'An auditor reads everything and changes nothing.',
         own_account: 'This is your own account: change it in the app, not here.',
         rank: 'You can act only on accounts of lower rank: only a super admin manages staff, and nobody manages a super admin here.',
         create_users: 'Your role cannot create accounts.',

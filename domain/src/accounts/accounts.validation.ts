@@ -180,9 +180,10 @@ export const deleteAccountSchema = z.object({
   password: passwordInputSchema,
 });
 
-export const ROLES = ['user', 'admin', 'super_admin', 'financial_admin'] as const;
+export const ROLES = ['user', 'admin', 'super_admin', 'financial_admin', 'auditor'] as const;
 export type Role = (typeof ROLES)[number];
-export const STAFF_ROLES: readonly Role[] = ['admin', 'super_admin', 'financial_admin'];
+/** `auditor` is staff that reads (activity, users, processes, the audit chain) and changes nothing. */
+export const STAFF_ROLES: readonly Role[] = ['admin', 'super_admin', 'financial_admin', 'auditor'];
 
 export const adminCreateUserSchema = z
   .object({

@@ -52,11 +52,20 @@ describe('staff hierarchy invariants', () => {
     );
   });
 
-  it('every staff member may manage any other plain user, and a super_admin any other non-super_admin', () => {
+  it('an auditor acts on nobody: every act is refused as read-only', () => {
+    fc.assert(
+      fc.property(subject(fc.constant('auditor')), act, (actor, request) => {
+        expect(staffMay(actor, request)).toEqual({ allowed: false, reason: 'read_only' });
+      }),
+    );
+  });
+
+  it('every staff member but an auditor may manage any other plain user, and a super_admin any other non-super_admin', () => {
     fc.assert(
       fc.property(subject(knownRole.filter((r) => r !== 'user')), subject(knownRole), (actor, target) => {
         fc.pre(actor.id !== target.id);
-        const expected = target.role === 'user' || (actor.role === 'super_admin' && target.role !== 'super_admin');
+        const expected =
+          actor.role !== 'auditor' && (target.role === 'user' || (actor.role === 'super_admin' && target.role !== 'super_admin'));
         expect(staffMay(actor, { kind: 'manage', target }).allowed).toBe(expected);
       }),
     );

@@ -12,6 +12,8 @@ export const STAFF_RANK: Readonly<Record<Role, number>> = {
   super_admin: 2,
   admin: 1,
   financial_admin: 1,
+  // managed by a super_admin only, like the other staff; manages nobody (see staffMay)
+  auditor: 1,
   user: 0,
 };
 
@@ -37,7 +39,7 @@ export type StaffAct =
   | { readonly kind: 'create'; readonly role: string }
   | { readonly kind: 'changeRole'; readonly target: StaffSubject; readonly role: string };
 
-export const STAFF_REFUSALS = ['not_staff', 'own_account', 'rank', 'create_users', 'create_staff', 'change_role'] as const;
+export const STAFF_REFUSALS = ['not_staff', 'read_only', 'own_account', 'rank', 'create_users', 'create_staff', 'change_role'] as const;
 export type StaffRefusal = (typeof STAFF_REFUSALS)[number];
 
 export type StaffDecision = { readonly allowed: true } | { readonly allowed: false; readonly reason: StaffRefusal };
@@ -45,6 +47,7 @@ export type StaffDecision = { readonly allowed: true } | { readonly allowed: fal
 /** Why a staff act is refused, in words the API sends and the console shows. */
 export const STAFF_REFUSAL_MESSAGES: Readonly<Record<StaffRefusal, string>> = {
   not_staff: 'Only staff can do this',
+  read_only: 'An auditor can read but not change anything',
   own_account: 'Staff cannot act on their own account here',
   rank: 'Staff act only on accounts of lower rank',
   create_users: 'Your role cannot create accounts',
@@ -66,10 +69,12 @@ const manage = (actor: StaffSubject, target: StaffSubject): StaffDecision => {
 /**
  * The one rule every staff write goes through: staff act only on accounts of strictly lower rank,
  * never on their own account; only a super_admin creates staff accounts or changes roles; a
- * financial_admin creates no accounts at all.
+ * financial_admin creates no accounts at all; an auditor acts on nobody.
  */
 export const staffMay = (actor: StaffSubject, act: StaffAct): StaffDecision => {
   if (!isStaffRole(actor.role)) return refuse('not_staff');
+  // an auditor's word must be independent of what it audits: it never writes
+  if (actor.role === 'auditor') return refuse('read_only');
   switch (act.kind) {
     case 'manage':
       return manage(actor, act.target);

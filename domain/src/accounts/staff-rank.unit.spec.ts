@@ -20,6 +20,11 @@ describe('staffMay: managing an account', () => {
     ['financial_admin', 'admin', refused('rank')],
     ['financial_admin', 'financial_admin', refused('rank')],
     ['financial_admin', 'super_admin', refused('rank')],
+    ['super_admin', 'auditor', allowed],
+    ['admin', 'auditor', refused('rank')],
+    ['financial_admin', 'auditor', refused('rank')],
+    ['auditor', 'user', refused('read_only')],
+    ['auditor', 'auditor', refused('read_only')],
     ['user', 'user', refused('not_staff')],
   ])('%s on a %s: %j', (actor, target, expected) => {
     expect(staffMay(as(actor, 'actor'), { kind: 'manage', target: as(target, 'target') })).toEqual(expected);
@@ -51,6 +56,18 @@ describe('staffMay: creating accounts', () => {
   it('a financial_admin creates nothing', () => {
     expect(staffMay(as('financial_admin'), { kind: 'create', role: 'user' })).toEqual(refused('create_users'));
     expect(staffMay(as('financial_admin'), { kind: 'create', role: 'admin' })).toEqual(refused('create_users'));
+  });
+});
+
+describe('staffMay: an auditor', () => {
+  it('is created by a super_admin only', () => {
+    expect(staffMay(as('super_admin'), { kind: 'create', role: 'auditor' })).toEqual(allowed);
+    expect(staffMay(as('admin'), { kind: 'create', role: 'auditor' })).toEqual(refused('create_staff'));
+    expect(staffMay(as('financial_admin'), { kind: 'create', role: 'auditor' })).toEqual(refused('create_users'));
+  });
+  it('creates nothing and changes no role', () => {
+    expect(staffMay(as('auditor'), { kind: 'create', role: 'user' })).toEqual(refused('read_only'));
+    expect(staffMay(as('auditor', 'a'), { kind: 'changeRole', target: as('user', 'b'), role: 'admin' })).toEqual(refused('read_only'));
   });
 });
 

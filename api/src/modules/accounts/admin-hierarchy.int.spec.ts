@@ -14,6 +14,8 @@ afterAll(async () => {
 
 const { uniqueEmail, signIn, PASSWORD } = accountHelpers(() => t);
 const STAFF: readonly Role[] = ['super_admin', 'admin', 'financial_admin'];
+/** The auditor writes nothing at all: the tests of its own below walk every write route for it. */
+const MEMBERS: readonly Role[] = [...STAFF, 'auditor'];
 
 const root = async () => (await signIn('root@axel.test', 'Root-pass-123')).http;
 
@@ -28,7 +30,7 @@ const createAccount = async (by: HttpClient, role: Role) => {
 const staffOfEveryRole = async () => {
   const boss = await root();
   const members = new Map<Role, { id: string; http: HttpClient }>();
-  for (const role of STAFF) {
+  for (const role of MEMBERS) {
     const account = await createAccount(boss, role);
     const { http, res } = await signIn(account.email);
     expect(res.status).toBe(200);
@@ -112,7 +114,7 @@ describe('staff hierarchy over every admin write route', () => {
       }
     }
     expect(mismatches).toEqual([]);
-  }, 240_000); // about a hundred accounts, each with a password hash: slow on a busy machine
+  }, 420_000); // over a hundred accounts, each with a password hash: slow on a busy machine
 
   it('refuses every staff role every account write on their own account', async () => {
     const { members } = await staffOfEveryRole();
@@ -153,6 +155,50 @@ describe('staff hierarchy over every admin write route', () => {
     expect(changed.body.role).toBe('admin');
     expect((await http.get('/api/admin/me')).body.role).toBe('admin');
     expect((await boss.post(`/api/admin/users/${account.id}/role`, { role: 'owner' })).body.code).toBe('VALIDATION_FAILED');
+  });
+});
+
+describe('the auditor role', () => {
+  const routesOf = (reads: boolean) =>
+    (t.app.server as unknown as { routeList: { method: string; url: string }[] }).routeList.filter(
+      (r) => r.url.startsWith('/api/admin/') && r.method !== 'HEAD' && (r.method === 'GET') === reads,
+    );
+
+  it('is refused every admin write route, whatever it is, as read-only', async () => {
+    const { boss, members } = await staffOfEveryRole();
+    const auditor = members.get('auditor')!;
+    const target = await createAccount(boss, 'user');
+    const routes = routesOf(false);
+    expect(routes.length).toBeGreaterThanOrEqual(8);
+    const answers: string[] = [];
+    for (const { method, url } of routes) {
+      const path = url.replace(/:id\b/, encodeURIComponent(url.includes('processes') ? `account-deletion:${target.id}` : target.id));
+      const body = method === 'DELETE' ? undefined : url === '/api/admin/users/' ? { email: uniqueEmail(), password: PASSWORD, passwordConfirmation: PASSWORD, role: 'user' } : {};
+      const res = await auditor.http.request(method, path, body);
+      if (res.status !== 403 || res.body?.code !== 'FORBIDDEN' || res.body?.data?.reason !== 'read_only') answers.push(`${method} ${url}: ${res.status} ${JSON.stringify(res.body)}`);
+    }
+    expect(answers).toEqual([]);
+    expect((await auditor.http.get(`/api/admin/users/${target.id}`)).body.status).not.toBe('suspended');
+  });
+
+  it('reads the users, their activity and the processes, and enters the console', async () => {
+    const { boss, members } = await staffOfEveryRole();
+    const auditor = members.get('auditor')!;
+    const target = await createAccount(boss, 'user');
+    const me = await auditor.http.get('/api/admin/me');
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({ role: 'auditor', features: [] });
+    expect((await auditor.http.get('/api/admin/users/')).status).toBe(200);
+    expect((await auditor.http.get(`/api/admin/users/${target.id}`)).status).toBe(200);
+    expect((await auditor.http.get(`/api/admin/users/${target.id}/activity`)).status).toBe(200);
+    expect((await auditor.http.get('/api/admin/processes')).status).toBe(200);
+    const forbidden: string[] = [];
+    for (const { url } of routesOf(true)) {
+      const path = url.replace(/:id\b/, encodeURIComponent(url.includes('processes') ? `account-deletion:${target.id}` : target.id));
+      const res = await auditor.http.get(path);
+      if (res.status === 401 || res.status === 403) forbidden.push(`GET ${url}: ${res.status}`);
+    }
+    expect(forbidden).toEqual([]);
   });
 });
 

@@ -1,6 +1,6 @@
 import { CommonErrors, DomainError } from '@axel/domain';
 import { AccountErrors, DEFAULT_SESSION_TIMEOUT, STAFF_REFUSAL_MESSAGES, STAFF_ROLES, staffMay, type Role, type StaffAct } from '@axel/domain';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { readSessionToken, unauthorized, type SessionRecord } from '../../http/sessions';
 import { findUser, type UserRow } from './users.queries';
@@ -24,6 +24,7 @@ export const FEATURES_BY_ROLE: Record<Role, readonly Feature[]> = {
   super_admin: FEATURES,
   admin: ['admin:user:password:reset', 'admin:cloudlocker:unbind', 'admin:promocode:add'],
   financial_admin: ['admin:promocode:add', 'admin:promocode:delete', 'ddbaas'],
+  auditor: [],
   user: [],
 };
 
@@ -63,13 +64,35 @@ export const requireSelf = async (ctx: AppContext, request: FastifyRequest, id: 
   return auth;
 };
 
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** A staff member, with the feature when one is named. An auditor passes on reads only, whatever the route. */
 export const requireStaff = async (ctx: AppContext, request: FastifyRequest, feature?: Feature): Promise<Authenticated> => {
   const auth = await requireUser(ctx, request);
   if (!isStaff(auth.user.role)) throw new DomainError(CommonErrors.forbidden);
+  if (auth.user.role === 'auditor' && !READS.has(request.method)) {
+    throw new DomainError(CommonErrors.forbidden, { reason: 'read_only' }, STAFF_REFUSAL_MESSAGES.read_only);
+  }
   if (feature && !FEATURES_BY_ROLE[auth.user.role as Role].includes(feature)) {
     throw new DomainError(CommonErrors.forbidden, { feature }, `This needs the ${feature} feature`);
   }
   return auth;
+};
+
+/**
+ * An auditor is refused every write of the admin API before its body is even validated, so the
+ * answer is the same 403 whatever was sent, on every route present and future. Anyone else passes
+ * on to the route, which authorises as usual.
+ */
+export const registerAuditorReadOnly = (app: FastifyInstance, ctx: AppContext): void => {
+  app.addHook('preValidation', async (request) => {
+    if (READS.has(request.method) || !request.routeOptions.url?.startsWith('/api/admin/')) return;
+    if (!readSessionToken(request)) return;
+    const auth = await requireUser(ctx, request).catch(() => undefined);
+    if (auth?.user.role === 'auditor') {
+      throw new DomainError(CommonErrors.forbidden, { reason: 'read_only' }, STAFF_REFUSAL_MESSAGES.read_only);
+    }
+  });
 };
 
 /**

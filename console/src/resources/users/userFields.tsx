@@ -3,7 +3,7 @@ import { FunctionField, SelectField, useRecordContext, useTranslate, type Functi
 import { statusChips } from './userStatus';
 import { formatValue, NONE } from './userValues';
 
-export const ROLE_CHOICES = ['user', 'admin', 'super_admin', 'financial_admin'].map((id) => ({ id, name: `resources.users.roles.${id}` }));
+export const ROLE_CHOICES = ['user', 'admin', 'super_admin', 'financial_admin', 'auditor'].map((id) => ({ id, name: `resources.users.roles.${id}` }));
 export const STATUS_CHOICES = ['active', 'suspended', 'inactive', 'unpaid', 'abandoned'].map((id) => ({ id, name: `resources.users.statuses.${id}` }));
 
 export const RoleField = (props: { source?: string; label?: string; sortable?: boolean }) => (
