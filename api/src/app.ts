@@ -39,6 +39,7 @@ import { createProcessesModule } from './modules/processes/processes.module';
 import { createFilesModule } from './modules/files/files.module';
 import { storageModule } from './modules/files/storage.module';
 import { createWalletModule } from './modules/wallet/wallet.module';
+import { createAuditModule } from './modules/audit/audit.module';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -103,7 +104,7 @@ export const createApp = async (options: AppOptions): Promise<AppHandle> => {
 
   const processes = createProcessesModule();
   const files = createFilesModule();
-  const modules: Module[] = [accountsModule, notificationsModule, processes, files, storageModule, createWalletModule()];
+  const modules: Module[] = [accountsModule, notificationsModule, processes, files, storageModule, createWalletModule(), createAuditModule()];
 
   const db = await connectDatabase(config, log);
   const pool = createPool(db.url, { max: 20, applicationName: `axel-${[...roles].join('+')}` });

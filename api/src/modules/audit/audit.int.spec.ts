@@ -1,0 +1,240 @@
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { loadSigningKey, type AuditSigningKey } from '@axel/platform/audit/keys';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountHelpers } from '../../testing/accounts';
+import { HttpClient, startTestApp, type TestApp } from '../../testing/harness';
+import { sealAll } from './audit.chain-store';
+
+let t: TestApp;
+let key: AuditSigningKey;
+let auditor: HttpClient;
+beforeAll(async () => {
+  // the worker role seals on its own too; the tests also seal explicitly (one sealer at a time holds the lock)
+  t = await startTestApp({ env: { ADMIN_EMAIL: 'root@axel.test', ADMIN_PASSWORD: 'Root-pass-123', RATE_LIMIT_FACTOR: '10' } });
+  key = loadSigningKey(undefined, t.app.ctx.config.dataDir);
+  const root = (await signIn('root@axel.test', 'Root-pass-123')).http;
+  const email = uniqueEmail('auditor');
+  expect((await root.post('/api/admin/users/', { email, password: PASSWORD, passwordConfirmation: PASSWORD, role: 'auditor' })).status).toBe(201);
+  auditor = (await signIn(email)).http;
+  for (let i = 0; i < 3; i++) await signUpConfirmed();
+});
+afterAll(async () => {
+  await t?.stop();
+});
+
+const { uniqueEmail, signIn, signUpConfirmed, PASSWORD } = accountHelpers(() => t);
+const sql = (text: string, values: unknown[] = []) => t.app.ctx.pool.query(text, values);
+const seal = () => sealAll(t.app.ctx.pool, key);
+const verify = async () => {
+  const res = await auditor.get('/api/admin/audit/verify');
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body as { ok: boolean; checkedUpTo: number; firstMismatch: number | null; reason: string | null };
+};
+const sealedPositions = async () => (await sql('select position from audit_links order by position')).rows.map((r) => Number(r.position));
+
+const root = path.resolve(import.meta.dirname, '../../../..');
+const cli = (args: string[], env: Record<string, string> = {}) =>
+  new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    const proc = spawn(process.execPath, ['--import', 'tsx', 'api/src/cli/audit.ts', ...args], { cwd: root, env: { ...process.env, ...env } });
+    let stdout = '';
+    let stderr = '';
+    proc.stdout.on('data', (d) => (stdout += d));
+    proc.stderr.on('data', (d) => (stderr += d));
+    proc.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+
+const probe = `select * from es_append($1, 'any', null, array[$2::uuid], array['AuditProbe'], array[1], array['{}'::jsonb], array['{}'::jsonb])`;
+
+describe('sealing', () => {
+  it('chains every event and verify finds the log intact', async () => {
+    await seal();
+    const { rows } = await sql('select (select count(*) from es_events)::int as events, (select count(*) from audit_links)::int as links, (select max(position) from es_events) as head');
+    expect(rows[0].links).toBe(rows[0].events);
+    expect(await verify()).toEqual({ ok: true, checkedUpTo: Number(rows[0].head), firstMismatch: null, reason: null, events: rows[0].events });
+  });
+
+  it('never leaves out an event that commits late: it is sealed in its place once committed', async () => {
+    await seal();
+    const late = await t.app.ctx.pool.connect();
+    try {
+      await late.query('begin');
+      await late.query(probe, [`late-${randomUUID()}`, randomUUID()]);
+      // committed after the late one began, so at a higher position
+      await sql(probe, [`early-${randomUUID()}`, randomUUID()]);
+      await seal();
+      const { rows } = await sql('select count(*)::int as n from es_events e left join audit_links l using (position) where l.position is null');
+      expect(rows[0].n).toBe(1);
+      await late.query('commit');
+    } finally {
+      late.release();
+    }
+    await seal();
+    expect(await verify()).toMatchObject({ ok: true, firstMismatch: null });
+    const { rows } = await sql('select count(*)::int as n from es_events e left join audit_links l using (position) where l.position is null');
+    expect(rows[0].n).toBe(0);
+  });
+
+  it('publishes the public key that verifies the checkpoints', async () => {
+    const res = await fetch(`${t.url}/.well-known/audit-key`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-audit-key-id')).toBe(key.keyId);
+    expect(await res.text()).toBe(key.publicKeyPem);
+  });
+});
+
+describe('tampering in PostgreSQL is caught at its position', () => {
+  const middle = async () => {
+    await seal();
+    const positions = await sealedPositions();
+    return { positions, at: positions[Math.floor(positions.length / 2)]! };
+  };
+
+  it('an edited event', async () => {
+    const { at } = await middle();
+    const { rows } = await sql('select data from es_events where position = $1', [at]);
+    await sql(`update es_events set data = data || '{"tampered": true}'::jsonb where position = $1`, [at]);
+    expect(await verify()).toMatchObject({ ok: false, firstMismatch: at, reason: 'changed' });
+    await sql('update es_events set data = $2 where position = $1', [at, rows[0].data]);
+    expect((await verify()).ok).toBe(true);
+  });
+
+  it('a deleted event', async () => {
+    const { at } = await middle();
+    const { rows } = await sql('delete from es_events where position = $1 returning *', [at]);
+    expect(await verify()).toMatchObject({ ok: false, firstMismatch: at, reason: 'deleted' });
+    const r = rows[0];
+    await sql(
+      'insert into es_events (position, stream_name, stream_revision, event_id, event_type, schema_version, data, metadata, recorded_at) values ($1, $2, $3, $4, $5, $6, $7, $8, $9)',
+      [r.position, r.stream_name, r.stream_revision, r.event_id, r.event_type, r.schema_version, r.data, r.metadata, r.recorded_at],
+    );
+    expect((await verify()).ok).toBe(true);
+  });
+
+  it('an inserted event', async () => {
+    const { positions, at } = await middle();
+    // a free position between two sealed events, from the middle of the log on
+    const i = positions.findIndex((p, k) => p >= at && positions[k + 1]! - p >= 2);
+    const inserted = Math.floor((positions[i]! + positions[i + 1]!) / 2);
+    expect(positions).not.toContain(inserted);
+    await sql(`insert into es_events (position, stream_name, stream_revision, event_id, event_type, schema_version, data, metadata) values ($1, $2, 0, $3, 'UserRoleChanged', 1, '{"role":"super_admin"}', '{}')`, [
+      inserted,
+      `user-${randomUUID()}`,
+      randomUUID(),
+    ]);
+    expect(await verify()).toMatchObject({ ok: false, firstMismatch: inserted, reason: 'inserted' });
+    await sql('delete from es_events where position = $1', [inserted]);
+    expect((await verify()).ok).toBe(true);
+  });
+
+  it('two events swapped', async () => {
+    const { positions, at } = await middle();
+    const later = positions[positions.indexOf(at) + 2]!;
+    const swap = async () => {
+      await sql('update es_events set position = -1 where position = $1', [at]);
+      await sql('update es_events set position = $1 where position = $2', [at, later]);
+      await sql('update es_events set position = $1 where position = -1', [later]);
+    };
+    await swap();
+    expect(await verify()).toMatchObject({ ok: false, firstMismatch: at, reason: 'changed' });
+    await swap();
+    expect((await verify()).ok).toBe(true);
+  });
+
+  it('links rewritten to match an edit break the signed checkpoint', async () => {
+    const { positions } = await middle();
+    const at = positions[positions.length - 1]!;
+    const { rows } = await sql('select data from es_events where position = $1', [at]);
+    await sql(`update es_events set data = data || '{"tampered": true}'::jsonb where position = $1`, [at]);
+    const { rows: prev } = await sql('select link from audit_links where position < $1 order by position desc limit 1', [at]);
+    const { rows: ev } = await sql('select * from es_events where position = $1', [at]);
+    const { chainEvent } = await import('@axel/platform/audit/chain');
+    const e = ev[0];
+    const forged = chainEvent(prev[0].link, { id: e.event_id, stream: e.stream_name, revision: Number(e.stream_revision), position: at, type: e.event_type, schemaVersion: e.schema_version, data: e.data, metadata: e.metadata });
+    const { rows: old } = await sql('select link from audit_links where position = $1', [at]);
+    await sql('update audit_links set link = $2 where position = $1', [at, forged]);
+    expect(await verify()).toMatchObject({ ok: false, firstMismatch: at, reason: 'checkpoint' });
+    await sql('update audit_links set link = $2 where position = $1', [at, old[0].link]);
+    await sql('update es_events set data = $2 where position = $1', [at, rows[0].data]);
+    expect((await verify()).ok).toBe(true);
+  });
+});
+
+describe('export and the offline verifier', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'axel-audit-'));
+
+  it('exports a range an auditor verifies offline with the published key; a tampered line is named', async () => {
+    await seal();
+    const positions = await sealedPositions();
+    const from = positions[2]!;
+    const to = positions[positions.length - 2]!;
+    const res = await auditor.request('GET', `/api/admin/audit/export?from=${from}&to=${to}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('application/x-ndjson');
+    const text = res.body as string;
+    const lines = text.trimEnd().split('\n');
+    const events = lines.map((l) => JSON.parse(l)).filter((l) => l.kind === 'event');
+    expect(events[0].position).toBe(from);
+    expect(events.at(-1).position).toBeGreaterThanOrEqual(to);
+    expect(JSON.parse(lines.at(-1)!).kind).toBe('checkpoint');
+
+    const file = path.join(dir, 'export.jsonl');
+    fs.writeFileSync(file, text);
+    const keyFile = path.join(dir, 'audit-key.pem');
+    fs.writeFileSync(keyFile, await (await fetch(`${t.url}/.well-known/audit-key`)).text());
+    const intact = await cli(['verify-offline', file, '--key', keyFile]);
+    expect(intact.code, intact.stderr).toBe(0);
+    expect(intact.stdout).toContain(`intact: ${events.length} events`);
+
+    const bad = [...lines];
+    const at = 4;
+    bad[at - 1] = JSON.stringify({ ...JSON.parse(bad[at - 1]!), data: { role: 'super_admin' } });
+    expect(JSON.parse(bad[at - 1]!).kind).toBe('event');
+    const tamperedFile = path.join(dir, 'tampered.jsonl');
+    fs.writeFileSync(tamperedFile, `${bad.join('\n')}\n`);
+    const caught = await cli(['verify-offline', tamperedFile, '--key', keyFile]);
+    expect(caught.code).toBe(1);
+    expect(caught.stderr).toContain(`${tamperedFile}:${at}:`);
+
+    const otherKey = path.join(dir, 'other.pem');
+    const { generateKeyPairSync } = await import('node:crypto');
+    fs.writeFileSync(otherKey, generateKeyPairSync('ed25519').publicKey.export({ type: 'spki', format: 'pem' }));
+    const wrongSigner = await cli(['verify-offline', file, '--key', otherKey]);
+    expect(wrongSigner.code).toBe(1);
+    expect(wrongSigner.stderr).toContain('signed by key');
+  }, 60_000);
+
+  it('refuses a bad range in the error shape', async () => {
+    const res = await auditor.get('/api/admin/audit/export?from=-1');
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('VALIDATION_FAILED');
+  });
+
+  it('npm run audit -- verify checks a database from the command line', async () => {
+    await seal();
+    const env = { DATABASE_URL: t.db.url, DATA_DIR: t.app.ctx.config.dataDir, LOG_LEVEL: 'silent' };
+    const ok = await cli(['verify'], env);
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(JSON.parse(ok.stdout.trim().split('\n').at(-1)!)).toMatchObject({ ok: true, firstMismatch: null });
+    const [at] = (await sealedPositions()).slice(-3);
+    const { rows } = await sql('select metadata from es_events where position = $1', [at]);
+    await sql(`update es_events set metadata = metadata || '{"actorId":"someone-else"}'::jsonb where position = $1`, [at]);
+    const caught = await cli(['verify'], env);
+    expect(caught.code).toBe(1);
+    expect(JSON.parse(caught.stdout.trim().split('\n').at(-1)!)).toMatchObject({ ok: false, firstMismatch: at, reason: 'changed' });
+    await sql('update es_events set metadata = $2 where position = $1', [at, rows[0].metadata]);
+  }, 60_000);
+});
+
+describe('personal data', () => {
+  it('erasing every personal-data key leaves the chain intact: it covers the stored, sealed bytes', async () => {
+    await seal();
+    const { rows } = await sql(`select count(*)::int as n from es_events where data::text like '%"$pii"%'`);
+    expect(rows[0].n).toBeGreaterThan(0);
+    await sql('delete from pii_keys');
+    expect(await verify()).toMatchObject({ ok: true, firstMismatch: null });
+  });
+});

@@ -1,0 +1,143 @@
+import { Readable } from 'node:stream';
+import { DomainError } from '@axel/domain';
+import { loadSigningKey, type AuditSigningKey } from '@axel/platform/audit/keys';
+import type { Pool } from '@axel/platform';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Module } from '../../app';
+import type { AppContext } from '../../context';
+import type { Logger } from '../../logger';
+import { requireStaff } from '../accounts/auth';
+import { auditMigrations, exportRange, SEAL_BATCH, sealBatch, verifyChain } from './audit.chain-store';
+
+const tags = ['admin'];
+/** How often an idle sealer looks for new events; a full batch is followed at once. */
+const IDLE_POLL_MS = 100;
+const ERROR_BACKOFF_MS = 1000;
+
+const position = z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+
+const VerificationSchema = z.object({
+  ok: z.boolean(),
+  checkedUpTo: z.number(),
+  firstMismatch: z.number().nullable(),
+  reason: z.enum(['changed', 'deleted', 'inserted', 'checkpoint']).nullable(),
+  events: z.number(),
+});
+
+const chainOnlyInPostgres = () =>
+  new DomainError({ code: 'AUDIT_UNAVAILABLE', status: 501, message: 'The audit chain covers the PostgreSQL event store only' });
+
+/** Chains new events in batches while the worker role runs; one sealer at a time across processes. */
+class Sealer {
+  private stopped = false;
+  private wake: (() => void) | undefined;
+  private done: Promise<void> | undefined;
+  lastError: string | null = null;
+
+  constructor(
+    private readonly pool: Pool,
+    private readonly key: AuditSigningKey,
+    private readonly log: Logger,
+  ) {}
+
+  start(): void {
+    this.done = this.loop();
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      this.wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  }
+
+  private async loop(): Promise<void> {
+    while (!this.stopped) {
+      try {
+        const sealed = await sealBatch(this.pool, this.key);
+        this.lastError = null;
+        if (sealed === SEAL_BATCH) continue;
+        await this.sleep(IDLE_POLL_MS);
+      } catch (error) {
+        if (this.stopped) return;
+        this.lastError = (error as Error).message;
+        this.log.error({ err: error }, 'audit sealing failed');
+        await this.sleep(ERROR_BACKOFF_MS);
+      }
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.wake?.();
+    await this.done;
+  }
+}
+
+export const createAuditModule = (): Module => {
+  let key: AuditSigningKey | undefined;
+  let sealer: Sealer | undefined;
+  const signingKey = (ctx: AppContext) => (key ??= loadSigningKey(ctx.config.AUDIT_SIGNING_KEY, ctx.config.dataDir));
+
+  const routes = (ctx: AppContext) => async (fastify: FastifyInstance) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const own = signingKey(ctx);
+    app.get(
+      '/.well-known/audit-key',
+      { schema: { tags: ['system'], summary: 'The Ed25519 public key that signs the audit checkpoints (PEM)' } },
+      async (_request, reply) =>
+        reply.header('content-type', 'application/x-pem-file').header('x-audit-key-id', own.keyId).header('cache-control', 'public, max-age=300').send(own.publicKeyPem),
+    );
+    app.get(
+      '/api/admin/audit/verify',
+      { schema: { tags, summary: 'Re-read the log and its signed checkpoints: the first position that was altered', response: { 200: VerificationSchema } } },
+      async (request) => {
+        await requireStaff(ctx, request);
+        if (ctx.adapters.eventStore !== 'postgres') throw chainOnlyInPostgres();
+        return verifyChain(ctx.pool, own);
+      },
+    );
+    app.get(
+      '/api/admin/audit/export',
+      {
+        schema: {
+          tags,
+          summary: 'The sealed events of a position range with their links and checkpoints, as JSON Lines',
+          querystring: z.object({ from: position.optional(), to: position.optional() }),
+        },
+      },
+      async (request, reply) => {
+        await requireStaff(ctx, request);
+        if (ctx.adapters.eventStore !== 'postgres') throw chainOnlyInPostgres();
+        const { from, to } = request.query;
+        const name = `axel-audit-${from ?? 0}-${to ?? 'end'}.jsonl`;
+        return reply
+          .header('content-type', 'application/x-ndjson; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${name}"`)
+          .send(Readable.from(exportRange(ctx.pool, own, { from, to })));
+      },
+    );
+  };
+
+  return {
+    migrations: auditMigrations,
+    routes,
+    async start(ctx, roles) {
+      if (!roles.has('worker') || ctx.adapters.eventStore !== 'postgres') return;
+      sealer = new Sealer(ctx.pool, signingKey(ctx), ctx.log);
+      sealer.start();
+    },
+    async stop() {
+      await sealer?.stop();
+      sealer = undefined;
+    },
+    async health() {
+      return { sealing: sealer !== undefined, keyId: key?.keyId ?? null, lastError: sealer?.lastError ?? null };
+    },
+  };
+};

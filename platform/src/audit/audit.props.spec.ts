@@ -1,0 +1,123 @@
+import { generateKeyPairSync } from 'node:crypto';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { canonicalJson, chainEvent, GENESIS_LINK, type SealedEvent } from './chain';
+import { exportEventLine, EXPORT_FORMAT, verifyExportLines } from './export-format';
+import { parseSigningKey, verifyingKey, type AuditSigningKey } from './keys';
+
+const shuffleKeys = (value: unknown, order: number): unknown => {
+  if (Array.isArray(value)) return value.map((v) => shuffleKeys(v, order));
+  if (value === null || typeof value !== 'object') return value;
+  const entries = Object.entries(value as Record<string, unknown>);
+  const rotated = entries.map((_, i) => entries[(i + order) % entries.length]!);
+  return Object.fromEntries(rotated.reverse().map(([k, v]) => [k, shuffleKeys(v, order)]));
+};
+
+const json = fc.jsonValue({ maxDepth: 3 });
+
+describe('canonical JSON', () => {
+  it('is the same whatever the order of keys, and reads back as the same value', () => {
+    fc.assert(
+      fc.property(json, fc.nat(5), (value, order) => {
+        const text = canonicalJson(value);
+        expect(canonicalJson(shuffleKeys(value, order))).toBe(text);
+        expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify(value)));
+        expect(text).not.toMatch(/[\n\r\t]/);
+      }),
+    );
+  });
+
+  it('sorts keys, writes no whitespace and leaves undefined members out', () => {
+    expect(canonicalJson({ b: 1, a: [true, null, 'x y'], c: { z: undefined, é: 'ü', A: 1.5 } })).toBe('{"a":[true,null,"x y"],"b":1,"c":{"A":1.5,"é":"ü"}}');
+  });
+});
+
+const seed = 'a1'.repeat(32);
+const key = parseSigningKey(seed);
+
+const event = (position: number, data: unknown): SealedEvent => ({
+  id: `0190a000-0000-7000-8000-${String(position).padStart(12, '0')}`,
+  stream: `user-${position % 3}`,
+  revision: position,
+  position,
+  type: 'Something',
+  schemaVersion: 1,
+  data,
+  metadata: { actorId: 'x', ip: { $pii: 'sealed', v: 1 } },
+});
+
+/** An export as the server writes it, with a checkpoint every `every` events and after the last. */
+const exportOf = (events: SealedEvent[], every: number, signer: AuditSigningKey = key): string[] => {
+  const lines = [JSON.stringify({ kind: EXPORT_FORMAT, version: 1, keyId: signer.keyId, publicKey: signer.publicKeyPem, previousPosition: 0, previousLink: GENESIS_LINK.toString('hex') })];
+  let link = GENESIS_LINK;
+  events.forEach((e, i) => {
+    link = chainEvent(link, e);
+    lines.push(exportEventLine(e, link));
+    if ((i + 1) % every === 0 || i === events.length - 1) {
+      lines.push(JSON.stringify({ kind: 'checkpoint', upto: e.position, link: link.toString('hex'), signature: signer.sign(e.position, link).toString('base64'), keyId: signer.keyId, createdAt: new Date(0).toISOString() }));
+    }
+  });
+  return lines;
+};
+
+const eventsArb = fc
+  .uniqueArray(fc.integer({ min: 1, max: 1_000_000 }), { minLength: 1, maxLength: 25 })
+  .chain((positions) => fc.tuple(fc.constant(positions.sort((a, b) => a - b)), fc.array(json, { minLength: positions.length, maxLength: positions.length })))
+  .map(([positions, data]) => positions.map((p, i) => event(p, data[i])));
+
+describe('the offline verifier', () => {
+  it('accepts an intact export signed by the given key', async () => {
+    await fc.assert(
+      fc.asyncProperty(eventsArb, fc.integer({ min: 1, max: 10 }), async (events, every) => {
+        const result = await verifyExportLines(exportOf(events, every), key);
+        expect(result).toMatchObject({ ok: true, events: events.length, checkedUpTo: events.at(-1)!.position, firstBadLine: null });
+      }),
+      { numRuns: 50 },
+    );
+  });
+
+  it('names the first bad line when any one event line is edited, dropped, duplicated or moved', async () => {
+    await fc.assert(
+      fc.asyncProperty(eventsArb.filter((e) => e.length >= 2), fc.nat(), fc.constantFrom('edit', 'drop', 'duplicate', 'swap'), async (events, pick, how) => {
+        const lines = exportOf(events, 3);
+        const eventLines = lines.map((l, i) => [l, i] as const).filter(([l]) => JSON.parse(l).kind === 'event');
+        const [line, at] = eventLines[pick % (eventLines.length - 1)]!;
+        const tampered = [...lines];
+        let expected = at + 1;
+        if (how === 'edit') tampered[at] = JSON.stringify({ ...JSON.parse(line), data: { tampered: true } });
+        if (how === 'drop') tampered.splice(at, 1);
+        if (how === 'duplicate') {
+          tampered.splice(at, 0, line);
+          expected = at + 2;
+        }
+        if (how === 'swap') {
+          const next = eventLines.find(([, i]) => i > at)!;
+          tampered[at] = next[0];
+          tampered[next[1]] = line;
+        }
+        const result = await verifyExportLines(tampered, key);
+        expect(result.ok).toBe(false);
+        // a dropped line may only show at the next line or at the checkpoint after it
+        if (how === 'drop') expect(result.firstBadLine!.line).toBeGreaterThanOrEqual(at + 1);
+        else expect(result.firstBadLine!.line).toBe(expected);
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('refuses an export signed by another key, and one whose last events no checkpoint covers', async () => {
+    const events = [event(10, 1), event(20, 2), event(30, 3)];
+    const other = verifyingKey(generateKeyPairSync('ed25519').publicKey);
+    const wrongKey = await verifyExportLines(exportOf(events, 3), other);
+    expect(wrongKey.firstBadLine).toEqual({ line: 5, reason: expect.stringContaining('signed by key') });
+    const cut = exportOf(events, 2).slice(0, -1);
+    expect((await verifyExportLines(cut, key)).firstBadLine).toEqual({ line: 5, reason: 'no checkpoint signs the events from here on' });
+  });
+
+  it('refuses a checkpoint whose signature was forged for a rewritten chain', async () => {
+    const lines = exportOf([event(10, 1), event(20, 2)], 2);
+    const forged = { ...JSON.parse(lines[3]!), signature: Buffer.alloc(64, 1).toString('base64') };
+    const result = await verifyExportLines([...lines.slice(0, 3), JSON.stringify(forged)], key);
+    expect(result.firstBadLine).toEqual({ line: 4, reason: 'checkpoint at 20 has a bad signature' });
+  });
+});
