@@ -81,6 +81,22 @@ const ConfigSchema = z.object({
    * serves it on any HOST (with a warning at start), `off` never. It answers loopback clients only.
    */
   DEV_MAILBOX: z.enum(['auto', 'on', 'off']).default('auto'),
+  /** Stripe takes payments when set; the webhook at /api/webhooks/stripe is verified with the signing secret. */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => !v || /^(sk|rk)_(test|live)_\w+$/.test(v), 'must be a Stripe secret key (sk_test_..., sk_live_...)'),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => !v || /^whsec_\w+$/.test(v), 'must be a Stripe webhook signing secret (whsec_...)'),
+  /**
+   * The test payment provider (no money moves): `auto` when no Stripe key is set and HOST is
+   * loopback, `on` on any HOST (warned at start), `off` never.
+   */
+  TEST_PAYMENTS: z.enum(['auto', 'on', 'off']).default('auto'),
   /** A Bitcoin Core / Dash Core JSON-RPC endpoint (`http://user:pass@host:port/`); without it the development chain runs. */
   AXEL_RPC_URL: optionalUrl,
   /** Seconds between blocks of the development chain. */

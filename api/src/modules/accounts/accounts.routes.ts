@@ -33,7 +33,7 @@ import { clearSessionCookie, readSessionToken, SESSION_COOKIE, sessionCookieOpti
 import type { AccountsService, RequestMeta } from './accounts.service';
 import { readDeviceCookie, setDeviceCookie } from './device-cookie';
 import { requireSelf, requireUser } from './auth';
-import { toProfile, toUserInfo, UserInfoSchema } from './user-info';
+import { toProfile, toUserInfo, UserInfoSchema, userInfo } from './user-info';
 import { findUser } from './users.queries';
 
 export const requestMeta = (request: FastifyRequest): RequestMeta => ({
@@ -133,7 +133,7 @@ export const accountsRoutes = (ctx: AppContext, service: AccountsService) => asy
       const user = await freshUser(ctx, result.userId, result.position);
       reply.setCookie(SESSION_COOKIE, result.token, sessionCookieOptions(secureCookie));
       setDeviceCookie(reply, ctx.secrets, result.device, secureCookie);
-      return { user: toUserInfo(user) };
+      return { user: await userInfo(ctx, user) };
     },
   );
 
@@ -152,7 +152,7 @@ export const accountsRoutes = (ctx: AppContext, service: AccountsService) => asy
     async (request) => {
       const { user, session } = await requireUser(ctx, request);
       return {
-        user: toUserInfo(user),
+        user: await userInfo(ctx, user),
         session: { id: session.id.slice(0, 16), timeout: user.session_timeout, lastSeenAt: session.lastSeenAt.toISOString() },
       };
     },
@@ -239,12 +239,14 @@ export const accountsRoutes = (ctx: AppContext, service: AccountsService) => asy
   // ---- the signed-in user ---------------------------------------------------------------------
   app.get('/api/users/:id/', { schema: { tags, params: IdParams, response: { 200: UserInfoSchema } } }, async (request) => {
     const { user } = await requireSelf(ctx, request, request.params.id);
-    return toUserInfo(user);
+    return userInfo(ctx, user);
   });
 
   app.get('/api/users/:id/features/', { schema: { tags, params: IdParams, response: { 200: z.array(z.string()) } } }, async (request) => {
     const { user } = await requireSelf(ctx, request, request.params.id);
-    return toUserInfo(user).features;
+    const info = await userInfo(ctx, user);
+    // staff features, then what the plan grants
+    return [...info.features, ...info.permissions, ...info.planFeatures];
   });
 
   const ProfileOut = z.object(Object.fromEntries(Object.keys(profileSchema.shape).map((k) => [k, z.string().nullable()])));
@@ -311,7 +313,7 @@ export const accountsRoutes = (ctx: AppContext, service: AccountsService) => asy
     async (request) => {
       const { user } = await requireSelf(ctx, request, request.params.id);
       const result = await service.changeAccountSettings(user.id, request.body as never, requestMeta(request));
-      return toUserInfo(await freshUser(ctx, user.id, result.position));
+      return userInfo(ctx, await freshUser(ctx, user.id, result.position));
     },
   );
 
@@ -367,7 +369,7 @@ export const accountsRoutes = (ctx: AppContext, service: AccountsService) => asy
     async (request) => {
       const { user } = await requireSelf(ctx, request, request.params.id);
       const result = await service.enableTwoFactor(user.id, request.body, requestMeta(request));
-      return toUserInfo(await freshUser(ctx, user.id, result.position));
+      return userInfo(ctx, await freshUser(ctx, user.id, result.position));
     },
   );
 
@@ -377,7 +379,7 @@ export const accountsRoutes = (ctx: AppContext, service: AccountsService) => asy
     async (request) => {
       const { user } = await requireSelf(ctx, request, request.params.id);
       const result = await service.disableTwoFactor(user.id, request.body.code, requestMeta(request));
-      return toUserInfo(await freshUser(ctx, user.id, result.position));
+      return userInfo(ctx, await freshUser(ctx, user.id, result.position));
     },
   );
 

@@ -43,7 +43,9 @@ type RouteKind =
   | { kind: 'create' }
   | { kind: 'manage'; feature?: Feature; body?: unknown }
   | { kind: 'changeRole' }
-  | { kind: 'process' };
+  | { kind: 'process' }
+  /** Not about an account: allowed exactly to the roles holding the feature. */
+  | { kind: 'feature'; feature: Feature };
 
 /**
  * How each admin write route relates to the hierarchy. A new admin write route fails this test
@@ -56,6 +58,9 @@ const classify = (method: string, url: string): RouteKind => {
   if (method === 'DELETE' && url === '/api/admin/users/:id') return { kind: 'manage', feature: 'admin:user:delete' };
   if (method === 'POST' && /^\/api\/admin\/users\/:id\/(suspend|unsuspend|block|unblock)$/.test(url)) return { kind: 'manage' };
   if (url.startsWith('/api/admin/processes/')) return { kind: 'process' };
+  if (method === 'POST' && url === '/api/admin/users/:id/plan') return { kind: 'manage', body: { productId: 200 } };
+  if (method === 'DELETE' && url === '/api/admin/promocodes/:id') return { kind: 'feature', feature: 'admin:promocode:delete' };
+  if (url.startsWith('/api/admin/promocodes/')) return { kind: 'feature', feature: 'admin:promocode:add' };
   throw new Error(`${method} ${url} is an admin write route the staff hierarchy test does not know: classify it`);
 };
 
@@ -86,6 +91,10 @@ describe('staff hierarchy over every admin write route', () => {
             path = url;
             body = { email: uniqueEmail('new'), password: PASSWORD, passwordConfirmation: PASSWORD, role: targetRole };
             act = { kind: 'create', role: targetRole };
+          } else if (route.kind === 'feature') {
+            path = url.replace(':id', 'NO-SUCH-CODE');
+            act = null;
+            feature = route.feature;
           } else if (route.kind === 'process') {
             // a process is not an account: any staff member may retry one (it answers 404 or 409, never 403)
             const target = await createAccount(boss, targetRole);
@@ -100,6 +109,7 @@ describe('staff hierarchy over every admin write route', () => {
             } else {
               act = { kind: 'manage', target };
               feature = route.feature;
+              if (route.body !== undefined) body = route.body;
             }
           }
           const allowed =
@@ -120,10 +130,10 @@ describe('staff hierarchy over every admin write route', () => {
     const { members } = await staffOfEveryRole();
     for (const { method, url } of writeRoutes()) {
       const route = classify(method, url);
-      if (route.kind === 'create' || route.kind === 'process') continue;
+      if (route.kind === 'create' || route.kind === 'process' || route.kind === 'feature') continue;
       for (const actorRole of STAFF) {
         const actor = members.get(actorRole)!;
-        const body = route.kind === 'changeRole' ? { role: 'user' } : method === 'DELETE' ? undefined : {};
+        const body = route.kind === 'changeRole' ? { role: 'user' } : method === 'DELETE' ? undefined : route.kind === 'manage' && route.body !== undefined ? route.body : {};
         const res = await actor.http.request(method, url.replace(':id', actor.id), body);
         expect(res.status, `${actorRole} ${method} ${url}`).toBe(403);
       }

@@ -1,7 +1,10 @@
 import { z } from 'zod';
+import { entitlementsOf as planEntitlements, type Entitlements, type Role } from '@axel/domain';
+import type { AppContext } from '../../context';
+import { entitlementsOf } from '../billing/billing.service';
+import { assetsOf } from '../billing/billing.views';
 import { FEATURES_BY_ROLE } from './auth';
 import type { UserRow } from './users.queries';
-import type { Role } from '@axel/domain';
 
 export const UserInfoSchema = z.object({
   id: z.string(),
@@ -27,11 +30,23 @@ export const UserInfoSchema = z.object({
   isAppVisible: z.boolean(),
   isUnpaidUser: z.boolean(),
   isGraceUnpaidUser: z.boolean(),
+  isBasic: z.boolean(),
+  isStarter: z.boolean(),
+  isEnterprise: z.boolean(),
+  isGroupPremium: z.boolean(),
+  isBusinessPremium: z.boolean(),
+  isTeamMember: z.boolean(),
+  hasSecureFetch: z.boolean(),
+  hasE2EEAccess: z.boolean(),
+  /** The plan's paid features (esign, e2ee, two-factor, backup, ...). */
+  planFeatures: z.array(z.string()),
+  userPlanInfo: z.object({ productId: z.number(), productName: z.string(), startDate: z.string().nullable(), assets: z.record(z.string(), z.unknown()) }),
+  freeSeats: z.number(),
 });
 export type UserInfo = z.infer<typeof UserInfoSchema>;
 
-/** What the web app knows of the signed-in user (plan flags stay false until plans exist). */
-export const toUserInfo = (u: UserRow): UserInfo => ({
+/** What the web app knows of the signed-in user; plan flags, permissions and assets come from billing. */
+export const toUserInfo = (u: UserRow, plan: Entitlements = planEntitlements({ subscriptions: [], now: new Date() })): UserInfo => ({
   id: u.id,
   email: u.email ?? '',
   username: u.username,
@@ -43,19 +58,35 @@ export const toUserInfo = (u: UserRow): UserInfo => ({
   sessionTimeout: u.session_timeout,
   twoFactor: { enabled: u.two_factor_enabled, method: u.two_factor_method },
   forbiddenActions: u.forbidden_actions,
-  permissions: [],
+  permissions: [...plan.permissions],
   features: [...(FEATURES_BY_ROLE[u.role as Role] ?? [])],
   avatarUrl: u.avatar_id ? `/api/users/${u.id}/avatar?v=${u.avatar_id}` : null,
   createdAt: u.created_at.toISOString(),
-  isTeamOwner: false,
+  isTeamOwner: plan.flags.isTeamOwner,
   isCoAdmin: false,
-  isProfessional: false,
-  isBusOwner: false,
-  isGroupOwner: false,
-  isAppVisible: false,
-  isUnpaidUser: u.status === 'unpaid',
-  isGraceUnpaidUser: false,
+  isProfessional: plan.flags.isProfessional,
+  isBusOwner: plan.flags.isBusOwner,
+  isGroupOwner: plan.flags.isGroupOwner,
+  isAppVisible: plan.flags.isAppVisible,
+  isUnpaidUser: u.status === 'unpaid' || plan.flags.isUnpaidUser,
+  isGraceUnpaidUser: plan.flags.isGraceUnpaidUser,
+  isBasic: plan.flags.isBasic,
+  isStarter: plan.flags.isStarter,
+  isEnterprise: plan.flags.isEnterprise,
+  isGroupPremium: plan.flags.isGroupPremium,
+  isBusinessPremium: plan.flags.isBusinessPremium,
+  isTeamMember: plan.flags.isTeamMember,
+  hasSecureFetch: plan.flags.hasSecureFetch,
+  hasE2EEAccess: plan.flags.hasE2EEAccess,
+  planFeatures: [...plan.features],
+  userPlanInfo: { productId: plan.plan.productId, productName: plan.plan.name, startDate: plan.plan.startDate, assets: assetsOf(plan) },
+  freeSeats: plan.freeSeats,
+  // grace ran out: the account is unpaid until it pays (the guard sends it to the plans page)
+  ...(plan.flags.isUnpaidUser && u.status === 'active' ? { status: 'unpaid' } : {}),
 });
+
+/** The user info with the plan in effect now. */
+export const userInfo = async (ctx: AppContext, u: UserRow): Promise<UserInfo> => toUserInfo(u, await entitlementsOf(ctx, u.id));
 
 export const toProfile = (u: UserRow) => {
   const p = u.profile ?? {};

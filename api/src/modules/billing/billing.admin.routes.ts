@@ -1,0 +1,96 @@
+import { AccountErrors, DomainError, productById } from '@axel/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { limitsFor } from '../../http/rate-limits';
+import { POSITION_HEADER } from '../../http/read-your-writes';
+import { requestMeta } from '../accounts/accounts.routes';
+import { assertStaffMay, requireStaff } from '../accounts/auth';
+import { findUser } from '../accounts/users.queries';
+import { loadBilling, type BillingService } from './billing.service';
+import { planView, toPaymentView, toSubscriptionView } from './billing.views';
+import { productIdSchema } from './billing.routes';
+
+const tags = ['admin'];
+const IdParams = z.object({ id: z.string().min(1).max(64) });
+const AnyObject = z.record(z.string(), z.unknown());
+
+export const billingAdminRoutes = (ctx: AppContext, service: BillingService) => async (fastify: FastifyInstance) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const limit = limitsFor(ctx.config.RATE_LIMIT_FACTOR);
+
+  const billingOf = async (userId: string) => {
+    const state = await loadBilling(ctx, userId);
+    const now = ctx.now();
+    return {
+      plan: planView(state, now),
+      subscriptions: Object.values(state.subscriptions).map((s) => toSubscriptionView(s, now)).sort((a, b) => b.startDate.localeCompare(a.startDate)),
+      payments: state.payments.map(toPaymentView).sort((a, b) => b.createdAt.localeCompare(a.createdAt)),
+    };
+  };
+
+  app.get('/api/admin/users/:id/billing', { schema: { tags, summary: "A user's plan, subscriptions and payments", params: IdParams, response: { 200: AnyObject } } }, async (request) => {
+    await requireStaff(ctx, request);
+    if (!(await findUser(ctx.pool, request.params.id))) throw new DomainError(AccountErrors.userNotFound);
+    return billingOf(request.params.id);
+  });
+
+  app.post(
+    '/api/admin/users/:id/plan',
+    {
+      schema: { tags, summary: "Change a user's plan at once, without a payment (staff of higher rank)", params: IdParams, body: z.object({ productId: productIdSchema }), response: { 200: AnyObject } },
+      config: limit({ perIp: 60 }),
+      // staff are checked before the body is: a refused caller learns nothing of the form's rules
+      preValidation: async (request: FastifyRequest) => void (await requireStaff(ctx, request)),
+    },
+    async (request, reply) => {
+      const { user: staff } = await requireStaff(ctx, request);
+      const target = await findUser(ctx.pool, request.params.id);
+      if (!target) throw new DomainError(AccountErrors.userNotFound);
+      assertStaffMay(staff, { kind: 'manage', target });
+      const result = await service.changePlanByStaff(target.id, request.body.productId, staff.id, requestMeta(request));
+      if (result.position) {
+        reply.header(POSITION_HEADER, String(result.position));
+        await ctx.caughtUp(result.position);
+      }
+      return billingOf(target.id);
+    },
+  );
+
+  app.get(
+    '/api/admin/billing/dashboard',
+    {
+      schema: {
+        tags,
+        summary: 'Revenue by plan, active subscriptions, users in grace',
+        response: { 200: z.object({ revenueByPlan: z.array(AnyObject), activeSubscriptions: z.array(AnyObject), usersInGrace: z.number(), unpaidUsers: z.number(), currency: z.string() }) },
+      },
+    },
+    async (request) => {
+      await requireStaff(ctx, request);
+      const now = ctx.now();
+      const revenue = await ctx.pool.query<{ product_id: number; amount: string; payments: number }>(
+        `select product_id, sum(amount)::text as amount, count(*)::int as payments from billing_payments where status = 'succeeded' group by product_id order by product_id`,
+      );
+      const active = await ctx.pool.query<{ product_id: number; n: number }>(
+        `select product_id, count(*)::int as n from billing_subscriptions where start_date <= $1 and (end_date is null or end_date > $1) group by product_id order by product_id`,
+        [now],
+      );
+      const grace = await ctx.pool.query<{ in_grace: number; unpaid: number }>(
+        `select count(distinct user_id) filter (where grace_end_date > $1 and deactivated_at is null)::int as in_grace,
+                count(distinct user_id) filter (where grace_end_date <= $1 or deactivated_at is not null)::int as unpaid
+           from billing_subscriptions where grace_end_date is not null and (end_date is null or end_date > $1)`,
+        [now],
+      );
+      const name = (id: number) => productById(id)?.name ?? String(id);
+      return {
+        revenueByPlan: revenue.rows.map((r) => ({ productId: r.product_id, productName: name(r.product_id), cycle: productById(r.product_id)?.validity ?? null, amount: Number(r.amount), payments: r.payments })),
+        activeSubscriptions: active.rows.map((r) => ({ productId: r.product_id, productName: name(r.product_id), count: r.n })),
+        usersInGrace: grace.rows[0]?.in_grace ?? 0,
+        unpaidUsers: grace.rows[0]?.unpaid ?? 0,
+        currency: 'USD',
+      };
+    },
+  );
+};
