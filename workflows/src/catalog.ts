@@ -4,6 +4,8 @@
  * (Temporal, so a running workflow keeps the settings it started with and replays the same).
  */
 import { DEFAULT_ACCOUNT_RETENTION_DAYS, createAccountDeletionProcess } from './account-deletion/account-deletion.process';
+import { createFileTtlProcess } from './file-ttl/file-ttl.process';
+import { createGracePeriodProcess } from './grace-period/grace-period.process';
 import type { ProcessDefinition } from './model/process';
 
 export interface ProcessSettings {
@@ -17,4 +19,6 @@ export type ProcessCatalog = (settings: ProcessSettings) => ProcessDefinition<an
 
 export const createProcessCatalog: ProcessCatalog = (settings) => [
   createAccountDeletionProcess({ retentionDays: settings.accountRetentionDays }),
+  createGracePeriodProcess(),
+  createFileTtlProcess(),
 ];

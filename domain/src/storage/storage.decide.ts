@@ -262,8 +262,11 @@ export const decideStorage = (command: StorageCommand, s: StorageState): Storage
       requireOpen(s);
       const item = requireLiveItem(s, command.data.itemId);
       checkDetails(command.data.details);
-      const changed = Object.fromEntries(Object.entries(command.data.details).filter(([k, v]) => item.details[k as keyof ItemDetails] !== v));
-      return Object.keys(changed).length ? [{ type: 'ItemDetailsChanged', data: { itemId: item.id, details: changed, modifiedAt: now } }] : [];
+      const changed: ItemDetails = Object.fromEntries(Object.entries(command.data.details).filter(([k, v]) => item.details[k as keyof ItemDetails] !== v));
+      if (!Object.keys(changed).length) return [];
+      const events: StorageEvent[] = [{ type: 'ItemDetailsChanged', data: { itemId: item.id, details: changed, modifiedAt: now } }];
+      if ('ttl' in changed) events.push({ type: 'ItemExpirySet', data: { itemId: item.id, expiresAt: changed.ttl ?? null } });
+      return events;
     }
     case 'TrashItems':
     case 'RestoreItems':

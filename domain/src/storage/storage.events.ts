@@ -86,6 +86,12 @@ export const ItemDetailsChanged = defineEvent(
   { personal: ['details'] },
 );
 
+/**
+ * When a file's TTL (File details) runs out, or null when it no longer has one. Kept apart from
+ * the details, which are personal, so the process that trashes the file on time can read it.
+ */
+export const ItemExpirySet = defineEvent('ItemExpirySet', z.object({ itemId: id, expiresAt: timestamp.nullable() }));
+
 export const ItemMoved = defineEvent('ItemMoved', z.object({ itemId: id, parentId: id.nullable(), modifiedAt: timestamp }));
 
 /** `descendantIds` travel with the event so read models need no tree walk to hide a trashed folder's contents. */
@@ -131,6 +137,7 @@ export const storageEventDefinitions = [
   FileAdded,
   ItemRenamed,
   ItemDetailsChanged,
+  ItemExpirySet,
   ItemMoved,
   ItemTrashed,
   ItemRestored,

@@ -141,7 +141,12 @@ describe('storage decider', () => {
   it('keeps the owner metadata and refuses profanity in a title', () => {
     const h = opened();
     addFile(h, 'f', 'a.txt', 1);
-    h.run('ChangeItemDetails', { itemId: 'f', details: { title: 'Quarterly', ttl: '2026-06-01T00:00:00.000Z' } });
+    const changed = h.run('ChangeItemDetails', { itemId: 'f', details: { title: 'Quarterly', ttl: '2026-06-01T00:00:00.000Z' } });
+    // the expiry travels in an event of its own, free of personal data, for the process that trashes the file on time
+    expect((changed as { type: string; data: unknown }[]).map((e) => [e.type, e.type === 'ItemExpirySet' ? e.data : null])).toEqual([
+      ['ItemDetailsChanged', null],
+      ['ItemExpirySet', { itemId: 'f', expiresAt: '2026-06-01T00:00:00.000Z' }],
+    ]);
     expect(h.state.items.get('f')!.details).toEqual({ title: 'Quarterly', ttl: '2026-06-01T00:00:00.000Z' });
     expect(h.run('ChangeItemDetails', { itemId: 'f', details: { title: 'Quarterly' } })).toEqual([]);
     expect(codeOf(h.run('ChangeItemDetails', { itemId: 'f', details: { title: 'bullshit' } }))).toBe(StorageErrors.profanity.code);

@@ -1,5 +1,6 @@
 import { BASIC_PLAN_QUOTA_BYTES, DomainError } from '@axel/domain';
 import { liveTables, rebuildProjection } from '@axel/projections';
+import { EmbeddedProcessRuntime } from '@axel/workflows';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../testing/accounts';
 import { HttpClient, startTestApp, type TestApp } from '../../testing/harness';
@@ -308,6 +309,37 @@ describe('trash and storage tasks', () => {
     expect(zip.includes(Buffer.from('Photos/one.txt'))).toBe(true);
     expect(zip.includes(Buffer.from('first file'))).toBe(true);
     expect((await fetch(state.downloadURL.replace(/signature=[^&]+/, 'signature=x'))).status).toBe(403);
+  });
+});
+
+describe('file TTL', () => {
+  it('puts a file in the trash when its TTL runs out, on the process runtime', async () => {
+    const runtime = t.app.ctx.processes();
+    if (!(runtime instanceof EmbeddedProcessRuntime)) throw new Error('expected the embedded runtime');
+    const o = await owner();
+    const f = (await o.file('temporary.txt', 'soon gone')).body.id as string;
+    const expiresAt = new Date(t.clock.now().getTime() + 2 * 86_400_000).toISOString();
+    expect((await o.http.put(`${o.base}/items/${f}/info/`, { ttl: expiresAt })).status).toBe(200);
+    for (let i = 0; i < 100 && !(await runtime.getProcess('file-ttl', `${o.storageId}:${f}`))?.nextTimer; i++) await new Promise((r) => setTimeout(r, 50));
+    expect((await runtime.getProcess('file-ttl', `${o.storageId}:${f}`))?.nextTimer).toEqual({ name: 'expire', at: expiresAt });
+
+    t.clock.advance(86_400_000);
+    await runtime.fireDueTimers();
+    await runtime.whenIdle();
+    // (the session has timed out by now: the read model is asked directly)
+    const trashedAt = async () => (await t.app.ctx.pool.query('select trashed_at from storage_items where id = $1', [f])).rows[0]?.trashed_at as Date | null;
+    expect(await trashedAt()).toBeNull();
+    t.clock.advance(86_400_000 + 60_000);
+    try {
+      await runtime.fireDueTimers();
+      await runtime.whenIdle();
+      expect(await t.app.ctx.runner.waitFor(await t.app.ctx.store.headPosition(), { timeoutMs: 10_000 })).toBe(true);
+      expect(await trashedAt()).toBeInstanceOf(Date);
+      const trashed = (await t.app.ctx.store.readStream(`storage-${o.storageId}`)).events.find((e) => e.type === 'ItemTrashed')!;
+      expect(trashed.metadata).toMatchObject({ actorKind: 'process', actorId: `file-ttl:${o.storageId}:${f}` });
+    } finally {
+      t.clock.advance(-(2 * 86_400_000 + 60_000));
+    }
   });
 });
 

@@ -1,6 +1,16 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { ERASED, userDecider, userStreamName, type UserCommand, type UserWithAccount } from '@axel/domain';
+import {
+  ERASED,
+  storageDecider,
+  storageStreamName,
+  userDecider,
+  userStreamName,
+  type StorageCommand,
+  type UserCommand,
+  type UserWithAccount,
+} from '@axel/domain';
+import { billingDecider, billingStreamName, type BillingCommand } from '@axel/domain';
 import { handleCommand, loadState } from '@axel/platform';
 import { routeCommands, type CommandDispatcher, type RequestMailData } from '@axel/workflows';
 import type { AppContext } from '../../context';
@@ -39,6 +49,26 @@ export const createDispatcher = (ctx: AppContext): CommandDispatcher =>
         if (avatar) await rm(path.join(ctx.config.dataDir, 'avatars', avatar.avatarId), { force: true });
         await ctx.sessions.forget(command.aggregateId);
       }
+      return { position: result.position };
+    },
+    storage: async (command, dctx) => {
+      const result = await handleCommand(
+        ctx.commands,
+        storageDecider,
+        storageStreamName(command.aggregateId),
+        { type: command.type, data: command.data, metadata: { now: dctx.now } } as StorageCommand,
+        dctx,
+      );
+      return { position: result.position };
+    },
+    billing: async (command, dctx) => {
+      const result = await handleCommand(
+        ctx.commands,
+        billingDecider,
+        billingStreamName(command.aggregateId),
+        { type: command.type, data: command.data, metadata: { now: dctx.now } } as BillingCommand,
+        dctx,
+      );
       return { position: result.position };
     },
     mail: async (command, dctx) => {
