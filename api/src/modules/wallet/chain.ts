@@ -1,15 +1,41 @@
 import { isIP } from 'node:net';
-import { DevelopmentChain, type ChainPort } from '@axel/platform/chain/index';
+import type { Migration, Pool } from '@axel/platform';
+import { DevelopmentChain, type ChainPort, type SendJournal } from '@axel/platform/chain/index';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import type { AppContext } from '../../context';
 import { isLoopbackAddress, isLoopbackHost } from '../dev-mailbox.route';
 
+export const chainMigrations: Migration[] = [
+  {
+    id: 'wallet-001-chain-send-journal',
+    sql: `create table if not exists chain_send_journal (
+      idempotency_key text primary key,
+      txid text not null,
+      hex text not null,
+      created_at timestamptz not null default now()
+    )`,
+  },
+];
+
+/** Signed sends kept before broadcast, first writer wins: two processes retrying one key pay once. */
+export const postgresSendJournal = (pool: Pool): SendJournal => ({
+  async claim(key, record) {
+    await pool.query('insert into chain_send_journal (idempotency_key, txid, hex) values ($1, $2, $3) on conflict do nothing', [key, record.txid, record.hex]);
+    const { rows } = await pool.query<{ txid: string; hex: string }>('select txid, hex from chain_send_journal where idempotency_key = $1', [key]);
+    return rows[0]!;
+  },
+  async find(key) {
+    const { rows } = await pool.query<{ txid: string; hex: string }>('select txid, hex from chain_send_journal where idempotency_key = $1', [key]);
+    return rows[0] ?? null;
+  },
+});
+
 /** The development chain only without AXEL_RPC_URL; a real node otherwise. */
 export const buildChain = async (ctx: AppContext): Promise<ChainPort> => {
   if (ctx.config.AXEL_RPC_URL) {
     const { JsonRpcChain } = await import('@axel/platform/chain/json-rpc');
-    return new JsonRpcChain({ url: ctx.config.AXEL_RPC_URL });
+    return new JsonRpcChain({ url: ctx.config.AXEL_RPC_URL, journal: postgresSendJournal(ctx.pool) });
   }
   return new DevelopmentChain({ store: ctx.store, registry: ctx.registry, now: ctx.now });
 };

@@ -3,7 +3,7 @@ import { DevelopmentChain } from '@axel/platform/chain/index';
 import { walletAddressesProjection } from '@axel/projections/wallet/wallet.projection';
 import type { Module } from '../../app';
 import type { AppContext } from '../../context';
-import { buildChain } from './chain';
+import { buildChain, chainMigrations } from './chain';
 import { contactsRoutes } from './contacts.routes';
 import { walletRoutes } from './wallet.routes';
 import { WalletService } from './wallet.service';
@@ -57,6 +57,7 @@ export const createWalletModule = (): Module => {
   return {
     events: [...ledgerEventDefinitions, ...walletEventDefinitions, ...contactEventDefinitions],
     projections: [walletAddressesProjection],
+    migrations: chainMigrations,
     routes: (ctx) => {
       context = ctx;
       return async (app) => {
