@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { archiveName, DOWNLOAD_MAX_BYTES, exceedsDownloadLimit, formatBytes, previewKind } from './format';
 
 describe('file helpers', () => {
-  it('formats sizes in binary units', () => {
+  it('formats sizes in decimal units, as quotas count them', () => {
     expect(formatBytes(0)).toBe('0 B');
-    expect(formatBytes(1023)).toBe('1,023 B');
-    expect(formatBytes(1536)).toBe('1.5 KB');
-    expect(formatBytes(10 * 1024 ** 3)).toBe('10 GB');
-    expect(formatBytes(1536, 'nl-NL')).toBe('1,5 KB');
+    expect(formatBytes(999)).toBe('999 B');
+    expect(formatBytes(1500)).toBe('1.5 KB');
+    expect(formatBytes(10_000_000_000)).toBe('10 GB');
+    expect(formatBytes(3_158_000)).toBe('3.2 MB');
+    expect(formatBytes(1500, 'nl-NL')).toBe('1,5 KB');
   });
 
   it('knows what it can preview', () => {
