@@ -11,6 +11,7 @@ import { Dashboard } from './pages/Dashboard';
 import { NotAvailablePage } from './pages/NotAvailablePage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { ProcessesPage } from './pages/ProcessesPage';
+import { AuditPage } from './pages/audit/AuditPage';
 import autopay from './resources/autopay';
 import { withAutopay } from './resources/autopay/autopayApi';
 import { AxelAccountsDashboard, WalletDashboard } from './resources/autopay/WalletDashboards';
@@ -44,6 +45,7 @@ const ConsoleAdmin = () => (
     <CustomRoutes>
       <Route path="/dashboard" element={<Dashboard />} />
       <Route path="/processes" element={<ProcessesPage />} />
+      <Route path="/audit" element={<AuditPage />} />
       <Route path="/wallet" element={<WalletDashboard />} />
       <Route path="/axel-accounts" element={<AxelAccountsDashboard />} />
       <Route path="/billing" element={<BillingDashboard />} />

@@ -62,6 +62,7 @@ export const consoleMessages = {
     title: 'Axel Drive staff console',
     menu: {
       dashboard: 'Dashboard',
+      audit: 'Audit',
       activeUsers: 'Active users',
       deletedUsers: 'Deleted users',
       cloudLockers: 'CloudLockers',
@@ -157,6 +158,26 @@ export const consoleMessages = {
     notAvailable: {
       title: 'Not available yet',
       body: '%{section} is not available in the console yet.',
+    },
+    audit: {
+      title: 'Audit',
+      intro: 'Every event of the log is chained and signed. Verify re-reads the whole log and names the first position that was altered.',
+      verify: 'Verify the log',
+      intact: 'Intact: %{events} events checked, signed up to position %{position}.',
+      tampered: 'Altered at position %{position} (%{reason}). Intact and signed up to position %{checked}.',
+      failed: 'Could not verify: %{message}',
+      reasons: {
+        changed: 'an event was changed or moved',
+        deleted: 'an event was deleted',
+        inserted: 'an event was inserted',
+        checkpoint: 'a signed checkpoint does not match',
+      },
+      exportTitle: 'Export for offline verification',
+      exportIntro: 'Download a range of positions as JSON Lines with its links and signed checkpoints, and the public key; check them anywhere with npm run audit -- verify-offline <file> --key <key file>.',
+      from: 'From position',
+      to: 'To position',
+      export: 'Download export',
+      publicKey: 'Download public key',
     },
     processes: {
       title: 'Processes',

@@ -1,4 +1,5 @@
 import AccountTreeIcon from '@mui/icons-material/AccountTree';
+import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import BarChartIcon from '@mui/icons-material/BarChart';
 import DashboardIcon from '@mui/icons-material/Dashboard';
@@ -51,6 +52,7 @@ export const ConsoleMenu = () => {
         />
       ))}
       <Menu.Item to={`${basename}/processes`} primaryText="console.menu.processes" leftIcon={<AccountTreeIcon />} data-testid="menu-processes" />
+      <Menu.Item to={`${basename}/audit`} primaryText="console.menu.audit" leftIcon={<VerifiedUserIcon />} data-testid="menu-audit" />
     </Menu>
   );
 };
