@@ -2,10 +2,12 @@ import { rebuildProjection } from '@axel/projections';
 import { createApp } from '../app';
 import { ConfigError, loadConfig } from '../config';
 import { createLogger } from '../logger';
+import { rebuildAllProjections } from './rebuild-all';
 
 const usage = `usage: npm run projections -- <command>
   list               each projection with its position and lag
-  rebuild <name>     rebuild one projection from position 0, then swap it in`;
+  rebuild <name>     rebuild one projection from position 0, then swap it in
+  rebuild --all      rebuild every projection, one after the other`;
 
 const main = async () => {
   const [command, name] = process.argv.slice(2);
@@ -20,6 +22,17 @@ const main = async () => {
     await runner.prepare();
     if (command === 'list') {
       console.table(await runner.status());
+      return;
+    }
+    if (name === '--all') {
+      const results = await rebuildAllProjections({
+        pool,
+        store,
+        registry,
+        projections: runner.projections,
+        onRebuilt: (rebuilt, result) => console.log(`rebuilt ${rebuilt}: ${result.events} events in ${result.ms} ms, now at position ${result.position}`),
+      });
+      console.log(`rebuilt all ${results.size} projections`);
       return;
     }
     const projection = runner.projections.find((p) => p.name === name);

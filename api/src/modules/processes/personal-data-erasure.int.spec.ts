@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { ERASED } from '@axel/domain';
-import { liveTables, rebuildProjection } from '@axel/projections';
+import { rebuildProjection } from '@axel/projections';
 import { EmbeddedProcessRuntime } from '@axel/workflows';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../testing/accounts';
 import { HttpClient, startTestApp, type TestApp } from '../../testing/harness';
+import { readModelRows as readModelRowsOf } from '../../testing/read-models';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -45,16 +46,7 @@ const dumpDatabase = async () => {
   return dump;
 };
 
-const readModelRows = async () => {
-  const out: Record<string, unknown[]> = {};
-  for (const p of t.app.ctx.runner.projections) {
-    for (const table of Object.values(liveTables(p)) as string[]) {
-      const { rows } = await t.app.ctx.pool.query(`select * from "${table}" order by 1`);
-      out[table] = rows;
-    }
-  }
-  return out;
-};
+const readModelRows = () => readModelRowsOf(t);
 
 describe('an account purge forgets the person', () => {
   it('leaves no personal value of theirs readable anywhere in the database, and every read model rebuilds to the same rows', async () => {
