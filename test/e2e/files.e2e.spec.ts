@@ -1,0 +1,190 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountHelpers } from '../../api/src/testing/accounts';
+import { startTestApp, type TestApp } from '../../api/src/testing/harness';
+import { launchBrowser, stepShots } from './browser';
+
+let t: TestApp;
+let browser: Browser;
+let dir: string;
+beforeAll(async () => {
+  t = await startTestApp({ serveUi: true });
+  browser = await launchBrowser();
+  dir = mkdtempSync(path.join(os.tmpdir(), 'axel-files-e2e-'));
+});
+afterAll(async () => {
+  await browser?.close();
+  await t?.stop();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+const { uniqueEmail, signUpConfirmed, PASSWORD } = accountHelpers(() => t);
+
+/** A real PNG (size x size, a colour gradient), so the preview has an image to decode. */
+const png = (size: number): Buffer => {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const out = Buffer.alloc(8 + data.length + 4);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body) >>> 0, 8 + data.length);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // truecolour
+  const rows = Buffer.alloc(size * (1 + size * 3));
+  for (let y = 0; y < size; y++) {
+    const at = y * (1 + size * 3);
+    for (let x = 0; x < size; x++) rows.set([(x * 255) / size, (y * 255) / size, 128], at + 1 + x * 3);
+  }
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+};
+
+const signIn = async (page: Page, email: string) => {
+  await page.goto(`${t.url}/signin`);
+  await page.getByTestId('signin-email').fill(email);
+  await page.getByTestId('signin-password').fill(PASSWORD);
+  await page.getByTestId('signin-submit').click();
+  await page.waitForURL(/\/welcome/);
+};
+
+const row = (page: Page, name: string) => page.locator(`[data-testid="file-row"][data-name="${name}"]`);
+
+const select = async (page: Page, name: string) => {
+  await row(page, name).getByRole('checkbox').check();
+};
+
+describe('the file browser', () => {
+  it('uploads a folder and files with progress, downloads byte-identical, previews an image, trashes and restores it', async () => {
+    const shot = stepShots('web-files');
+    const { email } = await signUpConfirmed(uniqueEmail('files'));
+    const page = await (await browser.newContext({ locale: 'en-US', acceptDownloads: true })).newPage();
+    await signIn(page, email);
+
+    await page.getByTestId('welcome-files').click();
+    await page.waitForURL(/\/files\/storage\/[^/]+$/);
+    await page.getByTestId('empty-folder').waitFor();
+    await shot(page, 'empty');
+
+    const data = randomBytes(3 * 1024 * 1024 + 12_345);
+    const image = png(64);
+    const text = 'A line of text\nand another one\n';
+    const albumDir = path.join(dir, 'Album');
+    mkdirSync(path.join(albumDir, 'Trip'), { recursive: true });
+    writeFileSync(path.join(albumDir, 'cover.png'), image);
+    writeFileSync(path.join(albumDir, 'Trip', 'notes.txt'), 'trip notes');
+
+    // A whole folder (with a folder inside) and single files.
+    await page.getByTestId('folder-input').setInputFiles(albumDir);
+    await page.getByTestId('file-input').setInputFiles([
+      { name: 'data.bin', mimeType: 'application/octet-stream', buffer: data },
+      { name: 'photo.png', mimeType: 'image/png', buffer: image },
+      { name: 'readme.txt', mimeType: 'text/plain', buffer: Buffer.from(text) },
+    ]);
+    await page.getByTestId('upload-panel').waitFor();
+    await shot(page, 'uploading');
+    const items = page.getByTestId('upload-item');
+    const statuses = async () => {
+      const all = (await items.evaluateAll((els) => els.map((i) => (i as { dataset: { status: string } }).dataset.status))).join(',');
+      // A failed item says why in the panel: fail at once with that.
+      if (all.includes('failed')) throw new Error(await page.getByTestId('upload-panel').innerText());
+      return all;
+    };
+    await expect.poll(statuses, { timeout: 60_000 }).toBe('done,done,done,done,done');
+    expect(await page.getByTestId('upload-summary').innerText()).toMatch(/5 of 5/);
+    for (const name of ['Album', 'data.bin', 'photo.png', 'readme.txt']) await row(page, name).waitFor();
+    await shot(page, 'uploaded');
+
+    // The folder tree arrived as folders.
+    await row(page, 'Album').getByTestId('file-open').click();
+    await row(page, 'cover.png').waitFor();
+    await row(page, 'Trip').getByTestId('file-open').click();
+    await row(page, 'notes.txt').waitFor();
+    await expect.poll(() => page.getByTestId('breadcrumbs').innerText()).toMatch(/My files[\s\S]*Album[\s\S]*Trip/);
+    await page.getByTestId('breadcrumbs').getByRole('button').first().click();
+    await row(page, 'data.bin').waitFor();
+
+    // A download is byte-identical.
+    await select(page, 'data.bin');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('action-download').click()]);
+    expect(download.suggestedFilename()).toBe('data.bin');
+    const saved = await download.path();
+    expect(readFileSync(saved).equals(data)).toBe(true);
+    await row(page, 'data.bin').getByRole('checkbox').uncheck();
+
+    // The image preview decodes, zooms and rotates; next goes to the text file.
+    await row(page, 'photo.png').getByTestId('file-open').click();
+    await page.getByTestId('preview-dialog').waitFor();
+    await expect
+      .poll(() => page.getByTestId('preview-image').evaluate((img) => (img as { complete: boolean; naturalWidth: number }).complete && (img as { naturalWidth: number }).naturalWidth))
+      .toBe(64);
+    await page.getByTestId('preview-zoom-in').click();
+    expect(await page.getByTestId('preview-zoom').innerText()).toBe('150%');
+    await page.getByTestId('preview-rotate').click();
+    await shot(page, 'preview');
+    await page.getByTestId('preview-next').click();
+    expect(await page.getByTestId('preview-text').innerText()).toContain('and another one');
+    await page.getByTestId('preview-close').click();
+
+    // To the trash and back.
+    await select(page, 'photo.png');
+    await page.getByTestId('action-trash').click();
+    await row(page, 'photo.png').waitFor({ state: 'detached' });
+    await page.getByTestId('open-trash').click();
+    await page.getByTestId('trash-page').waitFor();
+    await row(page, 'photo.png').waitFor();
+    await shot(page, 'trash');
+    await select(page, 'photo.png');
+    await page.getByTestId('action-restore').click();
+    await page.getByTestId('restored').waitFor();
+    await page.getByTestId('trash-empty').waitFor();
+    await page.getByTestId('back-to-files').click();
+    await row(page, 'photo.png').waitFor();
+    await shot(page, 'restored');
+    await page.context().close();
+  });
+
+  it('pauses an upload and resumes it from where the server stopped, byte-identical', async () => {
+    const shot = stepShots('web-files-pause');
+    const { email } = await signUpConfirmed(uniqueEmail('pause'));
+    const page = await (await browser.newContext({ locale: 'en-US', acceptDownloads: true })).newPage();
+    await signIn(page, email);
+    await page.goto(`${t.url}/files/storage`);
+    await page.getByTestId('empty-folder').waitFor();
+
+    // A slow uplink, so the upload is still under way when it is paused.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 1024 * 1024 });
+    const data = randomBytes(6 * 1024 * 1024 + 777);
+    await page.getByTestId('file-input').setInputFiles([{ name: 'big.bin', mimeType: 'application/octet-stream', buffer: data }]);
+    const item = page.getByTestId('upload-item');
+    const progress = () => item.getByRole('progressbar').getAttribute('aria-valuenow').then(Number);
+    await expect.poll(progress, { timeout: 30_000 }).toBeGreaterThan(5);
+    await page.getByTestId('upload-pause-all').click();
+    expect(await item.getAttribute('data-status')).toBe('paused');
+    const pausedAt = await progress();
+    expect(pausedAt).toBeLessThan(100);
+    await shot(page, 'paused');
+    await page.waitForTimeout(1500);
+    expect(await item.getAttribute('data-status')).toBe('paused');
+
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await page.getByTestId('upload-resume-all').click();
+    await expect.poll(() => item.getAttribute('data-status'), { timeout: 60_000 }).toBe('done');
+    await shot(page, 'resumed');
+
+    await row(page, 'big.bin').waitFor();
+    await select(page, 'big.bin');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('action-download').click()]);
+    expect(readFileSync(await download.path()).equals(data)).toBe(true);
+    await page.context().close();
+  });
+});
