@@ -2,16 +2,14 @@ import { Alert } from '@mui/material';
 import { Create, Edit, SimpleForm, Toolbar, SaveButton, usePermissions, useTranslate } from 'react-admin';
 import { Features, hasFeature } from '../../auth/access';
 import { zodValidate } from '../../forms/zodValidate';
-import { promoCodeFormSchema } from './promoCodeForm';
+import { promoCodeFormSchema, withNulls } from './promoCodeForm';
 import { PromoCodeInputs } from './PromoCodeInputs';
 
-const validate = zodValidate(promoCodeFormSchema, { emptyAs: null });
+const validateValues = zodValidate(promoCodeFormSchema, { emptyAs: null });
+const validate = (values: Record<string, unknown>) => validateValues(withNulls(values) as Record<string, unknown>);
 
 /** What the API receives: the form's values as the schema reads them (blank inputs become null). */
-export const toPromoCodeBody = (values: Record<string, unknown>) => {
-  const filled = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v === undefined ? null : v]));
-  return promoCodeFormSchema.parse(filled);
-};
+export const toPromoCodeBody = (values: Record<string, unknown>) => promoCodeFormSchema.parse(withNulls(values));
 
 const defaults = () => {
   const today = new Date().toISOString().slice(0, 10);

@@ -42,7 +42,7 @@ const wide = { width: '100%', maxWidth: 560 };
 /** The inputs of the create and edit forms; `editing` locks the code itself, which names the record. */
 export const PromoCodeInputs = ({ editing = false }: { editing?: boolean }) => (
   <>
-    <TextInput source="code" disabled={editing} sx={wide} slotProps={{ htmlInput: { 'data-testid': 'promo-code' } }} />
+    <TextInput source="code" readOnly={editing} sx={wide} slotProps={{ htmlInput: { 'data-testid': 'promo-code' } }} />
     <TextInput source="title" sx={wide} slotProps={{ htmlInput: { 'data-testid': 'promo-title' } }} />
     {editing ? null : <SelectInput source="status" choices={STATUS} data-testid="promo-status" />}
     <AutocompleteArrayInput source="productIds" choices={PRODUCTS} sx={wide} data-testid="promo-products" />

@@ -1,4 +1,4 @@
-import { Chip } from '@mui/material';
+import { Chip, Typography } from '@mui/material';
 import {
   CreateButton,
   Datagrid,
@@ -34,6 +34,15 @@ export const PromoStatusField = (_: { label?: string; source?: string; sortable?
   );
 };
 
+const NoCodes = () => {
+  const translate = useTranslate();
+  return (
+    <Typography color="text.secondary" sx={{ p: 2 }} data-testid="promocodes-empty">
+      {translate('resources.promocodes.empty')}
+    </Typography>
+  );
+};
+
 const ListActions = () => {
   const { permissions } = usePermissions();
   return <TopToolbar>{hasFeature(permissions, Features.promoCodeAdd) ? <CreateButton data-testid="promocodes-create" /> : null}</TopToolbar>;
@@ -56,8 +65,9 @@ export const PromoCodeList = () => (
     actions={<ListActions />}
     filters={filters}
     exporter={false}
+    empty={false}
   >
-    <Datagrid rowClick="show" bulkActionButtons={false} data-testid="promocodes-table">
+    <Datagrid rowClick="show" bulkActionButtons={false} empty={<NoCodes />} data-testid="promocodes-table">
       <TextField source="code" />
       <TextField source="title" />
       <PromoStatusField source="status" label="resources.promocodes.fields.status" />

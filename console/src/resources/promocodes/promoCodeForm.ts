@@ -31,11 +31,11 @@ export const promoCodeFormSchema = z
       .union([
         z.null(),
         z.object({
-          amount: z.union([z.null(), z.literal(''), z.number().int(`${K}.discount`).positive(`${K}.discount`)]),
-          unit: z.union([z.null(), z.literal(''), z.enum(['usd', 'percent'])]),
+          amount: z.union([z.null(), z.literal(''), z.number().int(`${K}.discount`).positive(`${K}.discount`)]).optional(),
+          unit: z.union([z.null(), z.literal(''), z.enum(['usd', 'percent'])]).optional(),
         }),
       ])
-      .transform((d) => (d && d.amount !== null && d.amount !== '' ? { amount: d.amount, unit: d.unit || 'usd' } : null)),
+      .transform((d) => (d && typeof d.amount === 'number' ? { amount: d.amount, unit: d.unit || 'usd' } : null)),
     startDate: day,
     expiryDate: day,
     numberOfUses: optionalInt(1, `${K}.positive`),
@@ -51,7 +51,8 @@ export const promoCodeFormSchema = z
             maxLength: z.number(`${K}.customLength`).int(`${K}.customLength`).min(1, `${K}.customLength`).max(CUSTOM_FIELD_MAX_LENGTH, `${K}.customLength`),
             maxValue: z
               .union([z.null(), z.literal(''), z.number().int(`${K}.customValue`).min(1, `${K}.customValue`).max(CUSTOM_FIELD_MAX_VALUE, `${K}.customValue`)])
-              .transform((v) => (v === '' ? null : v)),
+              .optional()
+              .transform((v) => (v === '' || v === undefined ? null : v)),
           }),
         ),
       ])
@@ -108,3 +109,11 @@ export const promoProductChoices = (products: readonly Product[] = PRODUCTS) =>
   products
     .filter((p) => p.price > 0 && (p.type === 'plan' || p.type === 'custom-plan' || p.type === 'extra-members'))
     .map((p) => ({ id: p.id, name: `${p.name} (${p.validity === 'year' ? 'yearly' : 'monthly'})` }));
+
+/** The form's values with every undefined value as null, however deep (react-admin leaves untouched inputs undefined). */
+export const withNulls = (value: unknown): unknown => {
+  if (value === undefined) return null;
+  if (Array.isArray(value)) return value.map(withNulls);
+  if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withNulls(v)]));
+  return value;
+};

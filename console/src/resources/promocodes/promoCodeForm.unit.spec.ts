@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { zodValidate } from '../../forms/zodValidate';
-import { centsToDollars, dollarsToCents, gbToBytes, promoCodeFormSchema, promoProductChoices } from './promoCodeForm';
+import { centsToDollars, dollarsToCents, gbToBytes, promoCodeFormSchema, promoProductChoices, withNulls } from './promoCodeForm';
 
 const valid = {
   code: 'SPRING50',
@@ -54,6 +54,13 @@ describe('promo code form rules (§5)', () => {
     expect(validate({ ...valid, customFields: [{ name: 'state', maxLength: 5, maxValue: null }, { name: 'state', maxLength: 5, maxValue: null }] })).toEqual({
       customFields: `${K}.duplicateField`,
     });
+  });
+
+  it('reads inputs never touched as empty, also inside the discount and the custom fields', () => {
+    const untouched = { ...valid, price: 99, discount: { unit: '' }, customFields: [{ name: 'barNumber', maxLength: 5 }], notes: undefined, cycles: undefined };
+    expect(validate(withNulls(untouched) as Record<string, unknown>)).toEqual({});
+    expect(promoCodeFormSchema.parse(withNulls(untouched))).toMatchObject({ discount: null, customFields: [{ name: 'barNumber', maxLength: 5, maxValue: null }], cycles: null });
+    expect(validate(untouched)).toEqual({});
   });
 
   it('never gives 0 storage', () => {
