@@ -11,6 +11,7 @@ import { Dashboard } from './pages/Dashboard';
 import { NotAvailablePage } from './pages/NotAvailablePage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { ProcessesPage } from './pages/ProcessesPage';
+import { StorageHealthPage } from './pages/storage-health/StorageHealthPage';
 import { AuditPage } from './pages/audit/AuditPage';
 import autopay from './resources/autopay';
 import { withAutopay } from './resources/autopay/autopayApi';
@@ -45,6 +46,7 @@ const ConsoleAdmin = () => (
     <CustomRoutes>
       <Route path="/dashboard" element={<Dashboard />} />
       <Route path="/processes" element={<ProcessesPage />} />
+      <Route path="/storage-health" element={<StorageHealthPage />} />
       <Route path="/audit" element={<AuditPage />} />
       <Route path="/wallet" element={<WalletDashboard />} />
       <Route path="/axel-accounts" element={<AxelAccountsDashboard />} />

@@ -12,6 +12,7 @@ import PersonOffIcon from '@mui/icons-material/PersonOff';
 import PushPinIcon from '@mui/icons-material/PushPin';
 import RouterIcon from '@mui/icons-material/Router';
 import StorageIcon from '@mui/icons-material/Storage';
+import SdStorageIcon from '@mui/icons-material/SdStorage';
 import type { ReactElement } from 'react';
 import { Menu, useBasename } from 'react-admin';
 import { PENDING_SECTIONS, type PendingSection } from './sections';
@@ -52,6 +53,7 @@ export const ConsoleMenu = () => {
         />
       ))}
       <Menu.Item to={`${basename}/processes`} primaryText="console.menu.processes" leftIcon={<AccountTreeIcon />} data-testid="menu-processes" />
+      <Menu.Item to={`${basename}/storage-health`} primaryText="console.menu.storageHealth" leftIcon={<SdStorageIcon />} data-testid="menu-storage-health" />
       <Menu.Item to={`${basename}/audit`} primaryText="console.menu.audit" leftIcon={<VerifiedUserIcon />} data-testid="menu-audit" />
     </Menu>
   );

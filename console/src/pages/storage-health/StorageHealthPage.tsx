@@ -1,0 +1,99 @@
+import RefreshIcon from '@mui/icons-material/Refresh';
+import { Alert, Button, Card, CardContent, Chip, LinearProgress, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { useCallback, useEffect, useState } from 'react';
+import { Title, useTranslate } from 'react-admin';
+import { fetchBlobHealth, formatBytes, scrubLevel, shardLevel, type BlobHealth, type HealthLevel } from './storageHealth';
+
+const levelColor: Record<HealthLevel, 'success' | 'warning' | 'error'> = { ok: 'success', warning: 'warning', error: 'error' };
+
+type View = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'loaded'; health: BlobHealth };
+
+/** Staff: each blob shard's chunks, bytes and free disk, and what the last scrub checked, repaired and lost. */
+export const StorageHealthPage = () => {
+  const translate = useTranslate();
+  const [view, setView] = useState<View>({ kind: 'loading' });
+  const load = useCallback(async () => {
+    try {
+      setView({ kind: 'loaded', health: await fetchBlobHealth() });
+    } catch (error) {
+      setView({ kind: 'error', message: (error as Error).message });
+    }
+  }, []);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  const t = (key: string, options?: Record<string, unknown>) => translate(`console.storageHealth.${key}`, options);
+
+  return (
+    <Card sx={{ mt: 2 }} data-testid="storage-health">
+      <Title title="console.storageHealth.title" />
+      <CardContent>
+        <Stack direction="row" sx={{ mb: 2, justifyContent: 'space-between', alignItems: 'center', gap: 2 }}>
+          <Typography color="text.secondary">{t('intro')}</Typography>
+          <Button startIcon={<RefreshIcon />} onClick={() => void load()} data-testid="storage-health-reload">
+            {t('reload')}
+          </Button>
+        </Stack>
+        {view.kind === 'loading' ? <LinearProgress /> : null}
+        {view.kind === 'error' ? <Alert severity="error">{t('loadFailed', { message: view.message })}</Alert> : null}
+        {view.kind === 'loaded' ? (
+          <Stack sx={{ gap: 3 }}>
+            <Typography data-testid="storage-health-summary">
+              {t('summary', { adapter: t(`adapters.${view.health.adapter}`), replicas: view.health.replicas, node: view.health.nodeId })}
+            </Typography>
+            <Table size="small" data-testid="storage-health-shards">
+              <TableHead>
+                <TableRow>
+                  {['shard', 'chunks', 'bytes', 'free', 'status'].map((name) => (
+                    <TableCell key={name}>{t(`fields.${name}`)}</TableCell>
+                  ))}
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {view.health.shards.map((shard) => (
+                  <TableRow key={shard.shard}>
+                    <TableCell sx={{ fontFamily: 'monospace' }}>{shard.shard}</TableCell>
+                    <TableCell>{shard.chunks}</TableCell>
+                    <TableCell>{formatBytes(shard.bytes)}</TableCell>
+                    <TableCell>{shard.freeBytes === null ? '—' : formatBytes(shard.freeBytes)}</TableCell>
+                    <TableCell>
+                      <Chip size="small" color={levelColor[shardLevel(shard)]} label={t(`levels.${shardLevel(shard)}`)} />
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+            <Stack sx={{ gap: 1 }} data-testid="storage-health-scrub">
+              <Typography variant="h6">{t('lastScrub')}</Typography>
+              {view.health.lastScrub ? (
+                <>
+                  <Stack direction="row" sx={{ gap: 1, alignItems: 'center' }}>
+                    <Chip size="small" color={levelColor[scrubLevel(view.health.lastScrub)]} label={t(`levels.${scrubLevel(view.health.lastScrub)}`)} />
+                    <Typography>
+                      {t('scrubSummary', {
+                        finishedAt: new Date(view.health.lastScrub.finishedAt).toLocaleString(),
+                        checked: view.health.lastScrub.checked,
+                        repaired: view.health.lastScrub.repaired,
+                        lost: view.health.lastScrub.lost,
+                      })}
+                    </Typography>
+                  </Stack>
+                  {view.health.lastScrub.lostChunks.length ? (
+                    <Alert severity="error">
+                      {t('lostChunks')}
+                      <Typography component="pre" sx={{ fontFamily: 'monospace', fontSize: 12, whiteSpace: 'pre-wrap', m: 0 }}>
+                        {view.health.lastScrub.lostChunks.join('\n')}
+                      </Typography>
+                    </Alert>
+                  ) : null}
+                </>
+              ) : (
+                <Alert severity="info">{t('noScrub')}</Alert>
+              )}
+            </Stack>
+          </Stack>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+};
