@@ -20,6 +20,7 @@ import { createPool, databaseUrlWithName, dropDatabase, ensureDatabase } from '.
 import { eventStoreSections } from './eventstore.bench';
 import { projectionSections } from './projections.bench';
 import { workflowSections } from './workflows.bench';
+import { auditSections } from './audit.bench';
 import { renderTable, type BenchContext, type BenchSection } from './harness';
 
 /**
@@ -31,6 +32,7 @@ export const sections: BenchSection[] = [
   ...eventStoreSections,
   ...projectionSections,
   ...workflowSections,
+  ...auditSections,
 ];
 
 const main = async () => {
