@@ -190,7 +190,7 @@ export class JsonRpcChain implements ChainPort {
       const sent = t.details.find((d) => d.category === 'send');
       return {
         txid: t.txid,
-        from: sent?.address && received ? null : null,
+        from: null,
         to: received?.address ?? sent?.address ?? '',
         amount: Math.abs(unitsFromCoins(received?.amount ?? sent?.amount ?? t.amount)),
         time: new Date(t.time * 1000).toISOString(),

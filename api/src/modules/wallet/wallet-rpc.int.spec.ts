@@ -20,7 +20,9 @@ beforeAll(async () => {
     });
   });
   await new Promise<void>((r) => node.listen(0, '127.0.0.1', r));
-  t = await startTestApp({ env: { AXEL_RPC_URL: `http://rpc:pw@127.0.0.1:${(node.address() as AddressInfo).port}/` } });
+  t = await startTestApp({
+    env: { AXEL_RPC_URL: `http://rpc:pw@127.0.0.1:${(node.address() as AddressInfo).port}/`, AXEL_EXPLORER_URL: 'https://explorer.example/tx/{id}?net=test' },
+  });
 });
 afterAll(async () => {
   await t?.stop();
@@ -36,5 +38,12 @@ describe('wallet on a node (AXEL_RPC_URL)', () => {
     expect(info.body).toMatchObject({ chain: 'test', development: false, label: null, faucet: false, blocks: 1178922 });
     expect((await http.get('/api/wallet/v1/masternodes/count')).body).toEqual({ total: 3458, enabled: 3391 });
     expect((await http.post('/api/wallet/v1/faucet', { amount: '1' })).status).toBe(404);
+  });
+
+  it('sends /transaction/:id to the external explorer', async () => {
+    const id = recordings.find((r) => r.method === 'gettransaction')!.params[0] as string;
+    const res = await fetch(`${t.url}/transaction/${id}`, { redirect: 'manual' });
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe(`https://explorer.example/tx/${id}?net=test`);
   });
 });

@@ -177,3 +177,31 @@ describe('wallet', () => {
     expect(dash.body.treasury.address).toMatch(/^[A-Za-z0-9]{34}$/);
   });
 });
+
+describe('explorer', () => {
+  it('shows a transaction publicly with its block, confirmations and linked transactions', async () => {
+    const alice = await withWallet();
+    const bob = await withWallet();
+    const mint = await alice.http.post('/api/wallet/v1/faucet', { amount: '3' });
+    const other = await bob.http.post('/api/wallet/v1/faucet', { amount: '1' });
+    const stranger = new HttpClient(t.url);
+    const pending = await stranger.get(`/api/wallet/v1/explorer/transactions/${mint.body.txid}`);
+    expect(pending.body).toMatchObject({ txid: mint.body.txid, from: null, to: alice.primary, amount: '3', confirmations: 0, blockIndex: null, explorerUrl: null });
+    await nextBlock(alice.http);
+    const mined = await stranger.get(`/api/wallet/v1/explorer/transactions/${mint.body.txid}`);
+    expect(mined.body.confirmations).toBe(1);
+    expect(mined.body.linkedTransactions).toContain(other.body.txid);
+
+    const html = await stranger.request('GET', `/transaction/${mint.body.txid}`, undefined, { accept: 'text/html' });
+    expect(html.status).toBe(200);
+    expect(html.headers.get('content-type')).toMatch(/text\/html/);
+    expect(html.body).toContain('1 confirmation');
+    expect(html.body).toContain('Development chain');
+    expect(html.body).toContain(`/transaction/${other.body.txid}`);
+
+    const unknown = 'a'.repeat(64);
+    expect((await stranger.get(`/api/wallet/v1/explorer/transactions/${unknown}`)).body.code).toBe('TRANSACTION_NOT_FOUND');
+    expect((await stranger.request('GET', `/transaction/${unknown}`, undefined, { accept: 'text/html' })).status).toBe(404);
+    expect((await stranger.get('/api/wallet/v1/explorer/transactions/short')).body.code).toBe('VALIDATION_FAILED');
+  });
+});

@@ -5,6 +5,7 @@ import type { Module } from '../../app';
 import type { AppContext } from '../../context';
 import { buildChain, chainMigrations } from './chain';
 import { contactsRoutes } from './contacts.routes';
+import { explorerRoutes } from './explorer.routes';
 import { walletRoutes } from './wallet.routes';
 import { WalletService } from './wallet.service';
 
@@ -63,6 +64,7 @@ export const createWalletModule = (): Module => {
       return async (app) => {
         await app.register(walletRoutes(ctx, () => walletOf(ctx)));
         await app.register(contactsRoutes(ctx, () => walletOf(ctx)));
+        await app.register(explorerRoutes(ctx, () => walletOf(ctx)));
       };
     },
     async start(ctx, roles) {
