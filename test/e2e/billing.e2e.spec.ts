@@ -1,0 +1,173 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountHelpers } from '../../api/src/testing/accounts';
+import { HttpClient, startTestApp, type TestApp } from '../../api/src/testing/harness';
+import { launchBrowser, stepShots } from './browser';
+
+const ROOT = { email: 'root@axel.test', password: 'Root-pass-123' };
+const PROFESSIONAL_MONTHLY = 200;
+
+let t: TestApp;
+let browser: Browser;
+beforeAll(async () => {
+  t = await startTestApp({ serveUi: true, env: { ADMIN_EMAIL: ROOT.email, ADMIN_PASSWORD: ROOT.password } });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await t?.stop();
+});
+
+const { signUpConfirmed, PASSWORD } = accountHelpers(() => t);
+const tag = Date.now().toString(36).toUpperCase();
+const dayFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+const staff = async () => {
+  const http = new HttpClient(t.url);
+  const res = await http.post('/api/sessions/', ROOT);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return http;
+};
+
+const newPage = async () => (await browser.newContext({ locale: 'en-US' })).newPage();
+
+const signInThroughForm = async (page: Page, email: string) => {
+  await page.goto(`${t.url}/signin`);
+  await page.getByTestId('signin-email').fill(email);
+  await page.getByTestId('signin-password').fill(PASSWORD);
+  await page.getByTestId('signin-submit').click();
+  await page.waitForURL(/\/welcome/);
+};
+
+describe('plans and billing in the browser', () => {
+  it('a new user on Basic upgrades to Professional with a promo code through the test checkout, sees 500 GB, cancels and keeps the plan until its end', async () => {
+    const shot = stepShots('billing-upgrade');
+    const code = `HALF${tag}`;
+    const root = await staff();
+    const created = await root.post('/api/admin/promocodes/', {
+      code,
+      title: 'Half price for the first months',
+      status: 'active',
+      productIds: [PROFESSIONAL_MONTHLY],
+      cycles: 3,
+      discount: { amount: 50, unit: 'percent' },
+      startDate: `${dayFromNow(-1)}T00:00:00.000Z`,
+      expiryDate: `${dayFromNow(30)}T00:00:00.000Z`,
+      recurrence: 'recurring',
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+
+    const { email } = await signUpConfirmed();
+    const page = await newPage();
+    await signInThroughForm(page, email);
+
+    await page.goto(`${t.url}/storages/management`);
+    expect(await page.getByTestId('storage-plan-name').innerText()).toBe('Basic');
+    expect(await page.getByTestId('storage-quota').innerText()).toContain('10 GB');
+    await shot(page, 'storage-basic');
+
+    await page.getByTestId('storage-plans').click();
+    await page.getByTestId('plans-page').waitFor();
+    expect(await page.getByTestId('plan-price-professional').innerText()).toContain('$19.99');
+    await page.getByTestId('plans-cycle-yearly').click();
+    expect(await page.getByTestId('plan-price-professional').innerText()).toContain('$199.90');
+    await page.getByTestId('plans-cycle-monthly').click();
+    await shot(page, 'plans');
+    await page.getByTestId('plan-choose-professional').click();
+
+    await page.waitForURL(/\/storages\/checkout/);
+    await page.getByTestId('checkout-summary').waitFor();
+    await page.getByTestId('checkout-promo').fill('NOSUCHCODE');
+    await page.getByTestId('checkout-pay').click();
+    await page.getByText('Promo code is invalid').waitFor();
+    await shot(page, 'promo-invalid');
+    await page.getByTestId('checkout-promo').fill(code);
+    await page.getByTestId('checkout-pay').click();
+
+    await page.waitForURL(/\/dev\/checkout\//);
+    expect(await page.getByTestId('amount').innerText()).toContain('10.00');
+    await shot(page, 'test-checkout');
+    await page.getByTestId('pay').click();
+
+    await page.waitForURL(/\/storages\/result/);
+    await page.getByTestId('payment-result-success').waitFor();
+    await shot(page, 'result-success');
+    await page.getByTestId('payment-result-subscription').click();
+
+    await page.waitForURL(/\/subscription\/manage/);
+    await page.getByTestId('subscription-plan-name').filter({ hasText: 'Professional' }).waitFor();
+    expect(await page.getByTestId('subscription-storage').innerText()).toContain('500 GB');
+    await page.getByTestId('subscription-next-payment').waitFor();
+    await page.getByTestId('payment-row').first().waitFor();
+    expect(await page.getByTestId('payments-table').innerText()).toContain('$10.00');
+    await shot(page, 'subscription-professional');
+
+    await page.getByTestId('subscription-cancel').click();
+    await page.getByTestId('subscription-cancel-confirm').click();
+    await page.getByTestId('subscription-ends').waitFor();
+    expect(await page.getByTestId('subscription-ends').innerText()).toContain('Professional');
+    expect(await page.getByTestId('subscription-plan-name').innerText()).toBe('Professional');
+    expect(await page.getByTestId('subscription-storage').innerText()).toContain('500 GB');
+    await shot(page, 'subscription-canceled');
+    await page.context().close();
+  });
+
+  it('staff create, edit, toggle and delete a promo code in the console', async () => {
+    const shot = stepShots('billing-console-promocodes');
+    const code = `CONSOLE${tag}`;
+    const page = await newPage();
+    await page.goto(`${t.url}/admin`);
+    await page.getByLabel(/e-?mail/i).first().fill(ROOT.email);
+    await page.getByLabel(/password/i).first().fill(ROOT.password);
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL(/\/admin\/dashboard/);
+
+    await page.getByTestId('menu-promocodes').click();
+    await page.getByTestId('promocodes-create').click();
+    await page.getByTestId('promo-code').fill(code);
+    await page.getByTestId('promo-title').fill('Spring offer');
+    await page.getByLabel('Products').click();
+    await page.getByRole('option', { name: 'Professional (monthly)' }).click();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('promo-save').click();
+    await page.getByText('This field is required').first().waitFor();
+    await shot(page, 'create-refused');
+
+    await page.getByTestId('promo-start').fill(dayFromNow(10));
+    await page.getByTestId('promo-expiry').fill(dayFromNow(5));
+    await page.getByTestId('promo-save').click();
+    await page.getByText('The expiry date must be after the start date').waitFor();
+    await page.getByText('Give a price, a discount, a free trial or extra storage').first().waitFor();
+    await shot(page, 'create-rules');
+    await page.getByTestId('promo-price').fill('0.99');
+    await page.getByTestId('promo-start').fill(dayFromNow(-1));
+    await page.getByTestId('promo-expiry').fill(dayFromNow(40));
+    await page.getByTestId('promo-save').click();
+
+    await page.getByTestId('promo-show-code').filter({ hasText: code }).waitFor();
+    expect(await page.getByTestId('promo-products-shown').innerText()).toBe('Professional (monthly)');
+    await shot(page, 'created');
+
+    await page.getByTestId('promo-edit').click();
+    await page.getByTestId('promo-title').fill('Spring offer, extended');
+    await page.getByTestId('promo-save').click();
+    await page.getByTestId('promo-show-title').filter({ hasText: 'Spring offer, extended' }).waitFor();
+
+    const status = page.getByTestId(`promo-status-${code}`);
+    expect(await status.innerText()).toBe('Active');
+    await page.getByTestId(`promo-toggle-${code}`).click();
+    await status.filter({ hasText: 'Inactive' }).waitFor();
+    await shot(page, 'toggled');
+    const root = await staff();
+    expect((await root.get(`/api/admin/promocodes/${code}`)).body.status).toBe('inactive');
+
+    await page.getByTestId('promo-delete').click();
+    await page.getByRole('button', { name: /confirm/i }).click();
+    await page.waitForURL(/\/admin\/promocodes(\?|$)/);
+    await page.getByTestId('promocodes-table').or(page.getByTestId('promocodes-empty')).first().waitFor();
+    expect(await page.locator('body').innerText()).not.toContain(code);
+    expect((await root.get(`/api/admin/promocodes/${code}`)).status).toBe(404);
+    await shot(page, 'deleted');
+    await page.context().close();
+  });
+});
