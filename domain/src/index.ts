@@ -4,3 +4,4 @@ export * from './mail';
 export * from './notifications';
 export * from './storage';
 export * from './wallet';
+export * from './autopay';

@@ -1,0 +1,4 @@
+export * from './autopay.events';
+export * from './autopay.errors';
+export * from './autopay.decide';
+export * from './payees';
