@@ -5,6 +5,7 @@
  */
 import { DEFAULT_ACCOUNT_RETENTION_DAYS, createAccountDeletionProcess } from './account-deletion/account-deletion.process';
 import { createFileTtlProcess } from './file-ttl/file-ttl.process';
+import { createGracePeriodProcess } from './grace-period/grace-period.process';
 import type { ProcessDefinition } from './model/process';
 
 export interface ProcessSettings {
@@ -18,5 +19,6 @@ export type ProcessCatalog = (settings: ProcessSettings) => ProcessDefinition<an
 
 export const createProcessCatalog: ProcessCatalog = (settings) => [
   createAccountDeletionProcess({ retentionDays: settings.accountRetentionDays }),
+  createGracePeriodProcess(),
   createFileTtlProcess(),
 ];

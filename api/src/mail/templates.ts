@@ -5,6 +5,8 @@ export interface MailParams {
   code?: string;
   email?: string;
   days?: number;
+  /** A deadline, YYYY-MM-DD. */
+  date?: string;
 }
 
 type Copy = { subject: string; lines: (p: MailParams) => string[]; action?: string };
@@ -64,6 +66,26 @@ const en: Catalogue = {
       'If you did not do this, change your password at once and turn two-factor authentication on again.',
     ],
   },
+  'payment-failed': {
+    subject: 'Your payment failed',
+    lines: (p) => [`The renewal payment of your AXEL Drive plan failed. Your plan keeps running until ${p.date}: pay before then under Subscription to keep your account.`],
+  },
+  'payment-reminder': {
+    subject: 'Reminder: your AXEL Drive payment is due',
+    lines: (p) => [`Your AXEL Drive plan is still unpaid. Pay before ${p.date} under Subscription, or your account and files will be removed as announced.`],
+  },
+  'account-deactivated': {
+    subject: 'Your AXEL Drive account was deactivated',
+    lines: (p) => [`Your account was deactivated because the payment of your plan is missing. Pay to use it again; otherwise your files will be deleted on ${p.date}.`],
+  },
+  'storage-deleted': {
+    subject: 'Your AXEL Drive files are being deleted',
+    lines: (p) => [`Your plan is still unpaid, so the files of your account are being deleted. The account itself will be deleted on ${p.date} unless you pay before then.`],
+  },
+  'payment-restored': {
+    subject: 'Thank you: your payment was received',
+    lines: () => ['Your payment was received and your AXEL Drive account is fully active again.'],
+  },
 };
 
 const es: Catalogue = {
@@ -119,6 +141,26 @@ const es: Catalogue = {
       'Se desactivó la autenticación de dos factores de tu cuenta de AXEL Drive. Ahora basta tu contraseña para iniciar sesión.',
       'Si no fuiste tú, cambia tu contraseña de inmediato y vuelve a activar la autenticación de dos factores.',
     ],
+  },
+  'payment-failed': {
+    subject: 'Tu pago falló',
+    lines: (p) => [`El pago de renovación de tu plan de AXEL Drive falló. Tu plan sigue activo hasta el ${p.date}: paga antes en Suscripción para conservar tu cuenta.`],
+  },
+  'payment-reminder': {
+    subject: 'Recordatorio: tu pago de AXEL Drive está pendiente',
+    lines: (p) => [`Tu plan de AXEL Drive sigue sin pagar. Paga antes del ${p.date} en Suscripción, o tu cuenta y tus archivos se eliminarán como se anunció.`],
+  },
+  'account-deactivated': {
+    subject: 'Tu cuenta de AXEL Drive fue desactivada',
+    lines: (p) => [`Tu cuenta fue desactivada porque falta el pago de tu plan. Paga para volver a usarla; de lo contrario tus archivos se eliminarán el ${p.date}.`],
+  },
+  'storage-deleted': {
+    subject: 'Se están eliminando tus archivos de AXEL Drive',
+    lines: (p) => [`Tu plan sigue sin pagar, así que se están eliminando los archivos de tu cuenta. La cuenta se eliminará el ${p.date} si no pagas antes.`],
+  },
+  'payment-restored': {
+    subject: 'Gracias: recibimos tu pago',
+    lines: () => ['Recibimos tu pago y tu cuenta de AXEL Drive vuelve a estar completamente activa.'],
   },
 };
 
@@ -176,6 +218,26 @@ const pt: Catalogue = {
       'Se não foi você, altere sua senha imediatamente e ative de novo a autenticação de dois fatores.',
     ],
   },
+  'payment-failed': {
+    subject: 'Seu pagamento falhou',
+    lines: (p) => [`O pagamento de renovação do seu plano AXEL Drive falhou. Seu plano continua ativo até ${p.date}: pague antes em Assinatura para manter sua conta.`],
+  },
+  'payment-reminder': {
+    subject: 'Lembrete: seu pagamento do AXEL Drive está pendente',
+    lines: (p) => [`Seu plano AXEL Drive continua sem pagamento. Pague antes de ${p.date} em Assinatura, ou sua conta e seus arquivos serão removidos como anunciado.`],
+  },
+  'account-deactivated': {
+    subject: 'Sua conta AXEL Drive foi desativada',
+    lines: (p) => [`Sua conta foi desativada porque falta o pagamento do seu plano. Pague para usá-la novamente; caso contrário, seus arquivos serão excluídos em ${p.date}.`],
+  },
+  'storage-deleted': {
+    subject: 'Seus arquivos do AXEL Drive estão sendo excluídos',
+    lines: (p) => [`Seu plano continua sem pagamento, então os arquivos da sua conta estão sendo excluídos. A conta será excluída em ${p.date} se você não pagar antes.`],
+  },
+  'payment-restored': {
+    subject: 'Obrigado: recebemos seu pagamento',
+    lines: () => ['Recebemos seu pagamento e sua conta AXEL Drive está totalmente ativa novamente.'],
+  },
 };
 
 const nl: Catalogue = {
@@ -231,6 +293,26 @@ const nl: Catalogue = {
       'Tweestapsverificatie is uitgezet op je AXEL Drive-account. Aanmelden vraagt nu alleen je wachtwoord.',
       'Heb je dit niet gedaan, wijzig dan meteen je wachtwoord en zet tweestapsverificatie weer aan.',
     ],
+  },
+  'payment-failed': {
+    subject: 'Je betaling is mislukt',
+    lines: (p) => [`De verlengingsbetaling van je AXEL Drive-abonnement is mislukt. Je abonnement loopt door tot ${p.date}: betaal vóór die datum onder Abonnement om je account te behouden.`],
+  },
+  'payment-reminder': {
+    subject: 'Herinnering: je AXEL Drive-betaling staat open',
+    lines: (p) => [`Je AXEL Drive-abonnement is nog niet betaald. Betaal vóór ${p.date} onder Abonnement, anders worden je account en bestanden verwijderd zoals aangekondigd.`],
+  },
+  'account-deactivated': {
+    subject: 'Je AXEL Drive-account is gedeactiveerd',
+    lines: (p) => [`Je account is gedeactiveerd omdat de betaling van je abonnement ontbreekt. Betaal om het weer te gebruiken; anders worden je bestanden op ${p.date} verwijderd.`],
+  },
+  'storage-deleted': {
+    subject: 'Je AXEL Drive-bestanden worden verwijderd',
+    lines: (p) => [`Je abonnement is nog niet betaald, dus de bestanden van je account worden verwijderd. Het account zelf wordt op ${p.date} verwijderd als je niet eerder betaalt.`],
+  },
+  'payment-restored': {
+    subject: 'Bedankt: je betaling is ontvangen',
+    lines: () => ['Je betaling is ontvangen en je AXEL Drive-account is weer volledig actief.'],
   },
 };
 

@@ -169,6 +169,8 @@ export const DeleteAccount = defineCommand(
   z.discriminatedUnion('by', [
     z.object({ by: z.literal('user'), confirmation: z.string(), passwordValid: z.boolean() }),
     z.object({ by: z.literal('staff'), staffId: z.string().min(1) }),
+    // the grace period after a failed renewal ran out without a payment
+    z.object({ by: z.literal('non_payment') }),
   ]),
 );
 export type DeleteAccount = CommandOf<typeof DeleteAccount>;

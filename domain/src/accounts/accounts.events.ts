@@ -237,7 +237,7 @@ export type RoleChanged = EventOf<typeof RoleChanged>;
 export const AccountDeleted = defineEvent(
   'AccountDeleted',
   z.object({
-    by: z.enum(['user', 'staff']),
+    by: z.enum(['user', 'staff', 'non_payment']),
     deleterId: z.string().min(1),
     email: z.string().min(1),
     at: timestamp,

@@ -82,7 +82,7 @@ export type SuspendedUser = UserAccount & {
 export type DeletedUser = UserAccount & {
   readonly status: 'deleted';
   readonly deletedAt: number;
-  readonly deletedBy: 'user' | 'staff';
+  readonly deletedBy: 'user' | 'staff' | 'non_payment';
   readonly deleterId: string;
 };
 /** What is left once personal data was removed. */

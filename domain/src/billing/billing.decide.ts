@@ -66,7 +66,10 @@ const startCheckout = (state: BillingState, data: Extract<BillingCommand, { type
   if (product.plan) {
     const running = effectivePlanSubscription(subs, now);
     // the same plan again, or a second change queued behind one already waiting
-    if (running?.productId === product.id && subscriptionStatusAt(running, now) === 'active') throw new DomainError(BillingErrors.planChangeNotAllowed);
+    // (buying again while a renewal is unpaid is how a user in grace pays)
+    if (running?.productId === product.id && subscriptionStatusAt(running, now) === 'active' && !running.grace) {
+      throw new DomainError(BillingErrors.planChangeNotAllowed);
+    }
     if (subs.some((s) => productById(s.productId)?.plan && subscriptionStatusAt(s, now) === 'pending')) {
       throw new DomainError(BillingErrors.planChangeNotAllowed);
     }
@@ -105,7 +108,10 @@ const completeCheckout = (state: BillingState, data: Extract<BillingCommand, { t
   if (product.plan) {
     const running = effectivePlanSubscription(subscriptions(state), now);
     const runningProduct = running ? productById(running.productId) : undefined;
-    if (running && runningProduct && runningProduct.price > 0) {
+    if (running?.grace) {
+      // the unpaid plan gives way at once to the one just paid
+      events.push({ type: 'SubscriptionCanceled', data: { subscriptionId: running.id, endDate: iso(now), by: 'plan_change', at: iso(now) } });
+    } else if (running && runningProduct && runningProduct.price > 0) {
       // a plan or cycle change takes effect when the current one expires
       const end = running.endDate ?? running.nextPaymentDate ?? iso(now);
       start = new Date(Math.max(Date.parse(end), now.getTime()));

@@ -181,6 +181,8 @@ export const paymentDelayed = (subscriptions: readonly SubscriptionRecord[], now
       kind !== undefined &&
       DELAY_CHECKED_KINDS.includes(kind) &&
       s.provider !== 'staff' &&
+      // a failed renewal is in the grace flow, which is where the user pays
+      s.grace === null &&
       subscriptionStatusAt(s, now) === 'active' &&
       s.nextPaymentDate !== null &&
       now.getTime() - Date.parse(s.nextPaymentDate) > PAYMENT_DELAY_TOLERANCE_MS

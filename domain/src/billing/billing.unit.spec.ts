@@ -136,6 +136,14 @@ describe('subscriptions', () => {
     expect(entitlementsOf({ subscriptions: subsOf(paid.state), now: at(41) }).grace).toBeNull();
   });
 
+  it('in grace, buying the plan again replaces the unpaid subscription at once', () => {
+    const failed = run([...buy(200, '1', T0), ['RecordRenewal', { subscriptionId: 's1', paymentId: 'p2', outcome: 'failed' }, at(31)]]);
+    const { state } = run(buy(200, '2', at(33)), failed.events);
+    expect(subscriptionStatusAt(state.subscriptions.s1!, at(33))).toBe('ended');
+    expect(subscriptionStatusAt(state.subscriptions.s2!, at(33))).toBe('active');
+    expect(entitlementsOf({ subscriptions: subsOf(state), now: at(34) }).grace).toBeNull();
+  });
+
   it('PAYMENT_DELAY once a checked plan is over a day past its next payment date', () => {
     const { state, events } = run(buy(100, '1', T0));
     const due = Date.parse(state.subscriptions.s1!.nextPaymentDate!);

@@ -13,6 +13,12 @@ export const MAIL_TEMPLATES = [
   'email-changed',
   'password-changed',
   'two-factor-disabled',
+  // the grace period after a failed renewal: its start, reminders, deactivation, deletion, the end
+  'payment-failed',
+  'payment-reminder',
+  'account-deactivated',
+  'storage-deleted',
+  'payment-restored',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 

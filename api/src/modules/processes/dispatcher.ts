@@ -10,6 +10,7 @@ import {
   type UserCommand,
   type UserWithAccount,
 } from '@axel/domain';
+import { billingDecider, billingStreamName, type BillingCommand } from '@axel/domain';
 import { handleCommand, loadState } from '@axel/platform';
 import { routeCommands, type CommandDispatcher, type RequestMailData } from '@axel/workflows';
 import type { AppContext } from '../../context';
@@ -56,6 +57,16 @@ export const createDispatcher = (ctx: AppContext): CommandDispatcher =>
         storageDecider,
         storageStreamName(command.aggregateId),
         { type: command.type, data: command.data, metadata: { now: dctx.now } } as StorageCommand,
+        dctx,
+      );
+      return { position: result.position };
+    },
+    billing: async (command, dctx) => {
+      const result = await handleCommand(
+        ctx.commands,
+        billingDecider,
+        billingStreamName(command.aggregateId),
+        { type: command.type, data: command.data, metadata: { now: dctx.now } } as BillingCommand,
         dctx,
       );
       return { position: result.position };

@@ -1,0 +1,129 @@
+import { EmbeddedProcessRuntime } from '@axel/workflows';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountHelpers } from '../../testing/accounts';
+import { startTestApp, type TestApp } from '../../testing/harness';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({ env: { ADMIN_EMAIL: 'root@axel.test', ADMIN_PASSWORD: 'Root-pass-123', RATE_LIMIT_FACTOR: '10' } });
+});
+afterAll(async () => {
+  await t?.stop();
+});
+
+const helpers = accountHelpers(() => t);
+const { signIn, lastMail, mailCount } = helpers;
+/** Sessions time out while the clock jumps weeks: sign in again for each look. */
+const staff = async () => (await signIn('root@axel.test', 'Root-pass-123')).http;
+
+const runtime = () => {
+  const rt = t.app.ctx.processes();
+  if (!(rt instanceof EmbeddedProcessRuntime)) throw new Error('expected the embedded runtime');
+  return rt;
+};
+
+/** Moves the test clock to `at` and runs every process timer due by then. */
+const advanceTo = async (at: number) => {
+  const ms = at - t.clock.now().getTime();
+  if (ms > 0) t.clock.advance(ms);
+  await runtime().fireDueTimers();
+  await runtime().whenIdle();
+};
+
+const until = async <T>(read: () => Promise<T>, ok: (v: T) => boolean): Promise<T> => {
+  let v = await read();
+  for (let i = 0; i < 100 && !ok(v); i++) {
+    await new Promise((r) => setTimeout(r, 50));
+    v = await read();
+  }
+  return v;
+};
+
+/** A Professional subscriber whose first renewal just failed. */
+const failedRenewal = async () => {
+  const { email, id } = await helpers.signUpConfirmed();
+  const { http } = await signIn(email);
+  const bought = await http.post(`/api/users/${id}/products/`, { productId: 200 });
+  expect(bought.status).toBe(201);
+  const sessionId = decodeURIComponent(new URL(bought.body.checkoutLink).pathname.split('/').pop()!);
+  expect((await http.post(`/api/dev/checkout/${encodeURIComponent(sessionId)}/pay`)).status).toBe(200);
+  const [sub] = (await http.get(`/api/users/${id}/subscriptions/`)).body;
+  expect((await http.post(`/api/dev/users/${id}/subscriptions/${sub.id}/renewal`, { outcome: 'failed' })).status).toBe(200);
+  const [grace] = (await http.get(`/api/users/${id}/grace-period-info/`)).body;
+  const dates = {
+    graceEnd: Date.parse(grace.gracePeriodEndDate),
+    storageDeletion: Date.parse(grace.scheduledStorageDeletionDate),
+    accountDeletion: Date.parse(grace.scheduledAccDeletionDate),
+  };
+  expect((await lastMail(email, 'Your payment failed')).text).toContain(grace.gracePeriodEndDate.slice(0, 10));
+  const processId = `grace-period:${id}:${sub.id}`;
+  const process = await until(
+    async () => (await (await staff()).get(`/api/admin/processes/${encodeURIComponent(processId)}`)).body,
+    (p) => p?.status === 'running' && p.nextTimerAt !== null,
+  );
+  expect(process).toMatchObject({ type: 'grace-period', status: 'running' });
+  return { email, id, subscriptionId: sub.id as string, dates, processId };
+};
+
+const info = async (email: string, id: string) => (await (await signIn(email)).http.get(`/api/users/${id}/`)).body;
+const processOf = async (processId: string) => (await (await staff()).get(`/api/admin/processes/${encodeURIComponent(processId)}`)).body;
+const pay = async (userId: string, subscriptionId: string) => {
+  const res = await (await staff()).post(`/api/dev/users/${userId}/subscriptions/${subscriptionId}/renewal`, { outcome: 'paid' });
+  expect(res.status).toBe(200);
+};
+
+describe('the grace period after a failed renewal', () => {
+  it('walks the whole timeline: warnings, deactivation at the grace end, storage then account deletion', async () => {
+    const { email, id, dates, processId } = await failedRenewal();
+    expect(await info(email, id)).toMatchObject({ status: 'active', isGraceUnpaidUser: true, isUnpaidUser: false, isProfessional: true });
+
+    await advanceTo(dates.graceEnd - 2 * DAY);
+    expect((await until(() => mailCount(email), (n) => n >= 3))).toBeGreaterThanOrEqual(3);
+    expect((await lastMail(email, 'Reminder: your AXEL Drive payment is due')).text).toContain(new Date(dates.graceEnd).toISOString().slice(0, 10));
+    expect(await info(email, id)).toMatchObject({ isGraceUnpaidUser: true });
+
+    await advanceTo(dates.graceEnd + DAY);
+    expect((await lastMail(email, 'Your AXEL Drive account was deactivated')).text).toContain(new Date(dates.storageDeletion).toISOString().slice(0, 10));
+    expect(await info(email, id)).toMatchObject({ status: 'unpaid', isUnpaidUser: true, isGraceUnpaidUser: false });
+    const { http } = await signIn(email);
+    expect((await http.get(`/api/users/${id}/grace-period-info/`)).body[0]).toMatchObject({ graceType: 'end', deleteProductAction: false, userProductStatus: 'unpaid' });
+    expect((await processOf(processId)).state).toMatchObject({ phase: 'deactivated' });
+
+    await advanceTo(dates.storageDeletion + DAY);
+    expect((await lastMail(email, 'Your AXEL Drive files are being deleted')).text).toContain(new Date(dates.accountDeletion).toISOString().slice(0, 10));
+    expect((await processOf(processId)).state).toMatchObject({ phase: 'storage_deleted' });
+
+    await advanceTo(dates.accountDeletion + DAY);
+    const done = await until(() => processOf(processId), (p) => p.status === 'completed');
+    expect(done.state).toMatchObject({ phase: 'account_deleted' });
+    const deleted = await until(
+      async () => (await (await staff()).get(`/api/admin/deleted-users/${id}`)).body,
+      (u) => u?.deletedAt !== null && u?.deletedAt !== undefined,
+    );
+    expect(deleted).toMatchObject({ deletedBy: 'non_payment' });
+    expect((await signIn(email)).res.status).toBeGreaterThanOrEqual(400);
+  }, 120_000);
+
+  for (const stage of ['grace', 'deactivated', 'storage_deleted'] as const) {
+    it(`a payment while ${stage} ends the process and restores the account`, async () => {
+      const { email, id, subscriptionId, dates, processId } = await failedRenewal();
+      const at = { grace: dates.graceEnd - DAY, deactivated: dates.graceEnd + DAY, storage_deleted: dates.storageDeletion + DAY }[stage];
+      await advanceTo(at);
+      expect((await processOf(processId)).state).toMatchObject({ phase: stage });
+      await pay(id, subscriptionId);
+      const done = await until(() => processOf(processId), (p) => p.status === 'completed');
+      expect(done.state).toMatchObject({ phase: 'paid' });
+      await lastMail(email, 'Thank you: your payment was received');
+      expect(await info(email, id)).toMatchObject({ status: 'active', isUnpaidUser: false, isGraceUnpaidUser: false, isProfessional: true });
+      expect((await (await signIn(email)).http.get(`/api/users/${id}/grace-period-info/`)).body).toEqual([]);
+
+      // nothing further happens on the old dates
+      const mails = await mailCount(email);
+      await advanceTo(dates.accountDeletion + DAY);
+      expect(await mailCount(email)).toBe(mails);
+      expect((await (await staff()).get(`/api/admin/users/${id}`)).body.deletedAt).toBeNull();
+    }, 120_000);
+  }
+});
