@@ -12,7 +12,7 @@ import { createBytePipeline, type BytePipeline } from './uploads';
 let t: TestApp;
 let pipeline: BytePipeline;
 beforeAll(async () => {
-  t = await startTestApp({ env: { UPLOAD_EXPIRY_HOURS: '1' } });
+  t = await startTestApp({ env: { UPLOAD_EXPIRY_HOURS: '1', ADMIN_EMAIL: 'root@axel.test', ADMIN_PASSWORD: 'Root-pass-123' } });
   // the same pipeline the server runs, over the same database and DATA_DIR
   pipeline = createBytePipeline(t.app.ctx, { quota: { reserve: async () => undefined, release: async () => undefined } });
 });
@@ -270,8 +270,18 @@ describe('replicas and scrub', () => {
     const report = await pipeline.scrub();
     expect(report.lostChunks).toContain(cid);
     await expect(readAll(pipeline.content.read(manifest))).rejects.toThrow(/no intact replica/);
-    // the health page shows it to staff; strangers are refused
+    // the health page shows it to staff; users and strangers are refused
     expect((await new HttpClient(t.url).get('/api/admin/blobs/health')).status).toBe(401);
+    expect((await (await user()).http.get('/api/admin/blobs/health')).status).toBe(403);
+    const staff = (await signIn('root@axel.test', 'Root-pass-123')).http;
+    const health = await staff.get('/api/admin/blobs/health');
+    expect(health.status).toBe(200);
+    expect(health.body).toMatchObject({ adapter: 'local', replicas: 2 });
+    expect(health.body.shards.map((s: { shard: string }) => s.shard)).toEqual(['shard-0', 'shard-1', 'shard-2', 'shard-3']);
+    const { rows: stored } = await t.app.ctx.pool.query<{ n: number }>('select count(*)::int as n from upload_chunks');
+    expect(health.body.shards.reduce((n: number, s: { chunks: number }) => n + s.chunks, 0)).toBeGreaterThanOrEqual((stored[0]!.n - 1) * 2); // every chunk on two shards, but the lost one
+    expect(health.body.shards.every((s: { freeBytes: number }) => s.freeBytes > 0)).toBe(true);
+    expect(health.body.lastScrub.lostChunks).toContain(cid);
   });
 
   it('destroying a file version erases its key and collects its chunks', async () => {
