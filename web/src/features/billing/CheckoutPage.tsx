@@ -15,7 +15,7 @@ import { FormField } from '../../components/FormField';
 import { useSession } from '../../session/store';
 import type { BillingCycle } from './billing.types';
 import { checkoutActors } from './checkout.actors';
-import { checkoutMachine, PROMO_CODE_MAX_LENGTH } from './checkout.machine';
+import { checkoutMachine, PROMO_CODE_MAX_LENGTH, PROMO_FIELD_MAX_LENGTH } from './checkout.machine';
 import { formatMoney, formatStorage } from './money';
 import { isOpenableLink } from './PayPromptDialog';
 import { CycleToggle, PlanGrid } from './PlanGrid';
@@ -101,6 +101,19 @@ const Checkout = ({ user, productId, cycle }: { user: UserInfo; productId: numbe
         autoComplete="off"
         slotProps={{ htmlInput: { maxLength: PROMO_CODE_MAX_LENGTH + 1 } }}
       />
+      {context.askedFields.map((name) => (
+        <FormField
+          key={name}
+          name={`promo-${name}`}
+          label={t(`billing.checkout.fields.${name}`)}
+          value={context.customFields[name] ?? ''}
+          onValue={(value) => send({ type: 'SET_FIELD', name, value })}
+          testId={`checkout-field-${name}`}
+          fullWidth
+          sx={{ mt: 2 }}
+          slotProps={{ htmlInput: { maxLength: PROMO_FIELD_MAX_LENGTH } }}
+        />
+      ))}
       <Stack direction="row" spacing={1} sx={{ mt: 3, justifyContent: 'flex-end' }}>
         <Button onClick={() => send({ type: 'BACK' })} disabled={submitting} data-testid="checkout-back">
           {t('common.back')}

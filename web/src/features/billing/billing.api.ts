@@ -1,6 +1,7 @@
 import { api } from '../../api/client';
 import { listOf, pageOf, toGraceInfo, toPayment, toPlanInfo, toProduct, toSubscription } from './billing.normalise';
 import type { GraceInfo, Page, Payment, PlanInfo, Product, Subscription } from './billing.types';
+import type { CheckoutRequest } from './checkout.machine';
 
 /** Page sizes of the specification (§9): products 100, payment history 50. */
 export const PRODUCTS_PER_PAGE = 100;
@@ -8,10 +9,6 @@ export const PAYMENTS_PER_PAGE = 50;
 
 const user = (userId: string) => `/users/${encodeURIComponent(userId)}`;
 
-export interface CheckoutRequest {
-  productId: number;
-  promoCode?: string;
-}
 
 export const billingApi = {
   products: async (): Promise<Product[]> => listOf(await api.get<unknown>('/products/', { perPage: PRODUCTS_PER_PAGE })).map(toProduct),

@@ -11,6 +11,9 @@ export interface CheckoutContext {
   promoCode: string;
   /** Translation key shown under the promo code field. */
   promoError: string | null;
+  /** Fields a promo code asks the buyer for (state, bar number), and what was typed in them. */
+  askedFields: PromoFieldName[];
+  customFields: Partial<Record<PromoFieldName, string>>;
   error: NormalisedError | null;
   checkoutLink: string | null;
   result: PaymentResult | null;
@@ -20,9 +23,16 @@ export type CheckoutEvent =
   | { type: 'SET_CYCLE'; cycle: BillingCycle }
   | { type: 'SELECT'; productId: number }
   | { type: 'SET_PROMO'; code: string }
+  | { type: 'SET_FIELD'; name: PromoFieldName; value: string }
   | { type: 'BACK' }
   | { type: 'PAY' }
   | { type: 'RETRY' };
+
+export interface CheckoutRequest {
+  productId: number;
+  promoCode?: string;
+  customFields?: Partial<Record<PromoFieldName, string>>;
+}
 
 export interface CheckoutInput {
   productId?: number | null;
@@ -32,6 +42,12 @@ export interface CheckoutInput {
 }
 
 /** The promo code errors of the catalogue (§8 "Promo and payment"): invalid, no longer active, quota reached. */
+/** The custom fields a promo code can ask for at checkout (§3 "Promo code"), at most 20 characters each. */
+export const PROMO_FIELD_NAMES = ['state', 'barNumber'] as const;
+export type PromoFieldName = (typeof PROMO_FIELD_NAMES)[number];
+export const PROMO_FIELD_MAX_LENGTH = 20;
+const isPromoField = (v: unknown): v is PromoFieldName => (PROMO_FIELD_NAMES as readonly unknown[]).includes(v);
+
 export const PROMO_ERROR_CODES: ReadonlySet<string> = new Set(['5007', '5010', '5015']);
 /** The server takes codes of at most 40 characters. */
 export const PROMO_CODE_MAX_LENGTH = 40;
@@ -62,7 +78,7 @@ export const checkoutMachine = setup({
     loadProducts: fromPromise<Product[]>(async () => {
       throw new Error('loadProducts actor not provided');
     }),
-    startCheckout: fromPromise<string, { productId: number; promoCode?: string }>(async () => {
+    startCheckout: fromPromise<string, CheckoutRequest>(async () => {
       throw new Error('startCheckout actor not provided');
     }),
     confirmResult: fromPromise<PaymentResult, { result: PaymentResult }>(async ({ input }) => input.result),
@@ -79,6 +95,7 @@ export const checkoutMachine = setup({
     selectable: ({ context, event }) => event.type === 'SELECT' && context.products.some((p) => p.id === event.productId && isSellable(p)),
     promoWellFormed: ({ context }) => promoFormatError(context.promoCode) === null,
     isPromoError: ({ event }) => 'error' in event && PROMO_ERROR_CODES.has(toApiError(event.error).code),
+    isFieldRequest: ({ event }) => 'error' in event && toApiError(event.error).code === 'PROMO_FIELD_REQUIRED' && isPromoField(toApiError(event.error).data?.field),
   },
 }).createMachine({
   id: 'checkout',
@@ -88,6 +105,8 @@ export const checkoutMachine = setup({
     productId: input?.productId ?? null,
     promoCode: '',
     promoError: null,
+    askedFields: [],
+    customFields: {},
     error: null,
     checkoutLink: null,
     result: input?.result ?? null,
@@ -114,7 +133,8 @@ export const checkoutMachine = setup({
     },
     promo: {
       on: {
-        SET_PROMO: { actions: assign({ promoCode: ({ event }) => event.code, promoError: null }) },
+        SET_PROMO: { actions: assign({ promoCode: ({ event }) => event.code, promoError: null, askedFields: [], customFields: {} }) },
+        SET_FIELD: { actions: assign({ customFields: ({ context, event }) => ({ ...context.customFields, [event.name]: event.value }), error: null }) },
         BACK: { target: 'choosing', actions: assign({ error: null, promoError: null }) },
         PAY: [
           { guard: 'promoWellFormed', target: 'submitting', actions: assign({ error: null, promoError: null }) },
@@ -127,11 +147,27 @@ export const checkoutMachine = setup({
         src: 'startCheckout',
         input: ({ context }) => {
           const promoCode = context.promoCode.trim();
-          return { productId: context.productId ?? 0, ...(promoCode ? { promoCode } : {}) };
+          const fields = Object.fromEntries(context.askedFields.map((name) => [name, (context.customFields[name] ?? '').trim()]));
+          return {
+            productId: context.productId ?? 0,
+            ...(promoCode ? { promoCode } : {}),
+            ...(promoCode && context.askedFields.length > 0 ? { customFields: fields } : {}),
+          };
         },
         onDone: { target: 'redirecting', actions: assign({ checkoutLink: ({ event }) => event.output }) },
         onError: [
           { guard: 'isPromoError', target: 'promo', actions: assign({ promoError: ({ event }) => `errors.${toApiError(event.error).code}` }) },
+          {
+            guard: 'isFieldRequest',
+            target: 'promo',
+            actions: assign({
+              askedFields: ({ context, event }) => {
+                const field = toApiError(event.error).data?.field as PromoFieldName;
+                return context.askedFields.includes(field) ? context.askedFields : [...context.askedFields, field];
+              },
+              error: ({ event }) => toApiError(event.error).toJSON(),
+            }),
+          },
           { target: 'promo', actions: assign({ error: ({ event }) => toApiError(event.error).toJSON() }) },
         ],
       },

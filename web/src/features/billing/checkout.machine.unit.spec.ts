@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../../api/errors';
 import type { Product } from './billing.types';
-import { checkoutMachine, type CheckoutInput, type PaymentResult } from './checkout.machine';
+import { checkoutMachine, type CheckoutInput, type CheckoutRequest, type PaymentResult } from './checkout.machine';
 
 const product = (id: number, name: string, price: number, cycle: 'monthly' | 'yearly', type: Product['type'] = 'plan'): Product => ({
   id,
@@ -23,17 +23,17 @@ const start = (
   input: CheckoutInput = {},
   options: {
     load?: () => Promise<Product[]>;
-    checkout?: (r: { productId: number; promoCode?: string }) => Promise<string>;
+    checkout?: (r: CheckoutRequest) => Promise<string>;
     confirm?: (r: PaymentResult) => Promise<PaymentResult>;
   } = {},
 ) => {
-  const checkouts: { productId: number; promoCode?: string }[] = [];
+  const checkouts: CheckoutRequest[] = [];
   const opened: string[] = [];
   const actor = createActor(
     checkoutMachine.provide({
       actors: {
         loadProducts: fromPromise<Product[]>(() => (options.load ?? (async () => CATALOGUE))()),
-        startCheckout: fromPromise<string, { productId: number; promoCode?: string }>(({ input: request }) => {
+        startCheckout: fromPromise<string, CheckoutRequest>(({ input: request }) => {
           checkouts.push(request);
           return (options.checkout ?? (async () => '/dev/checkout/sess_1'))(request);
         }),
@@ -105,6 +105,41 @@ describe('checkout machine', () => {
       actor.send({ type: 'SET_PROMO', code: '' });
       expect(actor.getSnapshot().context.promoError).toBeNull();
     }
+  });
+
+  it('a code that asks for a custom field shows it, and sends what was typed with the code', async () => {
+    const { actor, checkouts } = start({ productId: 30 }, {
+      checkout: async (r) => {
+        if (!r.customFields?.barNumber) throw new ApiError('PROMO_FIELD_REQUIRED', 'needs barNumber', { field: 'barNumber' }, 400);
+        return '/dev/checkout/sess_2';
+      },
+    });
+    await waitFor(actor, (s) => s.matches('promo'));
+    actor.send({ type: 'SET_PROMO', code: 'LAWYERS' });
+    actor.send({ type: 'PAY' });
+    const asked = await waitFor(actor, (s) => s.matches('promo') && s.context.askedFields.length > 0);
+    expect(asked.context.askedFields).toEqual(['barNumber']);
+    expect(asked.context.error?.code).toBe('PROMO_FIELD_REQUIRED');
+    actor.send({ type: 'SET_FIELD', name: 'barNumber', value: ' 1234 ' });
+    actor.send({ type: 'PAY' });
+    await waitFor(actor, (s) => s.matches('redirecting'));
+    expect(checkouts).toEqual([
+      { productId: 30, promoCode: 'LAWYERS' },
+      { productId: 30, promoCode: 'LAWYERS', customFields: { barNumber: '1234' } },
+    ]);
+  });
+
+  it('an unknown field name in the refusal is shown as an error, not as an input', async () => {
+    const { actor } = start({ productId: 30 }, {
+      checkout: async () => {
+        throw new ApiError('PROMO_FIELD_REQUIRED', 'needs x', { field: 'password' }, 400);
+      },
+    });
+    await waitFor(actor, (s) => s.matches('promo'));
+    actor.send({ type: 'SET_PROMO', code: 'X1' });
+    actor.send({ type: 'PAY' });
+    const snap = await waitFor(actor, (s) => s.matches('promo') && s.context.error !== null);
+    expect(snap.context.askedFields).toEqual([]);
   });
 
   it('a malformed promo code never reaches the server', async () => {
