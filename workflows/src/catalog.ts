@@ -5,6 +5,7 @@
  */
 import { DEFAULT_ACCOUNT_RETENTION_DAYS, createAccountDeletionProcess } from './account-deletion/account-deletion.process';
 import { createFileTtlProcess } from './file-ttl/file-ttl.process';
+import { createStoragePurgeProcess } from './storage-purge/storage-purge.process';
 import { createGracePeriodProcess } from './grace-period/grace-period.process';
 import type { ProcessDefinition } from './model/process';
 
@@ -21,4 +22,5 @@ export const createProcessCatalog: ProcessCatalog = (settings) => [
   createAccountDeletionProcess({ retentionDays: settings.accountRetentionDays }),
   createGracePeriodProcess(),
   createFileTtlProcess(),
+  createStoragePurgeProcess(),
 ];

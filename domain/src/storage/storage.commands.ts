@@ -32,8 +32,11 @@ export type DeleteItems = Command<'DeleteItems', { itemIds: readonly string[] }>
 export type MoveItems = Command<'MoveItems', { itemIds: readonly string[]; parentId: string | null }>;
 export type CopyItems = Command<'CopyItems', { itemIds: readonly string[]; parentId: string | null; newId: () => string }>;
 
+export type PurgeStorage = Command<'PurgeStorage', Record<string, never>>;
+
 export type StorageCommand =
   | OpenStorage
+  | PurgeStorage
   | ChangeStorageQuota
   | ReserveQuota
   | ReleaseQuota

@@ -192,9 +192,15 @@ export const decideStorage = (command: StorageCommand, s: StorageState): Storage
   const now = command.metadata.now.toISOString();
   switch (command.type) {
     case 'OpenStorage': {
-      if (s.status === 'open') return [];
+      if (s.status !== 'none') return [];
       const { storageId, ownerId, type, sizeTotal } = command.data;
       return [{ type: 'StorageOpened', data: { storageId, ownerId, type, sizeTotal, openedAt: now } }];
+    }
+    case 'PurgeStorage': {
+      if (s.status !== 'open') return [];
+      const destroyed = new Map<string, Manifest>();
+      for (const item of s.items.values()) if (item.manifest) destroyed.set(item.manifest.keyId, item.manifest);
+      return [{ type: 'StoragePurged', data: { destroyed: [...destroyed.values()], at: now } }];
     }
     case 'ChangeStorageQuota':
       requireOpen(s);

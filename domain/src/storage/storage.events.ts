@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent, type EventDefinition, type EventOf } from '../shared/events';
+import { defineEvent, erasesOwnStream, type EventDefinition, type EventOf } from '../shared/events';
 
 /*
  * One stream per storage (`storage-<id>`): its quota, its reservations and its items. Keeping the
@@ -128,6 +128,14 @@ export const ItemDeleted = defineEvent(
   }),
 );
 
+/**
+ * The owner's account was purged: the storage is closed, the content of its files destroyed, and
+ * its stream's personal data (names, details) forgotten for ever.
+ */
+export const StoragePurged = defineEvent('StoragePurged', z.object({ destroyed: z.array(ManifestSchema), at: timestamp }), {
+  erases: erasesOwnStream,
+});
+
 export const storageEventDefinitions = [
   StorageOpened,
   StorageQuotaChanged,
@@ -142,6 +150,7 @@ export const storageEventDefinitions = [
   ItemTrashed,
   ItemRestored,
   ItemDeleted,
+  StoragePurged,
 ] as const satisfies readonly EventDefinition[];
 
 type EventsOf<D> = D extends EventDefinition ? EventOf<D> : never;

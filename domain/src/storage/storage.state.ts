@@ -27,7 +27,7 @@ const parentKey = (parentId: string | null): string => parentId ?? ROOT;
  * decisions that need to try changes first work on {@link cloneStorageState}.
  */
 export interface StorageState {
-  readonly status: 'none' | 'open';
+  readonly status: 'none' | 'open' | 'purged';
   readonly storageId: string | null;
   readonly ownerId: string | null;
   readonly type: StorageType | null;
@@ -238,6 +238,8 @@ export const evolveStorage = (s: StorageState, event: StorageEvent): StorageStat
       }
       return { ...s, sizeUsed: s.sizeUsed - event.data.size, sizeTrashed: s.sizeTrashed - event.data.trashedSize };
     }
+    case 'StoragePurged':
+      return { ...initialStorageState(), status: 'purged', storageId: s.storageId, ownerId: s.ownerId, type: s.type };
     default:
       return s;
   }

@@ -138,6 +138,19 @@ describe('storage decider', () => {
     expect(plan.failures).toEqual([{ itemId: 'a', code: StorageErrors.quotaExceeded.code }]);
   });
 
+  it('purges once: every distinct content is destroyed, and the storage takes no further command', () => {
+    const h = opened();
+    addFile(h, 'f', 'a.txt', 10);
+    h.run('CopyItems', { itemIds: ['f'], parentId: null, newId: h.newId });
+    addFile(h, 'g', 'b.txt', 5);
+    const purged = h.run('PurgeStorage', {}) as { type: string; data: { destroyed: unknown[] } }[];
+    expect(purged.map((e) => e.type)).toEqual(['StoragePurged']);
+    expect(purged[0]!.data.destroyed).toHaveLength(2);
+    expect(h.run('PurgeStorage', {})).toEqual([]);
+    expect(h.run('OpenStorage', { storageId: 's1', ownerId: 'u1', type: 'online', sizeTotal: 1 })).toEqual([]);
+    expect(codeOf(h.run('CreateFolder', { itemId: 'd', parentId: null, name: 'New', rename: false }))).toBe(StorageErrors.storageNotFound.code);
+  });
+
   it('keeps the owner metadata and refuses profanity in a title', () => {
     const h = opened();
     addFile(h, 'f', 'a.txt', 1);

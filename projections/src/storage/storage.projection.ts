@@ -26,6 +26,7 @@ export const storageProjection = defineProjection<'storages' | 'storage_items', 
     'ItemTrashed',
     'ItemRestored',
     'ItemDeleted',
+    'StoragePurged',
     'AccountPurged',
   ],
   tables: {
@@ -145,6 +146,10 @@ export const storageProjection = defineProjection<'storages' | 'storage_items', 
             e.data.size,
             e.data.trashedSize,
           ]);
+          break;
+        case 'StoragePurged':
+          await tx.query(`delete from ${I} where storage_id = $1`, [storageId]);
+          await tx.query(`delete from ${S} where id = $1`, [storageId]);
           break;
         default:
           break;

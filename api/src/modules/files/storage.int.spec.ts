@@ -18,7 +18,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.stop();
 });
-const { signUpConfirmed, signIn } = accountHelpers(() => t);
+const { signUpConfirmed, signIn, PASSWORD } = accountHelpers(() => t);
 
 /** A signed-up user with their online storage. */
 const owner = async () => {
@@ -339,6 +339,39 @@ describe('file TTL', () => {
       expect(trashed.metadata).toMatchObject({ actorKind: 'process', actorId: `file-ttl:${o.storageId}:${f}` });
     } finally {
       t.clock.advance(-(2 * 86_400_000 + 60_000));
+    }
+  });
+});
+
+describe('account purge', () => {
+  it('purges the storages of a purged account: content destroyed, names forgotten in the log, read model emptied', async () => {
+    const runtime = t.app.ctx.processes();
+    if (!(runtime instanceof EmbeddedProcessRuntime)) throw new Error('expected the embedded runtime');
+    const o = await owner();
+    const made = (await o.file('Diary of Ada Lovelace.txt', 'private words')).body;
+    const keyId = (await t.app.ctx.pool.query(`select manifest->>'keyId' as k from storage_items where id = $1`, [made.id])).rows[0].k as string;
+    expect((await o.http.delete(`/api/users/${o.id}/`, { confirmation: 'YES', password: PASSWORD })).status).toBe(204);
+
+    // the deletion process sets its purge timer first
+    for (let i = 0; i < 100 && !(await runtime.getProcess('account-deletion', o.id))?.nextTimer; i++) await new Promise((r) => setTimeout(r, 50));
+    t.clock.advance(31 * 86_400_000);
+    try {
+      for (let i = 0; i < 100 && bytes.has(keyId); i++) {
+        await runtime.fireDueTimers();
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      await runtime.whenIdle();
+      expect(bytes.has(keyId)).toBe(false);
+      expect(await t.app.ctx.runner.waitFor(await t.app.ctx.store.headPosition(), { timeoutMs: 10_000 })).toBe(true);
+      const { events } = await t.app.ctx.store.readStream(`storage-${o.storageId}`);
+      expect(events.find((e) => e.type === 'FileAdded')!.data).toMatchObject({ name: '[erased]', size: 13 });
+      expect(events.at(-1)!.metadata).toMatchObject({ actorKind: 'process', actorId: `storage-purge:${o.id}` });
+      const raw = await t.app.ctx.pool.query(`select count(*)::int as n from es_events where data::text like '%Ada Lovelace%'`);
+      expect(raw.rows[0].n).toBe(0);
+      expect((await t.app.ctx.pool.query('select count(*)::int as n from storages where id = $1', [o.storageId])).rows[0].n).toBe(0);
+      expect((await t.app.ctx.pool.query('select count(*)::int as n from storage_items where storage_id = $1', [o.storageId])).rows[0].n).toBe(0);
+    } finally {
+      t.clock.advance(-31 * 86_400_000);
     }
   });
 });

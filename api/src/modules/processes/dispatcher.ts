@@ -14,6 +14,8 @@ import { billingDecider, billingStreamName, type BillingCommand } from '@axel/do
 import { handleCommand, loadState } from '@axel/platform';
 import { routeCommands, type CommandDispatcher, type RequestMailData } from '@axel/workflows';
 import type { AppContext } from '../../context';
+import { storageBytes } from '../files/storage.bytes';
+import { onlineStorageId } from '../files/storage.service';
 
 /** The account's address and the locale it last chose, read from its events when a process mails it. */
 const recipient = async (ctx: AppContext, userId: string): Promise<{ email: string | null; locale: string | null }> => {
@@ -69,6 +71,26 @@ export const createDispatcher = (ctx: AppContext): CommandDispatcher =>
         { type: command.type, data: command.data, metadata: { now: dctx.now } } as BillingCommand,
         dctx,
       );
+      return { position: result.position };
+    },
+    'storage-owner': async (command, dctx) => {
+      // every storage of the owner: today their online storage
+      const storageId = onlineStorageId(command.aggregateId);
+      const result = await handleCommand(
+        ctx.commands,
+        storageDecider,
+        storageStreamName(storageId),
+        { type: 'PurgeStorage', data: {}, metadata: { now: dctx.now } } as StorageCommand,
+        dctx,
+      );
+      for (const event of result.events) {
+        if (event.type !== 'StoragePurged') continue;
+        for (const manifest of event.data.destroyed) {
+          await storageBytes(ctx)
+            .content.destroy(manifest)
+            .catch((err: unknown) => ctx.log.error({ err, keyId: manifest.keyId }, 'could not destroy the content of a purged storage'));
+        }
+      }
       return { position: result.position };
     },
     mail: async (command, dctx) => {
