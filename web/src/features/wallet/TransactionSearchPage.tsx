@@ -3,7 +3,6 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { CenteredCard } from '../../components/StatusPage';
 import { FormField } from '../../components/FormField';
@@ -18,10 +17,9 @@ export const transactionIdSchema = z.object({
     .regex(/^[A-Za-z0-9]{20,}$/, 'wallet.validation.transactionId'),
 });
 
-/** Public: find a transaction by its id; /transaction/:id opens it in the explorer. */
+/** Public: find a transaction by its id; the server's /transaction/:id shows it. */
 export const TransactionSearchPage = () => {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const [id, setId] = useState('');
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
 
@@ -33,7 +31,9 @@ export const TransactionSearchPage = () => {
       return;
     }
     setFieldErrors({});
-    void navigate(`/transaction/${encodeURIComponent(checked.value.id)}`);
+    // A full page load: the server answers /transaction/:id itself, with the configured explorer or
+    // its own page of the development chain.
+    window.location.assign(`/transaction/${encodeURIComponent(checked.value.id)}`);
   };
 
   return (

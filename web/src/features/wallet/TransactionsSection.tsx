@@ -15,7 +15,6 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
 import { toApiError, type NormalisedError } from '../../api/errors';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { formatDateTime, localeTag } from '../../components/i18nHelpers';
@@ -124,7 +123,7 @@ export const TransactionsSection = () => {
         <DialogContent>{open && <TransactionDetails tx={open} />}</DialogContent>
         <DialogActions>
           {open && /^[A-Za-z0-9]{20,}$/.test(open.id) && (
-            <Button component={RouterLink} to={`/transaction/${encodeURIComponent(open.id)}`} data-testid="transaction-explorer">
+            <Button component="a" href={`/transaction/${encodeURIComponent(open.id)}`} data-testid="transaction-explorer">
               {t('wallet.transactions.explorer')}
             </Button>
           )}
