@@ -119,7 +119,24 @@ describe('wallet in the browser', () => {
     await bobPage.getByTestId('transaction-row').first().click();
     await bobPage.getByTestId('transaction-details').waitFor();
     expect(await bobPage.getByTestId('transaction-amount').textContent()).toContain('2.5');
+    const txid = (await bobPage.getByTestId('transaction-id').textContent()) ?? '';
     await shot(bobPage, 'bob-confirmed');
+
+    // Anyone can look the transaction up: the search page opens the development chain's own explorer page.
+    const visitor = await (await browser.newContext({ locale: 'en-US' })).newPage();
+    await visitor.goto(`${t.url}/transaction/search`);
+    await visitor.getByTestId('transaction-search-id').fill('short');
+    await visitor.getByTestId('transaction-search-submit').click();
+    await expect.poll(() => visitor.getByTestId('transaction-search').textContent()).toContain('at least 20 letters or digits');
+    await visitor.getByTestId('transaction-search-id').fill(txid);
+    await visitor.getByTestId('transaction-search-submit').click();
+    await visitor.waitForURL(new RegExp(`/transaction/${txid}$`));
+    const explorer = (await visitor.getByTestId('transaction').textContent()) ?? '';
+    expect(explorer).toContain(txid);
+    expect(explorer).toContain('1 confirmation');
+    expect(explorer).toContain('2.5 AXEL');
+    await shot(visitor, 'explorer');
+    await visitor.context().close();
 
     // Once confirmed, Alice's retry of the refused send goes through with the same key.
     await expectBalance(page, '7.5', '0');
@@ -144,6 +161,66 @@ describe('wallet in the browser', () => {
     await page.getByTestId('wallet-dashboard-treasury-chart').locator('rect').first().waitFor();
     expect(Number(await page.getByTestId('walletDashboard-wallets').textContent())).toBeGreaterThan(0);
     await shot(page, 'wallet-dashboard');
+    await page.context().close();
+  });
+
+  it('contacts: the §5 rules under the fields, add, edit, pick one to send to, delete', async () => {
+    const shot = stepShots('wallet-contacts');
+    const carol = await signUpConfirmed();
+    const dave = await signUpConfirmed();
+    const { http: carolApi } = await signIn(carol.email);
+    const { http: daveApi } = await signIn(dave.email);
+    const carolKey = (await carolApi.post('/api/wallet/v1/addresses', {})).body.addresses[0].address as string;
+    const daveKey = (await daveApi.post('/api/wallet/v1/addresses', {})).body.addresses[0].address as string;
+
+    const page = await signedInPage(carol.email);
+    await page.goto(`${t.url}/wallet/contacts`);
+    await page.getByTestId('contacts-empty').waitFor();
+    await page.getByTestId('contacts-add').click();
+    await page.getByTestId('contact-save').click();
+    const dialogText = () => page.getByTestId('contact-dialog').textContent();
+    await expect.poll(dialogText).toContain('This field is required');
+
+    // Not your own e-mail or key; the key is exactly 34 characters.
+    await page.getByTestId('contact-nickname').fill('Dave');
+    await page.getByTestId('contact-email').fill(carol.email);
+    await page.getByTestId('contact-publicKey').fill(carolKey);
+    await page.getByTestId('contact-save').click();
+    await expect.poll(dialogText).toContain('You cannot add your own e-mail as a contact');
+    expect(await dialogText()).toContain('You cannot add your own public key as a contact');
+    await page.getByTestId('contact-publicKey').fill('short');
+    await page.getByTestId('contact-phone').fill('call me');
+    await page.getByTestId('contact-save').click();
+    await expect.poll(dialogText).toContain('The public key must be exactly 34 characters');
+    expect(await dialogText()).toContain('Enter a valid phone number');
+    await shot(page, 'rules');
+
+    await page.getByTestId('contact-email').fill(dave.email);
+    await page.getByTestId('contact-publicKey').fill(daveKey);
+    await page.getByTestId('contact-phone').fill('+31 20 123 4567');
+    await page.getByTestId('contact-save').click();
+    await page.getByTestId('contact-row').waitFor();
+    expect(await page.getByTestId('contacts-table').textContent()).toContain(daveKey);
+
+    // Edit: the same e-mail stays allowed for the contact being edited.
+    await page.getByTestId('contact-edit').click();
+    await page.getByTestId('contact-nickname').fill('Dave D.');
+    await page.getByTestId('contact-save').click();
+    await expect.poll(() => page.getByTestId('contacts-table').textContent()).toContain('Dave D.');
+    await shot(page, 'listed');
+
+    // The send form picks the contact's key as the address.
+    await page.getByTestId('wallet-nav-send').click();
+    await page.getByTestId('send-contact').click();
+    await page.getByRole('option', { name: /Dave D\./ }).click();
+    expect(await page.getByTestId('send-address').inputValue()).toBe(daveKey);
+    await shot(page, 'picked');
+
+    await page.getByTestId('wallet-nav-contacts').click();
+    await page.getByTestId('contact-delete').click();
+    await page.getByTestId('contact-delete-confirm').click();
+    await page.getByTestId('contacts-empty').waitFor();
+    expect((await carolApi.get(`/api/users/${carol.id}/contacts/`)).body.total).toBe(0);
     await page.context().close();
   });
 });
