@@ -92,6 +92,8 @@ const ConfigSchema = z.object({
     .optional()
     .transform((v) => (v ? v : undefined))
     .refine((v) => !v || /^whsec_\w+$/.test(v), 'must be a Stripe webhook signing secret (whsec_...)'),
+  /** Another Stripe API base (stripe-mock); Stripe's own when unset. */
+  STRIPE_API_URL: optionalUrl,
   /**
    * The test payment provider (no money moves): `auto` when no Stripe key is set and HOST is
    * loopback, `on` on any HOST (warned at start), `off` never.

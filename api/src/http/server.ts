@@ -29,6 +29,13 @@ export interface ServerOptions {
   readonly version?: string;
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A provider's webhook, verified by its own signature: no CSRF header is asked of it. */
+    signedWebhook?: boolean;
+  }
+}
+
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** JSON routes take small bodies; a route that needs more (the avatar) sets its own limit. */
 export const JSON_BODY_LIMIT = 64 * 1024;
@@ -115,6 +122,8 @@ export const createServer = async (options: ServerOptions) => {
     if (!STATE_CHANGING.has(request.method)) return;
     const route = request.is404 ? undefined : request.routeOptions.url;
     if (!(route ?? targetPath(request.url)).startsWith('/api/')) return;
+    // a provider's webhook proves itself by its signature and carries no cookie to abuse
+    if (route && request.routeOptions.config.signedWebhook === true) return;
     if (request.headers['x-requested-with'] !== 'XMLHttpRequest') {
       return reply.status(403).send({
         code: 'CSRF_HEADER_MISSING',

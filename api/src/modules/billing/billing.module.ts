@@ -5,6 +5,8 @@ import { billingAdminRoutes } from './billing.admin.routes';
 import { billingRoutes } from './billing.routes';
 import { BillingService } from './billing.service';
 import type { PaymentProvider } from './payments/port';
+import { stripeClient, StripePaymentProvider } from './payments/stripe-provider';
+import { stripeWebhookRoutes } from './payments/stripe-webhook.routes';
 import { testCheckoutRoutes, TestPaymentProvider, testPaymentsMode } from './payments/test-provider';
 import { promoCodeRoutes } from './promocodes.routes';
 
@@ -17,9 +19,17 @@ export const billingModule: Module = {
     if (testMode === 'exposed') {
       ctx.log.warn({ host: ctx.config.HOST }, 'TEST_PAYMENTS=on with a HOST other machines can reach: anyone can upgrade a plan for free with the test payment provider');
     }
+    const { STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_API_URL: apiUrl } = ctx.config;
+    const stripe = secretKey ? stripeClient({ secretKey, apiUrl }) : null;
+    if (stripe && !webhookSecret) ctx.log.warn('STRIPE_SECRET_KEY without STRIPE_WEBHOOK_SECRET: Stripe cannot report payments, so no checkout completes');
     // without a provider every checkout is refused with a clear error rather than taken for free
-    const provider: PaymentProvider | null = testMode !== 'off' ? new TestPaymentProvider(ctx.config.publicUrl) : null;
+    const provider: PaymentProvider | null = stripe
+      ? new StripePaymentProvider(stripe, { publicUrl: ctx.config.publicUrl })
+      : testMode !== 'off'
+        ? new TestPaymentProvider(ctx.config.publicUrl)
+        : null;
     const service = new BillingService(ctx, () => provider);
+    if (stripe && webhookSecret) await app.register(stripeWebhookRoutes(ctx, service, stripe, webhookSecret));
     await app.register(billingRoutes(ctx, service));
     await app.register(promoCodeRoutes(ctx, service));
     await app.register(billingAdminRoutes(ctx, service));

@@ -89,7 +89,7 @@ export class BillingService {
     const started = result.events.find((e) => e.type === 'CheckoutStarted');
     const amount = started?.type === 'CheckoutStarted' ? started.data.amount : product.price;
     const user = await findUser(this.ctx.pool, userId);
-    const { checkoutLink } = await provider.createCheckout({ checkoutId, userId, email: user?.email ?? null, product, quantity, amount, trialDays: promo?.freeTrialDays ?? 0 });
+    const { checkoutLink } = await provider.createCheckout({ checkoutId, userId, email: user?.email ?? null, product, quantity, amount, trialDays: promo?.freeTrialDays ?? 0, promo });
     return { checkoutId, checkoutLink, position: result.position };
   }
 

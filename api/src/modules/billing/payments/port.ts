@@ -1,4 +1,4 @@
-import type { Product } from '@axel/domain';
+import type { AppliedPromo, Product } from '@axel/domain';
 
 /** What checkout asks of a payment provider: a page where the buyer pays this checkout. */
 export interface CheckoutRequest {
@@ -10,6 +10,7 @@ export interface CheckoutRequest {
   /** First payment, minor units. */
   readonly amount: number;
   readonly trialDays: number;
+  readonly promo: AppliedPromo | null;
 }
 
 export interface PaymentProvider {

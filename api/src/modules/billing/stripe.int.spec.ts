@@ -1,0 +1,142 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountHelpers } from '../../testing/accounts';
+import { startTestApp, type TestApp } from '../../testing/harness';
+
+const SECRET = 'whsec_testsecret123';
+const stripe = new Stripe('sk_test_unused');
+const DAY = 24 * 60 * 60 * 1000;
+
+/** A stand-in for Stripe's API on this machine: answers session and coupon creation, keeps what it was sent. */
+const requests: { path: string; body: URLSearchParams }[] = [];
+let fake: Server;
+let sessions = 0;
+
+let t: TestApp;
+beforeAll(async () => {
+  fake = createServer((req, res) => {
+    let raw = '';
+    req.on('data', (c: Buffer) => (raw += c.toString()));
+    req.on('end', () => {
+      requests.push({ path: req.url ?? '', body: new URLSearchParams(raw) });
+      res.setHeader('content-type', 'application/json');
+      if (req.url === '/v1/coupons') return res.end(JSON.stringify({ id: `co_${requests.length}`, object: 'coupon' }));
+      if (req.url === '/v1/checkout/sessions') {
+        const id = `cs_test_${++sessions}`;
+        return res.end(JSON.stringify({ id, object: 'checkout.session', url: `https://checkout.stripe.test/pay/${id}` }));
+      }
+      res.statusCode = 404;
+      res.end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'unknown' } }));
+    });
+  });
+  await new Promise<void>((r) => fake.listen(0, '127.0.0.1', r));
+  const apiUrl = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
+  t = await startTestApp({
+    env: { ADMIN_EMAIL: 'root@axel.test', ADMIN_PASSWORD: 'Root-pass-123', STRIPE_SECRET_KEY: 'sk_test_axel123', STRIPE_WEBHOOK_SECRET: SECRET, STRIPE_API_URL: apiUrl, RATE_LIMIT_FACTOR: '10' },
+  });
+});
+afterAll(async () => {
+  await t?.stop();
+  await new Promise((r) => fake?.close(r));
+});
+
+const helpers = accountHelpers(() => t);
+const user = async () => {
+  const { email, id } = await helpers.signUpConfirmed();
+  return { http: (await helpers.signIn(email)).http, id };
+};
+
+/** Posts a webhook as Stripe does: raw JSON, its signature header, no cookie and no CSRF header. */
+const webhook = async (event: Record<string, unknown>, secret = SECRET) => {
+  const payload = JSON.stringify({ object: 'event', api_version: '2026-10-28.endive', created: Math.floor(Date.now() / 1000), livemode: false, ...event });
+  const signature = stripe.webhooks.generateTestHeaderString({ payload, secret });
+  const res = await fetch(`${t.url}/api/webhooks/stripe`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+};
+
+const buy = async (http: Awaited<ReturnType<typeof user>>['http'], id: string, body: Record<string, unknown>) => {
+  const res = await http.post(`/api/users/${id}/products/`, body);
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  const sent = requests.filter((r) => r.path === '/v1/checkout/sessions').at(-1)!;
+  return { ...res.body, sent: sent.body } as { checkoutId: string; checkoutLink: string; sent: URLSearchParams };
+};
+
+const completed = (userId: string, checkoutId: string, subscription: string) => ({
+  id: `evt_${checkoutId.slice(-8)}`,
+  type: 'checkout.session.completed',
+  data: { object: { id: 'cs_x', object: 'checkout.session', client_reference_id: checkoutId, metadata: { checkoutId, userId }, subscription } },
+});
+const invoice = (type: 'invoice.paid' | 'invoice.payment_failed', userId: string, subscription: string, invoiceId: string) => ({
+  id: `evt_${invoiceId}`,
+  type,
+  data: { object: { id: invoiceId, object: 'invoice', billing_reason: 'subscription_cycle', parent: { type: 'subscription_details', subscription_details: { subscription, metadata: { userId } } } } },
+});
+
+describe('Stripe', () => {
+  it('opens a Stripe Checkout session in subscription mode for the product', async () => {
+    const { http, id } = await user();
+    const { checkoutLink, checkoutId, sent } = await buy(http, id, { productId: 201 });
+    expect(checkoutLink).toMatch(/^https:\/\/checkout\.stripe\.test\/pay\/cs_test_/);
+    expect(sent.get('mode')).toBe('subscription');
+    expect(sent.get('line_items[0][price_data][unit_amount]')).toBe('19990');
+    expect(sent.get('line_items[0][price_data][recurring][interval]')).toBe('year');
+    expect(sent.get('metadata[checkoutId]')).toBe(checkoutId);
+    expect(sent.get('subscription_data[metadata][userId]')).toBe(id);
+    expect(sent.get('success_url')).toContain('/storages/result?');
+    // no test checkout beside a real provider
+    expect((await fetch(`${t.url}/dev/checkout/${encodeURIComponent(checkoutId)}`)).status).toBe(404);
+  });
+
+  it('a promo code becomes a coupon, so renewals after its cycles pay the full price', async () => {
+    const staff = (await helpers.signIn('root@axel.test', 'Root-pass-123')).http;
+    const code = `HOLIDAY${Date.now().toString(36).toUpperCase()}`;
+    const now = t.clock.now().getTime();
+    expect((await staff.post('/api/admin/promocodes/', { code, title: 'Holiday', productIds: [100], price: 99, cycles: 3, recurrence: 'recurring', startDate: new Date(now - DAY).toISOString(), expiryDate: new Date(now + DAY).toISOString() })).status).toBe(201);
+    const { http, id } = await user();
+    await buy(http, id, { productId: 100, promoCode: code });
+    const coupon = requests.filter((r) => r.path === '/v1/coupons').at(-1)!.body;
+    expect(coupon.get('amount_off')).toBe(String(999 - 99));
+    expect(coupon.get('duration')).toBe('repeating');
+    expect(coupon.get('duration_in_months')).toBe('3');
+  });
+
+  it('believes only signed webhooks: completion, a failed renewal, a paid one', async () => {
+    const { http, id } = await user();
+    const { checkoutId } = await buy(http, id, { productId: 200 });
+
+    const forged = await webhook(completed(id, checkoutId, 'sub_forged'), 'whsec_someoneelse');
+    expect(forged).toEqual({ status: 400, body: { code: 'WEBHOOK_SIGNATURE_INVALID', message: 'The webhook signature is missing or invalid', data: null } });
+    const unsigned = await fetch(`${t.url}/api/webhooks/stripe`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(unsigned.status).toBe(400);
+    expect((await http.get(`/api/users/${id}/`)).body.isBasic).toBe(true);
+
+    expect(await webhook(completed(id, checkoutId, 'sub_123'))).toEqual({ status: 200, body: { received: true } });
+    // Stripe delivers at least once: a repeated event changes nothing
+    expect((await webhook(completed(id, checkoutId, 'sub_123'))).status).toBe(200);
+    const subs = (await http.get(`/api/users/${id}/subscriptions/`)).body;
+    expect(subs).toHaveLength(1);
+    expect(subs[0]).toMatchObject({ productId: 200, provider: 'stripe', test: false, status: 'active' });
+    expect((await http.get(`/api/users/${id}/`)).body).toMatchObject({ isProfessional: true });
+
+    expect((await webhook(invoice('invoice.payment_failed', id, 'sub_123', 'in_1'))).status).toBe(200);
+    expect((await http.get(`/api/users/${id}/grace-period-info/`)).body[0]).toMatchObject({ subscriptionId: subs[0].id, graceType: 'start' });
+    expect((await webhook(invoice('invoice.paid', id, 'sub_123', 'in_2'))).status).toBe(200);
+    expect((await http.get(`/api/users/${id}/grace-period-info/`)).body).toEqual([]);
+    expect((await http.get(`/api/users/${id}/payments/`)).body.data.map((p: { status: string }) => p.status)).toEqual(['succeeded', 'failed', 'succeeded']);
+
+    // what concerns no known checkout or subscription is received and left alone
+    expect((await webhook(invoice('invoice.paid', id, 'sub_unknown', 'in_3'))).body).toEqual({ received: true });
+    expect((await webhook(completed(id, `${id}.nosuchcheckout000000`, 'sub_9'))).body).toEqual({ received: true, ignored: 'CHECKOUT_NOT_FOUND' });
+    expect((await webhook({ id: 'evt_other', type: 'customer.created', data: { object: { id: 'cus_1', object: 'customer' } } })).body).toEqual({ received: true });
+  });
+
+  it('an expired checkout session is a declined checkout', async () => {
+    const { http, id } = await user();
+    const { checkoutId } = await buy(http, id, { productId: 100 });
+    expect((await webhook({ id: 'evt_exp', type: 'checkout.session.expired', data: { object: { id: 'cs_e', object: 'checkout.session', metadata: { checkoutId, userId: id } } } })).status).toBe(200);
+    expect((await webhook(completed(id, checkoutId, 'sub_late'))).body).toEqual({ received: true, ignored: 'CHECKOUT_CLOSED' });
+    expect((await http.get(`/api/users/${id}/subscriptions/`)).body).toEqual([]);
+  });
+});
