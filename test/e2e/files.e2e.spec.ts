@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -149,6 +150,56 @@ describe('the file browser', () => {
     await page.getByTestId('back-to-files').click();
     await row(page, 'photo.png').waitFor();
     await shot(page, 'restored');
+
+    // Search over the storage, then back to the folder.
+    await page.getByTestId('search-input').fill('cover');
+    await page.getByTestId('search-input').press('Enter');
+    await page.getByTestId('search-results').waitFor();
+    await row(page, 'cover.png').waitFor();
+    expect(await row(page, 'photo.png').count()).toBe(0);
+    await page.getByTestId('search-input').fill('');
+    await row(page, 'photo.png').waitFor();
+
+    // A new folder, and a rename the name rules check first.
+    await page.getByTestId('create-folder').click();
+    await page.getByTestId('name-input').fill('Reports');
+    await page.getByTestId('name-submit').click();
+    await row(page, 'Reports').waitFor();
+    await select(page, 'readme.txt');
+    await page.getByTestId('action-rename').click();
+    await page.getByTestId('name-input').fill('read:me.txt');
+    expect(await page.getByTestId('name-submit').isDisabled()).toBe(true);
+    await page.getByTestId('name-input').fill('about.txt');
+    await page.getByTestId('name-submit').click();
+    await row(page, 'about.txt').waitFor();
+    expect(await row(page, 'readme.txt').count()).toBe(0);
+    expect(await page.getByTestId('selection-bar').count()).toBe(0);
+
+    // A folder downloads as a zip holding its tree.
+    await select(page, 'Album');
+    const [zip] = await Promise.all([page.waitForEvent('download'), page.getByTestId('action-download').click()]);
+    const zipPath = await zip.path();
+    execFileSync('unzip', ['-tq', zipPath]);
+    const entries = execFileSync('unzip', ['-Z1', zipPath], { encoding: 'utf8' }).split('\n').filter(Boolean);
+    expect(entries.some((e) => e.endsWith('cover.png'))).toBe(true);
+    expect(entries.some((e) => e.endsWith('Trip/notes.txt'))).toBe(true);
+    expect(execFileSync('unzip', ['-p', zipPath, entries.find((e) => e.endsWith('cover.png'))!]).equals(image)).toBe(true);
+    await row(page, 'Album').getByRole('checkbox').uncheck();
+
+    // Deleting for ever takes the typed word.
+    await select(page, 'data.bin');
+    await page.getByTestId('action-trash').click();
+    await row(page, 'data.bin').waitFor({ state: 'detached' });
+    await page.getByTestId('open-trash').click();
+    await select(page, 'data.bin');
+    await page.getByTestId('action-delete').click();
+    expect(await page.getByTestId('delete-confirm').isDisabled()).toBe(true);
+    await page.getByTestId('delete-confirmation-input').fill('delete');
+    await page.getByTestId('delete-confirm').click();
+    await page.getByTestId('trash-empty').or(page.getByTestId('delete-error')).waitFor();
+    expect(await page.getByTestId('delete-error').count(), await page.getByTestId('delete-dialog').innerText().catch(() => '')).toBe(0);
+    await page.getByTestId('trash-empty').waitFor();
+    await shot(page, 'deleted');
     await page.context().close();
   });
 

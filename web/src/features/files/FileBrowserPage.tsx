@@ -259,6 +259,7 @@ export const FileBrowserPage = () => {
     call
       .then(() => {
         setNameDialog(null);
+        setSelected(new Set());
         reload();
       })
       .catch((e: unknown) => setNameError(toApiError(e).toJSON()))

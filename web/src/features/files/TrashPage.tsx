@@ -29,7 +29,7 @@ export const TrashPage = () => {
   const { user } = useSession();
   const userId = user?.id;
   const { storageId } = useParams();
-  const { storages } = useStorages(userId);
+  const { storages, reload: reloadStorages } = useStorages(userId);
   const storage = storages?.find((s) => s.id === storageId) ?? storages?.find((s) => s.type === 'online') ?? storages?.[0];
   const [page, setPage] = useState(1);
   const [listing, setListing] = useState<Page<Item> | null>(null);
@@ -76,6 +76,7 @@ export const TrashPage = () => {
       .finally(() => {
         setBusy(null);
         setVersion((v) => v + 1);
+        reloadStorages();
       });
   };
 
