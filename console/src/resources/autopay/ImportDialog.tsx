@@ -16,6 +16,7 @@ import { useState } from 'react';
 import { Button, useNotify, useRefresh, useTranslate, type Identifier } from 'react-admin';
 import { autopayApi, type ImportResult } from './autopayApi';
 import { csvFileProblem } from './programForm';
+import { messageKey } from './programRules';
 
 type Step = { kind: 'choose' } | { kind: 'result'; result: ImportResult } | { kind: 'confirmEmpty'; result: ImportResult };
 
@@ -103,7 +104,7 @@ export const ImportDialog = ({ programId, open, onClose }: { programId: Identifi
                   <TableRow key={`${e.row}-${e.field}-${i}`} data-testid="autopay-import-error">
                     <TableCell>{e.row}</TableCell>
                     <TableCell>{translate(`resources.auto-pay.payeeFields.${e.field}`, { _: e.field })}</TableCell>
-                    <TableCell>{translate(e.message, { _: e.message })}</TableCell>
+                    <TableCell>{translate(messageKey(e.message), { _: e.message })}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>

@@ -9,11 +9,12 @@ import SendIcon from '@mui/icons-material/Send';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Tooltip } from '@mui/material';
 import { useState, type ReactElement } from 'react';
-import { Button, Confirm, EditButton, TopToolbar, useGetIdentity, useNotify, usePermissions, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { Button, Confirm, EditButton, TopToolbar, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { autopayApi, type ProgramAction } from './autopayApi';
 import { ImportDialog } from './ImportDialog';
 import { actionOffers, canEdit } from './programRules';
+import { useStaffFeatures } from './useStaffFeatures';
 
 const ICONS: Record<ProgramAction, ReactElement> = {
   submit: <SendIcon />,
@@ -103,14 +104,12 @@ const ExportButton = () => {
 /** The program's toolbar: edit and import while it can change, export always, and the actions its status and the staff member allow. */
 export const ProgramShowActions = () => {
   const record = useRecordContext();
-  const { identity } = useGetIdentity();
-  const { permissions } = usePermissions();
+  const staff = useStaffFeatures();
   const [params, setParams] = useSearchParams();
   const importOpen = params.get('import') === '1';
   if (!record) return null;
-  const features = (permissions as { features?: string[] } | undefined)?.features ?? [];
-  const offers = actionOffers(record, { id: identity?.id, features });
-  const editable = canEdit(record);
+  const offers = actionOffers(record, staff);
+  const editable = canEdit(record, staff);
   return (
     <TopToolbar sx={{ flexWrap: 'wrap' }}>
       {editable && <EditButton data-testid="autopay-edit" />}

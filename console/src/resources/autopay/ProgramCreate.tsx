@@ -4,6 +4,7 @@ import { zodValidate } from '../../forms/zodValidate';
 import { PROGRAMS } from './autopayApi';
 import { programSchema } from './programForm';
 import { canEdit } from './programRules';
+import { useStaffFeatures } from './useStaffFeatures';
 
 const validateProgram = zodValidate(programSchema);
 
@@ -32,7 +33,8 @@ export const ProgramCreate = () => {
 const EditGuard = () => {
   const record = useRecordContext();
   const translate = useTranslate();
-  if (!record || canEdit(record)) return <ProgramInputs />;
+  const staff = useStaffFeatures();
+  if (!record || canEdit(record, staff)) return <ProgramInputs />;
   return (
     <Alert severity="info" data-testid="autopay-edit-locked">
       {translate('resources.auto-pay.editLocked', { status: translate(`resources.auto-pay.statuses.${String(record.status)}`, { _: String(record.status) }) })}

@@ -22,16 +22,16 @@ import {
   useRefresh,
   useTranslate,
 } from 'react-admin';
-import { zodValidate } from '../../forms/zodValidate';
 import { PAYEES } from './autopayApi';
 import { ProgramShowActions } from './ProgramActions';
 import { ProgramStatusField } from './ProgramFields';
-import { payeeSchema } from './programForm';
-import { canEdit } from './programRules';
+import { canEdit, payeeErrors } from './programRules';
+import { useStaffFeatures } from './useStaffFeatures';
 
 export const PAYEES_PER_PAGE = 50;
 export const PAYEE_FIELDS = ['email', 'amount', 'address', 'payerName', 'payeeName', 'transactionType', 'accountNotes'] as const;
-const validatePayee = zodValidate(payeeSchema);
+const validatePayee = (values: Record<string, unknown>) =>
+  payeeErrors(Object.fromEntries(PAYEE_FIELDS.map((f) => [f, typeof values[f] === 'string' ? (values[f] as string) : null])));
 
 const AddPayee = () => {
   const record = useRecordContext();
@@ -40,7 +40,8 @@ const AddPayee = () => {
   const refresh = useRefresh();
   const [open, setOpen] = useState(false);
   const [create, { isPending }] = useCreate();
-  if (!record || !canEdit(record)) return null;
+  const staff = useStaffFeatures();
+  if (!record || !canEdit(record, staff)) return null;
   const save = (values: Record<string, unknown>) =>
     create(
       PAYEES,
@@ -88,15 +89,16 @@ const AddPayee = () => {
 const PayeesGrid = () => {
   const record = useRecordContext();
   const translate = useTranslate();
+  const staff = useStaffFeatures();
   if (!record) return null;
-  const editable = canEdit(record);
+  const editable = canEdit(record, staff);
   return (
     <Stack spacing={1} sx={{ width: '100%' }}>
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
         <strong>{translate('resources.auto-pay.payees.title')}</strong>
         <AddPayee />
       </Stack>
-      <ReferenceManyField reference={PAYEES} target="programId" perPage={PAYEES_PER_PAGE} pagination={<Pagination rowsPerPageOptions={[PAYEES_PER_PAGE]} />}>
+      <ReferenceManyField reference={PAYEES} target="programId" sort={{ field: 'position', order: 'ASC' }} perPage={PAYEES_PER_PAGE} pagination={<Pagination rowsPerPageOptions={[PAYEES_PER_PAGE]} />}>
         <Datagrid bulkActionButtons={false} rowClick={false} empty={<span data-testid="autopay-payees-empty">{translate('resources.auto-pay.payees.empty')}</span>} data-testid="autopay-payees">
           {PAYEE_FIELDS.map((f) => (
             <TextField key={f} source={f} label={`resources.auto-pay.payeeFields.${f}`} emptyText="—" sortable={false} />

@@ -1,23 +1,8 @@
-import type { ProgramAction } from './autopayApi';
+import { ACTIONS_BY_STATUS, PROGRAM_STATUSES, type ProgramStatus } from '@axel/domain/autopay/autopay.decide';
+import { payeeFromInput, type PayeeColumn } from '@axel/domain/autopay/payees';
+import { PROGRAM_ACTIONS, type ProgramAction } from './autopayApi';
 
-export const PROGRAM_STATUSES = ['draft', 'submitted', 'approved', 'paying', 'paid', 'partially_failed', 'rejected', 'locked', 'cancelled'] as const;
-export type ProgramStatus = (typeof PROGRAM_STATUSES)[number];
-
-/** Actions on the program's page besides editing: what each status offers (the server's state chart). */
-const BY_STATUS: Record<ProgramStatus, readonly ProgramAction[]> = {
-  draft: ['submit', 'lock', 'cancel'],
-  submitted: ['approve', 'reject', 'lock', 'cancel'],
-  approved: [],
-  paying: [],
-  paid: [],
-  partially_failed: ['retry'],
-  rejected: ['submit', 'cancel'],
-  locked: ['unlock'],
-  cancelled: [],
-};
-
-/** Statuses in which the program and its payees can still be changed (edit, edit payees, import). */
-export const EDITABLE: ReadonlySet<string> = new Set(['draft', 'rejected']);
+export { PROGRAM_STATUSES, type ProgramStatus };
 
 export type Refusal = 'four_eyes' | 'feature';
 
@@ -31,7 +16,7 @@ export interface ProgramLike {
   readonly [key: string]: unknown;
   readonly status?: unknown;
   readonly submittedBy?: unknown;
-  /** The actions the server offers this staff member, when it says. */
+  /** The actions the server offers, when it says. */
   readonly actions?: unknown;
 }
 
@@ -40,26 +25,38 @@ export interface StaffLike {
   readonly features?: readonly string[];
 }
 
-/** The feature a gated action needs, when the server gates auto-pay actions by feature at all. */
-export const featureFor = (action: ProgramAction) => `admin:autopay:${action}`;
+const allowedIn = (status: unknown) => ACTIONS_BY_STATUS[String(status ?? '') as ProgramStatus] ?? [];
+
+/** The feature a staff member needs for an action (`admin:autopay:edit` covers editing, payees and import). */
+export const featureFor = (action: ProgramAction | 'edit') => `admin:autopay:${action}`;
+
+/** Whether the staff member's features gate auto-pay at all (an older server sends none). */
+const gated = (staff: StaffLike) => (staff.features ?? []).some((f) => f.startsWith('admin:autopay:'));
+const holds = (staff: StaffLike, action: ProgramAction | 'edit') => !gated(staff) || (staff.features ?? []).includes(featureFor(action));
 
 /**
- * The buttons a program shows. The server's own `actions` list wins when it sends one; otherwise
- * the status decides. Approving and rejecting are refused to the staff member who submitted (four
- * eyes), and when the staff member's features include any auto-pay feature, an action needs its own.
+ * The action buttons a program shows: the server's own `actions` list when it sends one, otherwise
+ * the domain's state chart. Approve and reject are refused to the staff member who submitted (four
+ * eyes), and an action needs its `admin:autopay:*` feature.
  */
 export const actionOffers = (program: ProgramLike, staff: StaffLike): ActionOffer[] => {
-  const status = String(program.status ?? '') as ProgramStatus;
-  const fromServer = Array.isArray(program.actions) ? (program.actions.filter((a) => typeof a === 'string') as ProgramAction[]) : null;
-  const offered = fromServer ?? BY_STATUS[status] ?? [];
-  const gated = (staff.features ?? []).some((f) => f.startsWith('admin:autopay:'));
+  const fromServer = Array.isArray(program.actions) ? program.actions.filter((a): a is string => typeof a === 'string') : null;
+  const offered = (fromServer ?? allowedIn(program.status)).filter((a): a is ProgramAction => (PROGRAM_ACTIONS as readonly string[]).includes(a));
   return offered.map((action) => {
     if ((action === 'approve' || action === 'reject') && staff.id !== undefined && String(program.submittedBy ?? '') === String(staff.id)) {
       return { action, allowed: false, reason: 'four_eyes' as const };
     }
-    if (gated && !(staff.features ?? []).includes(featureFor(action))) return { action, allowed: false, reason: 'feature' as const };
+    if (!holds(staff, action)) return { action, allowed: false, reason: 'feature' as const };
     return { action, allowed: true };
   });
 };
 
-export const canEdit = (program: ProgramLike) => EDITABLE.has(String(program.status ?? ''));
+/** Name, description, payees and import change only where the state chart allows `edit`, and for staff holding the edit feature. */
+export const canEdit = (program: ProgramLike, staff: StaffLike = {}) => allowedIn(program.status).includes('edit') && holds(staff, 'edit');
+
+/** A payee typed in the console, checked by the same rules as a CSV row: `{ field: message }`. */
+export const payeeErrors = (values: Partial<Record<PayeeColumn, string | null>>): Record<string, string> =>
+  Object.fromEntries(payeeFromInput(values, 1, 'new').errors.map((e) => [e.field, messageKey(e.message)]));
+
+/** A row error's message key (`validation.email`, `wallet.invalidAmount`, `autopay.columnMissing`) in the console's texts. */
+export const messageKey = (message: string) => `resources.auto-pay.messages.${message.replace(/\./g, '_')}`;

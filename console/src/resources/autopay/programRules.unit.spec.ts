@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { actionOffers, canEdit, PROGRAM_STATUSES } from './programRules';
+import { actionOffers, canEdit, messageKey, payeeErrors, PROGRAM_STATUSES } from './programRules';
 
 const me = { id: 'staff-1', features: [] };
 
 describe('auto-pay program actions', () => {
-  it('offers actions by status', () => {
+  it('offers the buttons of the state chart by status', () => {
     const actions = (status: string) => actionOffers({ status, submittedBy: 'someone-else' }, me).map((o) => o.action);
     expect(actions('draft')).toEqual(['submit', 'lock', 'cancel']);
     expect(actions('submitted')).toEqual(['approve', 'reject', 'lock', 'cancel']);
-    expect(actions('partially_failed')).toEqual(['retry']);
+    expect(actions('partially_failed')).toEqual(['retry', 'cancel']);
     expect(actions('locked')).toEqual(['unlock']);
     expect(actions('paid')).toEqual([]);
-    expect(actions('cancelled')).toEqual([]);
-    for (const s of PROGRAM_STATUSES) expect(Array.isArray(actions(s))).toBe(true);
+    expect(actions('nonsense')).toEqual([]);
+    for (const s of PROGRAM_STATUSES) expect(actions(s).every((a) => !['edit', 'editPayees', 'import', 'export'].includes(a))).toBe(true);
   });
 
   it('refuses approve and reject to the submitter (four eyes)', () => {
@@ -24,22 +24,36 @@ describe('auto-pay program actions', () => {
   });
 
   it("takes the server's list when it sends one", () => {
-    expect(actionOffers({ status: 'draft', actions: ['cancel'] }, me).map((o) => o.action)).toEqual(['cancel']);
+    expect(actionOffers({ status: 'draft', actions: ['cancel', 'edit'] }, me).map((o) => o.action)).toEqual(['cancel']);
   });
 
-  it('needs the action feature when auto-pay is gated by feature', () => {
-    const offers = actionOffers({ status: 'submitted', submittedBy: 'x' }, { id: 'staff-1', features: ['admin:autopay:approve'] });
+  it('needs the action feature when the server gates auto-pay by feature', () => {
+    const staff = { id: 'staff-1', features: ['admin:autopay:approve'] };
+    const offers = actionOffers({ status: 'submitted', submittedBy: 'x' }, staff);
     expect(offers.map((o) => [o.action, o.allowed])).toEqual([
       ['approve', true],
       ['reject', false],
       ['lock', false],
       ['cancel', false],
     ]);
+    expect(canEdit({ status: 'draft' }, staff)).toBe(false);
+    expect(canEdit({ status: 'draft' }, { features: ['admin:autopay:edit'] })).toBe(true);
   });
 
-  it('edits only while a draft or rejected', () => {
+  it('edits only where the state chart allows it', () => {
     expect(canEdit({ status: 'draft' })).toBe(true);
     expect(canEdit({ status: 'rejected' })).toBe(true);
     expect(canEdit({ status: 'submitted' })).toBe(false);
+    expect(canEdit({ status: 'paid' })).toBe(false);
+  });
+
+  it('checks a typed payee by the CSV rules', () => {
+    expect(payeeErrors({ email: 'x', amount: '0', address: 'short' })).toEqual({
+      email: messageKey('validation.email'),
+      amount: messageKey('wallet.invalidAmount'),
+      address: messageKey('wallet.invalidAddress'),
+    });
+    expect(payeeErrors({ email: 'ann@example.com', amount: '1.5' })).toEqual({});
+    expect(messageKey('autopay.columnMissing')).toBe('resources.auto-pay.messages.autopay_columnMissing');
   });
 });
