@@ -158,8 +158,15 @@ export const consoleMessages = {
     axelAccounts: {
       title: 'AXEL accounts dashboard',
       loadFailed: 'Could not load the AXEL accounts dashboard: %{message}',
-      fields: {},
-      series: {},
+      fields: {
+        accounts: 'AXEL accounts',
+        paidPayees: 'Payees paid',
+        paidTokens: 'Tokens paid out (AXEL)',
+      },
+      series: {
+        programsByStatus: 'Auto-pay programs by status',
+        accountsByMonth: 'New AXEL accounts by month',
+      },
     },
     notFound: {
       title: 'Page not found',
@@ -498,8 +505,15 @@ export const consoleMessages = {
       },
       validation: {
         nameLength: 'The name is 1 to 255 characters',
-        amount: 'A positive amount of AXEL with at most 8 decimals',
-        address: 'An address is exactly 34 letters or digits',
+      },
+      messages: {
+        validation_required: 'Required',
+        validation_email: 'Not a valid e-mail address',
+        validation_tooLong: 'Too long',
+        wallet_invalidAmount: 'Not a positive amount of AXEL with at most 8 decimals',
+        wallet_invalidAddress: 'Not an address: an address is exactly 34 letters or digits',
+        autopay_csvMalformed: 'The file is not readable CSV from this row on',
+        autopay_columnMissing: 'The header row lacks this column',
       },
       editLocked: 'A program can be edited only while it is a draft or rejected; this one is %{status}.',
       create: { title: 'New auto-pay program' },
