@@ -2,22 +2,13 @@ import { fileKeyMigrations } from '@axel/platform/blobs/index';
 import type { Module } from '../../app';
 import type { AppContext } from '../../context';
 import { blobHealthRoutes } from './content-health.routes';
-import type { QuotaGate } from './contracts';
 import { createBytePipeline, type BytePipeline } from './uploads';
 import { startPipelineJobs } from './uploads.jobs';
 import { uploadMigrations } from './uploads.migrations';
 import { uploadRoutes } from './uploads.routes';
 import { bindStorageBytes } from './storage.bytes';
 import { storageFileManifests } from './storage.module';
-
-/**
- * Until the storage slice's gate is wired in here, uploads are not metered: reservations are
- * accepted and releases ignored.
- */
-const unmeteredQuota: QuotaGate = {
-  reserve: async () => undefined,
-  release: async () => undefined,
-};
+import { storageQuotaGate } from './storage.quota-gate';
 
 /**
  * Files: the byte pipeline (blob store, encryption at rest, tus uploads, verified reads, scrub)
@@ -26,7 +17,7 @@ const unmeteredQuota: QuotaGate = {
 export const createFilesModule = (): Module & { pipeline(): BytePipeline | undefined } => {
   let pipeline: BytePipeline | undefined;
   let stopJobs: (() => Promise<void>) | undefined;
-  const build = (ctx: AppContext) => (pipeline ??= createBytePipeline(ctx, { quota: unmeteredQuota, fileManifests: () => storageFileManifests(ctx) }));
+  const build = (ctx: AppContext) => (pipeline ??= createBytePipeline(ctx, { quota: storageQuotaGate(ctx), fileManifests: () => storageFileManifests(ctx) }));
 
   return {
     migrations: [...fileKeyMigrations, ...uploadMigrations],

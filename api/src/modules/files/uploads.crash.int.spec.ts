@@ -7,6 +7,7 @@ import { CHUNK_PLAIN_SIZE, FileKeys, loadMasterKeys, openBlobStore, readPlaintex
 import { freePort } from '@axel/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../../test/db';
+import { onlineStorageId } from './storage.service';
 
 const MiB = 1024 * 1024;
 const TUS = { 'tus-resumable': '1.0.0', 'x-requested-with': 'XMLHttpRequest' };
@@ -68,10 +69,12 @@ describe('an upload across a crash of the server', () => {
     await startProduct();
     const cookie = await signIn();
     const base = `http://127.0.0.1:${port}`;
+    const me = (await (await fetch(`${base}/api/sessions/this/`, { headers: { cookie } })).json()) as { user: { id: string } };
+    const storageId = onlineStorageId(me.user.id);
     const file = randomBytes(5 * MiB + 4321);
     const created = await fetch(`${base}/api/uploads/`, {
       method: 'POST',
-      headers: { ...TUS, cookie, 'upload-length': String(file.length), 'upload-metadata': `storageId ${Buffer.from('crash-storage').toString('base64')}` },
+      headers: { ...TUS, cookie, 'upload-length': String(file.length), 'upload-metadata': `storageId ${Buffer.from(storageId).toString('base64')}` },
     });
     expect(created.status).toBe(201);
     const location = created.headers.get('location')!;

@@ -7,6 +7,8 @@ import { cidOf, CHUNK_SIZE } from '@axel/platform/blobs/index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../testing/accounts';
 import { HttpClient, startTestApp, type TestApp } from '../../testing/harness';
+import { onlineStorageId } from './storage.service';
+import { storageQuotaGate } from './storage.quota-gate';
 import { createBytePipeline, type BytePipeline } from './uploads';
 
 let t: TestApp;
@@ -14,7 +16,7 @@ let pipeline: BytePipeline;
 beforeAll(async () => {
   t = await startTestApp({ env: { UPLOAD_EXPIRY_HOURS: '1', ADMIN_EMAIL: 'root@axel.test', ADMIN_PASSWORD: 'Root-pass-123' } });
   // the same pipeline the server runs, over the same database and DATA_DIR
-  pipeline = createBytePipeline(t.app.ctx, { quota: { reserve: async () => undefined, release: async () => undefined } });
+  pipeline = createBytePipeline(t.app.ctx, { quota: storageQuotaGate(t.app.ctx) });
 });
 afterAll(async () => {
   await pipeline?.close();
@@ -28,11 +30,15 @@ const TUS = { 'tus-resumable': '1.0.0' };
 const user = async () => {
   const { email, id } = await signUpConfirmed();
   const { http } = await signIn(email);
+  owners.set(http, id);
   return { http, id, cookie: (http as unknown as { cookies: Map<string, string> }).cookies };
 };
 const cookieHeader = (cookies: Map<string, string>) => [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
 
-const create = async (http: HttpClient, size: number, storageId = 'storage-1') => {
+/** A user's http client remembers whose it is, for their online storage's id. */
+const owners = new WeakMap<HttpClient, string>();
+
+const create = async (http: HttpClient, size: number, storageId = onlineStorageId(owners.get(http)!)) => {
   const res = await http.request('POST', '/api/uploads/', undefined, {
     ...TUS,
     'upload-length': String(size),
@@ -118,7 +124,7 @@ describe('tus uploads', () => {
     const finished = await pipeline.uploads.finished(idOf(location), id);
     expect(finished).not.toBeNull();
     const manifest = finished!.manifest;
-    expect(finished!.storageId).toBe('storage-1');
+    expect(finished!.storageId).toBe(onlineStorageId(id));
     expect(manifest.size).toBe(file.length);
     expect(manifest.sha256).toBe(createHash('sha256').update(file).digest('hex'));
     expect(manifest.chunks.length).toBe(Math.ceil(file.length / manifest.chunkPlainSize));
@@ -145,7 +151,7 @@ describe('tus uploads', () => {
         endpoint: `${t.url}/api/uploads/`,
         chunkSize: MiB + 7,
         retryDelays: [0, 100],
-        metadata: { storageId: 'storage-1', filename: 'a.bin' },
+        metadata: { storageId: onlineStorageId(id), filename: 'a.bin' },
         headers: { cookie: cookieHeader(cookie), 'X-Requested-With': 'XMLHttpRequest' },
         onError: reject,
         onSuccess: () => resolve(upload.url!),
@@ -163,7 +169,7 @@ describe('tus uploads', () => {
     const location = await create(http, file.length);
     expect((await patch(http, location, 0, file.subarray(0, 1000))).status).toBe(204);
     // the rest goes through a second data store, as a restarted server or another API process would
-    const other = createBytePipeline(t.app.ctx, { quota: { reserve: async () => undefined, release: async () => undefined } });
+    const other = createBytePipeline(t.app.ctx, { quota: storageQuotaGate(t.app.ctx) });
     try {
       const { Readable } = await import('node:stream');
       const offset = await other.store.write(Readable.from([file.subarray(1000)]), idOf(location), 1000);
@@ -196,6 +202,28 @@ describe('tus uploads', () => {
     expect(wrongOffset.status).toBe(409);
     expect(wrongOffset.headers.get('x-content-type-options')).toBe('nosniff');
     expect(wrongOffset.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('an upload larger than the room left in the storage is refused at creation, before a byte is stored', async () => {
+    const { http, id } = await user();
+    const res = await http.request('POST', '/api/uploads/', undefined, {
+      ...TUS,
+      'upload-length': String(11 * 1024 ** 3),
+      'upload-metadata': `storageId ${Buffer.from(onlineStorageId(id)).toString('base64')}`,
+    });
+    expect(res.status).toBe(413);
+    expect(res.body).toMatchObject({ code: 'INSUFFICIENT_SPACE', message: 'Insufficient space or quota' });
+    const { rows } = await t.app.ctx.pool.query('select 1 from uploads where user_id = $1', [id]);
+    expect(rows).toEqual([]);
+    // someone else's storage is not a place to upload to
+    const other = await user();
+    const foreign = await other.http.request('POST', '/api/uploads/', undefined, {
+      ...TUS,
+      'upload-length': '10',
+      'upload-metadata': `storageId ${Buffer.from(onlineStorageId(id)).toString('base64')}`,
+    });
+    expect(foreign.status).toBeGreaterThanOrEqual(400);
+    expect(foreign.status).toBeLessThan(500);
   });
 
   it('terminating an upload collects its chunks and destroys its key', async () => {
