@@ -1,4 +1,4 @@
-import { PRODUCTS, type Product } from '@axel/domain/billing/billing.catalogue';
+import { GB, PRODUCTS, type Product } from '@axel/domain/billing/billing.catalogue';
 import { CUSTOM_FIELD_MAX_LENGTH, CUSTOM_FIELD_MAX_VALUE, CUSTOM_FIELD_NAMES } from '@axel/domain/billing/promo-code';
 import { z } from 'zod';
 
@@ -9,7 +9,6 @@ import { z } from 'zod';
  * storage in bytes); the inputs only show cents as dollars and bytes as GB.
  */
 const K = 'resources.promocodes.validation';
-const GB = 1024 ** 3;
 
 const required = `${K}.required`;
 const optionalInt = (min: number, message: string) =>

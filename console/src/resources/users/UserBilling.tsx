@@ -1,4 +1,4 @@
-import { PRODUCTS } from '@axel/domain/billing/billing.catalogue';
+import { GB, PRODUCTS } from '@axel/domain/billing/billing.catalogue';
 import {
   Alert,
   Button as MuiButton,
@@ -46,7 +46,6 @@ export const STAFF_PLAN_CHOICES = PRODUCTS.filter((p) => p.plan && p.type !== 'c
   name: p.validity ? `${p.name} (${p.validity === 'year' ? 'yearly' : 'monthly'})` : p.name,
 }));
 
-const GB = 1024 ** 3;
 const day = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString() : '—');
 const usd = (cents: number | null) => (cents === null ? '—' : `$${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, '0')}`);
 

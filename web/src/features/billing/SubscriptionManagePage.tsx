@@ -51,6 +51,11 @@ const PlanBlock = ({ plan, subscription, onCancel }: { plan: PlanInfo; subscript
         {subscription && <Chip size="small" label={t(`billing.subscription.statuses.${subscription.status}`)} data-testid="subscription-status" />}
         {subscription?.test && <Chip size="small" color="warning" label={t('billing.testPayment')} />}
       </Stack>
+      {plan.paymentDelay && (
+        <Alert severity="error" sx={{ my: 1 }} data-testid="subscription-payment-delay">
+          {t('errors.PAYMENT_DELAY')}
+        </Alert>
+      )}
       {plan.quotaBytes !== null && (
         <Typography data-testid="subscription-storage">{t('billing.plans.storage', { size: formatStorage(plan.quotaBytes, i18n.language) })}</Typography>
       )}

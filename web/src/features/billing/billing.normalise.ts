@@ -101,6 +101,7 @@ export const toPlanInfo = (raw: unknown): PlanInfo => {
     productName: str(r.productName ?? r.name) ?? '',
     quotaBytes: quotaOf(r),
     startDate: str(r.startDate),
+    paymentDelay: bool(r.paymentDelay),
   };
 };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageOf, toGraceInfo, toPayment, toProduct, toSubscription } from './billing.normalise';
+import { pageOf, toGraceInfo, toPayment, toPlanInfo, toProduct, toSubscription } from './billing.normalise';
 
 describe('billing answers', () => {
   it('reads a product with its storage from assets.quota.sizeTotal and its cycle from validity', () => {
@@ -24,5 +24,16 @@ describe('billing answers', () => {
     expect(toGraceInfo({})).toBeNull();
     expect(toGraceInfo([])).toBeNull();
     expect(toGraceInfo({ gracePeriodEndDate: '2027-01-01', graceType: 'end' })).toMatchObject({ graceType: 'end', gracePeriodEndDate: '2027-01-01' });
+  });
+
+  it('reads the plan with its payment delay flag', () => {
+    expect(toPlanInfo({ productId: 200, productName: 'Professional', quotaBytes: 500e9, paymentDelay: true })).toEqual({
+      productId: 200,
+      productName: 'Professional',
+      quotaBytes: 500e9,
+      startDate: null,
+      paymentDelay: true,
+    });
+    expect(toPlanInfo(null).paymentDelay).toBe(false);
   });
 });

@@ -59,6 +59,8 @@ export interface PlanInfo {
   productName: string;
   quotaBytes: number | null;
   startDate: string | null;
+  /** A renewal of a plan that may not run late is over a day overdue (PAYMENT_DELAY). */
+  paymentDelay: boolean;
 }
 
 export interface GraceInfo {

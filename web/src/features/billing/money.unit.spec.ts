@@ -1,5 +1,6 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
+import { GB } from '@axel/domain/billing/billing.catalogue';
 import { formatMoney, formatStorage, yearlySavingPercent } from './money';
 
 describe('money from minor units', () => {
@@ -18,9 +19,10 @@ describe('money from minor units', () => {
   });
 
   it('storage as plans are sold', () => {
-    expect(formatStorage(500 * 1024 ** 3, 'en_us')).toBe('500 GB');
-    expect(formatStorage(1024 ** 4, 'en_us')).toBe('1 TB');
-    expect(formatStorage(10 * 1024 ** 3, 'en_us')).toBe('10 GB');
+    expect(formatStorage(500 * GB, 'en_us')).toBe('500 GB');
+    expect(formatStorage(1024 * GB, 'en_us')).toBe('1 TB');
+    expect(formatStorage(10 * GB, 'en_us')).toBe('10 GB');
+    expect(formatStorage(GB / 2, 'en_us')).toBe('512 MB');
   });
 
   it('the yearly saving of the specification (about 16.6%)', () => {
