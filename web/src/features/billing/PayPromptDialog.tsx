@@ -10,11 +10,11 @@ import { logout } from '../../session/session';
 import { useSession } from '../../session/store';
 import { billingFlagsOf } from './useBilling';
 
-/** Only links to our own origin or to https pages are opened: a checkout link is never a script. */
+/** Only web pages are opened (ours, the provider's, or PUBLIC_URL's): a checkout link is never a script. */
 export const isOpenableLink = (link: string, origin: string): boolean => {
   try {
     const url = new URL(link, origin);
-    return url.origin === origin || url.protocol === 'https:';
+    return url.protocol === 'https:' || url.protocol === 'http:';
   } catch {
     return false;
   }
