@@ -26,7 +26,7 @@ afterAll(async () => {
   await t?.stop();
 });
 
-const { uniqueEmail, signIn, signUpConfirmed, PASSWORD } = accountHelpers(() => t);
+const { uniqueEmail, signIn, signUpConfirmed, lastMail, PASSWORD } = accountHelpers(() => t);
 const sql = (text: string, values: unknown[] = []) => t.app.ctx.pool.query(text, values);
 const seal = () => sealAll(t.app.ctx.pool, key);
 const verify = async () => {
@@ -227,6 +227,56 @@ describe('export and the offline verifier', () => {
     expect(JSON.parse(caught.stdout.trim().split('\n').at(-1)!)).toMatchObject({ ok: false, firstMismatch: at, reason: 'changed' });
     await sql('update es_events set metadata = $2 where position = $1', [at, rows[0].metadata]);
   }, 60_000);
+});
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Shapes of secrets that must never reach the log, whatever field they hide in. */
+const SECRET_SHAPES: readonly RegExp[] = [
+  /-----BEGIN [A-Z ]*PRIVATE KEY-----/,
+  /\b(sk|rk)_(live|test)_[0-9A-Za-z]{8,}/,
+  /\bwhsec_[0-9A-Za-z]{8,}/,
+  /\beyJ[\w-]{8,}\.eyJ[\w-]{8,}\./,
+  /\bAKIA[0-9A-Z]{16}\b/,
+];
+
+describe('the activity log holds no secret', () => {
+  it('no event, stored or opened, holds a password, a mailed token, or anything secret-shaped', async () => {
+    // a password reset and a confirmation mail, so mailed tokens exist to look for
+    const { email } = await signUpConfirmed();
+    expect((await new HttpClient(t.url).post('/api/password-resets/', { email })).status).toBe(202);
+    await lastMail(email, 'Reset your password');
+    await seal();
+    const { rows: mails } = await sql('select body_text from dev_mailbox');
+    const mailed = new Set<string>();
+    for (const { body_text } of mails) {
+      // the last path segment of every mailed link, but ids (links also name the account)
+      for (const m of (body_text as string).matchAll(/https?:\/\/[^\s/]+(?:\/[^\s/?#]*)*\/([^\s/?#]{16,})/g)) {
+        const segment = decodeURIComponent(m[1]!);
+        if (!UUID.test(segment)) mailed.add(segment);
+      }
+    }
+    expect(mailed.size).toBeGreaterThan(0);
+    const secrets = [PASSWORD, 'Root-pass-123', ...mailed];
+    const secretsIn = (text: string) => [...secrets.filter((secret) => text.includes(secret)), ...SECRET_SHAPES.filter((shape) => shape.test(text))];
+    // the scan finds what it looks for
+    expect(secretsIn(JSON.stringify({ note: [...mailed][0], key: '-----BEGIN PRIVATE KEY-----' }))).toHaveLength(2);
+
+    const { rows: stored } = await sql('select position, event_type, data::text || metadata::text as text from es_events');
+    const opened: { position: number; type: string; text: string }[] = [];
+    for (let from = 0; ; ) {
+      const page = await t.app.ctx.store.readAll({ from, limit: 1000 });
+      for (const e of page.events) opened.push({ position: e.position, type: e.type, text: JSON.stringify([e.data, e.metadata]) });
+      from = page.checkpoint;
+      if (page.isEnd) break;
+    }
+    expect(opened.length).toBeGreaterThan(20);
+    const found: string[] = [];
+    for (const e of [...stored.map((r) => ({ position: Number(r.position), type: r.event_type as string, text: r.text as string })), ...opened]) {
+      for (const hit of secretsIn(e.text)) found.push(`${e.type} at ${e.position} holds ${typeof hit === 'string' ? `a mailed token or a password (${hit.slice(0, 4)}...)` : `something shaped like ${hit}`}`);
+    }
+    expect(found).toEqual([]);
+  });
 });
 
 describe('personal data', () => {
