@@ -36,7 +36,7 @@ import { accountsModule } from './modules/accounts/accounts.module';
 import { registerAuditorReadOnly } from './modules/accounts/auth';
 import { notificationsModule } from './modules/notifications/notifications.module';
 import { createProcessesModule } from './modules/processes/processes.module';
-import { billingModule } from './modules/billing/billing.module';
+import { createBillingModule } from './modules/billing/billing.module';
 import { createFilesModule } from './modules/files/files.module';
 import { storageModule } from './modules/files/storage.module';
 import { createWalletModule } from './modules/wallet/wallet.module';
@@ -105,7 +105,7 @@ export const createApp = async (options: AppOptions): Promise<AppHandle> => {
 
   const processes = createProcessesModule();
   const files = createFilesModule();
-  const modules: Module[] = [accountsModule, notificationsModule, processes, files, storageModule, createWalletModule(), billingModule, createAuditModule()];
+  const modules: Module[] = [accountsModule, notificationsModule, processes, files, storageModule, createWalletModule(), createBillingModule(), createAuditModule()];
 
   const db = await connectDatabase(config, log);
   const pool = createPool(db.url, { max: 20, applicationName: `axel-${[...roles].join('+')}` });

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../testing/accounts';
 import { HttpClient, startTestApp, type TestApp } from '../../testing/harness';
+import { BillingService } from './billing.service';
+import { renewDueTestSubscriptions } from './payments/test-renewals';
 
 const GB = 1024 ** 3;
 const DAY = 24 * 60 * 60 * 1000;
@@ -126,8 +128,11 @@ describe('upgrade with a promo code through the test checkout', () => {
     t.clock.advance(32 * DAY);
     try {
       // the session ran out meanwhile
-      const after = (await (await signIn(email)).http.get(`/api/users/${id}/`)).body;
+      const again = (await signIn(email)).http;
+      const after = (await again.get(`/api/users/${id}/`)).body;
       expect(after).toMatchObject({ isBasic: true, userPlanInfo: { productName: 'Basic', assets: { quota: { sizeTotal: 2 * GB } } } });
+      expect((await again.get(`/api/users/${id}/subscriptions/`)).body).toEqual([]);
+      expect((await again.get(`/api/users/${id}/subscriptions/?status=ended`)).body).toMatchObject([{ id: sub.id, status: 'ended' }]);
     } finally {
       t.clock.advance(-32 * DAY);
     }
@@ -173,6 +178,34 @@ describe('upgrade with a promo code through the test checkout', () => {
     expect((await http.post(`/api/dev/users/${id}/subscriptions/${sub.id}/renewal`, { outcome: 'paid' })).status).toBe(200);
     expect((await http.get(`/api/users/${id}/grace-period-info/`)).body).toEqual([]);
     expect((await http.get(`/api/users/${id}/payments/?perPage=1&sort=createdAt`)).body).toMatchObject({ total: 3, data: [{ status: 'succeeded' }] });
+  });
+});
+
+describe('the test provider renews on the next payment date', () => {
+  it('pays each due renewal once, at the promo price while its cycles last', async () => {
+    const code = promo({ productIds: [100], discount: null, price: 99, cycles: 2, recurrence: 'recurring' });
+    expect((await (await root()).post('/api/admin/promocodes/', code)).status).toBe(201);
+    const { id, email } = await signUpConfirmed();
+    const { http } = await signIn(email);
+    await checkout(http, id, { productId: 100, promoCode: code.code });
+    const [sub] = (await http.get(`/api/users/${id}/subscriptions/`)).body;
+    const service = new BillingService(t.app.ctx, () => null);
+    expect(await renewDueTestSubscriptions(t.app.ctx, service)).toBe(0);
+    const jump = Date.parse(sub.nextPaymentDate) - t.clock.now().getTime() + DAY;
+    t.clock.advance(jump);
+    try {
+      expect(await renewDueTestSubscriptions(t.app.ctx, service)).toBeGreaterThanOrEqual(1);
+      const again = (await signIn(email)).http;
+      const renewed = (await again.get(`/api/users/${id}/subscriptions/${sub.id}/`)).body;
+      expect(Date.parse(renewed.nextPaymentDate)).toBeGreaterThan(Date.parse(sub.nextPaymentDate));
+      const payments = (await again.get(`/api/users/${id}/payments/?sort=createdAt`)).body;
+      expect(payments.data.map((p: { amount: number }) => p.amount)).toEqual([99, 99]);
+      // the same due date is paid once, whoever runs the check
+      await renewDueTestSubscriptions(t.app.ctx, service);
+      expect((await again.get(`/api/users/${id}/payments/`)).body.total).toBe(2);
+    } finally {
+      t.clock.advance(-jump);
+    }
   });
 });
 

@@ -7,32 +7,55 @@ import { BillingService } from './billing.service';
 import type { PaymentProvider } from './payments/port';
 import { stripeClient, StripePaymentProvider } from './payments/stripe-provider';
 import { stripeWebhookRoutes } from './payments/stripe-webhook.routes';
-import { testCheckoutRoutes, TestPaymentProvider, testPaymentsMode } from './payments/test-provider';
 import { promoCodeRoutes } from './promocodes.routes';
+import { testCheckoutRoutes, TestPaymentProvider, testPaymentsMode } from './payments/test-provider';
+import { renewDueTestSubscriptions } from './payments/test-renewals';
+
+const RENEWAL_CHECK_MS = 60_000;
 
 /** Plans and billing: catalogue, entitlements, checkout through a payment provider, promo codes. */
-export const billingModule: Module = {
-  events: [...billingEventDefinitions, ...promoCodeEventDefinitions],
-  projections: [billingProjection],
-  routes: (ctx) => async (app) => {
-    const testMode = testPaymentsMode(ctx.config);
-    if (testMode === 'exposed') {
-      ctx.log.warn({ host: ctx.config.HOST }, 'TEST_PAYMENTS=on with a HOST other machines can reach: anyone can upgrade a plan for free with the test payment provider');
-    }
-    const { STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_API_URL: apiUrl } = ctx.config;
-    const stripe = secretKey ? stripeClient({ secretKey, apiUrl }) : null;
-    if (stripe && !webhookSecret) ctx.log.warn('STRIPE_SECRET_KEY without STRIPE_WEBHOOK_SECRET: Stripe cannot report payments, so no checkout completes');
-    // without a provider every checkout is refused with a clear error rather than taken for free
-    const provider: PaymentProvider | null = stripe
-      ? new StripePaymentProvider(stripe, { publicUrl: ctx.config.publicUrl })
-      : testMode !== 'off'
-        ? new TestPaymentProvider(ctx.config.publicUrl)
-        : null;
-    const service = new BillingService(ctx, () => provider);
-    if (stripe && webhookSecret) await app.register(stripeWebhookRoutes(ctx, service, stripe, webhookSecret));
-    await app.register(billingRoutes(ctx, service));
-    await app.register(promoCodeRoutes(ctx, service));
-    await app.register(billingAdminRoutes(ctx, service));
-    if (testMode !== 'off') await app.register(testCheckoutRoutes(ctx, service));
-  },
+export const createBillingModule = (): Module => {
+  let renewalTimer: NodeJS.Timeout | undefined;
+  return {
+    events: [...billingEventDefinitions, ...promoCodeEventDefinitions],
+    projections: [billingProjection],
+    routes: (ctx) => async (app) => {
+      const testMode = testPaymentsMode(ctx.config);
+      if (testMode === 'exposed') {
+        ctx.log.warn({ host: ctx.config.HOST }, 'TEST_PAYMENTS=on with a HOST other machines can reach: anyone can upgrade a plan for free with the test payment provider');
+      }
+      const { STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_API_URL: apiUrl } = ctx.config;
+      const stripe = secretKey ? stripeClient({ secretKey, apiUrl }) : null;
+      if (stripe && !webhookSecret) ctx.log.warn('STRIPE_SECRET_KEY without STRIPE_WEBHOOK_SECRET: Stripe cannot report payments, so no checkout completes');
+      // without a provider every checkout is refused with a clear error rather than taken for free
+      const provider: PaymentProvider | null = stripe
+        ? new StripePaymentProvider(stripe, { publicUrl: ctx.config.publicUrl })
+        : testMode !== 'off'
+          ? new TestPaymentProvider(ctx.config.publicUrl)
+          : null;
+      const service = new BillingService(ctx, () => provider);
+      if (stripe && webhookSecret) await app.register(stripeWebhookRoutes(ctx, service, stripe, webhookSecret));
+      await app.register(billingRoutes(ctx, service));
+      await app.register(promoCodeRoutes(ctx, service));
+      await app.register(billingAdminRoutes(ctx, service));
+      if (testMode !== 'off') await app.register(testCheckoutRoutes(ctx, service));
+    },
+    async start(ctx, roles) {
+      if (!roles.has('worker') || ctx.config.STRIPE_SECRET_KEY || testPaymentsMode(ctx.config) === 'off') return;
+      const service = new BillingService(ctx, () => null);
+      let running = false;
+      renewalTimer = setInterval(() => {
+        if (running) return;
+        running = true;
+        renewDueTestSubscriptions(ctx, service)
+          .catch((error: unknown) => ctx.log.error({ err: error }, 'test renewals failed'))
+          .finally(() => (running = false));
+      }, RENEWAL_CHECK_MS);
+      renewalTimer.unref();
+    },
+    async stop() {
+      if (renewalTimer) clearInterval(renewalTimer);
+      renewalTimer = undefined;
+    },
+  };
 };

@@ -94,7 +94,7 @@ export const billingRoutes = (ctx: AppContext, service: BillingService) => async
     {
       schema: {
         tags,
-        summary: "The user's subscriptions",
+        summary: "The user's subscriptions (active, canceled, pending; ended ones with status=ended)",
         params: IdParams,
         querystring: z.object({ status: z.enum(['active', 'canceled', 'pending', 'ended']).optional(), productType: z.enum(PRODUCT_TYPES).optional() }),
         response: { 200: z.array(AnyObject) },
@@ -106,7 +106,8 @@ export const billingRoutes = (ctx: AppContext, service: BillingService) => async
       const state = await loadBilling(ctx, request.params.id);
       return Object.values(state.subscriptions)
         .map((s) => toSubscriptionView(s, now))
-        .filter((s) => (!request.query.status || s.status === request.query.status) && (!request.query.productType || s.productType === request.query.productType))
+        // ended subscriptions are history: listed only when asked for
+        .filter((s) => (request.query.status ? s.status === request.query.status : s.status !== 'ended') && (!request.query.productType || s.productType === request.query.productType))
         .sort((a, b) => b.startDate.localeCompare(a.startDate));
     },
   );
