@@ -238,4 +238,25 @@ describe('the file browser', () => {
     expect(readFileSync(await download.path()).equals(data)).toBe(true);
     await page.context().close();
   });
+
+  it('an upload larger than the storage is refused before a byte is sent and opens the quota limit dialog', async () => {
+    const { email } = await signUpConfirmed(uniqueEmail('quota'));
+    const page = await (await browser.newContext({ locale: 'en-US' })).newPage();
+    await signIn(page, email);
+    await page.goto(`${t.url}/files/storage`);
+    await page.getByTestId('empty-folder').waitFor();
+
+    // 11 GB that take no disk: a sparse file, read by nobody since the server refuses its size.
+    const huge = path.join(dir, 'huge.bin');
+    execFileSync('truncate', ['-s', '11G', huge]);
+    await page.getByTestId('file-input').setInputFiles(huge);
+    await page.getByTestId('quota-limit-dialog').waitFor();
+    await page.getByTestId('quota-upgrade').waitFor();
+    await stepShots('web-files-quota')(page, 'quota-dialog');
+    const item = page.getByTestId('upload-item');
+    expect(await item.getAttribute('data-status')).toBe('failed');
+    expect(await item.innerText()).toContain('Insufficient space or quota');
+    expect(await item.getByTestId('upload-retry').count()).toBe(0);
+    await page.context().close();
+  });
 });

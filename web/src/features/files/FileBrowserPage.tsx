@@ -42,6 +42,7 @@ import { summarize } from './upload-queue.machine';
 import { uploadQueue } from './uploader';
 
 export const QUOTA_ERROR = 'INSUFFICIENT_SPACE';
+const DOWNLOAD_SIZE_EXCEEDED = 'DOWNLOAD_SIZE_EXCEEDED';
 const DEFAULT_SORT: Sorting = { sortBy: 'name', sortOrder: 'ASC' };
 
 export const useStorages = (userId: string | undefined) => {
@@ -211,7 +212,12 @@ export const FileBrowserPage = () => {
     }
     setWorking('archive');
     downloadArchive(userId, what)
-      .catch((e: unknown) => setActionError(toApiError(e).toJSON()))
+      .catch((e: unknown) => {
+        const error = toApiError(e);
+        // A folder's size is known to the server only: its refusal opens the same dialog.
+        if (error.code === DOWNLOAD_SIZE_EXCEEDED) setSizeExceeded(typeof error.data?.size === 'number' ? error.data.size : 0);
+        else setActionError(error.toJSON());
+      })
       .finally(() => setWorking(null));
   };
 

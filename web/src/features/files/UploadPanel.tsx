@@ -148,7 +148,7 @@ export const UploadPanel = () => {
               </IconButton>
             </Tooltip>
           ))}
-        {sum.failed > 0 && (
+        {items.some((i) => i.status === 'failed' && i.retryable) && (
           <Tooltip title={t('files.upload.retryAll')}>
             <IconButton size="small" color="inherit" aria-label={t('files.upload.retryAll')} onClick={() => uploadQueue.send({ type: 'RETRY' })}>
               <ReplayOutlined fontSize="small" />

@@ -92,7 +92,9 @@ export const SizeExceededDialog = ({ open, total, onClose }: { open: boolean; to
       <DialogTitle>{t('files.sizeExceeded.title')}</DialogTitle>
       <DialogContent>
         <DialogContentText>
-          {t('files.sizeExceeded.body', { limit: formatBytes(DOWNLOAD_MAX_BYTES, tag), total: formatBytes(total, tag) })}
+          {total > 0
+            ? t('files.sizeExceeded.body', { limit: formatBytes(DOWNLOAD_MAX_BYTES, tag), total: formatBytes(total, tag) })
+            : t('files.sizeExceeded.bodyNoTotal', { limit: formatBytes(DOWNLOAD_MAX_BYTES, tag) })}
         </DialogContentText>
       </DialogContent>
       <DialogActions>
