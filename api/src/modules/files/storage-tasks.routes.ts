@@ -3,12 +3,13 @@ import {
   DomainError,
   DOWNLOAD_TOTAL_MAX_BYTES,
   planBatch,
-  storageDecider,
   StorageErrors,
   type BatchCommand,
   type BatchFailure,
   type ErrorDefinition,
+  type StorageCommand,
   type StorageEvent,
+  type StorageState,
 } from '@axel/domain';
 import type { Migration } from '@axel/platform';
 import { newId } from '@axel/platform';
@@ -121,16 +122,13 @@ export const storageTaskRoutes = (ctx: AppContext) => async (fastify: FastifyIns
         continue;
       }
       let planned: BatchFailure[] = [];
-      const decider = {
-        ...storageDecider,
-        decide: (command: BatchCommand, state: Parameters<typeof planBatch>[1]) => {
-          const plan = planBatch(command, state);
-          planned = plan.failures;
-          return plan.events;
-        },
+      const decide = (command: StorageCommand, state: StorageState) => {
+        const plan = planBatch(command as BatchCommand, state);
+        planned = plan.failures;
+        return plan.events;
       };
       const data = { itemIds, parentId: body.destinationId ?? null, newId };
-      const result = await runStorageCommand(ctx, storageId, { type: BATCH[action].command, data } as never, userActor(request, userId), decider as never);
+      const result = await runStorageCommand(ctx, storageId, { type: BATCH[action].command, data } as never, userActor(request, userId), { owner: userId, decide });
       failures.push(...planned);
       destroyed.push(...result.events.filter((e) => e.type === 'ItemDeleted'));
       if (result.position) await ctx.caughtUp(result.position);

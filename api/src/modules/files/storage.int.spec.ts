@@ -1,4 +1,5 @@
-import { BASIC_PLAN_QUOTA_BYTES, DomainError } from '@axel/domain';
+import { BASIC_PLAN_QUOTA_BYTES, DomainError, storageDecider } from '@axel/domain';
+import { handleCommand } from '@axel/platform';
 import { liveTables, rebuildProjection } from '@axel/projections';
 import { EmbeddedProcessRuntime } from '@axel/workflows';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -175,6 +176,33 @@ describe('folders and files', () => {
     const found = await o.http.get(`${o.base}/search/?search=ROAD`);
     expect(found.body).toMatchObject({ totalCount: 1, data: [expect.objectContaining({ id: f, name: 'roadmap.txt' })] });
     expect((await o.http.get(`${o.base}/search/?search=%25`)).body.totalCount).toBe(0);
+  });
+});
+
+describe('concurrency', () => {
+  it('lets concurrent uploads together reserve no more than the quota, and one name go to one folder', async () => {
+    const o = await owner();
+    const gate = storageQuotaGate(t.app.ctx);
+    const tenth = BASIC_PLAN_QUOTA_BYTES / 10;
+    const results = await Promise.allSettled(
+      Array.from({ length: 16 }, (_, i) => gate.reserve({ userId: o.id, storageId: o.storageId, uploadId: `race-${i}`, size: tenth })),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(10);
+    expect(results.filter((r) => r.status === 'rejected').map((r) => ((r as PromiseRejectedResult).reason as DomainError).code)).toEqual(
+      Array(6).fill('INSUFFICIENT_SPACE'),
+    );
+
+    const answers = await Promise.all(Array.from({ length: 8 }, () => o.http.post(`${o.base}/items/`, { label: 'folder', name: 'Same' })));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, ...Array(7).fill(409)]);
+    // what another API process writes to the storage (through the generic command path) is seen by the next command here
+    await handleCommand(
+      t.app.ctx.commands,
+      storageDecider,
+      `storage-${o.storageId}`,
+      { type: 'CreateFolder', data: { itemId: 'from-elsewhere', parentId: null, name: 'Elsewhere', rename: false }, metadata: { now: new Date() } },
+      { actorId: o.id, actorKind: 'user' },
+    );
+    expect((await o.http.post(`${o.base}/items/`, { label: 'folder', name: 'elsewhere' })).status).toBe(409);
   });
 });
 

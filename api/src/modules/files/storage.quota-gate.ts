@@ -1,7 +1,8 @@
+import { DomainError } from '@axel/domain';
 import type { CommandContext } from '@axel/platform';
 import type { AppContext } from '../../context';
 import type { QuotaGate } from './contracts';
-import { ensureOnlineStorage, onlineStorageId, ownStorageState, runStorageCommand } from './storage.service';
+import { ensureOnlineStorage, onlineStorageId, runStorageCommand } from './storage.service';
 
 const actorOf = (userId: string): CommandContext => ({ actorId: userId, actorKind: 'user' });
 
@@ -13,12 +14,14 @@ const actorOf = (userId: string): CommandContext => ({ actorId: userId, actorKin
 export const storageQuotaGate = (ctx: AppContext): QuotaGate => ({
   async reserve({ userId, storageId, uploadId, size }) {
     if (storageId === onlineStorageId(userId)) await ensureOnlineStorage(ctx, userId, actorOf(userId));
-    await ownStorageState(ctx, userId, storageId);
-    await runStorageCommand(ctx, storageId, { type: 'ReserveQuota', data: { uploadId, size } }, actorOf(userId));
+    await runStorageCommand(ctx, storageId, { type: 'ReserveQuota', data: { uploadId, size } }, actorOf(userId), { owner: userId });
   },
   async release({ userId, storageId, uploadId }) {
-    const state = await ownStorageState(ctx, userId, storageId).catch(() => null);
-    if (!state?.reservations.has(uploadId)) return;
-    await runStorageCommand(ctx, storageId, { type: 'ReleaseQuota', data: { uploadId } }, { actorId: null, actorKind: 'system' });
+    // nothing to give back on a storage that is not the user's (or no longer exists)
+    await runStorageCommand(ctx, storageId, { type: 'ReleaseQuota', data: { uploadId } }, { actorId: null, actorKind: 'system' }, { owner: userId }).catch(
+      (error: unknown) => {
+        if (!(error instanceof DomainError)) throw error;
+      },
+    );
   },
 });

@@ -1,18 +1,12 @@
-import {
-  DomainError,
-  defaultStorageQuota,
-  storageDecider,
-  storageStreamName,
-  StorageErrors,
-  type StorageCommand,
-  type StorageEvent,
-  type StorageState,
-} from '@axel/domain';
-import { deterministicId, handleCommand, loadState, type CommandContext, type CommandResult } from '@axel/platform';
+import { DomainError, defaultStorageQuota, storageStreamName, StorageErrors } from '@axel/domain';
+import { deterministicId, type CommandContext } from '@axel/platform';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { requestMeta } from '../accounts/accounts.routes';
 import type { FileManifest } from './contracts';
+import { runStorageCommand } from './storage.stream';
+
+export { runStorageCommand } from './storage.stream';
 
 /** A user's own `online` storage has an id derived from theirs, so concurrent first uses open the same one. */
 export const onlineStorageId = (userId: string): string => deterministicId('online-storage', userId);
@@ -21,15 +15,6 @@ export const userActor = (request: FastifyRequest, userId: string): CommandConte
   const meta = requestMeta(request);
   return { actorId: userId, actorKind: 'user', ip: meta.ip, userAgent: meta.userAgent, client: meta.client, correlationId: meta.correlationId };
 };
-
-export const runStorageCommand = (
-  ctx: AppContext,
-  storageId: string,
-  command: Omit<StorageCommand, 'metadata'>,
-  actor: CommandContext,
-  decider = storageDecider,
-): Promise<CommandResult<StorageEvent, StorageState>> =>
-  handleCommand(ctx.commands, decider, storageStreamName(storageId), { ...command, metadata: { now: ctx.now() } } as StorageCommand, actor);
 
 export interface StorageRow {
   id: string;
@@ -62,13 +47,6 @@ export const ownStorage = async (ctx: AppContext, userId: string, storageId: str
   const { rows } = await ctx.pool.query<StorageRow>('select * from storages where id = $1 and owner_id = $2', [storageId, userId]);
   if (!rows[0]) throw new DomainError(StorageErrors.storageNotFound);
   return rows[0];
-};
-
-/** The storage's own stream decides (the read model may lag behind a storage opened a moment ago). */
-export const ownStorageState = async (ctx: AppContext, userId: string, storageId: string): Promise<StorageState> => {
-  const { state } = await loadState(ctx.commands, storageDecider, storageStreamName(storageId));
-  if (state.status !== 'open' || state.ownerId !== userId) throw new DomainError(StorageErrors.storageNotFound);
-  return state;
 };
 
 export interface ItemRow {
