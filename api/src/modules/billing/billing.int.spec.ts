@@ -181,6 +181,23 @@ describe('upgrade with a promo code through the test checkout', () => {
   });
 });
 
+describe('extra member slots', () => {
+  it('a team owner buys slots (more free seats) and unsubscribes them; slots for a plan not held are refused', async () => {
+    const { http, id } = await signUpConfirmed();
+    expect((await http.post(`/api/users/${id}/products/`, { productId: 520, quantity: 2 })).body.code).toBe('PLAN_CHANGE_NOT_ALLOWED');
+    await checkout(http, id, { productId: 500 });
+    expect((await http.get(`/api/users/${id}/member-role/`)).body).toMatchObject({ role: 'admin', freeSeats: 1 });
+    const { html } = await checkout(http, id, { productId: 520, quantity: 2 });
+    expect(html).toContain('4.00 USD');
+    expect((await http.get(`/api/users/${id}/member-role/`)).body.freeSeats).toBe(3);
+    expect((await http.get(`/api/users/${id}/product-assets/`)).body).toMatchObject({ quota: { sizeTotal: 1024 * GB }, 'secure-share': { maxCountPerPeriod: null } });
+    const slots = (await http.get(`/api/users/${id}/subscriptions/?productType=extra-members`)).body;
+    expect(slots).toMatchObject([{ productId: 520, quantity: 2, price: 400 }]);
+    expect((await http.post(`/api/users/${id}/subscriptions/${slots[0].id}/`, { action: 'cancel' })).body).toMatchObject({ status: 'canceled' });
+    expect((await http.get(`/api/users/${id}/products/`)).body.map((p: { productId: number }) => p.productId).sort()).toEqual([500, 520]);
+  });
+});
+
 describe('the test provider renews on the next payment date', () => {
   it('pays each due renewal once, at the promo price while its cycles last', async () => {
     const code = promo({ productIds: [100], discount: null, price: 99, cycles: 2, recurrence: 'recurring' });
