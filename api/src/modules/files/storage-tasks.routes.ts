@@ -55,6 +55,11 @@ export const storageTaskMigrations: Migration[] = [
   },
 ];
 
+/** A purged account's tasks go with it (an archive's name is the user's own words). */
+export const forgetStorageTasks = async (ctx: AppContext, userId: string): Promise<void> => {
+  await ctx.pool.query('delete from storage_tasks where user_id = $1', [userId]);
+};
+
 const BATCH: Record<Exclude<z.infer<typeof TaskBody>['action'], 'archive'>, { command: BatchCommand['type']; error: ErrorDefinition }> = {
   trash: { command: 'TrashItems', error: StorageErrors.trashFailed },
   restore: { command: 'RestoreItems', error: StorageErrors.restoreFailed },

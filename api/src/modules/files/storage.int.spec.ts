@@ -378,6 +378,7 @@ describe('account purge', () => {
     const o = await owner();
     const made = (await o.file('Diary of Ada Lovelace.txt', 'private words')).body;
     const keyId = (await t.app.ctx.pool.query(`select manifest->>'keyId' as k from storage_items where id = $1`, [made.id])).rows[0].k as string;
+    await o.task({ action: 'archive', itemIds: [made.id], archiveName: 'Letters to Charles Babbage' });
     expect((await o.http.delete(`/api/users/${o.id}/`, { confirmation: 'YES', password: PASSWORD })).status).toBe(204);
 
     // the deletion process sets its purge timer first
@@ -398,6 +399,7 @@ describe('account purge', () => {
       expect(raw.rows[0].n).toBe(0);
       expect((await t.app.ctx.pool.query('select count(*)::int as n from storages where id = $1', [o.storageId])).rows[0].n).toBe(0);
       expect((await t.app.ctx.pool.query('select count(*)::int as n from storage_items where storage_id = $1', [o.storageId])).rows[0].n).toBe(0);
+      expect((await t.app.ctx.pool.query('select count(*)::int as n from storage_tasks where user_id = $1', [o.id])).rows[0].n).toBe(0);
     } finally {
       t.clock.advance(-31 * 86_400_000);
     }

@@ -16,6 +16,7 @@ import { routeCommands, type CommandDispatcher, type RequestMailData } from '@ax
 import type { AppContext } from '../../context';
 import { storageBytes } from '../files/storage.bytes';
 import { onlineStorageId } from '../files/storage.service';
+import { forgetStorageTasks } from '../files/storage-tasks.routes';
 
 /** The account's address and the locale it last chose, read from its events when a process mails it. */
 const recipient = async (ctx: AppContext, userId: string): Promise<{ email: string | null; locale: string | null }> => {
@@ -91,6 +92,7 @@ export const createDispatcher = (ctx: AppContext): CommandDispatcher =>
             .catch((err: unknown) => ctx.log.error({ err, keyId: manifest.keyId }, 'could not destroy the content of a purged storage'));
         }
       }
+      await forgetStorageTasks(ctx, command.aggregateId);
       return { position: result.position };
     },
     mail: async (command, dctx) => {
