@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -56,6 +56,18 @@ const signIn = async (page: Page, email: string) => {
   await page.getByTestId('signin-submit').click();
   await page.waitForURL(/\/welcome/);
 };
+
+/** Ids used more than once, and form controls nothing names (run as text: the test project has no DOM types). */
+const pageAudit = (page: Page) =>
+  page.evaluate(`(() => {
+    const counts = new Map();
+    for (const el of document.querySelectorAll('[id]')) counts.set(el.id, (counts.get(el.id) ?? 0) + 1);
+    const duplicates = [...counts].filter(([, n]) => n > 1).map(([id]) => id);
+    const unnamed = [...document.querySelectorAll('input:not([type=hidden]), select, textarea')]
+      .filter((el) => !(el.labels?.length || el.getAttribute('aria-label') || el.getAttribute('aria-labelledby')))
+      .map((el) => el.outerHTML.slice(0, 120));
+    return { duplicates, unnamed };
+  })()`) as Promise<{ duplicates: string[]; unnamed: string[] }>;
 
 const row = (page: Page, name: string) => page.locator(`[data-testid="file-row"][data-name="${name}"]`);
 
@@ -134,6 +146,17 @@ describe('the file browser', () => {
     await page.getByTestId('preview-next').click();
     expect(await page.getByTestId('preview-text').innerText()).toContain('and another one');
     await page.getByTestId('preview-close').click();
+
+    // Details: the item info call's fields, the SHA-256 of the plaintext among them.
+    await select(page, 'photo.png');
+    await page.getByTestId('action-details').click();
+    await page.getByTestId('details-panel').getByTestId('details-hash').waitFor();
+    expect(await page.getByTestId('details-hash').innerText()).toBe(createHash('sha256').update(image).digest('hex'));
+    expect(await page.getByTestId('details-location').innerText()).toBe('/');
+    expect(await pageAudit(page)).toEqual({ duplicates: [], unnamed: [] });
+    await page.keyboard.press('Escape');
+    await page.getByTestId('details-panel').waitFor({ state: 'detached' });
+    await row(page, 'photo.png').getByRole('checkbox').uncheck();
 
     // To the trash and back.
     await select(page, 'photo.png');
