@@ -21,7 +21,7 @@ export const ProgramCreate = () => {
   return (
     <Create
       title="resources.auto-pay.create.title"
-      mutationOptions={{ onSuccess: (data: RaRecord) => redirect(`/${PROGRAMS}/${encodeURIComponent(String(data.id))}/show?import=1`) }}
+      mutationOptions={{ onSuccess: (data: RaRecord) => redirect(() => `/${PROGRAMS}/${encodeURIComponent(String(data.id))}/show?import=1`) }}
     >
       <SimpleForm validate={validateProgram} data-testid="autopay-create-form">
         <ProgramInputs />
