@@ -21,6 +21,7 @@ import { eventStoreSections } from './eventstore.bench';
 import { projectionSections } from './projections.bench';
 import { workflowSections } from './workflows.bench';
 import { auditSections } from './audit.bench';
+import { filesSections } from './files.bench';
 import { renderTable, type BenchContext, type BenchSection } from './harness';
 
 /**
@@ -33,6 +34,7 @@ export const sections: BenchSection[] = [
   ...projectionSections,
   ...workflowSections,
   ...auditSections,
+  ...filesSections,
 ];
 
 const main = async () => {

@@ -1,0 +1,201 @@
+/**
+ * Files: one large upload through HTTP (tus, encryption, hashing, R=2 placement) and its download,
+ * next to this machine's own limits measured in the same run (sequential disk write / R, AES-256-GCM
+ * in 1 MiB chunks, sequential disk read), 8 concurrent uploads, and the server's peak RSS.
+ *
+ *   BENCH_FILE_MIB=1024   size of the large upload and download (default 1 GiB)
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createCipheriv, randomBytes } from 'node:crypto';
+import { mkdtempSync, promises as fs, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { deterministicId } from '../platform/src/ids';
+import { freePort } from '../platform/src/postgres/embedded';
+import { databaseUrlWithName, dropDatabase, ensureDatabase } from '../platform/src/postgres/pool';
+import { fmt, type BenchSection } from './harness';
+
+const MiB = 1024 * 1024;
+const TUS = { 'tus-resumable': '1.0.0', 'x-requested-with': 'XMLHttpRequest' };
+const mbps = (bytes: number, ms: number) => bytes / MiB / (ms / 1000);
+
+/** A pseudo-random stream of `size` bytes cycling over a 64 MiB random pool (generating is not what is measured). */
+const pool = randomBytes(64 * MiB);
+const bodyOf = (size: number) => {
+  let sent = 0;
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (sent >= size) return controller.close();
+      const n = Math.min(MiB, size - sent);
+      const at = sent % pool.length;
+      controller.enqueue(pool.subarray(at, at + n));
+      sent += n;
+    },
+  });
+};
+
+/** Drops the page cache where allowed (root on Linux), so reads come from the disk. */
+const dropCaches = async () => {
+  try {
+    writeFileSync('/proc/sys/vm/drop_caches', '3\n');
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const rssOf = (pid: number): number => {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+};
+
+const filesSection: BenchSection = {
+  name: 'files',
+  description: 'upload and download through HTTP against disk and AES-GCM rates, concurrent uploads, peak RSS',
+  async run(ctx) {
+    const size = Number(process.env.BENCH_FILE_MIB ?? 1024) * MiB;
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'axel-bench-files-'));
+    const database = `bench_files_${randomBytes(4).toString('hex')}`;
+    await ensureDatabase(ctx.serverUrl, database);
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    let child: ChildProcess | undefined;
+    try {
+      // ---- this machine's limits ----------------------------------------------------------------
+      const probe = path.join(dataDir, 'disk-probe');
+      let t = performance.now();
+      const handle = await fs.open(probe, 'w');
+      for (let written = 0; written < size; written += MiB) await handle.write(pool, (written % pool.length), Math.min(MiB, size - written));
+      await handle.sync();
+      await handle.close();
+      const diskWrite = mbps(size, performance.now() - t);
+      const cachesDropped = await dropCaches();
+      t = performance.now();
+      const reader = await fs.open(probe, 'r');
+      const buffer = Buffer.allocUnsafe(MiB);
+      for (let read = 0; read < size; ) {
+        const { bytesRead } = await reader.read(buffer, 0, MiB, read);
+        if (!bytesRead) break;
+        read += bytesRead;
+      }
+      await reader.close();
+      const diskRead = mbps(size, performance.now() - t);
+      await fs.rm(probe);
+      const key = randomBytes(32);
+      t = performance.now();
+      for (let done = 0; done < size; done += MiB) {
+        const cipher = createCipheriv('aes-256-gcm', key, randomBytes(12));
+        cipher.update(pool.subarray(done % pool.length, (done % pool.length) + MiB - 28));
+        cipher.final();
+        cipher.getAuthTag();
+      }
+      const aes = mbps(size, performance.now() - t);
+
+      // ---- the product, in its own process ------------------------------------------------------
+      child = spawn(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], {
+        cwd: path.resolve(import.meta.dirname, '..'),
+        env: {
+          ...process.env,
+          DATABASE_URL: databaseUrlWithName(ctx.serverUrl, database),
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: dataDir,
+          LOG_LEVEL: 'warn',
+          ADMIN_EMAIL: 'bench@axel.test',
+          ADMIN_PASSWORD: 'Bench-pass-123',
+          RATE_LIMIT_FACTOR: '1000',
+        },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
+      for (let i = 0; ; i++) {
+        if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
+        if (i > 600) throw new Error('the product did not start');
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      const signIn = await fetch(`${base}/api/sessions/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+        body: JSON.stringify({ email: 'bench@axel.test', password: 'Bench-pass-123' }),
+      });
+      const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+      const me = (await (await fetch(`${base}/api/sessions/this/`, { headers: { cookie } })).json()) as { user: { id: string } };
+      const userId = me.user.id;
+      const storageId = deterministicId('online-storage', userId);
+
+      const upload = async (bytes: number) => {
+        const created = await fetch(`${base}/api/uploads/`, {
+          method: 'POST',
+          headers: { ...TUS, cookie, 'upload-length': String(bytes), 'upload-metadata': `storageId ${Buffer.from(storageId).toString('base64')}` },
+        });
+        if (created.status !== 201) throw new Error(`upload refused: ${created.status} ${await created.text()}`);
+        const location = created.headers.get('location')!;
+        const sent = await fetch(base + location, {
+          method: 'PATCH',
+          headers: { ...TUS, cookie, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+          body: bodyOf(bytes),
+          duplex: 'half',
+        } as RequestInit);
+        if (sent.status !== 204) throw new Error(`upload failed: ${sent.status} ${await sent.text()}`);
+        return location.split('/').at(-1)!;
+      };
+
+      let peak = rssOf(child.pid!);
+      const baseline = peak;
+      const sampler = setInterval(() => (peak = Math.max(peak, rssOf(child!.pid!))), 50);
+      t = performance.now();
+      const uploadId = await upload(size);
+      const uploadMs = performance.now() - t;
+      const uploadPeak = peak;
+
+      const made = await fetch(`${base}/api/users/${userId}/storages/${storageId}/items/`, {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+        body: JSON.stringify({ label: 'file', name: 'bench.bin', uploadId }),
+      });
+      const file = (await made.json()) as { id: string };
+      await dropCaches();
+      t = performance.now();
+      const res = await fetch(`${base}/api/users/${userId}/storages/${storageId}/files/${file.id}/sources/`, { headers: { cookie } });
+      let received = 0;
+      for await (const part of res.body as unknown as AsyncIterable<Uint8Array>) received += part.length;
+      const downloadMs = performance.now() - t;
+      if (received !== size) throw new Error(`download gave ${received} of ${size} bytes`);
+
+      const eight = 64 * MiB;
+      t = performance.now();
+      await Promise.all(Array.from({ length: 8 }, () => upload(eight)));
+      const concurrentMs = performance.now() - t;
+      clearInterval(sampler);
+
+      const replicas = 2;
+      const up = mbps(size, uploadMs);
+      const down = mbps(size, downloadMs);
+      ctx.table(
+        `Files: ${size / MiB} MiB through HTTP (tus, AES-256-GCM, SHA-256, R=${replicas} of 4 shards)`,
+        [
+          { measure: 'disk sequential write (fsync at end)', 'MiB/s': fmt(diskWrite), 'vs limit': '' },
+          { measure: `disk write / R (the upload's limit)`, 'MiB/s': fmt(diskWrite / replicas), 'vs limit': '' },
+          { measure: 'AES-256-GCM, 1 MiB chunks, one core', 'MiB/s': fmt(aes), 'vs limit': '' },
+          { measure: 'upload through HTTP', 'MiB/s': fmt(up), 'vs limit': `${fmt(up / Math.min(diskWrite / replicas, aes), 2)}x` },
+          { measure: `disk sequential read${cachesDropped ? ' (page cache dropped)' : ' (page cache NOT dropped)'}`, 'MiB/s': fmt(diskRead), 'vs limit': '' },
+          { measure: 'download through HTTP (verified, decrypted)', 'MiB/s': fmt(down), 'vs limit': `${fmt(down / diskRead, 2)}x` },
+          { measure: '8 concurrent uploads of 64 MiB (total)', 'MiB/s': fmt(mbps(8 * eight, concurrentMs)), 'vs limit': `${fmt(mbps(8 * eight, concurrentMs) / Math.min(diskWrite / replicas, aes), 2)}x` },
+        ],
+        `Server peak RSS during the large upload: ${fmt(uploadPeak / MiB)} MiB (at start ${fmt(baseline / MiB)} MiB; target under 300 MB); during the whole section ${fmt(peak / MiB)} MiB. Targets: upload at least 0.5 of disk/R, download at least 0.5 of disk read.`,
+      );
+    } finally {
+      if (child) {
+        child.kill('SIGINT');
+        await new Promise((r) => (child!.exitCode !== null ? r(undefined) : child!.once('exit', r)));
+      }
+      await dropDatabase(ctx.serverUrl, database).catch(() => undefined);
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  },
+};
+
+export const filesSections: BenchSection[] = [filesSection];
