@@ -45,6 +45,10 @@ describe('storage over the byte pipeline', () => {
     const made = await http.post(`${base}/items/`, { label: 'file', name: 'data.txt', uploadId });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     expect(made.body).toMatchObject({ size: bytes.length, hash: createHash('sha256').update(bytes).digest('hex') });
+    // its reservation became used bytes
+    expect((await http.get(`/api/users/${id}/storages/`)).body.data[0]).toMatchObject({ sizeUsed: bytes.length });
+    const { events } = await t.app.ctx.store.readStream(`storage-${storageId}`);
+    expect(events.map((e) => e.type)).toEqual(['StorageOpened', 'QuotaReserved', 'FileAdded']);
     // the upload is used up: the same id makes no second file
     expect((await http.post(`${base}/items/`, { label: 'file', name: 'again.txt', uploadId })).body.code).toBe('INCOMPLETE_UPLOAD');
 
