@@ -8,6 +8,7 @@ import ZoomInOutlined from '@mui/icons-material/ZoomInOutlined';
 import ZoomOutOutlined from '@mui/icons-material/ZoomOutOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import IconButton from '@mui/material/IconButton';
@@ -155,7 +156,20 @@ export const PreviewDialog = ({
         <Box sx={{ maxWidth: '100%', maxHeight: '100%', display: 'flex', alignItems: 'center', justifyContent: 'center', ...transform }}>
           {kind === 'image' && <img src={url} alt={item.name} data-testid="preview-image" style={{ maxWidth: '90vw', maxHeight: '80vh', objectFit: 'contain' }} />}
           {kind === 'text' && <TextPreview url={url} />}
-          {kind === 'pdf' && <iframe src={url} title={item.name} data-testid="preview-pdf" style={{ width: '85vw', height: '80vh', border: 0, background: '#fff' }} />}
+          {/* Every answer forbids framing (frame-ancestors 'none'), so a PDF opens in the browser's own viewer in a tab. */}
+          {kind === 'pdf' && (
+            <Alert
+              severity="info"
+              data-testid="preview-pdf"
+              action={
+                <Button color="inherit" size="small" href={url} target="_blank" rel="noopener" data-testid="preview-pdf-open">
+                  {t('files.preview.openPdf')}
+                </Button>
+              }
+            >
+              {t('files.preview.pdf')}
+            </Alert>
+          )}
           {kind === 'audio' && <audio src={url} controls data-testid="preview-audio" aria-label={item.name} />}
           {kind === 'video' && <video src={url} controls data-testid="preview-video" aria-label={item.name} style={{ maxWidth: '90vw', maxHeight: '80vh' }} />}
           {kind === null && <Alert severity="info">{t('files.preview.unsupported')}</Alert>}

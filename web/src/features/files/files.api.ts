@@ -116,5 +116,5 @@ export const filesApi = {
 export const sourceUrl = (userId: string, item: Pick<Item, 'id' | 'fileId' | 'storageId' | 'name' | 'mime'>, options: { download?: boolean } = {}) =>
   buildUrl(API_BASE, `${storagePath(userId, item.storageId)}/files/${enc(item.fileId ?? item.id)}/sources/`, {
     fileName: options.download ? item.name : undefined,
-    contentType: options.download ? undefined : (item.mime ?? undefined),
+    contentType: options.download ? undefined : item.mime?.split(';')[0]?.trim() || undefined,
   });
