@@ -10,6 +10,8 @@ export interface ManifestLike {
   readonly size: number;
 }
 
+const READ_AHEAD = 3;
+
 export class ByteRangeError extends Error {
   constructor(message: string) {
     super(message);
@@ -45,13 +47,19 @@ export const readPlaintext = (
   };
 
   async function* chunks() {
-    let next: Promise<Buffer> | undefined = load(first);
+    // a few chunks in flight ahead of the consumer: disk, hashing and decryption overlap, memory stays bounded
+    const ahead: Promise<Buffer>[] = [];
+    let queued = first;
+    const fill = () => {
+      while (queued <= last && ahead.length < READ_AHEAD) {
+        const p = load(queued++);
+        p.catch(() => undefined);
+        ahead.push(p);
+      }
+    };
     for (let index = first; index <= last; index++) {
-      const current = next!;
-      // one chunk in flight ahead of the consumer: disk and decryption overlap, memory stays bounded
-      next = index < last ? load(index + 1) : undefined;
-      next?.catch(() => undefined);
-      const plain = await current;
+      fill();
+      const plain = await ahead.shift()!;
       const from = index === first ? start - index * chunkPlainSize : 0;
       const to = index === last ? end - index * chunkPlainSize + 1 : plain.length;
       yield plain.subarray(from, to);

@@ -247,7 +247,8 @@ export class EncryptingDataStore extends DataStore {
           at += n;
           received += n;
           if (filled === CHUNK_PLAIN_SIZE) {
-            storeChunk(chunkIndex++, Buffer.from(buffer), received === size, received);
+            // sealed at once into a new buffer: the receive buffer is free for the next chunk
+            storeChunk(chunkIndex++, buffer, received === size, received);
             filled = 0;
             // at most one chunk waiting for its disk writes
             await inFlight;
