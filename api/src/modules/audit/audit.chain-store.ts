@@ -1,5 +1,5 @@
 import { chainEvent, GENESIS_LINK, type SealedEvent } from '@axel/platform/audit/chain';
-import { exportEventLine, EXPORT_FORMAT, EXPORT_VERSION, type ExportHeader } from '@axel/platform/audit/export-format';
+import { EXPORT_FORMAT, EXPORT_VERSION, type ExportHeader } from '@axel/platform/audit/export-format';
 import { verifyCheckpoint, type AuditSigningKey, type AuditVerifyingKey } from '@axel/platform/audit/keys';
 import { POSITION_SHIFT, withTransaction, type Migration, type Pool, type Queryable } from '@axel/platform';
 
@@ -233,14 +233,18 @@ export async function* exportRange(db: Queryable, key: AuditVerifyingKey, range:
   let c = await checkpoints.next();
   let after2 = after;
   for (;;) {
-    const { rows } = await db.query<EventRow & { link: Buffer }>(
-      `select ${EVENT_COLUMNS}, l.link from es_events e join audit_links l on l.position = e.position
+    // the line is built by PostgreSQL from the stored JSON: no parse and re-serialise per event here
+    const { rows } = await db.query<{ position: number; line: string }>(
+      `select e.position, json_build_object('kind', 'event', 'position', e.position, 'id', e.event_id, 'stream', e.stream_name,
+                'revision', e.stream_revision, 'type', e.event_type, 'schemaVersion', e.schema_version,
+                'data', e.data, 'metadata', e.metadata, 'link', encode(l.link, 'hex'))::text as line
+       from es_events e join audit_links l on l.position = e.position
        where e.position > $1 and e.position <= $2 order by e.position limit $3`,
       [after2, upto, PAGE],
     );
     let chunk = '';
     for (const row of rows) {
-      chunk += `${exportEventLine(sealedEvent(row), row.link)}\n`;
+      chunk += `${row.line}\n`;
       while (!c.done && c.value.upto_position <= row.position) {
         const cp = c.value;
         chunk += `${JSON.stringify({
