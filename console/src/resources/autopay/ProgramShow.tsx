@@ -104,6 +104,7 @@ const PayeesGrid = () => {
             <TextField key={f} source={f} label={`resources.auto-pay.payeeFields.${f}`} emptyText="—" sortable={false} />
           ))}
           <ProgramStatusField source="payoutStatus" label="resources.auto-pay.payeeFields.payoutStatus" sortable={false} />
+          <TextField source="paidTo" label="resources.auto-pay.payeeFields.paidTo" emptyText="—" sortable={false} />
           <TextField source="txid" label="resources.auto-pay.payeeFields.txid" emptyText="—" sortable={false} />
           {editable ? <DeleteButton mutationMode="pessimistic" redirect={false} data-testid="autopay-payee-delete" /> : null}
         </Datagrid>
