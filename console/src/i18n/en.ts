@@ -425,6 +425,7 @@ export const consoleMessages = {
         transactionType: 'Transaction type',
         accountNotes: 'Account notes',
         payoutStatus: 'Payout',
+        paidTo: 'Paid to',
         txid: 'Transaction',
       },
       statuses: {
