@@ -1,3 +1,4 @@
+import { EmbeddedProcessRuntime } from '@axel/workflows';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../api/src/testing/accounts';
@@ -18,7 +19,8 @@ afterAll(async () => {
   await t?.stop();
 });
 
-const { signUpConfirmed, PASSWORD } = accountHelpers(() => t);
+const { signUpConfirmed, signIn, PASSWORD } = accountHelpers(() => t);
+const DAY = 86_400_000;
 const tag = Date.now().toString(36).toUpperCase();
 const dayFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
@@ -169,5 +171,47 @@ describe('plans and billing in the browser', () => {
     expect((await root.get(`/api/admin/promocodes/${code}`)).status).toBe(404);
     await shot(page, 'deleted');
     await page.context().close();
+  });
+
+  it('a failed renewal warns on every page and offers to pay; once the grace has ended the user is sent to the plans', async () => {
+    const shot = stepShots('billing-grace');
+    const { email, id } = await signUpConfirmed();
+    const { http } = await signIn(email);
+    const bought = await http.post(`/api/users/${id}/products/`, { productId: PROFESSIONAL_MONTHLY });
+    expect(bought.status, JSON.stringify(bought.body)).toBe(201);
+    const sessionId = decodeURIComponent(new URL(bought.body.checkoutLink, t.url).pathname.split('/').pop()!);
+    expect((await http.post(`/api/dev/checkout/${encodeURIComponent(sessionId)}/pay`)).status).toBe(200);
+    const [sub] = (await http.get(`/api/users/${id}/subscriptions/`)).body;
+    expect((await http.post(`/api/dev/users/${id}/subscriptions/${sub.id}/renewal`, { outcome: 'failed' })).status).toBe(200);
+    const [grace] = (await http.get(`/api/users/${id}/grace-period-info/`)).body;
+
+    const page = await newPage();
+    await signInThroughForm(page, email);
+    const banner = page.getByTestId('non-payment-banner');
+    await banner.filter({ hasText: 'Your last payment failed' }).waitFor();
+    expect(await banner.innerText()).toContain('$19.99');
+    await shot(page, 'grace-banner');
+    await page.getByTestId('non-payment-pay').click();
+    await page.waitForURL(/\/storages\/plans/);
+    await page.getByTestId('grace-notice').filter({ hasText: 'Your last payment failed' }).waitFor();
+    await page.context().close();
+
+    const runtime = t.app.ctx.processes();
+    if (!(runtime instanceof EmbeddedProcessRuntime)) throw new Error('expected the embedded runtime');
+    t.clock.advance(Date.parse(grace.gracePeriodEndDate) + DAY - t.clock.now().getTime());
+    await runtime.fireDueTimers();
+    await runtime.whenIdle();
+
+    const later = await newPage();
+    await later.goto(`${t.url}/signin`);
+    await later.getByTestId('signin-email').fill(email);
+    await later.getByTestId('signin-password').fill(PASSWORD);
+    await later.getByTestId('signin-submit').click();
+    await later.waitForURL(/\/storages\/plans/);
+    await later.getByTestId('grace-notice').filter({ hasText: 'Your account is deactivated' }).waitFor();
+    await shot(later, 'deactivated-plans');
+    await later.goto(`${t.url}/settings`);
+    await later.waitForURL(/\/storages\/plans/);
+    await later.context().close();
   });
 });

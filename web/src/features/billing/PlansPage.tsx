@@ -59,7 +59,7 @@ export const PlansPage = ({ upgrade = false }: { upgrade?: boolean }) => {
           {t('billing.plans.unpaid')}
         </Alert>
       )}
-      {flags.isGraceUnpaid && <GraceNotice userId={user.id} />}
+      {(flags.isGraceUnpaid || flags.isUnpaid) && <GraceNotice userId={user.id} />}
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 2, mb: 3 }}>
         <Typography color="text.secondary">{t(upgrade ? 'billing.upgrade.intro' : 'billing.plans.intro')}</Typography>
         <CycleToggle cycle={cycle} onChange={setCycle} />
