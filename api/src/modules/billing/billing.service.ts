@@ -89,7 +89,15 @@ export class BillingService {
     const started = result.events.find((e) => e.type === 'CheckoutStarted');
     const amount = started?.type === 'CheckoutStarted' ? started.data.amount : product.price;
     const user = await findUser(this.ctx.pool, userId);
-    const { checkoutLink } = await provider.createCheckout({ checkoutId, userId, email: user?.email ?? null, product, quantity, amount, trialDays: promo?.freeTrialDays ?? 0, promo });
+    let checkoutLink: string;
+    try {
+      ({ checkoutLink } = await provider.createCheckout({ checkoutId, userId, email: user?.email ?? null, product, quantity, amount, trialDays: promo?.freeTrialDays ?? 0, promo }));
+    } catch (error) {
+      if (error instanceof DomainError) throw error;
+      // the checkout stays open and unpaid; the user simply tries again
+      this.ctx.log.error({ err: error, provider: provider.kind }, 'payment provider failed to open a checkout');
+      throw new DomainError(BillingErrors.providerFailed);
+    }
     return { checkoutId, checkoutLink, position: result.position };
   }
 

@@ -23,6 +23,11 @@ beforeAll(async () => {
       requests.push({ path: req.url ?? '', body: new URLSearchParams(raw) });
       res.setHeader('content-type', 'application/json');
       if (req.url === '/v1/coupons') return res.end(JSON.stringify({ id: `co_${requests.length}`, object: 'coupon' }));
+      if (req.url === '/v1/checkout/sessions' && requests.at(-1)!.body.get('line_items[0][price_data][product_data][name]') === 'Business') {
+        // Stripe having a bad moment
+        res.statusCode = 500;
+        return res.end(JSON.stringify({ error: { type: 'api_error', message: 'down' } }));
+      }
       if (req.url === '/v1/checkout/sessions') {
         const id = `cs_test_${++sessions}`;
         return res.end(JSON.stringify({ id, object: 'checkout.session', url: `https://checkout.stripe.test/pay/${id}` }));
@@ -87,6 +92,14 @@ describe('Stripe', () => {
     expect(sent.get('success_url')).toContain('/storages/result?');
     // no test checkout beside a real provider
     expect((await fetch(`${t.url}/dev/checkout/${encodeURIComponent(checkoutId)}`)).status).toBe(404);
+  });
+
+  it('a provider failure is a clear 502, never a 500, and no subscription', async () => {
+    const { http, id } = await user();
+    const res = await http.post(`/api/users/${id}/products/`, { productId: 400 });
+    expect(res.status).toBe(502);
+    expect(res.body).toMatchObject({ code: 'PAYMENT_PROVIDER_FAILED' });
+    expect((await http.get(`/api/users/${id}/subscriptions/`)).body).toEqual([]);
   });
 
   it('a promo code becomes a coupon, so renewals after its cycles pay the full price', async () => {
