@@ -231,7 +231,7 @@ describe('the file browser', () => {
     const { email } = await signUpConfirmed(uniqueEmail('pause'));
     const page = await (await browser.newContext({ locale: 'en-US', acceptDownloads: true })).newPage();
     await signIn(page, email);
-    await page.goto(`${t.url}/files/storage`);
+    await page.getByTestId('nav-files').click();
     await page.getByTestId('empty-folder').waitFor();
 
     // A slow uplink, so the upload is still under way when it is paused.

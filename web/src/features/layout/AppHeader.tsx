@@ -1,6 +1,7 @@
 import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
 import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOutlined';
 import CardMembershipOutlined from '@mui/icons-material/CardMembershipOutlined';
+import FolderOutlined from '@mui/icons-material/FolderOutlined';
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import PersonAddAltOutlined from '@mui/icons-material/PersonAddAltOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
@@ -24,7 +25,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { Brand } from '../../components/Brand';
 import { LogoutDialog } from '../../components/LogoutDialog';
 import { NotAvailableContent } from '../../components/NotAvailablePage';
@@ -87,6 +88,9 @@ export const AppHeader = () => {
     <AppBar position="sticky" color="default" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
       <Toolbar sx={{ gap: 1 }}>
         <Brand to="/welcome" />
+        <Button component={RouterLink} to="/files/storage" startIcon={<FolderOutlined />} data-testid="nav-files" sx={{ ml: 2 }}>
+          {t('files.title')}
+        </Button>
         <Box sx={{ flex: 1 }} />
         <NotificationBell />
         <Tooltip title={t('menu.open')}>
