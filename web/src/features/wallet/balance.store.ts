@@ -1,5 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { toApiError, type NormalisedError } from '../../api/errors';
+import { useSession } from '../../session/store';
 import { toUnits } from './amounts';
 import { BALANCE_TIMEOUT_MS, walletApi } from './wallet.api';
 import type { WalletBalance, WalletSummary } from './wallet.types';
@@ -53,6 +54,7 @@ export const createBalanceStore = (deps: BalanceStoreDeps) => {
   let poll: unknown = null;
   let inFlight: AbortController | null = null;
   let watchers = 0;
+  let owner: string | null = null;
 
   const set = (next: Partial<BalanceState>) => {
     state = { ...state, ...next };
@@ -97,6 +99,19 @@ export const createBalanceStore = (deps: BalanceStoreDeps) => {
     }
   };
 
+  /** Forgets everything; `quietly` when called while a screen renders (it reads the new state itself). */
+  const reset = (quietly = false) => {
+    inFlight?.abort();
+    inFlight = null;
+    for (const h of scheduled) clearTimer(h);
+    scheduled.clear();
+    if (poll !== null) clearTimer(poll);
+    poll = null;
+    const empty: BalanceState = { summary: null, balance: null, loading: false, error: null, updatedAt: null };
+    if (quietly) state = empty;
+    else set(empty);
+  };
+
   return {
     get: () => state,
     subscribe: (l: () => void) => {
@@ -126,15 +141,13 @@ export const createBalanceStore = (deps: BalanceStoreDeps) => {
         }
       };
     },
-    reset: () => {
-      inFlight?.abort();
-      inFlight = null;
-      for (const h of scheduled) clearTimer(h);
-      scheduled.clear();
-      if (poll !== null) clearTimer(poll);
-      poll = null;
-      set({ summary: null, balance: null, loading: false, error: null, updatedAt: null });
+    /** The balance belongs to one account: another one signing in starts from nothing. */
+    ownedBy: (userId: string | null) => {
+      if (userId === owner) return;
+      owner = userId;
+      reset(true);
     },
+    reset: () => reset(),
   };
 };
 
@@ -149,7 +162,9 @@ export const balanceStore = createBalanceStore({
 
 /** The shared balance, loaded when the calling screen mounts. */
 export const useBalance = (): BalanceState & { refresh: () => Promise<void>; afterAction: () => void } => {
+  const userId = useSession().user?.id ?? null;
+  balanceStore.ownedBy(userId);
   const state = useSyncExternalStore(balanceStore.subscribe, balanceStore.get, balanceStore.get);
-  useEffect(() => balanceStore.watch(), []);
+  useEffect(() => balanceStore.watch(), [userId]);
   return { ...state, refresh: balanceStore.refresh, afterAction: balanceStore.afterAction };
 };

@@ -69,4 +69,15 @@ describe('wallet balance', () => {
     await Promise.all([first, second]);
     expect(store.get().balance?.confirmed).toBe('2');
   });
+
+  it("forgets one account's balance when another signs in", async () => {
+    const store = createBalanceStore({ load: async () => load('3', '0') });
+    store.ownedBy('user-a');
+    await store.refresh();
+    expect(store.get().balance?.confirmed).toBe('3');
+    store.ownedBy('user-a');
+    expect(store.get().balance?.confirmed).toBe('3');
+    store.ownedBy('user-b');
+    expect(store.get()).toMatchObject({ summary: null, balance: null });
+  });
 });
