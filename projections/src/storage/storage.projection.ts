@@ -59,7 +59,8 @@ export const storageProjection = defineProjection<'storages' | 'storage_items', 
       trashed_at timestamptz,
       in_trash boolean not null default false
     );
-    create index on "${t}" (storage_id, folder, lower(name), id) where not in_trash;
+    -- a folder's listing in its default order (folders first, then by name) is read from the index, never sorted
+    create index on "${t}" (storage_id, folder, (label = 'folder') desc, lower(name), id) where not in_trash;
     create index on "${t}" (storage_id, trashed_at) where trashed_at is not null;
     create index on "${t}" ((manifest->>'keyId')) where manifest is not null;`,
   },

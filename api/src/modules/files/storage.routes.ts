@@ -71,20 +71,19 @@ export const storageRoutes = (ctx: AppContext) => async (fastify: FastifyInstanc
   );
 
   const listItems = async (storageId: string, folder: string, q: z.infer<typeof ListQuery>) => {
-    const { rows } = await ctx.pool.query<ItemRow & { total: string }>(
-      `select *, count(*) over () as total from storage_items
-        where storage_id = $1 and folder = $2 and not in_trash and ($3::text is null or label = $3)
-        order by ${orderBy(q.sortBy, q.sortOrder)} limit $4 offset $5`,
-      [storageId, folder, q.label ?? null, q.perPage, (q.page - 1) * q.perPage],
-    );
-    return { totalCount: rows[0] ? Number(rows[0].total) : await countItems(storageId, folder, q.label), page: q.page, perPage: q.perPage, data: rows.map(entryJson) };
-  };
-  const countItems = async (storageId: string, folder: string, label?: string) => {
-    const { rows } = await ctx.pool.query<{ n: number }>(
-      `select count(*)::int as n from storage_items where storage_id = $1 and folder = $2 and not in_trash and ($3::text is null or label = $3)`,
-      [storageId, folder, label ?? null],
-    );
-    return rows[0]?.n ?? 0;
+    const [page, count] = await Promise.all([
+      ctx.pool.query<ItemRow>(
+        `select * from storage_items
+          where storage_id = $1 and folder = $2 and not in_trash and ($3::text is null or label = $3)
+          order by ${orderBy(q.sortBy, q.sortOrder)} limit $4 offset $5`,
+        [storageId, folder, q.label ?? null, q.perPage, (q.page - 1) * q.perPage],
+      ),
+      ctx.pool.query<{ n: number }>(
+        'select count(*)::int as n from storage_items where storage_id = $1 and folder = $2 and not in_trash and ($3::text is null or label = $3)',
+        [storageId, folder, q.label ?? null],
+      ),
+    ]);
+    return { totalCount: count.rows[0]?.n ?? 0, page: q.page, perPage: q.perPage, data: page.rows.map(entryJson) };
   };
 
   app.get(
