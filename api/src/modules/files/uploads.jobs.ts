@@ -51,8 +51,10 @@ export const startPipelineJobs = (ctx: AppContext, pipeline: BytePipeline) => {
 
   later(1000, expire);
   void pipeline.lastScrub().then((last) => {
-    const due = last ? new Date(last.finishedAt).getTime() + interval - ctx.now().getTime() : 60_000;
-    later(Math.max(60_000, Math.min(due, 2 ** 31 - 1)), scrubNow);
+    // the first scrub of a fresh installation a minute after start (sooner with a shorter interval)
+    const soonest = Math.min(60_000, interval);
+    const due = last ? new Date(last.finishedAt).getTime() + interval - ctx.now().getTime() : soonest;
+    later(Math.max(soonest, due), scrubNow);
   });
 
   return async () => {
