@@ -7,6 +7,7 @@ import { DEFAULT_ACCOUNT_RETENTION_DAYS, createAccountDeletionProcess } from './
 import { createFileTtlProcess } from './file-ttl/file-ttl.process';
 import { createStoragePurgeProcess } from './storage-purge/storage-purge.process';
 import { createGracePeriodProcess } from './grace-period/grace-period.process';
+import { createAutoPayApprovalProcess } from './autopay-approval/autopay-approval.process';
 import type { ProcessDefinition } from './model/process';
 
 export interface ProcessSettings {
@@ -23,4 +24,5 @@ export const createProcessCatalog: ProcessCatalog = (settings) => [
   createGracePeriodProcess(),
   createFileTtlProcess(),
   createStoragePurgeProcess(),
+  createAutoPayApprovalProcess(),
 ];

@@ -61,6 +61,10 @@ const classify = (method: string, url: string): RouteKind => {
   if (method === 'POST' && url === '/api/admin/users/:id/plan') return { kind: 'manage', body: { productId: 200 } };
   if (method === 'DELETE' && url === '/api/admin/promocodes/:id') return { kind: 'feature', feature: 'admin:promocode:delete' };
   if (url.startsWith('/api/admin/promocodes/')) return { kind: 'feature', feature: 'admin:promocode:add' };
+  if (url.startsWith('/api/admin/auto-pay/programs/')) {
+    const action = /\/:id\/(submit|approve|reject|lock|unlock|cancel|retry)$/.exec(url)?.[1];
+    return { kind: 'feature', feature: (action ? `admin:autopay:${action}` : 'admin:autopay:edit') as Feature };
+  }
   throw new Error(`${method} ${url} is an admin write route the staff hierarchy test does not know: classify it`);
 };
 

@@ -5,6 +5,18 @@ import type { AppContext } from '../../context';
 import { readSessionToken, unauthorized, type SessionRecord } from '../../http/sessions';
 import { findUser, type UserRow } from './users.queries';
 
+/** Auto-pay programs: `edit` covers creating, editing, payees and CSV import; each other action has its own. */
+export const AUTOPAY_FEATURES = [
+  'admin:autopay:edit',
+  'admin:autopay:submit',
+  'admin:autopay:approve',
+  'admin:autopay:reject',
+  'admin:autopay:lock',
+  'admin:autopay:unlock',
+  'admin:autopay:cancel',
+  'admin:autopay:retry',
+] as const;
+
 export const FEATURES = [
   'ddbaas',
   'admin:cloudlocker:unbind',
@@ -12,18 +24,19 @@ export const FEATURES = [
   'admin:user:password:reset',
   'admin:promocode:add',
   'admin:promocode:delete',
+  ...AUTOPAY_FEATURES,
 ] as const;
 export type Feature = (typeof FEATURES)[number];
 
 /**
  * Which staff role holds which feature (the specification leaves it open): super_admin holds all;
- * admin runs accounts and devices but cannot delete users; financial_admin runs promo codes and
- * the database-as-a-service offer.
+ * admin runs accounts and devices but cannot delete users; financial_admin runs promo codes, the
+ * database-as-a-service offer and auto-pay programs (four eyes: a second one approves).
  */
 export const FEATURES_BY_ROLE: Record<Role, readonly Feature[]> = {
   super_admin: FEATURES,
   admin: ['admin:user:password:reset', 'admin:cloudlocker:unbind', 'admin:promocode:add'],
-  financial_admin: ['admin:promocode:add', 'admin:promocode:delete', 'ddbaas'],
+  financial_admin: ['admin:promocode:add', 'admin:promocode:delete', 'ddbaas', ...AUTOPAY_FEATURES],
   auditor: [],
   user: [],
 };

@@ -14,6 +14,7 @@ import { billingDecider, billingStreamName, type BillingCommand } from '@axel/do
 import { handleCommand, loadState } from '@axel/platform';
 import { routeCommands, type CommandDispatcher, type RequestMailData } from '@axel/workflows';
 import type { AppContext } from '../../context';
+import { autopayProcessCommand } from '../wallet/autopay.payout';
 import { storageBytes } from '../files/storage.bytes';
 import { onlineStorageId } from '../files/storage.service';
 import { forgetStorageTasks } from '../files/storage-tasks.routes';
@@ -95,6 +96,7 @@ export const createDispatcher = (ctx: AppContext): CommandDispatcher =>
       await forgetStorageTasks(ctx, command.aggregateId);
       return { position: result.position };
     },
+    autopay: (command, dctx) => autopayProcessCommand(ctx, command, dctx),
     mail: async (command, dctx) => {
       const mail = command.data as RequestMailData;
       const account = mail.to && mail.locale ? null : await recipient(ctx, mail.userId);

@@ -1,28 +1,17 @@
-import { contactEventDefinitions, ledgerEventDefinitions, walletEventDefinitions } from '@axel/domain';
+import { autopayEventDefinitions, contactEventDefinitions, ledgerEventDefinitions, walletEventDefinitions } from '@axel/domain';
 import { DevelopmentChain } from '@axel/platform/chain/index';
+import { autopayProjection } from '@axel/projections/wallet/autopay.projection';
 import { walletAddressesProjection } from '@axel/projections/wallet/wallet.projection';
 import type { Module } from '../../app';
 import type { AppContext } from '../../context';
-import { buildChain, chainMigrations } from './chain';
+import { chainMigrations } from './chain';
+import { walletOf } from './wallet.instance';
+import { autopayRoutes } from './autopay.routes';
 import { contactsRoutes } from './contacts.routes';
 import { explorerRoutes } from './explorer.routes';
 import { walletRoutes } from './wallet.routes';
-import { WalletService } from './wallet.service';
 
-const services = new WeakMap<AppContext, Promise<WalletService>>();
-
-/**
- * The wallet of this app: other slices (pinning payments of Secure Fetch) call
- * `(await walletOf(ctx)).payForPinning(...)`.
- */
-export const walletOf = (ctx: AppContext): Promise<WalletService> => {
-  let service = services.get(ctx);
-  if (!service) {
-    service = buildChain(ctx).then((chain) => new WalletService(ctx, chain));
-    services.set(ctx, service);
-  }
-  return service;
-};
+export { walletOf };
 
 /**
  * Mines the development chain: a block is due one interval (AXEL_DEV_BLOCK_SECONDS, on the app's
@@ -56,8 +45,8 @@ export const createWalletModule = (): Module => {
   let stopMiner: (() => void) | undefined;
   let context: AppContext | undefined;
   return {
-    events: [...ledgerEventDefinitions, ...walletEventDefinitions, ...contactEventDefinitions],
-    projections: [walletAddressesProjection],
+    events: [...ledgerEventDefinitions, ...walletEventDefinitions, ...contactEventDefinitions, ...autopayEventDefinitions],
+    projections: [walletAddressesProjection, autopayProjection],
     migrations: chainMigrations,
     routes: (ctx) => {
       context = ctx;
@@ -65,6 +54,7 @@ export const createWalletModule = (): Module => {
         await app.register(walletRoutes(ctx, () => walletOf(ctx)));
         await app.register(contactsRoutes(ctx, () => walletOf(ctx)));
         await app.register(explorerRoutes(ctx, () => walletOf(ctx)));
+        await app.register(autopayRoutes(ctx));
       };
     },
     async start(ctx, roles) {

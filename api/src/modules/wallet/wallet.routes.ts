@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { limitsFor } from '../../http/rate-limits';
 import { requestMeta } from '../accounts/accounts.routes';
-import { requireStaff, requireUser } from '../accounts/auth';
+import { isStaff, requireStaff, requireUser } from '../accounts/auth';
 import { faucetMode, isLoopbackClient } from './chain';
 import {
   AddressesSchema,
@@ -209,7 +209,7 @@ export const walletRoutes = (ctx: AppContext, wallet: () => Promise<WalletServic
       {
         schema: {
           tags: ['development'],
-          summary: 'Development chain only, from this machine only: mint test AXEL to your primary address (10 by default, at most 1000)',
+          summary: 'Development chain only, from this machine only: mint test AXEL to your primary address, or (staff) to the treasury (10 by default, at most 1000)',
           body: FaucetBody,
           response: { 200: z.object({ txid: z.string(), amount: z.string() }), 404: ErrorSchema },
         },
@@ -222,9 +222,17 @@ export const walletRoutes = (ctx: AppContext, wallet: () => Promise<WalletServic
         if (!w.chain.faucet) throw new DomainError(WalletErrors.faucetUnavailable);
         const amount = request.body.amount === undefined ? FAUCET_DEFAULT : parseAxel(request.body.amount);
         if (amount === null || amount <= 0 || amount > FAUCET_MAX) throw new DomainError(WalletErrors.invalidAmount, { field: 'amount' });
-        const addresses = await w.addresses(user.id);
-        if (!addresses) throw new DomainError(WalletErrors.noAddress);
-        const { txid } = await withLedgerTimeout(w.chain.faucet(addresses.primary, amount, `faucet:${user.id}:${randomUUID()}`));
+        let to: string;
+        if (request.body.to === 'treasury') {
+          // the treasury funds auto-pay payouts: staff fill it on the development chain
+          if (!isStaff(user.role)) throw new DomainError(CommonErrors.forbidden);
+          to = await w.treasury();
+        } else {
+          const addresses = await w.addresses(user.id);
+          if (!addresses) throw new DomainError(WalletErrors.noAddress);
+          to = addresses.primary;
+        }
+        const { txid } = await withLedgerTimeout(w.chain.faucet(to, amount, `faucet:${user.id}:${randomUUID()}`));
         return { txid, amount: formatAxel(amount) };
       },
     );

@@ -55,4 +55,4 @@ export const ChainInfoSchema = z.object({
   costs: z.object({ fetch: AmountText, certificate: AmountText }),
 });
 
-export const FaucetBody = z.object({ amount: z.string().max(100).optional() });
+export const FaucetBody = z.object({ amount: z.string().max(100).optional(), to: z.enum(['self', 'treasury']).optional() });
