@@ -207,6 +207,8 @@ export const uploadQueueMachine = setup({
         enqueueActions(({ context, event, enqueue }) => {
           const item = currentWorker(context.items, event);
           if (!item || (item.status !== 'progress' && item.status !== 'saving')) return;
+          // A worker that reported its end has nothing left to do: it is stopped, not left behind.
+          enqueue.stopChild(childId(item));
           enqueue.assign({ items: patch(context.items, item.id, { status: 'done', bytesSent: item.size, error: null }) });
           enqueue(emit({ type: 'saved', target: item.target, entryId: event.entryId, relativeDir: item.relativeDir }));
         }),
@@ -215,10 +217,11 @@ export const uploadQueueMachine = setup({
     },
     'UPLOAD.FAILED': {
       actions: [
-        assign(({ context, event }) => {
+        enqueueActions(({ context, event, enqueue }) => {
           const item = currentWorker(context.items, event);
-          if (!item || (item.status !== 'progress' && item.status !== 'saving')) return {};
-          return { items: patch(context.items, item.id, { status: 'failed', error: event.error, retryable: event.retryable ?? true }) };
+          if (!item || (item.status !== 'progress' && item.status !== 'saving')) return;
+          enqueue.stopChild(childId(item));
+          enqueue.assign({ items: patch(context.items, item.id, { status: 'failed', error: event.error, retryable: event.retryable ?? true }) });
         }),
         'schedule',
       ],
