@@ -67,8 +67,14 @@ const refreshed = async (ctx: AppContext, streams: Streams, stream: string): Pro
   let state = known?.state ?? storageDecider.initialState();
   const from = known ? known.revision + 1 : 0;
   const { revision, events } = await ctx.store.readStream(stream, from);
-  for (const recorded of events) {
-    state = storageDecider.evolve(state, ctx.registry.decode(recorded.type, recorded.schemaVersion, recorded.data) as StorageEvent);
+  try {
+    for (const recorded of events) {
+      state = storageDecider.evolve(state, ctx.registry.decode(recorded.type, recorded.schemaVersion, recorded.data) as StorageEvent);
+    }
+  } catch (error) {
+    // a state folded halfway is not at any revision: the next command folds the stream afresh
+    streams.cached.delete(stream);
+    throw error;
   }
   const current = { state, revision: known && !events.length ? known.revision : revision };
   remember(streams, stream, current);
