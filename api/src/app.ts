@@ -33,7 +33,7 @@ import { healthRoutes } from './modules/health.route';
 import { devMailboxMode, devMailboxRoutes } from './modules/dev-mailbox.route';
 import { createSecrets, loadSecretKey } from './secrets';
 import { accountsModule } from './modules/accounts/accounts.module';
-import { registerAuditorReadOnly } from './modules/accounts/auth';
+import { registerStaffGate } from './modules/accounts/auth';
 import { notificationsModule } from './modules/notifications/notifications.module';
 import { createProcessesModule } from './modules/processes/processes.module';
 import { createBillingModule } from './modules/billing/billing.module';
@@ -182,7 +182,7 @@ export const createApp = async (options: AppOptions): Promise<AppHandle> => {
     consoleDist: serveUi ? path.join(root, 'console/dist') : undefined,
   });
   registerReadYourWrites(server, ctx.caughtUp, hasLiveSession(pool));
-  registerAuditorReadOnly(server, ctx);
+  registerStaffGate(server, ctx);
   await server.register(healthRoutes(ctx, { processes: () => processes.health!() }));
   const mailbox = devMailboxMode(config);
   if (mailbox === 'exposed') {

@@ -93,18 +93,15 @@ export const requireStaff = async (ctx: AppContext, request: FastifyRequest, fea
 };
 
 /**
- * An auditor is refused every write of the admin API before its body is even validated, so the
- * answer is the same 403 whatever was sent, on every route present and future. Anyone else passes
- * on to the route, which authorises as usual.
+ * Every route under /api/admin is for staff: the session is checked before the request is even
+ * validated, so a stranger gets 401 and a non-staff user 403 whatever they send, and an auditor
+ * 403 `read_only` on every write, on every admin route present and future. Routes still check
+ * their own features and the hierarchy.
  */
-export const registerAuditorReadOnly = (app: FastifyInstance, ctx: AppContext): void => {
+export const registerStaffGate = (app: FastifyInstance, ctx: AppContext): void => {
   app.addHook('preValidation', async (request) => {
-    if (READS.has(request.method) || !request.routeOptions.url?.startsWith('/api/admin/')) return;
-    if (!readSessionToken(request)) return;
-    const auth = await requireUser(ctx, request).catch(() => undefined);
-    if (auth?.user.role === 'auditor') {
-      throw new DomainError(CommonErrors.forbidden, { reason: 'read_only' }, STAFF_REFUSAL_MESSAGES.read_only);
-    }
+    if (!request.routeOptions.url?.startsWith('/api/admin/')) return;
+    await requireStaff(ctx, request);
   });
 };
 
