@@ -36,6 +36,11 @@ interface UploadRow {
  */
 export class PgLocker implements Locker {
   readonly holders = new Map<string, RequestRelease>();
+  /**
+   * Awaited before a lock is let go: tus may end a request (a client that vanished) while the data
+   * store still records what arrived, and the next holder, in any process, must see that record.
+   */
+  beforeUnlock: (id: string) => Promise<void> = async () => undefined;
   constructor(
     readonly pool: Pool,
     readonly timeoutMs = 30_000,
@@ -76,6 +81,7 @@ class PgLock implements Lock {
   async unlock(): Promise<void> {
     const client = this.client;
     if (!client) return;
+    await this.locker.beforeUnlock(this.id).catch(() => undefined);
     this.client = undefined;
     if (this.locker.holders.get(this.id)) this.locker.holders.delete(this.id);
     try {
@@ -150,7 +156,7 @@ export class EncryptingDataStore extends DataStore {
     return upload;
   }
 
-  private async settled(id: string) {
+  async settled(id: string) {
     await this.active.get(id)?.catch(() => undefined);
   }
 

@@ -68,6 +68,7 @@ export const createBytePipeline = (ctx: AppContext, options: BytePipelineOptions
     now: ctx.now,
     onError: (message, meta) => ctx.log.error({ component: 'uploads', ...meta }, message),
   });
+  locker.beforeUnlock = (id) => store.settled(id);
 
   const uploads: Uploads = {
     async finished(uploadId, userId): Promise<FinishedUpload | null> {
