@@ -1,18 +1,16 @@
-import { emailSchema, optionalEmailSchema, phoneSchema } from '@axel/domain/accounts/accounts.validation';
 import { z } from 'zod';
 import type { FieldErrors } from '../../forms/zodErrors';
 import { validate } from '../../forms/zodErrors';
 import { MINIMUM_SEND } from '@axel/domain/wallet/amount';
+import { contactFieldsFrom } from '@axel/domain/wallet/contacts';
+import { isWalletAddress } from '@axel/domain/wallet/wallet';
 import { formatAxel, parseAxel, type BaseUnits } from './amounts';
 import type { Contact, ContactInput } from './wallet.types';
 
-/** The specification: an address (and a contact's public key) is exactly 34 letters or digits. */
-export const ADDRESS_LENGTH = 34;
-const ADDRESS_RE = /^[A-Za-z0-9]{34}$/;
 /** The domain's minimum send, until the chain reports its own. */
 export const DEFAULT_MINIMUM_UNITS: BaseUnits = MINIMUM_SEND;
 
-export const addressSchema = z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').regex(ADDRESS_RE, 'wallet.validation.address');
+export const addressSchema = z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').refine(isWalletAddress, 'wallet.validation.address');
 
 export interface SendValues {
   address: string;
@@ -47,26 +45,16 @@ export interface ContactContext {
   others: readonly Contact[];
 }
 
-const publicKeySchema = z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').length(ADDRESS_LENGTH, 'validation.publicKeyLength')
-  .regex(/^[A-Za-z0-9]+$/, 'validation.publicKeyLength');
-
-export const contactSchema = z.object({
-  nickname: z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').max(100, 'validation.tooLong'),
-  firstName: z.string().trim().max(100, 'validation.tooLong').optional(),
-  middleName: z.string().trim().max(100, 'validation.tooLong').optional(),
-  lastName: z.string().trim().max(100, 'validation.tooLong').optional(),
-  email: emailSchema,
-  email2: optionalEmailSchema,
-  phone: phoneSchema,
-  phone2: phoneSchema,
-  publicKey: publicKeySchema,
-});
-
-/** The §5 contact rules: formats first, then "not your own" and "no duplicate". */
+/** The §5 contact rules: the domain's field checks first, then "not your own" and "no duplicate" against what this screen knows. */
 export const validateContact = (input: Record<string, string>, ctx: ContactContext): { ok: true; value: ContactInput } | { ok: false; fieldErrors: FieldErrors } => {
-  const parsed = validate(contactSchema, input);
-  if (!parsed.ok) return parsed;
-  const value = parsed.value;
+  let value: ContactInput;
+  try {
+    value = contactFieldsFrom(input);
+  } catch (error) {
+    const fields = (error as { data?: { fields?: FieldErrors } }).data?.fields;
+    if (fields) return { ok: false, fieldErrors: fields };
+    throw error;
+  }
   const fieldErrors: FieldErrors = {};
   const email = value.email.toLowerCase();
   const key = value.publicKey;
@@ -77,18 +65,5 @@ export const validateContact = (input: Record<string, string>, ctx: ContactConte
   if (ctx.ownKeys.includes(key)) fieldErrors.publicKey = 'wallet.validation.ownKey';
   else if (ctx.others.some((c) => c.publicKey === key)) fieldErrors.publicKey = 'wallet.validation.duplicateKey';
   if (Object.keys(fieldErrors).length > 0) return { ok: false, fieldErrors };
-  return {
-    ok: true,
-    value: {
-      nickname: value.nickname,
-      firstName: value.firstName || null,
-      middleName: value.middleName || null,
-      lastName: value.lastName || null,
-      email,
-      email2: value.email2,
-      phone: value.phone,
-      phone2: value.phone2,
-      publicKey: key,
-    },
-  };
+  return { ok: true, value };
 };
