@@ -259,6 +259,11 @@ describe('the file browser', () => {
     await select(page, 'big.bin');
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('action-download').click()]);
     expect(readFileSync(await download.path()).equals(data)).toBe(true);
+
+    // A taken name: the file is kept under the next free name, as the server picks it.
+    await page.getByTestId('file-input').setInputFiles([{ name: 'big.bin', mimeType: 'application/octet-stream', buffer: Buffer.from('second') }]);
+    await row(page, 'big (1).bin').waitFor();
+    expect(await row(page, 'big.bin').count()).toBe(1);
     await page.context().close();
   });
 
