@@ -173,6 +173,37 @@ describe('plans and billing in the browser', () => {
     await page.context().close();
   });
 
+  it('staff change a user\'s plan on the user\'s page and read revenue and subscriptions by plan on the billing dashboard', async () => {
+    const shot = stepShots('billing-console-plan');
+    const { id } = await signUpConfirmed();
+    const page = await newPage();
+    await page.goto(`${t.url}/admin`);
+    await page.getByLabel(/e-?mail/i).first().fill(ROOT.email);
+    await page.getByLabel(/password/i).first().fill(ROOT.password);
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL(/\/admin\/dashboard/);
+
+    await page.goto(`${t.url}/admin/users/${encodeURIComponent(id)}/show/plan`);
+    await page.getByTestId('user-billing-plan').filter({ hasText: 'Plan: Basic' }).waitFor();
+    await page.getByTestId('user-change-plan').click();
+    await page.getByLabel('New plan').click();
+    await page.getByRole('option', { name: 'Team (monthly)' }).click();
+    await page.getByTestId('user-change-plan-save').click();
+    await page.getByTestId('user-billing-plan').filter({ hasText: 'Plan: Team' }).waitFor();
+    expect(await page.getByTestId('user-billing-plan').innerText()).toContain('1024 GB');
+    expect(await page.getByTestId('user-subscriptions').innerText()).toContain('Team');
+    await shot(page, 'plan-changed');
+
+    await page.getByTestId('menu-billing').click();
+    const revenue = page.getByTestId('billing-revenue');
+    await revenue.waitFor();
+    expect(await revenue.textContent()).toContain('Professional');
+    expect(await page.getByTestId('billing-subscriptions').textContent()).toContain('Team');
+    expect(Number(await page.getByTestId('billing-active-total').innerText())).toBeGreaterThanOrEqual(1);
+    await shot(page, 'dashboard');
+    await page.context().close();
+  });
+
   it('a failed renewal warns on every page and offers to pay; once the grace has ended the user is sent to the plans', async () => {
     const shot = stepShots('billing-grace');
     const { email, id } = await signUpConfirmed();
@@ -188,8 +219,9 @@ describe('plans and billing in the browser', () => {
     const page = await newPage();
     await signInThroughForm(page, email);
     const banner = page.getByTestId('non-payment-banner');
-    await banner.filter({ hasText: 'Your last payment failed' }).waitFor();
-    expect(await banner.innerText()).toContain('$19.99');
+    // the dates and the amount arrive with the grace item, after the generic warning
+    await banner.filter({ hasText: 'Pay $19.99 by' }).waitFor();
+    expect(await banner.innerText()).toContain('Your last payment failed');
     await shot(page, 'grace-banner');
     await page.getByTestId('non-payment-pay').click();
     await page.waitForURL(/\/storages\/plans/);
