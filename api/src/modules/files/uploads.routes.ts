@@ -160,14 +160,15 @@ export const uploadRoutes =
       method: ['POST', 'OPTIONS'],
       url: '/api/uploads/',
       schema: { tags: ['uploads'], summary: 'Create a tus upload (Upload-Length, Upload-Metadata with storageId)' },
-      config: limit({ perIp: 600, window: 'minute' }),
+      // a dropped folder of small files creates many uploads at once (tus-js-client does not retry a 429)
+      config: limit({ perIp: 3000, window: 'minute' }),
       handler,
     });
     app.route({
       method: ['HEAD', 'PATCH', 'DELETE', 'OPTIONS'],
       url: '/api/uploads/:id',
       schema: { tags: ['uploads'], summary: 'Resume (HEAD), send bytes (PATCH) or terminate (DELETE) a tus upload' },
-      config: limit({ perIp: 3000, window: 'minute' }),
+      config: limit({ perIp: 20_000, window: 'minute' }),
       handler,
     });
   };
