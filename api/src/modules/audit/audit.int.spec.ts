@@ -207,10 +207,26 @@ describe('export and the offline verifier', () => {
     expect(wrongSigner.stderr).toContain('signed by key');
   }, 60_000);
 
+  it('exports the events recorded between two instants', async () => {
+    await seal();
+    const { rows } = await sql('select position, recorded_at from es_events order by position');
+    const middle = rows[Math.floor(rows.length / 2)]!;
+    const since = (middle.recorded_at as Date).toISOString();
+    const res = await auditor.request('GET', `/api/admin/audit/export?from=${encodeURIComponent(since)}&to=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`);
+    expect(res.status).toBe(200);
+    const events = (res.body as string).trimEnd().split('\n').map((l) => JSON.parse(l)).filter((l) => l.kind === 'event');
+    const expected = rows.filter((r) => r.recorded_at >= middle.recorded_at).map((r) => Number(r.position));
+    expect(events[0].position).toBe(Math.min(...expected));
+    expect(events.length).toBeGreaterThan(0);
+    expect(events.some((e: { position: number }) => e.position < Math.min(...expected))).toBe(false);
+  });
+
   it('refuses a bad range in the error shape', async () => {
-    const res = await auditor.get('/api/admin/audit/export?from=-1');
-    expect(res.status).toBe(400);
-    expect(res.body.code).toBe('VALIDATION_FAILED');
+    for (const query of ['from=-1', 'to=yesterday', 'from=2026-13-01T00:00:00Z']) {
+      const res = await auditor.get(`/api/admin/audit/export?${query}`);
+      expect(res.status, query).toBe(400);
+      expect(res.body.code).toBe('VALIDATION_FAILED');
+    }
   });
 
   it('npm run audit -- verify checks a database from the command line', async () => {

@@ -17,6 +17,18 @@ const IDLE_POLL_MS = 100;
 const ERROR_BACKOFF_MS = 1000;
 
 const position = z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+/** A global position, or an instant (ISO 8601 with offset) that stands for the events recorded from or until it. */
+const bound = z.union([position, z.iso.datetime({ offset: true })]);
+
+/** The position range an export covers: instants become the first and last positions recorded within them. */
+const positionsOf = async (pool: Pool, from: number | string | undefined, to: number | string | undefined) => {
+  const start =
+    typeof from === 'string'
+      ? Number((await pool.query<{ p: number | null }>('select min(position) as p from es_events where recorded_at >= $1', [from])).rows[0]!.p ?? Number.MAX_SAFE_INTEGER)
+      : from;
+  const end = typeof to === 'string' ? Number((await pool.query<{ p: number | null }>('select max(position) as p from es_events where recorded_at <= $1', [to])).rows[0]!.p ?? 0) : to;
+  return { from: start, to: end };
+};
 
 const VerificationSchema = z.object({
   ok: z.boolean(),
@@ -107,14 +119,14 @@ export const createAuditModule = (): Module => {
       {
         schema: {
           tags,
-          summary: 'The sealed events of a position range with their links and checkpoints, as JSON Lines',
-          querystring: z.object({ from: position.optional(), to: position.optional() }),
+          summary: 'The sealed events of a range (positions, or ISO instants) with their links and checkpoints, as JSON Lines',
+          querystring: z.object({ from: bound.optional(), to: bound.optional() }),
         },
       },
       async (request, reply) => {
         await requireStaff(ctx, request);
         if (ctx.adapters.eventStore !== 'postgres') throw chainOnlyInPostgres();
-        const { from, to } = request.query;
+        const { from, to } = await positionsOf(ctx.pool, request.query.from, request.query.to);
         const name = `axel-audit-${from ?? 0}-${to ?? 'end'}.jsonl`;
         return reply
           .header('content-type', 'application/x-ndjson; charset=utf-8')

@@ -27,11 +27,21 @@ export const auditViewFor = (answer: unknown): AuditView => {
   return answer.ok ? { kind: 'intact', result: answer } : { kind: 'tampered', result: answer };
 };
 
-/** The export link for an optional position range (empty fields are left out). */
+/** A bound as the export takes it: a position, or a date (sent as an ISO instant); anything else is left out. */
+const boundOf = (value: string): string | undefined => {
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return text;
+  const time = /^\d{4}-\d{2}-\d{2}/.test(text) ? Date.parse(text) : Number.NaN;
+  return Number.isNaN(time) ? undefined : new Date(time).toISOString();
+};
+
+/** The export link for an optional range of positions or dates (empty fields are left out). */
 export const exportUrl = (from: string, to: string): string => {
   const query = new URLSearchParams();
-  if (/^\d+$/.test(from.trim())) query.set('from', from.trim());
-  if (/^\d+$/.test(to.trim())) query.set('to', to.trim());
+  const start = boundOf(from);
+  const end = boundOf(to);
+  if (start) query.set('from', start);
+  if (end) query.set('to', end);
   const text = query.toString();
   return `/api/admin/audit/export${text ? `?${text}` : ''}`;
 };

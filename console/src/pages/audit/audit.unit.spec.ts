@@ -10,9 +10,10 @@ describe('the audit page', () => {
     expect(auditViewFor({ code: 'FORBIDDEN' }).kind).toBe('error');
   });
 
-  it('links the export of a position range, leaving out what is not a position', () => {
+  it('links the export of a range of positions or dates, leaving out anything else', () => {
     expect(exportUrl('', '')).toBe('/api/admin/audit/export');
     expect(exportUrl(' 5 ', '900')).toBe('/api/admin/audit/export?from=5&to=900');
     expect(exportUrl('x', '-1')).toBe('/api/admin/audit/export');
+    expect(exportUrl('2026-11-16T00:00:00Z', '')).toBe('/api/admin/audit/export?from=2026-11-16T00%3A00%3A00.000Z');
   });
 });
