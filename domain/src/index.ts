@@ -4,4 +4,5 @@ export * from './mail';
 export * from './notifications';
 export * from './storage';
 export * from './wallet';
+export * from './billing';
 export * from './autopay';
