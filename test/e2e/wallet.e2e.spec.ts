@@ -1,7 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../api/src/testing/accounts';
-import { startTestApp, type TestApp } from '../../api/src/testing/harness';
+import { walletOf } from '../../api/src/modules/wallet/wallet.module';
+import { HttpClient, startTestApp, type TestApp } from '../../api/src/testing/harness';
 import { launchBrowser, stepShots } from './browser';
 
 const ROOT = { email: 'root@axel.test', password: 'Root-pass-123' };
@@ -222,5 +223,98 @@ describe('wallet in the browser', () => {
     await page.getByTestId('contacts-empty').waitFor();
     expect((await carolApi.get(`/api/users/${carol.id}/contacts/`)).body.total).toBe(0);
     await page.context().close();
+  });
+
+  it('auto-pay in the console: CSV import with row errors, submit, a second staff member approves, every payee paid once, export', async () => {
+    const shot = stepShots('wallet-autopay');
+    const root = new HttpClient(t.url);
+    expect((await root.post('/api/sessions/', { email: ROOT.email, password: ROOT.password })).status).toBe(200);
+    const treasurer = { email: `treasurer.${Date.now().toString(36)}@example.com`, password: PASSWORD };
+    expect((await root.post('/api/admin/users/', { ...treasurer, passwordConfirmation: PASSWORD, role: 'financial_admin' })).status).toBe(201);
+    const erin = await signUpConfirmed();
+    const frank = await signUpConfirmed();
+
+    // The treasury pays the payouts: fund it on the development chain.
+    const wallet = await walletOf(t.app.ctx);
+    await wallet.chain.faucet!(await wallet.treasury(), 100 * 100_000_000, `treasury-${Date.now()}`);
+    const staffPage = async (who: { email: string; password: string }) => {
+      const page = await (await browser.newContext({ locale: 'en-US', acceptDownloads: true })).newPage();
+      await page.goto(`${t.url}/admin`);
+      await page.getByLabel(/e-?mail/i).first().fill(who.email);
+      await page.getByLabel(/password/i).first().fill(who.password);
+      await page.getByTestId('login-submit').click();
+      await page.waitForURL(/\/admin\/dashboard/);
+      return page;
+    };
+    const page = await staffPage(ROOT);
+    await mineBlock(page);
+
+    await page.getByTestId('menu-auto-pay').click();
+    await page.getByTestId('autopay-create').click();
+    const name = `Bonus ${Date.now().toString(36)}`;
+    await page.getByTestId('autopay-name').fill(name);
+    await page.getByTestId('autopay-description').fill('Year-end bonus');
+    await page.getByRole('button', { name: /save/i }).click();
+    await page.getByTestId('autopay-import-dialog').waitFor();
+
+    // A CSV with a bad row: nothing is imported and the row and field are named.
+    const file = (csv: string) => ({ name: 'payees.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page.getByTestId('autopay-import-file').setInputFiles(file(`email,amount,payer name\n${erin.email},1.5,AXEL\nnot-an-email,abc,AXEL\n`));
+    await page.getByTestId('autopay-import-upload').click();
+    await page.getByTestId('autopay-import-errors').waitFor();
+    const errors = (await page.getByTestId('autopay-import-errors').textContent()) ?? '';
+    expect(errors).toContain('Not a valid e-mail address');
+    expect(errors).toContain('Amount (AXEL)');
+    await shot(page, 'row-errors');
+    await page.getByTestId('autopay-import-again').click();
+    await page.getByTestId('autopay-import-file').setInputFiles(file(`email,amount,payer name\n${erin.email},1.5,AXEL\n${frank.email},2,AXEL\n`));
+    await page.getByTestId('autopay-import-upload').click();
+    await page.getByTestId('autopay-import-dialog').waitFor({ state: 'hidden' });
+    await expect.poll(() => page.getByTestId('autopay-payees').locator('tbody tr').count()).toBe(2);
+    await shot(page, 'imported');
+
+    // The submitter cannot approve (four eyes).
+    await page.getByTestId('autopay-submit').click();
+    await page.getByRole('button', { name: /confirm/i }).click();
+    await page.getByTestId('autopay-status-submitted').waitFor();
+    expect(await page.getByTestId('autopay-approve').isDisabled()).toBe(true);
+    await shot(page, 'submitted');
+    const programUrl = page.url();
+
+    const other = await staffPage(treasurer);
+    await other.goto(programUrl);
+    await other.getByTestId('autopay-approve').click();
+    await other.getByRole('button', { name: /confirm/i }).click();
+    for (let i = 0; i < 60 && (await other.getByTestId('autopay-status-paid').count()) === 0; i++) {
+      await new Promise((r) => setTimeout(r, 1000));
+      await other.reload();
+    }
+    await other.getByTestId('autopay-status-paid').first().waitFor();
+    await expect.poll(() => other.getByTestId('autopay-payees').textContent()).toContain('Paid');
+    await shot(other, 'paid');
+
+    // Each payee got their amount once, on an address created for them.
+    const { http: erinApi } = await signIn(erin.email);
+    const { http: frankApi } = await signIn(frank.email);
+    expect((await erinApi.get('/api/wallet/v1/balance')).body).toEqual({ confirmed: '0', unconfirmed: '1.5' });
+    expect((await frankApi.get('/api/wallet/v1/balance')).body).toEqual({ confirmed: '0', unconfirmed: '2' });
+
+    const download = other.waitForEvent('download');
+    await other.getByTestId('autopay-export').click();
+    const csv = await (await download).createReadStream().then(async (stream) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of stream) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks).toString('utf8');
+    });
+    expect(csv).toContain('payoutStatus');
+    expect(csv.split('\n').filter((l) => l.includes(',paid,')).length).toBe(2);
+
+    // The AXEL accounts dashboard counts the paid payees and charts the programs by status.
+    await other.goto(`${t.url}/admin/axel-accounts`);
+    await other.getByTestId('axel-accounts-programsByStatus').locator('rect').first().waitFor();
+    expect(Number(await other.getByTestId('axelAccounts-paidPayees').textContent())).toBeGreaterThanOrEqual(2);
+    await shot(other, 'axel-accounts');
+    await page.context().close();
+    await other.context().close();
   });
 });
