@@ -1,6 +1,7 @@
 import { autopayDecider, autopayStreamName, DomainError, payeesOf, type AutoPayCommand } from '@axel/domain';
 import { handleCommand, loadState, type CommandContext } from '@axel/platform';
 import type { AppContext } from '../../context';
+import { failpoint } from '../../failpoints';
 import { walletOf } from './wallet.instance';
 
 export const runAutoPayCommand = (ctx: AppContext, programId: string, command: Omit<AutoPayCommand, 'metadata'>, actor: CommandContext & { now?: Date }) =>
@@ -43,6 +44,8 @@ export const payOut = async (ctx: AppContext, programId: string, submission: num
           requireSettled: false,
           actor: { id: actor.actorId, kind: 'process' },
         });
+        // the dangerous moment: paid on the chain, not yet recorded on the program
+        failpoint('autopay:after-send');
         outcome = { type: 'RecordPayeePaid', data: { payeeId: payee.payeeId, txid, address: target.address, createdAddress: target.created } };
       }
     } catch (error) {
