@@ -207,7 +207,7 @@ export const consoleMessages = {
       fields: { shard: 'Shard', chunks: 'Chunks', bytes: 'Stored', free: 'Free disk', status: 'Status' },
       levels: { ok: 'Healthy', warning: 'Attention', error: 'Problem' },
       lastScrub: 'Last scrub',
-      scrubSummary: '%{finishedAt}: %{checked} chunks checked, %{repaired} repaired, %{lost} lost',
+      scrubSummary: '%{finishedAt}: %{checked} chunks checked, %{repaired} repaired, %{lost} lost; %{unreferenced} stored chunks belong to no file',
       noScrub: 'No scrub has run yet.',
       lostChunks: 'These chunks have no intact copy left:',
     },

@@ -11,6 +11,11 @@ export interface ScrubReport {
   readonly lost: number;
   /** The first lost chunk ids (at most 100). */
   readonly lostChunks: readonly string[];
+  /**
+   * Stored chunks no manifest names (left by a request cut off between storing a chunk and
+   * recording it, or by a crash during a deletion). Counted, never deleted by the scrub.
+   */
+  readonly unreferenced: number;
 }
 
 /**
@@ -35,6 +40,8 @@ export const scrub = async (
       if (outcome === 'lost') lost.push(cid);
     }
   }
+  const stored = new Set<string>();
+  for (const shard of store.shards) for await (const cid of shard.list()) if (!seen.has(cid)) stored.add(cid);
   return {
     startedAt,
     finishedAt: now().toISOString(),
@@ -42,5 +49,6 @@ export const scrub = async (
     repaired,
     lost: lost.length,
     lostChunks: lost.slice(0, 100),
+    unreferenced: stored.size,
   };
 };

@@ -12,6 +12,7 @@ const scrubReport = z.object({
   repaired: z.number(),
   lost: z.number(),
   lostChunks: z.array(z.string()).readonly(),
+  unreferenced: z.number().optional(),
 });
 
 /** Staff: each shard's chunks, bytes and free space, and what the last scrub found. */

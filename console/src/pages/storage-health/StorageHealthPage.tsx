@@ -75,6 +75,7 @@ export const StorageHealthPage = () => {
                         checked: view.health.lastScrub.checked,
                         repaired: view.health.lastScrub.repaired,
                         lost: view.health.lastScrub.lost,
+                        unreferenced: view.health.lastScrub.unreferenced ?? 0,
                       })}
                     </Typography>
                   </Stack>

@@ -14,6 +14,8 @@ export interface ScrubReport {
   readonly repaired: number;
   readonly lost: number;
   readonly lostChunks: readonly string[];
+  /** Stored chunks no file or upload names (absent from reports older than this count). */
+  readonly unreferenced?: number;
 }
 
 export interface BlobHealth {
