@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { assertNever, type Command, type Decider } from '../shared/decider';
 import { CommonErrors, DomainError } from '../shared/errors';
-import { defineEvent, type EventOf } from '../shared/events';
+import { defineEvent, erasesOwnStream, type EventOf } from '../shared/events';
 import { ContactErrors } from './wallet.errors';
 
 /** A user's address book of people to send AXEL to (spec §3 Contact, §5 contact rules). */
@@ -25,8 +25,10 @@ const PERSONAL = ['nickname', 'firstName', 'middleName', 'lastName', 'email', 'e
 export const ContactAdded = defineEvent('ContactAdded', ContactFields.extend({ contactId: z.string() }), { personal: [...PERSONAL] });
 export const ContactChanged = defineEvent('ContactChanged', ContactFields.extend({ contactId: z.string() }), { personal: [...PERSONAL] });
 export const ContactRemoved = defineEvent('ContactRemoved', z.object({ contactId: z.string() }));
-export const contactEventDefinitions = [ContactAdded, ContactChanged, ContactRemoved];
-export type ContactEvent = EventOf<typeof ContactAdded> | EventOf<typeof ContactChanged> | EventOf<typeof ContactRemoved>;
+/** The owner's account was purged: the address book is forgotten with it. */
+export const ContactsForgotten = defineEvent('ContactsForgotten', z.object({ at: z.string() }), { erases: erasesOwnStream });
+export const contactEventDefinitions = [ContactAdded, ContactChanged, ContactRemoved, ContactsForgotten];
+export type ContactEvent = EventOf<typeof ContactAdded> | EventOf<typeof ContactChanged> | EventOf<typeof ContactRemoved> | EventOf<typeof ContactsForgotten>;
 
 /** Who the owner is, so a contact is never the owner's own e-mail or key. */
 export interface ContactOwner {
@@ -37,7 +39,8 @@ export interface ContactOwner {
 export type ContactCommand =
   | Command<'AddContact', { contactId: string; contact: ContactFields; owner: ContactOwner }>
   | Command<'ChangeContact', { contactId: string; contact: ContactFields; owner: ContactOwner }>
-  | Command<'RemoveContact', { contactId: string }>;
+  | Command<'RemoveContact', { contactId: string }>
+  | Command<'ForgetContacts', Record<string, never>>;
 
 export interface Contact extends ContactFields {
   readonly id: string;
@@ -45,6 +48,7 @@ export interface Contact extends ContactFields {
 }
 export interface ContactsState {
   readonly contacts: Readonly<Record<string, Contact>>;
+  readonly forgotten?: boolean;
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -123,6 +127,8 @@ export const contactsDecider: Decider<ContactCommand, ContactEvent, ContactsStat
       case 'RemoveContact':
         if (!state.contacts[command.data.contactId]) throw new DomainError(ContactErrors.notFound);
         return [{ type: 'ContactRemoved', data: { contactId: command.data.contactId } }];
+      case 'ForgetContacts':
+        return state.forgotten ? [] : [{ type: 'ContactsForgotten', data: { at: command.metadata.now.toISOString() } }];
       default:
         return assertNever(command);
     }
@@ -132,12 +138,14 @@ export const contactsDecider: Decider<ContactCommand, ContactEvent, ContactsStat
       case 'ContactAdded':
       case 'ContactChanged': {
         const { contactId, ...fields } = event.data;
-        return { contacts: { ...state.contacts, [contactId]: { id: contactId, ...fields, active: true } } };
+        return { ...state, contacts: { ...state.contacts, [contactId]: { id: contactId, ...fields, active: true } } };
       }
       case 'ContactRemoved': {
         const { [event.data.contactId]: _removed, ...rest } = state.contacts;
-        return { contacts: rest };
+        return { ...state, contacts: rest };
       }
+      case 'ContactsForgotten':
+        return { contacts: {}, forgotten: true };
       default:
         return state;
     }

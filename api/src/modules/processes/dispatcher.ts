@@ -15,6 +15,7 @@ import { handleCommand, loadState } from '@axel/platform';
 import { routeCommands, type CommandDispatcher, type RequestMailData } from '@axel/workflows';
 import type { AppContext } from '../../context';
 import { autopayProcessCommand } from '../wallet/autopay.payout';
+import { forgetWalletData } from '../wallet/forget';
 import { storageBytes } from '../files/storage.bytes';
 import { onlineStorageId } from '../files/storage.service';
 import { forgetStorageTasks } from '../files/storage-tasks.routes';
@@ -52,6 +53,7 @@ export const createDispatcher = (ctx: AppContext): CommandDispatcher =>
         const avatar = (before as UserWithAccount | undefined)?.avatar;
         if (avatar) await rm(path.join(ctx.config.dataDir, 'avatars', avatar.avatarId), { force: true });
         await ctx.sessions.forget(command.aggregateId);
+        await forgetWalletData(ctx, command.aggregateId, dctx);
       }
       return { position: result.position };
     },

@@ -59,3 +59,20 @@ describe('contacts', () => {
     expect((await me.http.post(path, { nickname: 'Ada 3', email: 'ada3@example.com', publicKey: key(1) })).body.code).toBe('CONTACT_DUPLICATE_KEY');
   });
 });
+
+describe('a purged account', () => {
+  it('forgets its contacts: their fields read as erased in the log', async () => {
+    const me = await signedIn();
+    const path = `/api/users/${me.id}/contacts/`;
+    const nickname = `Forget me ${Date.now()}`;
+    await me.http.post(path, { nickname, email: 'forget@example.com', publicKey: key(7) });
+    const { forgetWalletData } = await import('./forget');
+    const actor = { actorId: 'account-deletion:test', actorKind: 'process' as const, now: new Date() };
+    await forgetWalletData(t.app.ctx, me.id, actor);
+    await forgetWalletData(t.app.ctx, me.id, actor);
+    const { events } = await t.app.ctx.store.readStream(`contacts-${me.id}`);
+    expect(events.map((e) => e.type)).toEqual(['ContactAdded', 'ContactsForgotten']);
+    expect(events[0]!.data).toMatchObject({ nickname: '[erased]', email: '[erased]', publicKey: '[erased]' });
+    expect((await me.http.get(path)).body).toEqual({ data: [], total: 0 });
+  });
+});
