@@ -28,6 +28,7 @@ export type BillingCommand =
     >
   | Command<'CompleteCheckout', { checkoutId: string; subscriptionId: string; paymentId: string; providerRef: string | null }>
   | Command<'DeclineCheckout', { checkoutId: string }>
+  | Command<'RecordCheckoutLink', { checkoutId: string; checkoutLink: string }>
   | Command<'CancelSubscription', { subscriptionId: string; by: 'user' | 'staff'; membersUsed: number }>
   | Command<'RecordRenewal', { subscriptionId: string; paymentId: string; outcome: 'paid' | 'failed' }>
   | Command<'ChangePlanByStaff', { subscriptionId: string; productId: number }>
@@ -268,6 +269,12 @@ export const decideBilling = (command: BillingCommand, state: BillingState): Bil
       if (checkout.status === 'declined') return [];
       if (checkout.status === 'paid') throw new DomainError(BillingErrors.checkoutClosed);
       return [{ type: 'CheckoutDeclined', data: { checkoutId: checkout.id, at: iso(now) } }];
+    }
+    case 'RecordCheckoutLink': {
+      const checkout = state.checkouts[command.data.checkoutId];
+      if (!checkout) throw new DomainError(BillingErrors.checkoutNotFound);
+      if (checkout.checkoutLink === command.data.checkoutLink) return [];
+      return [{ type: 'CheckoutLinkIssued', data: { checkoutId: checkout.id, checkoutLink: command.data.checkoutLink, at: iso(now) } }];
     }
     case 'CancelSubscription':
       return cancel(state, command.data, now);

@@ -40,6 +40,9 @@ export const CheckoutStarted = defineEvent(
   { personal: ['customFields'] },
 );
 
+/** Where the buyer pays: the provider's page for this checkout. */
+export const CheckoutLinkIssued = defineEvent('CheckoutLinkIssued', z.object({ checkoutId: z.string().min(1), checkoutLink: z.string().min(1), at: timestamp }));
+
 export const CheckoutDeclined = defineEvent('CheckoutDeclined', z.object({ checkoutId: z.string().min(1), at: timestamp }));
 
 export const SubscriptionStarted = defineEvent(
@@ -122,6 +125,7 @@ export const UnpaidStorageDeletionDue = defineEvent(
 
 export const billingEventDefinitions: readonly EventDefinition[] = [
   CheckoutStarted,
+  CheckoutLinkIssued,
   CheckoutDeclined,
   SubscriptionStarted,
   PaymentRecorded,
@@ -134,6 +138,7 @@ export const billingEventDefinitions: readonly EventDefinition[] = [
 
 export type BillingEvent =
   | EventOf<typeof CheckoutStarted>
+  | EventOf<typeof CheckoutLinkIssued>
   | EventOf<typeof CheckoutDeclined>
   | EventOf<typeof SubscriptionStarted>
   | EventOf<typeof PaymentRecorded>

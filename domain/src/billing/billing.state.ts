@@ -38,6 +38,7 @@ export interface CheckoutRecord {
   readonly promo: AppliedPromo | null;
   readonly status: 'open' | 'paid' | 'declined';
   readonly at: string;
+  readonly checkoutLink: string | null;
 }
 
 export interface PaymentRecord {
@@ -71,8 +72,12 @@ export const evolveBilling = (state: BillingState, event: BillingEvent): Billing
   switch (event.type) {
     case 'CheckoutStarted': {
       const d = event.data;
-      const checkout: CheckoutRecord = { id: d.checkoutId, productId: d.productId, quantity: d.quantity, provider: d.provider, amount: d.amount, promo: d.promo, status: 'open', at: d.at };
+      const checkout: CheckoutRecord = { id: d.checkoutId, productId: d.productId, quantity: d.quantity, provider: d.provider, amount: d.amount, promo: d.promo, status: 'open', at: d.at, checkoutLink: null };
       return { ...state, checkouts: { ...state.checkouts, [d.checkoutId]: checkout } };
+    }
+    case 'CheckoutLinkIssued': {
+      const c = state.checkouts[event.data.checkoutId];
+      return c ? { ...state, checkouts: { ...state.checkouts, [c.id]: { ...c, checkoutLink: event.data.checkoutLink } } } : state;
     }
     case 'CheckoutDeclined': {
       const c = state.checkouts[event.data.checkoutId];

@@ -177,6 +177,14 @@ describe('subscriptions', () => {
     expect(state.payments).toHaveLength(1);
   });
 
+  it('keeps the provider\'s link of a checkout, once', () => {
+    const start: [BillingCommand['type'], unknown, Date] = ['StartCheckout', { checkoutId: 'c1', productId: 1001, quantity: 1, provider: 'test', promo: null, customFields: {}, usageBytes: 0 }, T0];
+    const link: [BillingCommand['type'], unknown, Date] = ['RecordCheckoutLink', { checkoutId: 'c1', checkoutLink: 'https://pay.example/c1' }, T0];
+    const { state, events } = run([start, link, link]);
+    expect(state.checkouts.c1!.checkoutLink).toBe('https://pay.example/c1');
+    expect(events.filter((e) => e.type === 'CheckoutLinkIssued')).toHaveLength(1);
+  });
+
   it('a declined checkout cannot be paid afterwards, and a paid one is paid once', () => {
     const start: [BillingCommand['type'], unknown, Date] = ['StartCheckout', { checkoutId: 'c1', productId: 200, quantity: 1, provider: 'test', promo: null, customFields: {}, usageBytes: 0 }, T0];
     const declined = run([start, ['DeclineCheckout', { checkoutId: 'c1' }, T0]]);

@@ -59,6 +59,7 @@ const classify = (method: string, url: string): RouteKind => {
   if (method === 'POST' && /^\/api\/admin\/users\/:id\/(suspend|unsuspend|block|unblock)$/.test(url)) return { kind: 'manage' };
   if (url.startsWith('/api/admin/processes/')) return { kind: 'process' };
   if (method === 'POST' && url === '/api/admin/users/:id/plan') return { kind: 'manage', body: { productId: 200 } };
+  if (method === 'POST' && url === '/api/admin/users/:id/checkout') return { kind: 'manage', body: { productId: 1001 } };
   if (method === 'DELETE' && url === '/api/admin/promocodes/:id') return { kind: 'feature', feature: 'admin:promocode:delete' };
   if (url.startsWith('/api/admin/promocodes/')) return { kind: 'feature', feature: 'admin:promocode:add' };
   if (url.startsWith('/api/admin/auto-pay/programs/')) {

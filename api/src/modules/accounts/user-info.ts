@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { entitlementsOf as planEntitlements, type Entitlements, type Role } from '@axel/domain';
 import type { AppContext } from '../../context';
-import { entitlementsOf } from '../billing/billing.service';
-import { assetsOf } from '../billing/billing.views';
+import { loadBilling } from '../billing/billing.service';
+import { assetsOf, pendingProductOf } from '../billing/billing.views';
 import { FEATURES_BY_ROLE } from './auth';
 import type { UserRow } from './users.queries';
 
@@ -42,6 +42,8 @@ export const UserInfoSchema = z.object({
   planFeatures: z.array(z.string()),
   userPlanInfo: z.object({ productId: z.number(), productName: z.string(), startDate: z.string().nullable(), assets: z.record(z.string(), z.unknown()) }),
   freeSeats: z.number(),
+  /** A custom plan staff set up for the user, waiting for payment at this link. */
+  pendingProduct: z.object({ productId: z.number(), checkoutLink: z.string() }).nullable(),
 });
 export type UserInfo = z.infer<typeof UserInfoSchema>;
 
@@ -81,12 +83,17 @@ export const toUserInfo = (u: UserRow, plan: Entitlements = planEntitlements({ s
   planFeatures: [...plan.features],
   userPlanInfo: { productId: plan.plan.productId, productName: plan.plan.name, startDate: plan.plan.startDate, assets: assetsOf(plan) },
   freeSeats: plan.freeSeats,
+  pendingProduct: null,
   // grace ran out: the account is unpaid until it pays (the guard sends it to the plans page)
   ...(plan.flags.isUnpaidUser && u.status === 'active' ? { status: 'unpaid' } : {}),
 });
 
-/** The user info with the plan in effect now. */
-export const userInfo = async (ctx: AppContext, u: UserRow): Promise<UserInfo> => toUserInfo(u, await entitlementsOf(ctx, u.id));
+/** The user info with the plan in effect now, and a custom plan waiting for payment. */
+export const userInfo = async (ctx: AppContext, u: UserRow): Promise<UserInfo> => {
+  const state = await loadBilling(ctx, u.id);
+  const now = ctx.now();
+  return { ...toUserInfo(u, planEntitlements({ subscriptions: Object.values(state.subscriptions), now })), pendingProduct: pendingProductOf(state, now) };
+};
 
 export const toProfile = (u: UserRow) => {
   const p = u.profile ?? {};

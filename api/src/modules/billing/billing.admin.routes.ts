@@ -1,4 +1,4 @@
-import { AccountErrors, DomainError, productById } from '@axel/domain';
+import { AccountErrors, BillingErrors, DomainError, productById } from '@axel/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -55,6 +55,34 @@ export const billingAdminRoutes = (ctx: AppContext, service: BillingService) => 
         await ctx.caughtUp(result.position);
       }
       return billingOf(target.id);
+    },
+  );
+
+  app.post(
+    '/api/admin/users/:id/checkout',
+    {
+      schema: {
+        tags,
+        summary: 'Open a checkout of a custom plan (Enterprise, partner) for a user to pay; it shows as their pendingProduct',
+        params: IdParams,
+        body: z.object({ productId: productIdSchema }),
+        response: { 201: z.object({ checkoutId: z.string(), checkoutLink: z.string(), productId: z.number() }) },
+      },
+      config: limit({ perIp: 60 }),
+      preValidation: async (request: FastifyRequest) => void (await requireStaff(ctx, request)),
+    },
+    async (request, reply) => {
+      const { user: staff } = await requireStaff(ctx, request);
+      const target = await findUser(ctx.pool, request.params.id);
+      if (!target) throw new DomainError(AccountErrors.userNotFound);
+      assertStaffMay(staff, { kind: 'manage', target });
+      if (productById(request.body.productId)?.type !== 'custom-plan') throw new DomainError(BillingErrors.planChangeNotAllowed);
+      const { checkoutId, checkoutLink, position } = await service.buy(target.id, { productId: request.body.productId, quantity: 1, customFields: {} }, requestMeta(request), { id: staff.id, kind: 'staff' });
+      if (position) {
+        reply.header(POSITION_HEADER, String(position));
+        await ctx.caughtUp(position);
+      }
+      return reply.status(201).send({ checkoutId, checkoutLink, productId: request.body.productId });
     },
   );
 

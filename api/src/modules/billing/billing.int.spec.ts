@@ -281,6 +281,26 @@ describe('promo codes in the console', () => {
   });
 });
 
+describe('a custom plan set up by staff', () => {
+  it('shows as the user\'s pending product until they pay it through its link', async () => {
+    const boss = await root();
+    const { http, id } = await signUpConfirmed();
+    expect((await boss.post(`/api/admin/users/${id}/checkout`, { productId: 200 })).body.code).toBe('PLAN_CHANGE_NOT_ALLOWED');
+    const opened = await boss.post(`/api/admin/users/${id}/checkout`, { productId: 1002 });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(201);
+    const me = (await http.get(`/api/users/${id}/`)).body;
+    expect(me.pendingProduct).toEqual({ productId: 1002, checkoutLink: opened.body.checkoutLink });
+    const page = await (await fetch(opened.body.checkoutLink)).text();
+    expect(page).toContain('4000.00 USD');
+    expect((await http.post(`/api/dev/checkout/${encodeURIComponent(opened.body.checkoutId)}/pay`)).status).toBe(200);
+    expect((await http.get(`/api/users/${id}/`)).body).toMatchObject({ pendingProduct: null, isEnterprise: true });
+    // a user's own abandoned checkout of an ordinary plan is not pressed on them
+    const { http: other, id: otherId } = await signUpConfirmed();
+    expect((await other.post(`/api/users/${otherId}/products/`, { productId: 200 })).status).toBe(201);
+    expect((await other.get(`/api/users/${otherId}/`)).body.pendingProduct).toBeNull();
+  });
+});
+
 describe('staff and the billing dashboard', () => {
   it('staff change a user\'s plan at once; the dashboard counts revenue and subscriptions', async () => {
     const boss = await root();

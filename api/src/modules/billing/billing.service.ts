@@ -70,6 +70,7 @@ export class BillingService {
     userId: string,
     input: { productId: number; quantity: number; promoCode?: string | undefined; customFields: Record<string, string> },
     meta: RequestMeta,
+    actor: { id: string; kind: 'user' | 'staff' } = { id: userId, kind: 'user' },
   ): Promise<{ checkoutId: string; checkoutLink: string; position: number }> {
     const provider = this.provider();
     if (!provider) throw new DomainError(BillingErrors.paymentsUnavailable);
@@ -84,7 +85,7 @@ export class BillingService {
         type: 'StartCheckout',
         data: { checkoutId, productId: product.id, quantity, provider: provider.kind, promo, customFields: promo ? input.customFields : {}, usageBytes: await usageBytes(this.ctx, userId) },
       },
-      this.cc(meta, { id: userId, kind: 'user' }),
+      this.cc(meta, actor),
     );
     const started = result.events.find((e) => e.type === 'CheckoutStarted');
     const amount = started?.type === 'CheckoutStarted' ? started.data.amount : product.price;
@@ -98,7 +99,9 @@ export class BillingService {
       this.ctx.log.error({ err: error, provider: provider.kind }, 'payment provider failed to open a checkout');
       throw new DomainError(BillingErrors.providerFailed);
     }
-    return { checkoutId, checkoutLink, position: result.position };
+    // kept, so a checkout staff opened for the user is offered to them to pay (`pendingProduct`)
+    const linked = await this.run(userId, { type: 'RecordCheckoutLink', data: { checkoutId, checkoutLink } }, this.cc(meta, actor));
+    return { checkoutId, checkoutLink, position: Math.max(result.position, linked.position) };
   }
 
   async cancel(userId: string, subscriptionId: string, by: { id: string; kind: 'user' | 'staff' }, meta: RequestMeta) {

@@ -162,3 +162,17 @@ export const graceItems = (state: BillingState, now: Date) =>
     })
     // expired items first
     .sort((a, b) => (a.graceType === b.graceType ? a.gracePeriodEndDate.localeCompare(b.gracePeriodEndDate) : a.graceType === 'end' ? -1 : 1));
+
+/** A checkout older than this is no longer offered. */
+export const PENDING_CHECKOUT_DAYS = 7;
+
+/**
+ * The custom plan a user has been offered and not yet paid (Enterprise and partner plans are set
+ * up by staff): the newest open checkout of a custom plan with its provider's link.
+ */
+export const pendingProductOf = (state: BillingState, now: Date): { productId: number; checkoutLink: string } | null => {
+  const open = Object.values(state.checkouts)
+    .filter((c) => c.status === 'open' && c.checkoutLink && productById(c.productId)?.type === 'custom-plan' && now.getTime() - Date.parse(c.at) <= PENDING_CHECKOUT_DAYS * DAY_MS)
+    .sort((a, b) => b.at.localeCompare(a.at))[0];
+  return open ? { productId: open.productId, checkoutLink: open.checkoutLink! } : null;
+};
