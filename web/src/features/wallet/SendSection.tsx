@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMachine } from '@xstate/react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { ErrorAlert } from '../../components/ErrorAlert';
@@ -15,7 +15,7 @@ import { localeTag } from '../../components/i18nHelpers';
 import { useSession } from '../../session/store';
 import { AddressGate } from './AddressGate';
 import { displayAxel, formatAxel, parseAxel } from './amounts';
-import { useBalance } from './balance.store';
+import { balanceStore, useBalance } from './balance.store';
 import { sendMachine } from './send.machine';
 import { useChainInfo } from './useChainInfo';
 import { walletApi } from './wallet.api';
@@ -58,21 +58,23 @@ const ContactPicker = ({ onPick }: { onPick: (contact: Contact) => void }) => {
 export const SendSection = () => {
   const { t, i18n } = useTranslation();
   const tag = localeTag(i18n.language);
-  const { balance, afterAction, refresh } = useBalance();
+  const { balance } = useBalance();
   const chain = useChainInfo();
   const minimumUnits = (chain?.minimumSend && parseAxel(chain.minimumSend)) || DEFAULT_MINIMUM_UNITS;
-  const [state, send] = useMachine(
-    sendMachine.provide({
-      actors: { send: fromPromise<unknown, SendRequest>(({ input }) => walletApi.send(input)) },
-      actions: {
-        sent: () => {
-          void refresh();
-          afterAction();
+  const machine = useMemo(
+    () =>
+      sendMachine.provide({
+        actors: { send: fromPromise<unknown, SendRequest>(({ input }) => walletApi.send(input)) },
+        actions: {
+          sent: () => {
+            void balanceStore.refresh();
+            balanceStore.afterAction();
+          },
         },
-      },
-    }),
-    { input: { minimumUnits } },
+      }),
+    [],
   );
+  const [state, send] = useMachine(machine, { input: { minimumUnits } });
   const [values, setValues] = useState<SendValues>(state.context.values);
   useEffect(() => send({ type: 'SET_MINIMUM', units: minimumUnits }), [minimumUnits, send]);
   // The machine clears the values for a new send; the form follows it.
