@@ -44,11 +44,11 @@ describe('account deletion process', () => {
 
     // the process is waiting for its timer
     let processes = await admin.get('/api/admin/processes');
-    for (let i = 0; i < 100 && !processes.body.some((p: { processId: string }) => p.processId === id); i++) {
+    for (let i = 0; i < 100 && !processes.body.some((p: { processId: string; type: string }) => p.processId === id && p.type === 'account-deletion'); i++) {
       await new Promise((r) => setTimeout(r, 50));
       processes = await admin.get('/api/admin/processes');
     }
-    const waiting = processes.body.find((p: { processId: string }) => p.processId === id);
+    const waiting = processes.body.find((p: { processId: string; type: string }) => p.processId === id && p.type === 'account-deletion');
     expect(waiting).toMatchObject({ type: 'account-deletion', status: 'running' });
     expect(Date.parse(waiting.nextTimerAt) - Date.now()).toBeGreaterThan(29 * 86_400_000);
 
@@ -80,7 +80,7 @@ describe('account deletion process', () => {
     const deletion = events.find((e) => e.type === 'AccountDeleted')!;
     expect(purge.metadata.causationId).toBe(deletion.id);
 
-    const done = (await admin.get('/api/admin/processes')).body.find((p: { processId: string }) => p.processId === id);
+    const done = (await admin.get('/api/admin/processes')).body.find((p: { processId: string; type: string }) => p.processId === id && p.type === 'account-deletion');
     expect(done.status).toBe('completed');
     const detail = await admin.get(`/api/admin/processes/${encodeURIComponent(done.id)}`);
     expect(detail.body.history.map((h: { kind: string }) => h.kind)).toEqual(['event', 'timer']);
