@@ -2,6 +2,7 @@ import { type DataProvider, type RaRecord } from 'react-admin';
 import { ADMIN_API, totalFromContentRange } from '../../data/contractUrl';
 import { httpClient } from '../../data/dataProvider';
 import { toApiError, withConsoleHeaders } from '../../api/http';
+import { isRecord, rowErrorsOf, type ImportResult } from './rowErrors';
 
 /** The console's resource names: programs at /admin/auto-pay, their payees nested under each. */
 export const PROGRAMS = 'auto-pay';
@@ -15,29 +16,7 @@ const payeeUrl = (programId: unknown, id: unknown) => `${payeesUrl(programId)}${
 export const PROGRAM_ACTIONS = ['submit', 'approve', 'reject', 'lock', 'unlock', 'cancel', 'retry'] as const;
 export type ProgramAction = (typeof PROGRAM_ACTIONS)[number];
 
-export interface ImportRowError {
-  readonly row: number;
-  readonly field: string;
-  readonly message: string;
-}
-
-export interface ImportResult {
-  readonly imported: number;
-  readonly errors: readonly ImportRowError[];
-}
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** Row errors from an import answer or refusal, wherever the server put them. */
-export const rowErrorsOf = (body: unknown): ImportRowError[] => {
-  const source = isRecord(body) ? (body.errors ?? (isRecord(body.data) ? (body.data.errors ?? body.data.rows) : undefined)) : undefined;
-  if (!Array.isArray(source)) return [];
-  return source.filter(isRecord).map((e) => ({
-    row: typeof e.row === 'number' ? e.row : Number(e.row ?? 0),
-    field: typeof e.field === 'string' ? e.field : '',
-    message: typeof e.message === 'string' ? e.message : String(e.code ?? ''),
-  }));
-};
+export type { ImportResult, ImportRowError } from './rowErrors';
 
 const rangeQuery = (page: number, perPage: number, sort?: { field: string; order: string }, filter?: unknown) => {
   const query = new URLSearchParams({ range: JSON.stringify([(page - 1) * perPage, page * perPage - 1]) });
