@@ -94,6 +94,8 @@ describe('upgrade with a promo code through the test checkout', () => {
     expect(created.status, JSON.stringify(created.body)).toBe(201);
 
     const { http, id, email } = await signUpConfirmed();
+    const storageOf = async () => (await http.get(`/api/users/${id}/storages/`)).body.data.find((s: { type: string }) => s.type === 'online');
+    expect((await storageOf()).sizeTotal).toBe(10 * GB);
     const offer = await http.get(`/api/promocode-products/?code=${code.code.toLowerCase()}`);
     expect(offer.body).toEqual([expect.objectContaining({ productId: 200, price: 1999, promoPrice: 1000 })]);
 
@@ -107,6 +109,8 @@ describe('upgrade with a promo code through the test checkout', () => {
     expect(me.planFeatures).toEqual(expect.arrayContaining(['esign', 'e2ee', 'two-factor', 'backup']));
     expect(me.permissions).toEqual(expect.arrayContaining(['unlimited-shared-file-size', 'storage-encryption']));
     expect((await http.get(`/api/users/${id}/features/`)).body).toEqual(expect.arrayContaining(['esign', 'secure-fetch']));
+    // the storage holds what the plan gives
+    expect((await storageOf()).sizeTotal).toBe(500 * GB);
 
     const payments = (await http.get(`/api/users/${id}/payments/`)).body;
     expect(payments).toMatchObject({ total: 1, data: [{ amount: 1000, promoCode: code.code, test: true, description: 'test payment', status: 'succeeded' }] });

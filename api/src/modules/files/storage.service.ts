@@ -1,4 +1,5 @@
-import { DomainError, defaultStorageQuota, storageStreamName, StorageErrors } from '@axel/domain';
+import { DomainError, storageStreamName, StorageErrors } from '@axel/domain';
+import { entitlementsOf } from '../billing/billing.service';
 import { deterministicId, type CommandContext } from '@axel/platform';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
@@ -26,17 +27,24 @@ export interface StorageRow {
   opened_at: Date;
 }
 
-/** Opens the user's online storage on first use (a no-op once open) and waits until it can be read. */
+/** The quota the user's plan gives their online storage (the plan in effect now, as billing decides it). */
+const planQuota = async (ctx: AppContext, userId: string): Promise<number> => (await entitlementsOf(ctx, userId)).quotaBytes;
+
+/**
+ * Opens the user's online storage on first use, with the quota of their plan, and brings the quota
+ * in line with the plan in effect whenever it is used: plans change at a date without an event of
+ * their own, so the storage reads the plan when it matters rather than waiting to be told.
+ */
 export const ensureOnlineStorage = async (ctx: AppContext, userId: string, actor: CommandContext): Promise<string> => {
   const storageId = onlineStorageId(userId);
-  const { rows } = await ctx.pool.query('select 1 from storages where id = $1', [storageId]);
-  if (rows.length) return storageId;
-  const result = await runStorageCommand(
-    ctx,
-    storageId,
-    { type: 'OpenStorage', data: { storageId, ownerId: userId, type: 'online', sizeTotal: defaultStorageQuota() } },
-    actor,
-  );
+  const [{ rows }, sizeTotal] = await Promise.all([
+    ctx.pool.query<{ size_total: string }>('select size_total from storages where id = $1', [storageId]),
+    planQuota(ctx, userId),
+  ]);
+  if (rows[0] && Number(rows[0].size_total) === sizeTotal) return storageId;
+  const result = rows[0]
+    ? await runStorageCommand(ctx, storageId, { type: 'ChangeStorageQuota', data: { sizeTotal } }, actor, { owner: userId })
+    : await runStorageCommand(ctx, storageId, { type: 'OpenStorage', data: { storageId, ownerId: userId, type: 'online', sizeTotal } }, actor);
   await ctx.caughtUp(result.position || (await ctx.store.readStream(storageStreamName(storageId))).events.at(-1)?.position || 0);
   return storageId;
 };
