@@ -4,7 +4,8 @@
  * weights) are chosen here once and documented in docs/api-billing.md.
  */
 
-export const GB = 1024 ** 3;
+/** Plans are sold in decimal units, as storage counts them: 10 GB is 10,000,000,000 bytes. */
+export const GB = 1_000_000_000;
 
 export const PRODUCT_TYPES = ['plan', 'free-plan', 'child-plan', 'custom-plan', 'extra-members'] as const;
 export type ProductType = (typeof PRODUCT_TYPES)[number];

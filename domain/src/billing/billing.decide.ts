@@ -1,6 +1,6 @@
 import { assertNever, type Command, type Decider } from '../shared/decider';
 import { DomainError } from '../shared/errors';
-import { isPurchasable, productById, type Cycle, type Product } from './billing.catalogue';
+import { GB, isPurchasable, productById, type Cycle, type Product } from './billing.catalogue';
 import { effectivePlanSubscription, entitlementsOf, paymentDelayed } from './billing.entitlements';
 import { BillingErrors } from './billing.errors';
 import type { AppliedPromo, BillingEvent, Provider } from './billing.events';
@@ -75,7 +75,7 @@ const startCheckout = (state: BillingState, data: Extract<BillingCommand, { type
       throw new DomainError(BillingErrors.planChangeNotAllowed);
     }
     if (data.usageBytes > product.plan.quotaBytes) {
-      throw new DomainError(BillingErrors.usageTooHigh, { size: product.plan.quotaBytes }, BillingErrors.usageTooHigh.message.replace('{{size}}', `${product.plan.quotaBytes / 1024 ** 3} GB`));
+      throw new DomainError(BillingErrors.usageTooHigh, { size: product.plan.quotaBytes }, BillingErrors.usageTooHigh.message.replace('{{size}}', `${product.plan.quotaBytes / GB} GB`));
     }
   } else if (product.extraMembers && product.extraMembers.forKind !== current.plan.kind) {
     throw new DomainError(BillingErrors.planChangeNotAllowed);

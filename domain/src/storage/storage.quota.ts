@@ -5,8 +5,8 @@ export const BASIC_PLAN_QUOTA_BYTES = 10_000_000_000;
 export const DOWNLOAD_TOTAL_MAX_BYTES = 10_000_000_000;
 
 /**
- * The size of a user's `online` storage. Until plans exist every account has Basic's 10 GB; the
- * plans slice replaces this with the size of the user's plan (and emits StorageQuotaChanged).
+ * The size of an `online` storage before its owner's plan is known (Basic's 10 GB); the API opens a
+ * storage with the quota of the owner's plan and keeps it in line with it (StorageQuotaChanged).
  */
 export const defaultStorageQuota = (): number => BASIC_PLAN_QUOTA_BYTES;
 

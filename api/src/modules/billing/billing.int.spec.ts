@@ -4,7 +4,7 @@ import { HttpClient, startTestApp, type TestApp } from '../../testing/harness';
 import { BillingService } from './billing.service';
 import { renewDueTestSubscriptions } from './payments/test-renewals';
 
-const GB = 1024 ** 3;
+const GB = 1_000_000_000;
 const DAY = 24 * 60 * 60 * 1000;
 
 let t: TestApp;

@@ -66,7 +66,7 @@ describe('promo code form rules (§5)', () => {
   it('never gives 0 storage', () => {
     expect(validate({ ...valid, extraQuotaBytes: 0 })).toEqual({ extraQuotaBytes: `${K}.storage` });
     expect(gbToBytes('0')).toBe(0);
-    expect(gbToBytes('5')).toBe(5 * 1024 ** 3);
+    expect(gbToBytes('5')).toBe(5_000_000_000);
   });
 
   it('turns typed dollars into cents without floats, and back', () => {

@@ -23,14 +23,14 @@ export const formatMoney = (minor: number, currency: string, language: string): 
 };
 
 /** The catalogue's own gigabyte, so a plan's size reads as it is sold whichever unit the catalogue counts in. */
-const TB = 1024 * GB;
+const TB = 1000 * GB;
 
 /** Storage as plans are sold: 10 GB, 500 GB, 1 TB. */
 export const formatStorage = (bytes: number, language: string): string => {
   const nf = new Intl.NumberFormat(localeTag(language), { maximumFractionDigits: 1 });
   if (bytes >= TB) return `${nf.format(bytes / TB)} TB`;
   if (bytes >= GB) return `${nf.format(bytes / GB)} GB`;
-  return `${nf.format((bytes * 1024) / GB)} MB`;
+  return `${nf.format((bytes * 1000) / GB)} MB`;
 };
 
 /** Percent saved by paying a year at once instead of twelve months: whole basis points, no floats. */

@@ -20,9 +20,9 @@ describe('money from minor units', () => {
 
   it('storage as plans are sold', () => {
     expect(formatStorage(500 * GB, 'en_us')).toBe('500 GB');
-    expect(formatStorage(1024 * GB, 'en_us')).toBe('1 TB');
+    expect(formatStorage(1000 * GB, 'en_us')).toBe('1 TB');
     expect(formatStorage(10 * GB, 'en_us')).toBe('10 GB');
-    expect(formatStorage(GB / 2, 'en_us')).toBe('512 MB');
+    expect(formatStorage(GB / 2, 'en_us')).toBe('500 MB');
   });
 
   it('the yearly saving of the specification (about 16.6%)', () => {
