@@ -10,6 +10,10 @@ import { autopayRoutes } from './autopay.routes';
 import { contactsRoutes } from './contacts.routes';
 import { explorerRoutes } from './explorer.routes';
 import { walletRoutes } from './wallet.routes';
+import { paymentProviderFor } from '../billing/payments/provider';
+import { registerTokenCheckouts } from '../billing/payments/port';
+import { Replenishments, replenishMigrations } from './replenish';
+import { replenishRoutes } from './replenish.routes';
 
 export { walletOf };
 
@@ -47,7 +51,7 @@ export const createWalletModule = (): Module => {
   return {
     events: [...ledgerEventDefinitions, ...walletEventDefinitions, ...contactEventDefinitions, ...autopayEventDefinitions],
     projections: [walletAddressesProjection, autopayProjection],
-    migrations: chainMigrations,
+    migrations: [...chainMigrations, ...replenishMigrations],
     routes: (ctx) => {
       context = ctx;
       return async (app) => {
@@ -55,6 +59,10 @@ export const createWalletModule = (): Module => {
         await app.register(contactsRoutes(ctx, () => walletOf(ctx)));
         await app.register(explorerRoutes(ctx, () => walletOf(ctx)));
         await app.register(autopayRoutes(ctx));
+        const provider = paymentProviderFor(ctx);
+        const replenishments = new Replenishments(ctx, () => walletOf(ctx), () => provider);
+        registerTokenCheckouts(ctx, replenishments);
+        await app.register(replenishRoutes(ctx, replenishments));
       };
     },
     async start(ctx, roles) {

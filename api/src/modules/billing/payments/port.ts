@@ -2,6 +2,7 @@ import type { AppliedPromo, Product } from '@axel/domain';
 
 /** What checkout asks of a payment provider: a page where the buyer pays this checkout. */
 export interface CheckoutRequest {
+  readonly purpose?: 'plan';
   readonly checkoutId: string;
   readonly userId: string;
   readonly email: string | null;
@@ -13,10 +14,50 @@ export interface CheckoutRequest {
   readonly promo: AppliedPromo | null;
 }
 
+/** A one-off purchase of AXEL tokens: paid once, no subscription. */
+export interface TokenCheckoutRequest {
+  readonly purpose: 'tokens';
+  readonly checkoutId: string;
+  readonly userId: string;
+  readonly email: string | null;
+  /** Minor units (cents). */
+  readonly amount: number;
+  readonly description: string;
+}
+
 export interface PaymentProvider {
   readonly kind: 'test' | 'stripe';
-  createCheckout(request: CheckoutRequest): Promise<{ checkoutLink: string }>;
+  createCheckout(request: CheckoutRequest | TokenCheckoutRequest): Promise<{ checkoutLink: string }>;
 }
+
+/**
+ * Token checkouts live in the wallet, not in the billing stream: their ids carry this marker after
+ * the user id, so a provider's report reaches the wallet's handler instead of billing.
+ */
+export const TOKEN_CHECKOUT_MARK = 'tokens-';
+export const isTokenCheckoutId = (checkoutId: string): boolean => {
+  const userId = checkoutUserId(checkoutId);
+  return userId !== null && checkoutId.slice(userId.length + 1).startsWith(TOKEN_CHECKOUT_MARK);
+};
+
+export interface TokenCheckout {
+  readonly userId: string;
+  readonly amountCents: number;
+  readonly description: string;
+  readonly status: 'open' | 'paid' | 'declined';
+}
+
+/** What the wallet answers for its checkouts: the provider's pages and reports call these. */
+export interface TokenCheckoutHandler {
+  find(checkoutId: string): Promise<TokenCheckout | null>;
+  completed(checkoutId: string): Promise<{ position: number }>;
+  declined(checkoutId: string): Promise<{ position: number }>;
+}
+
+// one handler per running app (tests run several in one process)
+const tokenHandlers = new WeakMap<object, TokenCheckoutHandler>();
+export const registerTokenCheckouts = (ctx: object, handler: TokenCheckoutHandler) => void tokenHandlers.set(ctx, handler);
+export const tokenCheckoutsOf = (ctx: object): TokenCheckoutHandler | null => tokenHandlers.get(ctx) ?? null;
 
 /**
  * Facts a provider reports, whichever it is: the test provider's Pay and Decline buttons and a

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import type { Logger } from '../../../logger';
-import type { CheckoutRequest, PaymentProvider, ProviderEvent } from './port';
+import type { CheckoutRequest, PaymentProvider, ProviderEvent, TokenCheckoutRequest } from './port';
 
 export interface StripeSettings {
   readonly secretKey: string;
@@ -32,7 +32,8 @@ export class StripePaymentProvider implements PaymentProvider {
     private readonly settings: Pick<StripeSettings, 'publicUrl'>,
   ) {}
 
-  async createCheckout(request: CheckoutRequest) {
+  async createCheckout(request: CheckoutRequest | TokenCheckoutRequest) {
+    if (request.purpose === 'tokens') return this.createTokenCheckout(request);
     const { product, quantity } = request;
     const validity = product.validity ?? 'month';
     const full = product.price * quantity;
@@ -58,6 +59,23 @@ export class StripePaymentProvider implements PaymentProvider {
       ...(discounts ? { discounts } : {}),
       metadata,
       subscription_data: { metadata, ...(request.trialDays > 0 ? { trial_period_days: request.trialDays } : {}) },
+      success_url: `${result}&status=paid`,
+      cancel_url: `${result}&status=declined`,
+    });
+    if (!session.url) throw new Error('Stripe answered a checkout session without a URL');
+    return { checkoutLink: session.url };
+  }
+
+  /** Stripe Checkout in payment mode: one charge, reported by the same checkout.session webhooks. */
+  private async createTokenCheckout(request: TokenCheckoutRequest) {
+    const result = `${this.settings.publicUrl}/wallet/replenish?checkoutId=${encodeURIComponent(request.checkoutId)}&provider=stripe`;
+    const metadata = { checkoutId: request.checkoutId, userId: request.userId };
+    const session = await this.stripe.checkout.sessions.create({
+      mode: 'payment',
+      client_reference_id: request.checkoutId,
+      ...(request.email ? { customer_email: request.email } : {}),
+      line_items: [{ quantity: 1, price_data: { currency: 'usd', unit_amount: request.amount, product_data: { name: request.description } } }],
+      metadata,
       success_url: `${result}&status=paid`,
       cancel_url: `${result}&status=declined`,
     });

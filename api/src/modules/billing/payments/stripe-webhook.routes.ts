@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../../context';
 import { limitsFor } from '../../../http/rate-limits';
 import { loadBilling, type BillingService } from '../billing.service';
+import { isTokenCheckoutId, tokenCheckoutsOf } from './port';
 import { stripeEventToProvider } from './stripe-provider';
 
 const signatureInvalid: ErrorDefinition = { code: 'WEBHOOK_SIGNATURE_INVALID', status: 400, message: 'The webhook signature is missing or invalid' };
@@ -47,7 +48,10 @@ export const stripeWebhookRoutes = (ctx: AppContext, service: BillingService, st
       const fact = await stripeEventToProvider(event, findSubscription, ctx.log);
       if (!fact) return { received: true as const };
       try {
-        const { position } = await service.apply(fact, null);
+        const tokens = fact.kind !== 'renewal' && isTokenCheckoutId(fact.checkoutId) ? tokenCheckoutsOf(ctx) : null;
+        const { position } = tokens && fact.kind !== 'renewal'
+          ? await (fact.kind === 'checkout.completed' ? tokens.completed(fact.checkoutId) : tokens.declined(fact.checkoutId))
+          : await service.apply(fact, null);
         if (position) await ctx.caughtUp(position);
       } catch (error) {
         // a fact that cannot apply (an unknown checkout) will not apply on a retry either

@@ -10,7 +10,7 @@ import { requestMeta } from '../../accounts/accounts.routes';
 import { isStaff, requireUser } from '../../accounts/auth';
 import { isLoopbackHost } from '../../dev-mailbox.route';
 import { loadBilling, type BillingService } from '../billing.service';
-import type { CheckoutRequest, PaymentProvider } from './port';
+import { isTokenCheckoutId, tokenCheckoutsOf, type CheckoutRequest, type PaymentProvider, type TokenCheckoutRequest } from './port';
 
 /**
  * Whether the test payment provider may take checkouts: never beside Stripe or with
@@ -29,7 +29,7 @@ export class TestPaymentProvider implements PaymentProvider {
   readonly kind = 'test' as const;
   constructor(private readonly publicUrl: string) {}
 
-  async createCheckout(request: CheckoutRequest) {
+  async createCheckout(request: CheckoutRequest | TokenCheckoutRequest) {
     return { checkoutLink: `${this.publicUrl}/dev/checkout/${encodeURIComponent(request.checkoutId)}` };
   }
 }
@@ -64,7 +64,29 @@ export const testCheckoutRoutes = (ctx: AppContext, service: BillingService) => 
     return CHECKOUT_SCRIPT;
   });
 
+  /** A token checkout, answered by the wallet; null for a plan checkout. */
+  const tokenCheckout = async (checkoutId: string) => {
+    if (!isTokenCheckoutId(checkoutId)) return null;
+    const handler = tokenCheckoutsOf(ctx);
+    const checkout = handler ? await handler.find(checkoutId) : null;
+    if (!handler || !checkout) throw new DomainError(BillingErrors.checkoutNotFound);
+    return { handler, checkout };
+  };
+
   app.get('/dev/checkout/:sessionId', { schema: { hide: true, params: SessionParams } }, async (request, reply) => {
+    const tokens = await tokenCheckout(request.params.sessionId);
+    if (tokens) {
+      reply.type('text/html; charset=utf-8');
+      const open = tokens.checkout.status === 'open';
+      return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Test payment</title></head><body data-session="${escapeHtml(request.params.sessionId)}">
+<p class="banner"><strong>Test payment</strong>: no money moves. This installation has no real payment provider.</p>
+<h1>${escapeHtml(tokens.checkout.description)}</h1>
+<p data-testid="amount">Amount: <strong>${usd(tokens.checkout.amountCents)}</strong> (test payment)</p>
+${open ? '<button data-action="pay" data-testid="pay">Pay</button><button data-action="decline" data-testid="decline">Decline</button>' : `<p>This checkout is ${tokens.checkout.status}.</p>`}
+<p id="error" role="alert"></p>
+<script src="/dev/checkout/checkout.js"></script>
+</body></html>`;
+    }
     const { checkout, product } = await service.checkout(request.params.sessionId);
     if (checkout.provider !== 'test') throw new DomainError(BillingErrors.checkoutNotFound);
     reply.type('text/html; charset=utf-8');
@@ -92,6 +114,16 @@ ${open ? '<button data-action="pay" data-testid="pay">Pay</button><button data-a
         config: limit({ perIp: 30 }),
       },
       async (request, reply) => {
+        const tokens = await tokenCheckout(request.params.sessionId);
+        if (tokens) {
+          const { position } = action === 'pay' ? await tokens.handler.completed(request.params.sessionId) : await tokens.handler.declined(request.params.sessionId);
+          if (position) {
+            reply.header(POSITION_HEADER, String(position));
+            await ctx.caughtUp(position);
+          }
+          const status = action === 'pay' ? ('paid' as const) : ('declined' as const);
+          return { status, redirectTo: `/wallet/replenish?status=${status}&checkoutId=${encodeURIComponent(request.params.sessionId)}&provider=test`, test: true as const };
+        }
         const { userId, checkout } = await service.checkout(request.params.sessionId);
         // a real provider's checkout is paid there, never here
         if (checkout.provider !== 'test') throw new DomainError(BillingErrors.checkoutNotFound);

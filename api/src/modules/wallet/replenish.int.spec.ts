@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountHelpers } from '../../testing/accounts';
+import { HttpClient, startTestApp, type TestApp } from '../../testing/harness';
+import { walletOf } from './wallet.instance';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({ env: { ADMIN_EMAIL: 'root@axel.test', ADMIN_PASSWORD: 'Root-pass-123', RATE_LIMIT_FACTOR: '10' } });
+});
+afterAll(async () => {
+  await t?.stop();
+});
+
+const helpers = accountHelpers(() => t);
+
+const until = async <T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> => {
+  for (let i = 0; i < 100; i++) {
+    const value = await read();
+    if (done(value)) return value;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+};
+
+const nextBlock = async (http: HttpClient) => {
+  const before = (await http.get('/api/wallet/v1/blockchaininfo')).body.blocks as number;
+  t.clock.advance(10_000);
+  await until(() => http.get('/api/wallet/v1/blockchaininfo'), (r) => r.body.blocks > before, 'a block');
+};
+
+const withWallet = async () => {
+  const { email } = await helpers.signUpConfirmed();
+  const { http } = await helpers.signIn(email);
+  expect((await http.post('/api/wallet/v1/addresses', {})).status).toBe(201);
+  return http;
+};
+
+/** The checkout id from a test checkout link. */
+const sessionOf = (checkoutLink: string) => decodeURIComponent(new URL(checkoutLink).pathname.split('/').pop()!);
+
+const treasurySends = async () => {
+  const wallet = await walletOf(t.app.ctx);
+  const page = await wallet.chain.transactions(await wallet.treasury(), { page: 1, perPage: 1000 });
+  return page.data.filter((tx) => tx.category === 'send');
+};
+
+describe('replenish', () => {
+  let root: HttpClient;
+  beforeAll(async () => {
+    root = (await helpers.signIn('root@axel.test', 'Root-pass-123')).http;
+    expect((await root.post('/api/wallet/v1/faucet', { amount: '1000', to: 'treasury' })).status).toBe(200);
+    await nextBlock(root);
+  });
+
+  it('answers a checkout link; once paid the treasury sends the tokens once, unconfirmed until mined', async () => {
+    const http = await withWallet();
+    const started = await http.post('/api/wallet/v1/replenish', { amount: '2.5' });
+    expect(started.status).toBe(200);
+    expect(started.body.checkoutLink).toMatch(/\/dev\/checkout\//);
+    const session = sessionOf(started.body.checkoutLink);
+
+    const page = await new HttpClient(t.url).get(`/dev/checkout/${encodeURIComponent(session)}`);
+    expect(page.status).toBe(200);
+    expect(String(page.body)).toContain('2.50 USD');
+    expect((await http.get('/api/wallet/v1/balance')).body).toEqual({ confirmed: '0', unconfirmed: '0' });
+
+    const before = (await treasurySends()).length;
+    const paid = await http.post(`/api/dev/checkout/${encodeURIComponent(session)}/pay`, {});
+    expect(paid.status).toBe(200);
+    expect(paid.body.status).toBe('paid');
+    expect((await http.get('/api/wallet/v1/balance')).body).toEqual({ confirmed: '0', unconfirmed: '2.5' });
+
+    // the provider reports the payment again: nothing more is sent
+    expect((await http.post(`/api/dev/checkout/${encodeURIComponent(session)}/pay`, {})).status).toBe(200);
+    expect((await treasurySends()).length).toBe(before + 1);
+    expect((await http.get('/api/wallet/v1/balance')).body).toEqual({ confirmed: '0', unconfirmed: '2.5' });
+
+    await nextBlock(http);
+    expect((await http.get('/api/wallet/v1/balance')).body).toEqual({ confirmed: '2.5', unconfirmed: '0' });
+    // a paid checkout cannot be declined afterwards
+    expect((await http.post(`/api/dev/checkout/${encodeURIComponent(session)}/decline`, {})).body.code).toBe('CHECKOUT_CLOSED');
+  });
+
+  it('sends nothing for a declined checkout, and a declined checkout cannot be paid', async () => {
+    const http = await withWallet();
+    const started = await http.post('/api/wallet/v1/replenish', { amount: '3' });
+    expect(started.status).toBe(200);
+    const session = sessionOf(started.body.checkoutLink);
+    const declined = await http.post(`/api/dev/checkout/${encodeURIComponent(session)}/decline`, {});
+    expect(declined.status).toBe(200);
+    expect(declined.body.status).toBe('declined');
+    const paid = await http.post(`/api/dev/checkout/${encodeURIComponent(session)}/pay`, {});
+    expect(paid.status).toBe(409);
+    expect(paid.body.code).toBe('CHECKOUT_CLOSED');
+    await nextBlock(http);
+    expect((await http.get('/api/wallet/v1/balance')).body).toEqual({ confirmed: '0', unconfirmed: '0' });
+  });
+
+  it('refuses bad amounts with the wallet codes, asks for an address first, and needs a session', async () => {
+    const http = await withWallet();
+    for (const amount of ['', 'abc', '-1', '0', '1.123456789', '10000.00000001', '1e3']) {
+      const r = await http.post('/api/wallet/v1/replenish', { amount });
+      expect(r.status, amount).toBe(400);
+      expect(r.body.code, amount).toBe('WALLET_INVALID_AMOUNT');
+    }
+    const small = await http.post('/api/wallet/v1/replenish', { amount: '0.5' });
+    expect(small.status).toBe(400);
+    expect(small.body).toMatchObject({ code: 'WALLET_BELOW_MINIMUM', data: { minimum: '1' } });
+    const missing = await http.post('/api/wallet/v1/replenish', {});
+    expect(missing.status).toBe(400);
+    expect(missing.body.code).toBe('VALIDATION_FAILED');
+
+    const { email } = await helpers.signUpConfirmed();
+    const fresh = (await helpers.signIn(email)).http;
+    expect((await fresh.post('/api/wallet/v1/replenish', { amount: '2' })).body.code).toBe('WALLET_NO_ADDRESS');
+    expect((await new HttpClient(t.url).post('/api/wallet/v1/replenish', { amount: '2' })).status).toBe(401);
+  });
+});
