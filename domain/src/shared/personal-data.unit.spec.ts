@@ -1,24 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import * as domain from '../index';
+import { allEventDefinitions } from './all-event-definitions';
 import { ERASED, EventRegistry, defineEvent, erasedValue, type EventDefinition } from './events';
 
 /** Field names that hold personal data wherever they appear in an event. */
 const PERSONAL_NAME = /(^|[a-z])(e?mail|email|ip|userAgent|name|firstName|lastName|username|phone|address|passwordHash|reason|to|recipient|secret.*)$/i;
 const NOT_PERSONAL = new Set(['template', 'type', 'via', 'method', 'role', 'locale', 'sessionId', 'registrationApp', 'tokenHash', 'codeHash']);
 
-const isDefinition = (value: unknown): value is EventDefinition =>
-  typeof value === 'object' && value !== null && 'type' in value && 'schema' in value && 'upcasters' in value;
-
-/** Every event definition the domain exports: new contexts are covered as soon as they export theirs. */
-const definitions: EventDefinition[] = [
-  ...new Map(
-    (Object.values(domain) as unknown[])
-      .flatMap((v) => (Array.isArray(v) ? (v as unknown[]) : [v]))
-      .filter(isDefinition)
-      .map((d) => [d.type, d] as const),
-  ).values(),
-];
+const definitions = allEventDefinitions();
 
 describe('personal data in event schemas', () => {
   it('finds the event definitions', () => {

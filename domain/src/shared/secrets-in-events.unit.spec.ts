@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import * as domain from '../index';
+import { allEventDefinitions } from './all-event-definitions';
 import { defineEvent, type EventDefinition } from './events';
 
 /**
@@ -18,17 +18,7 @@ const NOT_SECRET: Readonly<Record<string, string>> = {
   'PaymentRecorded.promoCode': 'the promo code a payment used: public',
 };
 
-const isDefinition = (value: unknown): value is EventDefinition =>
-  typeof value === 'object' && value !== null && 'type' in value && 'schema' in value && 'upcasters' in value;
-
-const definitions: EventDefinition[] = [
-  ...new Map(
-    (Object.values(domain) as unknown[])
-      .flatMap((v) => (Array.isArray(v) ? (v as unknown[]) : [v]))
-      .filter(isDefinition)
-      .map((d) => [d.type, d] as const),
-  ).values(),
-];
+const definitions = allEventDefinitions();
 
 interface ZodDef {
   type: string;

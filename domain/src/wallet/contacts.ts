@@ -8,7 +8,7 @@ import { ContactErrors } from './wallet.errors';
 export const contactsStreamName = (userId: string) => `contacts-${userId}`;
 export const PUBLIC_KEY_LENGTH = 34;
 
-const ContactFields = z.object({
+export const ContactFields = z.object({
   nickname: z.string(),
   firstName: z.string().nullable(),
   middleName: z.string().nullable(),

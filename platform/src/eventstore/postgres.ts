@@ -20,6 +20,12 @@ import {
 
 export const EVENTS_CHANNEL = 'es_events';
 const MAX_EVENTS_PER_APPEND = POSITION_SHIFT - 1;
+
+/**
+ * SQL for the lowest position a transaction still in flight could write: readers that stay below
+ * it can never have an event commit behind them. Every gap-safe reader of es_events uses it.
+ */
+export const SAFE_POSITION_BOUND_SQL = `pg_snapshot_xmin(pg_current_snapshot())::text::bigint * ${POSITION_SHIFT}`;
 const DEFAULT_PAGE = 1000;
 /** Safety net only: the main path is LISTEN/NOTIFY. */
 const IDLE_POLL_MS = 1000;
@@ -267,7 +273,7 @@ export class PostgresEventStore implements EventStore {
     const types = options.types && options.types.length ? options.types : null;
     // one round trip: the bound, the page below it, and what lies at and beyond it
     const { rows: raw } = await this.pool.query<Row & { bound: number; safe_head: number | null; head: number | null }>(
-      `with b as (select pg_snapshot_xmin(pg_current_snapshot())::text::bigint * ${POSITION_SHIFT} as bound),
+      `with b as (select ${SAFE_POSITION_BOUND_SQL} as bound),
        page as (
          select ${COLUMNS} from es_events, b
          where position > $1 and position < b.bound and ($3::text[] is null or event_type = any($3))

@@ -1,7 +1,7 @@
 import { chainEvent, GENESIS_LINK, type SealedEvent } from '@axel/platform/audit/chain';
 import { EXPORT_FORMAT, EXPORT_VERSION, type ExportHeader } from '@axel/platform/audit/export-format';
 import { verifyCheckpoint, type AuditSigningKey, type AuditVerifyingKey } from '@axel/platform/audit/keys';
-import { POSITION_SHIFT, withTransaction, type Migration, type Pool, type Queryable } from '@axel/platform';
+import { SAFE_POSITION_BOUND_SQL, withTransaction, type Migration, type Pool, type Queryable } from '@axel/platform';
 
 export const auditMigrations: Migration[] = [
   {
@@ -64,7 +64,7 @@ export const sealBatch = async (pool: Pool, key: AuditSigningKey, limit = SEAL_B
     const { rows: last } = await db.query<{ position: number; link: Buffer }>('select position, link from audit_links order by position desc limit 1');
     let previous = last[0]?.link ?? GENESIS_LINK;
     const { rows } = await db.query<EventRow>(
-      `with b as (select pg_snapshot_xmin(pg_current_snapshot())::text::bigint * ${POSITION_SHIFT} as bound)
+      `with b as (select ${SAFE_POSITION_BOUND_SQL} as bound)
        select ${EVENT_COLUMNS} from es_events e, b
        where e.position > $1 and e.position < b.bound order by e.position limit $2`,
       [last[0]?.position ?? 0, limit],

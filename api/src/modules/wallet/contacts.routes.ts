@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { contactFieldsFrom, contactsDecider, contactsStreamName, type ContactCommand } from '@axel/domain';
+import { ContactFields, contactFieldsFrom, contactsDecider, contactsStreamName, type ContactCommand } from '@axel/domain';
 import { handleCommand, loadState } from '@axel/platform';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -24,19 +24,7 @@ const ContactBody = z.object({
   phone2: text,
   publicKey: text,
 });
-const ContactSchema = z.object({
-  id: z.string(),
-  nickname: z.string(),
-  firstName: z.string().nullable(),
-  middleName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  email: z.string(),
-  email2: z.string().nullable(),
-  phone: z.string().nullable(),
-  phone2: z.string().nullable(),
-  publicKey: z.string(),
-  active: z.boolean(),
-});
+const ContactSchema = ContactFields.extend({ id: z.string(), active: z.boolean() });
 const Params = z.object({ id: z.string().min(1).max(64) });
 const ContactParams = Params.extend({ contactId: z.string().min(1).max(64) });
 
