@@ -31,11 +31,28 @@ export interface FinishedUpload {
   readonly userId: string;
   readonly storageId: string;
   readonly manifest: FileManifest;
+  /**
+   * MD5, SHA-1 and SHA3-512 of the plaintext (lowercase hex), computed in the same streaming pass
+   * as the bytes arrived: present on Secure Fetch uploads only.
+   */
+  readonly hashes?: UploadHashes;
+  /** The Secure Fetch link (its public linkId) this upload was created through, if any. */
+  readonly secureFetchLinkId?: string;
+}
+
+/** The certificate's hashes of one upload's plaintext, lowercase hex. */
+export interface UploadHashes {
+  readonly md5: string;
+  readonly sha1: string;
+  readonly sha3_512: string;
 }
 
 /** Implemented by the upload pipeline. */
 export interface Uploads {
-  /** The finished upload of this user, or null (unknown, someone else's, unfinished or already used). */
+  /**
+   * The finished upload of this user, or null (unknown, someone else's, unfinished or already used).
+   * A Secure Fetch upload belongs to the link owner: pass the owner's id and check `secureFetchLinkId`.
+   */
   finished(uploadId: string, userId: string): Promise<FinishedUpload | null>;
   /** The upload became a file: its chunks now belong to that file and the upload is gone. */
   consumed(uploadId: string): Promise<void>;
@@ -58,4 +75,13 @@ export interface FileContent {
   read(manifest: FileManifest, range?: { start: number; end: number }): Readable;
   /** A file version forgotten for ever: its key is destroyed and its chunks collected. */
   destroy(manifest: FileManifest): Promise<void>;
+}
+
+/**
+ * Implemented by the Secure Fetch slice: an anonymous tus creation whose Upload-Metadata carries
+ * `secureFetchId <linkId>` is admitted (or refused) here instead of by a session.
+ */
+export interface SecureFetchUploadGate {
+  /** On tus creation: admits the upload into the link owner's storage or throws the spec's DomainError. */
+  admit(request: { linkId: string; size: number }): Promise<{ ownerId: string; storageId: string }>;
 }
