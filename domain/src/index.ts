@@ -6,3 +6,4 @@ export * from './storage';
 export * from './wallet';
 export * from './billing';
 export * from './autopay';
+export * from './bookmarks';
