@@ -7,3 +7,4 @@ export * from './wallet';
 export * from './billing';
 export * from './autopay';
 export * from './bookmarks';
+export * from './sharing/share-access';

@@ -1,0 +1,71 @@
+import { fc, test } from '@fast-check/vitest';
+import { describe, expect } from 'vitest';
+import { fold } from '../shared/decider';
+import { shareAccessDecider, shareAccessSummaryOf, type ShareAccessCommand, type ShareAccessEvent } from './share-access';
+
+/*
+ * Invariant: the owner's opened count is the number of visits that were let in, and nothing else.
+ * Whatever mix of refused and granted calls, repeated visits and downloads reaches the stream, a
+ * refused access never appends an event, never counts an open, and never moves the delivered-on date.
+ */
+
+const attempt = fc.record({
+  op: fc.constantFrom('open' as const, 'download' as const),
+  ok: fc.boolean(),
+  visitId: fc.constantFrom('v1', 'v2', 'v3', 'v4'),
+  email: fc.constantFrom(null, 'a@example.com', 'B@example.com', 'b@example.com'),
+  kind: fc.constantFrom('public' as const, 'private' as const),
+  minute: fc.integer({ min: 0, max: 59 }),
+});
+
+const command = (a: fc.infer<typeof attempt>): ShareAccessCommand => {
+  const data = {
+    shareId: 's1',
+    ownerId: 'o1',
+    kind: a.kind,
+    visitId: a.visitId,
+    recipientEmail: a.email,
+    access: a.ok ? ({ ok: true } as const) : ({ ok: false, error: 'refused' } as const),
+  };
+  const metadata = { now: new Date(Date.UTC(2026, 10, 23, 10, a.minute)) };
+  return a.op === 'open'
+    ? { type: 'RecordShareOpen', data, metadata }
+    : { type: 'RecordShareDownload', data: { ...data, entryId: 'f1', archive: false }, metadata };
+};
+
+describe('share access events', () => {
+  test.prop([fc.array(attempt, { maxLength: 40 })])('never count an open for a refused access', (attempts) => {
+    let events: ShareAccessEvent[] = [];
+    const granted = new Set<string>();
+    for (const a of attempts) {
+      const before = shareAccessSummaryOf(fold(shareAccessDecider, events));
+      const out = shareAccessDecider.decide(command(a), fold(shareAccessDecider, events));
+      if (!a.ok) {
+        expect(out).toEqual([]);
+        continue;
+      }
+      events = [...events, ...out];
+      const after = shareAccessSummaryOf(fold(shareAccessDecider, events));
+      if (a.op === 'open') {
+        // a visit counts once, however many of its calls are let in
+        expect(after.openedCount).toBe(before.openedCount + (granted.has(a.visitId) ? 0 : 1));
+        granted.add(a.visitId);
+      } else {
+        expect(after.openedCount).toBe(before.openedCount);
+      }
+    }
+    const summary = shareAccessSummaryOf(fold(shareAccessDecider, events));
+    expect(summary.openedCount).toBe(granted.size);
+    const opens = events.filter((e) => e.type === 'ShareOpened');
+    expect(summary.deliveredOn).toBe(opens[0]?.data.at ?? null);
+    expect(summary.downloadCount).toBe(attempts.filter((a) => a.ok && a.op === 'download').length);
+  });
+
+  test.prop([fc.array(attempt, { maxLength: 40 })])('names each recipient\'s first open of a private share once', (attempts) => {
+    let events: ShareAccessEvent[] = [];
+    for (const a of attempts) events = [...events, ...shareAccessDecider.decide({ ...command(a), type: 'RecordShareOpen' } as ShareAccessCommand, fold(shareAccessDecider, events))];
+    const firsts = events.filter((e) => e.type === 'ShareOpened' && e.data.firstOpen && e.data.kind === 'private' && e.data.recipientEmail);
+    const emails = firsts.map((e) => e.data.recipientEmail);
+    expect(new Set(emails).size).toBe(emails.length);
+  });
+});

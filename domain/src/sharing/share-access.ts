@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { assertNever, type Command, type Decider } from '../shared/decider';
+import { defineEvent, type EventOf } from '../shared/events';
+
+/*
+ * What outsiders do with a share: every open (the first successful credentialed call of a visit)
+ * and every download is an event. They live in a stream of their own, `share-access-<shareId>`, so
+ * a crowd opening a link never contends with the owner's edits of the share. The owner's opened
+ * count, delivered-on date, per-recipient first opens and access log all fold from these events.
+ *
+ * A visit is one access token (`X-Object-Access`): its calls count as one open, whatever their
+ * number. The access decision (`decideShareAccess`) is made before the command; a refused access is
+ * never an open nor a download.
+ */
+
+export const shareAccessStreamName = (shareId: string): string => `share-access-${shareId}`;
+
+const SHARE_ACCESS_KINDS = ['public', 'private'] as const;
+export type ShareAccessKind = (typeof SHARE_ACCESS_KINDS)[number];
+
+export const ShareOpened = defineEvent(
+  'ShareOpened',
+  z.object({
+    shareId: z.string(),
+    ownerId: z.string(),
+    /** The visit (access token) this open started. */
+    visitId: z.string(),
+    kind: z.enum(SHARE_ACCESS_KINDS),
+    /** The recipient's e-mail (private shares, or a signed-in viewer's), when known. */
+    recipientEmail: z.string().nullable(),
+    /** The first open of the share by this recipient (private) or by anyone (public). */
+    firstOpen: z.boolean(),
+    at: z.iso.datetime(),
+  }),
+  { personal: ['recipientEmail'] },
+);
+
+export const ShareDownloaded = defineEvent(
+  'ShareDownloaded',
+  z.object({
+    shareId: z.string(),
+    ownerId: z.string(),
+    visitId: z.string(),
+    /** The file downloaded, or the archive task whose zip was downloaded. */
+    entryId: z.string(),
+    archive: z.boolean(),
+    recipientEmail: z.string().nullable(),
+    at: z.iso.datetime(),
+  }),
+  { personal: ['recipientEmail'] },
+);
+
+export const shareAccessEventDefinitions = [ShareOpened, ShareDownloaded];
+export type ShareAccessEvent = EventOf<typeof ShareOpened> | EventOf<typeof ShareDownloaded>;
+
+/** The verdict of `decideShareAccess` as this decider needs it. */
+export type ShareAccessVerdict = { readonly ok: true } | { readonly ok: false; readonly error?: unknown };
+
+interface Visit {
+  readonly shareId: string;
+  readonly ownerId: string;
+  readonly kind: ShareAccessKind;
+  readonly visitId: string;
+  readonly recipientEmail: string | null;
+  readonly access: ShareAccessVerdict;
+}
+
+export type ShareAccessCommand =
+  | Command<'RecordShareOpen', Visit>
+  | Command<'RecordShareDownload', Visit & { readonly entryId: string; readonly archive: boolean }>;
+
+export interface ShareAccessState {
+  readonly opens: number;
+  readonly downloads: number;
+  readonly visits: ReadonlySet<string>;
+  /** Lower-cased e-mails of recipients who opened the share. */
+  readonly recipientsOpened: ReadonlySet<string>;
+  readonly firstOpenAt: string | null;
+}
+
+const normalEmail = (email: string | null): string | null => (email ? email.trim().toLowerCase() : null);
+
+export const shareAccessDecider: Decider<ShareAccessCommand, ShareAccessEvent, ShareAccessState> = {
+  initialState: () => ({ opens: 0, downloads: 0, visits: new Set(), recipientsOpened: new Set(), firstOpenAt: null }),
+  decide(command, state) {
+    const { data } = command;
+    if (!data.access.ok) return [];
+    const at = command.metadata.now.toISOString();
+    const recipientEmail = normalEmail(data.recipientEmail);
+    const base = { shareId: data.shareId, ownerId: data.ownerId, visitId: data.visitId, recipientEmail };
+    switch (command.type) {
+      case 'RecordShareOpen': {
+        if (state.visits.has(data.visitId)) return [];
+        const firstOpen = data.kind === 'private' && recipientEmail ? !state.recipientsOpened.has(recipientEmail) : state.opens === 0;
+        return [{ type: 'ShareOpened', data: { ...base, kind: data.kind, firstOpen, at } }];
+      }
+      case 'RecordShareDownload':
+        return [{ type: 'ShareDownloaded', data: { ...base, entryId: command.data.entryId, archive: command.data.archive, at } }];
+      default:
+        return assertNever(command);
+    }
+  },
+  evolve(state, event) {
+    switch (event.type) {
+      case 'ShareOpened': {
+        const email = normalEmail(event.data.recipientEmail);
+        return {
+          ...state,
+          opens: state.opens + 1,
+          visits: new Set([...state.visits, event.data.visitId]),
+          recipientsOpened: email ? new Set([...state.recipientsOpened, email]) : state.recipientsOpened,
+          firstOpenAt: state.firstOpenAt ?? event.data.at,
+        };
+      }
+      case 'ShareDownloaded':
+        return { ...state, downloads: state.downloads + 1 };
+      default:
+        return state;
+    }
+  },
+};
+
+/** What the owner sees of a share's access: how often it was opened, and when first. */
+export interface ShareAccessSummary {
+  readonly openedCount: number;
+  readonly deliveredOn: string | null;
+  readonly downloadCount: number;
+}
+
+export const shareAccessSummaryOf = (state: ShareAccessState): ShareAccessSummary => ({
+  openedCount: state.opens,
+  deliveredOn: state.firstOpenAt,
+  downloadCount: state.downloads,
+});
