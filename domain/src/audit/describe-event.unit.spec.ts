@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { allEventDefinitions } from '../shared/all-event-definitions';
+import { ERASED } from '../shared/events';
+import { describeEvent, hasSentence, humanizeEventType } from './describe-event';
+
+describe('describeEvent', () => {
+  it('has an English sentence for every registered event type, so a new event cannot reach the log unworded', () => {
+    const definitions = allEventDefinitions();
+    expect(definitions.length).toBeGreaterThan(50);
+    const missing = definitions.map((d) => d.type).filter((type) => !hasSentence(type, 'en'));
+    expect(missing).toEqual([]);
+  });
+
+  it('words an event from its data', () => {
+    expect(describeEvent({ type: 'EmailChanged', data: { oldEmail: 'a@x.com', newEmail: 'b@x.com' } }, 'en')).toBe('E-mail changed from a@x.com to b@x.com');
+    expect(describeEvent({ type: 'ProfileUpdated', data: { changes: { firstName: 'Ada', city: 'London' } } })).toBe('Profile updated: firstName, city');
+    expect(describeEvent({ type: 'FileAdded', data: { name: 'report.pdf', size: 1536 } })).toBe('Uploaded file "report.pdf" (1.5 KB)');
+    expect(describeEvent({ type: 'ChainTransferAccepted', data: { amount: 150_000_000, from: 'A1', to: 'B2' } })).toBe('1.5 AXEL sent from A1 to B2');
+    expect(describeEvent({ type: 'PaymentRecorded', data: { amount: 1299, productId: 'pro', status: 'paid' } })).toBe('Payment of $12.99 for pro: paid');
+    expect(describeEvent({ type: 'PromoCodeCreated', data: { code: 'SPRING', status: 'active', discount: { amount: 20, unit: 'percent' } } })).toBe(
+      'Promo code SPRING created (active, 20% off)',
+    );
+    expect(describeEvent({ type: 'SignInFailed', data: { reason: 'two_factor', failedAttempts: 2 } })).toBe('Sign-in failed: wrong verification code (attempt 2)');
+  });
+
+  it('says erased where a personal field was forgotten', () => {
+    expect(describeEvent({ type: 'EmailChanged', data: { oldEmail: ERASED, newEmail: ERASED } })).toBe(`E-mail changed from ${ERASED} to ${ERASED}`);
+  });
+
+  it('falls back to the type in words for an unknown type or an unknown locale', () => {
+    expect(describeEvent({ type: 'ShareLinkOpenedTwice', data: {} })).toBe('Share link opened twice');
+    expect(humanizeEventType('HTTPRequestSent')).toBe('Http request sent');
+    expect(describeEvent({ type: 'TermsAccepted', data: {} }, 'xx')).toBe('Terms accepted');
+  });
+});
