@@ -1,0 +1,40 @@
+import { api } from '../../api/client';
+import type { AccessLogEntry, Share, ShareEdit, ShareEntry, ShareInput, ShareListQuery } from './sharing.types';
+
+/** Page size of share views (specification section 9). */
+export const SHARES_PAGE_SIZE = 500;
+
+export interface Page<T> {
+  data: T[];
+  totalCount: number;
+}
+
+/** Lists come back as `{ data, totalCount }`; a bare array is read the same way. */
+export const asPage = <T>(answer: unknown): Page<T> => {
+  if (Array.isArray(answer)) return { data: answer as T[], totalCount: answer.length };
+  const record = (answer ?? {}) as { data?: T[]; items?: T[]; entries?: T[]; totalCount?: number; total?: number };
+  const data = record.data ?? record.items ?? record.entries ?? [];
+  return { data, totalCount: record.totalCount ?? record.total ?? data.length };
+};
+
+const enc = encodeURIComponent;
+const sharePath = (id: string) => `/shares/${enc(id)}`;
+
+/** The owner's share calls (session required). */
+export const sharingApi = {
+  create: (input: ShareInput) => api.post<Share>('/shares/', input),
+  list: (query: ShareListQuery) => {
+    const { q, ...rest } = query;
+    return q ? api.get<unknown>('/shares/search', { q, ...rest }).then((a) => asPage<Share>(a)) : api.get<unknown>('/shares/', { ...rest }).then((a) => asPage<Share>(a));
+  },
+  get: (id: string) => api.get<Share>(`${sharePath(id)}/`),
+  edit: (id: string, patch: ShareEdit) => api.request<Share>('PATCH', `${sharePath(id)}/`, { body: patch }),
+  revoke: (id: string) => api.post<Share>(`${sharePath(id)}/revoke`),
+  remove: (id: string) => api.delete<unknown>(`${sharePath(id)}/`),
+  resend: (id: string) => api.post<unknown>(`${sharePath(id)}/resend`),
+  block: (id: string, email: string) => api.post<Share>(`${sharePath(id)}/recipients/${enc(email)}/block`),
+  unblock: (id: string, email: string) => api.post<Share>(`${sharePath(id)}/recipients/${enc(email)}/unblock`),
+  accessLog: (id: string) => api.get<unknown>(`${sharePath(id)}/access-log`).then((a) => asPage<AccessLogEntry>(a).data),
+  entries: (id: string, vertexId: string | null) => api.get<unknown>(`${sharePath(id)}/entries/`, { vertexId: vertexId ?? undefined }).then((a) => asPage<ShareEntry>(a)),
+  planCount: (sinceDate: string) => api.get<{ count: number }>('/shares/user-plan-count/', { sinceDate }),
+};

@@ -1,0 +1,108 @@
+/** A share as the owner's calls answer it (docs/api-sharing.md, spec §3 Share). */
+export type ShareKind = 'public' | 'private';
+export type ShareStatus = 'pending' | 'uploaded' | 'active';
+
+export interface ShareItem {
+  id: string;
+  kind: 'file' | 'folder' | string;
+  name: string;
+  size: number;
+}
+
+export interface ShareRecipient {
+  email: string;
+  blocked: boolean;
+  openedAt: string | null;
+}
+
+export interface Share {
+  id: string;
+  shareId?: string;
+  shareLinkId: string;
+  type?: string;
+  kind: ShareKind;
+  status: ShareStatus | string;
+  title: string;
+  description?: string | null;
+  expiresAt: string | null;
+  createdAt: string;
+  modifiedAt?: string;
+  downloadable: boolean;
+  requireLogin: boolean;
+  hasPassword: boolean;
+  esign?: boolean;
+  url: string;
+  storageId?: string;
+  ownerId?: string;
+  totalSize?: number;
+  openedCount: number;
+  deliveredOn: string | null;
+  revokedAt: string | null;
+  items?: ShareItem[];
+  recipients?: ShareRecipient[];
+}
+
+/** What an anonymous visitor learns about a link before giving any credential. */
+export interface ShareSummary {
+  title: string;
+  description?: string | null;
+  kind: ShareKind;
+  requireLogin: boolean;
+  hasPassword: boolean;
+  downloadable: boolean;
+  expiresAt: string | null;
+  ownerName?: string | null;
+  itemsCount?: number;
+  totalSize?: number;
+}
+
+/** A file or folder inside a share, as the share's entries calls answer it. */
+export interface ShareEntry {
+  id: string;
+  name: string;
+  label: 'file' | 'folder' | string;
+  size: number;
+  mime?: string | null;
+  parentId?: string | null;
+  createdAt?: string;
+  modifiedAt?: string;
+  storageId?: string;
+}
+
+export interface AccessLogEntry {
+  time: string;
+  recipientEmail?: string | null;
+  ip?: string | null;
+  userAgent?: string | null;
+  action: string;
+}
+
+export interface ShareInput {
+  itemIds: string[];
+  title: string;
+  description?: string;
+  expiresAt?: string | null;
+  downloadable: boolean;
+  password?: string;
+  requireLogin?: boolean;
+  esign?: boolean;
+  recipients?: string[];
+  message?: string;
+}
+
+export interface ShareEdit {
+  title?: string;
+  description?: string;
+  expiresAt?: string | null;
+  downloadable?: boolean;
+  password?: string | null;
+  requireLogin?: boolean;
+}
+
+export interface ShareListQuery {
+  page: number;
+  perPage: number;
+  sortBy: 'createdAt' | 'title' | 'expiresAt' | 'openedCount';
+  sortOrder: 'ASC' | 'DESC';
+  q?: string;
+}
