@@ -11,6 +11,7 @@ export const NOTICE_KINDS = [
   'two_factor_enabled',
   'two_factor_disabled',
   'account_locked',
+  'share_opened',
 ] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
@@ -42,6 +43,7 @@ const WORDS: Readonly<Record<NoticeLocale, Words>> = {
       two_factor_enabled: 'Two-factor authentication on',
       two_factor_disabled: 'Two-factor authentication off',
       account_locked: 'Sign-in locked',
+      share_opened: 'Private share opened',
     },
     bodies: {
       sign_in: (_, device) => (device ? `A new sign-in to your account from ${device}.` : 'A new sign-in to your account.'),
@@ -50,6 +52,7 @@ const WORDS: Readonly<Record<NoticeLocale, Words>> = {
       two_factor_enabled: () => 'Two-factor authentication was turned on.',
       two_factor_disabled: () => 'Two-factor authentication was turned off.',
       account_locked: () => 'Too many failed sign-ins: sign-in was locked for a while.',
+      share_opened: (p) => `${p.email ?? 'The recipient'} opened your private share for the first time.`,
     },
     device: deviceWith('on', 'a browser'),
   },
@@ -61,6 +64,7 @@ const WORDS: Readonly<Record<NoticeLocale, Words>> = {
       two_factor_enabled: 'Autenticación de dos factores activada',
       two_factor_disabled: 'Autenticación de dos factores desactivada',
       account_locked: 'Inicio de sesión bloqueado',
+      share_opened: 'Recurso compartido privado abierto',
     },
     bodies: {
       sign_in: (_, device) => (device ? `Nuevo inicio de sesión en tu cuenta desde ${device}.` : 'Nuevo inicio de sesión en tu cuenta.'),
@@ -69,6 +73,7 @@ const WORDS: Readonly<Record<NoticeLocale, Words>> = {
       two_factor_enabled: () => 'Se activó la autenticación de dos factores.',
       two_factor_disabled: () => 'Se desactivó la autenticación de dos factores.',
       account_locked: () => 'Demasiados intentos fallidos: el inicio de sesión se bloqueó por un tiempo.',
+      share_opened: (p) => `${p.email ?? 'El destinatario'} abrió por primera vez tu recurso compartido privado.`,
     },
     device: deviceWith('en', 'un navegador'),
   },
@@ -80,6 +85,7 @@ const WORDS: Readonly<Record<NoticeLocale, Words>> = {
       two_factor_enabled: 'Autenticação de dois fatores ativada',
       two_factor_disabled: 'Autenticação de dois fatores desativada',
       account_locked: 'Acesso bloqueado',
+      share_opened: 'Compartilhamento privado aberto',
     },
     bodies: {
       sign_in: (_, device) => (device ? `Um novo acesso à sua conta (${device}).` : 'Um novo acesso à sua conta.'),
@@ -88,6 +94,7 @@ const WORDS: Readonly<Record<NoticeLocale, Words>> = {
       two_factor_enabled: () => 'A autenticação de dois fatores foi ativada.',
       two_factor_disabled: () => 'A autenticação de dois fatores foi desativada.',
       account_locked: () => 'Muitas tentativas de acesso com falha: o acesso foi bloqueado por um tempo.',
+      share_opened: (p) => `${p.email ?? 'O destinatário'} abriu seu compartilhamento privado pela primeira vez.`,
     },
     device: deviceWith('no', 'um navegador'),
   },
@@ -99,6 +106,7 @@ const WORDS: Readonly<Record<NoticeLocale, Words>> = {
       two_factor_enabled: 'Tweestapsverificatie aan',
       two_factor_disabled: 'Tweestapsverificatie uit',
       account_locked: 'Aanmelden geblokkeerd',
+      share_opened: 'Privédeling geopend',
     },
     bodies: {
       sign_in: (_, device) => (device ? `Een nieuwe aanmelding op je account vanaf ${device}.` : 'Een nieuwe aanmelding op je account.'),
@@ -107,6 +115,7 @@ const WORDS: Readonly<Record<NoticeLocale, Words>> = {
       two_factor_enabled: () => 'Tweestapsverificatie is aangezet.',
       two_factor_disabled: () => 'Tweestapsverificatie is uitgezet.',
       account_locked: () => 'Te veel mislukte aanmeldingen: aanmelden is een tijdje geblokkeerd.',
+      share_opened: (p) => `${p.email ?? 'De ontvanger'} heeft je privédeling voor het eerst geopend.`,
     },
     device: deviceWith('op', 'een browser'),
   },

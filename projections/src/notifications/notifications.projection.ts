@@ -1,10 +1,11 @@
 import type { UserEvent } from '@axel/domain/accounts/accounts.events';
 import type { NotificationEvent } from '@axel/domain/notifications/notifications';
+import type { ShareAccessEvent } from '@axel/domain/sharing/share-access';
 import type { NoticeKind, NoticeParams } from '@axel/domain/notifications/notification-texts';
 import { describeUserAgent } from '@axel/domain/notifications/user-agent';
 import { defineProjection } from '../runner/projection';
 
-type Source = UserEvent | NotificationEvent;
+type Source = UserEvent | NotificationEvent | ShareAccessEvent;
 
 /**
  * Security notices a user should see: each comes from one account event (its id is the event's).
@@ -28,7 +29,7 @@ const NOTICES: Partial<Record<Source['type'], { kind: NoticeKind; params?: (e: S
 
 export const notificationsProjection = defineProjection<'notifications', Source>({
   name: 'notifications',
-  handles: [...(Object.keys(NOTICES) as Source['type'][]), 'NotificationsSeen', 'NotificationsDeleted', 'AccountPurged'],
+  handles: [...(Object.keys(NOTICES) as Source['type'][]), 'NotificationsSeen', 'NotificationsDeleted', 'AccountPurged', 'ShareOpened'],
   tables: {
     notifications: (t) => `create table "${t}" (
       id text primary key,
@@ -52,6 +53,15 @@ export const notificationsProjection = defineProjection<'notifications', Source>
       }
       if (e.type === 'AccountPurged') {
         await tx.query(`delete from ${T} where user_id = $1`, [e.streamName.slice('user-'.length)]);
+        continue;
+      }
+      if (e.type === 'ShareOpened') {
+        // the owner hears of each recipient's first open of a private share, never of public opens
+        if (e.data.kind !== 'private' || !e.data.firstOpen) continue;
+        await tx.query(
+          `insert into ${T} (id, user_id, type, params, created_at) values ($1, $2, 'share_opened', $3, $4) on conflict (id) do nothing`,
+          [e.id, e.data.ownerId, JSON.stringify({ email: e.data.recipientEmail }), e.recordedAt],
+        );
         continue;
       }
       const notice = NOTICES[e.type];
