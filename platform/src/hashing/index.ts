@@ -1,0 +1,2 @@
+export * from './multi-hash';
+export * from './sha3-pool';

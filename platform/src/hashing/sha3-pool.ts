@@ -1,0 +1,217 @@
+import os from 'node:os';
+import { Worker } from 'node:worker_threads';
+
+interface Pending {
+  resolve(value: unknown): void;
+  reject(error: Error): void;
+}
+
+/** What a session is told by its worker: a buffer came back, or the session failed. */
+interface SessionSink {
+  onAck(buf: ArrayBuffer): void;
+  onError(error: Error): void;
+}
+
+class Sha3Worker {
+  readonly worker: Worker;
+  readonly sessions = new Map<number, SessionSink>();
+  private readonly pending = new Map<number, Pending>();
+  private nextReq = 1;
+  dead: Error | undefined;
+
+  constructor(private readonly onExit: (w: Sha3Worker) => void) {
+    this.worker = new Worker(new URL('./sha3.worker.mjs', import.meta.url), { name: 'axel-sha3' });
+    this.worker.unref();
+    this.worker.on('message', (msg: { t: string; id?: number; req?: number; buf?: ArrayBuffer; value?: unknown; message?: string }) => {
+      if (msg.t === 'ack') this.sessions.get(msg.id!)?.onAck(msg.buf!);
+      else if (msg.t === 'done') this.settle(msg.req!, (p) => p.resolve(msg.value));
+      else if (msg.t === 'error') {
+        const error = new Error(`SHA3 worker: ${msg.message}`);
+        if (msg.req !== undefined) this.settle(msg.req, (p) => p.reject(error));
+        if (msg.id !== undefined) this.sessions.get(msg.id)?.onError(error);
+      }
+    });
+    const fail = (error: Error) => {
+      if (this.dead) return;
+      this.dead = error;
+      for (const p of this.pending.values()) p.reject(error);
+      this.pending.clear();
+      for (const s of this.sessions.values()) s.onError(error);
+      this.sessions.clear();
+      this.onExit(this);
+    };
+    this.worker.on('error', fail);
+    this.worker.on('exit', (code) => fail(new Error(`SHA3 worker exited with code ${code}`)));
+  }
+
+  private settle(req: number, f: (p: Pending) => void) {
+    const p = this.pending.get(req);
+    if (!p) return;
+    this.pending.delete(req);
+    f(p);
+  }
+
+  request<T>(message: Record<string, unknown>): Promise<T> {
+    if (this.dead) return Promise.reject(this.dead);
+    const req = this.nextReq++;
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(req, { resolve: resolve as (v: unknown) => void, reject });
+      this.worker.postMessage({ ...message, req });
+    });
+  }
+
+  post(message: Record<string, unknown>, transfer?: ArrayBuffer[]) {
+    if (this.dead) throw this.dead;
+    this.worker.postMessage(message, transfer);
+  }
+
+  attach(id: number, sink: SessionSink) {
+    this.sessions.set(id, sink);
+    if (this.sessions.size === 1) this.worker.ref();
+  }
+
+  detach(id: number) {
+    this.sessions.delete(id);
+    if (this.sessions.size === 0) this.worker.unref();
+  }
+}
+
+/** Bytes per message to a worker, and how many such buffers one session may have in flight. */
+export const SHA3_BATCH = 1024 * 1024;
+export const SHA3_IN_FLIGHT = 4;
+
+/**
+ * One SHA3-512 hashing session on a worker thread: bytes are copied into batch buffers that are
+ * transferred (not cloned) to the worker and come back for reuse; at most `SHA3_IN_FLIGHT` batches
+ * are in flight, so `update` waits (backpressure) and memory stays flat however fast bytes arrive.
+ */
+export class Sha3Session {
+  private readonly free: ArrayBuffer[] = [];
+  private allocated = 0;
+  private staging: Uint8Array | undefined;
+  private filled = 0;
+  private waiters: (() => void)[] = [];
+  private failed: Error | undefined;
+  private closed = false;
+
+  constructor(
+    private readonly worker: Sha3Worker,
+    readonly id: number,
+  ) {
+    worker.attach(id, {
+      onAck: (buf) => {
+        this.free.push(buf);
+        this.waiters.shift()?.();
+      },
+      onError: (error) => {
+        this.failed ??= error;
+        for (const w of this.waiters.splice(0)) w();
+      },
+    });
+  }
+
+  private check() {
+    if (this.failed) throw this.failed;
+    if (this.closed) throw new Error('SHA3 session closed');
+  }
+
+  private async take(): Promise<Uint8Array> {
+    for (;;) {
+      this.check();
+      const buf = this.free.pop();
+      if (buf) return new Uint8Array(buf);
+      if (this.allocated < SHA3_IN_FLIGHT) {
+        this.allocated++;
+        return new Uint8Array(new ArrayBuffer(SHA3_BATCH));
+      }
+      await new Promise<void>((r) => this.waiters.push(r));
+    }
+  }
+
+  private flush() {
+    if (!this.staging || this.filled === 0) return;
+    const buf = this.staging.buffer as ArrayBuffer;
+    this.worker.post({ t: 'update', id: this.id, buf, len: this.filled }, [buf]);
+    this.staging = undefined;
+    this.filled = 0;
+  }
+
+  /** Queues `data` for hashing (copied: the caller may reuse its buffer as soon as this resolves). */
+  async update(data: Uint8Array): Promise<void> {
+    let at = 0;
+    while (at < data.length) {
+      this.staging ??= await this.take();
+      const n = Math.min(data.length - at, SHA3_BATCH - this.filled);
+      this.staging.set(data.subarray(at, at + n), this.filled);
+      this.filled += n;
+      at += n;
+      if (this.filled === SHA3_BATCH) this.flush();
+    }
+  }
+
+  /** The state after every byte given so far (hash-wasm's `save()`). */
+  save(): Promise<Uint8Array> {
+    this.check();
+    this.flush();
+    return this.worker.request<Uint8Array>({ t: 'save', id: this.id });
+  }
+
+  /** Lowercase hex digest; the session ends. */
+  async digest(): Promise<string> {
+    this.check();
+    this.flush();
+    try {
+      return await this.worker.request<string>({ t: 'digest', id: this.id });
+    } finally {
+      this.end();
+    }
+  }
+
+  /** Ends the session without a digest (idempotent). */
+  close() {
+    if (this.closed) return;
+    if (!this.worker.dead) this.worker.post({ t: 'close', id: this.id });
+    this.end();
+  }
+
+  private end() {
+    this.closed = true;
+    this.worker.detach(this.id);
+    for (const w of this.waiters.splice(0)) w();
+  }
+}
+
+/**
+ * The process's SHA3-512 workers (one per spare core, at least one, at most four), shared by every
+ * upload: each session is placed on the worker with the fewest sessions. A worker that dies fails
+ * its sessions (their requests answer an error; the saved states let the client resume) and is
+ * replaced on the next open.
+ */
+export class Sha3Pool {
+  private readonly workers: Sha3Worker[] = [];
+  private nextId = 1;
+
+  constructor(readonly size = Math.max(1, Math.min(4, os.availableParallelism() - 1))) {}
+
+  async open(state?: Uint8Array): Promise<Sha3Session> {
+    while (this.workers.length < this.size) this.workers.push(new Sha3Worker((w) => this.workers.splice(this.workers.indexOf(w) >>> 0, 1)));
+    const worker = this.workers.reduce((a, b) => (b.sessions.size < a.sessions.size ? b : a));
+    const session = new Sha3Session(worker, this.nextId++);
+    try {
+      await worker.request({ t: 'open', id: session.id, state });
+    } catch (error) {
+      session.close();
+      throw error;
+    }
+    return session;
+  }
+
+  async close(): Promise<void> {
+    const all = this.workers.splice(0);
+    await Promise.all(all.map((w) => w.worker.terminate()));
+  }
+}
+
+let shared: Sha3Pool | undefined;
+/** The one pool of this process. */
+export const sha3Pool = (): Sha3Pool => (shared ??= new Sha3Pool());

@@ -1,0 +1,63 @@
+// SHA3-512 off the request thread: one hash-wasm hasher per upload session, states saved on request.
+// Plain JavaScript so it runs the same under tsx, vitest and a compiled build.
+import { parentPort } from 'node:worker_threads';
+import { createSHA3 } from 'hash-wasm';
+
+/** @type {Map<number, { hasher: Promise<import('hash-wasm').IHasher> }>} */
+const sessions = new Map();
+
+const hasherFor = (id) => {
+  const s = sessions.get(id);
+  if (!s) throw new Error(`no hash session ${id}`);
+  return s.hasher;
+};
+
+// messages are handled strictly in order, so a save or digest sees every update sent before it
+let queue = Promise.resolve();
+parentPort.on('message', (msg) => {
+  queue = queue.then(() => handle(msg)).catch((error) => {
+    parentPort.postMessage({ t: 'error', id: msg.id, req: msg.req, message: String(error?.message ?? error) });
+  });
+});
+
+const handle = async (msg) => {
+  switch (msg.t) {
+    case 'open': {
+      const hasher = createSHA3(512).then((h) => {
+        h.init();
+        if (msg.state) h.load(msg.state);
+        return h;
+      });
+      sessions.set(msg.id, { hasher });
+      await hasher.catch((error) => {
+        sessions.delete(msg.id);
+        throw error;
+      });
+      parentPort.postMessage({ t: 'done', req: msg.req, value: null });
+      return;
+    }
+    case 'update': {
+      const h = await hasherFor(msg.id);
+      h.update(new Uint8Array(msg.buf, 0, msg.len));
+      // the buffer goes back to the sender for reuse
+      parentPort.postMessage({ t: 'ack', id: msg.id, buf: msg.buf }, [msg.buf]);
+      return;
+    }
+    case 'save': {
+      const h = await hasherFor(msg.id);
+      parentPort.postMessage({ t: 'done', req: msg.req, value: h.save() });
+      return;
+    }
+    case 'digest': {
+      const h = await hasherFor(msg.id);
+      sessions.delete(msg.id);
+      parentPort.postMessage({ t: 'done', req: msg.req, value: h.digest('hex') });
+      return;
+    }
+    case 'close':
+      sessions.delete(msg.id);
+      return;
+    default:
+      throw new Error(`unknown message ${msg.t}`);
+  }
+};
