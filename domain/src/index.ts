@@ -7,4 +7,6 @@ export * from './wallet';
 export * from './billing';
 export * from './autopay';
 export * from './bookmarks';
+export * from './sharing';
 export * from './sharing/share-access';
+export * from './secure-fetch';

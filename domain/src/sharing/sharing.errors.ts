@@ -1,0 +1,32 @@
+import { defineErrors } from '../shared/errors';
+
+/** The sharing part of the "Files, sharing, storage" error catalogue (spec §8), with the rules of §5 and §6. */
+export const SharingErrors = defineErrors({
+  shareNotFound: { code: 'SHARE_NOT_FOUND', status: 404, message: 'Share not found' },
+  linkBlocked: { code: 'LINK_BLOCKED', status: 410, message: 'This link is blocked' },
+  linkExpired: { code: 'LINK_EXPIRED', status: 410, message: 'This link has expired' },
+  loginRequired: { code: 'SHARE_LOGIN_REQUIRED', status: 401, message: 'Sign in to open this share' },
+  recipientEmailRequired: { code: 'PRIVATE_SHARE_EMAIL_REQUIRED', status: 403, message: 'Enter the e-mail address this share was sent to' },
+  recipientOnly: { code: 'PRIVATE_SHARE_RECIPIENT_ONLY', status: 403, message: 'This private share is for the intended recipient only' },
+  recipientBlocked: { code: 'SHARE_RECIPIENT_BLOCKED', status: 403, message: 'The owner blocked your access to this share' },
+  passwordRequired: { code: 'SHARE_PROTECTED', status: 403, message: 'This share is protected by a password' },
+  wrongPassword: { code: 5403, status: 403, message: 'Wrong share password' },
+  shareEntryEmpty: { code: 'SHARE_ENTRY_EMPTY', status: 404, message: 'This share has no entries' },
+  emptyFolder: { code: 'EMPTY_FOLDER_SHARE', status: 400, message: 'Empty folders cannot be shared' },
+  fileTooLarge: { code: 'SHARED_FILE_TOO_LARGE', status: 413, message: 'Each shared file is limited to 10 MiB on your plan' },
+  limitReached: { code: 'SHARE_LIMIT_REACHED', status: 403, message: 'You have used all {{limit}} shares of your plan this month' },
+  tooManyRecipients: { code: 'TOO_MANY_RECIPIENTS', status: 400, message: 'A share can be sent to at most 10 addresses' },
+  ownEmailRecipient: { code: 'OWN_EMAIL_RECIPIENT', status: 400, message: 'You cannot send a private share to your own e-mail address' },
+  duplicateRecipient: { code: 'DUPLICATE_RECIPIENT', status: 400, message: 'Each address may be given only once' },
+  invalidRecipient: { code: 'INVALID_RECIPIENT', status: 400, message: 'This e-mail address is not valid' },
+  privateFieldsRequired: { code: 'PRIVATE_SHARE_FIELDS_REQUIRED', status: 400, message: 'A private share needs a message, a title and a password' },
+  invalidTitle: { code: 'INVALID_TITLE', status: 400, message: 'The title is required and must not contain emoji' },
+  profanity: { code: 'PROFANITY', status: 400, message: 'Names and titles must not contain profanity' },
+  invalidNote: { code: 'INVALID_NOTE', status: 400, message: 'Notes must not contain * \\ / < > ? " | :' },
+  invalidPassword: { code: 'INVALID_SHARE_PASSWORD', status: 400, message: 'A share password needs at least 8 characters, without spaces' },
+  invalidExpiry: { code: 'INVALID_EXPIRY', status: 400, message: 'The expiry date must be in the future' },
+  alreadyRevoked: { code: 'SHARE_ALREADY_REVOKED', status: 409, message: 'This share was revoked' },
+  notPrivate: { code: 'NOT_PRIVATE_SHARE', status: 400, message: 'Only private shares have recipients' },
+  recipientNotFound: { code: 'RECIPIENT_NOT_FOUND', status: 404, message: 'This address is not a recipient of the share' },
+  tooManyItems: { code: 'TOO_MANY_SHARE_ITEMS', status: 400, message: 'A share holds at most 500 items' },
+});

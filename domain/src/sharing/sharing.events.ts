@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { defineEvent, type EventOf } from '../shared/events';
+
+/*
+ * One stream per share (`share-<id>`): the owner's writes. Opens and downloads go to a stream of
+ * their own (`share-access-<id>`), so recipients never contend with the owner.
+ *
+ * Titles, descriptions, messages, item names, recipients and the password hash are personal data:
+ * they are sealed under the share stream's key.
+ */
+
+export const SHARE_KINDS = ['public', 'private'] as const;
+export type ShareKind = (typeof SHARE_KINDS)[number];
+
+const timestamp = z.iso.datetime();
+const id = z.string().min(1);
+
+export const ShareItemSchema = z.object({
+  id,
+  kind: z.enum(['file', 'folder']),
+  name: z.string(),
+  size: z.number().int().nonnegative(),
+});
+export type ShareItem = z.infer<typeof ShareItemSchema>;
+
+export const ShareCreated = defineEvent(
+  'ShareCreated',
+  z.object({
+    shareId: id,
+    linkId: id,
+    ownerId: id,
+    storageId: id,
+    kind: z.enum(SHARE_KINDS),
+    title: z.string(),
+    description: z.string().nullable(),
+    message: z.string().nullable(),
+    expiresAt: timestamp.nullable(),
+    downloadable: z.boolean(),
+    requireLogin: z.boolean(),
+    esign: z.boolean(),
+    passwordHash: z.string().nullable(),
+    recipients: z.array(z.string()),
+    items: z.array(ShareItemSchema),
+    totalSize: z.number().int().nonnegative(),
+    createdAt: timestamp,
+  }),
+  { personal: ['title', 'description', 'message', 'passwordHash', 'recipients', 'items'] },
+);
+
+/** Only the fields given changed; `passwordHash: null` removes the password. */
+export const ShareEdited = defineEvent(
+  'ShareEdited',
+  z.object({
+    title: z.string().optional(),
+    description: z.string().nullable().optional(),
+    expiresAt: timestamp.nullable().optional(),
+    downloadable: z.boolean().optional(),
+    requireLogin: z.boolean().optional(),
+    passwordHash: z.string().nullable().optional(),
+    editedAt: timestamp,
+  }),
+  { personal: ['title', 'description', 'passwordHash'] },
+);
+
+export const ShareRevoked = defineEvent('ShareRevoked', z.object({ revokedAt: timestamp }));
+
+export const ShareDeleted = defineEvent('ShareDeleted', z.object({ deletedAt: timestamp }));
+
+/** The share mail went again to these (unblocked) recipients. */
+export const ShareRecipientsResent = defineEvent('ShareRecipientsResent', z.object({ recipients: z.array(z.string()), resentAt: timestamp }), {
+  personal: ['recipients'],
+});
+
+export const ShareRecipientBlocked = defineEvent('ShareRecipientBlocked', z.object({ email: z.string(), at: timestamp }), { personal: ['email'] });
+
+export const ShareRecipientUnblocked = defineEvent('ShareRecipientUnblocked', z.object({ email: z.string(), at: timestamp }), { personal: ['email'] });
+
+export const shareEventDefinitions = [
+  ShareCreated,
+  ShareEdited,
+  ShareRevoked,
+  ShareDeleted,
+  ShareRecipientsResent,
+  ShareRecipientBlocked,
+  ShareRecipientUnblocked,
+];
+
+export type ShareEvent =
+  | EventOf<typeof ShareCreated>
+  | EventOf<typeof ShareEdited>
+  | EventOf<typeof ShareRevoked>
+  | EventOf<typeof ShareDeleted>
+  | EventOf<typeof ShareRecipientsResent>
+  | EventOf<typeof ShareRecipientBlocked>
+  | EventOf<typeof ShareRecipientUnblocked>;
+
+export const shareStreamName = (shareId: string): string => `share-${shareId}`;
