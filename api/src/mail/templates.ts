@@ -7,6 +7,9 @@ export interface MailParams {
   days?: number;
   /** A deadline, YYYY-MM-DD. */
   date?: string;
+  /** A share's title and the sender's message (share mails). */
+  title?: string;
+  message?: string;
 }
 
 type Copy = { subject: string; lines: (p: MailParams) => string[]; action?: string };
@@ -86,6 +89,20 @@ const en: Catalogue = {
     subject: 'Thank you: your payment was received',
     lines: () => ['Your payment was received and your AXEL Drive account is fully active again.'],
   },
+  'share-received': {
+    subject: 'A private share was sent to you',
+    lines: (p) => [
+      `${p.email ?? 'Someone'} shared "${p.title ?? ''}" with you on AXEL Drive.`,
+      ...(p.message ? [p.message] : []),
+      'Open it with this e-mail address and the password the sender gives you.',
+    ],
+    action: 'Open the share',
+  },
+  'share-expiring': {
+    subject: 'Your share expires soon',
+    lines: (p) => [`Your share "${p.title ?? ''}" expires in ${p.days} day(s), on ${p.date}.`, 'Edit it to keep it available longer.'],
+    action: 'See your shares',
+  },
 };
 
 const es: Catalogue = {
@@ -161,6 +178,20 @@ const es: Catalogue = {
   'payment-restored': {
     subject: 'Gracias: recibimos tu pago',
     lines: () => ['Recibimos tu pago y tu cuenta de AXEL Drive vuelve a estar completamente activa.'],
+  },
+  'share-received': {
+    subject: 'Te enviaron un recurso compartido privado',
+    lines: (p) => [
+      `${p.email ?? 'Alguien'} compartió "${p.title ?? ''}" contigo en AXEL Drive.`,
+      ...(p.message ? [p.message] : []),
+      'Ábrelo con esta dirección de correo y la contraseña que te dé el remitente.',
+    ],
+    action: 'Abrir el recurso compartido',
+  },
+  'share-expiring': {
+    subject: 'Tu recurso compartido caduca pronto',
+    lines: (p) => [`Tu recurso compartido "${p.title ?? ''}" caduca en ${p.days} día(s), el ${p.date}.`, 'Edítalo para mantenerlo disponible más tiempo.'],
+    action: 'Ver tus recursos compartidos',
   },
 };
 
@@ -238,6 +269,20 @@ const pt: Catalogue = {
     subject: 'Obrigado: recebemos seu pagamento',
     lines: () => ['Recebemos seu pagamento e sua conta AXEL Drive está totalmente ativa novamente.'],
   },
+  'share-received': {
+    subject: 'Um compartilhamento privado foi enviado para você',
+    lines: (p) => [
+      `${p.email ?? 'Alguém'} compartilhou "${p.title ?? ''}" com você no AXEL Drive.`,
+      ...(p.message ? [p.message] : []),
+      'Abra com este endereço de e-mail e a senha que o remetente lhe der.',
+    ],
+    action: 'Abrir o compartilhamento',
+  },
+  'share-expiring': {
+    subject: 'Seu compartilhamento expira em breve',
+    lines: (p) => [`Seu compartilhamento "${p.title ?? ''}" expira em ${p.days} dia(s), em ${p.date}.`, 'Edite-o para mantê-lo disponível por mais tempo.'],
+    action: 'Ver seus compartilhamentos',
+  },
 };
 
 const nl: Catalogue = {
@@ -313,6 +358,20 @@ const nl: Catalogue = {
   'payment-restored': {
     subject: 'Bedankt: je betaling is ontvangen',
     lines: () => ['Je betaling is ontvangen en je AXEL Drive-account is weer volledig actief.'],
+  },
+  'share-received': {
+    subject: 'Er is een privédeling naar je gestuurd',
+    lines: (p) => [
+      `${p.email ?? 'Iemand'} heeft "${p.title ?? ''}" met je gedeeld op AXEL Drive.`,
+      ...(p.message ? [p.message] : []),
+      'Open de deling met dit e-mailadres en het wachtwoord dat de afzender je geeft.',
+    ],
+    action: 'Deling openen',
+  },
+  'share-expiring': {
+    subject: 'Je deling verloopt binnenkort',
+    lines: (p) => [`Je deling "${p.title ?? ''}" verloopt over ${p.days} dag(en), op ${p.date}.`, 'Bewerk de deling om haar langer beschikbaar te houden.'],
+    action: 'Je delingen bekijken',
   },
 };
 

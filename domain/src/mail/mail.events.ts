@@ -19,6 +19,9 @@ export const MAIL_TEMPLATES = [
   'account-deactivated',
   'storage-deleted',
   'payment-restored',
+  // shares: a private share to its recipients, expiry reminders to the owner
+  'share-received',
+  'share-expiring',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
