@@ -15,6 +15,8 @@ export interface AuditVerifyingKey {
 
 export interface AuditSigningKey extends AuditVerifyingKey {
   sign(uptoPosition: number, link: Buffer): Buffer;
+  /** Ed25519 over any message (Secure Fetch receipts are signed by the same key). */
+  signMessage(message: Buffer): Buffer;
 }
 
 export const verifyingKey = (publicKey: KeyObject): AuditVerifyingKey => {
@@ -37,7 +39,11 @@ export const parsePublicKey = (pem: string): AuditVerifyingKey => {
 const signingKey = (privateKey: KeyObject): AuditSigningKey => {
   if (privateKey.asymmetricKeyType !== 'ed25519') throw new Error('AUDIT_SIGNING_KEY must be an Ed25519 key');
   const base = verifyingKey(createPublicKey(privateKey));
-  return { ...base, sign: (upto, link) => sign(null, checkpointMessage(upto, link), privateKey) };
+  return {
+    ...base,
+    sign: (upto, link) => sign(null, checkpointMessage(upto, link), privateKey),
+    signMessage: (message) => sign(null, message, privateKey),
+  };
 };
 
 /** `AUDIT_SIGNING_KEY`: a PEM Ed25519 private key, or its 32-byte seed as 64 hex digits. */
