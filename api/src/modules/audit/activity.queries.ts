@@ -1,0 +1,260 @@
+import { type EventMetadata } from '@axel/domain';
+import { describeEvent } from '@axel/domain/audit/describe-event';
+import { PersonalDataEventStore, type Migration, type Pool, type RecordedEvent } from '@axel/platform';
+import type { AppContext } from '../../context';
+import { aggregateOf } from './activity.aggregates';
+import type { ActivityFilter, ActivityRow } from './activity.schema';
+
+/**
+ * The activity log is the event store itself: rows are read straight from `es_events` with
+ * keyset paging on the global position, so page 10,000 costs what page 1 costs. These indexes
+ * serve the filters (who acted, which type, when); a stream's own index serves aggregates.
+ */
+export const activityMigrations: Migration[] = [
+  {
+    id: 'audit-100-activity-indexes',
+    sql: `
+create index if not exists es_events_activity_type on es_events (event_type, position);
+create index if not exists es_events_activity_actor on es_events ((metadata->>'actorId'), position);
+create index if not exists es_events_activity_time on es_events ((metadata->>'time'), position);
+create index if not exists es_events_activity_stream on es_events (stream_name, position);`,
+  },
+];
+
+/** Streams that belong to one user besides their storages: named after the user's id. */
+const USER_STREAM_PREFIXES = ['user', 'billing', 'wallet', 'contacts', 'notifications', 'bookmarks'] as const;
+const ACTOR_KINDS = new Set(['user', 'staff', 'process', 'system', 'anonymous']);
+/** How many rows an ip search reads past non-matching ones before answering with what it found. */
+export const IP_SCAN_BUDGET = 20_000;
+const SCAN_PAGE = 1000;
+/** Content-Range names an exact total up to this many rows; beyond it, `*`. */
+const COUNT_CAP = 10_000;
+
+interface EventRow {
+  position: number;
+  stream_name: string;
+  stream_revision: number;
+  event_id: string;
+  event_type: string;
+  schema_version: number;
+  data: unknown;
+  metadata: EventMetadata;
+  recorded_at: Date;
+}
+
+const COLUMNS = 'e.position, e.stream_name, e.stream_revision, e.event_id, e.event_type, e.schema_version, e.data, e.metadata, e.recorded_at';
+
+/** A filter resolved to SQL: its conditions and parameters, or nothing at all (an unknown user). */
+export interface ResolvedFilter {
+  readonly where: string[];
+  readonly values: unknown[];
+  readonly ip: string | null;
+  readonly empty: boolean;
+}
+
+const userIdOf = async (pool: Pool, idOrEmail: string): Promise<string | null> => {
+  if (!idOrEmail.includes('@')) return idOrEmail;
+  const { rows } = await pool.query<{ id: string }>('select id from users where lower(email) = lower($1) order by deleted_at nulls first limit 1', [idOrEmail]);
+  return rows[0]?.id ?? null;
+};
+
+/** The streams of one user: their own, named after their id, and the storages they own. */
+export const userStreams = async (pool: Pool, userId: string): Promise<string[]> => {
+  const { rows } = await pool.query<{ id: string }>('select id from storages where owner_id = $1', [userId]);
+  return [...USER_STREAM_PREFIXES.map((p) => `${p}-${userId}`), ...rows.map((r) => `storage-${r.id}`)];
+};
+
+const iso = (instant: string) => new Date(instant).toISOString();
+
+export const resolveFilter = async (pool: Pool, filter: ActivityFilter): Promise<ResolvedFilter> => {
+  const where: string[] = [];
+  const values: unknown[] = [];
+  const param = (value: unknown) => {
+    values.push(value);
+    return `$${values.length}`;
+  };
+  let empty = false;
+  if (filter.user) {
+    const id = await userIdOf(pool, filter.user);
+    if (!id) empty = true;
+    else where.push(`(e.stream_name = any(${param(await userStreams(pool, id))}::text[]) or e.metadata->>'actorId' = ${param(id)})`);
+  }
+  if (filter.actor) {
+    if (ACTOR_KINDS.has(filter.actor)) where.push(`e.metadata->>'actorKind' = ${param(filter.actor)}`);
+    else {
+      const id = await userIdOf(pool, filter.actor);
+      if (!id) empty = true;
+      else where.push(`e.metadata->>'actorId' = ${param(id)}`);
+    }
+  }
+  if (filter.aggregate) where.push(`e.stream_name = ${param(filter.aggregate)}`);
+  if (filter.type?.length) where.push(`e.event_type = any(${param(filter.type)}::text[])`);
+  // metadata times are written by toISOString, so they compare as text (and the index serves it)
+  if (filter.from) where.push(`e.metadata->>'time' >= ${param(iso(filter.from))}`);
+  if (filter.to) where.push(`e.metadata->>'time' <= ${param(iso(filter.to))}`);
+  return { where, values, ip: filter.ip ?? null, empty };
+};
+
+/** Exact up to COUNT_CAP rows, null beyond it or when an ip filter (applied after decryption) is set. */
+export const countActivity = async (pool: Pool, f: ResolvedFilter): Promise<number | null> => {
+  if (f.empty) return 0;
+  if (f.ip) return null;
+  const { rows } = await pool.query<{ n: number }>(
+    `select count(*)::int as n from (select 1 from es_events e ${f.where.length ? `where ${f.where.join(' and ')}` : ''} limit ${COUNT_CAP + 1}) s`,
+    f.values,
+  );
+  return rows[0]!.n > COUNT_CAP ? null : rows[0]!.n;
+};
+
+/** One page of raw rows after (or before) a position, in position order. */
+const readRows = async (pool: Pool, f: ResolvedFilter, cursor: number | null, direction: 'asc' | 'desc', limit: number, upto?: number): Promise<EventRow[]> => {
+  const values = [...f.values];
+  const where = [...f.where];
+  if (cursor !== null) {
+    values.push(cursor);
+    where.push(`e.position ${direction === 'asc' ? '>' : '<'} $${values.length}`);
+  }
+  if (upto !== undefined) {
+    values.push(upto);
+    where.push(`e.position ${direction === 'asc' ? '<' : '>'} $${values.length}`);
+  }
+  values.push(limit);
+  const { rows } = await pool.query<EventRow>(
+    `select ${COLUMNS} from es_events e ${where.length ? `where ${where.join(' and ')}` : ''} order by e.position ${direction} limit $${values.length}`,
+    values,
+  );
+  return rows;
+};
+
+const SECRET_KEYS = /hash|secret|ciphertext|token|password/i;
+/** Credential material never reaches an auditor, even hashed or sealed: secret-shaped keys read as redacted at any depth. */
+export const redactSecrets = (value: unknown): unknown => {
+  if (Array.isArray(value)) return value.map(redactSecrets);
+  if (!value || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, SECRET_KEYS.test(k) ? '[redacted]' : redactSecrets(v)]));
+};
+
+interface ActorInfo {
+  readonly email: string | null;
+  readonly name: string | null;
+}
+
+const actorsOf = async (pool: Pool, events: readonly RecordedEvent[]): Promise<Map<string, ActorInfo>> => {
+  const ids = [...new Set(events.filter((e) => e.metadata.actorId && e.metadata.actorKind !== 'process' && e.metadata.actorKind !== 'system').map((e) => e.metadata.actorId!))];
+  if (!ids.length) return new Map();
+  const { rows } = await pool.query<{ id: string; email: string | null; first_name: string | null; last_name: string | null }>(
+    `select id, email, profile->>'firstName' as first_name, profile->>'lastName' as last_name from users where id = any($1::text[])`,
+    [ids],
+  );
+  return new Map(rows.map((r) => [r.id, { email: r.email, name: [r.first_name, r.last_name].filter(Boolean).join(' ') || null }]));
+};
+
+const actorLabel = (metadata: EventMetadata, info: ActorInfo | undefined): string => {
+  if (metadata.actorKind === 'process') return `process ${metadata.actorId ?? ''}`.trim();
+  if (metadata.actorKind === 'system') return 'system';
+  if (!metadata.actorId) return metadata.actorKind;
+  return info?.email ?? info?.name ?? metadata.actorId;
+};
+
+/** Rows as the console reads them: sealed personal values opened (or erased), upcast, worded, secrets redacted. */
+export const toActivityRows = async (ctx: AppContext, rows: readonly EventRow[]): Promise<ActivityRow[]> => {
+  const recorded: RecordedEvent[] = rows.map((r) => ({
+    id: r.event_id,
+    type: r.event_type,
+    data: r.data,
+    schemaVersion: r.schema_version,
+    metadata: r.metadata,
+    streamName: r.stream_name,
+    revision: r.stream_revision,
+    position: r.position,
+    recordedAt: r.recorded_at,
+  }));
+  const opened = ctx.store instanceof PersonalDataEventStore ? await ctx.store.open(recorded) : recorded;
+  const actors = await actorsOf(ctx.pool, opened);
+  return opened.map((e) => {
+    let data: unknown = e.data;
+    try {
+      data = ctx.registry.decode(e.type, e.schemaVersion, e.data).data;
+    } catch {
+      // an event of a type this server no longer knows still reads as stored
+    }
+    const m = e.metadata;
+    const info = m.actorId ? actors.get(m.actorId) : undefined;
+    return {
+      id: String(e.position),
+      position: e.position,
+      time: m.time ?? e.recordedAt.toISOString(),
+      recordedAt: e.recordedAt.toISOString(),
+      type: e.type,
+      stream: e.streamName,
+      revision: e.revision,
+      aggregate: aggregateOf(e.streamName)?.kind ?? null,
+      actor: { kind: m.actorKind, id: m.actorId ?? null, email: info?.email ?? null, name: info?.name ?? null, label: actorLabel(m, info) },
+      ip: m.ip ?? null,
+      userAgent: m.userAgent ?? null,
+      client: m.client ?? null,
+      correlationId: m.correlationId ?? null,
+      causationId: m.causationId ?? null,
+      sentence: describeEvent({ type: e.type, data }, 'en'),
+      data: redactSecrets(data),
+    };
+  });
+};
+
+export interface ActivityPage {
+  readonly rows: ActivityRow[];
+  /** The cursor for the next page in the same direction, or null at the end. */
+  readonly next: number | null;
+}
+
+/**
+ * One page of the log from a cursor. With an ip filter (the ip is sealed, so it is compared after
+ * opening) it reads on until the page is full or IP_SCAN_BUDGET rows were read; `next` then
+ * resumes where reading stopped.
+ */
+export const readActivityPage = async (
+  ctx: AppContext,
+  f: ResolvedFilter,
+  cursor: number | null,
+  direction: 'asc' | 'desc',
+  limit: number,
+): Promise<ActivityPage> => {
+  if (f.empty) return { rows: [], next: null };
+  if (!f.ip) {
+    const raw = await readRows(ctx.pool, f, cursor, direction, limit + 1);
+    const more = raw.length > limit;
+    const page = raw.slice(0, limit);
+    return { rows: await toActivityRows(ctx, page), next: more ? page[page.length - 1]!.position : null };
+  }
+  const found: ActivityRow[] = [];
+  let at = cursor;
+  let scanned = 0;
+  for (;;) {
+    const raw = await readRows(ctx.pool, f, at, direction, SCAN_PAGE);
+    if (!raw.length) return { rows: found, next: null };
+    for (const row of await toActivityRows(ctx, raw)) {
+      at = row.position;
+      scanned++;
+      if (row.ip !== f.ip) continue;
+      found.push(row);
+      if (found.length === limit) return { rows: found, next: row.position };
+    }
+    if (raw.length < SCAN_PAGE) return { rows: found, next: null };
+    if (scanned >= IP_SCAN_BUDGET) return { rows: found, next: at };
+  }
+};
+
+/** Every matching row in position order, a page at a time: the export never holds the range in memory. */
+export async function* streamActivity(ctx: AppContext, f: ResolvedFilter): AsyncGenerator<ActivityRow> {
+  if (f.empty) return;
+  // the range ends where the log ended when the export began: rows appended meanwhile are not chased
+  const head = (await ctx.pool.query<{ p: number | null }>('select max(position) as p from es_events')).rows[0]!.p ?? 0;
+  let at: number | null = null;
+  for (;;) {
+    const raw = await readRows(ctx.pool, f, at, 'asc', SCAN_PAGE, head + 1);
+    if (!raw.length) return;
+    for (const row of await toActivityRows(ctx, raw)) if (!f.ip || row.ip === f.ip) yield row;
+    if (raw.length < SCAN_PAGE) return;
+    at = raw[raw.length - 1]!.position;
+  }
+}
