@@ -27,6 +27,10 @@ export type Screen =
   | 'checkout'
   | 'subscription'
   | 'paymentResult'
+  | 'shares'
+  | 'shareLink'
+  | 'sharesShared'
+  | 'bookmarks'
   | 'notAvailable';
 
 /** Names the guard's exceptions refer to (the product's own route names). */
@@ -59,11 +63,11 @@ export const ROUTES: readonly RouteDef[] = [
   auth('/storages/plans', 'plans', 'plans'),
   auth('/storages/slots'),
   auth('/storages/checkout', 'checkout', 'checkout'),
-  auth('/files/shares/:shareId?/*'),
+  auth('/files/shares/:shareId?/*', 'shares'),
   auth('/files/secure-fetch/:shareId?/*'),
   auth('/files/secure-fetches/:shareId?/*'),
-  auth('/files/bookmarks/:shareId?/*'),
-  auth('/files/lists/:listId'),
+  auth('/files/bookmarks/:shareId?/*', 'bookmarks'),
+  auth('/files/lists/:listId', 'bookmarks'),
   auth('/files/storage/:storageId?/:id?/*', 'files'),
   auth('/files/enterprise/:groupId/:id?/*'),
   auth('/files/dropbox/:subPath?'),
@@ -102,11 +106,11 @@ export const ROUTES: readonly RouteDef[] = [
 
   // No sign-in needed.
   open('/storages/result', 'paymentResult', 'payment_result'),
-  open('/shares_shared/:id?/entries/:hash?', 'notAvailable', 'shares'),
+  open('/shares_shared/:id?/entries/:hash?', 'sharesShared', 'shares'),
   open('/secure-fetch/:shareId'),
   open('/secure-fetches/:shareId'),
-  open('/shares/:shareId/*', 'notAvailable', 'shares'),
-  open('/private-share/:shareId/*', 'notAvailable', 'shares'),
+  open('/shares/:shareId/*', 'shareLink', 'shares'),
+  open('/private-share/:shareId/*', 'shareLink', 'shares'),
   open('/signin', 'signin'),
   open('/signup', 'signup'),
   open('/register', 'signup'),

@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import { AdminHandoff } from '../components/AdminHandoff';
 import { NotAvailablePage } from '../components/NotAvailablePage';
+import { BookmarksPage } from '../features/bookmarks/BookmarksPage';
 import { FileBrowserPage } from '../features/files/FileBrowserPage';
 import { TrashPage } from '../features/files/TrashPage';
 import { CheckoutPage } from '../features/billing/CheckoutPage';
@@ -12,6 +13,8 @@ import { PasswordResetPage } from '../features/password-reset/PasswordResetPage'
 import { ChangeEmailConfirmationPage } from '../features/settings/ChangeEmailConfirmationPage';
 import { DeletedAccountPage } from '../features/settings/DeletedAccountPage';
 import { SettingsPage } from '../features/settings/SettingsPage';
+import { ShareLinkRoute, SharesSharedRoute } from '../features/sharing/routes';
+import { SharesPage } from '../features/sharing/SharesPage';
 import { SignInPage } from '../features/signin/SignInPage';
 import { EmailConfirmationPage } from '../features/signup/EmailConfirmationPage';
 import { ResendPage } from '../features/signup/ResendPage';
@@ -47,5 +50,9 @@ export const SCREENS: Record<Screen, () => ReactElement | null> = {
   checkout: () => <CheckoutPage />,
   subscription: () => <SubscriptionManagePage />,
   paymentResult: () => <PaymentResultPage />,
+  shares: () => <SharesPage />,
+  shareLink: () => <ShareLinkRoute />,
+  sharesShared: () => <SharesSharedRoute />,
+  bookmarks: () => <BookmarksPage />,
   notAvailable: () => <NotAvailablePage />,
 };

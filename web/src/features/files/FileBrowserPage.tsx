@@ -7,6 +7,7 @@ import EditOutlined from '@mui/icons-material/EditOutlined';
 import DriveFileMoveOutlined from '@mui/icons-material/DriveFileMoveOutlined';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import SearchOutlined from '@mui/icons-material/SearchOutlined';
+import ShareOutlined from '@mui/icons-material/ShareOutlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -27,6 +28,7 @@ import { toApiError, type NormalisedError } from '../../api/errors';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { localeTag } from '../../components/i18nHelpers';
 import { useSession } from '../../session/store';
+import { ShareDialog } from '../sharing/ShareDialog';
 import { DetailsPanel } from './DetailsPanel';
 import { NameDialog, QuotaLimitDialog, SizeExceededDialog } from './dialogs';
 import { downloadArchive, downloadFile } from './download';
@@ -103,6 +105,7 @@ export const FileBrowserPage = () => {
   const [moveCopy, setMoveCopy] = useState<'copy' | 'move' | null>(null);
   const [moveCopyBusy, setMoveCopyBusy] = useState(false);
   const [moveCopyError, setMoveCopyError] = useState<NormalisedError | null>(null);
+  const [sharing, setSharing] = useState<Item[] | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const folderInput = useRef<HTMLInputElement>(null);
   const reload = useCallback(() => setVersion((v) => v + 1), []);
@@ -417,6 +420,9 @@ export const FileBrowserPage = () => {
               </Button>
             </>
           )}
+          <Button size="small" startIcon={<ShareOutlined />} onClick={() => setSharing(chosen)} data-testid="action-share">
+            {t('sharing.actions.share')}
+          </Button>
           <Button
             size="small"
             startIcon={<ContentCopyOutlined />}
@@ -529,6 +535,13 @@ export const FileBrowserPage = () => {
       />
       <DetailsPanel userId={userId} item={details} onClose={() => setDetails(null)} />
       <PreviewDialog userId={userId} items={previewable} index={previewIndex} onIndex={setPreviewIndex} onClose={() => setPreviewIndex(null)} onDownload={(item) => download([item])} />
+      <ShareDialog
+        open={sharing !== null}
+        itemIds={(sharing ?? []).map((i) => i.id)}
+        title={sharing?.length === 1 ? sharing[0]!.name : ''}
+        ownEmail={user.email}
+        onClose={() => setSharing(null)}
+      />
       <UploadPanel />
     </Container>
   );

@@ -70,6 +70,8 @@ export const PreviewDialog = ({
   onIndex,
   onClose,
   onDownload,
+  urlOf,
+  downloadable = true,
 }: {
   userId: string;
   items: Item[];
@@ -77,6 +79,10 @@ export const PreviewDialog = ({
   onIndex: (index: number) => void;
   onClose: () => void;
   onDownload: (item: Item) => void;
+  /** Where a file's bytes are read from, when not the owner's own storage (a share link's file). */
+  urlOf?: (item: Item) => string;
+  /** False for a view-only share: no download button. */
+  downloadable?: boolean;
 }) => {
   const { t } = useTranslation();
   const [zoom, setZoom] = useState(1);
@@ -102,7 +108,7 @@ export const PreviewDialog = ({
 
   if (!item) return null;
   const kind = previewKind(item);
-  const url = sourceUrl(userId, item);
+  const url = urlOf ? urlOf(item) : sourceUrl(userId, item);
   const transform = { transform: `scale(${zoom}) rotate(${rotation}deg)`, transition: 'transform 120ms', transformOrigin: 'center center' };
 
   return (
@@ -140,9 +146,11 @@ export const PreviewDialog = ({
         <Tool title={t('files.preview.fullscreen')} onClick={() => void stage.current?.requestFullscreen?.().catch(() => undefined)} testId="preview-fullscreen">
           <FullscreenOutlined />
         </Tool>
-        <Tool title={t('files.actions.download')} onClick={() => onDownload(item)} testId="preview-download">
-          <DownloadOutlined />
-        </Tool>
+        {downloadable && (
+          <Tool title={t('files.actions.download')} onClick={() => onDownload(item)} testId="preview-download">
+            <DownloadOutlined />
+          </Tool>
+        )}
         <Tool title={t('common.close')} onClick={onClose} testId="preview-close">
           <CloseOutlined />
         </Tool>

@@ -41,7 +41,11 @@ describe('share link client', () => {
     const tokens = createTokenStore(storage);
     tokens.set('link-a', 'old');
     const client = createShareLinkClient({ tokens, fetch: async () => json(403, { code: 5403, message: 'Wrong share password', data: null }) });
-    const error = await client.entries('link-a', null).catch((e: unknown) => e as ApiError);
+    const error = await client.entries('link-a', null).then(
+      () => null,
+      (e: unknown) => e as ApiError,
+    );
+    if (!error) throw new Error('the refusal did not arrive');
     expect(error).toBeInstanceOf(ApiError);
     expect([error.code, error.status, error.message]).toEqual(['5403', 403, 'Wrong share password']);
     expect(tokens.get('link-a')).toBeNull();

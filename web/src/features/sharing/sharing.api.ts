@@ -25,7 +25,10 @@ export const sharingApi = {
   create: (input: ShareInput) => api.post<Share>('/shares/', input),
   list: (query: ShareListQuery) => {
     const { q, ...rest } = query;
-    return q ? api.get<unknown>('/shares/search', { q, ...rest }).then((a) => asPage<Share>(a)) : api.get<unknown>('/shares/', { ...rest }).then((a) => asPage<Share>(a));
+    // The search takes the text and the page only; the list sorts.
+    return q
+      ? api.get<unknown>('/shares/search', { q, page: rest.page, perPage: rest.perPage }).then((a) => asPage<Share>(a))
+      : api.get<unknown>('/shares/', { ...rest }).then((a) => asPage<Share>(a));
   },
   get: (id: string) => api.get<Share>(`${sharePath(id)}/`),
   edit: (id: string, patch: ShareEdit) => api.request<Share>('PATCH', `${sharePath(id)}/`, { body: patch }),

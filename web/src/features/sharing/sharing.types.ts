@@ -102,7 +102,7 @@ export interface ShareEdit {
 export interface ShareListQuery {
   page: number;
   perPage: number;
-  sortBy: 'createdAt' | 'title' | 'expiresAt' | 'openedCount';
+  sortBy: 'createdAt' | 'modifiedAt' | 'title' | 'expiresAt' | 'totalSize';
   sortOrder: 'ASC' | 'DESC';
   q?: string;
 }

@@ -1,0 +1,268 @@
+import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
+import FolderSharedOutlined from '@mui/icons-material/FolderSharedOutlined';
+import LinkOffOutlined from '@mui/icons-material/LinkOffOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Breadcrumbs from '@mui/material/Breadcrumbs';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Container from '@mui/material/Container';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useMachine } from '@xstate/react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation } from 'react-router';
+import { fromPromise } from 'xstate';
+import { toApiError, type NormalisedError } from '../../api/errors';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { formatDateTime, localeTag, translateError } from '../../components/i18nHelpers';
+import { useSession } from '../../session/store';
+import { SizeExceededDialog } from '../files/dialogs';
+import { startBrowserDownload } from '../files/download';
+import type { Item } from '../files/files.api';
+import { FileTable } from '../files/FileTable';
+import { exceedsDownloadLimit, formatBytes, previewKind, totalSize } from '../files/format';
+import { PreviewDialog } from '../files/PreviewDialog';
+import type { Page } from './sharing.api';
+import type { ShareEntry, ShareKind, ShareSummary } from './sharing.types';
+import { credentialNeeds, isCredentialRefusal, isLoginRefusal, shareAccessMachine, type ListInput } from './share-access.machine';
+import { NeedsUnlockerDialog, ShareAccessDialog } from './ShareAccessDialogs';
+import { shareLinkApi } from './share-link.api';
+
+type EntryItem = Item & { e2eeEnabled?: boolean };
+const toItem = (entry: ShareEntry): EntryItem => ({ ...entry, storageId: entry.storageId ?? '' });
+
+/** The link refused for good: expired, revoked, unknown, or the visitor blocked. */
+const Refused = ({ error }: { error: NormalisedError }) => {
+  const { t, i18n } = useTranslation();
+  return (
+    <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }} data-testid="share-refused" data-error-code={error.code}>
+      <LinkOffOutlined color="action" sx={{ fontSize: 56 }} />
+      <Typography variant="h6" component="h1" sx={{ mt: 1 }}>
+        {translateError(t, i18n.language, error)}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mt: 1 }}>
+        {t('sharing.page.refusedHint')}
+      </Typography>
+    </Paper>
+  );
+};
+
+/**
+ * The page a share link opens (/shares/:linkId, /private-share/:linkId; also a signed-in recipient's
+ * shares_shared/:id): the share's summary, the password / e-mail dialog, a sign-in redirect when the
+ * share wants one, the folders with breadcrumbs, preview and download.
+ */
+export const SharePage = ({ linkId, routeKind }: { linkId: string; routeKind: ShareKind }) => {
+  const { t, i18n } = useTranslation();
+  const tag = localeTag(i18n.language);
+  const location = useLocation();
+  const { user } = useSession();
+  const machine = useMemo(
+    () =>
+      shareAccessMachine.provide({
+        actors: {
+          loadSummary: fromPromise<ShareSummary, { linkId: string }>(({ input }) => shareLinkApi.summary(input.linkId)),
+          listEntries: fromPromise<Page<ShareEntry>, ListInput>(({ input }) => shareLinkApi.entries(input.linkId, input.folderId, input.credentials)),
+        },
+      }),
+    [],
+  );
+  const [state, send] = useMachine(machine, { input: { linkId, routeKind, viewerEmail: user?.email ?? null } });
+  const { summary, entries, path, error, refusal, fieldErrors, credentials } = state.context;
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [previewIndex, setPreviewIndex] = useState<number | null>(null);
+  const [previewUrls, setPreviewUrls] = useState<Record<string, string>>({});
+  const [sizeExceeded, setSizeExceeded] = useState<number | null>(null);
+  const [unlocker, setUnlocker] = useState<string | null>(null);
+  const [working, setWorking] = useState(false);
+
+  const items = useMemo(() => entries.map(toItem), [entries]);
+  const previewable = useMemo(() => items.filter((i) => previewKind(i) !== null), [items]);
+  const chosen = items.filter((i) => selected.has(i.id));
+  const downloadable = summary?.downloadable !== false;
+
+  if (state.matches('loginRequired')) {
+    return <Navigate to={`/signin?${new URLSearchParams({ redirect: location.pathname + location.search }).toString()}`} replace />;
+  }
+
+  const failed = (raw: unknown) => {
+    const e = toApiError(raw).toJSON();
+    if (isCredentialRefusal(e) || isLoginRefusal(e)) send({ type: 'REFUSED', error: e });
+    else send({ type: 'FAILED', error: e });
+  };
+
+  const urlFor = (item: Item) => shareLinkApi.downloadUrl(linkId, item.id, credentials);
+
+  const download = (what: EntryItem[]) => {
+    if (!downloadable) return;
+    if (exceedsDownloadLimit(what)) {
+      setSizeExceeded(totalSize(what));
+      return;
+    }
+    const locked = what.find((i) => i.e2eeEnabled);
+    if (locked) {
+      setUnlocker(locked.name);
+      return;
+    }
+    if (what.length !== 1 || what[0]!.label !== 'file') {
+      send({ type: 'FAILED', error: { code: 'ONLY_FILES_DOWNLOADABLE', message: 'Choose one file to download', data: null } });
+      return;
+    }
+    const file = what[0]!;
+    setWorking(true);
+    urlFor(file)
+      .then((url) => startBrowserDownload(url, file.name))
+      .catch(failed)
+      .finally(() => setWorking(false));
+  };
+
+  const preview = (index: number) => {
+    const item = previewable[index];
+    if (!item) return;
+    if ((item as EntryItem).e2eeEnabled) {
+      setUnlocker(item.name);
+      return;
+    }
+    if (previewUrls[item.id]) {
+      setPreviewIndex(index);
+      return;
+    }
+    setWorking(true);
+    urlFor(item)
+      .then((url) => {
+        setPreviewUrls((u) => ({ ...u, [item.id]: url }));
+        setPreviewIndex(index);
+      })
+      .catch(failed)
+      .finally(() => setWorking(false));
+  };
+
+  const open = (item: Item) => {
+    setSelected(new Set());
+    if (item.label === 'folder') {
+      send({ type: 'OPEN_FOLDER', entry: entries.find((e) => e.id === item.id)! });
+      return;
+    }
+    const at = previewable.findIndex((p) => p.id === item.id);
+    if (at >= 0) preview(at);
+    else download([item]);
+  };
+
+  const title = summary?.title ?? t('sharing.page.title');
+  const loading = state.matches('summary') || state.matches('listing') || state.matches('decide');
+
+  return (
+    <Container maxWidth="lg" sx={{ py: 3 }} data-testid="share-page" data-state={String(state.value)}>
+      {refusal ? (
+        <Refused error={refusal} />
+      ) : (
+        <>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1, flexWrap: 'wrap' }}>
+            <FolderSharedOutlined color="primary" />
+            <Typography variant="h5" component="h1" sx={{ flex: 1 }} data-testid="share-title">
+              {title}
+            </Typography>
+            {summary && <Chip size="small" label={t(`sharing.kind.${summary.kind}`)} />}
+            {summary && !summary.downloadable && <Chip size="small" color="warning" label={t('sharing.page.viewOnly')} data-testid="share-view-only" />}
+          </Stack>
+          {summary?.description && (
+            <Typography color="text.secondary" sx={{ mb: 1, whiteSpace: 'pre-wrap' }} data-testid="share-description">
+              {summary.description}
+            </Typography>
+          )}
+          {summary && (
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+              {[
+                summary.ownerName ? t('sharing.page.sharedBy', { name: summary.ownerName }) : null,
+                typeof summary.totalSize === 'number' ? formatBytes(summary.totalSize, tag) : null,
+                summary.expiresAt ? t('sharing.page.expires', { date: formatDateTime(summary.expiresAt, i18n.language) }) : t('sharing.page.noExpiry'),
+              ]
+                .filter(Boolean)
+                .join(' · ')}
+            </Typography>
+          )}
+
+          {state.matches('browsing') || path.length > 0 ? (
+            <Breadcrumbs aria-label={t('files.breadcrumbs')} sx={{ mb: 1 }} data-testid="share-breadcrumbs">
+              {path.length > 0 ? (
+                <Link component="button" type="button" underline="hover" onClick={() => send({ type: 'GO_TO', depth: 0 })}>
+                  {title}
+                </Link>
+              ) : (
+                <Typography color="text.primary">{title}</Typography>
+              )}
+              {path.map((p, i) =>
+                i === path.length - 1 ? (
+                  <Typography key={p.id} color="text.primary">
+                    {p.name}
+                  </Typography>
+                ) : (
+                  <Link key={p.id} component="button" type="button" underline="hover" onClick={() => send({ type: 'GO_TO', depth: i + 1 })}>
+                    {p.name}
+                  </Link>
+                ),
+              )}
+            </Breadcrumbs>
+          ) : null}
+
+          {chosen.length > 0 && downloadable && (
+            <Paper variant="outlined" sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2, py: 1, mb: 1 }} data-testid="share-selection-bar">
+              <Typography variant="body2" sx={{ flex: 1 }}>
+                {t('files.selected', { count: chosen.length })}
+              </Typography>
+              <Button size="small" startIcon={<DownloadOutlined />} onClick={() => download(chosen)} disabled={working} data-testid="share-download">
+                {t('files.actions.download')}
+              </Button>
+            </Paper>
+          )}
+          {(loading || working) && <LinearProgress aria-label={t('common.loading')} sx={{ mb: 1 }} />}
+          <ErrorAlert error={error} testId="share-error" />
+
+          {state.matches('browsing') && (
+            <Paper variant="outlined">
+              {items.length === 0 ? (
+                <Box sx={{ p: 6, textAlign: 'center', color: 'text.secondary' }} data-testid="share-empty">
+                  <Typography>{t('files.empty')}</Typography>
+                </Box>
+              ) : (
+                <FileTable items={items} selected={selected} onSelect={downloadable ? setSelected : () => undefined} onOpen={open} testId="share-table" />
+              )}
+            </Paper>
+          )}
+          {state.matches('credentials') && (
+            <Alert severity="info" data-testid="share-locked">
+              {t('sharing.page.locked')}
+            </Alert>
+          )}
+        </>
+      )}
+
+      <ShareAccessDialog
+        open={state.matches('credentials')}
+        title={title}
+        needs={credentialNeeds(state.context)}
+        initialEmail={credentials.email ?? user?.email ?? ''}
+        serverErrors={fieldErrors}
+        busy={loading}
+        onSubmit={(c) => send({ type: 'SUBMIT', credentials: c })}
+      />
+      <SizeExceededDialog open={sizeExceeded !== null} total={sizeExceeded ?? 0} onClose={() => setSizeExceeded(null)} />
+      <NeedsUnlockerDialog open={unlocker !== null} name={unlocker ?? ''} onClose={() => setUnlocker(null)} />
+      <PreviewDialog
+        userId=""
+        items={previewable}
+        index={previewIndex}
+        urlOf={(item) => previewUrls[item.id] ?? ''}
+        onIndex={preview}
+        onClose={() => setPreviewIndex(null)}
+        onDownload={(item) => download([item as EntryItem])}
+        downloadable={downloadable}
+      />
+    </Container>
+  );
+};

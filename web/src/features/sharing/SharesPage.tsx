@@ -1,0 +1,176 @@
+import SearchOutlined from '@mui/icons-material/SearchOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Container from '@mui/material/Container';
+import InputAdornment from '@mui/material/InputAdornment';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import Pagination from '@mui/material/Pagination';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useParams } from 'react-router';
+import { toApiError, type NormalisedError } from '../../api/errors';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { formatDateTime } from '../../components/i18nHelpers';
+import { SHARES_PAGE_SIZE, sharingApi, type Page } from './sharing.api';
+import type { Share, ShareListQuery } from './sharing.types';
+import { ShareDetails } from './ShareDetails';
+import { shareState } from './share-status';
+
+type SortBy = ShareListQuery['sortBy'];
+/** Default sort of shares: createdAt DESC (specification section 9). */
+const DEFAULT_SORT: { sortBy: SortBy; sortOrder: 'ASC' | 'DESC' } = { sortBy: 'createdAt', sortOrder: 'DESC' };
+const SORTABLE: { key: SortBy; label: string }[] = [
+  { key: 'title', label: 'sharing.columns.title' },
+  { key: 'createdAt', label: 'sharing.columns.created' },
+  { key: 'expiresAt', label: 'sharing.columns.expires' },
+];
+
+const SharesList = () => {
+  const { t, i18n } = useTranslation();
+  const [sorting, setSorting] = useState(DEFAULT_SORT);
+  const [page, setPage] = useState(1);
+  const [searchText, setSearchText] = useState('');
+  const [search, setSearch] = useState('');
+  const [listing, setListing] = useState<Page<Share> | null>(null);
+  const [error, setError] = useState<NormalisedError | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    setError(null);
+    sharingApi
+      .list({ page, perPage: SHARES_PAGE_SIZE, ...sorting, q: search || undefined })
+      .then((p) => live && setListing(p))
+      .catch((e: unknown) => live && setError(toApiError(e).toJSON()));
+    return () => {
+      live = false;
+    };
+  }, [page, sorting, search]);
+
+  const now = new Date();
+  const pages = Math.max(1, Math.ceil((listing?.totalCount ?? 0) / SHARES_PAGE_SIZE));
+  const date = (iso: string | null | undefined) => (iso ? formatDateTime(iso, i18n.language) : '—');
+  const sortLabel = (key: SortBy, label: string) => (
+    <TableSortLabel
+      active={sorting.sortBy === key}
+      direction={sorting.sortBy === key && sorting.sortOrder === 'ASC' ? 'asc' : 'desc'}
+      onClick={() => {
+        setPage(1);
+        setSorting({ sortBy: key, sortOrder: sorting.sortBy === key && sorting.sortOrder === 'DESC' ? 'ASC' : 'DESC' });
+      }}
+      data-testid={`shares-sort-${key}`}
+    >
+      {t(label)}
+    </TableSortLabel>
+  );
+
+  return (
+    <Box data-testid="shares-page">
+      <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 2 }}>
+        <Typography variant="h5" component="h1" sx={{ flex: 1 }}>
+          {t('sharing.list.title')}
+        </Typography>
+        <Box
+          component="form"
+          role="search"
+          onSubmit={(e) => {
+            e.preventDefault();
+            setPage(1);
+            setSearch(searchText.trim());
+          }}
+        >
+          <TextField
+            size="small"
+            margin="none"
+            fullWidth={false}
+            value={searchText}
+            onChange={(e) => {
+              setSearchText(e.target.value);
+              if (!e.target.value) setSearch('');
+            }}
+            placeholder={t('sharing.list.search')}
+            slotProps={{
+              htmlInput: { 'aria-label': t('sharing.list.search'), 'data-testid': 'shares-search' },
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <SearchOutlined fontSize="small" />
+                  </InputAdornment>
+                ),
+              },
+            }}
+          />
+        </Box>
+      </Box>
+      <ErrorAlert error={error} testId="shares-error" />
+      {!listing && !error && <LinearProgress aria-label={t('common.loading')} />}
+      {listing && listing.data.length === 0 && (
+        <Alert severity="info" data-testid="shares-empty">
+          {search ? t('sharing.list.noMatch') : t('sharing.list.empty')}
+        </Alert>
+      )}
+      {listing && listing.data.length > 0 && (
+        <Paper variant="outlined">
+          <Table size="small" data-testid="shares-table" aria-label={t('sharing.list.title')}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{sortLabel('title', 'sharing.columns.title')}</TableCell>
+                <TableCell>{t('sharing.columns.kind')}</TableCell>
+                <TableCell>{t('sharing.columns.status')}</TableCell>
+                <TableCell>{sortLabel('expiresAt', SORTABLE[2]!.label)}</TableCell>
+                <TableCell align="right">{t('sharing.columns.opened')}</TableCell>
+                <TableCell>{t('sharing.columns.deliveredOn')}</TableCell>
+                <TableCell>{sortLabel('createdAt', SORTABLE[1]!.label)}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {listing.data.map((share) => {
+                const status = shareState(share, now);
+                return (
+                  <TableRow key={share.id} hover data-testid="share-row" data-title={share.title} data-share-id={share.id}>
+                    <TableCell>
+                      <Link component={RouterLink} to={`/files/shares/${encodeURIComponent(share.id)}`} data-testid="share-row-open">
+                        {share.title}
+                      </Link>
+                    </TableCell>
+                    <TableCell>{t(`sharing.kind.${share.kind}`)}</TableCell>
+                    <TableCell>
+                      <Chip size="small" color={status === 'active' ? 'success' : 'default'} label={t(`sharing.state.${status}`)} />
+                    </TableCell>
+                    <TableCell>{share.expiresAt ? date(share.expiresAt) : t('sharing.page.noExpiry')}</TableCell>
+                    <TableCell align="right" data-testid="share-row-opened">
+                      {share.openedCount ?? 0}
+                    </TableCell>
+                    <TableCell>{date(share.deliveredOn)}</TableCell>
+                    <TableCell>{date(share.createdAt)}</TableCell>
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
+        </Paper>
+      )}
+      {pages > 1 && (
+        <Box sx={{ display: 'flex', justifyContent: 'center', mt: 2 }}>
+          <Pagination count={pages} page={page} onChange={(_, p) => setPage(p)} data-testid="shares-pagination" />
+        </Box>
+      )}
+    </Box>
+  );
+};
+
+/** files/shares/:shareId? (spec §2): the owner's shares, or one of them. */
+export const SharesPage = () => {
+  const { shareId } = useParams();
+  return <Container maxWidth="lg" sx={{ py: 3 }}>{shareId ? <ShareDetails key={shareId} shareId={shareId} /> : <SharesList />}</Container>;
+};
