@@ -1,0 +1,235 @@
+import { normaliseTitle, titleProblem } from '@axel/domain/bookmarks/bookmarks.titles';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { NormalisedError } from '../../api/errors';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import type { BookmarkList } from './bookmarks.api';
+import { linkIdFrom } from './share-link';
+
+interface Base {
+  open: boolean;
+  busy: boolean;
+  error: NormalisedError | null;
+  onClose: () => void;
+}
+
+/** A bookmark's description or a list's name, checked by the same title rules the server applies. */
+export const TitleDialog = ({ open, busy, error, onClose, title, label, initial = '', submitLabel, onSubmit }: Base & { title: string; label: string; initial?: string; submitLabel: string; onSubmit: (value: string) => void }) => {
+  const { t } = useTranslation();
+  const [value, setValue] = useState(initial);
+  const [touched, setTouched] = useState(false);
+  useEffect(() => {
+    if (open) {
+      setValue(initial);
+      setTouched(false);
+    }
+  }, [open, initial]);
+  const problem = titleProblem(normaliseTitle(value));
+  const show = touched && problem !== null;
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" data-testid="title-dialog">
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          setTouched(true);
+          if (!problem) onSubmit(normaliseTitle(value));
+        }}
+      >
+        <DialogTitle>{title}</DialogTitle>
+        <DialogContent>
+          <TextField
+            autoFocus
+            fullWidth
+            margin="dense"
+            label={label}
+            value={value}
+            onChange={(e) => {
+              setValue(e.target.value);
+              setTouched(true);
+            }}
+            error={show}
+            helperText={show ? t(`bookmarks.titleProblems.${problem}`) : ' '}
+            slotProps={{ htmlInput: { 'data-testid': 'title-input' } }}
+          />
+          <ErrorAlert error={error} testId="title-error" />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
+          <Button type="submit" variant="contained" disabled={busy || show} data-testid="title-submit">
+            {submitLabel}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+};
+
+const NO_LIST = '';
+
+/** Moves a bookmark into one of the lists, or out of every list. */
+export const MoveDialog = ({ open, busy, error, onClose, name, lists, current, onSubmit }: Base & { name: string; lists: BookmarkList[]; current: string | null; onSubmit: (listId: string | null) => void }) => {
+  const { t } = useTranslation();
+  const [choice, setChoice] = useState(current ?? NO_LIST);
+  useEffect(() => {
+    if (open) setChoice(current ?? NO_LIST);
+  }, [open, current]);
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" data-testid="move-dialog">
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          onSubmit(choice === NO_LIST ? null : choice);
+        }}
+      >
+        <DialogTitle>{t('bookmarks.moveTitle', { name })}</DialogTitle>
+        <DialogContent>
+          <TextField
+            select
+            fullWidth
+            margin="dense"
+            label={t('bookmarks.list')}
+            value={choice}
+            onChange={(e) => setChoice(e.target.value)}
+            slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'move-select' } as object } }}
+          >
+            <MenuItem value={NO_LIST} data-testid="move-option-none">
+              {t('bookmarks.noList')}
+            </MenuItem>
+            {lists.map((l) => (
+              <MenuItem key={l.id} value={l.id} data-testid={`move-option-${l.id}`}>
+                {l.name}
+              </MenuItem>
+            ))}
+          </TextField>
+          <ErrorAlert error={error} testId="move-error" />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
+          <Button type="submit" variant="contained" disabled={busy} data-testid="move-submit">
+            {t('bookmarks.move')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+};
+
+/** Confirms deleting a bookmark or a list. */
+export const ConfirmDialog = ({ open, busy, error, onClose, title, body, onConfirm }: Base & { title: string; body: string; onConfirm: () => void }) => {
+  const { t } = useTranslation();
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" data-testid="confirm-dialog">
+      <DialogTitle>{title}</DialogTitle>
+      <DialogContent>
+        <DialogContentText>{body}</DialogContentText>
+        <ErrorAlert error={error} testId="confirm-error" />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('common.cancel')}</Button>
+        <Button color="error" variant="contained" disabled={busy} onClick={onConfirm} data-testid="confirm-submit">
+          {t('bookmarks.delete')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+};
+
+/** Bookmarks a share from its pasted link. */
+export const AddByLinkDialog = ({ open, busy, error, onClose, onSubmit }: Base & { onSubmit: (linkId: string) => void }) => {
+  const { t } = useTranslation();
+  const [value, setValue] = useState('');
+  const [touched, setTouched] = useState(false);
+  useEffect(() => {
+    if (open) {
+      setValue('');
+      setTouched(false);
+    }
+  }, [open]);
+  const linkId = linkIdFrom(value);
+  const show = touched && linkId === null;
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" data-testid="add-by-link-dialog">
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          setTouched(true);
+          if (linkId) onSubmit(linkId);
+        }}
+      >
+        <DialogTitle>{t('bookmarks.addByLinkTitle')}</DialogTitle>
+        <DialogContent>
+          <TextField
+            autoFocus
+            fullWidth
+            margin="dense"
+            label={t('bookmarks.shareLink')}
+            value={value}
+            onChange={(e) => {
+              setValue(e.target.value);
+              setTouched(true);
+            }}
+            error={show}
+            helperText={show ? t('bookmarks.shareLinkInvalid') : t('bookmarks.shareLinkHelp')}
+            slotProps={{ htmlInput: { 'data-testid': 'share-link-input' } }}
+          />
+          <ErrorAlert error={error} testId="add-by-link-error" />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
+          <Button type="submit" variant="contained" disabled={busy || show} data-testid="add-by-link-submit">
+            {t('bookmarks.add')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+};
+
+/** The password of a protected bookmarked share; a wrong one returns to the list with the message. */
+export const PasswordDialog = ({ open, busy, name, onClose, onSubmit }: { open: boolean; busy: boolean; name: string; onClose: () => void; onSubmit: (password: string) => void }) => {
+  const { t } = useTranslation();
+  const [password, setPassword] = useState('');
+  useEffect(() => {
+    if (open) setPassword('');
+  }, [open]);
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" data-testid="bookmark-password-dialog">
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (password) onSubmit(password);
+        }}
+      >
+        <DialogTitle>{t('bookmarks.passwordTitle')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{t('bookmarks.passwordBody', { name })}</DialogContentText>
+          <TextField
+            autoFocus
+            fullWidth
+            margin="dense"
+            type="password"
+            autoComplete="off"
+            label={t('bookmarks.password')}
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            slotProps={{ htmlInput: { 'data-testid': 'bookmark-password-input' } }}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
+          <Button type="submit" variant="contained" disabled={busy || !password} data-testid="bookmark-password-submit">
+            {t('bookmarks.open')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+};
