@@ -31,6 +31,7 @@ export type Screen =
   | 'shareLink'
   | 'sharesShared'
   | 'bookmarks'
+  | 'bookmarks'
   | 'notAvailable';
 
 /** Names the guard's exceptions refer to (the product's own route names). */
