@@ -31,7 +31,6 @@ export type Screen =
   | 'shareLink'
   | 'sharesShared'
   | 'bookmarks'
-  | 'bookmarks'
   | 'notAvailable';
 
 /** Names the guard's exceptions refer to (the product's own route names). */

@@ -2,7 +2,6 @@ import type { ReactElement } from 'react';
 import { AdminHandoff } from '../components/AdminHandoff';
 import { NotAvailablePage } from '../components/NotAvailablePage';
 import { BookmarksPage } from '../features/bookmarks/BookmarksPage';
-import { BookmarksPage } from '../features/bookmarks/BookmarksPage';
 import { FileBrowserPage } from '../features/files/FileBrowserPage';
 import { TrashPage } from '../features/files/TrashPage';
 import { CheckoutPage } from '../features/billing/CheckoutPage';
@@ -54,7 +53,6 @@ export const SCREENS: Record<Screen, () => ReactElement | null> = {
   shares: () => <SharesPage />,
   shareLink: () => <ShareLinkRoute />,
   sharesShared: () => <SharesSharedRoute />,
-  bookmarks: () => <BookmarksPage />,
   bookmarks: () => <BookmarksPage />,
   notAvailable: () => <NotAvailablePage />,
 };
