@@ -16,6 +16,7 @@ import { routeCommands, type CommandDispatcher, type RequestMailData } from '@ax
 import type { AppContext } from '../../context';
 import { autopayProcessCommand } from '../wallet/autopay.payout';
 import { forgetWalletData } from '../wallet/forget';
+import { forgetBookmarks } from '../bookmarks/bookmarks.forget';
 import { storageBytes } from '../files/storage.bytes';
 import { onlineStorageId } from '../files/storage.service';
 import { forgetStorageTasks } from '../files/storage-tasks.routes';
@@ -54,6 +55,7 @@ export const createDispatcher = (ctx: AppContext): CommandDispatcher =>
         if (avatar) await rm(path.join(ctx.config.dataDir, 'avatars', avatar.avatarId), { force: true });
         await ctx.sessions.forget(command.aggregateId);
         await forgetWalletData(ctx, command.aggregateId, dctx);
+        await forgetBookmarks(ctx, command.aggregateId, dctx);
       }
       return { position: result.position };
     },
