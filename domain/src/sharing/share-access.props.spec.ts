@@ -18,7 +18,9 @@ const attempt = fc.record({
   minute: fc.integer({ min: 0, max: 59 }),
 });
 
-const command = (a: fc.infer<typeof attempt>): ShareAccessCommand => {
+type Attempt = typeof attempt extends fc.Arbitrary<infer T> ? T : never;
+
+const command = (a: Attempt): ShareAccessCommand => {
   const data = {
     shareId: 's1',
     ownerId: 'o1',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { assertNever, type Command, type Decider } from '../shared/decider';
+import { defineErrors } from '../shared/errors';
 import { defineEvent, type EventOf } from '../shared/events';
 
 /*
@@ -12,6 +13,12 @@ import { defineEvent, type EventOf } from '../shared/events';
  * number. The access decision (`decideShareAccess`) is made before the command; a refused access is
  * never an open nor a download.
  */
+
+/** Refusals of a visitor's reads beyond the access decision (`SharingErrors` has those). */
+export const ShareAccessErrors = defineErrors({
+  viewOnly: { code: 'SHARE_VIEW_ONLY', status: 403, message: 'This share is view-only: its files can be previewed but not downloaded' },
+  notAFile: { code: 'NOT_A_FILE', status: 400, message: 'Only a file has a download URL: download a folder as an archive' },
+});
 
 export const shareAccessStreamName = (shareId: string): string => `share-access-${shareId}`;
 

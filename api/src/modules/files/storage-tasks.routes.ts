@@ -77,6 +77,29 @@ export const shortArchiveName = (name: string): string => {
 
 const interpolate = (message: string, data: Record<string, unknown>) => message.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(data[k] ?? ''));
 
+const archiveMac = (ctx: AppContext, taskId: string, expires: number) => ctx.secrets.mac(['storage-archive', taskId, String(expires)].join('\u0000'));
+
+/** The signed, short-lived URL of an archive task's zip (streamed from the chunks when opened). */
+export const archiveDownloadUrl = (ctx: AppContext, taskId: string): { url: string; expiresAt: string } => {
+  const expires = ctx.now().getTime() + SIGNED_URL_TTL_MS;
+  const query = new URLSearchParams({ expires: String(expires), signature: archiveMac(ctx, taskId, expires) });
+  return { url: `${ctx.config.publicUrl}/api/storage-archives/${taskId}/?${query.toString()}`, expiresAt: new Date(expires).toISOString() };
+};
+
+/**
+ * A finished archive task of these items of the user's storages, as the task route records one:
+ * for callers that decided the items themselves (a share's visitor downloading its files).
+ */
+export const recordArchiveTask = async (ctx: AppContext, userId: string, itemIds: readonly string[], archiveName: string): Promise<string> => {
+  const taskId = newId();
+  await ctx.pool.query(
+    `insert into storage_tasks (id, user_id, type, status, total, failed, failures, error_code, error_message, item_ids, archive_name, created_at, finished_at)
+     values ($1, $2, 'archive', 'done', $3, 0, '[]', null, null, $4, $5, $6, $6)`,
+    [taskId, userId, new Set(itemIds).size, JSON.stringify(itemIds), shortArchiveName(archiveName.replace(/\.zip$/i, '')) + '.zip', ctx.now()],
+  );
+  return taskId;
+};
+
 interface TaskRow {
   id: string;
   user_id: string;
@@ -96,7 +119,7 @@ export const storageTaskRoutes = (ctx: AppContext) => async (fastify: FastifyIns
   const limit = limitsFor(ctx.config.RATE_LIMIT_FACTOR);
 
   const stateUrl = (userId: string, taskId: string) => `/api/users/${userId}/storage-tasks/${taskId}/`;
-  const archiveSignature = (taskId: string, expires: number) => ctx.secrets.mac(['storage-archive', taskId, String(expires)].join('\u0000'));
+  const archiveSignature = (taskId: string, expires: number) => archiveMac(ctx, taskId, expires);
 
   /** The user's items by storage, as the read model knows them; ids it does not know are failures. */
   const itemsByStorage = async (userId: string, itemIds: readonly string[]) => {
@@ -233,8 +256,7 @@ export const storageTaskRoutes = (ctx: AppContext) => async (fastify: FastifyIns
       if (!task) throw new DomainError(StorageErrors.taskNotFound);
       let downloadURL: string | null = null;
       if (task.type === 'archive' && task.status === 'done') {
-        const expires = ctx.now().getTime() + SIGNED_URL_TTL_MS;
-        downloadURL = `${ctx.config.publicUrl}/api/storage-archives/${task.id}/?${new URLSearchParams({ expires: String(expires), signature: archiveSignature(task.id, expires) })}`;
+        downloadURL = archiveDownloadUrl(ctx, task.id).url;
       }
       return {
         id: task.id,

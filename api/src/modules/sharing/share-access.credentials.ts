@@ -104,16 +104,18 @@ export interface SignedDownload {
   readonly entryId: string;
   readonly visitId: string;
   readonly email: string | null;
+  /** The signed-in viewer the URL was handed to (a share that needs a login, or its owner). */
+  readonly userId: string | null;
   readonly inline: boolean;
   readonly expiresAt: number;
 }
 
-const downloadMac = (secrets: Secrets, d: Omit<SignedDownload, 'visitId' | 'email' | 'inline' | 'expiresAt'>, body: string) =>
+const downloadMac = (secrets: Secrets, d: Pick<SignedDownload, 'linkId' | 'entryId'>, body: string) =>
   secrets.mac(`share-download\u0000${d.linkId}\u0000${d.entryId}\u0000${body}`);
 
 /** The `t` of a signed download URL: the visit and the disposition, bound to the link and the entry. */
 export const signDownload = (secrets: Secrets, d: SignedDownload): string => {
-  const body = Buffer.from(JSON.stringify({ v: d.visitId, e: d.email, i: d.inline ? 1 : 0, x: d.expiresAt })).toString('base64url');
+  const body = Buffer.from(JSON.stringify({ v: d.visitId, e: d.email, u: d.userId, i: d.inline ? 1 : 0, x: d.expiresAt })).toString('base64url');
   return `${body}.${downloadMac(secrets, d, body)}`;
 };
 
@@ -124,7 +126,7 @@ export const readSignedDownload = (
 ): SignedDownload | null => {
   const [body, mac, extra] = t.split('.');
   if (!body || !mac || extra !== undefined || !safeEqual(mac, downloadMac(secrets, at, body))) return null;
-  let parsed: { v?: unknown; e?: unknown; i?: unknown; x?: unknown };
+  let parsed: { v?: unknown; e?: unknown; u?: unknown; i?: unknown; x?: unknown };
   try {
     parsed = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as typeof parsed;
   } catch {
@@ -136,6 +138,7 @@ export const readSignedDownload = (
     entryId: at.entryId,
     visitId: parsed.v,
     email: typeof parsed.e === 'string' ? parsed.e : null,
+    userId: typeof parsed.u === 'string' ? parsed.u : null,
     inline: parsed.i === 1,
     expiresAt: parsed.x,
   };

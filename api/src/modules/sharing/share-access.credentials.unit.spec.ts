@@ -43,7 +43,7 @@ describe('share credentials', () => {
   });
 
   it('binds a signed download to its link, entry and disposition', () => {
-    const d = { linkId: 'L1', entryId: 'f1', visitId: 'v1', email: null, inline: true, expiresAt: now.getTime() + 60_000 };
+    const d = { linkId: 'L1', entryId: 'f1', visitId: 'v1', email: null, userId: 'u1', inline: true, expiresAt: now.getTime() + 60_000 };
     const t = signDownload(secrets, d);
     expect(readSignedDownload(secrets, t, { linkId: 'L1', entryId: 'f1', now })).toEqual(d);
     expect(readSignedDownload(secrets, t, { linkId: 'L1', entryId: 'f2', now })).toBeNull();
