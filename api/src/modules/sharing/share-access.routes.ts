@@ -1,0 +1,273 @@
+import { DomainError, DOWNLOAD_TOTAL_MAX_BYTES, decideShareAccess, ShareAccessErrors, SharingErrors, StorageErrors, type ShareRecord } from '@axel/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { limitsFor } from '../../http/rate-limits';
+import { requireUser } from '../accounts/auth';
+import { archiveDownloadUrl, recordArchiveTask } from '../files/storage-tasks.routes';
+import { DOWNLOAD_URL_TTL_MS, readSignedDownload, signDownload, type ShareVisit } from './share-access.credentials';
+import {
+  fromFirstByte,
+  letIn,
+  listEntries,
+  OBJECT_ACCESS_HEADER,
+  optionalUser,
+  recordAccess,
+  refuseViewOnly,
+  sendSharedFile,
+  sharedEntry,
+  shareEntryJson,
+  shareSummary,
+  sizeOfEntries,
+  visitActor,
+} from './share-access.service';
+import { accessLogOf } from './share-access.summary';
+import { loadShare, loadShareByLinkId } from './shares.read';
+
+const tags = ['sharing'];
+const linkId = z.string().min(1).max(64);
+const entryId = z.string().min(1).max(64);
+const shareId = z.string().min(1).max(64);
+const LinkParams = z.object({ linkId });
+const LinkEntryParams = z.object({ linkId, entryId });
+const ShareParams = z.object({ id: shareId });
+const ShareEntryParams = z.object({ id: shareId, entryId });
+const yes = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+const EntriesQuery = z.object({
+  vertexId: entryId.optional(),
+  /** Secure Fetch folders are listed the same way inside a share. */
+  sfFolderId: entryId.optional(),
+  name: z.string().min(1).max(255).optional(),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  perPage: z.coerce.number().int().min(1).max(500).default(500),
+});
+const EntryQuery = z.object({ q: z.enum(['download-url']).optional(), inline: yes.optional() });
+const ArchiveBody = z.object({ itemIds: z.array(entryId).min(1).max(500).optional(), archiveName: z.string().min(1).max(255).optional() });
+const ArchiveUrlQuery = z.object({ shareId, archiveTaskId: z.string().min(1).max(64) });
+const AccessLogQuery = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  perPage: z.coerce.number().int().min(1).max(500).default(50),
+});
+const DownloadUrl = z.object({ url: z.string(), expiresAt: z.string() });
+
+/** The owner's own live share, or 404 whether it exists or not. */
+const ownShare = async (ctx: AppContext, request: FastifyRequest, id: string): Promise<{ share: ShareRecord; userId: string }> => {
+  const { user } = await requireUser(ctx, request);
+  const { state } = await loadShare(ctx, id);
+  if (state.status === 'none' || state.status === 'deleted' || state.ownerId !== user.id) throw new DomainError(SharingErrors.shareNotFound);
+  return { share: state, userId: user.id };
+};
+
+export const shareAccessRoutes = (ctx: AppContext) => async (fastify: FastifyInstance) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const limit = limitsFor(ctx.config.RATE_LIMIT_FACTOR);
+  /**
+   * Anonymous calls on a link, per client address and per link. A visit that holds a valid token
+   * spends no password check and is not counted against the link, so a crowd that was let in
+   * never locks out the next visitor; password guesses are.
+   */
+  const anonymous = (perIp: number) =>
+    limit({
+      perIp,
+      perAccount: 60,
+      account: (r) => `share-link:${(r.params as { linkId?: string }).linkId ?? ''}`,
+      accountTrusted: async (r, account) => {
+        const token = r.headers[OBJECT_ACCESS_HEADER];
+        if (typeof token !== 'string') return false;
+        const [encoded] = token.split('.');
+        try {
+          const body = JSON.parse(Buffer.from(encoded ?? '', 'base64url').toString('utf8')) as { l?: string };
+          // the signature is checked in the route; an unsigned claim only moves the caller to the per-address cap
+          return account === `share-link:${body.l}` && token.length < 1000;
+        } catch {
+          return false;
+        }
+      },
+    });
+
+  const downloadUrl = (share: ShareRecord, visit: ShareVisit, entry: string, inline: boolean, userId: string | null) => {
+    const expiresAt = ctx.now().getTime() + DOWNLOAD_URL_TTL_MS;
+    const t = signDownload(ctx.secrets, { linkId: share.linkId, entryId: entry, visitId: visit.visitId, email: visit.email, inline, expiresAt, userId });
+    return {
+      url: `${ctx.config.publicUrl}/api/share-links/${share.linkId}/download/${entry}?${new URLSearchParams({ t }).toString()}`,
+      expiresAt: new Date(expiresAt).toISOString(),
+    };
+  };
+
+  const entryAnswer = async (share: ShareRecord, visit: ShareVisit, id: string, query: z.infer<typeof EntryQuery>, userId: string | null) => {
+    const entry = await sharedEntry(ctx, share, id);
+    if (!entry) throw new DomainError(StorageErrors.itemNotFound);
+    if (query.q !== 'download-url') return shareEntryJson(share, entry);
+    if (entry.label !== 'file') throw new DomainError(ShareAccessErrors.notAFile);
+    const inline = query.inline ?? false;
+    refuseViewOnly(share, entry, inline);
+    return downloadUrl(share, visit, entry.id, inline, userId);
+  };
+
+  app.get(
+    '/api/share-links/:linkId',
+    {
+      schema: {
+        tags,
+        summary: "A share link's summary once let in; refusals name what is missing (password, e-mail, login) in `data`",
+        params: LinkParams,
+      },
+      config: anonymous(120),
+    },
+    async (request, reply) => {
+      const { share } = await letIn(ctx, request, reply, request.params.linkId);
+      return shareSummary(share, null);
+    },
+  );
+
+  app.get(
+    '/api/share-links/:linkId/entries/',
+    { schema: { tags, summary: 'The shared items, or a folder inside the share (`vertexId`)', params: LinkParams, querystring: EntriesQuery }, config: anonymous(300) },
+    async (request, reply) => {
+      const { share } = await letIn(ctx, request, reply, request.params.linkId);
+      const { sfFolderId, vertexId, ...rest } = request.query;
+      return listEntries(ctx, share, { ...rest, vertexId: vertexId ?? sfFolderId });
+    },
+  );
+
+  app.get(
+    '/api/share-links/:linkId/entries/:entryId',
+    {
+      schema: { tags, summary: 'An entry of the share; `q=download-url` answers a signed URL of its bytes (`inline=true` for a preview)', params: LinkEntryParams, querystring: EntryQuery },
+      config: anonymous(300),
+    },
+    async (request, reply) => {
+      const { share, visit, user } = await letIn(ctx, request, reply, request.params.linkId);
+      return entryAnswer(share, visit, request.params.entryId, request.query, user?.id ?? null);
+    },
+  );
+
+  app.get(
+    '/api/share-links/:linkId/download/:entryId',
+    {
+      schema: {
+        tags,
+        summary: 'The decrypted bytes of a shared file behind a signed URL (HTTP Range; attachment, or inline for a preview)',
+        params: LinkEntryParams,
+        querystring: z.object({ t: z.string().min(1).max(2000) }),
+      },
+      config: limit({ perIp: 600 }),
+    },
+    async (request, reply) => {
+      const { linkId: link, entryId: id } = request.params;
+      const now = ctx.now();
+      const signed = readSignedDownload(ctx.secrets, request.query.t, { linkId: link, entryId: id, now });
+      if (!signed) throw new DomainError(StorageErrors.invalidUrl);
+      const { state } = await loadShareByLinkId(ctx, link);
+      // revoked, expired, deleted or the recipient blocked since the URL was handed out: no more bytes
+      const access = decideShareAccess(state, { now, viewer: { userId: signed.userId, email: signed.email }, passwordOk: true });
+      if (!access.ok) throw new DomainError(access.error);
+      const share = state as ShareRecord;
+      const entry = await sharedEntry(ctx, share, id);
+      if (!entry || entry.label !== 'file') throw new DomainError(StorageErrors.fileDeleted);
+      const isOwner = signed.userId === share.ownerId;
+      if (!isOwner) refuseViewOnly(share, entry, signed.inline);
+      if (!signed.inline && !isOwner && request.method === 'GET' && fromFirstByte(request, Number(entry.size))) {
+        const data = { shareId: share.id, ownerId: share.ownerId, kind: share.kind, visitId: signed.visitId, recipientEmail: signed.email, access, entryId: entry.id, archive: false };
+        await recordAccess(ctx, share, { type: 'RecordShareDownload', data }, visitActor(request, signed.visitId, await optionalUser(ctx, request)));
+      }
+      return sendSharedFile(ctx, request, reply, entry, signed.inline);
+    },
+  );
+
+  /** An archive of shared entries (all of them unless named), built as a storage archive task of the owner's items. */
+  const startArchive = async (share: ShareRecord, body: z.infer<typeof ArchiveBody>) => {
+    if (!share.downloadable) throw new DomainError(ShareAccessErrors.viewOnly);
+    const itemIds = [...new Set(body.itemIds ?? share.items.map((i) => i.id))];
+    for (const id of itemIds) if (!(await sharedEntry(ctx, share, id))) throw new DomainError(StorageErrors.itemNotFound, { itemId: id });
+    const size = await sizeOfEntries(ctx, share, itemIds);
+    if (size > DOWNLOAD_TOTAL_MAX_BYTES) throw new DomainError(StorageErrors.downloadSizeExceeded, { size });
+    const id = await recordArchiveTask(ctx, share.ownerId, itemIds, body.archiveName ?? share.title);
+    return { id, status: 'done' as const, type: 'archive' as const, size };
+  };
+
+  app.post(
+    '/api/share-links/:linkId/archive-tasks/',
+    { schema: { tags, summary: 'Start an archive of the shared entries (at most 10 GB); its URL comes from /urls/share-archive-download/', params: LinkParams, body: ArchiveBody }, config: anonymous(30) },
+    async (request, reply) => {
+      const { share } = await letIn(ctx, request, reply, request.params.linkId);
+      return reply.status(201).send(await startArchive(share, request.body));
+    },
+  );
+
+  app.post(
+    '/api/shares/:id/archive-tasks/',
+    { schema: { tags, summary: "Start an archive of the owner's shared entries", params: ShareParams, body: ArchiveBody }, config: limit({ perIp: 120, perAccount: 60 }) },
+    async (request, reply) => {
+      const { share } = await ownShare(ctx, request, request.params.id);
+      return reply.status(201).send(await startArchive({ ...share, downloadable: true }, request.body));
+    },
+  );
+
+  app.get(
+    '/api/urls/share-archive-download/',
+    {
+      schema: {
+        tags,
+        summary: "The signed URL of a share archive's zip; `shareId` is the link id for visitors, the share's id for its owner",
+        querystring: ArchiveUrlQuery,
+        response: { 200: DownloadUrl },
+      },
+      config: limit({ perIp: 120, perAccount: 60, account: (r) => `share-link:${(r.query as { shareId?: string }).shareId ?? ''}` }),
+    },
+    async (request, reply) => {
+      const { shareId: given, archiveTaskId } = request.query;
+      const owner = /^[0-9a-f-]{36}$/i.test(given);
+      const visitor = owner ? null : await letIn(ctx, request, reply, given);
+      const share = visitor?.share ?? (await ownShare(ctx, request, given)).share;
+      if (visitor && !share.downloadable) throw new DomainError(ShareAccessErrors.viewOnly);
+      const { rows } = await ctx.pool.query<{ id: string }>(
+        `select id from storage_tasks where id = $1 and user_id = $2 and type = 'archive' and status = 'done'`,
+        [archiveTaskId, share.ownerId],
+      );
+      if (!rows[0]) throw new DomainError(StorageErrors.taskNotFound);
+      // a visitor's archive download is recorded when its URL is handed out
+      if (visitor && !visitor.isOwner) {
+        const { visit } = visitor;
+        const data = { shareId: share.id, ownerId: share.ownerId, kind: share.kind, visitId: visit.visitId, recipientEmail: visit.email, access: { ok: true as const }, entryId: rows[0].id, archive: true };
+        await recordAccess(ctx, share, { type: 'RecordShareDownload', data }, visitActor(request, visit.visitId, visitor.user));
+      }
+      return archiveDownloadUrl(ctx, rows[0].id);
+    },
+  );
+
+  // ---- the owner's equivalents ----------------------------------------------------------------
+
+  const ownerVisit = (share: ShareRecord, userId: string): ShareVisit => ({ linkId: share.linkId, visitId: `owner-${userId}`, email: null, expiresAt: ctx.now().getTime() + DOWNLOAD_URL_TTL_MS });
+
+  app.get(
+    '/api/shares/:id/entries/',
+    { schema: { tags, summary: "The owner's view of a share's entries", params: ShareParams, querystring: EntriesQuery } },
+    async (request) => {
+      const { share } = await ownShare(ctx, request, request.params.id);
+      const { sfFolderId, vertexId, ...rest } = request.query;
+      return listEntries(ctx, share, { ...rest, vertexId: vertexId ?? sfFolderId });
+    },
+  );
+
+  app.get(
+    '/api/shares/:id/entries/:entryId',
+    { schema: { tags, summary: "The owner's view of an entry of a share (`q=download-url`)", params: ShareEntryParams, querystring: EntryQuery } },
+    async (request) => {
+      const { share, userId } = await ownShare(ctx, request, request.params.id);
+      return entryAnswer({ ...share, downloadable: true }, ownerVisit(share, userId), request.params.entryId, request.query, userId);
+    },
+  );
+
+  app.get(
+    '/api/shares/:id/access-log',
+    { schema: { tags, summary: 'Who opened and downloaded the share: time, recipient e-mail when known, ip, user agent, action', params: ShareParams, querystring: AccessLogQuery } },
+    async (request) => {
+      const { share } = await ownShare(ctx, request, request.params.id);
+      return accessLogOf(ctx, share.id, request.query);
+    },
+  );
+};
+
