@@ -1,3 +1,4 @@
+import { describeUserAgent } from '../notifications/user-agent';
 import { formatAxel } from '../wallet/amount';
 
 /**
@@ -55,6 +56,12 @@ const quoted = (value: unknown): string => `"${text(value)}"`;
 const short = (id: unknown): string => text(id).slice(0, 12);
 const until = (value: unknown): string => (value ? ` until ${text(value)}` : '');
 const by = (value: unknown): string => (value ? ` by ${text(value)}` : '');
+/** " from Firefox on Windows", or nothing when the user agent says nothing known (or was erased). */
+const device = (userAgent: unknown): string => {
+  const { browser, system } = describeUserAgent(typeof userAgent === 'string' ? userAgent : null);
+  if (browser && system) return ` from ${browser} on ${system}`;
+  return browser || system ? ` from ${browser ?? system}` : '';
+};
 const secondFactor = (method: unknown): string => (method === 'totp' ? 'authenticator app' : method === 'email' ? 'e-mail code' : text(method));
 
 const discount = (value: unknown): string => {
@@ -69,8 +76,8 @@ const EN: Readonly<Record<string, Sentence>> = {
     d.createdByStaffId ? `Account ${text(d.email)} created by staff as ${text(d.role)}` : `Signed up as ${text(d.email)}${d.registrationApp ? ` in ${text(d.registrationApp)}` : ''}`,
   EmailConfirmationRequested: (d) => `Confirmation e-mail sent to ${text(d.email)}`,
   EmailConfirmed: (d) => `E-mail address ${text(d.email)} confirmed`,
-  SignInSucceeded: () => 'Signed in',
-  SignInFailed: (d) => `Sign-in failed: wrong ${d.reason === 'two_factor' ? 'verification code' : 'password'} (attempt ${text(d.failedAttempts, '1')})`,
+  SignInSucceeded: (d) => `Signed in${device(d.userAgent)}`,
+  SignInFailed: (d) => `Sign-in failed: wrong ${d.reason === 'two_factor' ? 'verification code' : 'password'} (attempt ${text(d.failedAttempts, '1')})${device(d.userAgent)}`,
   UserLocked: (d) => `Sign-in locked${until(d.until)} after ${count(d.failedAttempts, 'failed attempt')}`,
   UserUnlocked: () => 'Sign-in unlocked by a password reset',
   TwoFactorChallengeIssued: (d) => `Asked for a verification code (${secondFactor(d.method)})`,
@@ -162,6 +169,28 @@ const EN: Readonly<Record<string, Sentence>> = {
   BookmarksForgotten: () => 'Bookmarks forgotten',
   ShareOpened: (d) => `${d.kind === 'private' ? 'Private' : 'Public'} share opened${d.recipientEmail ? ` by ${text(d.recipientEmail)}` : ''}${d.firstOpen ? ' for the first time' : ''}`,
   ShareDownloaded: (d) => `${d.archive ? 'Archive' : 'File'} downloaded from a share${d.recipientEmail ? ` by ${text(d.recipientEmail)}` : ''}`,
+  // shares
+  ShareCreated: (d) =>
+    `${d.kind === 'private' ? 'Private' : 'Public'} share ${quoted(d.title)} created with ${count(d.items, 'item')} (${bytes(d.totalSize)})${
+      Array.isArray(d.recipients) && d.recipients.length ? ` for ${count(d.recipients, 'recipient')}` : ''
+    }`,
+  ShareEdited: (d) => `Share edited: ${['title', 'description', 'expiresAt', 'downloadable', 'requireLogin', 'passwordHash'].filter((k) => d[k] !== undefined).map((k) => (k === 'passwordHash' ? 'password' : k)).join(', ') || 'nothing'}`,
+  ShareRevoked: () => 'Share revoked',
+  ShareDeleted: () => 'Share deleted',
+  ShareRecipientsResent: (d) => `Share mail sent again to ${count(d.recipients, 'recipient')}`,
+  ShareRecipientBlocked: (d) => `Recipient ${text(d.email)} blocked from the share`,
+  ShareRecipientUnblocked: (d) => `Recipient ${text(d.email)} unblocked`,
+  ShareCounted: (d) => `Share counted against the plan for ${text(d.period)}`,
+  // secure fetch
+  SecureFetchCreated: (d) => `Secure Fetch link created (${text(d.type)})${d.expiresAt ? `, expires ${text(d.expiresAt)}` : ''}`,
+  SecureFetchRevoked: () => 'Secure Fetch link revoked',
+  SecureFetchSubmitted: (d) => `${count(d.files ?? d.itemIds, 'file')} submitted through Secure Fetch (${bytes(d.totalSize)})`,
+  SecureFetchItemOpened: () => 'A file received through Secure Fetch was opened',
+  SecureFetchPaymentStarted: () => 'Secure Fetch certificate payment started',
+  SecureFetchPaymentFailed: (d) => `Secure Fetch payment refused: ${text(d.refusedWith)}`,
+  SecureFetchPaid: (d) => `Secure Fetch paid: ${axel(d.amount)}`,
+  SecureFetchFilesCollected: (d) => `${count(d.itemIds, 'file')} collected from Secure Fetch`,
+  SecureFetchCounted: () => 'Secure Fetch link counted against the plan',
   // auto-pay programs
   AutoPayProgramCreated: (d) => `Auto-pay program ${quoted(d.name)} created`,
   AutoPayProgramEdited: (d) => `Auto-pay program renamed or described as ${quoted(d.name)}`,

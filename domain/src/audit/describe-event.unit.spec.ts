@@ -20,6 +20,9 @@ describe('describeEvent', () => {
     expect(describeEvent({ type: 'PromoCodeCreated', data: { code: 'SPRING', status: 'active', discount: { amount: 20, unit: 'percent' } } })).toBe(
       'Promo code SPRING created (active, 20% off)',
     );
+    const firefox = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0';
+    expect(describeEvent({ type: 'SignInSucceeded', data: { userAgent: firefox } })).toBe('Signed in from Firefox on Windows');
+    expect(describeEvent({ type: 'SignInSucceeded', data: { userAgent: ERASED } })).toBe('Signed in');
     expect(describeEvent({ type: 'SignInFailed', data: { reason: 'two_factor', failedAttempts: 2 } })).toBe('Sign-in failed: wrong verification code (attempt 2)');
   });
 

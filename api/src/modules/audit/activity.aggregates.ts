@@ -5,7 +5,11 @@ import {
   contactsDecider,
   notificationsDecider,
   promoCodeDecider,
+  secureFetchCounterDecider,
+  secureFetchDecider,
   shareAccessDecider,
+  shareCounterDecider,
+  shareDecider,
   storageDecider,
   userDecider,
   walletDecider,
@@ -47,7 +51,11 @@ export const AGGREGATES: readonly AggregateKind[] = [
   kind('contacts', 'contacts', contactsDecider),
   kind('notifications', 'notifications', notificationsDecider),
   kind('bookmarks', 'bookmarks', bookmarksDecider),
+  kind('share', 'share', shareDecider),
   kind('share-access', 'share-access', shareAccessDecider),
+  kind('share-counter', 'share-counter', shareCounterDecider),
+  kind('secure-fetch', 'secure-fetch', secureFetchDecider),
+  kind('secure-fetch-counter', 'secure-fetch-counter', secureFetchCounterDecider),
 ];
 
 const byLongestPrefix = [...AGGREGATES].sort((a, b) => b.prefix.length - a.prefix.length);
