@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { rebuildProjection } from '@axel/projections';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../testing/accounts';
 import { HttpClient, startTestApp, type HttpResponse, type TestApp } from '../../testing/harness';
+import { shareAccessProjection } from './share-access.projection';
 
 /* Share links as visitors and recipients use them, over real HTTP, PostgreSQL and the byte pipeline. */
 
@@ -327,5 +329,35 @@ describe('password guessing', () => {
     expect(answers.slice(0, 59).every((s) => s === 403)).toBe(true);
     expect(answers.at(-1)).toBe(429);
     expect((await v.call(link)).status).toBe(200);
+  });
+});
+
+describe('the access read model', () => {
+  it('is rebuilt from the access events to the same rows, and forgets a deleted share', async () => {
+    const o = await owner();
+    const doc = await o.file('kept.txt', Buffer.from('kept'));
+    const s = await o.share({ itemIds: [doc] });
+    const v = visitor();
+    expect((await v.call(`/api/share-links/${s.shareLinkId}`)).status).toBe(200);
+    const url = await v.call(`/api/share-links/${s.shareLinkId}/entries/${doc}?q=download-url`);
+    expect((await bytesOf(url.body.url)).body.toString()).toBe('kept');
+    await caughtUp();
+    const rows = async () => {
+      const out: unknown[] = [];
+      for (const table of ['share_access_log', 'share_access_summary', 'share_access_recipients']) {
+        out.push((await t.app.ctx.pool.query(`select * from ${table} order by 1, 2`)).rows);
+      }
+      return out;
+    };
+    const before = await rows();
+    expect(JSON.stringify(before)).toContain(s.id);
+    const { pool, store, registry } = t.app.ctx;
+    await rebuildProjection({ pool, store, registry, projection: shareAccessProjection });
+    expect(await rows()).toEqual(before);
+
+    expect((await o.http.delete(`/api/shares/${s.id}/`)).status).toBe(204);
+    await caughtUp();
+    expect(JSON.stringify(await rows())).not.toContain(s.id);
+    expect((await v.call(`/api/share-links/${s.shareLinkId}`)).body.code).toBe('SHARE_NOT_FOUND');
   });
 });
