@@ -295,6 +295,9 @@ export const FileBrowserPage = () => {
         <Typography variant="body2" color="text.secondary" data-testid="storage-usage">
           {t('files.usage', { used: formatBytes(storage.sizeUsed, tag), total: formatBytes(storage.sizeTotal, tag) })}
         </Typography>
+        <Button component={RouterLink} to="/files/shares" startIcon={<ShareOutlined />} data-testid="open-shares">
+          {t('sharing.list.title')}
+        </Button>
         <Button component={RouterLink} to={`/files/trash/${encodeURIComponent(storage.id)}`} startIcon={<DeleteOutlined />} data-testid="open-trash">
           {t('files.trash.title')}
         </Button>

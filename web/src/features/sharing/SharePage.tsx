@@ -29,7 +29,7 @@ import { exceedsDownloadLimit, formatBytes, previewKind, totalSize } from '../fi
 import { PreviewDialog } from '../files/PreviewDialog';
 import type { Page } from './sharing.api';
 import type { ShareEntry, ShareKind, ShareSummary } from './sharing.types';
-import { credentialNeeds, isCredentialRefusal, isLoginRefusal, shareAccessMachine, type ListInput } from './share-access.machine';
+import { credentialNeeds, isCredentialRefusal, isLoginRefusal, shareAccessMachine, type ListInput, type SummaryInput } from './share-access.machine';
 import { NeedsUnlockerDialog, ShareAccessDialog } from './ShareAccessDialogs';
 import { shareLinkApi } from './share-link.api';
 
@@ -66,7 +66,7 @@ export const SharePage = ({ linkId, routeKind }: { linkId: string; routeKind: Sh
     () =>
       shareAccessMachine.provide({
         actors: {
-          loadSummary: fromPromise<ShareSummary, { linkId: string }>(({ input }) => shareLinkApi.summary(input.linkId)),
+          loadSummary: fromPromise<ShareSummary, SummaryInput>(({ input }) => shareLinkApi.summary(input.linkId, input.credentials)),
           listEntries: fromPromise<Page<ShareEntry>, ListInput>(({ input }) => shareLinkApi.entries(input.linkId, input.folderId, input.credentials)),
         },
       }),
@@ -96,9 +96,7 @@ export const SharePage = ({ linkId, routeKind }: { linkId: string; routeKind: Sh
     else send({ type: 'FAILED', error: e });
   };
 
-  const urlFor = (item: Item) => shareLinkApi.downloadUrl(linkId, item.id, credentials);
-
-  const download = (what: EntryItem[]) => {
+  const download = (what: EntryItem[], everything = false) => {
     if (!downloadable) return;
     if (exceedsDownloadLimit(what)) {
       setSizeExceeded(totalSize(what));
@@ -109,15 +107,16 @@ export const SharePage = ({ linkId, routeKind }: { linkId: string; routeKind: Sh
       setUnlocker(locked.name);
       return;
     }
-    if (what.length !== 1 || what[0]!.label !== 'file') {
-      send({ type: 'FAILED', error: { code: 'ONLY_FILES_DOWNLOADABLE', message: 'Choose one file to download', data: null } });
-      return;
-    }
-    const file = what[0]!;
     setWorking(true);
-    urlFor(file)
-      .then((url) => startBrowserDownload(url, file.name))
-      .catch(failed)
+    const single = what.length === 1 && what[0]!.label === 'file' && !everything ? what[0]! : null;
+    (single ? shareLinkApi.downloadUrl(linkId, single.id, credentials) : shareLinkApi.archiveUrl(linkId, everything ? undefined : what.map((i) => i.id), credentials))
+      .then((url) => startBrowserDownload(url, single?.name))
+      .catch((raw: unknown) => {
+        const e = toApiError(raw);
+        // A folder's size is known to the server only: its refusal opens the same dialog.
+        if (e.code === 'DOWNLOAD_SIZE_EXCEEDED') setSizeExceeded(typeof e.data?.size === 'number' ? e.data.size : 0);
+        else failed(e);
+      })
       .finally(() => setWorking(false));
   };
 
@@ -133,7 +132,8 @@ export const SharePage = ({ linkId, routeKind }: { linkId: string; routeKind: Sh
       return;
     }
     setWorking(true);
-    urlFor(item)
+    shareLinkApi
+      .downloadUrl(linkId, item.id, credentials, { inline: true })
       .then((url) => {
         setPreviewUrls((u) => ({ ...u, [item.id]: url }));
         setPreviewIndex(index);
@@ -210,6 +210,13 @@ export const SharePage = ({ linkId, routeKind }: { linkId: string; routeKind: Sh
             </Breadcrumbs>
           ) : null}
 
+          {chosen.length === 0 && downloadable && state.matches('browsing') && items.length > 0 && (
+            <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
+              <Button size="small" startIcon={<DownloadOutlined />} onClick={() => download(items, path.length === 0)} disabled={working} data-testid="share-download-all">
+                {t('sharing.page.downloadAll')}
+              </Button>
+            </Box>
+          )}
           {chosen.length > 0 && downloadable && (
             <Paper variant="outlined" sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2, py: 1, mb: 1 }} data-testid="share-selection-bar">
               <Typography variant="body2" sx={{ flex: 1 }}>

@@ -3,7 +3,7 @@ import { toApiError, type NormalisedError } from '../../api/errors';
 import type { FieldErrors } from '../../forms/zodErrors';
 import type { Page } from './sharing.api';
 import type { ShareCredentials } from './share-link.api';
-import type { ShareEntry, ShareKind, ShareSummary } from './sharing.types';
+import type { ShareEntry, ShareGate, ShareKind, ShareSummary } from './sharing.types';
 
 /** Refusals a visitor can cure in the password / e-mail dialog, and the field each belongs to. */
 export const CREDENTIAL_CODES: Record<string, 'password' | 'email'> = {
@@ -29,6 +29,8 @@ export interface ShareAccessInput {
 
 export interface ShareAccessContext extends ShareAccessInput {
   summary: ShareSummary | null;
+  /** What a refusal told about the share before any credential: which dialog to show. */
+  gate: ShareGate | null;
   credentials: ShareCredentials;
   /** The folders from the share's root down to the one on screen. */
   path: ShareEntry[];
@@ -51,6 +53,11 @@ export type ShareAccessEvent =
   | { type: 'FAILED'; error: NormalisedError }
   | { type: 'DISMISS' };
 
+export interface SummaryInput {
+  linkId: string;
+  credentials: ShareCredentials;
+}
+
 export interface ListInput {
   linkId: string;
   folderId: string | null;
@@ -58,6 +65,27 @@ export interface ListInput {
 }
 
 const errorOf = (event: unknown) => toApiError((event as { error?: unknown }).error).toJSON();
+
+/** A refusal for a missing credential carries the share's gate in its data. */
+const gateOf = (error: NormalisedError): ShareGate | null => {
+  const d = error.data;
+  if (!d || (d.kind !== 'public' && d.kind !== 'private')) return null;
+  return { kind: d.kind, hasPassword: d.hasPassword === true, requireLogin: d.requireLogin === true, expiresAt: typeof d.expiresAt === 'string' ? d.expiresAt : null };
+};
+
+/** After a call let the visitor in, its token stands for the password: the password is not sent again. */
+const withoutPassword = (credentials: ShareCredentials): ShareCredentials => (credentials.email ? { email: credentials.email } : {});
+
+const toCredentials = ({ context, event }: { context: ShareAccessContext; event: unknown }) => {
+  const error = errorOf(event);
+  return {
+    path: [],
+    entries: [],
+    gate: gateOf(error) ?? context.gate,
+    fieldErrors: fieldErrorsFor(error, Boolean(context.credentials.password || context.credentials.email)),
+    credentials: withoutPassword(context.credentials),
+  };
+};
 
 const fieldErrorsFor = (error: NormalisedError, triedCredentials: boolean): FieldErrors => {
   const field = CREDENTIAL_CODES[error.code];
@@ -69,18 +97,19 @@ const fieldErrorsFor = (error: NormalisedError, triedCredentials: boolean): Fiel
 
 /** Private shares need the recipient's e-mail: the signed-in visitor's unless they typed another. */
 const credentialsFor = (context: ShareAccessContext): ShareCredentials => {
-  const kind = context.summary?.kind ?? context.routeKind;
+  const kind = context.summary?.kind ?? context.gate?.kind ?? context.routeKind;
   const email = context.credentials.email ?? (kind === 'private' ? (context.viewerEmail ?? undefined) : undefined);
   return { ...context.credentials, ...(email ? { email } : {}) };
 };
 
 /**
- * A share link opened by a visitor: its summary first (so the page knows which dialog to show
- * without seeing contents), then the root listing with whatever credential is at hand (a stored
- * token, none, the signed-in e-mail). A refusal for the password or e-mail opens the dialog, with
- * the reason under the field when the visitor's own answer was wrong; a sign-in requirement sends
- * the visitor to sign in; expired, revoked or unknown links end in `refused`. A wrong or expired
- * credential while browsing returns to the dialog at the share's root.
+ * A share link opened by a visitor: its summary first, with whatever credential is at hand (a
+ * stored token, none, the signed-in e-mail). A refusal for the password or e-mail carries the
+ * share's gate (kind, password, login) and opens the dialog, with the reason under the field when
+ * the visitor's own answer was wrong; the answer to the dialog asks for the summary again. A
+ * sign-in requirement sends the visitor to sign in; expired, revoked or unknown links end in
+ * `refused`. Then the root listing; a wrong or expired credential while browsing returns to the
+ * dialog at the share's root.
  */
 export const shareAccessMachine = setup({
   types: {
@@ -89,7 +118,7 @@ export const shareAccessMachine = setup({
     input: {} as ShareAccessInput,
   },
   actors: {
-    loadSummary: fromPromise<ShareSummary, { linkId: string }>(async () => {
+    loadSummary: fromPromise<ShareSummary, SummaryInput>(async () => {
       throw new Error('loadSummary actor not provided');
     }),
     listEntries: fromPromise<Page<ShareEntry>, ListInput>(async () => {
@@ -107,6 +136,7 @@ export const shareAccessMachine = setup({
   context: ({ input }) => ({
     ...input,
     summary: null,
+    gate: null,
     credentials: {},
     path: [],
     entries: [],
@@ -120,10 +150,14 @@ export const shareAccessMachine = setup({
     summary: {
       invoke: {
         src: 'loadSummary',
-        input: ({ context }) => ({ linkId: context.linkId }),
-        onDone: { target: 'decide', actions: assign({ summary: ({ event }) => event.output }) },
+        input: ({ context }) => ({ linkId: context.linkId, credentials: credentialsFor(context) }),
+        onDone: {
+          target: 'decide',
+          actions: assign(({ context, event }) => ({ summary: event.output, credentials: withoutPassword(context.credentials), fieldErrors: {} })),
+        },
         onError: [
           { guard: 'loginRefusal', target: 'loginRequired' },
+          { guard: 'credentialRefusal', target: 'credentials', actions: assign(toCredentials) },
           { target: 'refused', actions: assign({ refusal: ({ event }) => errorOf(event) }) },
         ],
       },
@@ -134,7 +168,7 @@ export const shareAccessMachine = setup({
     credentials: {
       on: {
         SUBMIT: {
-          target: 'listing',
+          target: 'summary',
           actions: assign({ credentials: ({ event }) => event.credentials, path: [], fieldErrors: {}, error: null }),
         },
       },
@@ -149,23 +183,14 @@ export const shareAccessMachine = setup({
           actions: assign(({ context, event }) => ({
             entries: event.output.data,
             totalCount: event.output.totalCount,
-            credentials: context.credentials.email ? { email: context.credentials.email } : {},
+            credentials: withoutPassword(context.credentials),
             fieldErrors: {},
             error: null,
           })),
         },
         onError: [
           { guard: 'loginRefusal', target: 'loginRequired' },
-          {
-            guard: 'credentialRefusal',
-            target: 'credentials',
-            actions: assign(({ context, event }) => ({
-              path: [],
-              entries: [],
-              fieldErrors: fieldErrorsFor(errorOf(event), Boolean(context.credentials.password || context.credentials.email)),
-              credentials: context.credentials.email ? { email: context.credentials.email } : {},
-            })),
-          },
+          { guard: 'credentialRefusal', target: 'credentials', actions: assign(toCredentials) },
           { guard: 'atRoot', target: 'refused', actions: assign({ refusal: ({ event }) => errorOf(event) }) },
           {
             target: 'browsing',
@@ -191,7 +216,7 @@ export const shareAccessMachine = setup({
               path: [],
               entries: [],
               fieldErrors: fieldErrorsFor(event.error, true),
-              credentials: context.credentials.email ? { email: context.credentials.email } : {},
+              credentials: withoutPassword(context.credentials),
             })),
           },
           { actions: assign({ error: ({ event }) => event.error }) },
@@ -206,10 +231,11 @@ export const shareAccessMachine = setup({
 });
 
 /** Which fields the credentials dialog asks for. */
-export const credentialNeeds = (context: Pick<ShareAccessContext, 'summary' | 'routeKind' | 'fieldErrors'>) => {
-  const kind = context.summary?.kind ?? context.routeKind;
+export const credentialNeeds = (context: Pick<ShareAccessContext, 'summary' | 'gate' | 'routeKind' | 'fieldErrors'>) => {
+  const known = context.summary ?? context.gate;
+  const kind = known?.kind ?? context.routeKind;
   return {
-    password: context.summary?.hasPassword === true || Boolean(context.fieldErrors.password),
+    password: known?.hasPassword === true || Boolean(context.fieldErrors.password),
     email: kind === 'private' || Boolean(context.fieldErrors.email),
   };
 };

@@ -65,31 +65,37 @@ export const createShareLinkClient = (options: ShareLinkClientOptions = {}) => {
   const base = options.baseUrl ?? API_BASE;
   const enc = encodeURIComponent;
 
-  const call = async <T>(linkId: string, path: string, query?: Query, credentials?: ShareCredentials): Promise<T> => {
+  const call = async <T>(linkId: string, path: string, query?: Query, credentials?: ShareCredentials, body?: unknown): Promise<T> => {
     const headers: Record<string, string> = {
       'X-Requested-With': 'XMLHttpRequest',
       Accept: 'application/json',
       ...credentialHeaders(tokens.get(linkId), credentials),
     };
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
     let response: Response;
     try {
-      response = await doFetch(buildUrl(base, path, query), { method: 'GET', headers, credentials: 'include' });
+      response = await doFetch(buildUrl(base, path, query), {
+        method: body === undefined ? 'GET' : 'POST',
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        credentials: 'include',
+      });
     } catch (cause) {
       throw new ApiError(ClientErrorCodes.network, cause instanceof Error ? cause.message : 'Network error');
     }
     const token = response.headers.get(OBJECT_ACCESS_HEADER);
     if (response.ok && token) tokens.set(linkId, token);
     const text = await response.text();
-    let body: unknown = text;
+    let answer: unknown = text;
     if ((response.headers.get('content-type') ?? '').includes('json') && text) {
       try {
-        body = JSON.parse(text) as unknown;
+        answer = JSON.parse(text) as unknown;
       } catch {
-        body = text;
+        answer = text;
       }
     }
-    if (response.ok) return body as T;
-    const error = errorFromResponse(response.status, body, response.statusText);
+    if (response.ok) return answer as T;
+    const error = errorFromResponse(response.status, answer, response.statusText);
     // A refused token is worth nothing: the next call asks for the password again.
     if (response.status === 401 || response.status === 403) tokens.clear(linkId);
     throw error;
@@ -97,22 +103,34 @@ export const createShareLinkClient = (options: ShareLinkClientOptions = {}) => {
 
   return {
     tokens,
-    summary: (linkId: string) => call<ShareSummary>(linkId, `/share-links/${enc(linkId)}`),
+    /** The summary; the first call a visit is let in with opens the share and answers its token. */
+    summary: (linkId: string, credentials?: ShareCredentials) => call<ShareSummary>(linkId, `/share-links/${enc(linkId)}`, undefined, credentials),
     entries: (linkId: string, folderId: string | null, credentials?: ShareCredentials): Promise<Page<ShareEntry>> =>
       call<unknown>(linkId, `/share-links/${enc(linkId)}/entries/`, { vertexId: folderId ?? undefined }, credentials).then((a) => asPage<ShareEntry>(a)),
     entry: (linkId: string, entryId: string, credentials?: ShareCredentials) => call<ShareEntry>(linkId, `/share-links/${enc(linkId)}/entries/${enc(entryId)}`, undefined, credentials),
-    /** A short-lived URL the browser downloads (or previews) the file from; retried up to 5 times. */
-    downloadUrl: (linkId: string, entryId: string, credentials?: ShareCredentials, wait?: (ms: number) => Promise<void>) =>
+    /** A short-lived URL the browser downloads the file from (`inline` for a preview, allowed on view-only shares); retried up to 5 times. */
+    downloadUrl: (linkId: string, entryId: string, credentials?: ShareCredentials, options: { inline?: boolean; wait?: (ms: number) => Promise<void> } = {}) =>
       withRetries(
         () =>
-          call<{ url?: string; downloadURL?: string }>(linkId, `/share-links/${enc(linkId)}/entries/${enc(entryId)}`, { q: 'download-url' }, credentials).then((a) => {
+          call<{ url?: string; downloadURL?: string }>(
+            linkId,
+            `/share-links/${enc(linkId)}/entries/${enc(entryId)}`,
+            { q: 'download-url', inline: options.inline ? 'true' : undefined },
+            credentials,
+          ).then((a) => {
             const url = a?.url ?? a?.downloadURL;
             if (!url) throw new ApiError(ClientErrorCodes.unknown, 'The download link could not be prepared');
             return url;
           }),
         DOWNLOAD_URL_ATTEMPTS,
-        wait,
+        options.wait,
       ),
+    /** Folders and several entries leave as one zip: an archive task of the share, then its signed URL. */
+    archiveUrl: async (linkId: string, itemIds: string[] | undefined, credentials?: ShareCredentials) => {
+      const task = await call<{ id: string }>(linkId, `/share-links/${enc(linkId)}/archive-tasks/`, undefined, credentials, itemIds ? { itemIds } : {});
+      const { url } = await call<{ url: string }>(linkId, '/urls/share-archive-download/', { shareId: linkId, archiveTaskId: task.id }, credentials);
+      return url;
+    },
   };
 };
 

@@ -57,7 +57,7 @@ describe('share link client', () => {
       tokens: createTokenStore(memoryStorage()),
       fetch: async () => (++calls < 3 ? json(503, { code: 'UNAVAILABLE', message: 'busy' }) : json(200, { url: '/api/share-links/x/download/e?t=1' })),
     });
-    expect(await flaky.downloadUrl('x', 'e', undefined, async () => undefined)).toBe('/api/share-links/x/download/e?t=1');
+    expect(await flaky.downloadUrl('x', 'e', undefined, { wait: async () => undefined })).toBe('/api/share-links/x/download/e?t=1');
     expect(calls).toBe(3);
 
     let attempts = 0;

@@ -42,7 +42,15 @@ export interface Share {
   recipients?: ShareRecipient[];
 }
 
-/** What an anonymous visitor learns about a link before giving any credential. */
+/** What a refusal for a missing credential tells about a link: which dialog to show (never contents). */
+export interface ShareGate {
+  kind: ShareKind;
+  requireLogin: boolean;
+  hasPassword: boolean;
+  expiresAt: string | null;
+}
+
+/** What a visitor learns about a link once let in. */
 export interface ShareSummary {
   title: string;
   description?: string | null;
