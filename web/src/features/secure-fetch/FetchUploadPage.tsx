@@ -1,0 +1,375 @@
+import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
+import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
+import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Container from '@mui/material/Container';
+import LinearProgress from '@mui/material/LinearProgress';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useActorRef, useMachine, useSelector } from '@xstate/react';
+import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { fromPromise } from 'xstate';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { formatDateTime, localeTag, translateError } from '../../components/i18nHelpers';
+import { fromFileList, readDroppedEntries, toNewUploads, type DroppedFile, type EntryLike } from '../files/drop';
+import { formatBytes } from '../files/format';
+import { summarize, type NewUpload, type UploadItem } from '../files/upload-queue.machine';
+import { uploadIdOf } from '../files/uploader';
+import { fetchUploadQueueMachine, LINK_TARGET } from './fetch-uploader';
+import { fetchUploadMachine, receiptVerdict, type FinishedFile } from './fetch-upload.machine';
+import { hashFile, type FileHashes } from './hashing';
+import { MetadataForm } from './MetadataForm';
+import type { LocalFile } from './receipt';
+import { secureFetchApi, type LinkSummary } from './secure-fetch.api';
+
+export const TOO_LARGE = 'SECURE_FETCH_TOO_LARGE';
+
+/** Files over the link's size limit are refused before any byte is sent (spec §8). */
+export const sizeRejections = (dropped: readonly DroppedFile[], maxSize: number | null): NewUpload[] =>
+  toNewUploads(dropped).map((upload) =>
+    !upload.rejection && maxSize !== null && upload.file.size > maxSize
+      ? { ...upload, rejection: { code: TOO_LARGE, message: 'This file is over the size limit of the Secure Fetch link', data: { maxSize } } }
+      : upload,
+  );
+
+const pathOf = (item: Pick<UploadItem, 'relativeDir' | 'name'>) => (item.relativeDir ? `${item.relativeDir}/${item.name}` : item.name);
+
+const droppedEntries = (event: DragEvent): EntryLike[] | null => {
+  const entries = [...event.dataTransfer.items]
+    .map((i) => (i.kind === 'file' ? (i.webkitGetAsEntry?.() as EntryLike | null) : null))
+    .filter((e): e is EntryLike => e !== null);
+  return entries.length ? entries : null;
+};
+
+interface HashState {
+  promise: Promise<FileHashes>;
+  bytes: number;
+  hashes: FileHashes | null;
+}
+
+const LinkSummaryCard = ({ link }: { link: LinkSummary }) => {
+  const { t, i18n } = useTranslation();
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} data-testid="fetch-link-summary">
+      <Typography variant="overline">{t('secureFetch.upload.noteFromOwner')}</Typography>
+      <Typography variant="body1" sx={{ whiteSpace: 'pre-wrap', mb: 1 }} data-testid="fetch-link-note">
+        {link.note}
+      </Typography>
+      <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+        <Chip size="small" label={link.expiresAt ? t('secureFetch.upload.expires', { date: formatDateTime(link.expiresAt, i18n.language) }) : t('secureFetch.upload.noExpiry')} />
+        {link.maxSize !== null && <Chip size="small" label={t('secureFetch.upload.maxSize', { size: formatBytes(link.maxSize, localeTag(i18n.language)) })} />}
+        {link.certificated && <Chip size="small" color="primary" label={t('secureFetch.upload.certificated')} />}
+        {link.includeMetadata && <Chip size="small" label={t('secureFetch.upload.asksMetadata')} />}
+      </Stack>
+    </Paper>
+  );
+};
+
+const FileRow = ({ item, hash }: { item: UploadItem; hash: HashState | undefined }) => {
+  const { t, i18n } = useTranslation();
+  const percent = item.size > 0 ? Math.floor((item.bytesSent / item.size) * 100) : item.status === 'done' ? 100 : 0;
+  const hashPercent = hash ? (hash.hashes ? 100 : item.size > 0 ? Math.floor((hash.bytes / item.size) * 100) : 0) : 0;
+  const path = pathOf(item);
+  return (
+    <ListItem dense data-testid="fetch-file" data-status={item.status} data-name={path} divider>
+      <ListItemText
+        primary={
+          <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+            <Typography variant="body2" noWrap sx={{ flex: 1 }} title={path}>
+              {path}
+            </Typography>
+            <Typography variant="caption" color="text.secondary">
+              {formatBytes(item.size, localeTag(i18n.language))}
+            </Typography>
+            <Chip size="small" variant="outlined" label={t(`files.upload.status.${item.status}`)} color={item.status === 'done' ? 'success' : item.status === 'failed' ? 'error' : 'default'} />
+          </Box>
+        }
+        secondary={
+          item.status === 'failed' && item.error ? (
+            <Typography variant="caption" color="error" component="span" data-testid="fetch-file-error" data-error-code={item.error.code}>
+              {item.error.code === 'INVALID_NAME' && typeof item.error.data?.problem === 'string'
+                ? t(`files.nameProblems.${item.error.data.problem}`)
+                : translateError(t, i18n.language, item.error)}
+            </Typography>
+          ) : (
+            <Box sx={{ mt: 0.5 }}>
+              <LinearProgress variant="determinate" value={percent} aria-label={t('secureFetch.upload.uploadProgress', { name: path })} />
+              <Typography variant="caption" color="text.secondary" data-testid="fetch-file-hash" data-done={hash?.hashes ? 'true' : 'false'}>
+                {hash?.hashes ? t('secureFetch.upload.hashed') : t('secureFetch.upload.hashing', { percent: hashPercent })}
+              </Typography>
+            </Box>
+          )
+        }
+        slotProps={{ secondary: { component: 'div' } }}
+      />
+    </ListItem>
+  );
+};
+
+const downloadJson = (value: unknown, fileName: string) => {
+  const url = URL.createObjectURL(new Blob([JSON.stringify(value, null, 2)], { type: 'application/json' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+};
+
+/** The anonymous upload page of a Secure Fetch link, /secure-fetch(es)/:shareId (spec §2). */
+export const FetchUploadPage = () => {
+  const { t, i18n } = useTranslation();
+  const { shareId: linkId = '' } = useParams();
+  const queue = useActorRef(fetchUploadQueueMachine(linkId), { input: {} });
+  const items = useSelector(queue, (s) => s.context.items);
+  const [hashes, setHashes] = useState<Map<Blob, HashState>>(() => new Map());
+  const hashesRef = useRef(hashes);
+  hashesRef.current = hashes;
+  const [dragging, setDragging] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const folderInput = useRef<HTMLInputElement>(null);
+
+  const [state, send] = useMachine(
+    fetchUploadMachine.provide({
+      actors: {
+        loadLink: fromPromise(({ input }) => secureFetchApi.link(input.linkId)),
+        submit: fromPromise(({ input }) => secureFetchApi.submit(input.linkId, input.files, input.metadata)),
+        localHashes: fromPromise(async ({ input }): Promise<LocalFile[]> => {
+          const byUpload = new Map(queue.getSnapshot().context.items.map((i) => [i.uploadUrl ? uploadIdOf(i.uploadUrl) : '', i]));
+          return Promise.all(
+            input.files.map(async (f) => {
+              const item = byUpload.get(f.file.uploadId);
+              const hash = item ? hashesRef.current.get(item.file) : undefined;
+              if (!hash) throw new Error('no local hash');
+              return { name: f.file.name, size: f.file.size, hashes: await hash.promise };
+            }),
+          );
+        }),
+      },
+    }),
+    { input: { linkId } },
+  );
+  const { link, unavailable, metadata, fieldErrors, error, receipt, checks } = state.context;
+  const busy = state.matches('submitting') || state.matches('checking');
+
+  // The browser warns before the page is closed while files are still uploading.
+  useEffect(() => {
+    const warn = (event: BeforeUnloadEvent) => {
+      if (summarize(queue.getSnapshot().context.items).unfinished === 0) return;
+      event.preventDefault();
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [queue]);
+
+  const add = (dropped: DroppedFile[]) => {
+    if (!link || dropped.length === 0) return;
+    const uploads = sizeRejections(dropped, link.maxSize);
+    // Each accepted file is hashed in the worker while it uploads.
+    const started = new Map(hashesRef.current);
+    for (const upload of uploads) {
+      if (upload.rejection) continue;
+      const file = upload.file;
+      const entry: HashState = {
+        bytes: 0,
+        hashes: null,
+        promise: hashFile(file, (bytes) => setHashes((m) => new Map(m).set(file, { ...(m.get(file) ?? entry), bytes }))),
+      };
+      entry.promise.then(
+        (h) => setHashes((m) => new Map(m).set(file, { ...(m.get(file) ?? entry), hashes: h, bytes: file.size })),
+        () => undefined,
+      );
+      started.set(file, entry);
+    }
+    setHashes(started);
+    queue.send({ type: 'ADD', files: uploads, target: LINK_TARGET });
+  };
+
+  const onDrop = async (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    const entries = droppedEntries(event);
+    add(entries ? await readDroppedEntries(entries) : fromFileList(event.dataTransfer.files));
+  };
+
+  const submit = () => {
+    const sum = summarize(items);
+    const finished: FinishedFile[] = items
+      .filter((i) => i.status === 'done' && i.uploadUrl)
+      .map((i) => {
+        const uploadId = uploadIdOf(i.uploadUrl!);
+        return {
+          displayName: pathOf(i),
+          file: {
+            id: uploadId,
+            name: i.name,
+            nodeId: uploadId,
+            uploadId,
+            mime: (i.file as File).type || 'application/octet-stream',
+            size: i.size,
+            ...(i.relativeDir ? { relpath: i.relativeDir } : {}),
+          },
+        };
+      });
+    send({ type: 'SUBMIT', files: finished, unfinished: sum.unfinished });
+  };
+
+  if (state.matches('loading')) {
+    return (
+      <Box sx={{ display: 'grid', placeItems: 'center', py: 8 }}>
+        <CircularProgress aria-label={t('common.loading')} />
+      </Box>
+    );
+  }
+
+  if (state.matches('unavailable')) {
+    return (
+      <Container maxWidth="sm" sx={{ py: 6 }}>
+        <Typography variant="h5" component="h1" gutterBottom>
+          {t('secureFetch.upload.title')}
+        </Typography>
+        <ErrorAlert error={unavailable} testId="fetch-unavailable" />
+      </Container>
+    );
+  }
+
+  if (state.matches('sent')) {
+    const verdict = receiptVerdict(checks);
+    return (
+      <Container maxWidth="sm" sx={{ py: 6 }} data-testid="fetch-sent">
+        <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+          <CheckCircleOutlined color="success" sx={{ fontSize: 48 }} />
+          <Typography variant="h5" component="h1">
+            {t('secureFetch.upload.sentTitle')}
+          </Typography>
+          <Typography>{t('secureFetch.upload.sentText', { count: state.context.files.length })}</Typography>
+          <Alert severity={verdict === 'match' ? 'success' : verdict === 'mismatch' ? 'error' : 'warning'} data-testid="fetch-receipt-verdict" data-verdict={verdict} sx={{ width: '100%' }}>
+            {t(`secureFetch.upload.receipt.${verdict}`)}
+            {checks && verdict === 'mismatch' && (
+              <List dense>
+                {checks
+                  .filter((c) => c.status !== 'match')
+                  .map((c) => (
+                    <ListItem key={c.name} disableGutters>
+                      <ListItemText primary={c.name} secondary={c.status === 'differs' ? t('secureFetch.upload.receipt.differs', { hashes: c.hashes.join(', ') }) : t('secureFetch.upload.receipt.missing')} />
+                    </ListItem>
+                  ))}
+              </List>
+            )}
+          </Alert>
+          {receipt && (
+            <Button variant="outlined" startIcon={<DownloadOutlined />} data-testid="fetch-receipt-download" onClick={() => downloadJson(receipt, `secure-fetch-receipt-${linkId}.json`)}>
+              {t('secureFetch.upload.downloadReceipt')}
+            </Button>
+          )}
+        </Stack>
+      </Container>
+    );
+  }
+
+  const sum = summarize(items);
+  return (
+    <Container maxWidth="md" sx={{ py: 4 }} data-testid="fetch-upload-page">
+      <Stack spacing={3}>
+        <Typography variant="h5" component="h1">
+          {t('secureFetch.upload.title')}
+        </Typography>
+        {link && <LinkSummaryCard link={link} />}
+        <Paper
+          variant="outlined"
+          data-testid="fetch-dropzone"
+          onDragOver={(e) => {
+            e.preventDefault();
+            setDragging(true);
+          }}
+          onDragLeave={() => setDragging(false)}
+          onDrop={(e) => void onDrop(e)}
+          sx={{ p: 4, textAlign: 'center', borderStyle: 'dashed', borderWidth: 2, borderColor: dragging ? 'primary.main' : 'divider', bgcolor: dragging ? 'action.hover' : undefined }}
+        >
+          <CloudUploadOutlined color="action" sx={{ fontSize: 40 }} />
+          <Typography sx={{ mb: 2 }}>{t('secureFetch.upload.drop')}</Typography>
+          <Stack direction="row" spacing={1} sx={{ justifyContent: 'center' }}>
+            <Button variant="contained" disabled={busy} onClick={() => fileInput.current?.click()} data-testid="fetch-choose-files">
+              {t('secureFetch.upload.chooseFiles')}
+            </Button>
+            <Button variant="outlined" disabled={busy} onClick={() => folderInput.current?.click()} data-testid="fetch-choose-folder">
+              {t('secureFetch.upload.chooseFolder')}
+            </Button>
+          </Stack>
+          <input
+            ref={fileInput}
+            type="file"
+            multiple
+            hidden
+            data-testid="fetch-file-input"
+            onChange={(e) => {
+              add(fromFileList(e.target.files ?? []));
+              e.target.value = '';
+            }}
+          />
+          <input
+            ref={folderInput}
+            type="file"
+            hidden
+            {...({ webkitdirectory: '' } as object)}
+            data-testid="fetch-folder-input"
+            onChange={(e) => {
+              add(fromFileList(e.target.files ?? []));
+              e.target.value = '';
+            }}
+          />
+        </Paper>
+        {items.length > 0 && (
+          <Paper variant="outlined">
+            <Box sx={{ p: 2 }}>
+              <Typography variant="subtitle2" data-testid="fetch-overall" data-percent={sum.percent}>
+                {t('secureFetch.upload.overall', { done: sum.done, total: sum.total, percent: sum.percent })}
+              </Typography>
+              <LinearProgress variant="determinate" value={sum.percent} sx={{ mt: 1 }} aria-label={t('secureFetch.upload.overallLabel')} />
+            </Box>
+            <List dense disablePadding>
+              {items.map((item) => (
+                <FileRow key={item.id} item={item} hash={hashes.get(item.file)} />
+              ))}
+            </List>
+            {sum.failed > 0 && (
+              <Box sx={{ p: 1, textAlign: 'right' }}>
+                <Button size="small" onClick={() => queue.send({ type: 'RETRY' })}>
+                  {t('secureFetch.upload.retryFailed')}
+                </Button>
+              </Box>
+            )}
+          </Paper>
+        )}
+        {link?.includeMetadata && (
+          <Paper variant="outlined" sx={{ p: 2 }}>
+            <MetadataForm values={metadata} errors={fieldErrors} disabled={busy} onChange={(field, value) => send({ type: 'METADATA.CHANGE', field, value })} />
+          </Paper>
+        )}
+        {error && (
+          <Alert severity="error" data-testid="fetch-submit-error" data-error-code={error.code}>
+            {t(`secureFetch.upload.problems.${error.code}`, { defaultValue: translateError(t, i18n.language, error) })}
+          </Alert>
+        )}
+        <Box>
+          <Button variant="contained" size="large" disabled={busy} onClick={submit} data-testid="fetch-submit">
+            {busy ? t('secureFetch.upload.sending') : t('secureFetch.upload.send')}
+          </Button>
+          {busy && <LinearProgress sx={{ mt: 1 }} />}
+        </Box>
+      </Stack>
+    </Container>
+  );
+};

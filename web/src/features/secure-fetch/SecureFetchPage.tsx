@@ -1,0 +1,167 @@
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import SearchOutlined from '@mui/icons-material/SearchOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Container from '@mui/material/Container';
+import InputAdornment from '@mui/material/InputAdornment';
+import LinearProgress from '@mui/material/LinearProgress';
+import Pagination from '@mui/material/Pagination';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { toApiError, type NormalisedError } from '../../api/errors';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { formatDateTime } from '../../components/i18nHelpers';
+import { useSession } from '../../session/store';
+import { CreateFetchDialog } from './CreateFetchDialog';
+import { FetchDetails } from './FetchDetails';
+import { secureFetchApi, type FetchPage, type FetchSortBy, type SecureFetch, type SortOrder } from './secure-fetch.api';
+import { statusOf } from './status';
+
+/** Spec §9: share views list 500 per page. */
+export const FETCH_PAGE_SIZE = 500;
+const SEARCH_DELAY_MS = 300;
+
+const COLUMNS: ReadonlyArray<{ key: FetchSortBy; label: string }> = [
+  { key: 'note', label: 'secureFetch.list.note' },
+  { key: 'status', label: 'secureFetch.list.status' },
+  { key: 'createdAt', label: 'secureFetch.list.created' },
+  { key: 'expiresAt', label: 'secureFetch.list.expires' },
+];
+
+const FetchList = ({ userId }: { userId: string }) => {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const [page, setPage] = useState(1);
+  const [sortBy, setSortBy] = useState<FetchSortBy>('createdAt');
+  const [sortOrder, setSortOrder] = useState<SortOrder>('DESC');
+  const [search, setSearch] = useState('');
+  const [q, setQ] = useState('');
+  const [result, setResult] = useState<FetchPage | null>(null);
+  const [error, setError] = useState<NormalisedError | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [creating, setCreating] = useState(false);
+  const [version, setVersion] = useState(0);
+
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setQ(search.trim());
+      setPage(1);
+    }, SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [search]);
+
+  useEffect(() => {
+    let live = true;
+    setLoading(true);
+    secureFetchApi
+      .list(userId, { page, perPage: FETCH_PAGE_SIZE, sortBy, sortOrder, q })
+      .then((r) => live && (setResult(r), setError(null)))
+      .catch((e: unknown) => live && setError(toApiError(e).toJSON()))
+      .finally(() => live && setLoading(false));
+    return () => {
+      live = false;
+    };
+  }, [userId, page, sortBy, sortOrder, q, version]);
+
+  const sort = (key: FetchSortBy) => {
+    if (key === sortBy) setSortOrder(sortOrder === 'ASC' ? 'DESC' : 'ASC');
+    else {
+      setSortBy(key);
+      setSortOrder(key === 'note' ? 'ASC' : 'DESC');
+    }
+    setPage(1);
+  };
+  const pages = result ? Math.max(1, Math.ceil(result.totalCount / FETCH_PAGE_SIZE)) : 1;
+  const open = (f: SecureFetch) => void navigate(`/files/secure-fetch/${encodeURIComponent(f.id)}`);
+
+  return (
+    <Box>
+      <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', mb: 2, flexWrap: 'wrap' }}>
+        <Typography variant="h5" component="h1" sx={{ flex: 1 }}>
+          {t('secureFetch.title')}
+        </Typography>
+        <TextField
+          size="small"
+          placeholder={t('secureFetch.list.search')}
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          slotProps={{
+            htmlInput: { 'data-testid': 'fetch-search', 'aria-label': t('secureFetch.list.search') },
+            input: { startAdornment: <InputAdornment position="start"><SearchOutlined fontSize="small" /></InputAdornment> },
+          }}
+        />
+        <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setCreating(true)} data-testid="fetch-create">
+          {t('secureFetch.create.button')}
+        </Button>
+      </Box>
+      <ErrorAlert error={error} testId="fetch-list-error" />
+      <Paper variant="outlined">
+        {loading && <LinearProgress />}
+        <Table size="small" data-testid="fetch-list">
+          <TableHead>
+            <TableRow>
+              {COLUMNS.map((c) => (
+                <TableCell key={c.key} sortDirection={sortBy === c.key ? (sortOrder === 'ASC' ? 'asc' : 'desc') : false}>
+                  <TableSortLabel active={sortBy === c.key} direction={sortBy === c.key && sortOrder === 'ASC' ? 'asc' : 'desc'} onClick={() => sort(c.key)} data-testid={`fetch-sort-${c.key}`}>
+                    {t(c.label)}
+                  </TableSortLabel>
+                </TableCell>
+              ))}
+              <TableCell>{t('secureFetch.list.certificate')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {result?.data.map((f) => {
+              const status = statusOf(f);
+              return (
+                <TableRow key={f.id} hover onClick={() => open(f)} sx={{ cursor: 'pointer' }} data-testid="fetch-row" data-status={status} data-id={f.id}>
+                  <TableCell sx={{ maxWidth: 320, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={f.note}>
+                    {f.note}
+                  </TableCell>
+                  <TableCell>
+                    <Chip size="small" label={t(`secureFetch.status.${status}`)} color={status === 'uploaded' ? 'warning' : status === 'active' ? 'success' : 'default'} />
+                  </TableCell>
+                  <TableCell>{formatDateTime(f.createdAt, i18n.language)}</TableCell>
+                  <TableCell>{f.expiresAt ? formatDateTime(f.expiresAt, i18n.language) : t('secureFetch.untilUsed')}</TableCell>
+                  <TableCell>{f.certificated ? t('secureFetch.list.yes') : t('secureFetch.list.no')}</TableCell>
+                </TableRow>
+              );
+            })}
+            {result && result.data.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={5} data-testid="fetch-list-empty">
+                  {q ? t('secureFetch.list.noMatch') : t('secureFetch.list.empty')}
+                </TableCell>
+              </TableRow>
+            )}
+          </TableBody>
+        </Table>
+      </Paper>
+      {pages > 1 && <Pagination sx={{ mt: 2 }} count={pages} page={page} onChange={(_, p) => setPage(p)} />}
+      <CreateFetchDialog userId={userId} open={creating} onClose={() => setCreating(false)} onCreated={() => setVersion((v) => v + 1)} />
+    </Box>
+  );
+};
+
+/** files/secure-fetch(es)/:shareId? (spec §2): the owner's Secure Fetch links, or one of them. */
+export const SecureFetchPage = () => {
+  const { user } = useSession();
+  const { shareId } = useParams();
+  if (!user) return null;
+  return (
+    <Container maxWidth="lg" sx={{ py: 3 }} data-testid="secure-fetch-page">
+      {shareId ? <FetchDetails key={shareId} userId={user.id} fetchId={shareId} /> : <FetchList userId={user.id} />}
+    </Container>
+  );
+};

@@ -1,0 +1,15 @@
+import type { SecureFetch } from './secure-fetch.api';
+
+/**
+ * What the owner is told about a fetch: spec §4 status (pending, uploaded, active), with the ends
+ * of a pending link's validity (revoked, expired) named, since such a link takes no more files.
+ */
+export type DisplayStatus = 'waiting' | 'revoked' | 'expired' | 'uploaded' | 'active';
+
+export const statusOf = (fetch: Pick<SecureFetch, 'status' | 'revokedAt' | 'expiresAt' | 'paid'>, now = new Date()): DisplayStatus => {
+  if (fetch.status === 'active' || (fetch.status === 'uploaded' && fetch.paid)) return 'active';
+  if (fetch.status === 'uploaded') return 'uploaded';
+  if (fetch.revokedAt) return 'revoked';
+  if (fetch.expiresAt && new Date(fetch.expiresAt).getTime() <= now.getTime()) return 'expired';
+  return 'waiting';
+};
