@@ -31,6 +31,9 @@ export type Screen =
   | 'shareLink'
   | 'sharesShared'
   | 'bookmarks'
+  | 'secureFetch'
+  | 'secureFetchUpload'
+  | 'verifyCertificate'
   | 'notAvailable';
 
 /** Names the guard's exceptions refer to (the product's own route names). */
@@ -64,8 +67,8 @@ export const ROUTES: readonly RouteDef[] = [
   auth('/storages/slots'),
   auth('/storages/checkout', 'checkout', 'checkout'),
   auth('/files/shares/:shareId?/*', 'shares'),
-  auth('/files/secure-fetch/:shareId?/*'),
-  auth('/files/secure-fetches/:shareId?/*'),
+  auth('/files/secure-fetch/:shareId?/*', 'secureFetch'),
+  auth('/files/secure-fetches/:shareId?/*', 'secureFetch'),
   auth('/files/bookmarks/:shareId?/*', 'bookmarks'),
   auth('/files/lists/:listId', 'bookmarks'),
   auth('/files/storage/:storageId?/:id?/*', 'files'),
@@ -107,8 +110,9 @@ export const ROUTES: readonly RouteDef[] = [
   // No sign-in needed.
   open('/storages/result', 'paymentResult', 'payment_result'),
   open('/shares_shared/:id?/entries/:hash?', 'sharesShared', 'shares'),
-  open('/secure-fetch/:shareId'),
-  open('/secure-fetches/:shareId'),
+  open('/secure-fetch/:shareId', 'secureFetchUpload'),
+  open('/secure-fetches/:shareId', 'secureFetchUpload'),
+  open('/verify-certificate', 'verifyCertificate'),
   open('/shares/:shareId/*', 'shareLink', 'shares'),
   open('/private-share/:shareId/*', 'shareLink', 'shares'),
   open('/signin', 'signin'),

@@ -4,6 +4,9 @@ import { NotAvailablePage } from '../components/NotAvailablePage';
 import { BookmarksPage } from '../features/bookmarks/BookmarksPage';
 import { FileBrowserPage } from '../features/files/FileBrowserPage';
 import { TrashPage } from '../features/files/TrashPage';
+import { FetchUploadPage } from '../features/secure-fetch/FetchUploadPage';
+import { SecureFetchPage } from '../features/secure-fetch/SecureFetchPage';
+import { VerifyCertificatePage } from '../features/secure-fetch/VerifyCertificatePage';
 import { CheckoutPage } from '../features/billing/CheckoutPage';
 import { PaymentResultPage } from '../features/billing/PaymentResultPage';
 import { PlansPage } from '../features/billing/PlansPage';
@@ -54,5 +57,8 @@ export const SCREENS: Record<Screen, () => ReactElement | null> = {
   shareLink: () => <ShareLinkRoute />,
   sharesShared: () => <SharesSharedRoute />,
   bookmarks: () => <BookmarksPage />,
+  secureFetch: () => <SecureFetchPage />,
+  secureFetchUpload: () => <FetchUploadPage />,
+  verifyCertificate: () => <VerifyCertificatePage />,
   notAvailable: () => <NotAvailablePage />,
 };
