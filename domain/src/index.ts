@@ -9,4 +9,5 @@ export * from './autopay';
 export * from './bookmarks';
 export * from './sharing';
 export * from './sharing/share-access';
+export * from './sharing/cart';
 export * from './secure-fetch';
