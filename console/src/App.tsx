@@ -13,6 +13,7 @@ import { NotFoundPage } from './pages/NotFoundPage';
 import { ProcessesPage } from './pages/ProcessesPage';
 import { StorageHealthPage } from './pages/storage-health/StorageHealthPage';
 import { AuditPage } from './pages/audit/AuditPage';
+import { ActivityPage, TimeTravelPage } from './resources/activity';
 import autopay from './resources/autopay';
 import { withAutopay } from './resources/autopay/autopayApi';
 import { AxelAccountsDashboard, WalletDashboard } from './resources/autopay/WalletDashboards';
@@ -48,6 +49,8 @@ const ConsoleAdmin = () => (
       <Route path="/processes" element={<ProcessesPage />} />
       <Route path="/storage-health" element={<StorageHealthPage />} />
       <Route path="/audit" element={<AuditPage />} />
+      <Route path="/activity" element={<ActivityPage />} />
+      <Route path="/activity/state" element={<TimeTravelPage />} />
       <Route path="/wallet" element={<WalletDashboard />} />
       <Route path="/axel-accounts" element={<AxelAccountsDashboard />} />
       <Route path="/billing" element={<BillingDashboard />} />

@@ -1,6 +1,7 @@
 import { validationMessages } from '@axel/domain/accounts/accounts.validation';
 import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'react-admin';
+import { activityMessages } from '../resources/activity/activity.messages';
 
 const userFields = {
   id: 'ID',
@@ -587,6 +588,7 @@ export const consoleMessages = {
 export const messages: TranslationMessages = {
   ...englishMessages,
   ...consoleMessages,
+  ...activityMessages,
   // The shared zod rules report flat `validation.*` keys.
   ...validationMessages,
   // Field keys the billing API answers with.

@@ -4,6 +4,7 @@ import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import BarChartIcon from '@mui/icons-material/BarChart';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import DnsIcon from '@mui/icons-material/Dns';
+import HistoryIcon from '@mui/icons-material/History';
 import LocalOfferIcon from '@mui/icons-material/LocalOffer';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import PeopleIcon from '@mui/icons-material/People';
@@ -54,6 +55,7 @@ export const ConsoleMenu = () => {
       ))}
       <Menu.Item to={`${basename}/processes`} primaryText="console.menu.processes" leftIcon={<AccountTreeIcon />} data-testid="menu-processes" />
       <Menu.Item to={`${basename}/storage-health`} primaryText="console.menu.storageHealth" leftIcon={<SdStorageIcon />} data-testid="menu-storage-health" />
+      <Menu.Item to={`${basename}/activity`} primaryText="activityLog.menu" leftIcon={<HistoryIcon />} data-testid="menu-activity" />
       <Menu.Item to={`${basename}/audit`} primaryText="console.menu.audit" leftIcon={<VerifiedUserIcon />} data-testid="menu-audit" />
     </Menu>
   );

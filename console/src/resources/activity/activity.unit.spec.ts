@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { apiFilter, compareStates, exportUrl, filtersFrom, flatten, instantBefore, listUrl, totalOf } from './activity';
+
+describe('activity filters', () => {
+  it('reads the address bar and speaks the API: types split, times as instants, the cursor as before', () => {
+    const filters = filtersFrom(new URLSearchParams('user=ada@x.com&type=A, B&ip=&from=2026-11-17T10:00:00.000Z&colour=red'));
+    expect(filters).toEqual({ user: 'ada@x.com', type: 'A, B', from: '2026-11-17T10:00:00.000Z' });
+    expect(apiFilter(filters, 42)).toEqual({ user: 'ada@x.com', type: ['A', 'B'], from: '2026-11-17T10:00:00.000Z', before: 42 });
+    expect(apiFilter({ to: 'not a time' })).toEqual({});
+    const url = new URL(listUrl({ aggregate: 'user-1' }, 7, 10), 'http://x');
+    expect(JSON.parse(url.searchParams.get('filter')!)).toEqual({ aggregate: 'user-1', before: 7 });
+    expect(url.searchParams.get('range')).toBe('[0,9]');
+    const exported = new URL(exportUrl({ user: 'u1' }, 'csv'), 'http://x');
+    expect(exported.pathname).toBe('/api/admin/activity/export');
+    expect(exported.searchParams.get('format')).toBe('csv');
+  });
+
+  it('reads the total, or none when the server could not count', () => {
+    expect(totalOf('activity 0-24/310')).toBe(310);
+    expect(totalOf('activity 0-24/*')).toBeNull();
+    expect(totalOf(null)).toBeNull();
+  });
+
+  it('travels to the instant just before an event', () => {
+    expect(instantBefore('2026-11-17T10:00:00.000Z')).toBe('2026-11-17T09:59:59.999Z');
+  });
+});
+
+describe('time travel comparison', () => {
+  it('lays both states out field by field and marks what changed', () => {
+    expect([...flatten({ a: { b: 1, c: [1, 2] }, d: null, e: {} })]).toEqual([
+      ['a.b', '1'],
+      ['a.c', '[1,2]'],
+      ['d', 'null'],
+      ['e', '{}'],
+    ]);
+    const fields = compareStates({
+      state: { status: 'active', profile: { firstName: 'Ada' } },
+      today: { status: 'active', profile: { firstName: 'Grace', city: 'Paris' } },
+      differences: ['profile.city', 'profile.firstName'],
+    });
+    expect(fields).toEqual([
+      { path: 'profile.city', then: '', now: '"Paris"', changed: true },
+      { path: 'profile.firstName', then: '"Ada"', now: '"Grace"', changed: true },
+      { path: 'status', then: '"active"', now: '"active"', changed: false },
+    ]);
+  });
+});
