@@ -6,7 +6,7 @@ import type { AppContext } from '../../context';
 import { limitsFor } from '../../http/rate-limits';
 import { requireUser } from '../accounts/auth';
 import { archiveDownloadUrl, recordArchiveTask } from '../files/storage-tasks.routes';
-import { DOWNLOAD_URL_TTL_MS, readSignedDownload, signDownload, type ShareVisit } from './share-access.credentials';
+import { DOWNLOAD_URL_TTL_MS, readAccessToken, readSignedDownload, signDownload, type ShareVisit } from './share-access.credentials';
 import {
   fromFirstByte,
   letIn,
@@ -73,17 +73,12 @@ export const shareAccessRoutes = (ctx: AppContext) => async (fastify: FastifyIns
       perIp,
       perAccount: 60,
       account: (r) => `share-link:${(r.params as { linkId?: string }).linkId ?? ''}`,
-      accountTrusted: async (r, account) => {
+      accountTrusted: async (r) => {
         const token = r.headers[OBJECT_ACCESS_HEADER];
-        if (typeof token !== 'string') return false;
-        const [encoded] = token.split('.');
-        try {
-          const body = JSON.parse(Buffer.from(encoded ?? '', 'base64url').toString('utf8')) as { l?: string };
-          // the signature is checked in the route; an unsigned claim only moves the caller to the per-address cap
-          return account === `share-link:${body.l}` && token.length < 1000;
-        } catch {
-          return false;
-        }
+        const link = (r.params as { linkId?: string }).linkId;
+        if (typeof token !== 'string' || !link) return false;
+        const { state } = await loadShareByLinkId(ctx, link);
+        return state.status !== 'none' && readAccessToken(ctx.secrets, token, { linkId: link, passwordHash: state.passwordHash, now: ctx.now() }) !== null;
       },
     });
 
