@@ -1,0 +1,92 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HttpClient, startTestApp, type TestApp } from '../../api/src/testing/harness';
+import { launchBrowser, stepShots } from './browser';
+
+const ROOT = { email: 'root@axel.test', password: 'Root-pass-123' };
+const PASSWORD = 'Secret-pass-1';
+
+let t: TestApp;
+let browser: Browser;
+beforeAll(async () => {
+  t = await startTestApp({ serveUi: true, env: { ADMIN_EMAIL: ROOT.email, ADMIN_PASSWORD: ROOT.password } });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await t?.stop();
+});
+
+const tag = Date.now().toString(36);
+const signedIn = async (email: string, password = PASSWORD) => {
+  const http = new HttpClient(t.url);
+  const res = await http.post('/api/sessions/', { email, password });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return http;
+};
+const createAccount = async (by: HttpClient, name: string, role: string) => {
+  const email = `${name}.${tag}@example.com`;
+  const res = await by.post('/api/admin/users/', { email, password: PASSWORD, passwordConfirmation: PASSWORD, role });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return { id: res.body.id as string, email };
+};
+
+const consoleSignIn = async (page: Page, email: string, password: string) => {
+  await page.goto(`${t.url}/admin`);
+  await page.getByLabel(/e-?mail/i).first().fill(email);
+  await page.getByLabel(/password/i).first().fill(password);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL(/\/admin\/dashboard/);
+};
+
+describe('console activity', () => {
+  it("an auditor filters the activity by a user, opens the user's timeline, and travels to before a profile change", async () => {
+    const shot = stepShots('activity');
+    const root = await signedIn(ROOT.email, ROOT.password);
+    const auditor = await createAccount(root, 'auditor', 'auditor');
+    const user = await createAccount(root, 'ada', 'user');
+    const http = await signedIn(user.email);
+    expect((await http.put(`/api/users/${user.id}/profile`, { firstName: 'Ada' })).status).toBe(200);
+    t.clock.advance(60_000);
+    expect((await http.put(`/api/users/${user.id}/profile`, { firstName: 'Grace' })).status).toBe(200);
+
+    const context = await browser.newContext({ locale: 'en-US' });
+    const page = await context.newPage();
+    await consoleSignIn(page, auditor.email, PASSWORD);
+
+    await page.getByTestId('menu-activity').click();
+    await page.getByTestId('activity-table').waitFor();
+    await page.getByTestId('activity-filter-user').fill(user.email);
+    await page.getByTestId('activity-apply').click();
+    await page.getByTestId('activity-title').filter({ hasText: `Timeline of ${user.email}` }).waitFor();
+    const changes = page.getByTestId('activity-row').filter({ hasText: 'Profile updated: firstName' });
+    await expect.poll(() => changes.count()).toBe(2);
+    // every row is this user's: their streams, or what they did
+    const streams = await page.getByTestId('activity-stream').allInnerTexts();
+    expect(streams.every((s) => s.endsWith(user.id))).toBe(true);
+    await shot(page, 'filtered-by-user');
+
+    // the JSON of an event is one click away
+    await changes.first().getByTestId('activity-json-toggle').click();
+    expect(await page.getByTestId('activity-json').innerText()).toContain('"firstName": "Grace"');
+
+    // the user aggregate's timeline
+    await changes.first().getByTestId('activity-stream').click();
+    await page.getByTestId('activity-title').filter({ hasText: `Timeline of user-${user.id}` }).waitFor();
+    await page.getByTestId('activity-sentence').filter({ hasText: `Account ${user.email} created by staff as user` }).waitFor();
+    await shot(page, 'aggregate-timeline');
+
+    // just before the newest change: Ada then, Grace today, the field highlighted
+    const newest = page.getByTestId('activity-row').filter({ hasText: 'Profile updated: firstName' }).first();
+    await newest.getByTestId('activity-time-travel').click();
+    const field = page.locator('[data-testid="time-travel-field"][data-path="profile.firstName"]');
+    await field.waitFor();
+    expect(await field.getAttribute('data-changed')).toBe('true');
+    expect(await field.getByTestId('time-travel-then').innerText()).toBe('"Ada"');
+    expect(await field.getByTestId('time-travel-now').innerText()).toBe('"Grace"');
+    expect(await page.locator('[data-testid="time-travel-field"][data-changed="true"]').count()).toBe(1);
+    expect(await page.locator('[data-testid="time-travel-field"][data-path="status"]').getAttribute('data-changed')).toBe('false');
+    await shot(page, 'time-travel');
+    await context.close();
+  });
+});
