@@ -42,6 +42,7 @@ import { storageModule } from './modules/files/storage.module';
 import { createWalletModule } from './modules/wallet/wallet.module';
 import { createAuditModule } from './modules/audit/audit.module';
 import { bookmarksModule } from './modules/bookmarks/bookmarks.module';
+import { cartModule } from './modules/sharing/cart.module';
 import { shareAccessModule } from './modules/sharing/share-access.module';
 import { sharingModule } from './modules/sharing/sharing.module';
 import { activityModule } from './modules/audit/activity.module';
@@ -109,7 +110,7 @@ export const createApp = async (options: AppOptions): Promise<AppHandle> => {
 
   const processes = createProcessesModule();
   const files = createFilesModule();
-  const modules: Module[] = [accountsModule, notificationsModule, processes, files, storageModule, createWalletModule(), createBillingModule(), createAuditModule(), activityModule, sharingModule, shareAccessModule, bookmarksModule];
+  const modules: Module[] = [accountsModule, notificationsModule, processes, files, storageModule, createWalletModule(), createBillingModule(), createAuditModule(), activityModule, sharingModule, shareAccessModule, bookmarksModule, cartModule];
 
   const db = await connectDatabase(config, log);
   const pool = createPool(db.url, { max: 20, applicationName: `axel-${[...roles].join('+')}` });
