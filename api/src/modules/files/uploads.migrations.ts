@@ -42,4 +42,16 @@ export const uploadMigrations: Migration[] = [
       );
     `,
   },
+  {
+    id: 'api-files-003-secure-fetch-uploads',
+    sql: `
+      -- an upload sent through a Secure Fetch link (its public linkId), anonymous, into the link owner's storage
+      alter table uploads add column secure_fetch_link_id text;
+      -- MD5, SHA-1 and SHA3-512 states after the first "offset" bytes, sealed with the upload's file key
+      -- (a state may hold plaintext bytes): written in the same statement as "offset", so they always agree
+      alter table uploads add column hash_state bytea;
+      -- the finished digests, lowercase hex: { md5, sha1, sha3_512 }
+      alter table uploads add column hashes jsonb;
+    `,
+  },
 ];

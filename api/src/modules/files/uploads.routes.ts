@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { CommonErrors, DomainError } from '@axel/domain';
 import { Server, type ServerOptions } from '@tus/server';
-import type { Upload } from '@tus/utils';
+import { Metadata, type Upload } from '@tus/utils';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -9,7 +9,11 @@ import { limitsFor } from '../../http/rate-limits';
 import { targetPath } from '../../http/server';
 import { requireUser } from '../accounts/auth';
 import type { QuotaGate } from './contracts';
+import { secureFetchGate } from './uploads.secure-fetch-gate';
 import { UPLOAD_ID, type EncryptingDataStore, type PgLocker } from './uploads.store';
+
+/** Anonymous Secure Fetch creations one client address may make per minute (scaled by RATE_LIMIT_FACTOR). */
+export const ANONYMOUS_CREATIONS_PER_MINUTE = 300;
 
 /** Largest single upload tus accepts; the storage's quota is the real bound. */
 const MAX_UPLOAD_SIZE = 2 ** 50;
@@ -21,6 +25,19 @@ const metadataSchema = z.object({
     .max(100)
     .regex(/^[\w-]+$/),
 });
+
+/** A Secure Fetch link's public handle: 22 characters of base64url. */
+const linkIdSchema = z.string().regex(/^[A-Za-z0-9_-]{22}$/);
+
+/** The `secureFetchId` of a creation's Upload-Metadata (decoded), or undefined; a malformed header has none. */
+const secureFetchIdOf = (header: string | string[] | undefined): string | undefined => {
+  if (typeof header !== 'string') return undefined;
+  try {
+    return Metadata.parse(header).secureFetchId ?? undefined;
+  } catch {
+    return undefined;
+  }
+};
 
 /** tus answers in plain text; the product answers every error as `{ code, message, data }`. */
 const TUS_CODES: Record<number, string> = {
@@ -48,6 +65,13 @@ const tusError = (error: DomainError) => ({
  * is checked by fastify before tus takes the request; after the hand-off fastify's hooks no longer
  * run, so the answer's security headers are set here. Writes need `X-Requested-With` like every
  * write of the API (tus-js-client: `headers: { 'X-Requested-With': 'XMLHttpRequest' }`).
+ *
+ * Secure Fetch: a creation whose Upload-Metadata carries `secureFetchId <linkId>` needs no session.
+ * The link's gate admits it into the link owner's storage (or refuses it with the spec's error), the
+ * owner's quota is reserved as for any upload, and the upload's MD5, SHA-1 and SHA3-512 are computed
+ * as its bytes arrive. Its later HEAD, PATCH and DELETE requests are authorised by the upload's id
+ * alone (128 random bits, known only to whoever created it); a session upload still answers only
+ * its own user.
  */
 export const uploadRoutes =
   (ctx: AppContext, deps: { store: EncryptingDataStore; locker: PgLocker; quota: QuotaGate }) => async (app: FastifyInstance) => {
@@ -66,23 +90,48 @@ export const uploadRoutes =
       getFileIdFromRequest: (_req, lastPath) => (lastPath && UPLOAD_ID.test(lastPath) ? lastPath : undefined),
       onIncomingRequest: async (req, id) => {
         if (req.method === 'POST') return;
+        const owner = await deps.store.ownerOf(id);
+        // a Secure Fetch upload answers whoever knows its id
+        if (owner?.secureFetchLinkId) return;
         // someone else's upload does not exist for this user
-        if ((await deps.store.ownerOf(id)) !== userOf(req)) throw { status_code: 404, body: 'The file for this url was not found\n' };
+        if (!owner || owner.userId !== userOf(req)) throw { status_code: 404, body: 'The file for this url was not found\n' };
       },
       onUploadCreate: async (req, upload: Upload) => {
-        const userId = userOf(req)!;
-        const parsed = metadataSchema.safeParse({ storageId: upload.metadata?.storageId ?? undefined });
-        if (!parsed.success) throw tusError(new DomainError(CommonErrors.validation, { fields: { storageId: 'invalid' } }));
         if (upload.size === undefined) throw tusError(new DomainError(CommonErrors.validation, { fields: { uploadLength: 'required' } }));
+        let linkId: string | undefined;
+        let userId: string;
+        let storageId: string;
+        if (upload.metadata?.secureFetchId !== undefined) {
+          const parsed = linkIdSchema.safeParse(upload.metadata.secureFetchId);
+          if (!parsed.success) throw tusError(new DomainError(CommonErrors.validation, { fields: { secureFetchId: 'invalid' } }));
+          linkId = parsed.data;
+          const gate = secureFetchGate(ctx);
+          if (!gate) throw tusError(new DomainError(CommonErrors.notFound));
+          try {
+            ({ ownerId: userId, storageId } = await gate.admit({ linkId: parsed.data, size: upload.size }));
+          } catch (error) {
+            if (error instanceof DomainError) throw tusError(error);
+            throw error;
+          }
+        } else {
+          const sessionUser = userOf(req);
+          if (!sessionUser) throw tusError(new DomainError(CommonErrors.unauthorized));
+          const parsed = metadataSchema.safeParse({ storageId: upload.metadata?.storageId ?? undefined });
+          if (!parsed.success) throw tusError(new DomainError(CommonErrors.validation, { fields: { storageId: 'invalid' } }));
+          userId = sessionUser;
+          storageId = parsed.data.storageId;
+        }
         try {
           // refused here, before a byte is stored
-          await deps.quota.reserve({ userId, storageId: parsed.data.storageId, uploadId: upload.id, size: upload.size });
+          await deps.quota.reserve({ userId, storageId, uploadId: upload.id, size: upload.size });
         } catch (error) {
           if (error instanceof DomainError) throw tusError(error);
           throw error;
         }
         // the file name in the metadata is personal data: it is neither kept nor logged here
-        return { metadata: { storageId: parsed.data.storageId, userId } };
+        const metadata: Record<string, string> = { storageId, userId };
+        if (linkId !== undefined) metadata.secureFetchId = linkId;
+        return { metadata };
       },
       onResponseError: (_req, error) => {
         if (error instanceof DomainError) return tusError(error);
@@ -126,8 +175,16 @@ export const uploadRoutes =
       raw.end(request.method === 'HEAD' ? undefined : (body ?? undefined));
     };
 
+    /** Requests that need no session: preflights, Secure Fetch creations and requests on a Secure Fetch upload. */
+    const anonymous = async (request: FastifyRequest): Promise<boolean> => {
+      if (request.method === 'OPTIONS') return true;
+      if (request.method === 'POST') return secureFetchIdOf(request.headers['upload-metadata']) !== undefined;
+      const id = (request.params as { id?: string }).id;
+      return !!id && UPLOAD_ID.test(id) && !!(await deps.store.ownerOf(id))?.secureFetchLinkId;
+    };
+
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
-      const userId = request.method === 'OPTIONS' ? undefined : (await requireUser(ctx, request)).user.id;
+      const userId = (await anonymous(request)) ? undefined : (await requireUser(ctx, request)).user.id;
       const headers = new Headers();
       for (const [name, value] of Object.entries(request.headers)) {
         if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
@@ -159,9 +216,15 @@ export const uploadRoutes =
     app.route({
       method: ['POST', 'OPTIONS'],
       url: '/api/uploads/',
-      schema: { tags: ['uploads'], summary: 'Create a tus upload (Upload-Length, Upload-Metadata with storageId)' },
-      // a dropped folder of small files creates many uploads at once (tus-js-client does not retry a 429)
-      config: limit({ perIp: 3000, window: 'minute' }),
+      schema: { tags: ['uploads'], summary: 'Create a tus upload (Upload-Length, Upload-Metadata with storageId, or secureFetchId without a session)' },
+      // a dropped folder of small files creates many uploads at once (tus-js-client does not retry a 429);
+      // anonymous (Secure Fetch) creations have a tighter cap of their own per address
+      config: limit({
+        perIp: 3000,
+        perAccount: ANONYMOUS_CREATIONS_PER_MINUTE,
+        window: 'minute',
+        account: (request) => (request.method === 'POST' && secureFetchIdOf(request.headers['upload-metadata']) !== undefined ? `secure-fetch-upload:${request.ip}` : null),
+      }),
       handler,
     });
     app.route({

@@ -1,4 +1,4 @@
-import { createHash, type Hash } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, randomBytes, type Hash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
   CHUNK_PLAIN_SIZE,
@@ -10,8 +10,9 @@ import {
   type ReplicatedBlobStore,
 } from '@axel/platform/blobs/index';
 import type { Pool, PoolClient } from '@axel/platform';
+import { decodeMultiHashState, encodeMultiHashState, MultiHash, type MultiDigest, type MultiHashState } from '@axel/platform/hashing/index';
 import { DataStore, ERRORS, Upload, type Lock, type Locker, type RequestRelease } from '@tus/utils';
-import type { ChunkRef, FileManifest, QuotaGate } from './contracts';
+import type { ChunkRef, FileManifest, QuotaGate, UploadHashes } from './contracts';
 
 export const UPLOAD_ID = /^[0-9a-f]{32}$/;
 
@@ -26,7 +27,33 @@ interface UploadRow {
   status: 'receiving' | 'finished';
   sha256: string | null;
   created_at: Date;
+  secure_fetch_link_id: string | null;
+  hash_state: Buffer | null;
+  hashes: UploadHashes | null;
 }
+
+const ROW = `id, user_id, storage_id, key_id, size, "offset", tail, status, sha256, created_at, secure_fetch_link_id, hash_state, hashes`;
+
+/**
+ * A hash state is sealed like the tail (it may hold up to a block of plaintext), bound to its upload's
+ * key and to the offset it was taken at: a state can never be replayed against another offset.
+ */
+const stateAad = (keyId: string, offset: number) => Buffer.from(`axel-upload-hash-state\0${keyId}\0${offset}`);
+export const sealHashState = (key: Buffer, keyId: string, state: MultiHashState): Buffer => {
+  const nonce = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, nonce);
+  cipher.setAAD(stateAad(keyId, state.bytes));
+  const body = Buffer.concat([cipher.update(encodeMultiHashState(state)), cipher.final()]);
+  return Buffer.concat([nonce, body, cipher.getAuthTag()]);
+};
+const openHashState = (key: Buffer, keyId: string, offset: number, sealed: Buffer): MultiHashState => {
+  const decipher = createDecipheriv('aes-256-gcm', key, sealed.subarray(0, 12));
+  decipher.setAAD(stateAad(keyId, offset));
+  decipher.setAuthTag(sealed.subarray(sealed.length - 16));
+  const state = decodeMultiHashState(Buffer.concat([decipher.update(sealed.subarray(12, sealed.length - 16)), decipher.final()]));
+  if (state.bytes !== offset) throw new Error('hash state does not match the upload offset');
+  return state;
+};
 
 /**
  * A lock per upload on PostgreSQL advisory locks, so several API processes can serve one upload's
@@ -94,6 +121,10 @@ class PgLock implements Lock {
   }
 }
 
+/** The metadata tus answers: an anonymous uploader is told its link, never the owner's storage. */
+const metadataOf = (row: Pick<UploadRow, 'storage_id' | 'secure_fetch_link_id'>): Record<string, string> =>
+  row.secure_fetch_link_id ? { secureFetchId: row.secure_fetch_link_id } : { storageId: row.storage_id };
+
 export interface EncryptingStoreDeps {
   readonly pool: Pool;
   readonly blobs: ReplicatedBlobStore;
@@ -128,31 +159,31 @@ export class EncryptingDataStore extends DataStore {
 
   private async row(id: string): Promise<UploadRow | undefined> {
     if (!UPLOAD_ID.test(id)) return undefined;
-    const { rows } = await this.deps.pool.query<UploadRow>(
-      `select id, user_id, storage_id, key_id, size, "offset", tail, status, sha256, created_at from uploads where id = $1`,
-      [id],
-    );
+    const { rows } = await this.deps.pool.query<UploadRow>(`select ${ROW} from uploads where id = $1`, [id]);
     return rows[0];
   }
 
-  async ownerOf(id: string): Promise<string | undefined> {
-    return (await this.row(id))?.user_id;
+  /** Whose upload this is, and the Secure Fetch link it came through (anonymous uploads). */
+  async ownerOf(id: string): Promise<{ userId: string; secureFetchLinkId: string | null } | undefined> {
+    const row = await this.row(id);
+    return row && { userId: row.user_id, secureFetchLinkId: row.secure_fetch_link_id };
   }
 
   override async create(upload: Upload): Promise<Upload> {
     const userId = upload.metadata?.userId;
     const storageId = upload.metadata?.storageId;
+    const linkId = upload.metadata?.secureFetchId ?? null;
     if (!userId || !storageId || upload.size === undefined) throw ERRORS.INVALID_METADATA;
     const { keyId } = await this.deps.keys.create();
     const created = this.deps.now();
     await this.deps.pool.query(
-      `insert into uploads (id, user_id, storage_id, node_id, key_id, size, created_at, expires_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [upload.id, userId, storageId, this.deps.nodeId, keyId, upload.size, created, new Date(created.getTime() + this.deps.expiryMs)],
+      `insert into uploads (id, user_id, storage_id, node_id, key_id, size, created_at, expires_at, secure_fetch_link_id)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [upload.id, userId, storageId, this.deps.nodeId, keyId, upload.size, created, new Date(created.getTime() + this.deps.expiryMs), linkId],
     );
     upload.creation_date = created.toISOString();
-    upload.metadata = { storageId };
-    if (upload.size === 0) await this.finish(upload.id, keyId, 0, [], createHash('sha256'));
+    upload.metadata = metadataOf({ storage_id: storageId, secure_fetch_link_id: linkId });
+    if (upload.size === 0) await this.finish(upload.id, keyId, 0, [], createHash('sha256'), linkId ? await MultiHash.open() : undefined);
     return upload;
   }
 
@@ -168,7 +199,7 @@ export class EncryptingDataStore extends DataStore {
       id: row.id,
       size: row.size,
       offset: row.offset,
-      metadata: { storageId: row.storage_id },
+      metadata: metadataOf(row),
       creation_date: row.created_at.toISOString(),
       storage: { type: 'axel-chunks', path: row.id },
     });
@@ -188,6 +219,15 @@ export class EncryptingDataStore extends DataStore {
     } finally {
       if (this.active.get(id) === run) this.active.delete(id);
     }
+  }
+
+  /** The certificate hashes of a Secure Fetch upload, going on from the state kept with its offset. */
+  private async openHashes(row: UploadRow, key: Buffer): Promise<MultiHash> {
+    if (!row.hash_state) {
+      if (row.offset !== 0) throw new Error('a Secure Fetch upload lost its hash state');
+      return MultiHash.open();
+    }
+    return MultiHash.open(openHashState(key, row.key_id, row.offset, row.hash_state));
   }
 
   private async receive(stream: Readable, id: string, offset: number): Promise<number> {
@@ -210,6 +250,26 @@ export class EncryptingDataStore extends DataStore {
     const known = this.hashes.get(id);
     this.hashes.delete(id);
     const hash = offset === 0 ? createHash('sha256') : known && known.offset === offset ? known.hash : undefined;
+    // Secure Fetch uploads: MD5, SHA-1 and SHA3-512 of the plaintext, one pass, resumed from the stored state
+    const multi = row.secure_fetch_link_id ? await this.openHashes(row, key) : undefined;
+    let multiOpen = !!multi;
+    // bytes at the start of the receive buffer already in `multi` (a kept tail was hashed by its own request)
+    let hashedTo = filled;
+    /**
+     * Hashes the receive buffer up to `filled`; answers (wrapped, so the caller need not wait for the
+     * worker) the sealed state at `at`, the bytes so far.
+     */
+    const hashUpTo = async (at: number): Promise<{ state: Promise<Buffer> } | undefined> => {
+      if (!multi) return undefined;
+      await multi.update(buffer.subarray(hashedTo, filled));
+      hashedTo = filled;
+      const state = multi.save().then((s) => {
+        if (s.bytes !== at) throw new Error('hash state out of step with the upload');
+        return sealHashState(key, row.key_id, s);
+      });
+      state.catch(() => undefined);
+      return { state };
+    };
 
     let received = offset;
     let recorded = offset;
@@ -217,8 +277,8 @@ export class EncryptingDataStore extends DataStore {
     let inFlight: Promise<void> = Promise.resolve();
     let failed = false;
 
-    // one chunk is stored while the next is received; each is recorded (offset included) once durable
-    const storeChunk = (index: number, plain: Buffer, last: boolean, newOffset: number) => {
+    // one chunk is stored while the next is received; each is recorded (offset and hash state included) once durable
+    const storeChunk = (index: number, plain: Buffer, last: boolean, newOffset: number, hashState: { state: Promise<Buffer> } | undefined) => {
       const sealed = encryptChunk(key, row.key_id, index, plain, last);
       const previous = inFlight;
       const fromOffset = queued;
@@ -226,11 +286,12 @@ export class EncryptingDataStore extends DataStore {
       inFlight = (async () => {
         await previous;
         const cid = await blobs.put(sealed);
+        const state = hashState ? await hashState.state : null;
         // only from the offset this request started at: a stale request can never overwrite a newer one
         const { rowCount } = await pool.query(
-          `with u as (update uploads set "offset" = $5, tail = null where id = $1 and "offset" = $6 and status = 'receiving' returning id)
+          `with u as (update uploads set "offset" = $5, tail = null, hash_state = coalesce($7, hash_state) where id = $1 and "offset" = $6 and status = 'receiving' returning id)
            insert into upload_chunks (upload_id, index, cid, size) select id, $2, $3, $4 from u`,
-          [id, index, cid, sealed.length, newOffset, fromOffset],
+          [id, index, cid, sealed.length, newOffset, fromOffset, state],
         );
         if (!rowCount) throw ERRORS.INVALID_OFFSET;
         recorded = newOffset;
@@ -242,57 +303,64 @@ export class EncryptingDataStore extends DataStore {
 
     let streamError: unknown;
     try {
-      for await (const data of stream as AsyncIterable<Buffer>) {
-        if (failed) break;
-        let at = 0;
-        hash?.update(data);
-        while (at < data.length) {
-          const n = Math.min(data.length - at, CHUNK_PLAIN_SIZE - filled);
-          data.copy(buffer, filled, at, at + n);
-          filled += n;
-          at += n;
-          received += n;
-          if (filled === CHUNK_PLAIN_SIZE) {
-            // sealed at once into a new buffer: the receive buffer is free for the next chunk
-            storeChunk(chunkIndex++, buffer, received === size, received);
-            filled = 0;
-            // at most one chunk waiting for its disk writes
-            await inFlight;
+      try {
+        for await (const data of stream as AsyncIterable<Buffer>) {
+          if (failed) break;
+          let at = 0;
+          hash?.update(data);
+          while (at < data.length) {
+            const n = Math.min(data.length - at, CHUNK_PLAIN_SIZE - filled);
+            data.copy(buffer, filled, at, at + n);
+            filled += n;
+            at += n;
+            received += n;
+            if (filled === CHUNK_PLAIN_SIZE) {
+              const before = inFlight;
+              // sealed at once into a new buffer: the receive buffer is free for the next chunk
+              storeChunk(chunkIndex++, buffer, received === size, received, await hashUpTo(received));
+              filled = 0;
+              hashedTo = 0;
+              // at most one chunk waiting for its disk writes; with certificate hashes one more may wait
+              // for the SHA3 worker, so the worker hashes while this thread receives
+              await (multi ? before : inFlight);
+            }
           }
         }
+      } catch (error) {
+        // the client went away: what arrived is still kept, and the stored offset says where to resume
+        streamError = error;
       }
-    } catch (error) {
-      // the client went away: what arrived is still kept, and the stored offset says where to resume
-      streamError = error;
-    }
-    try {
-      if (received === size && filled > 0) storeChunk(chunkIndex++, buffer.subarray(0, filled), true, received);
-      await inFlight;
-      if (received < size && filled > 0 && recorded < received) {
-        const sealedTail = sealTail(key, row.key_id, chunkIndex, buffer.subarray(0, filled));
-        const { rowCount } = await pool.query(`update uploads set "offset" = $2, tail = $3 where id = $1 and "offset" = $4 and status = 'receiving'`, [
-          id,
-          received,
-          sealedTail,
-          recorded,
-        ]);
-        if (!rowCount) throw ERRORS.INVALID_OFFSET;
-        recorded = received;
+      try {
+        if (received === size && filled > 0) storeChunk(chunkIndex++, buffer.subarray(0, filled), true, received, await hashUpTo(received));
+        await inFlight;
+        if (received < size && filled > 0 && recorded < received) {
+          const sealedTail = sealTail(key, row.key_id, chunkIndex, buffer.subarray(0, filled));
+          const state = await (await hashUpTo(received))?.state;
+          const { rowCount } = await pool.query(
+            `update uploads set "offset" = $2, tail = $3, hash_state = coalesce($5, hash_state) where id = $1 and "offset" = $4 and status = 'receiving'`,
+            [id, received, sealedTail, recorded, state ?? null],
+          );
+          if (!rowCount) throw ERRORS.INVALID_OFFSET;
+          recorded = received;
+        }
+      } catch (error) {
+        this.deps.onError?.('upload chunk could not be stored', { uploadId: id, err: error });
+        throw streamError ?? error;
       }
-    } catch (error) {
-      this.deps.onError?.('upload chunk could not be stored', { uploadId: id, err: error });
-      throw streamError ?? error;
-    }
-    if (recorded === size) {
-      await this.finish(id, row.key_id, size, await this.chunksOf(id), hash);
-    } else if (hash && recorded === received) {
-      this.hashes.set(id, { offset: recorded, hash });
+      if (recorded === size) {
+        multiOpen = false;
+        await this.finish(id, row.key_id, size, await this.chunksOf(id), hash, multi);
+      } else if (hash && recorded === received) {
+        this.hashes.set(id, { offset: recorded, hash });
+      }
+    } finally {
+      if (multiOpen) multi!.close();
     }
     if (streamError && recorded === offset) throw streamError;
     return recorded;
   }
 
-  private async finish(id: string, keyId: string, size: number, chunks: ChunkRef[], hash: Hash | undefined) {
+  private async finish(id: string, keyId: string, size: number, chunks: ChunkRef[], hash: Hash | undefined, multi?: MultiHash) {
     let digest: string;
     if (hash) {
       digest = hash.digest('hex');
@@ -301,10 +369,12 @@ export class EncryptingDataStore extends DataStore {
       for await (const part of readPlaintext(this.deps.blobs, this.deps.keys, { keyId, chunkPlainSize: CHUNK_PLAIN_SIZE, chunks, size })) rehash.update(part as Buffer);
       digest = rehash.digest('hex');
     }
+    const hashes: MultiDigest | null = multi ? await multi.digest() : null;
     const finished = this.deps.now();
     await this.deps.pool.query(
-      `update uploads set status = 'finished', sha256 = $2, finished_at = $3, expires_at = greatest(expires_at, $4), tail = null where id = $1`,
-      [id, digest, finished, new Date(finished.getTime() + this.deps.expiryMs)],
+      `update uploads set status = 'finished', sha256 = $2, finished_at = $3, expires_at = greatest(expires_at, $4), tail = null, hash_state = null, hashes = $5
+       where id = $1`,
+      [id, digest, finished, new Date(finished.getTime() + this.deps.expiryMs), hashes],
     );
   }
 
@@ -343,12 +413,17 @@ export class EncryptingDataStore extends DataStore {
 
   // ---- the pipeline's side of the contracts --------------------------------------------------
 
-  async finished(uploadId: string, userId: string): Promise<{ storageId: string; manifest: FileManifest } | null> {
+  async finished(
+    uploadId: string,
+    userId: string,
+  ): Promise<{ storageId: string; manifest: FileManifest; hashes?: UploadHashes; secureFetchLinkId?: string } | null> {
     const row = await this.row(uploadId);
     if (!row || row.user_id !== userId || row.status !== 'finished') return null;
     return {
       storageId: row.storage_id,
       manifest: { keyId: row.key_id, chunkPlainSize: CHUNK_PLAIN_SIZE, chunks: await this.chunksOf(uploadId), size: row.size, sha256: row.sha256! },
+      ...(row.hashes ? { hashes: { md5: row.hashes.md5, sha1: row.hashes.sha1, sha3_512: row.hashes.sha3_512 } } : {}),
+      ...(row.secure_fetch_link_id ? { secureFetchLinkId: row.secure_fetch_link_id } : {}),
     };
   }
 

@@ -73,7 +73,7 @@ export const createBytePipeline = (ctx: AppContext, options: BytePipelineOptions
   const uploads: Uploads = {
     async finished(uploadId, userId): Promise<FinishedUpload | null> {
       const found = await store.finished(uploadId, userId);
-      return found ? { uploadId, userId, storageId: found.storageId, manifest: found.manifest } : null;
+      return found ? { uploadId, userId, ...found } : null;
     },
     consumed: (uploadId) => store.consumed(uploadId),
   };

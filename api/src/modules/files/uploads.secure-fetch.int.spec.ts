@@ -1,0 +1,368 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { SecureFetchErrors, DomainError, type ErrorDefinition } from '@axel/domain';
+import { freePort } from '@axel/platform';
+import { MultiHash } from '@axel/platform/hashing/index';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp, type AppHandle } from '../../app';
+import { loadConfig } from '../../config';
+import { createLogger } from '../../logger';
+import { accountHelpers } from '../../testing/accounts';
+import { HttpClient, startTestApp, type TestApp } from '../../testing/harness';
+import type { SecureFetchUploadGate } from './contracts';
+import { onlineStorageId } from './storage.service';
+import { storageQuotaGate } from './storage.quota-gate';
+import { createBytePipeline, type BytePipeline } from './uploads';
+import { ANONYMOUS_CREATIONS_PER_MINUTE } from './uploads.routes';
+import { bindSecureFetchGate } from './uploads.secure-fetch-gate';
+import { sealHashState } from './uploads.store';
+
+const MiB = 1024 * 1024;
+const TUS = { 'tus-resumable': '1.0.0' };
+
+/**
+ * The gate as the contract states it, over links this test opens: the Secure Fetch slice binds its
+ * own (link valid, not used, revoked or expired, size within the owner's limits); what is tested
+ * here is the upload pipeline's side: the admission, the spec's refusals and the hashes.
+ */
+class LinksGate implements SecureFetchUploadGate {
+  readonly links = new Map<string, { ownerId: string; refusal?: ErrorDefinition; maxSize?: number }>();
+  admitted = 0;
+  async admit({ linkId, size }: { linkId: string; size: number }) {
+    const link = this.links.get(linkId);
+    if (!link) throw new DomainError(SecureFetchErrors.missing);
+    if (link.refusal) throw new DomainError(link.refusal);
+    if (link.maxSize !== undefined && size > link.maxSize) throw new DomainError(SecureFetchErrors.tooLarge, { maxSize: link.maxSize });
+    this.admitted++;
+    return { ownerId: link.ownerId, storageId: onlineStorageId(link.ownerId) };
+  }
+}
+
+let t: TestApp;
+let pipeline: BytePipeline;
+const gate = new LinksGate();
+beforeAll(async () => {
+  t = await startTestApp({ env: { UPLOAD_EXPIRY_HOURS: '1' } });
+  bindSecureFetchGate(t.app.ctx, gate);
+  pipeline = createBytePipeline(t.app.ctx, { quota: storageQuotaGate(t.app.ctx) });
+});
+afterAll(async () => {
+  await pipeline?.close();
+  await t?.stop();
+});
+const { signUpConfirmed, signIn } = accountHelpers(() => t);
+
+const reference = (data: Uint8Array) => ({
+  md5: createHash('md5').update(data).digest('hex'),
+  sha1: createHash('sha1').update(data).digest('hex'),
+  sha3_512: createHash('sha3-512').update(data).digest('hex'),
+});
+
+/** A link of a new user, as the Secure Fetch slice would hand it out. */
+const newLink = async (options: { refusal?: ErrorDefinition; maxSize?: number } = {}) => {
+  const { email, id } = await signUpConfirmed();
+  const linkId = randomBytes(16).toString('base64url').slice(0, 22);
+  gate.links.set(linkId, { ownerId: id, ...options });
+  return { linkId, ownerId: id, email };
+};
+
+const metadata = (linkId: string) => `secureFetchId ${Buffer.from(linkId).toString('base64')},filename ${Buffer.from('manuscript.pdf').toString('base64')}`;
+
+/** An anonymous client: no cookie at all. */
+const anonymous = (base = t.url) => new HttpClient(base);
+
+const createAnonymous = async (http: HttpClient, linkId: string, size: number) =>
+  http.request('POST', '/api/uploads/', undefined, { ...TUS, 'upload-length': String(size), 'upload-metadata': metadata(linkId) });
+
+const create = async (http: HttpClient, linkId: string, size: number) => {
+  const res = await createAnonymous(http, linkId, size);
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  const location = res.headers.get('location')!;
+  expect(location).toMatch(/^\/api\/uploads\/[0-9a-f]{32}$/);
+  return location;
+};
+
+const patch = (http: HttpClient, location: string, offset: number, bytes: Uint8Array) =>
+  http.request('PATCH', location, bytes, { ...TUS, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' });
+
+const head = async (http: HttpClient, location: string) => {
+  const res = await http.request('HEAD', location, undefined, TUS);
+  return { status: res.status, offset: Number(res.headers.get('upload-offset')), metadata: res.headers.get('upload-metadata') };
+};
+
+/** A PATCH whose connection breaks after `sendBytes` bytes have left the client, in odd pieces. */
+const brokenPatch = async (base: string, location: string, offset: number, bytes: Uint8Array, sendBytes: number) => {
+  let sent = 0;
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (sent >= sendBytes) {
+        controller.error(new Error('connection lost'));
+        return;
+      }
+      const piece = bytes.subarray(sent, Math.min(sendBytes, sent + 65_537));
+      sent += piece.length;
+      controller.enqueue(piece);
+    },
+  });
+  await fetch(base + location, {
+    method: 'PATCH',
+    headers: { ...TUS, 'x-requested-with': 'XMLHttpRequest', 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
+    body,
+    duplex: 'half',
+  } as RequestInit).catch(() => undefined);
+};
+
+/** The offset the server reports once it has recorded what a broken request brought. */
+const settledOffset = async (http: HttpClient, location: string, above: number) => {
+  let offset = above;
+  for (let i = 0; i < 100; i++) {
+    offset = (await head(http, location)).offset;
+    if (offset > above) break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return offset;
+};
+
+const idOf = (location: string) => location.split('/').pop()!;
+
+const readAll = async (stream: NodeJS.ReadableStream) => {
+  const parts: Buffer[] = [];
+  for await (const p of stream) parts.push(p as Buffer);
+  return Buffer.concat(parts);
+};
+
+describe('Secure Fetch uploads: anonymous tus with certificate hashes', () => {
+  it('one PATCH without a session: the upload lands in the link owner storage with MD5, SHA-1 and SHA3-512 of its bytes', async () => {
+    const { linkId, ownerId } = await newLink();
+    const http = anonymous();
+    const file = randomBytes(3 * MiB + 4321);
+    const location = await create(http, linkId, file.length);
+    const done = await patch(http, location, 0, file);
+    expect(done.status).toBe(204);
+    expect(Number(done.headers.get('upload-offset'))).toBe(file.length);
+
+    const finished = await pipeline.uploads.finished(idOf(location), ownerId);
+    expect(finished).not.toBeNull();
+    expect(finished!.storageId).toBe(onlineStorageId(ownerId));
+    expect(finished!.secureFetchLinkId).toBe(linkId);
+    expect(finished!.hashes).toEqual(reference(file));
+    expect(finished!.manifest.sha256).toBe(createHash('sha256').update(file).digest('hex'));
+    expect(Buffer.compare(await readAll(pipeline.content.read(finished!.manifest)), file)).toBe(0);
+    // a finished upload keeps its digests, no state
+    const { rows } = await t.app.ctx.pool.query<{ hash_state: Buffer | null }>('select hash_state from uploads where id = $1', [idOf(location)]);
+    expect(rows[0]!.hash_state).toBeNull();
+  });
+
+  it('a session upload keeps its path: no certificate hashes, no link', async () => {
+    const { email, id } = await signUpConfirmed();
+    const { http } = await signIn(email);
+    const file = randomBytes(5000);
+    const res = await http.request('POST', '/api/uploads/', undefined, {
+      ...TUS,
+      'upload-length': String(file.length),
+      'upload-metadata': `storageId ${Buffer.from(onlineStorageId(id)).toString('base64')}`,
+    });
+    expect(res.status).toBe(201);
+    const location = res.headers.get('location')!;
+    expect((await patch(http, location, 0, file)).status).toBe(204);
+    const finished = await pipeline.uploads.finished(idOf(location), id);
+    expect(finished!.manifest.sha256).toBe(createHash('sha256').update(file).digest('hex'));
+    expect(finished!.hashes).toBeUndefined();
+    expect(finished!.secureFetchLinkId).toBeUndefined();
+  });
+
+  it('broken mid-chunk and resumed on new requests with odd PATCH sizes: the hashes go on from the stored states', async () => {
+    const { linkId, ownerId } = await newLink();
+    const http = anonymous();
+    const file = randomBytes(5 * MiB + 777);
+    const location = await create(http, linkId, file.length);
+
+    let offset = 0;
+    // odd sizes: inside a chunk, across a chunk boundary, a single byte
+    for (const n of [333_333, MiB + 17, 1]) {
+      const res = await patch(http, location, offset, file.subarray(offset, offset + n));
+      expect(res.status).toBe(204);
+      offset += n;
+      expect((await head(http, location)).offset).toBe(offset);
+    }
+    // the stored state belongs to the stored offset (and is sealed: no plaintext of the tail in it)
+    const { rows } = await t.app.ctx.pool.query<{ offset: string; hash_state: Buffer }>('select "offset", hash_state from uploads where id = $1', [idOf(location)]);
+    expect(Number(rows[0]!.offset)).toBe(offset);
+    expect(rows[0]!.hash_state.length).toBeGreaterThan(600);
+    expect(rows[0]!.hash_state.indexOf(file.subarray(offset - 40, offset))).toBe(-1);
+
+    await brokenPatch(t.url, location, offset, file.subarray(offset), 2 * MiB + 12_345);
+    const resumeAt = await settledOffset(http, location, offset);
+    expect(resumeAt).toBeGreaterThan(offset);
+    expect(resumeAt).toBeLessThanOrEqual(offset + 2 * MiB + 12_345);
+    offset = resumeAt;
+
+    // a second break, then the rest in two odd pieces
+    await brokenPatch(t.url, location, offset, file.subarray(offset), 70_001);
+    offset = await settledOffset(http, location, offset);
+    const middle = offset + Math.floor((file.length - offset) / 3);
+    expect((await patch(http, location, offset, file.subarray(offset, middle))).status).toBe(204);
+    const last = await patch(http, location, middle, file.subarray(middle));
+    expect(last.status).toBe(204);
+    expect(Number(last.headers.get('upload-offset'))).toBe(file.length);
+
+    const finished = await pipeline.uploads.finished(idOf(location), ownerId);
+    expect(finished!.hashes).toEqual(reference(file));
+    expect(Buffer.compare(await readAll(pipeline.content.read(finished!.manifest)), file)).toBe(0);
+  });
+
+  it("the gate's refusals are the spec's errors on creation, before anything is kept", async () => {
+    const http = anonymous();
+    const cases: [string, ErrorDefinition, number][] = [];
+    const unknown = randomBytes(16).toString('base64url').slice(0, 22);
+    const used = await newLink({ refusal: SecureFetchErrors.used });
+    const invalid = await newLink({ refusal: SecureFetchErrors.invalid });
+    const small = await newLink({ maxSize: 1000 });
+    cases.push([unknown, SecureFetchErrors.missing, 10], [used.linkId, SecureFetchErrors.used, 10], [invalid.linkId, SecureFetchErrors.invalid, 10], [small.linkId, SecureFetchErrors.tooLarge, 1001]);
+    for (const [linkId, error, size] of cases) {
+      const res = await createAnonymous(http, linkId, size);
+      expect(res.status).toBe(error.status);
+      expect(res.body).toMatchObject({ code: error.code, message: error.message });
+      expect(res.headers.get('location')).toBeNull();
+    }
+    const { rows } = await t.app.ctx.pool.query('select 1 from uploads where user_id = any($1)', [[used.ownerId, invalid.ownerId, small.ownerId]]);
+    expect(rows).toEqual([]);
+    // a malformed link id never reaches the gate
+    const before = gate.admitted;
+    const bad = await http.request('POST', '/api/uploads/', undefined, { ...TUS, 'upload-length': '10', 'upload-metadata': `secureFetchId ${Buffer.from('../../etc').toString('base64')}` });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ code: 'VALIDATION_FAILED', data: { fields: { secureFetchId: 'invalid' } } });
+    expect(gate.admitted).toBe(before);
+    // within its size it is admitted; the owner's quota still applies (an upload larger than their storage)
+    expect((await createAnonymous(http, small.linkId, 1000)).status).toBe(201);
+    const big = await newLink();
+    const over = await createAnonymous(http, big.linkId, 11 * 1024 ** 3);
+    expect(over.status).toBe(413);
+    expect(over.body).toMatchObject({ code: 'INSUFFICIENT_SPACE' });
+  });
+
+  it('requests on a Secure Fetch upload need only its id; a session upload still needs its own session', async () => {
+    const { linkId, ownerId } = await newLink();
+    const location = await create(anonymous(), linkId, 2000);
+    // another anonymous client (a new tab, a retry) that knows the id goes on with it
+    expect((await patch(anonymous(), location, 0, Buffer.alloc(700, 1))).status).toBe(204);
+    const seen = await head(anonymous(), location);
+    expect(seen).toMatchObject({ status: 200, offset: 700 });
+    // the uploader is told its link, never the owner's storage
+    expect(seen.metadata).toBe(`secureFetchId ${Buffer.from(linkId).toString('base64')}`);
+    // an id nobody was given is answered as a session upload is (sign in): no way to tell which ids exist
+    expect((await head(anonymous(), `/api/uploads/${randomBytes(16).toString('hex')}`)).status).toBe(401);
+
+    // a signed-in user's own upload: strangers without a session are asked for one, other users do not see it
+    const { email, id } = await signUpConfirmed();
+    const { http } = await signIn(email);
+    const res = await http.request('POST', '/api/uploads/', undefined, {
+      ...TUS,
+      'upload-length': '100',
+      'upload-metadata': `storageId ${Buffer.from(onlineStorageId(id)).toString('base64')}`,
+    });
+    expect(res.status).toBe(201);
+    const own = res.headers.get('location')!;
+    expect((await head(anonymous(), own)).status).toBe(401);
+    expect((await patch(anonymous(), own, 0, Buffer.alloc(100))).status).toBe(401);
+    expect((await anonymous().request('DELETE', own, undefined, TUS)).status).toBe(401);
+    expect((await anonymous().request('POST', '/api/uploads/', undefined, { ...TUS, 'upload-length': '10' })).status).toBe(401);
+    const stranger = (await signIn((await signUpConfirmed()).email)).http;
+    expect((await head(stranger, own)).status).toBe(404);
+
+    // the anonymous uploader may give up: DELETE collects it and gives the owner's reservation back
+    expect((await anonymous().request('DELETE', location, undefined, TUS)).status).toBe(204);
+    // gone: answered as any unknown id
+    expect((await head(anonymous(), location)).status).toBe(401);
+    expect((await t.app.ctx.pool.query('select 1 from uploads where id = $1', [idOf(location)])).rows).toEqual([]);
+    expect(await pipeline.uploads.finished(idOf(location), ownerId)).toBeNull();
+  });
+
+  it('anonymous creations are capped per address; session uploads are not counted', async () => {
+    const { linkId } = await newLink({ refusal: SecureFetchErrors.used });
+    const http = anonymous();
+    let limited: Awaited<ReturnType<typeof createAnonymous>> | undefined;
+    for (let i = 0; i <= ANONYMOUS_CREATIONS_PER_MINUTE + 5 && !limited; i++) {
+      const res = await createAnonymous(http, linkId, 10);
+      if (res.status === 429) limited = res;
+      else expect(res.status).toBe(SecureFetchErrors.used.status);
+    }
+    expect(limited?.body).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(Number(limited?.headers.get('retry-after'))).toBeGreaterThan(0);
+    // a signed-in user's creation from the same address still goes through
+    const { email, id } = await signUpConfirmed();
+    const { http: signedIn } = await signIn(email);
+    const res = await signedIn.request('POST', '/api/uploads/', undefined, {
+      ...TUS,
+      'upload-length': '10',
+      'upload-metadata': `storageId ${Buffer.from(onlineStorageId(id)).toString('base64')}`,
+    });
+    expect(res.status).toBe(201);
+  });
+
+  it('a restart between requests (a new app on the same database and data) goes on from the stored hash states, never from the stored bytes', async () => {
+    const first = await startTestApp({ env: { UPLOAD_EXPIRY_HOURS: '1' } });
+    let second: AppHandle | undefined;
+    try {
+      bindSecureFetchGate(first.app.ctx, gate);
+      const { signUpConfirmed: signUp } = accountHelpers(() => first);
+      const { id: ownerId } = await signUp();
+      const linkId = randomBytes(16).toString('base64url').slice(0, 22);
+      gate.links.set(linkId, { ownerId });
+      const file = randomBytes(4 * MiB + 99);
+      const cut = 2 * MiB + 12_345;
+      const plain = await create(anonymous(first.url), linkId, file.length);
+      const decoyed = await create(anonymous(first.url), linkId, file.length);
+      for (const location of [plain, decoyed]) expect((await patch(anonymous(first.url), location, 0, file.subarray(0, cut))).status).toBe(204);
+
+      // the first server goes; a second one comes up on the same database and DATA_DIR
+      const config = first.app.ctx.config;
+      await first.app.stop();
+      const port = await freePort();
+      second = await createApp({
+        config: loadConfig({ NODE_ENV: 'test', HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATABASE_URL: first.db.url, DATA_DIR: config.dataDir, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` }),
+        log: createLogger('silent'),
+        now: first.clock.now,
+        serveUi: false,
+      });
+      bindSecureFetchGate(second.ctx, gate);
+      await second.start();
+      const own = createBytePipeline(second.ctx, { quota: storageQuotaGate(second.ctx) });
+      try {
+        // one upload's stored state is swapped for the state of other bytes of the same length: if
+        // the hashes were taken from the stored bytes this would not show; they go on from the state
+        const decoy = randomBytes(cut);
+        const { rows } = await second.ctx.pool.query<{ key_id: string }>('select key_id from uploads where id = $1', [idOf(decoyed)]);
+        const key = await own.keys.get(rows[0]!.key_id);
+        const hash = await MultiHash.open();
+        await hash.update(decoy);
+        await second.ctx.pool.query('update uploads set hash_state = $2 where id = $1', [idOf(decoyed), sealHashState(key, rows[0]!.key_id, await hash.save())]);
+        hash.close();
+
+        const http = anonymous(`http://127.0.0.1:${port}`);
+        for (const location of [plain, decoyed]) {
+          expect((await head(http, location)).offset).toBe(cut);
+          const odd = cut + 999_999;
+          expect((await patch(http, location, cut, file.subarray(cut, odd))).status).toBe(204);
+          expect((await patch(http, location, odd, file.subarray(odd))).status).toBe(204);
+        }
+        const finished = await own.uploads.finished(idOf(plain), ownerId);
+        expect(finished!.hashes).toEqual(reference(file));
+        expect(Buffer.compare(await readAll(own.content.read(finished!.manifest)), file)).toBe(0);
+        const fromState = await own.uploads.finished(idOf(decoyed), ownerId);
+        expect(fromState!.hashes).toEqual(reference(Buffer.concat([decoy, file.subarray(cut)])));
+        // a state that does not belong to the offset is refused rather than used
+        const broken = await create(http, linkId, 3000);
+        expect((await patch(http, broken, 0, file.subarray(0, 1000))).status).toBe(204);
+        await second.ctx.pool.query('update uploads set hash_state = (select hash_state from uploads where id = $2) where id = $1', [idOf(broken), idOf(plain)]);
+        expect((await patch(http, broken, 1000, file.subarray(1000, 3000))).status).toBe(500);
+        expect((await head(http, broken)).offset).toBe(1000);
+      } finally {
+        await own.close();
+      }
+    } finally {
+      await second?.stop();
+      await first.db.drop();
+    }
+  });
+});
+
