@@ -16,7 +16,7 @@ afterAll(async () => {
   await t?.stop();
 });
 const { signUpConfirmed, signIn } = accountHelpers(() => t);
-const at = (path: string, query: Record<string, string | number>) => `${path}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`;
+const at = (path: string, query: Record<string, string | number>) => `${path}?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`;
 
 const user = async () => {
   const { email, id } = await signUpConfirmed();

@@ -198,7 +198,7 @@ export const cartRoutes = (ctx: AppContext) => async (fastify: FastifyInstance) 
         summary: "Make the cart's files one share (fields as POST /shares/); an empty cart is refused",
         params: CartParams,
         body: ShareCartBody,
-        response: { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema, 413: ErrorSchema },
+        response: { 201: z.unknown(), 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema, 413: ErrorSchema },
       },
       config: writes,
     },
