@@ -19,11 +19,14 @@ const Units = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 // a chain address, never a person's words (so it is no personal field)
 const Address = z.string().regex(/^[A-Za-z0-9]{1,64}$/);
 const TxId = z.string().regex(/^[A-Za-z0-9-]{20,100}$/);
+/** A payload the transaction carries for the chain to timestamp (a hash, never a person's words). */
+const Payload = z.string().regex(/^(?:[0-9a-f]{2}){1,80}$/);
+export const isChainPayload = (data: string): boolean => Payload.safeParse(data).success;
 
 export const ChainCoinsMinted = defineEvent('ChainCoinsMinted', z.object({ txid: TxId, to: Address, amount: Units, time: z.string() }));
 export const ChainTransferAccepted = defineEvent(
   'ChainTransferAccepted',
-  z.object({ txid: TxId, from: Address, to: Address, amount: Units, time: z.string() }),
+  z.object({ txid: TxId, from: Address, to: Address, amount: Units, time: z.string(), data: Payload.optional() }),
 );
 export const ChainBlockMined = defineEvent(
   'ChainBlockMined',
@@ -34,7 +37,7 @@ export type LedgerEvent = EventOf<typeof ChainCoinsMinted> | EventOf<typeof Chai
 
 export type LedgerCommand =
   | Command<'Mint', { txid: string; to: string; amount: BaseUnits }>
-  | Command<'Transfer', { txid: string; from: string; to: string; amount: BaseUnits; requireSettled?: boolean }>
+  | Command<'Transfer', { txid: string; from: string; to: string; amount: BaseUnits; requireSettled?: boolean; data?: string }>
   | Command<'MineBlock', { hash: string }>;
 
 export interface LedgerAccount {
@@ -54,6 +57,8 @@ export interface LedgerTx {
   readonly amount: BaseUnits;
   readonly time: string;
   readonly blockHeight: number | null;
+  /** The data payload (hex) a transfer carries, when it has one. */
+  readonly data?: string;
 }
 
 export interface LedgerBlock {
@@ -118,7 +123,7 @@ const decide = (command: LedgerCommand, state: LedgerState): LedgerEvent[] => {
       return [{ type: 'ChainCoinsMinted', data: { txid, to, amount, time } }];
     }
     case 'Transfer': {
-      const { txid, from, to, amount, requireSettled } = command.data;
+      const { txid, from, to, amount, requireSettled, data } = command.data;
       const known = state.txs[txid];
       // the same transaction id is the same payment: a retry is answered by what was done
       if (known) {
@@ -126,10 +131,11 @@ const decide = (command: LedgerCommand, state: LedgerState): LedgerEvent[] => {
         throw new DomainError(WalletErrors.idempotencyConflict);
       }
       if (!Number.isSafeInteger(amount) || amount <= 0) throw new DomainError(WalletErrors.invalidAmount);
+      if (data !== undefined && !isChainPayload(data)) throw new DomainError(WalletErrors.invalidAmount);
       const source = ledgerAccount(state, from);
       if (requireSettled && (source.pendingIn > 0 || source.pendingOut > 0)) throw new DomainError(WalletErrors.unconfirmed);
       if (source.settled - source.pendingOut < amount) throw new DomainError(WalletErrors.insufficientFunds);
-      return [{ type: 'ChainTransferAccepted', data: { txid, from, to, amount, time } }];
+      return [{ type: 'ChainTransferAccepted', data: { txid, from, to, amount, time, ...(data ? { data } : {}) } }];
     }
     case 'MineBlock': {
       const height = ledgerHeight(state);
@@ -168,7 +174,7 @@ const evolve = (state: LedgerState, event: LedgerEvent): LedgerState => {
     }
     case 'ChainTransferAccepted': {
       const d = event.data;
-      const tx: LedgerTx = { txid: d.txid, kind: 'transfer', from: d.from, to: d.to, amount: d.amount, time: d.time, blockHeight: null };
+      const tx: LedgerTx = { txid: d.txid, kind: 'transfer', from: d.from, to: d.to, amount: d.amount, time: d.time, blockHeight: null, ...(d.data ? { data: d.data } : {}) };
       const debited = { ...state, accounts: withAccount(state, d.from, (a) => ({ ...a, pendingOut: a.pendingOut + d.amount })) };
       return {
         ...debited,

@@ -104,7 +104,11 @@ export class DevelopmentChain implements ChainPort {
   async send(request: SendRequest): Promise<{ txid: string }> {
     const txid = txidFor('send', request.idempotencyKey);
     await this.execute(
-      { type: 'Transfer', data: { txid, from: request.from, to: request.to, amount: request.amount, requireSettled: request.requireSettled }, metadata: { now: this.deps.now() } },
+      {
+        type: 'Transfer',
+        data: { txid, from: request.from, to: request.to, amount: request.amount, requireSettled: request.requireSettled, ...(request.data ? { data: request.data } : {}) },
+        metadata: { now: this.deps.now() },
+      },
       { actorId: request.actor?.id ?? null, actorKind: request.actor?.kind ?? 'system', idempotencyKey: `chain-send:${txid}` },
     );
     return { txid };
@@ -181,7 +185,7 @@ export class DevelopmentChain implements ChainPort {
       const tx = s.txs[txid];
       if (!tx) return null;
       const block = tx.blockHeight === null ? undefined : s.blocks[tx.blockHeight - 1];
-      return { ...this.view(s, tx), linked: (block?.txids ?? []).filter((id) => id !== txid) };
+      return { ...this.view(s, tx), linked: (block?.txids ?? []).filter((id) => id !== txid), data: tx.data ?? null };
     });
   }
 

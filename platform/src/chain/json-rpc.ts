@@ -138,7 +138,9 @@ export class JsonRpcChain implements ChainPort {
     const outputs: Record<string, number> = { [request.to]: coinsFromUnits(request.amount) };
     const change = total - needed;
     if (change > 0) outputs[request.from] = coinsFromUnits(change + (request.to === request.from ? request.amount : 0));
-    const raw = await this.call<string>('createrawtransaction', [inputs.map((c) => ({ txid: c.txid, vout: c.vout })), outputs]);
+    // the payload becomes an OP_RETURN output of the same transaction
+    const withData: Record<string, number | string> = request.data ? { ...outputs, data: request.data } : outputs;
+    const raw = await this.call<string>('createrawtransaction', [inputs.map((c) => ({ txid: c.txid, vout: c.vout })), withData]);
     const signed = await this.call<{ hex: string; complete: boolean }>('signrawtransactionwithwallet', [raw]);
     if (!signed.complete) throw new RpcError(-1, 'the node could not sign the transaction');
     const txid = await this.call<string>('decoderawtransaction', [signed.hex]).then((d) => (d as unknown as { txid: string }).txid);

@@ -53,6 +53,17 @@ describe('JSON-RPC chain (Bitcoin Core / Dash Core dialect)', () => {
     expect(await chain().walletBalance()).toEqual({ confirmed: 10_050_000_000, unconfirmed: 450_320_000 });
   });
 
+  it('a payload travels as an OP_RETURN output of the same transaction (createrawtransaction\'s data output)', async () => {
+    const payload = 'ab'.repeat(32);
+    const raw = recordings.find((r) => r.method === 'createrawtransaction')!;
+    const outputs = { ...(raw.params[1] as Record<string, number>), data: payload };
+    script = [...recordings, { method: 'createrawtransaction', params: [raw.params[0], outputs], result: '0200000001raw' }].filter((r) => r !== raw);
+    const calls = seen.length;
+    expect(await chain().send({ from: ALICE, to: BOB, amount: 250_000_000, idempotencyKey: 'pin-1', requireSettled: false, data: payload })).toEqual({ txid: TX_SENT });
+    expect(seen.slice(calls).find((c) => c.method === 'createrawtransaction')?.params[1]).toEqual(outputs);
+    script = recordings;
+  });
+
   it('refuses a user\'s send while unconfirmed coins wait, and one beyond the confirmed coins', async () => {
     await expect(chain().send({ from: ALICE, to: BOB, amount: 250_000_000, idempotencyKey: 'k1', requireSettled: true })).rejects.toMatchObject({ code: 'WALLET_UNCONFIRMED' });
     await expect(chain().send({ from: BOB, to: ALICE, amount: 1, idempotencyKey: 'k2', requireSettled: false })).rejects.toMatchObject({ code: 'WALLET_INSUFFICIENT_FUNDS' });

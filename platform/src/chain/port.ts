@@ -38,6 +38,8 @@ export interface ChainTransaction {
 export interface ChainTransactionDetail extends Omit<ChainTransaction, 'category'> {
   /** Other transactions of the same block. */
   readonly linked: readonly string[];
+  /** The data payload the transaction carries (hex), when it has one. */
+  readonly data?: string | null;
 }
 
 export interface SendRequest {
@@ -48,6 +50,11 @@ export interface SendRequest {
   readonly idempotencyKey: string;
   /** Refuse while the sender has unconfirmed tokens (a user's send; not the treasury's payouts). */
   readonly requireSettled: boolean;
+  /**
+   * A data payload for the chain to timestamp (hex, at most 80 bytes): a Secure Fetch certificate's
+   * SHA-256. The development chain keeps it on the transaction; a node puts it in an OP_RETURN output.
+   */
+  readonly data?: string;
   /** Who asks, for the ledger's own record. */
   readonly actor?: { readonly id: string | null; readonly kind: 'user' | 'staff' | 'process' | 'system' };
 }

@@ -26,6 +26,8 @@ export const TransactionDetailSchema = z.object({
   blockHash: z.string().nullable(),
   blockTime: z.string().nullable(),
   linkedTransactions: z.array(z.string()),
+  /** The data payload (hex) the transaction carries, e.g. a Secure Fetch certificate's SHA-256. */
+  data: z.string().nullable(),
 });
 
 const detailView = (tx: ChainTransactionDetail) => ({
@@ -39,6 +41,7 @@ const detailView = (tx: ChainTransactionDetail) => ({
   blockHash: tx.blockHash,
   blockTime: tx.blockTime,
   linkedTransactions: [...tx.linked],
+  data: tx.data ?? null,
 });
 
 const page = (d: ReturnType<typeof detailView>, development: boolean) => {
@@ -57,6 +60,7 @@ const page = (d: ReturnType<typeof detailView>, development: boolean) => {
     row('From', d.from ? `<code>${escapeHtml(d.from)}</code>` : 'Newly minted'),
     row('To', `<code>${escapeHtml(d.to)}</code>`),
     row('Time', escapeHtml(d.timestamp)),
+    ...(d.data ? [row('Data', `<code>${escapeHtml(d.data)}</code>`)] : []),
     row('Block', d.blockIndex === null ? 'Not mined yet' : `${d.blockIndex} (<code>${escapeHtml(d.blockHash ?? '')}</code>) at ${escapeHtml(d.blockTime ?? '')}`),
   ].join('')}</table><h2>Other transactions of this block</h2>${linked}<p><a href="/transaction/search">Search another transaction</a></p></body></html>`;
 };

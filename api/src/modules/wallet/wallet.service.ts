@@ -140,7 +140,7 @@ export class WalletService {
    * the treasury. The sharing slice calls this with a key naming what is paid for, so paying for
    * the same fetch twice is the same payment.
    */
-  async payForPinning(request: { userId: string; certificate: boolean; idempotencyKey: string; actor?: CommandContext }) {
+  async payForPinning(request: { userId: string; certificate: boolean; idempotencyKey: string; actor?: CommandContext; data?: string }) {
     const amount = pinningCost({ certificate: request.certificate });
     const addresses = await this.addresses(request.userId);
     if (!addresses) throw new DomainError(WalletErrors.insufficientToPin);
@@ -153,6 +153,7 @@ export class WalletService {
           amount,
           idempotencyKey: `user:${request.userId}:pin:${request.idempotencyKey}`,
           requireSettled: false,
+          ...(request.data ? { data: request.data } : {}),
           actor: { id: request.actor?.actorId ?? request.userId, kind: 'user' },
         }),
       );
