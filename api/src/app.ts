@@ -46,6 +46,7 @@ import { cartModule } from './modules/sharing/cart.module';
 import { shareAccessModule } from './modules/sharing/share-access.module';
 import { sharingModule } from './modules/sharing/sharing.module';
 import { activityModule } from './modules/audit/activity.module';
+import { secureFetchModule } from './modules/secure-fetch/secure-fetch.module';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -110,7 +111,7 @@ export const createApp = async (options: AppOptions): Promise<AppHandle> => {
 
   const processes = createProcessesModule();
   const files = createFilesModule();
-  const modules: Module[] = [accountsModule, notificationsModule, processes, files, storageModule, createWalletModule(), createBillingModule(), createAuditModule(), activityModule, sharingModule, shareAccessModule, bookmarksModule, cartModule];
+  const modules: Module[] = [accountsModule, notificationsModule, processes, files, storageModule, createWalletModule(), createBillingModule(), createAuditModule(), activityModule, sharingModule, shareAccessModule, bookmarksModule, cartModule, secureFetchModule];
 
   const db = await connectDatabase(config, log);
   const pool = createPool(db.url, { max: 20, applicationName: `axel-${[...roles].join('+')}` });

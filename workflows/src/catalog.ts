@@ -8,6 +8,7 @@ import { createFileTtlProcess } from './file-ttl/file-ttl.process';
 import { createStoragePurgeProcess } from './storage-purge/storage-purge.process';
 import { createGracePeriodProcess } from './grace-period/grace-period.process';
 import { createAutoPayApprovalProcess } from './autopay-approval/autopay-approval.process';
+import { createSecureFetchCollectProcess } from './secure-fetch-collect/secure-fetch-collect.process';
 import type { ProcessDefinition } from './model/process';
 
 export interface ProcessSettings {
@@ -25,4 +26,5 @@ export const createProcessCatalog: ProcessCatalog = (settings) => [
   createFileTtlProcess(),
   createStoragePurgeProcess(),
   createAutoPayApprovalProcess(),
+  createSecureFetchCollectProcess(),
 ];

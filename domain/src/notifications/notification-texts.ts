@@ -12,6 +12,7 @@ export const NOTICE_KINDS = [
   'two_factor_disabled',
   'account_locked',
   'share_opened',
+  'secure_fetch_files_arrived',
 ] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
@@ -19,6 +20,8 @@ export interface NoticeParams {
   readonly browser?: string | null;
   readonly system?: string | null;
   readonly email?: string | null;
+  /** How many files arrived (Secure Fetch). */
+  readonly count?: number | null;
 }
 
 export const NOTICE_LOCALES = ['en_us', 'es_mx', 'pt_br', 'nl'] as const;
@@ -44,6 +47,7 @@ const WORDS: Readonly<Record<NoticeLocale, Words>> = {
       two_factor_disabled: 'Two-factor authentication off',
       account_locked: 'Sign-in locked',
       share_opened: 'Private share opened',
+      secure_fetch_files_arrived: 'Files arrived',
     },
     bodies: {
       sign_in: (_, device) => (device ? `A new sign-in to your account from ${device}.` : 'A new sign-in to your account.'),
@@ -53,6 +57,7 @@ const WORDS: Readonly<Record<NoticeLocale, Words>> = {
       two_factor_disabled: () => 'Two-factor authentication was turned off.',
       account_locked: () => 'Too many failed sign-ins: sign-in was locked for a while.',
       share_opened: (p) => `${p.email ?? 'The recipient'} opened your private share for the first time.`,
+      secure_fetch_files_arrived: (p) => `${p.count ?? 0} file(s) arrived through your Secure Fetch link. Pay and pin them within 2 hours to keep them.`,
     },
     device: deviceWith('on', 'a browser'),
   },
@@ -65,6 +70,7 @@ const WORDS: Readonly<Record<NoticeLocale, Words>> = {
       two_factor_disabled: 'Autenticación de dos factores desactivada',
       account_locked: 'Inicio de sesión bloqueado',
       share_opened: 'Recurso compartido privado abierto',
+      secure_fetch_files_arrived: 'Llegaron archivos',
     },
     bodies: {
       sign_in: (_, device) => (device ? `Nuevo inicio de sesión en tu cuenta desde ${device}.` : 'Nuevo inicio de sesión en tu cuenta.'),
@@ -74,6 +80,7 @@ const WORDS: Readonly<Record<NoticeLocale, Words>> = {
       two_factor_disabled: () => 'Se desactivó la autenticación de dos factores.',
       account_locked: () => 'Demasiados intentos fallidos: el inicio de sesión se bloqueó por un tiempo.',
       share_opened: (p) => `${p.email ?? 'El destinatario'} abrió por primera vez tu recurso compartido privado.`,
+      secure_fetch_files_arrived: (p) => `Llegaron ${p.count ?? 0} archivo(s) por tu enlace de Secure Fetch. Paga y fíjalos en 2 horas para conservarlos.`,
     },
     device: deviceWith('en', 'un navegador'),
   },
@@ -86,6 +93,7 @@ const WORDS: Readonly<Record<NoticeLocale, Words>> = {
       two_factor_disabled: 'Autenticação de dois fatores desativada',
       account_locked: 'Acesso bloqueado',
       share_opened: 'Compartilhamento privado aberto',
+      secure_fetch_files_arrived: 'Arquivos recebidos',
     },
     bodies: {
       sign_in: (_, device) => (device ? `Um novo acesso à sua conta (${device}).` : 'Um novo acesso à sua conta.'),
@@ -95,6 +103,7 @@ const WORDS: Readonly<Record<NoticeLocale, Words>> = {
       two_factor_disabled: () => 'A autenticação de dois fatores foi desativada.',
       account_locked: () => 'Muitas tentativas de acesso com falha: o acesso foi bloqueado por um tempo.',
       share_opened: (p) => `${p.email ?? 'O destinatário'} abriu seu compartilhamento privado pela primeira vez.`,
+      secure_fetch_files_arrived: (p) => `${p.count ?? 0} arquivo(s) chegaram pelo seu link de Secure Fetch. Pague e fixe-os em 2 horas para mantê-los.`,
     },
     device: deviceWith('no', 'um navegador'),
   },
@@ -107,6 +116,7 @@ const WORDS: Readonly<Record<NoticeLocale, Words>> = {
       two_factor_disabled: 'Tweestapsverificatie uit',
       account_locked: 'Aanmelden geblokkeerd',
       share_opened: 'Privédeling geopend',
+      secure_fetch_files_arrived: 'Bestanden ontvangen',
     },
     bodies: {
       sign_in: (_, device) => (device ? `Een nieuwe aanmelding op je account vanaf ${device}.` : 'Een nieuwe aanmelding op je account.'),
@@ -116,6 +126,7 @@ const WORDS: Readonly<Record<NoticeLocale, Words>> = {
       two_factor_disabled: () => 'Tweestapsverificatie is uitgezet.',
       account_locked: () => 'Te veel mislukte aanmeldingen: aanmelden is een tijdje geblokkeerd.',
       share_opened: (p) => `${p.email ?? 'De ontvanger'} heeft je privédeling voor het eerst geopend.`,
+      secure_fetch_files_arrived: (p) => `Er zijn ${p.count ?? 0} bestand(en) binnengekomen via je Secure Fetch-link. Betaal en pin ze binnen 2 uur om ze te bewaren.`,
     },
     device: deviceWith('op', 'een browser'),
   },

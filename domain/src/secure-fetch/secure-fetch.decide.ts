@@ -1,5 +1,6 @@
 import { assertNever, type Decider } from '../shared/decider';
 import { CommonErrors, DomainError } from '../shared/errors';
+import { assertValidName } from '../storage/storage.decide';
 import { FORBIDDEN_NAME_CHARACTERS } from '../storage/storage.names';
 import type { CountSecureFetch, SecureFetchCommand } from './secure-fetch.commands';
 import { SecureFetchErrors } from './secure-fetch.errors';
@@ -99,12 +100,14 @@ export const decideSecureFetch = (command: SecureFetchCommand, state: SecureFetc
       const link = openLink(state, now);
       if (d.files.length === 0) throw new DomainError(SecureFetchErrors.noFiles);
       for (const f of d.files) {
+        assertValidName(f.name, 'file');
         if (d.maxSize !== null && f.size > d.maxSize) throw new DomainError(SecureFetchErrors.tooLarge, { maxSize: d.maxSize });
       }
       return [
         {
           type: 'SecureFetchSubmitted',
           data: {
+            ownerId: link.ownerId,
             storageId: d.storageId,
             folderId: d.folderId,
             itemIds: d.files.map((f) => f.itemId),

@@ -72,6 +72,7 @@ export const SecureFetchRevoked = defineEvent('SecureFetchRevoked', z.object({ r
 export const SecureFetchSubmitted = defineEvent(
   'SecureFetchSubmitted',
   z.object({
+    ownerId: id,
     storageId: id,
     folderId: id,
     itemIds: z.array(id),

@@ -1,11 +1,12 @@
 import type { UserEvent } from '@axel/domain/accounts/accounts.events';
 import type { NotificationEvent } from '@axel/domain/notifications/notifications';
 import type { ShareAccessEvent } from '@axel/domain/sharing/share-access';
+import type { SecureFetchEvent } from '@axel/domain/secure-fetch/secure-fetch.events';
 import type { NoticeKind, NoticeParams } from '@axel/domain/notifications/notification-texts';
 import { describeUserAgent } from '@axel/domain/notifications/user-agent';
 import { defineProjection } from '../runner/projection';
 
-type Source = UserEvent | NotificationEvent | ShareAccessEvent;
+type Source = UserEvent | NotificationEvent | ShareAccessEvent | SecureFetchEvent;
 
 /**
  * Security notices a user should see: each comes from one account event (its id is the event's).
@@ -29,7 +30,7 @@ const NOTICES: Partial<Record<Source['type'], { kind: NoticeKind; params?: (e: S
 
 export const notificationsProjection = defineProjection<'notifications', Source>({
   name: 'notifications',
-  handles: [...(Object.keys(NOTICES) as Source['type'][]), 'NotificationsSeen', 'NotificationsDeleted', 'AccountPurged', 'ShareOpened'],
+  handles: [...(Object.keys(NOTICES) as Source['type'][]), 'NotificationsSeen', 'NotificationsDeleted', 'AccountPurged', 'ShareOpened', 'SecureFetchSubmitted'],
   tables: {
     notifications: (t) => `create table "${t}" (
       id text primary key,
@@ -61,6 +62,14 @@ export const notificationsProjection = defineProjection<'notifications', Source>
         await tx.query(
           `insert into ${T} (id, user_id, type, params, created_at) values ($1, $2, 'share_opened', $3, $4) on conflict (id) do nothing`,
           [e.id, e.data.ownerId, JSON.stringify({ email: e.data.recipientEmail }), e.recordedAt],
+        );
+        continue;
+      }
+      if (e.type === 'SecureFetchSubmitted') {
+        // the link's owner hears that files arrived (they are collected unless paid within 2 hours)
+        await tx.query(
+          `insert into ${T} (id, user_id, type, params, created_at) values ($1, $2, 'secure_fetch_files_arrived', $3, $4) on conflict (id) do nothing`,
+          [e.id, e.data.ownerId, JSON.stringify({ count: e.data.itemIds.length }), e.recordedAt],
         );
         continue;
       }

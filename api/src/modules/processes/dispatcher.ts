@@ -20,6 +20,7 @@ import { forgetBookmarks } from '../bookmarks/bookmarks.forget';
 import { storageBytes } from '../files/storage.bytes';
 import { onlineStorageId } from '../files/storage.service';
 import { forgetStorageTasks } from '../files/storage-tasks.routes';
+import { collectUnpaidFiles } from '../secure-fetch/secure-fetch.submission';
 
 /** The account's address and the locale it last chose, read from its events when a process mails it. */
 const recipient = async (ctx: AppContext, userId: string): Promise<{ email: string | null; locale: string | null }> => {
@@ -101,6 +102,7 @@ export const createDispatcher = (ctx: AppContext): CommandDispatcher =>
       return { position: result.position };
     },
     autopay: (command, dctx) => autopayProcessCommand(ctx, command, dctx),
+    'secure-fetch': (command, dctx) => collectUnpaidFiles(ctx, command.aggregateId, dctx),
     mail: async (command, dctx) => {
       const mail = command.data as RequestMailData;
       const account = mail.to && mail.locale ? null : await recipient(ctx, mail.userId);

@@ -1,0 +1,185 @@
+import {
+  DomainError,
+  isLink,
+  openLink,
+  planBatch,
+  receiptBody,
+  receiptJson,
+  SecureFetchErrors,
+  StorageErrors,
+  type BatchCommand,
+  type ReceivedFile,
+  type SecureFetchLink,
+  type SecureFetchMetadata,
+  type StorageCommand,
+  type StorageState,
+} from '@axel/domain';
+import { deterministicId, type CommandContext } from '@axel/platform';
+import { loadSigningKey } from '@axel/platform/audit/keys';
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import type { SecureFetchUploadGate } from '../files/contracts';
+import { storageBytes } from '../files/storage.bytes';
+import { ensureOnlineStorage, onlineStorageId, runStorageCommand } from '../files/storage.service';
+import type { SubmitBody } from './secure-fetch.schema';
+import { linkByHandle, loadSecureFetch, maxFileSize, runSecureFetchCommand } from './secure-fetch.service';
+import { admitUpload } from '@axel/domain';
+
+const systemActor: CommandContext = { actorId: null, actorKind: 'system' };
+
+/**
+ * The gate of anonymous tus creations (contracts.ts): the link can take files and the file is within
+ * the owner's per-file limit; the owner's quota is then reserved by the storage as for any upload.
+ */
+export const secureFetchGate = (ctx: AppContext): SecureFetchUploadGate => ({
+  async admit({ linkId, size }) {
+    const state = await linkByHandle(ctx, linkId);
+    const owner = isLink(state) ? state.ownerId : null;
+    admitUpload(state, { size, maxSize: owner ? await maxFileSize(ctx, owner) : null }, ctx.now());
+    return { ownerId: owner!, storageId: await ensureOnlineStorage(ctx, owner!, systemActor) };
+  },
+});
+
+/** The folder a link's files arrive in: one per link, its id derived from the link's. */
+export const folderIdOf = (fetchId: string): string => deterministicId('secure-fetch-folder', fetchId);
+const fileIdOf = (uploadId: string): string => deterministicId('file-from-upload', uploadId);
+
+const folderName = (link: SecureFetchLink, now: Date) => `Secure Fetch ${now.toISOString().slice(0, 10)} ${link.linkId.slice(0, 6).replace(/[^A-Za-z0-9]/g, 'x')}`;
+
+const metadataOf = (body: z.infer<typeof SubmitBody>['metadata']): SecureFetchMetadata | null =>
+  body
+    ? {
+        contactEmail: body.contactEmail || null,
+        copyrightTypeId: body.copyrightTypeId ?? null,
+        isbn: body.isbn?.trim() || null,
+        keywords: body.keywords ?? null,
+        publisher: body.publisher ?? null,
+        website: body.website || null,
+        author: body.author ?? null,
+      }
+    : null;
+
+/**
+ * Completes a submission: every upload finished through this link, with its hashes; the link is used
+ * (decided in its stream, so two submissions cannot both use it); then the files are made in a folder
+ * of the owner's online storage. A retried submission of the same uploads answers the same receipt.
+ */
+export const submitToLink = async (ctx: AppContext, linkId: string, body: z.infer<typeof SubmitBody>, actor: CommandContext) => {
+  const before = await linkByHandle(ctx, linkId);
+  const submitted = [...(body.file ? [body.file] : []), ...(body.files ?? [])];
+  const uploadIds = submitted.map((f) => f.uploadId);
+  if (new Set(uploadIds).size !== uploadIds.length) throw new DomainError(StorageErrors.incompleteUpload);
+  const retry = isLink(before) && before.submission && before.submission.files.map((f) => f.uploadId).join() === uploadIds.join();
+  const link = retry ? (before as SecureFetchLink) : openLink(before, ctx.now());
+  const storageId = onlineStorageId(link.ownerId);
+  const folderId = folderIdOf(link.fetchId);
+
+  if (!retry) {
+    const bytes = storageBytes(ctx);
+    const files: ReceivedFile[] = [];
+    for (const f of submitted) {
+      const upload = await bytes.uploads.finished(f.uploadId, link.ownerId);
+      if (!upload || upload.secureFetchLinkId !== link.linkId || upload.storageId !== storageId || !upload.hashes) {
+        throw new DomainError(StorageErrors.incompleteUpload, { uploadId: f.uploadId });
+      }
+      files.push({
+        itemId: fileIdOf(f.uploadId),
+        uploadId: f.uploadId,
+        name: f.name,
+        size: upload.manifest.size,
+        mime: f.mime || 'application/octet-stream',
+        relpath: f.relpath ?? null,
+        modified: f.modified ? new Date(f.modified).toISOString() : null,
+        hashes: { ...upload.hashes },
+      });
+    }
+    await runSecureFetchCommand(
+      ctx,
+      link.fetchId,
+      { type: 'SubmitSecureFetch', data: { storageId, folderId, files, metadata: metadataOf(body.metadata), maxSize: await maxFileSize(ctx, link.ownerId) } },
+      actor,
+    );
+  }
+
+  const used = await loadSecureFetch(ctx, link.fetchId);
+  if (!isLink(used) || !used.submission) throw new DomainError(SecureFetchErrors.missing);
+  await placeFiles(ctx, used, actor);
+  const receipt = receiptBody(used);
+  const key = loadSigningKey(ctx.config.AUDIT_SIGNING_KEY, ctx.config.dataDir);
+  return { ...receipt, keyId: key.keyId, signature: key.signMessage(Buffer.from(receiptJson(receipt), 'utf8')).toString('base64') };
+};
+
+/** The files of a used link, made in its folder (again, harmlessly, on a retry: the ids are derived). */
+const placeFiles = async (ctx: AppContext, link: SecureFetchLink, actor: CommandContext) => {
+  const submission = link.submission!;
+  const storageActor = { ...actor, actorId: actor.actorId };
+  await ensureOnlineStorage(ctx, link.ownerId, systemActor);
+  await runStorageCommand(
+    ctx,
+    submission.storageId,
+    { type: 'CreateFolder', data: { itemId: submission.folderId, parentId: null, name: folderName(link, new Date(submission.submittedAt)), rename: true } },
+    storageActor,
+    { owner: link.ownerId },
+  );
+  const bytes = storageBytes(ctx);
+  let position = 0;
+  for (const f of submission.files) {
+    const upload = await bytes.uploads.finished(f.uploadId, link.ownerId);
+    if (!upload) continue; // made into its file already
+    const result = await runStorageCommand(
+      ctx,
+      submission.storageId,
+      {
+        type: 'AddFile',
+        data: {
+          itemId: f.itemId,
+          parentId: submission.folderId,
+          name: f.name,
+          rename: true,
+          uploadId: f.uploadId,
+          manifest: { ...upload.manifest, chunks: [...upload.manifest.chunks] },
+          encrypted: true,
+          e2eeEnabled: false,
+        },
+      },
+      storageActor,
+      { owner: link.ownerId },
+    );
+    await bytes.uploads.consumed(f.uploadId);
+    position = Math.max(position, result.position);
+  }
+  if (position) await ctx.caughtUp(position);
+};
+
+/**
+ * Unpaid received files are collected: decided in the link's stream (never once paid or paying), then
+ * the link's folder and files are deleted from the owner's storage and their content destroyed.
+ */
+export const collectUnpaidFiles = async (ctx: AppContext, fetchId: string, actor: CommandContext): Promise<{ position: number }> => {
+  const result = await runSecureFetchCommand(ctx, fetchId, { type: 'CollectUnpaidFiles', data: {} }, actor);
+  const collected = result.events.find((e) => e.type === 'SecureFetchFilesCollected');
+  // a redelivered command finds it collected already: the deletion is repeated harmlessly
+  const state = result.state;
+  const target = collected?.data ?? (isLink(state) && state.collectedAt && state.submission ? state.submission : null);
+  if (!target || !isLink(state)) return { position: result.position };
+  const decide = (command: StorageCommand, s: StorageState) => planBatch(command as BatchCommand, s).events;
+  const deleted = await runStorageCommand(
+    ctx,
+    target.storageId,
+    { type: 'DeleteItems', data: { itemIds: [target.folderId, ...target.itemIds] } },
+    { ...actor },
+    { owner: state.ownerId, decide },
+  ).catch((error: unknown) => {
+    if (error instanceof DomainError) return null;
+    throw error;
+  });
+  for (const e of deleted?.events ?? []) {
+    if (e.type !== 'ItemDeleted') continue;
+    for (const manifest of e.data.destroyed) {
+      await storageBytes(ctx)
+        .content.destroy(manifest)
+        .catch((err: unknown) => ctx.log.error({ err, keyId: manifest.keyId }, 'could not destroy the content of a collected file'));
+    }
+  }
+  return { position: Math.max(result.position, deleted?.position ?? 0) };
+};
