@@ -22,6 +22,7 @@ import { projectionSections } from './projections.bench';
 import { workflowSections } from './workflows.bench';
 import { auditSections } from './audit.bench';
 import { filesSections } from './files.bench';
+import { activitySections } from './activity.bench';
 import { renderTable, type BenchContext, type BenchSection } from './harness';
 
 /**
@@ -35,6 +36,7 @@ export const sections: BenchSection[] = [
   ...workflowSections,
   ...auditSections,
   ...filesSections,
+  ...activitySections,
 ];
 
 const main = async () => {

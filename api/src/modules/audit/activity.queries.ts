@@ -173,10 +173,13 @@ export const toActivityRows = async (ctx: AppContext, rows: readonly EventRow[])
   const actors = await actorsOf(ctx.pool, opened);
   return opened.map((e) => {
     let data: unknown = e.data;
-    try {
-      data = ctx.registry.decode(e.type, e.schemaVersion, e.data).data;
-    } catch {
-      // an event of a type this server no longer knows still reads as stored
+    // an event of a type this server does not know (or data its schema refuses) still reads as stored
+    if (ctx.registry.definition(e.type)) {
+      try {
+        data = ctx.registry.decode(e.type, e.schemaVersion, e.data).data;
+      } catch {
+        data = e.data;
+      }
     }
     const m = e.metadata;
     const info = m.actorId ? actors.get(m.actorId) : undefined;
