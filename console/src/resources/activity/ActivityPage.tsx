@@ -51,7 +51,7 @@ const Filters = ({ filters, onApply }: { filters: ActivityFilters; onApply: (nex
     onApply(draft);
   };
   return (
-    <Box component="form" onSubmit={submit} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, mb: 2 }} data-testid="activity-filters">
+    <Box component="form" onSubmit={submit} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, mb: 2, alignItems: 'center' }} data-testid="activity-filters">
       {FILTER_FIELDS.map((field) => (
         <TextField
           key={field}
@@ -61,7 +61,8 @@ const Filters = ({ filters, onApply }: { filters: ActivityFilters; onApply: (nex
           value={draft[field] ?? ''}
           onChange={(e) => setDraft({ ...draft, [field]: e.target.value })}
           slotProps={{ inputLabel: TIME_FIELDS.has(field) ? { shrink: true } : undefined, htmlInput: { 'data-testid': `activity-filter-${field}`, step: 1 } }}
-          sx={{ minWidth: field === 'type' || field === 'actor' ? 260 : 200 }}
+          fullWidth={false}
+          sx={{ width: field === 'type' || field === 'actor' || TIME_FIELDS.has(field) ? 260 : 220, m: 0 }}
         />
       ))}
       <Button type="submit" variant="contained" data-testid="activity-apply">
@@ -180,7 +181,13 @@ export const ActivityPage = () => {
                       )}
                     </TableCell>
                     <TableCell>
-                      <MuiLink component={Link} to={timelineOf('aggregate', row.stream)} data-testid="activity-stream">
+                      <MuiLink
+                        component={Link}
+                        to={timelineOf('aggregate', row.stream)}
+                        title={row.stream}
+                        sx={{ fontFamily: 'monospace', fontSize: 12, display: 'block', maxWidth: 180, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+                        data-testid="activity-stream"
+                      >
                         {row.stream}
                       </MuiLink>
                     </TableCell>

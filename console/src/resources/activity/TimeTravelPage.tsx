@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Card, CardContent, LinearProgress, Link as MuiLink, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, FormControlLabel, LinearProgress, Switch, Link as MuiLink, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Title, useBasename, useTranslate } from 'react-admin';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -19,6 +19,7 @@ export const TimeTravelPage = () => {
   const at = params.get('at') ?? '';
   const [draft, setDraft] = useState(toLocalInput(at));
   const [load, setLoad] = useState<Load>({ kind: 'idle' });
+  const [changedOnly, setChangedOnly] = useState(false);
 
   useEffect(() => setDraft(toLocalInput(at)), [at]);
   useEffect(() => {
@@ -60,11 +61,17 @@ export const TimeTravelPage = () => {
             label={translate('activityLog.travel.at')}
             value={draft}
             onChange={(e) => setDraft(e.target.value)}
+            fullWidth={false}
+            sx={{ width: 280, m: 0 }}
             slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 1, 'data-testid': 'time-travel-at' } }}
           />
           <Button type="submit" variant="contained" data-testid="time-travel-show">
             {translate('activityLog.travel.show')}
           </Button>
+          <FormControlLabel
+            control={<Switch checked={changedOnly} onChange={(e) => setChangedOnly(e.target.checked)} data-testid="time-travel-changed-only" />}
+            label={translate('activityLog.travel.changedOnly')}
+          />
         </Box>
         {load.kind === 'loading' ? <LinearProgress /> : null}
         {load.kind === 'failed' ? <Alert severity="error">{translate('activityLog.travel.loadFailed', { message: load.message })}</Alert> : null}
@@ -84,7 +91,7 @@ export const TimeTravelPage = () => {
                 </TableRow>
               </TableHead>
               <TableBody>
-                {fields.map((f) => (
+                {fields.filter((f) => f.changed || !changedOnly).map((f) => (
                   <TableRow
                     key={f.path}
                     data-testid="time-travel-field"

@@ -43,6 +43,7 @@ export const activityMessages = {
       intro: 'The state as of the chosen instant, rebuilt from its events, beside today. Changed fields are highlighted.',
       at: 'As of',
       show: 'Show',
+      changedOnly: 'Changed fields only',
       field: 'Field',
       then: 'As of %{at}',
       today: 'Today',
