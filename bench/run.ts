@@ -23,6 +23,7 @@ import { workflowSections } from './workflows.bench';
 import { auditSections } from './audit.bench';
 import { filesSections } from './files.bench';
 import { activitySections } from './activity.bench';
+import { secureFetchSections } from './secure-fetch.bench';
 import { renderTable, type BenchContext, type BenchSection } from './harness';
 
 /**
@@ -37,6 +38,7 @@ export const sections: BenchSection[] = [
   ...auditSections,
   ...filesSections,
   ...activitySections,
+  ...secureFetchSections,
 ];
 
 const main = async () => {
