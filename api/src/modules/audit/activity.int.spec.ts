@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { ERASED } from '@axel/domain';
 import { PersonalDataEventStore } from '@axel/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -175,6 +176,19 @@ describe('filters', () => {
       expect(res.status, query).toBe(400);
       expect(res.body.code, query).toBe('VALIDATION_FAILED');
     }
+  });
+});
+
+describe('rows written by hand', () => {
+  it('reads an event with empty metadata and an unknown type without failing the page', async () => {
+    const stream = `probe-${randomUUID()}`;
+    await t.app.ctx.pool.query(
+      `select * from es_append($1, 'any', null, array[$2::uuid], array['AuditProbe'], array[1], array['{"a":1}'::jsonb], array['{"ip":{"x":1}}'::jsonb])`,
+      [stream, randomUUID()],
+    );
+    const { rows } = await list({ filter: { aggregate: stream } });
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ type: 'AuditProbe', sentence: 'Audit probe', actor: { kind: 'unknown', label: 'unknown' }, ip: '{"x":1}', aggregate: null, data: { a: 1 } });
   });
 });
 

@@ -140,7 +140,7 @@ interface ActorInfo {
 }
 
 const actorsOf = async (pool: Pool, events: readonly RecordedEvent[]): Promise<Map<string, ActorInfo>> => {
-  const ids = [...new Set(events.filter((e) => e.metadata.actorId && e.metadata.actorKind !== 'process' && e.metadata.actorKind !== 'system').map((e) => e.metadata.actorId!))];
+  const ids = [...new Set(events.filter((e) => e.metadata?.actorId && e.metadata.actorKind !== 'process' && e.metadata.actorKind !== 'system').map((e) => e.metadata.actorId!))];
   if (!ids.length) return new Map();
   const { rows } = await pool.query<{ id: string; email: string | null; first_name: string | null; last_name: string | null }>(
     `select id, email, profile->>'firstName' as first_name, profile->>'lastName' as last_name from users where id = any($1::text[])`,
@@ -149,10 +149,12 @@ const actorsOf = async (pool: Pool, events: readonly RecordedEvent[]): Promise<M
   return new Map(rows.map((r) => [r.id, { email: r.email, name: [r.first_name, r.last_name].filter(Boolean).join(' ') || null }]));
 };
 
-const actorLabel = (metadata: EventMetadata, info: ActorInfo | undefined): string => {
+const textOrNull = (value: unknown): string | null => (value === null || value === undefined ? null : typeof value === 'string' ? value : JSON.stringify(value));
+
+const actorLabel = (metadata: Partial<EventMetadata>, info: ActorInfo | undefined): string => {
   if (metadata.actorKind === 'process') return `process ${metadata.actorId ?? ''}`.trim();
   if (metadata.actorKind === 'system') return 'system';
-  if (!metadata.actorId) return metadata.actorKind;
+  if (!metadata.actorId) return metadata.actorKind ?? 'unknown';
   return info?.email ?? info?.name ?? metadata.actorId;
 };
 
@@ -181,23 +183,24 @@ export const toActivityRows = async (ctx: AppContext, rows: readonly EventRow[])
         data = e.data;
       }
     }
-    const m = e.metadata;
+    // rows written by hand (or by older code) may lack metadata fields: they read as unknown, never fail the page
+    const m: Partial<EventMetadata> = e.metadata && typeof e.metadata === 'object' ? e.metadata : {};
     const info = m.actorId ? actors.get(m.actorId) : undefined;
     return {
       id: String(e.position),
       position: e.position,
-      time: m.time ?? e.recordedAt.toISOString(),
+      time: typeof m.time === 'string' ? m.time : e.recordedAt.toISOString(),
       recordedAt: e.recordedAt.toISOString(),
       type: e.type,
       stream: e.streamName,
       revision: e.revision,
       aggregate: aggregateOf(e.streamName)?.kind ?? null,
-      actor: { kind: m.actorKind, id: m.actorId ?? null, email: info?.email ?? null, name: info?.name ?? null, label: actorLabel(m, info) },
-      ip: m.ip ?? null,
-      userAgent: m.userAgent ?? null,
-      client: m.client ?? null,
-      correlationId: m.correlationId ?? null,
-      causationId: m.causationId ?? null,
+      actor: { kind: m.actorKind ?? 'unknown', id: textOrNull(m.actorId), email: info?.email ?? null, name: info?.name ?? null, label: actorLabel(m, info) },
+      ip: textOrNull(m.ip),
+      userAgent: textOrNull(m.userAgent),
+      client: textOrNull(m.client),
+      correlationId: textOrNull(m.correlationId),
+      causationId: textOrNull(m.causationId),
       sentence: describeEvent({ type: e.type, data }, 'en'),
       data: redactSecrets(data),
     };
