@@ -8,3 +8,4 @@ export * from './users/users.projection';
 export * from './notifications/notifications.projection';
 export * from './runner/row-projection';
 export * from './storage/storage.projection';
+export * from './sharing/shares.projection';

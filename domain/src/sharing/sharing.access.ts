@@ -1,6 +1,6 @@
 import type { ErrorDefinition } from '../shared/errors';
 import { SharingErrors } from './sharing.errors';
-import { normalizeEmail } from './sharing.rules';
+import { normalizeShareEmail } from './sharing.rules';
 import { isExpired, type ShareState } from './sharing.state';
 
 export interface ShareViewer {
@@ -38,7 +38,7 @@ export const decideShareAccess = (state: ShareState, { now, viewer, passwordOk }
   if (viewer.userId && viewer.userId === state.ownerId) return { ok: true };
   if (state.requireLogin && !viewer.userId) return refuse(SharingErrors.loginRequired);
   if (state.kind === 'private') {
-    const email = viewer.email ? normalizeEmail(viewer.email) : '';
+    const email = viewer.email ? normalizeShareEmail(viewer.email) : '';
     if (!email) return refuse(SharingErrors.recipientEmailRequired);
     const recipient = state.recipients.find((r) => r.email === email);
     if (!recipient) return refuse(SharingErrors.recipientOnly);

@@ -3,7 +3,7 @@ import { DomainError } from '../shared/errors';
 import type { BlockRecipient, CreateShare, EditShare, ShareCommand, UnblockRecipient } from './sharing.commands';
 import { SharingErrors } from './sharing.errors';
 import type { ShareEvent } from './sharing.events';
-import { checkRecipients, checkShareNote, checkShareTitle, MAX_SHARE_ITEMS, normalizeEmail, SHARED_FILE_MAX_BYTES } from './sharing.rules';
+import { checkRecipients, checkShareNote, checkShareTitle, MAX_SHARE_ITEMS, normalizeShareEmail, SHARED_FILE_MAX_BYTES } from './sharing.rules';
 import { evolveShare, initialShareState, isExpired, type ShareRecord, type ShareState } from './sharing.state';
 
 const checkExpiry = (expiresAt: string | null | undefined, now: Date): string | null => {
@@ -105,7 +105,7 @@ const edit = (command: EditShare, state: ShareState): ShareEvent[] => {
 };
 
 const recipientOf = (share: ShareRecord, email: string) => {
-  const recipient = share.recipients.find((r) => r.email === normalizeEmail(email));
+  const recipient = share.recipients.find((r) => r.email === normalizeShareEmail(email));
   if (!recipient) throw new DomainError(SharingErrors.recipientNotFound);
   return recipient;
 };

@@ -18,7 +18,7 @@ export const SHARE_EXPIRY_REMINDER_DAYS = [7, 3, 1] as const;
 const EMOJI = /\p{Extended_Pictographic}/u;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
-export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
+export const normalizeShareEmail = (email: string): string => email.trim().toLowerCase();
 
 /** A title: required, no emoji, no profanity (spec §5). */
 export const checkShareTitle = (title: string): string => {
@@ -50,10 +50,10 @@ export const checkSharePassword = (password: string): string => {
 /** Private share recipients: 1 to 10 valid addresses, not the sender's own, no duplicates (spec §5). */
 export const checkRecipients = (recipients: readonly string[], senderEmail: string): string[] => {
   if (recipients.length > MAX_SHARE_RECIPIENTS) throw new DomainError(SharingErrors.tooManyRecipients, { max: MAX_SHARE_RECIPIENTS });
-  const sender = normalizeEmail(senderEmail);
+  const sender = normalizeShareEmail(senderEmail);
   const seen = new Set<string>();
   for (const raw of recipients) {
-    const email = normalizeEmail(raw);
+    const email = normalizeShareEmail(raw);
     if (!EMAIL.test(email) || email.length > 254) throw new DomainError(SharingErrors.invalidRecipient, { email: raw });
     if (email === sender) throw new DomainError(SharingErrors.ownEmailRecipient);
     if (seen.has(email)) throw new DomainError(SharingErrors.duplicateRecipient, { email });

@@ -1,0 +1,107 @@
+import { shareDecider, shareStreamName, type ShareRecord, type ShareState } from '@axel/domain';
+import { loadState } from '@axel/platform';
+import type { AppContext } from '../../context';
+
+export interface LoadedShare {
+  /** Folded from the share's stream: `{ status: 'none' }` when there is no such share. */
+  readonly state: ShareState;
+  /** The stream's revision (-1 when it does not exist). */
+  readonly revision: number;
+}
+
+const NONE: LoadedShare = { state: { status: 'none' }, revision: -1 };
+
+/** A share by its id, folded from its own stream: always current, whatever the read models. */
+export const loadShare = async (ctx: AppContext, id: string): Promise<LoadedShare> => {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return NONE;
+  return loadState(ctx.commands, shareDecider, shareStreamName(id));
+};
+
+/** A share by its public link id (the read model maps it to the id; the state comes from the stream). */
+export const loadShareByLinkId = async (ctx: AppContext, linkId: string): Promise<LoadedShare> => {
+  if (!/^[A-Za-z0-9_-]{22}$/.test(linkId)) return NONE;
+  const { rows } = await ctx.pool.query<{ id: string }>('select id from shares where link_id = $1', [linkId]);
+  return rows[0] ? loadShare(ctx, rows[0].id) : NONE;
+};
+
+/** Where a share is opened: `/shares/<linkId>` or `/private-share/<linkId>` on the public origin. */
+export const shareUrl = (ctx: AppContext, share: Pick<ShareRecord, 'kind' | 'linkId'>): string =>
+  `${ctx.config.publicUrl}/${share.kind === 'private' ? 'private-share' : 'shares'}/${share.linkId}`;
+
+export interface ShareAccessFigures {
+  readonly openedCount: number;
+  readonly deliveredOn: string | null;
+  /** Lower-cased recipient e-mail -> first open (ISO). */
+  readonly recipientsOpenedAt: Readonly<Record<string, string>>;
+}
+
+export const NO_ACCESS: ShareAccessFigures = { openedCount: 0, deliveredOn: null, recipientsOpenedAt: {} };
+
+/** A share as its owner sees it (spec §3 Share); recipients only for the owner. */
+export const shareJson = (ctx: AppContext, share: ShareRecord, options: { owner: boolean; access?: ShareAccessFigures; now?: Date }) => {
+  const access = options.access ?? NO_ACCESS;
+  const now = options.now ?? ctx.now();
+  return {
+    id: share.id,
+    shareId: share.id,
+    shareLinkId: share.linkId,
+    type: 'normal' as const,
+    kind: share.kind,
+    status: 'active' as const,
+    title: share.title,
+    name: share.title,
+    description: share.description,
+    expiresAt: share.expiresAt,
+    expired: share.expiresAt !== null && Date.parse(share.expiresAt) <= now.getTime(),
+    createdAt: share.createdAt,
+    modifiedAt: share.modifiedAt,
+    revokedAt: share.revokedAt,
+    downloadable: share.downloadable,
+    requireLogin: share.requireLogin,
+    esign: share.esign,
+    hasPassword: share.passwordHash !== null,
+    url: shareUrl(ctx, share),
+    storageId: share.storageId,
+    ownerId: share.ownerId,
+    personal: true,
+    totalSize: share.totalSize,
+    openedCount: access.openedCount,
+    deliveredOn: access.deliveredOn,
+    items: share.items.map((i) => ({ id: i.id, kind: i.kind, label: i.kind, name: i.name, size: i.size })),
+    ...(options.owner && share.kind === 'private'
+      ? { recipients: share.recipients.map((r) => ({ email: r.email, blocked: r.blocked, openedAt: access.recipientsOpenedAt[r.email] ?? null })) }
+      : {}),
+  };
+};
+
+/**
+ * Opened count, delivered-on and each recipient's first open, from the access read model when the
+ * share-access slice runs (without it, nothing was ever opened).
+ */
+export const accessFiguresOf = async (ctx: AppContext, shareIds: readonly string[]): Promise<Map<string, ShareAccessFigures>> => {
+  const figures = new Map<string, ShareAccessFigures>();
+  if (!shareIds.length) return figures;
+  try {
+    const [summary, recipients] = await Promise.all([
+      ctx.pool.query<{ share_id: string; opened_count: number; delivered_on: Date | null }>(
+        'select share_id, opened_count, delivered_on from share_access_summary where share_id = any($1)',
+        [shareIds],
+      ),
+      ctx.pool.query<{ share_id: string; email: string; opened_at: Date }>(
+        'select share_id, email, opened_at from share_access_recipients where share_id = any($1)',
+        [shareIds],
+      ),
+    ]);
+    for (const r of summary.rows) {
+      figures.set(r.share_id, { openedCount: r.opened_count, deliveredOn: r.delivered_on?.toISOString() ?? null, recipientsOpenedAt: {} });
+    }
+    for (const r of recipients.rows) {
+      const f = figures.get(r.share_id) ?? { ...NO_ACCESS };
+      figures.set(r.share_id, { ...f, recipientsOpenedAt: { ...f.recipientsOpenedAt, [r.email]: r.opened_at.toISOString() } });
+    }
+  } catch (error) {
+    // 42P01: the access tables are not there (the access slice is not part of this build)
+    if ((error as { code?: string }).code !== '42P01') throw error;
+  }
+  return figures;
+};

@@ -1,0 +1,17 @@
+import { shareCounterEventDefinitions, shareEventDefinitions } from '@axel/domain';
+import { sharesProjection } from '@axel/projections';
+import type { Module } from '../../app';
+import { sharingRoutes } from './sharing.routes';
+
+/**
+ * Shares of the owner's online storage: the share aggregate, its monthly counter, the owner's
+ * routes and the shares read model. Anonymous access to a share lives beside it (share-access.*),
+ * built on `loadShare`/`loadShareByLinkId` and `decideShareAccess`.
+ */
+export const sharingModule: Module = {
+  events: [...shareEventDefinitions, ...shareCounterEventDefinitions],
+  projections: [sharesProjection],
+  routes: (ctx) => async (app) => {
+    await app.register(sharingRoutes(ctx));
+  },
+};

@@ -1,0 +1,174 @@
+import { CommonErrors, DomainError, startOfSharePeriod, type ShareRecord } from '@axel/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import { limitsFor } from '../../http/rate-limits';
+import { requireSelf, requireUser } from '../accounts/auth';
+import { entitlementsOf } from '../billing/billing.service';
+import { userActor } from '../files/storage.service';
+import {
+  CreateShareBody,
+  EditShareBody,
+  ListSharesQuery,
+  RecipientParams,
+  SearchSharesQuery,
+  ShareParams,
+  SinceQuery,
+  SORT_COLUMNS,
+  tags,
+  UserParams,
+} from './sharing.schema';
+import { createShare, editShare, ownerAction, ownShareOrNotFound, setRecipientBlocked } from './sharing.service';
+import { accessFiguresOf, loadShare, shareJson } from './shares.read';
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Nothing names an account on these routes but the session: each client address is capped. */
+const noAccount = () => null;
+
+/** The owner's shares (spec §7 Shares): create, edit, revoke, delete, resend, recipients, lists and counters. */
+export const sharingRoutes = (ctx: AppContext) => async (fastify: FastifyInstance) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const limit = limitsFor(ctx.config.RATE_LIMIT_FACTOR);
+  const writes = limit({ perIp: 120, account: noAccount });
+  const reads = limit({ perIp: 600, account: noAccount });
+
+  const owned = async (request: FastifyRequest, shareId: string) => {
+    const { user } = await requireUser(ctx, request);
+    return { user, share: ownShareOrNotFound((await loadShare(ctx, shareId)).state, user.id) };
+  };
+  const answer = async (share: ShareRecord) => shareJson(ctx, share, { owner: true, access: (await accessFiguresOf(ctx, [share.id])).get(share.id) });
+
+  app.post('/api/shares/', { schema: { tags, summary: 'Share items of the own online storage (public, or private to recipients)', body: CreateShareBody }, config: writes }, async (request, reply) => {
+    const { user } = await requireUser(ctx, request);
+    const share = await createShare(ctx, user, request.body, userActor(request, user.id));
+    return reply.status(201).send(await answer(share));
+  });
+
+  app.get('/api/shares/:id/', { schema: { tags, summary: 'One own share, with its recipients', params: ShareParams }, config: reads }, async (request) => {
+    const { share } = await owned(request, request.params.id);
+    return answer(share);
+  });
+
+  app.patch('/api/shares/:id/', { schema: { tags, summary: 'Edit a share (password null removes it)', params: ShareParams, body: EditShareBody }, config: writes }, async (request) => {
+    const { user } = await requireUser(ctx, request);
+    return answer(await editShare(ctx, user, request.params.id, request.body, userActor(request, user.id)));
+  });
+
+  app.post('/api/shares/:id/revoke', { schema: { tags, summary: 'Revoke a share: its link is blocked for good', params: ShareParams }, config: writes }, async (request) => {
+    const { user } = await requireUser(ctx, request);
+    return answer(await ownerAction(ctx, user, request.params.id, 'RevokeShare', userActor(request, user.id)));
+  });
+
+  app.delete('/api/shares/:id/', { schema: { tags, summary: 'Delete a share', params: ShareParams }, config: writes }, async (request, reply) => {
+    const { user } = await requireUser(ctx, request);
+    await ownerAction(ctx, user, request.params.id, 'DeleteShare', userActor(request, user.id));
+    return reply.status(204).send();
+  });
+
+  app.post('/api/shares/:id/resend', { schema: { tags, summary: 'Mail a private share again to its unblocked recipients', params: ShareParams }, config: writes }, async (request) => {
+    const { user } = await requireUser(ctx, request);
+    return answer(await ownerAction(ctx, user, request.params.id, 'ResendShare', userActor(request, user.id)));
+  });
+
+  for (const [action, blocked] of [
+    ['block', true],
+    ['unblock', false],
+  ] as const) {
+    app.post(
+      `/api/shares/:id/recipients/:email/${action}`,
+      { schema: { tags, summary: `${action === 'block' ? 'Block' : 'Unblock'} a recipient of a private share`, params: RecipientParams }, config: writes },
+      async (request) => {
+        const { user } = await requireUser(ctx, request);
+        return answer(await setRecipientBlocked(ctx, user, request.params.id, request.params.email, blocked, userActor(request, user.id)));
+      },
+    );
+  }
+
+  const list = async (userId: string, q: z.infer<typeof ListSharesQuery>) => {
+    const where = ['owner_id = $1'];
+    const params: unknown[] = [userId];
+    const add = (clause: (n: number) => string, value: unknown) => {
+      params.push(value);
+      where.push(clause(params.length));
+    };
+    if (q.email !== undefined || (q.email !== undefined && (q.expiresFrom === undefined || q.expiresAt === undefined))) {
+      // the e-mail lookup needs its range: an address alone would list every share sent to it
+      if (!q.email || q.expiresFrom === undefined || q.expiresAt === undefined) {
+        throw new DomainError(CommonErrors.validation, { fields: { email: 'email, expiresFrom and expiresAt go together' } });
+      }
+      add((n) => `$${n} = any(recipient_emails)`, q.email.trim().toLowerCase());
+    }
+    if (q.expiresFrom !== undefined) add((n) => `expires_at >= $${n}`, q.expiresFrom);
+    if (q.expiresAt !== undefined) add((n) => `expires_at <= $${n}`, q.expiresAt);
+    if (q.q) add((n) => `title ilike $${n}`, likePattern(q.q));
+    const sql = where.join(' and ');
+    const [page, count] = await Promise.all([
+      ctx.pool.query<{ record: ShareRecord }>(
+        `select record from shares where ${sql} order by ${SORT_COLUMNS[q.sortBy]} ${q.sortOrder} nulls last, id ${q.sortOrder} limit ${q.perPage} offset ${(q.page - 1) * q.perPage}`,
+        params,
+      ),
+      ctx.pool.query<{ n: number }>(`select count(*)::int as n from shares where ${sql}`, params),
+    ]);
+    const records = page.rows.map((r) => r.record);
+    const access = await accessFiguresOf(ctx, records.map((r) => r.id));
+    const now = ctx.now();
+    return {
+      totalCount: count.rows[0]?.n ?? 0,
+      page: q.page,
+      perPage: q.perPage,
+      data: records.map((r) => shareJson(ctx, r, { owner: true, access: access.get(r.id), now })),
+    };
+  };
+
+  app.get('/api/shares/', { schema: { tags, summary: 'The own shares, newest first', querystring: ListSharesQuery }, config: reads }, async (request) => {
+    const { user } = await requireUser(ctx, request);
+    return list(user.id, request.query);
+  });
+
+  app.get('/api/shares/search', { schema: { tags, summary: 'Search the own shares by title', querystring: SearchSharesQuery }, config: reads }, async (request) => {
+    const { user } = await requireUser(ctx, request);
+    return list(user.id, request.query);
+  });
+
+  const since = (sinceDate: string | undefined) => (sinceDate ? new Date(sinceDate) : startOfSharePeriod(ctx.now()));
+
+  app.get(
+    '/api/shares/user-plan-count/',
+    { schema: { tags, summary: "Shares counted against the plan since a date (default: this UTC month's start)", querystring: SinceQuery }, config: reads },
+    async (request) => {
+      const { user } = await requireUser(ctx, request);
+      const [{ rows }, plan] = await Promise.all([
+        ctx.pool.query<{ n: number }>('select count(*)::int as n from share_counts where user_id = $1 and counted_at >= $2', [user.id, since(request.query.sinceDate)]),
+        entitlementsOf(ctx, user.id),
+      ]);
+      return { count: rows[0]?.n ?? 0, limit: plan.secureShareMaxCountPerPeriod };
+    },
+  );
+
+  app.get(
+    '/api/users/:id/counters/sf/',
+    { schema: { tags, summary: 'Secure fetches counted against the plan since a date', params: UserParams, querystring: SinceQuery }, config: reads },
+    async (request) => {
+      const { user } = await requireSelf(ctx, request, request.params.id);
+      return { count: await secureFetchCount(ctx, user.id, since(request.query.sinceDate)) };
+    },
+  );
+};
+
+/** Months of counter streams read back at most (a sinceDate further back counts from here). */
+const MAX_COUNTER_MONTHS = 24;
+
+/** Secure fetches counted since a date, from the secure-fetch counter streams of each UTC month since. */
+const secureFetchCount = async (ctx: AppContext, userId: string, since: Date): Promise<number> => {
+  const now = ctx.now();
+  let month = new Date(Math.max(startOfSharePeriod(since).getTime(), Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - MAX_COUNTER_MONTHS + 1, 1)));
+  let count = 0;
+  while (month.getTime() <= now.getTime()) {
+    const { events } = await ctx.store.readStream(`secure-fetch-counter-${userId}-${month.toISOString().slice(0, 7)}`);
+    count += events.filter((e) => e.type === 'SecureFetchCounted' && Date.parse((e.data as { countedAt: string }).countedAt) >= since.getTime()).length;
+    month = new Date(Date.UTC(month.getUTCFullYear(), month.getUTCMonth() + 1, 1));
+  }
+  return count;
+};

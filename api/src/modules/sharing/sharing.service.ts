@@ -1,0 +1,171 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import {
+  checkSharePassword,
+  DomainError,
+  shareCounterDecider,
+  shareCounterStreamName,
+  shareDecider,
+  sharePeriodOf,
+  shareStreamName,
+  SharingErrors,
+  type ShareChanges,
+  type ShareCommand,
+  type ShareEvent,
+  type ShareItemCandidate,
+  type ShareRecord,
+} from '@axel/domain';
+import { handleCommand, type CommandContext } from '@axel/platform';
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import type { UserRow } from '../accounts/users.queries';
+import { hashPassword } from '../accounts/passwords';
+import { entitlementsOf } from '../billing/billing.service';
+import { liveItem, ownStorage, onlineStorageId } from '../files/storage.service';
+import type { CreateShareBody, EditShareBody } from './sharing.schema';
+import { shareUrl } from './shares.read';
+
+/** 128 random bits as 22 base64url characters: the public handle of a share. */
+export const newLinkId = (): string => randomBytes(16).toString('base64url');
+
+/** Creates race on the counter stream of one user-month; each retry means another create got through. */
+const COUNTER_RETRIES = 100;
+
+/** The facts of the owner's storage the sharing rules need: sizes, files inside folders. */
+const itemCandidates = async (ctx: AppContext, storageId: string, itemIds: readonly string[]): Promise<ShareItemCandidate[]> => {
+  const candidates: ShareItemCandidate[] = [];
+  for (const itemId of new Set(itemIds)) {
+    const item = await liveItem(ctx, storageId, itemId);
+    if (item.label === 'file') {
+      const size = Number(item.size);
+      candidates.push({ id: item.id, kind: 'file', name: item.name, size, fileCount: 1, largestFileSize: size });
+      continue;
+    }
+    const { rows } = await ctx.pool.query<{ files: number; total: string | null; largest: string | null }>(
+      `with recursive tree(id, label, size, depth) as (
+         select id, label, size, 1 from storage_items where storage_id = $1 and folder = $2 and not in_trash
+         union all
+         select i.id, i.label, i.size, tree.depth + 1 from tree join storage_items i on i.storage_id = $1 and i.folder = tree.id and not i.in_trash
+          where tree.label = 'folder' and tree.depth < 1000
+       ) select count(*) filter (where label = 'file')::int as files, sum(size) filter (where label = 'file') as total,
+                max(size) filter (where label = 'file') as largest from tree`,
+      [storageId, item.id],
+    );
+    const facts = rows[0]!;
+    candidates.push({
+      id: item.id,
+      kind: 'folder',
+      name: item.name,
+      size: Number(facts.total ?? 0),
+      fileCount: facts.files,
+      largestFileSize: Number(facts.largest ?? 0),
+    });
+  }
+  return candidates;
+};
+
+/** Runs an owner's command; the owner's next list already shows its outcome. */
+const runShareCommand = async (ctx: AppContext, shareId: string, command: Omit<ShareCommand, 'metadata'>, actor: CommandContext) => {
+  const result = await handleCommand(ctx.commands, shareDecider, shareStreamName(shareId), { ...command, metadata: { now: ctx.now() } } as ShareCommand, actor);
+  if (result.position) await ctx.caughtUp(result.position);
+  return result;
+};
+
+/** The private share mail to each recipient: who sends it, its title, the message and the link. */
+const mailRecipients = async (ctx: AppContext, share: ShareRecord, recipients: readonly string[], sender: UserRow, actor: CommandContext) => {
+  let position = 0;
+  for (const to of recipients) {
+    const result = await ctx.mailer.request(
+      {
+        to,
+        template: 'share-received',
+        locale: sender.locale,
+        params: { link: shareUrl(ctx, share), title: share.title, message: share.message ?? undefined, email: sender.email ?? undefined },
+        userId: null,
+      },
+      actor,
+    );
+    position = Math.max(position, result.position);
+  }
+  return position;
+};
+
+export const createShare = async (ctx: AppContext, user: UserRow, body: z.infer<typeof CreateShareBody>, actor: CommandContext) => {
+  if (body.password !== undefined) checkSharePassword(body.password);
+  const storage = await ownStorage(ctx, user.id, onlineStorageId(user.id), actor);
+  const [items, plan] = await Promise.all([itemCandidates(ctx, storage.id, body.itemIds), entitlementsOf(ctx, user.id)]);
+  const shareId = randomUUID();
+  const linkId = newLinkId();
+  const now = ctx.now();
+  const command = (passwordHash: string | null): ShareCommand => ({
+    type: 'CreateShare',
+    metadata: { now },
+    data: {
+      shareId,
+      linkId,
+      ownerId: user.id,
+      ownerEmail: user.email ?? '',
+      storageId: storage.id,
+      title: body.title,
+      description: body.description ?? null,
+      message: body.message ?? null,
+      expiresAt: body.expiresAt ?? null,
+      downloadable: body.downloadable,
+      requireLogin: body.requireLogin ?? false,
+      esign: body.esign ?? false,
+      passwordHash,
+      recipients: body.recipients,
+      items,
+      unlimitedFileSize: plan.permissions.includes('unlimited-shared-file-size'),
+    },
+  });
+  // every rule is checked before the share is counted: a refused create never uses up the month
+  shareDecider.decide(command(body.password ? 'to-be-hashed' : null), { status: 'none' });
+  await handleCommand(
+    { ...ctx.commands, maxRetries: COUNTER_RETRIES },
+    shareCounterDecider,
+    shareCounterStreamName(user.id, sharePeriodOf(now)),
+    { type: 'CountShare', data: { shareId, userId: user.id, limit: plan.secureShareMaxCountPerPeriod }, metadata: { now } },
+    actor,
+  );
+  const passwordHash = body.password ? await hashPassword(body.password) : null;
+  const created = await handleCommand(ctx.commands, shareDecider, shareStreamName(shareId), command(passwordHash), actor);
+  const share = created.state as ShareRecord;
+  let position = created.position;
+  if (share.kind === 'private') position = Math.max(position, await mailRecipients(ctx, share, share.recipients.map((r) => r.email), user, actor));
+  // the link works at once, for anyone: its id is looked up in the read model
+  await ctx.caughtUp(position);
+  return share;
+};
+
+export const editShare = async (ctx: AppContext, user: UserRow, shareId: string, body: z.infer<typeof EditShareBody>, actor: CommandContext) => {
+  const { password, ...rest } = body;
+  if (typeof password === 'string') checkSharePassword(password);
+  const changes: ShareChanges = {
+    ...rest,
+    ...(password === undefined ? {} : { passwordHash: password === null ? null : await hashPassword(password) }),
+  };
+  const result = await runShareCommand(ctx, shareId, { type: 'EditShare', data: { actorId: user.id, changes } }, actor);
+  return result.state as ShareRecord;
+};
+
+export type OwnerAction = 'RevokeShare' | 'DeleteShare' | 'ResendShare';
+
+export const ownerAction = async (ctx: AppContext, user: UserRow, shareId: string, type: OwnerAction, actor: CommandContext) => {
+  const result = await runShareCommand(ctx, shareId, { type, data: { actorId: user.id } }, actor);
+  const share = result.state as ShareRecord;
+  const resent = result.events.find((e): e is Extract<ShareEvent, { type: 'ShareRecipientsResent' }> => e.type === 'ShareRecipientsResent');
+  if (resent) await mailRecipients(ctx, share, resent.data.recipients, user, actor);
+  return share;
+};
+
+export const setRecipientBlocked = async (ctx: AppContext, user: UserRow, shareId: string, email: string, blocked: boolean, actor: CommandContext) => {
+  const result = await runShareCommand(ctx, shareId, { type: blocked ? 'BlockRecipient' : 'UnblockRecipient', data: { actorId: user.id, email } }, actor);
+  return result.state as ShareRecord;
+};
+
+/** The owner's share or not-found (someone else's share does not exist for them). */
+export const ownShareOrNotFound = (state: { status: string }, userId: string): ShareRecord => {
+  const share = state as ShareRecord;
+  if (state.status === 'none' || state.status === 'deleted' || share.ownerId !== userId) throw new DomainError(SharingErrors.shareNotFound);
+  return share;
+};
