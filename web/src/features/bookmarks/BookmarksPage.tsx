@@ -152,7 +152,6 @@ export const BookmarksPage = () => {
         <Typography variant="h5" component="h1" sx={{ flex: 1 }} data-testid="bookmarks-heading">
           {current ? current.name : t('bookmarks.title')}
         </Typography>
-        <TextField size="small" label={t('bookmarks.search')} value={q} onChange={(e) => setQ(e.target.value)} slotProps={{ htmlInput: { 'data-testid': 'bookmarks-search' } }} />
         <Button startIcon={<LinkOutlined />} onClick={() => openDialog({ kind: 'addByLink' })} data-testid="bookmark-add-by-link">
           {t('bookmarks.addByLink')}
         </Button>
@@ -167,6 +166,14 @@ export const BookmarksPage = () => {
           </>
         )}
       </Box>
+      <TextField
+        size="small"
+        label={t('bookmarks.search')}
+        value={q}
+        onChange={(e) => setQ(e.target.value)}
+        sx={{ mb: 2, width: { xs: '100%', sm: 360 } }}
+        slotProps={{ htmlInput: { 'data-testid': 'bookmarks-search' } }}
+      />
       {openFailure && (
         <Alert severity="error" role="alert" onClose={() => setOpenFailure(null)} sx={{ mb: 2 }} data-testid="bookmark-open-error" data-error-code={openFailure.error.code}>
           {t('bookmarks.openFailed', { name: openFailure.name })} {translateError(t, i18n.language, openFailure.error)}

@@ -4,23 +4,25 @@ import type { ShareCredentials } from '../sharing/share-link.api';
 import type { ShareSummary } from '../sharing/sharing.types';
 
 /**
- * Opening a bookmark (spec §4): the share's summary first; a password-protected share asks for its
- * password here, on the bookmarks page, and a refusal (403 or 5403: protected, wrong password, not
- * the recipient, expired, revoked) returns to the list with the server's message. A share that opens
- * goes to its page, /shares/<linkId> or /private-share/<linkId>, with the access token already kept.
+ * Opening a bookmark (spec §4): the share's summary first (with the token this tab holds, if any);
+ * a share that answers SHARE_PROTECTED asks for its password here, on the bookmarks page, and a
+ * refusal (403 or 5403: wrong password, not the recipient, expired, revoked) returns to the list
+ * with the server's message. A share that opens goes to its page, /shares/<linkId> or
+ * /private-share/<linkId>, with the access token already kept for the tab.
  */
 export interface OpenBookmarkInput {
   linkId: string;
-  /** A token kept from an earlier visit in this tab: the share page can use it without asking. */
-  hasToken: boolean;
   /** The signed-in user's e-mail: a private share's recipient need not type it. */
   viewerEmail: string | null;
 }
 
+/** The refusal that only asks for the share's password; its data says what kind of share it is. */
+export const PASSWORD_ASKED = 'SHARE_PROTECTED';
+
 export type OpenBookmarkOutput = { outcome: 'open'; path: string } | { outcome: 'back'; error: NormalisedError } | { outcome: 'cancelled' };
 
 interface Context extends OpenBookmarkInput {
-  summary: ShareSummary | null;
+  kind: ShareSummary['kind'] | null;
   error: NormalisedError | null;
   output: OpenBookmarkOutput | null;
 }
@@ -28,8 +30,11 @@ interface Context extends OpenBookmarkInput {
 export type OpenBookmarkEvent = { type: 'SUBMIT'; password: string } | { type: 'CANCEL' };
 
 const errorOf = (event: unknown) => toApiError((event as { error?: unknown }).error).toJSON();
-const pathOf = (linkId: string, summary: ShareSummary | null) =>
-  `${summary?.kind === 'private' ? '/private-share' : '/shares'}/${encodeURIComponent(linkId)}`;
+const pathOf = (linkId: string, kind: ShareSummary['kind'] | null) => `${kind === 'private' ? '/private-share' : '/shares'}/${encodeURIComponent(linkId)}`;
+const kindOf = (error: NormalisedError): ShareSummary['kind'] | null => {
+  const kind = (error.data as { kind?: unknown } | null)?.kind;
+  return kind === 'private' || kind === 'public' ? kind : null;
+};
 
 export const openBookmarkMachine = setup({
   types: { input: {} as OpenBookmarkInput, context: {} as Context, events: {} as OpenBookmarkEvent, output: {} as OpenBookmarkOutput },
@@ -43,23 +48,23 @@ export const openBookmarkMachine = setup({
     }),
   },
   guards: {
-    asksPassword: ({ context }) => context.summary?.hasPassword === true && !context.hasToken,
+    asksPassword: ({ event }) => errorOf(event).code === PASSWORD_ASKED,
   },
 }).createMachine({
   id: 'openBookmark',
-  context: ({ input }) => ({ ...input, summary: null, error: null, output: null }),
+  context: ({ input }) => ({ ...input, kind: null, error: null, output: null }),
   initial: 'checking',
   states: {
     checking: {
       invoke: {
         src: 'summary',
         input: ({ context }) => ({ linkId: context.linkId }),
-        onDone: { target: 'routing', actions: assign({ summary: ({ event }) => event.output }) },
-        onError: { target: 'back', actions: assign({ error: ({ event }) => errorOf(event) }) },
+        onDone: { target: 'opening', actions: assign({ kind: ({ event }) => event.output.kind }) },
+        onError: [
+          { guard: 'asksPassword', target: 'askingPassword', actions: assign({ kind: ({ event }) => kindOf(errorOf(event)) }) },
+          { target: 'back', actions: assign({ error: ({ event }) => errorOf(event) }) },
+        ],
       },
-    },
-    routing: {
-      always: [{ guard: 'asksPassword', target: 'askingPassword' }, { target: 'opening' }],
     },
     askingPassword: {
       on: {
@@ -74,7 +79,7 @@ export const openBookmarkMachine = setup({
           linkId: context.linkId,
           credentials: {
             password: (event as Extract<OpenBookmarkEvent, { type: 'SUBMIT' }>).password,
-            ...(context.summary?.kind === 'private' && context.viewerEmail ? { email: context.viewerEmail } : {}),
+            ...(context.kind === 'private' && context.viewerEmail ? { email: context.viewerEmail } : {}),
           },
         }),
         onDone: 'opening',
@@ -84,7 +89,7 @@ export const openBookmarkMachine = setup({
     },
     opening: {
       type: 'final',
-      entry: assign({ output: ({ context }) => ({ outcome: 'open' as const, path: pathOf(context.linkId, context.summary) }) }),
+      entry: assign({ output: ({ context }) => ({ outcome: 'open' as const, path: pathOf(context.linkId, context.kind) }) }),
     },
     back: {
       type: 'final',

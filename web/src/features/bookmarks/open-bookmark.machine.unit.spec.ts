@@ -28,12 +28,16 @@ const start = (opts: { summary: () => Promise<ShareSummary>; password?: string; 
         }),
       },
     }),
-    { input: { linkId: LINK, hasToken: false, viewerEmail: 'me@example.com', ...opts.input } },
+    { input: { linkId: LINK, viewerEmail: 'me@example.com', ...opts.input } },
   ).start();
   return { actor, tried, done: toPromise(actor) };
 };
 
 const settle = () => new Promise((r) => setTimeout(r, 0));
+/** What the share link answers a visit without its password: the gate, not the contents. */
+const protectedShare = (kind: 'public' | 'private' = 'public') => async (): Promise<ShareSummary> => {
+  throw new ApiError('SHARE_PROTECTED', 'This share is protected by a password', { shareLinkId: LINK, kind, requireLogin: false, hasPassword: true, expiresAt: null }, 403);
+};
 
 describe('opening a bookmark', () => {
   it('opens a share without a password at once, public or private', async () => {
@@ -42,7 +46,7 @@ describe('opening a bookmark', () => {
   });
 
   it('asks the password of a protected share, and opens it when the password is right', async () => {
-    const run = start({ summary: async () => summary({ hasPassword: true }), password: 'correct horse' });
+    const run = start({ summary: protectedShare(), password: 'correct horse' });
     await settle();
     expect(run.actor.getSnapshot().value).toBe('askingPassword');
     run.actor.send({ type: 'SUBMIT', password: '' });
@@ -53,17 +57,20 @@ describe('opening a bookmark', () => {
   });
 
   it('returns to the list with the message when the password is wrong (403 or 5403)', async () => {
-    const run = start({ summary: async () => summary({ hasPassword: true, kind: 'private' }), password: 'right one' });
+    const run = start({ summary: protectedShare('private'), password: 'right one' });
     await settle();
     run.actor.send({ type: 'SUBMIT', password: 'wrong one' });
     const out = await run.done;
     expect(out).toMatchObject({ outcome: 'back', error: { code: '5403', message: 'Wrong share password' } });
+    expect(run.actor.getSnapshot().context.kind).toBe('private');
     // a private share is tried with the signed-in user's e-mail
     expect(run.tried).toEqual([{ password: 'wrong one', email: 'me@example.com' }]);
   });
 
-  it('does not ask again when this tab already holds the share token', async () => {
-    expect(await start({ summary: async () => summary({ hasPassword: true }), input: { hasToken: true } }).done).toEqual({ outcome: 'open', path: `/shares/${LINK}` });
+  it('does not ask when the share lets the tab in (its token still holds)', async () => {
+    const run = start({ summary: async () => summary({ hasPassword: true }) });
+    expect(await run.done).toEqual({ outcome: 'open', path: `/shares/${LINK}` });
+    expect(run.tried).toEqual([]);
   });
 
   it('returns to the list when the link is refused (revoked, expired, gone)', async () => {
@@ -76,7 +83,7 @@ describe('opening a bookmark', () => {
   });
 
   it('can be cancelled at the password prompt', async () => {
-    const run = start({ summary: async () => summary({ hasPassword: true }) });
+    const run = start({ summary: protectedShare() });
     await settle();
     run.actor.send({ type: 'CANCEL' });
     expect(await run.done).toEqual({ outcome: 'cancelled' });

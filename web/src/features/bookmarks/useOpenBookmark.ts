@@ -31,7 +31,7 @@ export const useOpenBookmark = (viewerEmail: string | null, onDone: (bookmark: B
 
   const start = (bookmark: Bookmark) => {
     actorRef.current?.stop();
-    const actor = createActor(machine, { input: { linkId: bookmark.shareLinkId, hasToken: shareLinkApi.tokens.get(bookmark.shareLinkId) !== null, viewerEmail } });
+    const actor = createActor(machine, { input: { linkId: bookmark.shareLinkId, viewerEmail } });
     actorRef.current = actor;
     actor.subscribe((snapshot) => {
       if (actorRef.current !== actor) return;
