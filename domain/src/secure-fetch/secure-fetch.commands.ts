@@ -39,6 +39,7 @@ export type StartSecureFetchPayment = Command<
 export type FailSecureFetchPayment = Command<'FailSecureFetchPayment', { refusedWith: string }>;
 export type RecordSecureFetchPayment = Command<'RecordSecureFetchPayment', { txId: string; amount: number }>;
 export type CollectUnpaidFiles = Command<'CollectUnpaidFiles', Record<string, never>>;
+export type ForgetSecureFetch = Command<'ForgetSecureFetch', Record<string, never>>;
 
 export type SecureFetchCommand =
   | CreateSecureFetch
@@ -48,6 +49,7 @@ export type SecureFetchCommand =
   | StartSecureFetchPayment
   | FailSecureFetchPayment
   | RecordSecureFetchPayment
-  | CollectUnpaidFiles;
+  | CollectUnpaidFiles
+  | ForgetSecureFetch;
 
 export type CountSecureFetch = Command<'CountSecureFetch', { fetchId: string; limit: number | null }>;

@@ -153,6 +153,8 @@ export const decideSecureFetch = (command: SecureFetchCommand, state: SecureFetc
       const { storageId, folderId, itemIds } = state.submission;
       return [{ type: 'SecureFetchFilesCollected', data: { storageId, folderId, itemIds: [...itemIds], collectedAt: at } }];
     }
+    case 'ForgetSecureFetch':
+      return isLink(state) ? [{ type: 'SecureFetchForgotten', data: { at } }] : [];
     default:
       return assertNever(command);
   }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent, type EventDefinition, type EventOf } from '../shared/events';
+import { defineEvent, erasesOwnStream, type EventDefinition, type EventOf } from '../shared/events';
 
 /*
  * One stream per fetch link (`secure-fetch-<id>`): its creation, revocation, the one submission that
@@ -113,6 +113,9 @@ export const SecureFetchFilesCollected = defineEvent(
   z.object({ storageId: id, folderId: id, itemIds: z.array(id), collectedAt: timestamp }),
 );
 
+/** The owner's account was purged: the link's personal data (note, file names, metadata) is forgotten for ever. */
+export const SecureFetchForgotten = defineEvent('SecureFetchForgotten', z.object({ at: timestamp }), { erases: erasesOwnStream });
+
 /** One Secure Fetch counted against its owner's plan, on the counter stream of a user and UTC month. */
 export const SecureFetchCounted = defineEvent('SecureFetchCounted', z.object({ fetchId: id, countedAt: timestamp }));
 
@@ -125,6 +128,7 @@ export const secureFetchEventDefinitions = [
   SecureFetchPaymentFailed,
   SecureFetchPaid,
   SecureFetchFilesCollected,
+  SecureFetchForgotten,
   SecureFetchCounted,
 ] as const satisfies readonly EventDefinition[];
 

@@ -92,6 +92,8 @@ export const evolveSecureFetch = (state: SecureFetchState, event: SecureFetchEve
         : state;
     case 'SecureFetchFilesCollected':
       return { ...state, collectedAt: event.data.collectedAt };
+    case 'SecureFetchForgotten':
+      return { status: 'none' };
     default:
       return state;
   }

@@ -1,9 +1,8 @@
-import type { AccountPurged } from '@axel/domain/accounts/accounts.events';
 import type { SecureFetchEvent } from '@axel/domain/secure-fetch/secure-fetch.events';
 import { evolveSecureFetch, isLink, type SecureFetchLink, type SecureFetchState } from '@axel/domain/secure-fetch/secure-fetch.state';
 import { defineProjection } from '../runner/projection';
 
-type Source = SecureFetchEvent | AccountPurged;
+type Source = SecureFetchEvent;
 
 export interface SecureFetchRow {
   id: string;
@@ -27,7 +26,7 @@ const PREFIX = 'secure-fetch-';
 
 /**
  * Fetch links of their owners, one row per link, folded by the domain's own `evolveSecureFetch`. A
- * purged owner's rows go with their personal data.
+ * forgotten link (its owner purged) loses its row with its personal data.
  */
 export const secureFetchesProjection = defineProjection<'secure_fetches', Source>({
   name: 'secure_fetches',
@@ -40,7 +39,7 @@ export const secureFetchesProjection = defineProjection<'secure_fetches', Source
     'SecureFetchPaymentFailed',
     'SecureFetchPaid',
     'SecureFetchFilesCollected',
-    'AccountPurged',
+    'SecureFetchForgotten',
   ],
   tables: {
     secure_fetches: (t) => `create table "${t}" (
@@ -66,11 +65,6 @@ export const secureFetchesProjection = defineProjection<'secure_fetches', Source
     const states = new Map<string, SecureFetchState>();
     const touched = new Set<string>();
     for (const e of events) {
-      if (e.type === 'AccountPurged') {
-        for (const [id, state] of states) if (isLink(state) && state.ownerId === e.streamName.slice('user-'.length)) states.set(id, { status: 'none' });
-        await tx.query(`delete from ${T} where owner_id = $1`, [e.streamName.slice('user-'.length)]);
-        continue;
-      }
       const id = e.streamName.slice(PREFIX.length);
       if (!states.has(id)) {
         const { rows } = await tx.query<{ record: SecureFetchLink }>(`select record from ${T} where id = $1`, [id]);
@@ -81,7 +75,10 @@ export const secureFetchesProjection = defineProjection<'secure_fetches', Source
     }
     for (const id of touched) {
       const s = states.get(id)!;
-      if (!isLink(s)) continue;
+      if (!isLink(s)) {
+        await tx.query(`delete from ${T} where id = $1`, [id]);
+        continue;
+      }
       await tx.query(
         `insert into ${T} (id, link_id, owner_id, type, status, note, expires_at, created_at, revoked_at, used_at, paid, collected_at, total_size, record)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)

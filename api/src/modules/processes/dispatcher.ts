@@ -20,7 +20,7 @@ import { forgetBookmarks } from '../bookmarks/bookmarks.forget';
 import { storageBytes } from '../files/storage.bytes';
 import { onlineStorageId } from '../files/storage.service';
 import { forgetStorageTasks } from '../files/storage-tasks.routes';
-import { collectUnpaidFiles } from '../secure-fetch/secure-fetch.submission';
+import { collectUnpaidFiles, forgetSecureFetches } from '../secure-fetch/secure-fetch.submission';
 
 /** The account's address and the locale it last chose, read from its events when a process mails it. */
 const recipient = async (ctx: AppContext, userId: string): Promise<{ email: string | null; locale: string | null }> => {
@@ -56,6 +56,7 @@ export const createDispatcher = (ctx: AppContext): CommandDispatcher =>
         if (avatar) await rm(path.join(ctx.config.dataDir, 'avatars', avatar.avatarId), { force: true });
         await ctx.sessions.forget(command.aggregateId);
         await forgetWalletData(ctx, command.aggregateId, dctx);
+        await forgetSecureFetches(ctx, command.aggregateId, dctx);
         await forgetBookmarks(ctx, command.aggregateId, dctx);
       }
       return { position: result.position };

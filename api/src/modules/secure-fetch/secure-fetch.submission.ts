@@ -183,3 +183,13 @@ export const collectUnpaidFiles = async (ctx: AppContext, fetchId: string, actor
   }
   return { position: Math.max(result.position, deleted?.position ?? 0) };
 };
+
+/**
+ * A purged account's links are forgotten: each link stream's key is destroyed, so the notes, file
+ * names and metadata read as erased in the log, and the read model drops the rows. Called after
+ * `PurgeAccount`; repeating it does nothing more.
+ */
+export const forgetSecureFetches = async (ctx: AppContext, userId: string, actor: CommandContext & { now: Date }) => {
+  const { rows } = await ctx.pool.query<{ id: string }>('select id from secure_fetches where owner_id = $1', [userId]);
+  for (const { id } of rows) await runSecureFetchCommand(ctx, id, { type: 'ForgetSecureFetch', data: {} }, actor, actor.now);
+};
