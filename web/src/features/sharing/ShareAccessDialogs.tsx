@@ -5,6 +5,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -80,6 +81,7 @@ export const ShareAccessDialog = ({
               />
             )}
           </Stack>
+          {busy && <LinearProgress aria-label={t('common.loading')} />}
         </DialogContent>
         <DialogActions>
           <Button type="submit" variant="contained" disabled={busy} data-testid="share-access-submit">

@@ -250,7 +250,7 @@ export const SharePage = ({ linkId, routeKind }: { linkId: string; routeKind: Sh
       )}
 
       <ShareAccessDialog
-        open={state.matches('credentials')}
+        open={state.matches('credentials') || (state.matches('summary') && Boolean(credentials.password || credentials.email))}
         title={title}
         needs={credentialNeeds(state.context)}
         initialEmail={credentials.email ?? user?.email ?? ''}
