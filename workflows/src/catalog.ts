@@ -9,6 +9,7 @@ import { createStoragePurgeProcess } from './storage-purge/storage-purge.process
 import { createGracePeriodProcess } from './grace-period/grace-period.process';
 import { createAutoPayApprovalProcess } from './autopay-approval/autopay-approval.process';
 import { createSecureFetchCollectProcess } from './secure-fetch-collect/secure-fetch-collect.process';
+import { createShareExpiryProcess } from './share-expiry/share-expiry.process';
 import type { ProcessDefinition } from './model/process';
 
 export interface ProcessSettings {
@@ -27,4 +28,5 @@ export const createProcessCatalog: ProcessCatalog = (settings) => [
   createStoragePurgeProcess(),
   createAutoPayApprovalProcess(),
   createSecureFetchCollectProcess(),
+  createShareExpiryProcess(),
 ];

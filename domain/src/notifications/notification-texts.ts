@@ -13,6 +13,7 @@ export const NOTICE_KINDS = [
   'account_locked',
   'share_opened',
   'secure_fetch_files_arrived',
+  'share_expiring',
 ] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
@@ -22,6 +23,8 @@ export interface NoticeParams {
   readonly email?: string | null;
   /** How many files arrived (Secure Fetch). */
   readonly count?: number | null;
+  /** Days until a share expires. */
+  readonly days?: number | null;
 }
 
 export const NOTICE_LOCALES = ['en_us', 'es_mx', 'pt_br', 'nl'] as const;
@@ -47,6 +50,7 @@ const WORDS: Readonly<Record<NoticeLocale, Words>> = {
       two_factor_disabled: 'Two-factor authentication off',
       account_locked: 'Sign-in locked',
       share_opened: 'Private share opened',
+      share_expiring: 'Share expires soon',
       secure_fetch_files_arrived: 'Files arrived',
     },
     bodies: {
@@ -57,6 +61,7 @@ const WORDS: Readonly<Record<NoticeLocale, Words>> = {
       two_factor_disabled: () => 'Two-factor authentication was turned off.',
       account_locked: () => 'Too many failed sign-ins: sign-in was locked for a while.',
       share_opened: (p) => `${p.email ?? 'The recipient'} opened your private share for the first time.`,
+      share_expiring: (p) => `One of your shares expires in ${p.days ?? '?'} day(s). Edit it to keep it available longer.`,
       secure_fetch_files_arrived: (p) => `${p.count ?? 0} file(s) arrived through your Secure Fetch link. Pay and pin them within 2 hours to keep them.`,
     },
     device: deviceWith('on', 'a browser'),
@@ -70,6 +75,7 @@ const WORDS: Readonly<Record<NoticeLocale, Words>> = {
       two_factor_disabled: 'Autenticación de dos factores desactivada',
       account_locked: 'Inicio de sesión bloqueado',
       share_opened: 'Recurso compartido privado abierto',
+      share_expiring: 'Tu recurso compartido caduca pronto',
       secure_fetch_files_arrived: 'Llegaron archivos',
     },
     bodies: {
@@ -80,6 +86,7 @@ const WORDS: Readonly<Record<NoticeLocale, Words>> = {
       two_factor_disabled: () => 'Se desactivó la autenticación de dos factores.',
       account_locked: () => 'Demasiados intentos fallidos: el inicio de sesión se bloqueó por un tiempo.',
       share_opened: (p) => `${p.email ?? 'El destinatario'} abrió por primera vez tu recurso compartido privado.`,
+      share_expiring: (p) => `Uno de tus recursos compartidos caduca en ${p.days ?? '?'} día(s). Edítalo para mantenerlo disponible más tiempo.`,
       secure_fetch_files_arrived: (p) => `Llegaron ${p.count ?? 0} archivo(s) por tu enlace de Secure Fetch. Paga y fíjalos en 2 horas para conservarlos.`,
     },
     device: deviceWith('en', 'un navegador'),
@@ -93,6 +100,7 @@ const WORDS: Readonly<Record<NoticeLocale, Words>> = {
       two_factor_disabled: 'Autenticação de dois fatores desativada',
       account_locked: 'Acesso bloqueado',
       share_opened: 'Compartilhamento privado aberto',
+      share_expiring: 'Seu compartilhamento expira em breve',
       secure_fetch_files_arrived: 'Arquivos recebidos',
     },
     bodies: {
@@ -103,6 +111,7 @@ const WORDS: Readonly<Record<NoticeLocale, Words>> = {
       two_factor_disabled: () => 'A autenticação de dois fatores foi desativada.',
       account_locked: () => 'Muitas tentativas de acesso com falha: o acesso foi bloqueado por um tempo.',
       share_opened: (p) => `${p.email ?? 'O destinatário'} abriu seu compartilhamento privado pela primeira vez.`,
+      share_expiring: (p) => `Um dos seus compartilhamentos expira em ${p.days ?? '?'} dia(s). Edite-o para mantê-lo disponível por mais tempo.`,
       secure_fetch_files_arrived: (p) => `${p.count ?? 0} arquivo(s) chegaram pelo seu link de Secure Fetch. Pague e fixe-os em 2 horas para mantê-los.`,
     },
     device: deviceWith('no', 'um navegador'),
@@ -116,6 +125,7 @@ const WORDS: Readonly<Record<NoticeLocale, Words>> = {
       two_factor_disabled: 'Tweestapsverificatie uit',
       account_locked: 'Aanmelden geblokkeerd',
       share_opened: 'Privédeling geopend',
+      share_expiring: 'Je deling verloopt binnenkort',
       secure_fetch_files_arrived: 'Bestanden ontvangen',
     },
     bodies: {
@@ -126,6 +136,7 @@ const WORDS: Readonly<Record<NoticeLocale, Words>> = {
       two_factor_disabled: () => 'Tweestapsverificatie is uitgezet.',
       account_locked: () => 'Te veel mislukte aanmeldingen: aanmelden is een tijdje geblokkeerd.',
       share_opened: (p) => `${p.email ?? 'De ontvanger'} heeft je privédeling voor het eerst geopend.`,
+      share_expiring: (p) => `Een van je delingen verloopt over ${p.days ?? '?'} dag(en). Bewerk de deling om haar langer beschikbaar te houden.`,
       secure_fetch_files_arrived: (p) => `Er zijn ${p.count ?? 0} bestand(en) binnengekomen via je Secure Fetch-link. Betaal en pin ze binnen 2 uur om ze te bewaren.`,
     },
     device: deviceWith('op', 'een browser'),

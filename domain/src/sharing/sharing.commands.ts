@@ -54,4 +54,7 @@ export type ResendShare = Command<'ResendShare', { actorId: string }>;
 export type BlockRecipient = Command<'BlockRecipient', { actorId: string; email: string }>;
 export type UnblockRecipient = Command<'UnblockRecipient', { actorId: string; email: string }>;
 
-export type ShareCommand = CreateShare | EditShare | RevokeShare | DeleteShare | ResendShare | BlockRecipient | UnblockRecipient;
+/** From the expiry process: remind the owner, if the share still expires then. */
+export type RemindShareExpiry = Command<'RemindShareExpiry', { daysLeft: number; expiresAt: string }>;
+
+export type ShareCommand = CreateShare | EditShare | RevokeShare | DeleteShare | ResendShare | BlockRecipient | UnblockRecipient | RemindShareExpiry;

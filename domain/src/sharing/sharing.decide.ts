@@ -142,6 +142,12 @@ export const decideShare = (command: ShareCommand, state: ShareState): ShareEven
     case 'BlockRecipient':
     case 'UnblockRecipient':
       return block(command, state);
+    case 'RemindShareExpiry': {
+      // a reminder that no longer holds (revoked, deleted, expiry moved or passed) is dropped
+      const { daysLeft, expiresAt } = command.data;
+      if (state.status !== 'active' || state.expiresAt !== expiresAt || isExpired(state, command.metadata.now)) return [];
+      return [{ type: 'ShareExpiryReminded', data: { ownerId: state.ownerId, daysLeft, expiresAt, remindedAt: at } }];
+    }
     default:
       return assertNever(command);
   }

@@ -75,6 +75,12 @@ export const ShareRecipientBlocked = defineEvent('ShareRecipientBlocked', z.obje
 
 export const ShareRecipientUnblocked = defineEvent('ShareRecipientUnblocked', z.object({ email: z.string(), at: timestamp }), { personal: ['email'] });
 
+/** The owner was reminded (mail and notification) that the share expires in `daysLeft` days. */
+export const ShareExpiryReminded = defineEvent(
+  'ShareExpiryReminded',
+  z.object({ ownerId: id, daysLeft: z.number().int().positive(), expiresAt: timestamp, remindedAt: timestamp }),
+);
+
 export const shareEventDefinitions = [
   ShareCreated,
   ShareEdited,
@@ -83,6 +89,7 @@ export const shareEventDefinitions = [
   ShareRecipientsResent,
   ShareRecipientBlocked,
   ShareRecipientUnblocked,
+  ShareExpiryReminded,
 ];
 
 export type ShareEvent =
@@ -92,6 +99,7 @@ export type ShareEvent =
   | EventOf<typeof ShareDeleted>
   | EventOf<typeof ShareRecipientsResent>
   | EventOf<typeof ShareRecipientBlocked>
-  | EventOf<typeof ShareRecipientUnblocked>;
+  | EventOf<typeof ShareRecipientUnblocked>
+  | EventOf<typeof ShareExpiryReminded>;
 
 export const shareStreamName = (shareId: string): string => `share-${shareId}`;

@@ -167,3 +167,20 @@ describe('decideShareAccess', () => {
     expect(code(priv, { viewer: { userId: 'owner-1' }, now: later(DAY) })).toBe('LINK_EXPIRED');
   });
 });
+
+describe('expiry reminders', () => {
+  const remind = (daysLeft: number, expiresAt: string, at = now) => ({ type: 'RemindShareExpiry', data: { daysLeft, expiresAt }, metadata: { now: at } }) as ShareCommand;
+  const expiresAt = later(10 * DAY).toISOString();
+
+  it('reminds while the share still expires then; never after an edit moved it, a revocation, or the expiry', () => {
+    const events = runShare([createShareCommand(now, { expiresAt })]).events;
+    expect(runShare([remind(7, expiresAt, later(3 * DAY))], events).events.at(-1)).toMatchObject({
+      type: 'ShareExpiryReminded',
+      data: { ownerId: 'owner-1', daysLeft: 7, expiresAt },
+    });
+    const moved = runShare([cmd('EditShare', { changes: { expiresAt: later(20 * DAY).toISOString() } }), remind(7, expiresAt)], events).events;
+    expect(moved.map((e) => e.type)).toEqual(['ShareCreated', 'ShareEdited']);
+    expect(runShare([cmd('RevokeShare'), remind(1, expiresAt)], events).events.map((e) => e.type)).toEqual(['ShareCreated', 'ShareRevoked']);
+    expect(runShare([remind(1, expiresAt, later(11 * DAY))], events).events).toHaveLength(1);
+  });
+});

@@ -2,11 +2,12 @@ import type { UserEvent } from '@axel/domain/accounts/accounts.events';
 import type { NotificationEvent } from '@axel/domain/notifications/notifications';
 import type { ShareAccessEvent } from '@axel/domain/sharing/share-access';
 import type { SecureFetchEvent } from '@axel/domain/secure-fetch/secure-fetch.events';
+import type { ShareEvent } from '@axel/domain/sharing/sharing.events';
 import type { NoticeKind, NoticeParams } from '@axel/domain/notifications/notification-texts';
 import { describeUserAgent } from '@axel/domain/notifications/user-agent';
 import { defineProjection } from '../runner/projection';
 
-type Source = UserEvent | NotificationEvent | ShareAccessEvent | SecureFetchEvent;
+type Source = UserEvent | NotificationEvent | ShareAccessEvent | SecureFetchEvent | ShareEvent;
 
 /**
  * Security notices a user should see: each comes from one account event (its id is the event's).
@@ -30,7 +31,7 @@ const NOTICES: Partial<Record<Source['type'], { kind: NoticeKind; params?: (e: S
 
 export const notificationsProjection = defineProjection<'notifications', Source>({
   name: 'notifications',
-  handles: [...(Object.keys(NOTICES) as Source['type'][]), 'NotificationsSeen', 'NotificationsDeleted', 'AccountPurged', 'ShareOpened', 'SecureFetchSubmitted'],
+  handles: [...(Object.keys(NOTICES) as Source['type'][]), 'NotificationsSeen', 'NotificationsDeleted', 'AccountPurged', 'ShareOpened', 'SecureFetchSubmitted', 'ShareExpiryReminded'],
   tables: {
     notifications: (t) => `create table "${t}" (
       id text primary key,
@@ -62,6 +63,14 @@ export const notificationsProjection = defineProjection<'notifications', Source>
         await tx.query(
           `insert into ${T} (id, user_id, type, params, created_at) values ($1, $2, 'share_opened', $3, $4) on conflict (id) do nothing`,
           [e.id, e.data.ownerId, JSON.stringify({ email: e.data.recipientEmail }), e.recordedAt],
+        );
+        continue;
+      }
+      if (e.type === 'ShareExpiryReminded') {
+        // the owner hears 7, 3 and 1 days before a share expires (the share's process decides when)
+        await tx.query(
+          `insert into ${T} (id, user_id, type, params, created_at) values ($1, $2, 'share_expiring', $3, $4) on conflict (id) do nothing`,
+          [e.id, e.data.ownerId, JSON.stringify({ days: e.data.daysLeft }), e.recordedAt],
         );
         continue;
       }

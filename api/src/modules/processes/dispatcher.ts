@@ -20,6 +20,7 @@ import { forgetBookmarks } from '../bookmarks/bookmarks.forget';
 import { storageBytes } from '../files/storage.bytes';
 import { onlineStorageId } from '../files/storage.service';
 import { forgetStorageTasks } from '../files/storage-tasks.routes';
+import { shareProcessCommand } from '../sharing/sharing.reminders';
 import { collectUnpaidFiles, forgetSecureFetches } from '../secure-fetch/secure-fetch.submission';
 
 /** The account's address and the locale it last chose, read from its events when a process mails it. */
@@ -103,6 +104,7 @@ export const createDispatcher = (ctx: AppContext): CommandDispatcher =>
       return { position: result.position };
     },
     autopay: (command, dctx) => autopayProcessCommand(ctx, command, dctx),
+    share: (command, dctx) => shareProcessCommand(ctx, command, dctx),
     'secure-fetch': (command, dctx) => collectUnpaidFiles(ctx, command.aggregateId, dctx),
     mail: async (command, dctx) => {
       const mail = command.data as RequestMailData;
