@@ -1,0 +1,123 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountHelpers } from '../../api/src/testing/accounts';
+import { startTestApp, type TestApp } from '../../api/src/testing/harness';
+import { launchBrowser, stepShots } from './browser';
+
+let t: TestApp;
+let browser: Browser;
+let dir: string;
+beforeAll(async () => {
+  t = await startTestApp({ serveUi: true });
+  browser = await launchBrowser();
+  dir = mkdtempSync(path.join(os.tmpdir(), 'axel-sharing-e2e-'));
+});
+afterAll(async () => {
+  await browser?.close();
+  await t?.stop();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+const { uniqueEmail, signUpConfirmed, PASSWORD } = accountHelpers(() => t);
+
+const signIn = async (page: Page, email: string) => {
+  await page.goto(`${t.url}/signin`);
+  await page.getByTestId('signin-email').fill(email);
+  await page.getByTestId('signin-password').fill(PASSWORD);
+  await page.getByTestId('signin-submit').click();
+  await page.waitForURL(/\/welcome/);
+};
+
+const row = (page: Page, name: string) => page.locator(`[data-testid="file-row"][data-name="${name}"]`);
+
+describe('sharing a folder', () => {
+  it('the owner shares a folder with a password; a visitor is refused a wrong password, opens it with the right one, browses and downloads byte-identical; the owner sees one open', async () => {
+    const shot = stepShots('web-sharing');
+    const { email } = await signUpConfirmed(uniqueEmail('sharer'));
+    const owner = await (await browser.newContext({ locale: 'en-US' })).newPage();
+    await signIn(owner, email);
+    await owner.goto(`${t.url}/files/storage`);
+    await owner.getByTestId('empty-folder').waitFor();
+
+    // A small folder: a text file and some random bytes.
+    const data = randomBytes(256 * 1024 + 17);
+    const trip = path.join(dir, 'Trip');
+    mkdirSync(trip, { recursive: true });
+    writeFileSync(path.join(trip, 'notes.txt'), 'trip notes\n');
+    writeFileSync(path.join(trip, 'data.bin'), data);
+    await owner.getByTestId('folder-input').setInputFiles(trip);
+    const statuses = () => owner.getByTestId('upload-item').evaluateAll((els) => els.map((i) => (i as { dataset: { status: string } }).dataset.status).join(','));
+    await expect.poll(statuses, { timeout: 30_000 }).toBe('done,done');
+    await row(owner, 'Trip').waitFor();
+
+    // Share it with a password; the rules are checked before anything is sent.
+    await row(owner, 'Trip').getByRole('checkbox').check();
+    await owner.getByTestId('action-share').click();
+    await owner.getByTestId('share-dialog').waitFor();
+    expect(await owner.getByTestId('share-title').inputValue()).toBe('Trip');
+    await owner.getByTestId('share-password').fill('short');
+    await owner.getByTestId('share-submit').click();
+    await owner.getByText('The password must be at least 8 characters').waitFor();
+    await owner.getByTestId('share-password').fill('Trip-secret-9');
+    await owner.getByTestId('share-submit').click();
+    await owner.getByTestId('share-created').waitFor();
+    const link = await owner.getByTestId('share-link').inputValue();
+    expect(link).toMatch(/\/shares\/[A-Za-z0-9_-]{22}$/);
+    await shot(owner, 'created');
+    await owner.getByTestId('share-done').click();
+
+    // A visitor with no account: the password dialog, a wrong password refused under the field.
+    const visitorContext = await browser.newContext({ locale: 'en-US', acceptDownloads: true });
+    const visitor = await visitorContext.newPage();
+    await visitor.goto(link.replace(/^https?:\/\/[^/]+/, t.url));
+    await visitor.getByTestId('share-access-dialog').waitFor();
+    await visitor.getByTestId('share-access-password').fill('Wrong-secret-1');
+    await visitor.getByTestId('share-access-submit').click();
+    // The password is checked with argon2 on a busy machine: give it time.
+    await expect.poll(() => visitor.getByTestId('share-access-dialog').innerText(), { timeout: 15_000 }).toContain('Wrong share password');
+    await shot(visitor, 'wrong-password');
+    await visitor.getByTestId('share-access-password').fill('Trip-secret-9');
+    await visitor.getByTestId('share-access-submit').click();
+    await visitor.getByTestId('share-access-dialog').waitFor({ state: 'detached', timeout: 15_000 });
+    await expect.poll(() => visitor.getByTestId('share-title').innerText(), { timeout: 15_000 }).toBe('Trip');
+
+    // Into the folder, and a download byte-identical to what was uploaded.
+    await row(visitor, 'Trip').getByTestId('file-open').click();
+    await row(visitor, 'data.bin').waitFor();
+    await expect.poll(() => visitor.getByTestId('share-breadcrumbs').innerText(), { timeout: 10_000 }).toMatch(/Trip[\s\S]*Trip/);
+    await shot(visitor, 'browsing');
+    const [download] = await Promise.all([visitor.waitForEvent('download'), row(visitor, 'data.bin').getByTestId('file-open').click()]);
+    expect(download.suggestedFilename()).toBe('data.bin');
+    expect(readFileSync(await download.path()).equals(data)).toBe(true);
+    // The token was kept for this share in the tab's session storage, never the password.
+    const stored = (await visitor.evaluate('JSON.stringify(Object.entries(sessionStorage))')) as string;
+    expect(stored).toMatch(/axel\.share-access\./);
+    expect(stored).not.toContain('Trip-secret-9');
+    await visitorContext.close();
+
+    // The owner sees the share opened once (one visit, however many calls it made).
+    await owner.goto(`${t.url}/files/shares`);
+    const shareRow = owner.locator('[data-testid="share-row"][data-title="Trip"]');
+    await shareRow.waitFor();
+    await expect
+      .poll(
+        async () => {
+          await owner.reload();
+          await shareRow.waitFor();
+          return shareRow.getByTestId('share-row-opened').innerText();
+        },
+        { timeout: 15_000 },
+      )
+      .toBe('1');
+    await shareRow.getByTestId('share-row-open').click();
+    await owner.getByTestId('share-details').waitFor();
+    expect(await owner.getByTestId('share-opened-count').innerText()).toBe('1');
+    await owner.getByTestId('access-log').waitFor();
+    await shot(owner, 'owner-view');
+    await owner.context().close();
+  });
+});
