@@ -9,7 +9,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createSHA3 } from 'hash-wasm';
@@ -55,6 +55,35 @@ const rssOf = (pid: number): number => {
     return 0;
   }
 };
+
+const GROUPS: Record<string, string> = { MainThread: 'request thread', 'axel-sha3': 'SHA3 worker', V8Worker: 'V8 helpers (GC)', 'libuv-worker': 'libuv pool (disk)' };
+
+/** CPU time (ms) of each thread of a process by its name (Node names a worker thread after its `name`). */
+const threadCpu = (pid: number): Map<string, number> => {
+  const tick = 1000 / 100; // USER_HZ
+  const out = new Map<string, number>();
+  let tasks: string[] = [];
+  try {
+    tasks = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return out;
+  }
+  for (const tid of tasks) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const ms = (Number(fields[11]) + Number(fields[12])) * tick;
+      const group = GROUPS[comm] ?? 'other threads';
+      out.set(group, (out.get(group) ?? 0) + ms);
+    } catch {
+      // a thread that ended meanwhile
+    }
+  }
+  return out;
+};
+const cpuSince = (before: Map<string, number>, after: Map<string, number>, size: number) =>
+  [...Object.values(GROUPS), 'other threads'].map((g) => `${g} ${fmt(((after.get(g) ?? 0) - (before.get(g) ?? 0)) / (size / MiB), 1)}`).join(', ');
 
 /** Time of one pass of `f` over the run's bytes. */
 const timed = async (size: number, f: (piece: Buffer) => void | Promise<void>) => {
@@ -171,12 +200,14 @@ const secureFetchSection: BenchSection = {
       let peak = rssOf(child.pid!);
       const baseline = peak;
       const sampler = setInterval(() => (peak = Math.max(peak, rssOf(child!.pid!))), 50);
+      const cpu0 = threadCpu(child.pid!);
       let t = performance.now();
       // anonymous: no cookie, only the link
       const uploadId = await upload(`secureFetchId ${Buffer.from(linkId).toString('base64')},filename ${Buffer.from('bench.bin').toString('base64')}`);
       const fetchMs = performance.now() - t;
       clearInterval(sampler);
       const fetchPeak = peak;
+      const cpu1 = threadCpu(child.pid!);
 
       const receipt = await fetch(`${base}/api/shares/${linkId}/`, {
         method: 'POST',
@@ -193,6 +224,7 @@ const secureFetchSection: BenchSection = {
       t = performance.now();
       await upload(`storageId ${Buffer.from(storageId).toString('base64')}`, { cookie });
       const storageMs = performance.now() - t;
+      const cpu2 = threadCpu(child.pid!);
 
       const wasmAfter = await sha3Alone();
       const wasmMs = (wasmBefore.ms + wasmAfter.ms) / 2;
@@ -209,7 +241,7 @@ const secureFetchSection: BenchSection = {
           { measure: '  ratio to SHA3-512 alone (hash-wasm), target >= 0.8', 'MB/s': '', 'upload / this': `${fmt(fetchRate / wasm, 2)}x` },
           { measure: '  ratio to SHA3-512 alone (node:crypto)', 'MB/s': '', 'upload / this': `${fmt(fetchRate / mbps(size, nodeMs), 2)}x` },
         ],
-        `The receipt's MD5, SHA-1 and SHA3-512 equal node:crypto's over the same bytes. SHA3-512 alone (hash-wasm): ${fmt(mbps(size, wasmBefore.ms))} MB/s before, ${fmt(mbps(size, wasmAfter.ms))} MB/s after the uploads. Server peak RSS during the Secure Fetch upload: ${fmt(fetchPeak / MiB)} MiB (at start ${fmt(baseline / MiB)} MiB). ${os.cpus().length} cpu(s), load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}.`,
+        `The receipt's MD5, SHA-1 and SHA3-512 equal node:crypto's over the same bytes. SHA3-512 alone (hash-wasm): ${fmt(mbps(size, wasmBefore.ms))} MB/s before, ${fmt(mbps(size, wasmAfter.ms))} MB/s after the uploads. Server CPU ms per MiB (load-independent): Secure Fetch upload: ${cpuSince(cpu0, cpu1, size)}; storage upload: ${cpuSince(cpu1, cpu2, size)}. Server peak RSS during the Secure Fetch upload: ${fmt(fetchPeak / MiB)} MiB (at start ${fmt(baseline / MiB)} MiB). ${os.cpus().length} cpu(s), load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}.`,
       );
     } finally {
       if (child) {
