@@ -100,7 +100,8 @@ export const createServer = async (options: ServerOptions) => {
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
+        // The browser hashes files with WebAssembly (Secure Fetch uploads and certificate checks): compiling it needs wasm-unsafe-eval, never plain eval.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],

@@ -39,13 +39,9 @@ import { CopyableLink } from './CreateFetchDialog';
 import { fetchPayMachine, INSUFFICIENT_TO_PIN } from './fetch-pay.machine';
 import { HASH_NAMES } from './hashing.core';
 import { certificatePdfUrl, itemDownloadUrl, secureFetchApi, uploadPageUrl, type FetchItem, type SecureFetch } from './secure-fetch.api';
+import { saveJson } from './save-json';
 import { statusOf } from './status';
 
-const downloadJson = (value: unknown, fileName: string) => {
-  const url = URL.createObjectURL(new Blob([JSON.stringify(value, null, 2)], { type: 'application/json' }));
-  startBrowserDownload(url, fileName);
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-};
 
 const short = (hash: string | undefined | null) => (hash ? `${hash.slice(0, 12)}…` : '—');
 
@@ -162,7 +158,7 @@ const CertificateSection = ({ userId, fetch }: { userId: string; fetch: SecureFe
           <Button variant="outlined" startIcon={<PictureAsPdfOutlined />} onClick={() => startBrowserDownload(certificatePdfUrl(userId, fetch.id), `certificate-${fetch.id}.pdf`)} data-testid="fetch-certificate-pdf">
             {t('secureFetch.certificate.pdf')}
           </Button>
-          <Button variant="outlined" startIcon={<DownloadOutlined />} onClick={() => void load().then((c) => c && downloadJson(c, `certificate-${fetch.id}.json`))} data-testid="fetch-certificate-json">
+          <Button variant="outlined" startIcon={<DownloadOutlined />} onClick={() => void load().then((c) => c && saveJson(c, `certificate-${fetch.id}.json`))} data-testid="fetch-certificate-json">
             {t('secureFetch.certificate.json')}
           </Button>
           <Button component={RouterLink} to="/verify-certificate">

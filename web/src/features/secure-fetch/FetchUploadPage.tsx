@@ -29,6 +29,7 @@ import { fetchUploadQueueMachine, LINK_TARGET } from './fetch-uploader';
 import { fetchUploadMachine, receiptVerdict, type FinishedFile } from './fetch-upload.machine';
 import { hashFile, type FileHashes } from './hashing';
 import { MetadataForm } from './MetadataForm';
+import { saveJson } from './save-json';
 import type { LocalFile } from './receipt';
 import { secureFetchApi, type LinkSummary } from './secure-fetch.api';
 
@@ -55,6 +56,7 @@ interface HashState {
   promise: Promise<FileHashes>;
   bytes: number;
   hashes: FileHashes | null;
+  failed: boolean;
 }
 
 const LinkSummaryCard = ({ link }: { link: LinkSummary }) => {
@@ -104,8 +106,8 @@ const FileRow = ({ item, hash }: { item: UploadItem; hash: HashState | undefined
           ) : (
             <Box sx={{ mt: 0.5 }}>
               <LinearProgress variant="determinate" value={percent} aria-label={t('secureFetch.upload.uploadProgress', { name: path })} />
-              <Typography variant="caption" color="text.secondary" data-testid="fetch-file-hash" data-done={hash?.hashes ? 'true' : 'false'}>
-                {hash?.hashes ? t('secureFetch.upload.hashed') : t('secureFetch.upload.hashing', { percent: hashPercent })}
+              <Typography variant="caption" color={hash?.failed ? 'error' : 'text.secondary'} data-testid="fetch-file-hash" data-done={hash?.hashes ? 'true' : hash?.failed ? 'failed' : 'false'}>
+                {hash?.hashes ? t('secureFetch.upload.hashed') : hash?.failed ? t('secureFetch.upload.hashFailed') : t('secureFetch.upload.hashing', { percent: hashPercent })}
               </Typography>
             </Box>
           )
@@ -116,16 +118,6 @@ const FileRow = ({ item, hash }: { item: UploadItem; hash: HashState | undefined
   );
 };
 
-const downloadJson = (value: unknown, fileName: string) => {
-  const url = URL.createObjectURL(new Blob([JSON.stringify(value, null, 2)], { type: 'application/json' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-};
 
 /** The anonymous upload page of a Secure Fetch link, /secure-fetch(es)/:shareId (spec §2). */
 export const FetchUploadPage = () => {
@@ -185,11 +177,12 @@ export const FetchUploadPage = () => {
       const entry: HashState = {
         bytes: 0,
         hashes: null,
+        failed: false,
         promise: hashFile(file, (bytes) => setHashes((m) => new Map(m).set(file, { ...(m.get(file) ?? entry), bytes }))),
       };
       entry.promise.then(
         (h) => setHashes((m) => new Map(m).set(file, { ...(m.get(file) ?? entry), hashes: h, bytes: file.size })),
-        () => undefined,
+        () => setHashes((m) => new Map(m).set(file, { ...(m.get(file) ?? entry), failed: true })),
       );
       started.set(file, entry);
     }
@@ -220,6 +213,7 @@ export const FetchUploadPage = () => {
             mime: (i.file as File).type || 'application/octet-stream',
             size: i.size,
             ...(i.relativeDir ? { relpath: i.relativeDir } : {}),
+            ...((i.file as File).lastModified ? { modified: new Date((i.file as File).lastModified).toISOString() } : {}),
           },
         };
       });
@@ -270,7 +264,7 @@ export const FetchUploadPage = () => {
             )}
           </Alert>
           {receipt && (
-            <Button variant="outlined" startIcon={<DownloadOutlined />} data-testid="fetch-receipt-download" onClick={() => downloadJson(receipt, `secure-fetch-receipt-${linkId}.json`)}>
+            <Button variant="outlined" startIcon={<DownloadOutlined />} data-testid="fetch-receipt-download" onClick={() => saveJson(receipt, `secure-fetch-receipt-${linkId}.json`)}>
               {t('secureFetch.upload.downloadReceipt')}
             </Button>
           )}

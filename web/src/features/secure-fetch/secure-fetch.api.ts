@@ -80,6 +80,8 @@ export interface SubmittedFile {
   mime: string;
   size: number;
   relpath?: string;
+  /** The file's own modification time (ISO), which the certificate shows. */
+  modified?: string;
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
