@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import {
   decideShareAccess,
   DomainError,
-  normalizeEmail,
+  normalizeShareEmail,
   shareAccessDecider,
   ShareAccessErrors,
   shareAccessStreamName,
@@ -48,7 +48,7 @@ const headerValue = (request: FastifyRequest, name: string): string | undefined 
 const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,255}$/;
 const emailHeader = (request: FastifyRequest): string | null => {
   const value = headerValue(request, SHARE_EMAIL_HEADER)?.trim();
-  return value && value.length <= 320 && EMAIL.test(value) ? normalizeEmail(value) : null;
+  return value && value.length <= 320 && EMAIL.test(value) ? normalizeShareEmail(value) : null;
 };
 
 /** A refusal carries what the page needs to ask for the missing credential (never the contents). */
@@ -102,7 +102,7 @@ export const letIn = async (ctx: AppContext, request: FastifyRequest, reply: Fas
   const token = headerValue(request, OBJECT_ACCESS_HEADER);
   const held = state.status === 'none' ? null : readAccessToken(ctx.secrets, token, { linkId, passwordHash: state.passwordHash, now });
   // a visit keeps the recipient it was let in as
-  const viewerEmail = held?.email ?? emailHeader(request) ?? (user?.email ? normalizeEmail(user.email) : null);
+  const viewerEmail = held?.email ?? emailHeader(request) ?? (user?.email ? normalizeShareEmail(user.email) : null);
   const viewer = { userId: user?.id ?? null, email: viewerEmail };
   // status, expiry, login and recipient first: a blocked link costs no password check
   refuseUnless(decideShareAccess(state, { now, viewer, passwordOk: true }), state);
