@@ -6,6 +6,7 @@ import DriveFolderUploadOutlined from '@mui/icons-material/DriveFolderUploadOutl
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import DriveFileMoveOutlined from '@mui/icons-material/DriveFileMoveOutlined';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
+import MoveToInboxOutlined from '@mui/icons-material/MoveToInboxOutlined';
 import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import ShareOutlined from '@mui/icons-material/ShareOutlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
@@ -297,6 +298,9 @@ export const FileBrowserPage = () => {
         </Typography>
         <Button component={RouterLink} to="/files/shares" startIcon={<ShareOutlined />} data-testid="open-shares">
           {t('sharing.list.title')}
+        </Button>
+        <Button component={RouterLink} to="/files/secure-fetch" startIcon={<MoveToInboxOutlined />} data-testid="open-secure-fetch">
+          {t('secureFetch.title')}
         </Button>
         <Button component={RouterLink} to={`/files/trash/${encodeURIComponent(storage.id)}`} startIcon={<DeleteOutlined />} data-testid="open-trash">
           {t('files.trash.title')}
