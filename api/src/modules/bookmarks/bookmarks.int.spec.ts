@@ -103,6 +103,37 @@ describe('bookmarks', () => {
     expect((await me.http.request('PATCH', `/api/bookmarks/${ok.body.id}`, {})).status).toBe(400);
   });
 
+  it('needs what opening the link needs: the password share its access token, the private share its recipient', async () => {
+    const owner = await sharer();
+    const me = await user();
+    const locked = await owner.share('Locked', { password: 'Locked-secret-9' });
+    const asked = await me.http.post('/api/bookmarks', { shareLinkId: locked.shareLinkId });
+    // refused as the link refuses it: which dialog opens it, never its title
+    expect([asked.status, asked.body.code, asked.body.data]).toEqual([403, 'SHARE_PROTECTED', expect.objectContaining({ kind: 'public', hasPassword: true })]);
+    expect(JSON.stringify(asked.body)).not.toContain('Locked"');
+    const forged = await me.http.request('POST', '/api/bookmarks', { shareLinkId: locked.shareLinkId }, { 'x-object-access': 'forged.token' });
+    expect(forged.body.code).toBe('SHARE_PROTECTED');
+    const opened = await me.http.request('GET', `/api/share-links/${locked.shareLinkId}`, undefined, { authorization: 'Password Locked-secret-9' });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(200);
+    const token = opened.headers.get('x-object-access')!;
+    const kept = await me.http.request('POST', '/api/bookmarks', { shareLinkId: locked.shareLinkId }, { 'x-object-access': token });
+    expect([kept.status, kept.body.description]).toEqual([201, 'Locked']);
+    // a token of another link opens nothing here
+    const other = await owner.share('Other locked', { password: 'Other-secret-9' });
+    expect((await me.http.request('POST', '/api/bookmarks', { shareLinkId: other.shareLinkId }, { 'x-object-access': token })).body.code).toBe('SHARE_PROTECTED');
+    // the owner keeps their own share without a password
+    expect((await owner.http.post('/api/bookmarks', { shareLinkId: other.shareLinkId })).status).toBe(201);
+
+    const recipient = await user();
+    const secret = await owner.share('For one person', { recipients: [recipient.email], message: 'Here you are', password: 'Private-secret-9' });
+    expect((await me.http.post('/api/bookmarks', { shareLinkId: secret.shareLinkId })).body.code).toBe('PRIVATE_SHARE_RECIPIENT_ONLY');
+    expect((await recipient.http.post('/api/bookmarks', { shareLinkId: secret.shareLinkId })).body.code).toBe('SHARE_PROTECTED');
+    const letIn = await recipient.http.request('GET', `/api/share-links/${secret.shareLinkId}`, undefined, { authorization: 'Password Private-secret-9' });
+    expect(letIn.status, JSON.stringify(letIn.body)).toBe(200);
+    const mine = await recipient.http.request('POST', '/api/bookmarks', { shareLinkId: secret.shareLinkId }, { 'x-object-access': letIn.headers.get('x-object-access')! });
+    expect([mine.status, mine.body.description]).toEqual([201, 'For one person']);
+  });
+
   it('sorts by description DESC by default, pages, searches', async () => {
     const owner = await sharer();
     const me = await user();

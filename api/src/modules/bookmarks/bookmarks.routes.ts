@@ -148,16 +148,17 @@ export const bookmarksRoutes = (ctx: AppContext) => async (fastify: FastifyInsta
       {
         schema: {
           tags,
-          summary: 'Bookmark a share you opened by its link; the description defaults to the share title',
+          summary: 'Bookmark a share you can open by its link (a password share: send its X-Object-Access token); the description defaults to the share title',
           body: AddBookmarkBody,
-          response: { 201: BookmarkSchema, 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema, 410: ErrorSchema },
+          response: { 201: BookmarkSchema, 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema, 410: ErrorSchema },
         },
         config: writes,
       },
       async (request, reply) => {
         const { user } = await requireUser(ctx, request);
         const { shareLinkId, description, bookmarkListId } = request.body;
-        const share = await shareToBookmark(ctx, shareLinkId);
+        const token = request.headers['x-object-access'];
+        const share = await shareToBookmark(ctx, shareLinkId, user, typeof token === 'string' ? token : undefined);
         const bookmarkId = randomUUID();
         const state = await run(request, user.id, { type: 'AddBookmark', data: { bookmarkId, share, description, bookmarkListId } });
         return reply.status(201).send(await answerBookmark(user.id, state, bookmarkId));

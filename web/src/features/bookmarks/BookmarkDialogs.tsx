@@ -8,11 +8,23 @@ import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useEffect, useState } from 'react';
+import { createActor, fromPromise, type Actor, type SnapshotFrom } from 'xstate';
 import { useTranslation } from 'react-i18next';
 import type { NormalisedError } from '../../api/errors';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import type { BookmarkList } from './bookmarks.api';
+import { shareLinkApi, type ShareCredentials } from '../sharing/share-link.api';
+import { addBookmarkMachine } from './add-bookmark.machine';
+import { bookmarksApi, type BookmarkList } from './bookmarks.api';
 import { linkIdFrom } from './share-link';
+
+const addMachine = addBookmarkMachine.provide({
+  actors: {
+    add: fromPromise(({ input }: { input: { linkId: string; bookmarkListId: string | null } }) => bookmarksApi.add(input.linkId, input.bookmarkListId)),
+    verify: fromPromise(async ({ input }: { input: { linkId: string; credentials: ShareCredentials } }) => {
+      await shareLinkApi.entries(input.linkId, null, input.credentials);
+    }),
+  },
+});
 
 interface Base {
   open: boolean;
@@ -142,26 +154,72 @@ export const ConfirmDialog = ({ open, busy, error, onClose, title, body, onConfi
   );
 };
 
-/** Bookmarks a share from its pasted link. */
-export const AddByLinkDialog = ({ open, busy, error, onClose, onSubmit }: Base & { onSubmit: (linkId: string) => void }) => {
+/**
+ * Bookmarks a share from its pasted link; a password share asks its password here first (a wrong
+ * one is asked again, with the message), as opening it would.
+ */
+export const AddByLinkDialog = ({
+  open,
+  onClose,
+  onAdded,
+  bookmarkListId,
+  viewerEmail,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onAdded: () => void;
+  bookmarkListId: string | null;
+  viewerEmail: string | null;
+}) => {
   const { t } = useTranslation();
   const [value, setValue] = useState('');
+  const [password, setPassword] = useState('');
   const [touched, setTouched] = useState(false);
+  const [actor, setActor] = useState<Actor<typeof addMachine> | null>(null);
+  const [snapshot, setSnapshot] = useState<SnapshotFrom<typeof addMachine> | null>(null);
+  const [error, setError] = useState<NormalisedError | null>(null);
   useEffect(() => {
     if (open) {
       setValue('');
+      setPassword('');
       setTouched(false);
+      setError(null);
+      setSnapshot(null);
+      setActor(null);
     }
   }, [open]);
+  useEffect(() => () => void actor?.stop(), [actor]);
+
   const linkId = linkIdFrom(value);
   const show = touched && linkId === null;
+  const asking = snapshot?.matches('askingPassword') ?? false;
+  const busy = snapshot !== null && snapshot.status === 'active' && !asking;
+  const shownError = asking ? (snapshot?.context.error ?? null) : error;
+
+  const start = (id: string) => {
+    setError(null);
+    const next = createActor(addMachine, { input: { linkId: id, bookmarkListId, viewerEmail } });
+    next.subscribe((s) => {
+      setSnapshot(s);
+      if (s.status !== 'done') return;
+      if (s.output?.bookmark) onAdded();
+      else if (s.output?.error) setError(s.output.error);
+      setPassword('');
+      setSnapshot(null);
+    });
+    setActor(next);
+    next.start();
+  };
+
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" data-testid="add-by-link-dialog">
       <form
         onSubmit={(e) => {
           e.preventDefault();
           setTouched(true);
-          if (linkId) onSubmit(linkId);
+          if (asking) {
+            if (password) actor?.send({ type: 'SUBMIT_PASSWORD', password });
+          } else if (linkId && !busy) start(linkId);
         }}
       >
         <DialogTitle>{t('bookmarks.addByLinkTitle')}</DialogTitle>
@@ -172,6 +230,7 @@ export const AddByLinkDialog = ({ open, busy, error, onClose, onSubmit }: Base &
             margin="dense"
             label={t('bookmarks.shareLink')}
             value={value}
+            disabled={asking || busy}
             onChange={(e) => {
               setValue(e.target.value);
               setTouched(true);
@@ -180,11 +239,27 @@ export const AddByLinkDialog = ({ open, busy, error, onClose, onSubmit }: Base &
             helperText={show ? t('bookmarks.shareLinkInvalid') : t('bookmarks.shareLinkHelp')}
             slotProps={{ htmlInput: { 'data-testid': 'share-link-input' } }}
           />
-          <ErrorAlert error={error} testId="add-by-link-error" />
+          {asking && (
+            <>
+              <DialogContentText sx={{ mt: 1 }}>{t('bookmarks.passwordToAdd')}</DialogContentText>
+              <TextField
+                autoFocus
+                fullWidth
+                margin="dense"
+                type="password"
+                autoComplete="off"
+                label={t('bookmarks.password')}
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                slotProps={{ htmlInput: { 'data-testid': 'add-by-link-password' } }}
+              />
+            </>
+          )}
+          <ErrorAlert error={shownError} testId="add-by-link-error" />
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={busy || show} data-testid="add-by-link-submit">
+          <Button type="submit" variant="contained" disabled={busy || show || (asking && !password)} data-testid="add-by-link-submit">
             {t('bookmarks.add')}
           </Button>
         </DialogActions>

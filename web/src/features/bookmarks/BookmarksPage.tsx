@@ -325,10 +325,13 @@ export const BookmarksPage = () => {
       />
       <AddByLinkDialog
         open={dialog?.kind === 'addByLink'}
-        busy={busy}
-        error={dialogError}
         onClose={() => setDialog(null)}
-        onSubmit={(linkId) => void act(() => bookmarksApi.add(linkId, listId ?? null))}
+        onAdded={() => {
+          setDialog(null);
+          reload();
+        }}
+        bookmarkListId={listId ?? null}
+        viewerEmail={user.email ?? null}
       />
       <PasswordDialog open={opener.asksPassword} busy={false} name={opener.opening?.description ?? ''} onClose={opener.cancel} onSubmit={opener.submit} />
     </Container>
