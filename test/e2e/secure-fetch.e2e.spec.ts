@@ -1,0 +1,150 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountHelpers } from '../../api/src/testing/accounts';
+import { startTestApp, type TestApp } from '../../api/src/testing/harness';
+import { launchBrowser, stepShots } from './browser';
+
+/** Blocks on the development chain come only when the test moves the app's clock this far. */
+const BLOCK_SECONDS = 600;
+
+let t: TestApp;
+let browser: Browser;
+beforeAll(async () => {
+  t = await startTestApp({ serveUi: true, env: { AXEL_DEV_BLOCK_SECONDS: String(BLOCK_SECONDS), RATE_LIMIT_FACTOR: '10' } });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await t?.stop();
+});
+
+const { signUpConfirmed, signIn, PASSWORD } = accountHelpers(() => t);
+
+const signedInPage = async (email: string): Promise<Page> => {
+  const page = await (await browser.newContext({ locale: 'en-US', acceptDownloads: true })).newPage();
+  await page.goto(`${t.url}/signin`);
+  await page.getByTestId('signin-email').fill(email);
+  await page.getByTestId('signin-password').fill(PASSWORD);
+  await page.getByTestId('signin-submit').click();
+  await page.waitForURL(/\/welcome/);
+  return page;
+};
+
+/** One block: the app's clock moves a block interval on; the miner notices within a second. */
+const mineBlock = async () => {
+  const height = async () => ((await (await fetch(`${t.url}/api/wallet/v1/blockchaininfo`)).json()) as { blocks: number }).blocks;
+  const before = await height();
+  t.clock.advance(BLOCK_SECONDS * 1000);
+  for (let i = 0; i < 100 && (await height()) <= before; i++) await new Promise((r) => setTimeout(r, 100));
+};
+
+const hex = (algorithm: string, bytes: Buffer) => createHash(algorithm).update(bytes).digest('hex');
+
+describe('Secure Fetch in the browser', () => {
+  it('a link with certificate, an anonymous upload with metadata, pay and pin, the certificate PDF, and the verify page', async () => {
+    const shot = stepShots('secure-fetch');
+    const owner = await signUpConfirmed();
+    const page = await signedInPage(owner.email);
+
+    // The owner creates a link with metadata and a certificate (0.009 AXEL), and copies its address.
+    await page.goto(`${t.url}/files/storage`);
+    await page.getByTestId('open-secure-fetch').click();
+    await page.getByTestId('fetch-create').click();
+    await page.getByTestId('fetch-create-submit').click();
+    await expect.poll(() => page.getByTestId('fetch-create-dialog').textContent()).toContain('A note is required');
+    await page.getByTestId('fetch-create-note').fill('Please send the signed contract');
+    await page.getByTestId('fetch-create-metadata').check();
+    expect(await page.getByTestId('fetch-create-dialog').textContent()).toContain('total 0.009 AXEL');
+    await page.getByTestId('fetch-create-submit').click();
+    const url = await page.getByTestId('fetch-created-link').inputValue();
+    expect(url).toMatch(new RegExp(`^${t.url}/secure-fetch/[A-Za-z0-9_-]{22}$`));
+    await shot(page, 'created');
+    await page.getByTestId('fetch-created-close').click();
+    await page.locator('[data-testid="fetch-row"][data-status="waiting"]').waitFor();
+
+    // Someone without an account uploads a file through the link and fills the metadata.
+    const content = Buffer.from(`signed contract ${Date.now()}\n`.repeat(2000));
+    const visitor = await (await browser.newContext({ locale: 'en-US', acceptDownloads: true })).newPage();
+    await visitor.goto(url);
+    expect(await visitor.getByTestId('fetch-link-note').textContent()).toBe('Please send the signed contract');
+    await visitor.getByTestId('fetch-file-input').setInputFiles([{ name: 'contract.txt', mimeType: 'text/plain', buffer: content }]);
+    await visitor.locator('[data-testid="fetch-file"][data-status="done"]').waitFor();
+    await visitor.locator('[data-testid="fetch-file-hash"][data-done="true"]').waitFor();
+    expect(await visitor.getByTestId('fetch-overall').getAttribute('data-percent')).toBe('100');
+    await visitor.getByTestId('fetch-submit').click();
+    await expect.poll(() => visitor.getByTestId('fetch-metadata-form').textContent()).toContain('Choose a copyright type');
+    await visitor.getByTestId('fetch-meta-contactEmail').fill('ana@example.org');
+    await visitor.getByTestId('fetch-meta-copyrightTypeId').click();
+    await visitor.getByTestId('copyright-3').click();
+    await visitor.getByTestId('fetch-meta-author').fill('Ana Lima');
+    await shot(visitor, 'uploaded');
+    await visitor.getByTestId('fetch-submit').click();
+    await visitor.getByTestId('fetch-sent').waitFor();
+    // The browser's own hashes agree with the server's signed receipt, which can be kept.
+    expect(await visitor.getByTestId('fetch-receipt-verdict').getAttribute('data-verdict')).toBe('match');
+    const [receiptFile] = await Promise.all([visitor.waitForEvent('download'), visitor.getByTestId('fetch-receipt-download').click()]);
+    const receipt = JSON.parse(readFileSync(await receiptFile.path(), 'utf8')) as { items: Array<Record<string, unknown>>; signature: string };
+    expect(receipt.items).toEqual([{ name: 'contract.txt', size: content.length, md5: hex('md5', content), sha1: hex('sha1', content), sha3_512: hex('sha3-512', content) }]);
+    expect(receipt.signature).toBeTruthy();
+    await shot(visitor, 'sent');
+    // The link is used: opening it again shows the spec's message.
+    await visitor.reload();
+    expect(await visitor.getByTestId('fetch-unavailable').getAttribute('data-error-code')).toBe('SECURE_FETCH_USED');
+
+    // The owner hears that files arrived, and sees them unpaid; paying without confirmed tokens is refused with the spec's message.
+    await page.reload();
+    await page.getByTestId('notifications-bell').click();
+    await expect.poll(() => page.getByTestId('notifications-list').textContent()).toContain('Files arrived');
+    await page.getByTestId('notifications-close').click();
+    await page.locator('[data-testid="fetch-row"][data-status="uploaded"]').click();
+    await page.getByTestId('fetch-pay').waitFor();
+    expect(await page.getByTestId('fetch-pay-cost').getAttribute('data-cost')).toBe('0.009');
+    await page.locator('[data-testid="fetch-item"][data-name="contract.txt"]').waitFor();
+    await page.getByTestId('fetch-pay-button').click();
+    await page.getByTestId('fetch-pay-confirm-button').click();
+    await page.getByTestId('fetch-pay-error').waitFor();
+    expect(await page.getByTestId('fetch-pay-error').getAttribute('data-error-code')).toBe('INSUFFICIENT_CONFIRMED_TOKENS');
+    expect(await page.getByTestId('fetch-pay-error').textContent()).toContain('Insufficient confirmed tokens to pin');
+    await shot(page, 'insufficient');
+
+    // Funded by the development chain's faucet and a mined block, the retry pays and returns to the list.
+    const { http } = await signIn(owner.email);
+    expect((await http.post('/api/wallet/v1/addresses', {})).status).toBeLessThan(300);
+    expect((await http.post('/api/wallet/v1/faucet', { amount: '1' })).status).toBeLessThan(300);
+    await mineBlock();
+    await expect.poll(async () => (await http.get('/api/wallet/v1/balance')).body.confirmed, { timeout: 10_000 }).toBe('1');
+    await page.getByTestId('fetch-pay-retry').click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/files/secure-fetch');
+    await page.locator('[data-testid="fetch-row"][data-status="active"]').click();
+    await page.locator('[data-testid="fetch-details"][data-paid="true"]').waitFor();
+
+    // The paid file downloads as it was sent; the certificate comes as a PDF and as JSON.
+    const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('fetch-item-download').click()]);
+    expect(readFileSync(await file.path()).equals(content)).toBe(true);
+    await page.getByTestId('fetch-certificate-view').click();
+    await expect.poll(() => page.getByTestId('fetch-certificate-tx').textContent()).toMatch(/[0-9a-f]{64}/);
+    await shot(page, 'certificate');
+    await page.keyboard.press('Escape');
+    const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByTestId('fetch-certificate-pdf').click()]);
+    expect(readFileSync(await pdf.path()).subarray(0, 4).toString('latin1')).toBe('%PDF');
+    const [json] = await Promise.all([page.waitForEvent('download'), page.getByTestId('fetch-certificate-json').click()]);
+    const certificatePath = await json.path();
+
+    // Anyone can check a file against the certificate on the verify page: the file matches, another does not.
+    await visitor.goto(`${t.url}/verify-certificate`);
+    await visitor.getByTestId('verify-certificate-input').setInputFiles([{ name: 'certificate.json', mimeType: 'application/json', buffer: readFileSync(certificatePath) }]);
+    expect(await visitor.getByTestId('verify-certificate-summary').getAttribute('data-intact')).toBe('true');
+    await visitor.getByTestId('verify-file-input').setInputFiles([{ name: 'contract.txt', mimeType: 'text/plain', buffer: content }]);
+    await visitor.locator('[data-testid="verify-result"][data-verdict="match"]').waitFor();
+    expect(await visitor.getByTestId('verify-verdict').textContent()).toContain('The file matches the certificate');
+    await shot(visitor, 'verified');
+    await visitor.getByTestId('verify-file-input').setInputFiles([{ name: 'contract.txt', mimeType: 'text/plain', buffer: Buffer.concat([content, Buffer.from('!')]) }]);
+    await visitor.locator('[data-testid="verify-result"][data-verdict="mismatch"]').waitFor();
+    expect(await visitor.locator('[data-testid="verify-hash-sha3_512"]').getAttribute('data-verdict')).toBe('differs');
+    await shot(visitor, 'altered');
+    await visitor.context().close();
+    await page.context().close();
+  });
+});
