@@ -136,7 +136,9 @@ describe('a password-protected public share of a folder', () => {
     expect((await bytesOf(url.body.url.replace(photoId, root))).status).toBe(403);
     const tampered = new URL(url.body.url);
     tampered.searchParams.set('t', `${tampered.searchParams.get('t')!.slice(0, -2)}xx`);
-    expect((await bytesOf(tampered.toString())).status).toBe(403);
+    const refused = await bytesOf(tampered.toString());
+    expect(refused.status).toBe(403);
+    expect(JSON.parse(refused.body.toString())).toMatchObject({ code: 'INVALID_URL', message: 'Invalid Url' });
 
     // the owner sees one open (the token's calls are the same visit), one download (the range read is not another), and who
     await caughtUp();
@@ -197,6 +199,36 @@ describe('a password-protected public share of a folder', () => {
     await caughtUp();
     const log = await o.http.get(`/api/shares/${s.id}/access-log`);
     expect(log.body.data.map((r: { action: string }) => r.action)).toEqual(['archive', 'open']);
+  });
+});
+
+describe('a share that needs a login', () => {
+  it('sends a visitor without a session to sign in, and lets a signed-in one in, named in the access log', async () => {
+    const o = await owner();
+    const doc = await o.file('members.txt', Buffer.from('members only'));
+    const s = await o.share({ itemIds: [doc], requireLogin: true });
+    const link = `/api/share-links/${s.shareLinkId}`;
+    const anonymous = await visitor().call(link);
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body).toMatchObject({ code: 'SHARE_LOGIN_REQUIRED', data: { requireLogin: true } });
+    const reader = await owner();
+    const opened = await reader.http.request('GET', link, undefined, { 'user-agent': 'member-browser' });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(200);
+    await caughtUp();
+    const log = await o.http.get(`/api/shares/${s.id}/access-log`);
+    expect(log.body.data).toEqual([expect.objectContaining({ action: 'open', recipientEmail: reader.email.toLowerCase(), userAgent: 'member-browser' })]);
+  });
+
+  it('refuses an archive over 10 GB', async () => {
+    const o = await owner();
+    const root = await o.folder('Big');
+    const doc = await o.file('huge.bin', Buffer.from('pretend'), root);
+    const s = await o.share({ itemIds: [root] });
+    // the storage's read model says the file is 11 GB (no test uploads that much)
+    await t.app.ctx.pool.query('update storage_items set size = $2 where id = $1', [doc, 11_000_000_000]);
+    const res = await visitor().call(`/api/share-links/${s.shareLinkId}/archive-tasks/`, {}, 'POST', {});
+    expect(res.status).toBe(413);
+    expect(res.body.code).toBe('DOWNLOAD_SIZE_EXCEEDED');
   });
 });
 
