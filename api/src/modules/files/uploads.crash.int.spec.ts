@@ -139,4 +139,89 @@ describe('an upload across a crash of the server', () => {
     for await (const p of readPlaintext(store, keys, { keyId: rows[0]!.key_id, chunkPlainSize: CHUNK_PLAIN_SIZE, chunks, size: file.length })) parts.push(p as Buffer);
     expect(Buffer.compare(Buffer.concat(parts), file)).toBe(0);
   }, 240_000);
+
+  it('SIGKILL in the middle of an anonymous Secure Fetch PATCH: after the restart the certificate hashes go on from the stored states and equal node:crypto', async () => {
+    await startProduct();
+    const cookie = await signIn();
+    const base = `http://127.0.0.1:${port}`;
+    const me = (await (await fetch(`${base}/api/sessions/this/`, { headers: { cookie } })).json()) as { user: { id: string } };
+    const made = await fetch(`${base}/api/users/${me.user.id}/secure-fetches/`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+      body: JSON.stringify({ note: 'Send the scans', includeMetadata: false, certificate: true }),
+    });
+    expect(made.status).toBe(201);
+    const { linkId } = (await made.json()) as { linkId: string };
+    const file = randomBytes(5 * MiB + 4321);
+    // no cookie from here on: the uploader is anonymous
+    const created = await fetch(`${base}/api/uploads/`, {
+      method: 'POST',
+      headers: { ...TUS, 'upload-length': String(file.length), 'upload-metadata': `secureFetchId ${Buffer.from(linkId).toString('base64')},filename ${Buffer.from('scans.pdf').toString('base64')}` },
+    });
+    expect(created.status).toBe(201);
+    const location = created.headers.get('location')!;
+
+    const sent = 3 * MiB + 777_777;
+    let pushed = 0;
+    let release: () => void = () => undefined;
+    const hold = new Promise<void>((r) => (release = r));
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        if (pushed >= sent) {
+          await hold;
+          controller.error(new Error('client gave up'));
+          return;
+        }
+        const piece = file.subarray(pushed, Math.min(sent, pushed + 100_003));
+        pushed += piece.length;
+        controller.enqueue(piece);
+      },
+    });
+    const inFlight = fetch(base + location, {
+      method: 'PATCH',
+      headers: { ...TUS, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+      body,
+      duplex: 'half',
+    } as RequestInit).catch(() => undefined);
+    while (pushed < sent) await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, 1500));
+    child!.kill('SIGKILL');
+    await exited(child!);
+    release();
+    await inFlight;
+
+    await startProduct();
+    const head = await fetch(base + location, { method: 'HEAD', headers: TUS });
+    expect(head.status).toBe(200);
+    const offset = Number(head.headers.get('upload-offset'));
+    expect(offset).toBeGreaterThanOrEqual(CHUNK_PLAIN_SIZE);
+    expect(offset).toBeLessThanOrEqual(sent);
+    // the rest in two requests of odd sizes
+    const middle = offset + 1_234_567;
+    for (const [from, to] of [
+      [offset, middle],
+      [middle, file.length],
+    ] as const) {
+      const res = await fetch(base + location, {
+        method: 'PATCH',
+        headers: { ...TUS, 'upload-offset': String(from), 'content-type': 'application/offset+octet-stream' },
+        body: file.subarray(from, to),
+      });
+      expect(res.status).toBe(204);
+    }
+    const receipt = await fetch(`${base}/api/shares/${linkId}/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+      body: JSON.stringify({ files: [{ uploadId: location.split('/').pop(), name: 'scans.pdf', size: file.length, mime: 'application/pdf' }] }),
+    });
+    expect(receipt.status).toBe(201);
+    const { items } = (await receipt.json()) as { items: { md5: string; sha1: string; sha3_512: string }[] };
+    expect(items[0]).toMatchObject({
+      md5: createHash('md5').update(file).digest('hex'),
+      sha1: createHash('sha1').update(file).digest('hex'),
+      sha3_512: createHash('sha3-512').update(file).digest('hex'),
+    });
+    child!.kill('SIGINT');
+    await exited(child!);
+  }, 240_000);
 });
