@@ -32,10 +32,23 @@ const signIn = async (page: Page, email: string) => {
   await page.waitForURL(/\/welcome/);
 };
 
+/** Ids used more than once, and form controls nothing names (run as text: the test project has no DOM types). */
+const pageAudit = (page: Page) =>
+  page.evaluate(`(() => {
+    const counts = new Map();
+    for (const el of document.querySelectorAll('[id]')) counts.set(el.id, (counts.get(el.id) ?? 0) + 1);
+    const duplicates = [...counts].filter(([, n]) => n > 1).map(([id]) => id);
+    // MUI's multiline fields keep a hidden shadow textarea (aria-hidden) to measure their height.
+    const unnamed = [...document.querySelectorAll('input:not([type=hidden]), select, textarea:not([aria-hidden=true])')]
+      .filter((el) => !(el.labels?.length || el.getAttribute('aria-label') || el.getAttribute('aria-labelledby')))
+      .map((el) => el.outerHTML.slice(0, 120));
+    return { duplicates, unnamed };
+  })()`) as Promise<{ duplicates: string[]; unnamed: string[] }>;
+
 const row = (page: Page, name: string) => page.locator(`[data-testid="file-row"][data-name="${name}"]`);
 
 describe('sharing a folder', () => {
-  it('the owner shares a folder with a password; a visitor is refused a wrong password, opens it with the right one, browses and downloads byte-identical; the owner sees one open', async () => {
+  it('the owner shares a folder with a password; a visitor is refused a wrong password, opens it with the right one, browses and downloads byte-identical; the owner sees one open, revokes, and a private share admits only its recipient', async () => {
     const shot = stepShots('web-sharing');
     const { email } = await signUpConfirmed(uniqueEmail('sharer'));
     const owner = await (await browser.newContext({ locale: 'en-US' })).newPage();
@@ -117,7 +130,53 @@ describe('sharing a folder', () => {
     await owner.getByTestId('share-details').waitFor();
     expect(await owner.getByTestId('share-opened-count').innerText()).toBe('1');
     await owner.getByTestId('access-log').waitFor();
+    const actions = await owner.getByTestId('access-log-row').evaluateAll((rows) => rows.map((r) => (r as { dataset: { action: string } }).dataset.action).sort());
+    expect(actions).toEqual(['download', 'open']);
     await shot(owner, 'owner-view');
+
+    // Revoked, the link says so to the next visitor.
+    await owner.getByTestId('share-revoke').click();
+    await owner.getByTestId('share-confirm').click();
+    await expect.poll(() => owner.getByTestId('share-state').innerText()).toBe('Revoked');
+    const late = await (await browser.newContext({ locale: 'en-US' })).newPage();
+    await late.goto(link.replace(/^https?:\/\/[^/]+/, t.url));
+    await late.getByTestId('share-refused').waitFor();
+    expect(await late.getByTestId('share-refused').getAttribute('data-error-code')).toBe('LINK_BLOCKED');
+    expect(await late.getByTestId('share-refused').innerText()).toContain('This link is blocked');
+    await late.context().close();
+
+    // A private share: never to the sender's own address; a visitor with another e-mail is refused.
+    await owner.goto(`${t.url}/files/storage`);
+    await row(owner, 'Trip').getByRole('checkbox').check();
+    await owner.getByTestId('action-share').click();
+    await owner.getByTestId('share-kind-private').click();
+    await owner.getByTestId('share-title').fill('Trip for a friend');
+    await owner.getByTestId('share-recipients').fill(`friend@example.com, ${email}`);
+    await owner.getByTestId('share-message').fill('The photos from the trip');
+    await owner.getByTestId('share-password').fill('Friend-secret-7');
+    await owner.getByTestId('share-submit').click();
+    await owner.getByText('You cannot send a private share to your own e-mail address').waitFor();
+    expect(await pageAudit(owner)).toEqual({ duplicates: [], unnamed: [] });
+    await owner.getByTestId('share-recipients').fill('friend@example.com');
+    await owner.getByTestId('share-submit').click();
+    await owner.getByTestId('share-created').waitFor();
+    const privateLink = await owner.getByTestId('share-link').inputValue();
+    expect(privateLink).toMatch(/\/private-share\/[A-Za-z0-9_-]{22}$/);
     await owner.context().close();
+
+    const friend = await (await browser.newContext({ locale: 'en-US' })).newPage();
+    await friend.goto(privateLink.replace(/^https?:\/\/[^/]+/, t.url));
+    await friend.getByTestId('share-access-email').waitFor();
+    await friend.getByTestId('share-access-email').fill('stranger@example.com');
+    await friend.getByTestId('share-access-password').fill('Friend-secret-7');
+    await friend.getByTestId('share-access-submit').click();
+    await expect.poll(() => friend.getByTestId('share-access-dialog').innerText(), { timeout: 15_000 }).toContain('This private share is for the intended recipient only');
+    await friend.getByTestId('share-access-email').fill('friend@example.com');
+    await friend.getByTestId('share-access-password').fill('Friend-secret-7');
+    await friend.getByTestId('share-access-submit').click();
+    await expect.poll(() => friend.getByTestId('share-title').innerText(), { timeout: 15_000 }).toBe('Trip for a friend');
+    await row(friend, 'Trip').waitFor();
+    await shot(friend, 'private-share');
+    await friend.context().close();
   });
 });

@@ -19,6 +19,8 @@ describe('share page texts', () => {
   const built = [
     ...Object.keys(KINDS).map((k) => `sharing.kind.${k}`),
     ...Object.keys(STATES).map((s) => `sharing.state.${s}`),
+    // The access log's actions (the share access projection writes these).
+    ...['open', 'download', 'archive'].map((a) => `sharing.log.actions.${a}`),
     ...Object.values(SharingErrors).map((e) => `errors.${e.code}`),
     ...Object.keys(CREDENTIAL_CODES).map((c) => `errors.${c}`),
     ...Object.keys(SHARE_FIELD_CODES).map((c) => `errors.${c}`),
