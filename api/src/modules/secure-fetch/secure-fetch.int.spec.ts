@@ -278,6 +278,8 @@ describe('receiving files, pay and pin, the certificate', () => {
     const storageId = unpaidItems.folder.storageId as string;
     expect((await unpaid.http.get(`/api/users/${unpaid.id}/storages/${storageId}/folders/${folderId}/items/`)).body.totalCount).toBe(1);
 
+    // the processes have seen the submissions (and set their timers) before the time passes
+    await runtime().whenIdle();
     t.clock.advance(2 * 3_600_000 + 60_000);
     await runtime().fireDueTimers();
     await runtime().whenIdle();
