@@ -239,7 +239,7 @@ describe('receiving files, pay and pin, the certificate', () => {
     await nextBlock(http);
     const paid = await http.post(`/api/users/${id}/secure-fetches/${link.id}/pay`);
     expect(paid.status, JSON.stringify(paid.body)).toBe(200);
-    expect(paid.body).toMatchObject({ amount: '0.009', fetch: { status: 'active', paid: true } });
+    expect(paid.body).toMatchObject({ id: link.id, amount: '0.009', status: 'active', paid: true });
     const again = await http.post(`/api/users/${id}/secure-fetches/${link.id}/pay`);
     expect(again.body.txId).toBe(paid.body.txId);
     expect((await http.get('/api/wallet/v1/balance')).body).toMatchObject({ confirmed: '0.991' });

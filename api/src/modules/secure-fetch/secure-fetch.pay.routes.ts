@@ -81,7 +81,8 @@ export const secureFetchPaymentRoutes = (ctx: AppContext) => async (fastify: Fas
         payment = { ...pending, txId };
       }
       const after = await ownLink(ctx, user.id, link.fetchId);
-      return { txId: payment.txId, amount: formatAxel(pinningCost({ certificate: link.certificated })), fetch: fetchJson(ctx, after) };
+      // the link as the owner sees it (now active, with its transaction), and what was paid
+      return { ...fetchJson(ctx, after), txId: payment.txId, amount: formatAxel(pinningCost({ certificate: link.certificated })) };
     },
   );
 

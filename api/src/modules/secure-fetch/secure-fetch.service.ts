@@ -117,6 +117,7 @@ export const itemsJson = (link: SecureFetchLink) => {
     sha1: f.hashes.sha1,
     sha3_512: f.hashes.sha3_512,
     receivedAt: submission.submittedAt,
+    createdAt: submission.submittedAt,
     modified: f.modified,
     lastOpened: link.lastOpened[f.itemId] ?? null,
   }));
