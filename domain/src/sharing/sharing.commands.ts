@@ -57,4 +57,16 @@ export type UnblockRecipient = Command<'UnblockRecipient', { actorId: string; em
 /** From the expiry process: remind the owner, if the share still expires then. */
 export type RemindShareExpiry = Command<'RemindShareExpiry', { daysLeft: number; expiresAt: string }>;
 
-export type ShareCommand = CreateShare | EditShare | RevokeShare | DeleteShare | ResendShare | BlockRecipient | UnblockRecipient | RemindShareExpiry;
+/** The owner's account is purged: forget the share, whatever its state. */
+export type ForgetShare = Command<'ForgetShare', Record<string, never>>;
+
+export type ShareCommand =
+  | CreateShare
+  | EditShare
+  | RevokeShare
+  | DeleteShare
+  | ResendShare
+  | BlockRecipient
+  | UnblockRecipient
+  | RemindShareExpiry
+  | ForgetShare;

@@ -142,6 +142,8 @@ export const decideShare = (command: ShareCommand, state: ShareState): ShareEven
     case 'BlockRecipient':
     case 'UnblockRecipient':
       return block(command, state);
+    case 'ForgetShare':
+      return state.status === 'none' || state.forgotten ? [] : [{ type: 'ShareForgotten', data: { ownerId: state.ownerId, at } }];
     case 'RemindShareExpiry': {
       // a reminder that no longer holds (revoked, deleted, expiry moved or passed) is dropped
       const { daysLeft, expiresAt } = command.data;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent, type EventOf } from '../shared/events';
+import { defineEvent, erasesOwnStream, type EventOf } from '../shared/events';
 
 /*
  * One stream per share (`share-<id>`): the owner's writes. Opens and downloads go to a stream of
@@ -81,6 +81,9 @@ export const ShareExpiryReminded = defineEvent(
   z.object({ ownerId: id, daysLeft: z.number().int().positive(), expiresAt: timestamp, remindedAt: timestamp }),
 );
 
+/** The owner's account was purged: the share's key is destroyed, its personal fields read as erased. */
+export const ShareForgotten = defineEvent('ShareForgotten', z.object({ ownerId: id, at: timestamp }), { erases: erasesOwnStream });
+
 export const shareEventDefinitions = [
   ShareCreated,
   ShareEdited,
@@ -90,6 +93,7 @@ export const shareEventDefinitions = [
   ShareRecipientBlocked,
   ShareRecipientUnblocked,
   ShareExpiryReminded,
+  ShareForgotten,
 ];
 
 export type ShareEvent =
@@ -100,6 +104,7 @@ export type ShareEvent =
   | EventOf<typeof ShareRecipientsResent>
   | EventOf<typeof ShareRecipientBlocked>
   | EventOf<typeof ShareRecipientUnblocked>
-  | EventOf<typeof ShareExpiryReminded>;
+  | EventOf<typeof ShareExpiryReminded>
+  | EventOf<typeof ShareForgotten>;
 
 export const shareStreamName = (shareId: string): string => `share-${shareId}`;

@@ -27,6 +27,8 @@ export interface ShareRecord {
   readonly modifiedAt: string;
   readonly revokedAt: string | null;
   readonly deletedAt: string | null;
+  /** Its owner's account was purged: the share is gone and its personal fields are erased. */
+  readonly forgotten?: boolean;
 }
 
 /** No share yet, or the share in one of its states (expiry is a time fact, read with {@link isExpired}). */
@@ -78,6 +80,8 @@ export const evolveShare = (state: ShareState, event: ShareEvent): ShareState =>
       return { ...state, status: 'revoked', revokedAt: event.data.revokedAt, modifiedAt: event.data.revokedAt };
     case 'ShareDeleted':
       return { ...state, status: 'deleted', deletedAt: event.data.deletedAt, modifiedAt: event.data.deletedAt };
+    case 'ShareForgotten':
+      return { ...state, status: 'deleted', deletedAt: state.deletedAt ?? event.data.at, forgotten: true };
     case 'ShareRecipientBlocked':
       return { ...state, recipients: setBlocked(state.recipients, event.data.email, true), modifiedAt: event.data.at };
     case 'ShareRecipientUnblocked':

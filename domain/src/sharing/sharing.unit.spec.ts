@@ -184,3 +184,16 @@ describe('expiry reminders', () => {
     expect(runShare([remind(1, expiresAt, later(11 * DAY))], events).events).toHaveLength(1);
   });
 });
+
+describe("forgetting a purged owner's shares", () => {
+  it('forgets a share once, in any state, and nothing acts on it afterwards', () => {
+    const forget = { type: 'ForgetShare', data: {}, metadata: { now } } as ShareCommand;
+    for (const before of [[], [cmd('RevokeShare')], [cmd('DeleteShare')]]) {
+      const { events, state, errors } = runShare([createShareCommand(now), ...before, forget, forget, cmd('RevokeShare')]);
+      expect(events.filter((e) => e.type === 'ShareForgotten')).toHaveLength(1);
+      expect(state).toMatchObject({ status: 'deleted', forgotten: true });
+      expect(errors.map((e) => (e as DomainError).code)).toEqual(['SHARE_NOT_FOUND']);
+    }
+    expect(runShare([forget]).events).toEqual([]);
+  });
+});

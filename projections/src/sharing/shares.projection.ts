@@ -1,10 +1,9 @@
-import type { AccountPurged } from '@axel/domain/accounts/accounts.events';
 import type { ShareCounterEvent } from '@axel/domain/sharing/share-counter';
 import type { ShareEvent } from '@axel/domain/sharing/sharing.events';
 import { evolveShare, type ShareRecord, type ShareState } from '@axel/domain/sharing/sharing.state';
 import { defineProjection } from '../runner/projection';
 
-type Source = ShareEvent | ShareCounterEvent | AccountPurged;
+type Source = ShareEvent | ShareCounterEvent;
 
 /** The read model keeps whether a share has a password, never its hash. */
 const PASSWORD_SET = 'set';
@@ -31,7 +30,7 @@ const shareIdOf = (streamName: string) => streamName.slice('share-'.length);
 /**
  * Shares of their owners, one row per live share (a deleted share's row goes, its personal data
  * with it), folded by the domain's own `evolveShare`; and every counted share (`share_counts`),
- * which the plan counters read, deleted shares included.
+ * which the plan counters read, deleted shares included, until the owner's purge forgets it.
  */
 export const sharesProjection = defineProjection<'shares' | 'share_counts', Source>({
   name: 'shares',
@@ -44,7 +43,7 @@ export const sharesProjection = defineProjection<'shares' | 'share_counts', Sour
     'ShareRecipientBlocked',
     'ShareRecipientUnblocked',
     'ShareCounted',
-    'AccountPurged',
+    'ShareForgotten',
   ],
   tables: {
     shares: (t) => `create table "${t}" (
@@ -73,10 +72,11 @@ export const sharesProjection = defineProjection<'shares' | 'share_counts', Sour
     const S = `"${t.shares}"`;
     const C = `"${t.share_counts}"`;
     for (const e of events) {
-      if (e.type === 'AccountPurged') {
-        const ownerId = e.streamName.slice('user-'.length);
-        await tx.query(`delete from ${S} where owner_id = $1`, [ownerId]);
-        await tx.query(`delete from ${C} where user_id = $1`, [ownerId]);
+      if (e.type === 'ShareForgotten') {
+        // a purged owner's shares go one by one (the purge forgets each share it finds in share_counts)
+        const shareId = shareIdOf(e.streamName);
+        await tx.query(`delete from ${S} where id = $1`, [shareId]);
+        await tx.query(`delete from ${C} where share_id = $1`, [shareId]);
         continue;
       }
       if (e.type === 'ShareCounted') {

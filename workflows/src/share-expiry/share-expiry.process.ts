@@ -45,7 +45,7 @@ export const createShareExpiryProcess = (): ProcessDefinition<ShareExpiryState> 
   defineProcess<ShareExpiryState>({
     type: SHARE_EXPIRY_PROCESS,
     startsOn: ['ShareCreated'],
-    reactsTo: ['ShareEdited', 'ShareRevoked', 'ShareDeleted'],
+    reactsTo: ['ShareEdited', 'ShareRevoked', 'ShareDeleted', 'ShareForgotten'],
     correlate: shareIdOf,
     initialState: () => ({ shareId: null, expiresAt: null }),
     react(state, input, now) {
@@ -64,6 +64,7 @@ export const createShareExpiryProcess = (): ProcessDefinition<ShareExpiryState> 
           }
           case 'ShareRevoked':
           case 'ShareDeleted':
+          case 'ShareForgotten':
             return { state, done: true };
           default:
             return { state };

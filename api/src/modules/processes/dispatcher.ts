@@ -20,6 +20,7 @@ import { forgetBookmarks } from '../bookmarks/bookmarks.forget';
 import { storageBytes } from '../files/storage.bytes';
 import { onlineStorageId } from '../files/storage.service';
 import { forgetStorageTasks } from '../files/storage-tasks.routes';
+import { forgetShares } from '../sharing/sharing.forget';
 import { shareProcessCommand } from '../sharing/sharing.reminders';
 import { collectUnpaidFiles, forgetSecureFetches } from '../secure-fetch/secure-fetch.submission';
 
@@ -59,6 +60,7 @@ export const createDispatcher = (ctx: AppContext): CommandDispatcher =>
         await forgetWalletData(ctx, command.aggregateId, dctx);
         await forgetSecureFetches(ctx, command.aggregateId, dctx);
         await forgetBookmarks(ctx, command.aggregateId, dctx);
+        await forgetShares(ctx, command.aggregateId, dctx);
       }
       return { position: result.position };
     },
