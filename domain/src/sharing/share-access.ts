@@ -10,7 +10,7 @@ import { defineEvent, type EventOf } from '../shared/events';
  * count, delivered-on date, per-recipient first opens and access log all fold from these events.
  *
  * A visit is one access token (`X-Object-Access`): its calls count as one open, whatever their
- * number. The access decision (`decideShareAccess`) is made before the command; a refused access is
+ * number (the open is recorded when the token is minted). The access decision (`decideShareAccess`) is made before the command; a refused access is
  * never an open nor a download.
  */
 
@@ -76,11 +76,15 @@ export type ShareAccessCommand =
   | Command<'RecordShareOpen', Visit>
   | Command<'RecordShareDownload', Visit & { readonly entryId: string; readonly archive: boolean }>;
 
+/**
+ * Small whatever the traffic: counts, the first open, and which recipients of a private share have
+ * opened it (at most 10), so folding a busy link's stream stays cheap. A visit is opened once by
+ * construction: its open is recorded when its token is minted, never on the token's later calls.
+ */
 export interface ShareAccessState {
   readonly opens: number;
   readonly downloads: number;
-  readonly visits: ReadonlySet<string>;
-  /** Lower-cased e-mails of recipients who opened the share. */
+  /** Lower-cased e-mails of the recipients of a private share who opened it. */
   readonly recipientsOpened: ReadonlySet<string>;
   readonly firstOpenAt: string | null;
 }
@@ -88,7 +92,7 @@ export interface ShareAccessState {
 const normalEmail = (email: string | null): string | null => (email ? email.trim().toLowerCase() : null);
 
 export const shareAccessDecider: Decider<ShareAccessCommand, ShareAccessEvent, ShareAccessState> = {
-  initialState: () => ({ opens: 0, downloads: 0, visits: new Set(), recipientsOpened: new Set(), firstOpenAt: null }),
+  initialState: () => ({ opens: 0, downloads: 0, recipientsOpened: new Set(), firstOpenAt: null }),
   decide(command, state) {
     const { data } = command;
     if (!data.access.ok) return [];
@@ -97,7 +101,6 @@ export const shareAccessDecider: Decider<ShareAccessCommand, ShareAccessEvent, S
     const base = { shareId: data.shareId, ownerId: data.ownerId, visitId: data.visitId, recipientEmail };
     switch (command.type) {
       case 'RecordShareOpen': {
-        if (state.visits.has(data.visitId)) return [];
         const firstOpen = data.kind === 'private' && recipientEmail ? !state.recipientsOpened.has(recipientEmail) : state.opens === 0;
         return [{ type: 'ShareOpened', data: { ...base, kind: data.kind, firstOpen, at } }];
       }
@@ -110,12 +113,11 @@ export const shareAccessDecider: Decider<ShareAccessCommand, ShareAccessEvent, S
   evolve(state, event) {
     switch (event.type) {
       case 'ShareOpened': {
-        const email = normalEmail(event.data.recipientEmail);
+        const email = event.data.kind === 'private' ? normalEmail(event.data.recipientEmail) : null;
         return {
           ...state,
           opens: state.opens + 1,
-          visits: new Set([...state.visits, event.data.visitId]),
-          recipientsOpened: email ? new Set([...state.recipientsOpened, email]) : state.recipientsOpened,
+          recipientsOpened: email && !state.recipientsOpened.has(email) ? new Set([...state.recipientsOpened, email]) : state.recipientsOpened,
           firstOpenAt: state.firstOpenAt ?? event.data.at,
         };
       }

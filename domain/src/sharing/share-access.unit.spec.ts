@@ -16,14 +16,21 @@ const run = (commands: ShareAccessCommand[]) =>
   commands.reduce<ShareAccessEvent[]>((events, c) => [...events, ...shareAccessDecider.decide(c, fold(shareAccessDecider, events))], []);
 
 describe('share access', () => {
-  it('records one open per visit, the first of each recipient marked, e-mails in lower case', () => {
-    const events = run([open(visit('v1', 'Ann@Example.com')), open(visit('v1', 'ann@example.com')), open(visit('v2', 'ann@example.com')), open(visit('v3', 'bob@example.com'))]);
+  it('records each visit\'s open, the first of each recipient marked, e-mails in lower case', () => {
+    const events = run([open(visit('v1', 'Ann@Example.com')), open(visit('v2', 'ann@example.com')), open(visit('v3', 'bob@example.com'))]);
     expect(events.map((e) => [e.type, e.data.visitId, e.data.recipientEmail, e.type === 'ShareOpened' && e.data.firstOpen])).toEqual([
       ['ShareOpened', 'v1', 'ann@example.com', true],
       ['ShareOpened', 'v2', 'ann@example.com', false],
       ['ShareOpened', 'v3', 'bob@example.com', true],
     ]);
     expect(shareAccessSummaryOf(fold(shareAccessDecider, events))).toEqual({ openedCount: 3, deliveredOn: now.toISOString(), downloadCount: 0 });
+  });
+
+  it('marks only the first open of a public share, and keeps no e-mails of its viewers in the state', () => {
+    const publicOpen = (visitId: string, email: string | null): ShareAccessCommand => ({ type: 'RecordShareOpen', data: { ...visit(visitId, email), kind: 'public' }, metadata: { now } });
+    const events = run([publicOpen('v1', 'ann@example.com'), publicOpen('v2', 'bob@example.com'), publicOpen('v3', null)]);
+    expect(events.map((e) => e.type === 'ShareOpened' && e.data.firstOpen)).toEqual([true, false, false]);
+    expect(fold(shareAccessDecider, events).recipientsOpened.size).toBe(0);
   });
 
   it('records nothing for a refused visit or download', () => {

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { shareAccessDecider, shareAccessStreamName } from '@axel/domain';
+import { handleCommand } from '@axel/platform';
 import { rebuildProjection } from '@axel/projections';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../testing/accounts';
@@ -393,5 +395,34 @@ describe('the access read model', () => {
     await caughtUp();
     expect(JSON.stringify(await rows())).not.toContain(s.id);
     expect((await v.call(`/api/share-links/${s.shareLinkId}`)).body.code).toBe('SHARE_NOT_FOUND');
+  });
+});
+
+describe('opens at once', () => {
+  it('count every visit and tell the owner of a recipient\'s first open once, also when another process wrote in between', async () => {
+    const o = await owner();
+    const doc = await o.file('busy.txt', Buffer.from('busy'));
+    const s = await o.share({ itemIds: [doc], recipients: ['ann@example.com', 'bob@example.com'], message: 'Busy', password: SHARE_PASSWORD });
+    const link = `/api/share-links/${s.shareLinkId}`;
+    const asAnn = { ...password(SHARE_PASSWORD), 'x-share-email': 'ann@example.com' };
+    const answers = await Promise.all(Array.from({ length: 10 }, () => visitor().call(link, asAnn)));
+    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
+
+    // another API process records Bob's first open on the same stream, unseen by this one's cached state
+    await handleCommand(
+      t.app.ctx.commands,
+      shareAccessDecider,
+      shareAccessStreamName(s.id),
+      { type: 'RecordShareOpen', data: { shareId: s.id, ownerId: o.id, kind: 'private', visitId: 'elsewhere', recipientEmail: 'bob@example.com', access: { ok: true } }, metadata: { now: t.clock.now() } },
+      { actorId: 'visitor-elsewhere', actorKind: 'anonymous' },
+    );
+    expect((await visitor().call(link, { ...password(SHARE_PASSWORD), 'x-share-email': 'bob@example.com' })).status).toBe(200);
+
+    await caughtUp();
+    expect((await o.http.get(`/api/shares/${s.id}/`)).body.openedCount).toBe(12);
+    const notices = (await o.http.get(`/api/users/${o.id}/notifications/`)).body.data.filter((n: { type: string }) => n.type === 'share_opened');
+    expect(notices.map((n: { body: string }) => n.body.split(' ')[0]).sort()).toEqual(['ann@example.com', 'bob@example.com']);
+    const { events } = await t.app.ctx.store.readStream(shareAccessStreamName(s.id));
+    expect(events.map((e) => (e.data as { firstOpen: boolean }).firstOpen).filter(Boolean)).toHaveLength(2);
   });
 });

@@ -109,7 +109,7 @@ export const shareAccessRoutes = (ctx: AppContext) => async (fastify: FastifyIns
         summary: "A share link's summary once let in; refusals name what is missing (password, e-mail, login) in `data`",
         params: LinkParams,
       },
-      config: anonymous(120),
+      config: anonymous(300),
     },
     async (request, reply) => {
       const { share } = await letIn(ctx, request, reply, request.params.linkId);

@@ -3,9 +3,7 @@ import {
   decideShareAccess,
   DomainError,
   normalizeShareEmail,
-  shareAccessDecider,
   ShareAccessErrors,
-  shareAccessStreamName,
   SharingErrors,
   StorageErrors,
   type ShareAccess,
@@ -13,7 +11,7 @@ import {
   type ShareRecord,
   type ShareState,
 } from '@axel/domain';
-import { handleCommand, newId, type CommandContext } from '@axel/platform';
+import { newId, type CommandContext } from '@axel/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { readSessionToken } from '../../http/sessions';
@@ -25,6 +23,7 @@ import { storageBytes } from '../files/storage.bytes';
 import { contentDisposition, parseRange } from '../files/storage-downloads.routes';
 import { entryJson, type ItemRow } from '../files/storage.service';
 import { ACCESS_TOKEN_TTL_MS, issueAccessToken, passwordOf, readAccessToken, type ShareVisit } from './share-access.credentials';
+import { runShareAccessCommand } from './share-access.stream';
 import { loadShareByLinkId } from './shares.read';
 
 export const OBJECT_ACCESS_HEADER = 'x-object-access';
@@ -76,7 +75,7 @@ export const recordAccess = async (
   command: Omit<ShareAccessCommand, 'metadata'>,
   actor: CommandContext,
 ): Promise<void> => {
-  await handleCommand(ctx.commands, shareAccessDecider, shareAccessStreamName(share.id), { ...command, metadata: { now: ctx.now() } } as ShareAccessCommand, actor);
+  await runShareAccessCommand(ctx, share.id, command, actor);
 };
 
 export interface LetIn {
