@@ -82,8 +82,9 @@ describe('Secure Fetch in the browser', () => {
     await shot(visitor, 'uploaded');
     await visitor.getByTestId('fetch-submit').click();
     await visitor.getByTestId('fetch-sent').waitFor();
-    // The browser's own hashes agree with the server's signed receipt, which can be kept.
+    // The browser's own hashes agree with the server's receipt, whose signature the browser checks with the server's published key.
     expect(await visitor.getByTestId('fetch-receipt-verdict').getAttribute('data-verdict')).toBe('match');
+    expect(await visitor.getByTestId('fetch-receipt-signature').getAttribute('data-signature')).toBe('valid');
     const [receiptFile] = await Promise.all([visitor.waitForEvent('download'), visitor.getByTestId('fetch-receipt-download').click()]);
     const receipt = JSON.parse(readFileSync(await receiptFile.path(), 'utf8')) as { items: Array<Record<string, unknown>>; signature: string };
     expect(receipt.items).toEqual([{ name: 'contract.txt', size: content.length, md5: hex('md5', content), sha1: hex('sha1', content), sha3_512: hex('sha3-512', content) }]);
@@ -136,6 +137,8 @@ describe('Secure Fetch in the browser', () => {
     await visitor.goto(`${t.url}/verify-certificate`);
     await visitor.getByTestId('verify-certificate-input').setInputFiles([{ name: 'certificate.json', mimeType: 'application/json', buffer: readFileSync(certificatePath) }]);
     expect(await visitor.getByTestId('verify-certificate-summary').getAttribute('data-intact')).toBe('true');
+    // The pay and pin transaction timestamps the certificate: it carries the certificate's fingerprint.
+    await visitor.locator('[data-testid="verify-chain"][data-anchor="anchored"]').waitFor();
     await visitor.getByTestId('verify-file-input').setInputFiles([{ name: 'contract.txt', mimeType: 'text/plain', buffer: content }]);
     await visitor.locator('[data-testid="verify-result"][data-verdict="match"]').waitFor();
     expect(await visitor.getByTestId('verify-verdict').textContent()).toContain('The file matches the certificate');

@@ -31,6 +31,7 @@ import { hashFile, type FileHashes } from './hashing';
 import { MetadataForm } from './MetadataForm';
 import { saveJson } from './save-json';
 import type { LocalFile } from './receipt';
+import { receiptSignatureValid, SIGNING_KEY_URL } from './receipt-signature';
 import { secureFetchApi, type LinkSummary } from './secure-fetch.api';
 
 export const TOO_LARGE = 'SECURE_FETCH_TOO_LARGE';
@@ -148,12 +149,17 @@ export const FetchUploadPage = () => {
             }),
           );
         }),
+        receiptSignature: fromPromise(async ({ input }) => {
+          const key = await fetch(SIGNING_KEY_URL, { credentials: 'omit' });
+          if (!key.ok) throw new Error(`signing key: HTTP ${key.status}`);
+          return receiptSignatureValid(input.receipt, await key.text());
+        }),
       },
     }),
     { input: { linkId } },
   );
-  const { link, unavailable, metadata, fieldErrors, error, receipt, checks } = state.context;
-  const busy = state.matches('submitting') || state.matches('checking');
+  const { link, unavailable, metadata, fieldErrors, error, receipt, checks, signature } = state.context;
+  const busy = state.matches('submitting') || state.matches('checking') || state.matches('signature');
 
   // The browser warns before the page is closed while files are still uploading.
   useEffect(() => {
@@ -240,7 +246,7 @@ export const FetchUploadPage = () => {
   }
 
   if (state.matches('sent')) {
-    const verdict = receiptVerdict(checks);
+    const verdict = receiptVerdict(checks, signature);
     return (
       <Container maxWidth="sm" sx={{ py: 6 }} data-testid="fetch-sent">
         <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
@@ -251,6 +257,9 @@ export const FetchUploadPage = () => {
           <Typography>{t('secureFetch.upload.sentText', { count: state.context.files.length })}</Typography>
           <Alert severity={verdict === 'match' ? 'success' : verdict === 'mismatch' ? 'error' : 'warning'} data-testid="fetch-receipt-verdict" data-verdict={verdict} sx={{ width: '100%' }}>
             {t(`secureFetch.upload.receipt.${verdict}`)}
+            <Typography variant="body2" data-testid="fetch-receipt-signature" data-signature={signature ?? 'unchecked'}>
+              {t(`secureFetch.upload.receipt.signature.${signature ?? 'unchecked'}`)}
+            </Typography>
             {checks && verdict === 'mismatch' && (
               <List dense>
                 {checks

@@ -12,11 +12,23 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { api } from '../../api/client';
+import { formatDateTime } from '../../components/i18nHelpers';
 import { hashFile } from './hashing';
 import { HASH_NAMES } from './hashing.core';
-import { certificateIntact, readCertificate, verifyFile, type Certificate, type FileVerdict } from './verify';
+import { certificateIntact, chainAnchor, readCertificate, verifyFile, type AnchorTransaction, type Certificate, type ChainAnchor, type FileVerdict } from './verify';
 
 type Loaded = { certificate: Certificate; raw: Record<string, unknown>; fileName: string; intact: boolean | null };
+
+/** The certificate's transaction from the public explorer: what it timestamps, and how deep it is. */
+const anchorOf = async (certificate: Certificate): Promise<ChainAnchor> => {
+  if (!certificate.txId) return { kind: 'unknown' };
+  try {
+    return chainAnchor(certificate, await api.get<AnchorTransaction>(`/wallet/v1/explorer/transactions/${encodeURIComponent(certificate.txId)}`));
+  } catch {
+    return { kind: 'unknown' };
+  }
+};
 
 /**
  * The public verify page, /verify-certificate: a certificate JSON and a file are chosen, the file
@@ -24,8 +36,9 @@ type Loaded = { certificate: Certificate; raw: Record<string, unknown>; fileName
  * file, or which hash differs.
  */
 export const VerifyCertificatePage = () => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [anchor, setAnchor] = useState<ChainAnchor | null>(null);
   const [certificateProblem, setCertificateProblem] = useState<string | null>(null);
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -61,6 +74,8 @@ export const VerifyCertificatePage = () => {
     setCertificateProblem(null);
     const next = { certificate: read.certificate, raw: read.raw, fileName: chosen.name, intact: await certificateIntact(read.raw) };
     setLoaded(next);
+    setAnchor(null);
+    void anchorOf(read.certificate).then(setAnchor);
     await check(next, file);
   };
 
@@ -94,12 +109,17 @@ export const VerifyCertificatePage = () => {
               </Alert>
             )}
             {loaded && (
-              <Alert severity={loaded.intact === false ? 'error' : 'info'} data-testid="verify-certificate-summary" data-intact={String(loaded.intact)}>
-                {t('secureFetch.verify.certificateSummary', { count: loaded.certificate.files.length, issuedAt: loaded.certificate.issuedAt ?? '—' })}{' '}
+              <Alert severity={loaded.intact === false || anchor?.kind === 'differs' ? 'error' : 'info'} data-testid="verify-certificate-summary" data-intact={String(loaded.intact)}>
+                {t('secureFetch.verify.certificateSummary', { count: loaded.certificate.files.length, issuedAt: loaded.certificate.issuedAt ? formatDateTime(loaded.certificate.issuedAt, i18n.language) : '—' })}{' '}
                 {loaded.intact === true ? t('secureFetch.verify.intact') : loaded.intact === false ? t('secureFetch.verify.altered') : ''}
                 {loaded.certificate.txId && (
                   <Typography variant="caption" component="div" sx={{ wordBreak: 'break-all' }}>
                     {t('secureFetch.verify.txId', { txId: loaded.certificate.txId })}
+                  </Typography>
+                )}
+                {anchor && (
+                  <Typography variant="body2" component="div" data-testid="verify-chain" data-anchor={anchor.kind}>
+                    {t(`secureFetch.verify.chain.${anchor.kind}`, { count: anchor.kind === 'anchored' ? anchor.confirmations : 0 })}
                   </Typography>
                 )}
               </Alert>

@@ -24,7 +24,11 @@ export interface FetchUploadContext {
   files: FinishedFile[];
   receipt: Receipt | null;
   checks: ReceiptCheck[] | null;
+  /** The receipt's Ed25519 signature, checked in the browser against the server's published key. */
+  signature: SignatureCheck | null;
 }
+
+export type SignatureCheck = 'valid' | 'invalid' | 'unchecked';
 
 export type FetchUploadEvent =
   | { type: 'METADATA.CHANGE'; field: keyof MetadataValues; value: string }
@@ -47,7 +51,8 @@ const clientError = (code: string, message: string): NormalisedError => ({ code,
  * The anonymous upload page of a Secure Fetch link: the link is looked up (or its problem shown);
  * files upload as they are dropped (the page's upload queue); the sender fills the metadata the
  * link asks for; submit sends the finished uploads and the metadata; the browser then compares
- * the server's signed receipt with the hashes it computed itself, and the page says it was sent.
+ * the server's receipt with the hashes it computed itself and checks the receipt's signature, and
+ * the page says it was sent.
  */
 export const fetchUploadMachine = setup({
   types: {
@@ -65,6 +70,9 @@ export const fetchUploadMachine = setup({
     /** The browser's own hashes of the sent files (computed while they uploaded). */
     localHashes: fromPromise<LocalFile[], { files: FinishedFile[] }>(async () => {
       throw new Error('localHashes not provided');
+    }),
+    receiptSignature: fromPromise<boolean, { receipt: Receipt }>(async () => {
+      throw new Error('receiptSignature not provided');
     }),
   },
   guards: {
@@ -84,6 +92,7 @@ export const fetchUploadMachine = setup({
     files: [],
     receipt: null,
     checks: null,
+    signature: null,
   }),
   initial: 'loading',
   states: {
@@ -144,14 +153,26 @@ export const fetchUploadMachine = setup({
       invoke: {
         src: 'localHashes',
         input: ({ context }) => ({ files: context.files }),
-        onDone: { target: 'sent', actions: assign({ checks: ({ context, event }) => (context.receipt ? checkReceipt(context.receipt, event.output) : []) }) },
+        onDone: { target: 'signature', actions: assign({ checks: ({ context, event }) => (context.receipt ? checkReceipt(context.receipt, event.output) : []) }) },
         // The files were received; only the browser's own check could not be made.
-        onError: { target: 'sent', actions: assign({ checks: null }) },
+        onError: { target: 'signature', actions: assign({ checks: null }) },
+      },
+    },
+    signature: {
+      invoke: {
+        src: 'receiptSignature',
+        input: ({ context }) => ({ receipt: context.receipt! }),
+        onDone: { target: 'sent', actions: assign({ signature: ({ event }) => (event.output ? 'valid' : 'invalid') }) },
+        onError: { target: 'sent', actions: assign({ signature: 'unchecked' }) },
       },
     },
     sent: { type: 'final' },
   },
 });
 
-export const receiptVerdict = (checks: readonly ReceiptCheck[] | null): 'match' | 'mismatch' | 'unchecked' =>
-  checks === null ? 'unchecked' : receiptAllMatch(checks) ? 'match' : 'mismatch';
+/** What the page says of the receipt: it matches only when signed by the server and naming the hashes the browser computed. */
+export const receiptVerdict = (checks: readonly ReceiptCheck[] | null, signature: SignatureCheck | null): 'match' | 'mismatch' | 'unchecked' => {
+  if (signature === 'invalid' || (checks !== null && !receiptAllMatch(checks))) return 'mismatch';
+  if (checks === null || signature !== 'valid') return 'unchecked';
+  return 'match';
+};

@@ -17,7 +17,14 @@ const receiptFor = (files: FinishedFile[]): Receipt => ({
   signature: 'sig',
 });
 
-const start = (options: { link?: LinkSummary | Error; submit?: (files: SubmittedFile[], metadata: unknown) => Promise<Receipt>; local?: (files: FinishedFile[]) => Promise<LocalFile[]> } = {}) => {
+const start = (
+  options: {
+    link?: LinkSummary | Error;
+    submit?: (files: SubmittedFile[], metadata: unknown) => Promise<Receipt>;
+    local?: (files: FinishedFile[]) => Promise<LocalFile[]>;
+    signed?: () => Promise<boolean>;
+  } = {},
+) => {
   const submitted: Array<{ files: SubmittedFile[]; metadata: unknown }> = [];
   const actor = createActor(
     fetchUploadMachine.provide({
@@ -33,6 +40,7 @@ const start = (options: { link?: LinkSummary | Error; submit?: (files: Submitted
         localHashes: fromPromise(async ({ input }) =>
           options.local ? options.local(input.files) : input.files.map((f) => ({ name: f.file.name, size: f.file.size, hashes: HASHES })),
         ),
+        receiptSignature: fromPromise(async () => (options.signed ? options.signed() : true)),
       },
     }),
     { input: { linkId: 'L1' } },
@@ -86,7 +94,8 @@ describe('Secure Fetch upload page machine', () => {
       { name: 'a.txt', status: 'match' },
       { name: 'b.txt', status: 'match' },
     ]);
-    expect(receiptVerdict(snap.context.checks)).toBe('match');
+    expect(snap.context.signature).toBe('valid');
+    expect(receiptVerdict(snap.context.checks, snap.context.signature)).toBe('match');
     expect(snap.context.receipt?.signature).toBe('sig');
   });
 
@@ -96,11 +105,27 @@ describe('Secure Fetch upload page machine', () => {
     actor.send({ type: 'SUBMIT', files: [finished('a.txt')], unfinished: 0 });
     const snap = await waitFor(actor, (s) => s.matches('sent'));
     expect(snap.context.checks).toEqual([{ name: 'a.txt', status: 'differs', hashes: ['md5'] }]);
-    expect(receiptVerdict(snap.context.checks)).toBe('mismatch');
+    expect(receiptVerdict(snap.context.checks, snap.context.signature)).toBe('mismatch');
     const unchecked = start({ local: async () => Promise.reject(new Error('worker gone')) });
     await waitFor(unchecked.actor, (s) => s.matches('collecting'));
     unchecked.actor.send({ type: 'SUBMIT', files: [finished('a.txt')], unfinished: 0 });
-    expect(receiptVerdict((await waitFor(unchecked.actor, (s) => s.matches('sent'))).context.checks)).toBe('unchecked');
+    const uncheckedSnap = await waitFor(unchecked.actor, (s) => s.matches('sent'));
+    expect(receiptVerdict(uncheckedSnap.context.checks, uncheckedSnap.context.signature)).toBe('unchecked');
+  });
+
+  it('a receipt whose signature is not the server key is not trusted, however its hashes read', async () => {
+    const forged = start({ signed: async () => false });
+    await waitFor(forged.actor, (s) => s.matches('collecting'));
+    forged.actor.send({ type: 'SUBMIT', files: [finished('a.txt')], unfinished: 0 });
+    const snap = await waitFor(forged.actor, (s) => s.matches('sent'));
+    expect(snap.context.checks).toEqual([{ name: 'a.txt', status: 'match' }]);
+    expect(snap.context.signature).toBe('invalid');
+    expect(receiptVerdict(snap.context.checks, snap.context.signature)).toBe('mismatch');
+    const noKey = start({ signed: async () => Promise.reject(new Error('no key')) });
+    await waitFor(noKey.actor, (s) => s.matches('collecting'));
+    noKey.actor.send({ type: 'SUBMIT', files: [finished('a.txt')], unfinished: 0 });
+    const unsigned = await waitFor(noKey.actor, (s) => s.matches('sent'));
+    expect(receiptVerdict(unsigned.context.checks, unsigned.context.signature)).toBe('unchecked');
   });
 
   it('a link used meanwhile ends the page; another refusal lets the sender try again', async () => {

@@ -84,3 +84,20 @@ export const verifyFile = (certificate: Pick<Certificate, 'files'>, file: { name
   const matches = chosen === full && sizeMatches !== false;
   return { kind: matches ? 'match' : 'mismatch', entry: chosen.entry, hashes: chosen.hashes, sizeMatches };
 };
+
+/** A chain transaction as the public explorer answers it: the data payload is what it timestamps. */
+export interface AnchorTransaction {
+  data: string | null;
+  confirmations: number;
+}
+
+export type ChainAnchor = { kind: 'anchored'; confirmations: number } | { kind: 'differs' } | { kind: 'unknown' };
+
+/**
+ * Whether the certificate's transaction timestamps this very certificate: the transaction's data
+ * payload is the certificate's own fingerprint (`canonicalSha256`).
+ */
+export const chainAnchor = (certificate: Pick<Certificate, 'canonicalSha256'>, tx: AnchorTransaction | null): ChainAnchor => {
+  if (!tx || !certificate.canonicalSha256) return { kind: 'unknown' };
+  return tx.data?.toLowerCase() === certificate.canonicalSha256 ? { kind: 'anchored', confirmations: tx.confirmations } : { kind: 'differs' };
+};

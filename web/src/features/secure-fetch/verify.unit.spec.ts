@@ -1,10 +1,11 @@
-import { canonicalJson as domainCanonicalJson } from '@axel/domain/secure-fetch/secure-fetch.certificate';
-import { createHash } from 'node:crypto';
+import { canonicalJson as domainCanonicalJson, receiptJson as domainReceiptJson } from '@axel/domain/secure-fetch/secure-fetch.certificate';
+import { createHash, generateKeyPairSync, sign } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson } from './canonical';
 import { hashBlob, HASH_SLICE_BYTES } from './hashing.core';
 import { checkReceipt } from './receipt';
-import { certificateIntact, readCertificate, verifyFile } from './verify';
+import { receiptMessage, receiptSignatureValid } from './receipt-signature';
+import { certificateIntact, chainAnchor, readCertificate, verifyFile } from './verify';
 
 const digest = (algorithm: string, bytes: Uint8Array) => createHash(algorithm).update(bytes).digest('hex');
 const hashesOf = (bytes: Uint8Array) => ({ md5: digest('md5', bytes), sha1: digest('sha1', bytes), sha3_512: digest('sha3-512', bytes) });
@@ -70,6 +71,18 @@ describe('certificate verification', () => {
   });
 });
 
+describe('chain anchor', () => {
+  it('the transaction must carry the certificate fingerprint as its data', () => {
+    const read = readCertificate(JSON.stringify(issued));
+    if (!read.ok) throw new Error('not read');
+    expect(chainAnchor(read.certificate, { data: issued.canonicalSha256.toUpperCase(), confirmations: 2 })).toEqual({ kind: 'anchored', confirmations: 2 });
+    expect(chainAnchor(read.certificate, { data: 'ff'.repeat(32), confirmations: 2 })).toEqual({ kind: 'differs' });
+    expect(chainAnchor(read.certificate, { data: null, confirmations: 2 })).toEqual({ kind: 'differs' });
+    expect(chainAnchor(read.certificate, null)).toEqual({ kind: 'unknown' });
+    expect(chainAnchor({ canonicalSha256: undefined }, { data: 'ff', confirmations: 1 })).toEqual({ kind: 'unknown' });
+  });
+});
+
 describe('receipt check', () => {
   it('every sent file must be in the receipt with the three hashes the browser computed', () => {
     const a = { name: 'a.txt', size: 3, hashes: hashesOf(new TextEncoder().encode('aaa')) };
@@ -80,5 +93,20 @@ describe('receipt check', () => {
       { name: 'b.txt', status: 'differs', hashes: ['sha1'] },
       { name: 'c.txt', status: 'missing' },
     ]);
+  });
+});
+
+describe('receipt signature', () => {
+  it('is valid for the receipt as signed with the server key, and refused once anything changes', async () => {
+    const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+    const pem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
+    const body = { fetchId: 'fetch-1', items: [{ name: 'a.txt', size: 3, ...hashesOf(new TextEncoder().encode('aaa')) }], receivedAt: '2026-05-01T12:00:00.000Z' };
+    expect(receiptMessage(body)).toBe(domainReceiptJson(body));
+    const receipt = { ...body, keyId: 'k1', signature: sign(null, Buffer.from(domainReceiptJson(body), 'utf8'), privateKey).toString('base64') };
+    expect(await receiptSignatureValid(receipt, pem)).toBe(true);
+    expect(await receiptSignatureValid({ ...receipt, items: [{ ...receipt.items[0]!, size: 4 }] }, pem)).toBe(false);
+    expect(await receiptSignatureValid({ ...receipt, signature: '' }, pem)).toBe(false);
+    const other = generateKeyPairSync('ed25519').publicKey.export({ type: 'spki', format: 'pem' }).toString();
+    expect(await receiptSignatureValid(receipt, other)).toBe(false);
   });
 });
