@@ -85,7 +85,10 @@ describe('bookmarks', () => {
     expect([malformed.status, malformed.body.code]).toEqual([400, 'VALIDATION_FAILED']);
 
     const revoked = await owner.share('Gone soon');
+    const keptBefore = await me.http.post('/api/bookmarks', { shareLinkId: revoked.shareLinkId });
+    expect(keptBefore.body.shareStatus).toBe('active');
     expect((await owner.http.post(`/api/shares/${revoked.id}/revoke`, {})).status).toBe(200);
+    await me.http.delete(`/api/bookmarks/${keptBefore.body.id}`);
     expect((await me.http.post('/api/bookmarks', { shareLinkId: revoked.shareLinkId })).body.code).toBe('LINK_BLOCKED');
 
     const expiring = await owner.share('Short lived', { expiresAt: new Date(t.clock.now().getTime() + 60_000).toISOString() });
@@ -132,6 +135,23 @@ describe('bookmarks', () => {
     expect(letIn.status, JSON.stringify(letIn.body)).toBe(200);
     const mine = await recipient.http.request('POST', '/api/bookmarks', { shareLinkId: secret.shareLinkId }, { 'x-object-access': letIn.headers.get('x-object-access')! });
     expect([mine.status, mine.body.description]).toEqual([201, 'For one person']);
+  });
+
+  it('says what became of each bookmarked share: active, expired, revoked or deleted', async () => {
+    const owner = await sharer();
+    const me = await user();
+    const titles = ['Kept', 'Expiring', 'Revoked', 'Deleted'];
+    const shares = [];
+    for (const title of titles) {
+      const s = await owner.share(title, title === 'Expiring' ? { expiresAt: new Date(t.clock.now().getTime() + 60_000).toISOString() } : {});
+      expect((await me.http.post('/api/bookmarks', { shareLinkId: s.shareLinkId })).body).toMatchObject({ shareStatus: 'active', shareKind: 'public' });
+      shares.push(s);
+    }
+    await owner.http.post(`/api/shares/${shares[2]!.id}/revoke`, {});
+    expect((await owner.http.delete(`/api/shares/${shares[3]!.id}/`)).status).toBe(204);
+    t.clock.advance(120_000);
+    const statuses = Object.fromEntries((await me.http.get('/api/bookmarks')).body.data.map((b: { description: string; shareStatus: string }) => [b.description, b.shareStatus]));
+    expect(statuses).toEqual({ Kept: 'active', Expiring: 'expired', Revoked: 'revoked', Deleted: 'deleted' });
   });
 
   it('sorts by description DESC by default, pages, searches', async () => {

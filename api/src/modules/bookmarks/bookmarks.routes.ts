@@ -26,7 +26,10 @@ import {
 import { shareToBookmark } from './bookmarks.shares';
 
 const tags = ['bookmarks'];
-const SORT_COLUMNS = { description: 'lower(description)', createdAt: 'created_at', modifiedAt: 'modified_at' } as const;
+/** Over the page's rows `x` (a bookmark joined with its share). */
+const SORT_COLUMNS = { description: 'lower(x.description)', createdAt: 'x.created_at', modifiedAt: 'x.modified_at' } as const;
+/** A bookmark with what its share is now (from the shares read model; no row: deleted by its owner). */
+const WITH_SHARE = `select b.*, s.status as share_status, s.expires_at as share_expires_at, s.kind as share_kind from bookmarks b left join shares s on s.id = b.share_id`;
 
 interface BookmarkRow {
   id: string;
@@ -36,6 +39,9 @@ interface BookmarkRow {
   description: string;
   created_at: Date;
   modified_at: Date;
+  share_status: string | null;
+  share_expires_at: Date | null;
+  share_kind: 'public' | 'private' | null;
 }
 interface ListRow {
   id: string;
@@ -45,7 +51,14 @@ interface ListRow {
   modified_at: Date;
 }
 
-const bookmarkJson = (r: BookmarkRow): BookmarkJson => ({
+const shareStatusOf = (r: BookmarkRow, now: Date): BookmarkJson['shareStatus'] => {
+  if (r.share_status === null) return 'deleted';
+  if (r.share_status === 'revoked') return 'revoked';
+  if (r.share_expires_at && r.share_expires_at.getTime() <= now.getTime()) return 'expired';
+  return 'active';
+};
+
+const bookmarkJson = (r: BookmarkRow, now: Date): BookmarkJson => ({
   id: r.id,
   shareId: r.share_id,
   shareLinkId: r.share_link_id,
@@ -53,6 +66,8 @@ const bookmarkJson = (r: BookmarkRow): BookmarkJson => ({
   description: r.description,
   createdAt: r.created_at.toISOString(),
   modifiedAt: r.modified_at.toISOString(),
+  shareStatus: shareStatusOf(r, now),
+  shareKind: r.share_kind,
 });
 const listJson = (r: ListRow): BookmarkListJson => ({
   id: r.id,
@@ -80,7 +95,7 @@ export const bookmarksRoutes = (ctx: AppContext) => async (fastify: FastifyInsta
   };
 
   const bookmarkRow = async (userId: string, bookmarkId: string) =>
-    (await ctx.pool.query<BookmarkRow>('select * from bookmarks where user_id = $1 and id = $2', [userId, bookmarkId])).rows[0];
+    (await ctx.pool.query<BookmarkRow>(`${WITH_SHARE} where b.user_id = $1 and b.id = $2`, [userId, bookmarkId])).rows[0];
   const listRow = async (userId: string, listId: string) =>
     (
       await ctx.pool.query<ListRow>(
@@ -94,9 +109,19 @@ export const bookmarksRoutes = (ctx: AppContext) => async (fastify: FastifyInsta
     const b = state.bookmarks[bookmarkId];
     if (!b) throw new DomainError(BookmarkErrors.notFound);
     const row = await bookmarkRow(userId, bookmarkId);
-    if (row && row.description === b.description && row.bookmark_list_id === b.bookmarkListId) return bookmarkJson(row);
+    if (row && row.description === b.description && row.bookmark_list_id === b.bookmarkListId) return bookmarkJson(row, ctx.now());
     const at = ctx.now().toISOString();
-    return { id: b.id, shareId: b.shareId, shareLinkId: b.shareLinkId, bookmarkListId: b.bookmarkListId, description: b.description, createdAt: row?.created_at.toISOString() ?? at, modifiedAt: at };
+    return {
+      id: b.id,
+      shareId: b.shareId,
+      shareLinkId: b.shareLinkId,
+      bookmarkListId: b.bookmarkListId,
+      description: b.description,
+      createdAt: row?.created_at.toISOString() ?? at,
+      modifiedAt: at,
+      shareStatus: row ? shareStatusOf(row, ctx.now()) : null,
+      shareKind: row?.share_kind ?? null,
+    };
   };
   const answerList = async (userId: string, state: BookmarksState, listId: string): Promise<BookmarkListJson> => {
     const l = state.lists[listId];
@@ -124,22 +149,24 @@ export const bookmarksRoutes = (ctx: AppContext) => async (fastify: FastifyInsta
         const { user } = await requireUser(ctx, request);
         const q = request.query;
         if (q.bookmarkListId && q.bookmarkListId !== 'none' && !(await listRow(user.id, q.bookmarkListId))) throw new DomainError(BookmarkErrors.listNotFound);
-        const where = ['user_id = $1'];
+        const where = ['b.user_id = $1'];
         const params: unknown[] = [user.id];
-        if (q.bookmarkListId === 'none') where.push('bookmark_list_id is null');
-        else if (q.bookmarkListId) where.push(`bookmark_list_id = $${params.push(q.bookmarkListId)}`);
-        if (q.shareLinkId) where.push(`share_link_id = $${params.push(q.shareLinkId)}`);
-        if (q.q?.trim()) where.push(`strpos(lower(description), $${params.push(q.q.trim().toLowerCase())}) > 0`);
-        const order = `${SORT_COLUMNS[q.sortBy]} ${q.sortOrder}, id ${q.sortOrder}`;
+        if (q.bookmarkListId === 'none') where.push('b.bookmark_list_id is null');
+        else if (q.bookmarkListId) where.push(`b.bookmark_list_id = $${params.push(q.bookmarkListId)}`);
+        if (q.shareLinkId) where.push(`b.share_link_id = $${params.push(q.shareLinkId)}`);
+        if (q.q?.trim()) where.push(`strpos(lower(b.description), $${params.push(q.q.trim().toLowerCase())}) > 0`);
+        const order = `${SORT_COLUMNS[q.sortBy]} ${q.sortOrder}, x.id ${q.sortOrder}`;
+        const filters = params.length;
         const { rows } = await ctx.pool.query<BookmarkRow & { total: string }>(
-          `select *, count(*) over () as total from bookmarks where ${where.join(' and ')}
+          `select x.*, count(*) over () as total from (${WITH_SHARE} where ${where.join(' and ')}) x
            order by ${order} limit $${params.push(q.perPage)} offset $${params.push((q.page - 1) * q.perPage)}`,
           params,
         );
         const totalCount = rows[0]
           ? Number(rows[0].total)
-          : Number((await ctx.pool.query<{ n: string }>(`select count(*) as n from bookmarks where ${where.join(' and ')}`, params.slice(0, params.length - 2))).rows[0]!.n);
-        return { data: rows.map(bookmarkJson), totalCount, page: q.page, perPage: q.perPage };
+          : Number((await ctx.pool.query<{ n: string }>(`select count(*) as n from bookmarks b where ${where.join(' and ')}`, params.slice(0, filters))).rows[0]!.n);
+        const now = ctx.now();
+        return { data: rows.map((r) => bookmarkJson(r, now)), totalCount, page: q.page, perPage: q.perPage };
       },
     );
 
@@ -250,7 +277,7 @@ export const bookmarksRoutes = (ctx: AppContext) => async (fastify: FastifyInsta
       const { user } = await requireUser(ctx, request);
       const row = await bookmarkRow(user.id, request.params.bookmarkId);
       if (!row) throw new DomainError(BookmarkErrors.notFound);
-      return bookmarkJson(row);
+      return bookmarkJson(row, ctx.now());
     },
   );
 

@@ -49,6 +49,9 @@ export const BookmarkSchema = z.object({
   description: z.string(),
   createdAt: z.string(),
   modifiedAt: z.string(),
+  /** What the share is now: still open, expired, revoked ("link blocked"), or deleted by its owner; null when not known yet. */
+  shareStatus: z.enum(['active', 'expired', 'revoked', 'deleted']).nullable(),
+  shareKind: z.enum(['public', 'private']).nullable(),
 });
 export type BookmarkJson = z.infer<typeof BookmarkSchema>;
 export const BookmarkListSchema = z.object({

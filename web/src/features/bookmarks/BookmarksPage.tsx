@@ -229,6 +229,9 @@ export const BookmarksPage = () => {
                       <Link component="button" type="button" onClick={() => opener.start(b)} data-testid="bookmark-open" sx={{ textAlign: 'left' }}>
                         {b.description}
                       </Link>
+                      {b.shareStatus && b.shareStatus !== 'active' && (
+                        <Chip size="small" color="warning" variant="outlined" sx={{ ml: 1 }} label={t(`bookmarks.shareStatus.${b.shareStatus}`)} data-testid="bookmark-share-status" />
+                      )}
                     </TableCell>
                     {!listId && <TableCell>{b.bookmarkListId ? <Chip size="small" label={listName(b.bookmarkListId) ?? '…'} data-testid="bookmark-list-chip" /> : null}</TableCell>}
                     <TableCell>{formatDateTime(b.createdAt, i18n.language)}</TableCell>

@@ -6,7 +6,7 @@ import type { Bookmark } from './bookmarks.api';
 import { addBookmarkMachine } from './add-bookmark.machine';
 
 const LINK = 'AbCdEfGhIjKlMnOpQrStUv';
-const kept: Bookmark = { id: 'b1', shareId: 's1', shareLinkId: LINK, bookmarkListId: null, description: 'Tax papers', createdAt: '', modifiedAt: '' };
+const kept: Bookmark = { id: 'b1', shareId: 's1', shareLinkId: LINK, bookmarkListId: null, description: 'Tax papers', createdAt: '', modifiedAt: '', shareStatus: 'active', shareKind: 'public' };
 
 /** A share link with a password: adding needs the token that the right password hands out. */
 const server = (opts: { password?: string; kind?: 'public' | 'private'; refuse?: ApiError } = {}) => {

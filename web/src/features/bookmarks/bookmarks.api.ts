@@ -14,6 +14,9 @@ export interface Bookmark {
   description: string;
   createdAt: string;
   modifiedAt: string;
+  /** What the share is now; null when not known yet. */
+  shareStatus: 'active' | 'expired' | 'revoked' | 'deleted' | null;
+  shareKind: 'public' | 'private' | null;
 }
 
 export interface BookmarkList {
