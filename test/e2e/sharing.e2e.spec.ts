@@ -130,6 +130,9 @@ describe('sharing a folder', () => {
     await owner.getByTestId('share-details').waitFor();
     expect(await owner.getByTestId('share-opened-count').innerText()).toBe('1');
     await owner.getByTestId('access-log').waitFor();
+    // The owner browses what was shared, as visitors see it.
+    await owner.getByTestId('share-contents').locator('[data-testid="file-row"][data-name="Trip"]').getByTestId('file-open').click();
+    await owner.getByTestId('share-contents').locator('[data-testid="file-row"][data-name="notes.txt"]').waitFor();
     const actions = await owner.getByTestId('access-log-row').evaluateAll((rows) => rows.map((r) => (r as { dataset: { action: string } }).dataset.action).sort());
     expect(actions).toEqual(['download', 'open']);
     await shot(owner, 'owner-view');

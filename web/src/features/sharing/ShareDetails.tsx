@@ -26,6 +26,7 @@ import { formatDateTime, localeTag } from '../../components/i18nHelpers';
 import { formatBytes } from '../files/format';
 import { sharingApi } from './sharing.api';
 import type { AccessLogEntry, Share } from './sharing.types';
+import { ShareContents } from './ShareContents';
 import { CopyableLink } from './ShareDialog';
 import { ShareEditDialog } from './ShareEditDialog';
 import { shareState } from './share-status';
@@ -186,6 +187,8 @@ export const ShareDetails = ({ shareId }: { shareId: string }) => {
           </Paper>
         </>
       )}
+
+      <ShareContents shareId={share.id} title={share.title} />
 
       <Typography variant="h6" component="h2" sx={{ mt: 3 }}>
         {t('sharing.details.accessLog')}

@@ -39,5 +39,8 @@ export const sharingApi = {
   unblock: (id: string, email: string) => api.post<Share>(`${sharePath(id)}/recipients/${enc(email)}/unblock`),
   accessLog: (id: string) => api.get<unknown>(`${sharePath(id)}/access-log`).then((a) => asPage<AccessLogEntry>(a).data),
   entries: (id: string, vertexId: string | null) => api.get<unknown>(`${sharePath(id)}/entries/`, { vertexId: vertexId ?? undefined }).then((a) => asPage<ShareEntry>(a)),
+  /** A signed URL of a shared file's bytes, for its owner (`inline` for a preview). */
+  entryDownloadUrl: (id: string, entryId: string, inline = false) =>
+    api.get<{ url: string }>(`${sharePath(id)}/entries/${enc(entryId)}`, { q: 'download-url', inline: inline ? 'true' : undefined }).then((a) => a.url),
   planCount: (sinceDate: string) => api.get<{ count: number }>('/shares/user-plan-count/', { sinceDate }),
 };
