@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { CommonErrors, DomainError } from '@axel/domain';
+import { CommonErrors, DomainError, SecureFetchErrors } from '@axel/domain';
 import { Server, type ServerOptions } from '@tus/server';
 import { Metadata, type Upload } from '@tus/utils';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -103,7 +103,8 @@ export const uploadRoutes =
         let storageId: string;
         if (upload.metadata?.secureFetchId !== undefined) {
           const parsed = linkIdSchema.safeParse(upload.metadata.secureFetchId);
-          if (!parsed.success) throw tusError(new DomainError(CommonErrors.validation, { fields: { secureFetchId: 'invalid' } }));
+          // a malformed link is answered as the link page answers it: no longer valid
+          if (!parsed.success) throw tusError(new DomainError(SecureFetchErrors.invalid));
           linkId = parsed.data;
           const gate = secureFetchGate(ctx);
           if (!gate) throw tusError(new DomainError(CommonErrors.notFound));

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { SecureFetchErrors, DomainError, type ErrorDefinition } from '@axel/domain';
+import { SecureFetchErrors, type ErrorDefinition } from '@axel/domain';
 import { freePort } from '@axel/platform';
 import { MultiHash } from '@axel/platform/hashing/index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,41 +8,19 @@ import { loadConfig } from '../../config';
 import { createLogger } from '../../logger';
 import { accountHelpers } from '../../testing/accounts';
 import { HttpClient, startTestApp, type TestApp } from '../../testing/harness';
-import type { SecureFetchUploadGate } from './contracts';
 import { onlineStorageId } from './storage.service';
 import { storageQuotaGate } from './storage.quota-gate';
 import { createBytePipeline, type BytePipeline } from './uploads';
 import { ANONYMOUS_CREATIONS_PER_MINUTE } from './uploads.routes';
-import { bindSecureFetchGate } from './uploads.secure-fetch-gate';
 import { sealHashState } from './uploads.store';
 
 const MiB = 1024 * 1024;
 const TUS = { 'tus-resumable': '1.0.0' };
 
-/**
- * The gate as the contract states it, over links this test opens: the Secure Fetch slice binds its
- * own (link valid, not used, revoked or expired, size within the owner's limits); what is tested
- * here is the upload pipeline's side: the admission, the spec's refusals and the hashes.
- */
-class LinksGate implements SecureFetchUploadGate {
-  readonly links = new Map<string, { ownerId: string; refusal?: ErrorDefinition; maxSize?: number }>();
-  admitted = 0;
-  async admit({ linkId, size }: { linkId: string; size: number }) {
-    const link = this.links.get(linkId);
-    if (!link) throw new DomainError(SecureFetchErrors.missing);
-    if (link.refusal) throw new DomainError(link.refusal);
-    if (link.maxSize !== undefined && size > link.maxSize) throw new DomainError(SecureFetchErrors.tooLarge, { maxSize: link.maxSize });
-    this.admitted++;
-    return { ownerId: link.ownerId, storageId: onlineStorageId(link.ownerId) };
-  }
-}
-
 let t: TestApp;
 let pipeline: BytePipeline;
-const gate = new LinksGate();
 beforeAll(async () => {
   t = await startTestApp({ env: { UPLOAD_EXPIRY_HOURS: '1' } });
-  bindSecureFetchGate(t.app.ctx, gate);
   pipeline = createBytePipeline(t.app.ctx, { quota: storageQuotaGate(t.app.ctx) });
 });
 afterAll(async () => {
@@ -57,12 +35,22 @@ const reference = (data: Uint8Array) => ({
   sha3_512: createHash('sha3-512').update(data).digest('hex'),
 });
 
-/** A link of a new user, as the Secure Fetch slice would hand it out. */
-const newLink = async (options: { refusal?: ErrorDefinition; maxSize?: number } = {}) => {
-  const { email, id } = await signUpConfirmed();
-  const linkId = randomBytes(16).toString('base64url').slice(0, 22);
-  gate.links.set(linkId, { ownerId: id, ...options });
-  return { linkId, ownerId: id, email };
+/** A Secure Fetch link of a new user, made through the owner's route (the Secure Fetch slice binds the real gate). */
+const newLink = async (app: TestApp = t) => {
+  const helpers = accountHelpers(() => app);
+  const { email, id } = await helpers.signUpConfirmed();
+  const { http } = await helpers.signIn(email);
+  const made = await http.post(`/api/users/${id}/secure-fetches/`, { note: 'Please send the manuscript', includeMetadata: false, certificate: true });
+  expect(made.status, JSON.stringify(made.body)).toBe(201);
+  return { linkId: made.body.linkId as string, fetchId: made.body.id as string, ownerId: id, http };
+};
+
+/** The owner moves to Professional through the test payments (no per-file limit, 500 GB). */
+const upgrade = async (http: HttpClient, id: string) => {
+  const bought = await http.post(`/api/users/${id}/products/`, { productId: 200 });
+  expect(bought.status, JSON.stringify(bought.body)).toBe(201);
+  const sessionId = decodeURIComponent(new URL(bought.body.checkoutLink as string).pathname.slice('/dev/checkout/'.length));
+  expect((await http.post(`/api/dev/checkout/${encodeURIComponent(sessionId)}/pay`)).status).toBe(200);
 };
 
 const metadata = (linkId: string) => `secureFetchId ${Buffer.from(linkId).toString('base64')},filename ${Buffer.from('manuscript.pdf').toString('base64')}`;
@@ -212,32 +200,42 @@ describe('Secure Fetch uploads: anonymous tus with certificate hashes', () => {
 
   it("the gate's refusals are the spec's errors on creation, before anything is kept", async () => {
     const http = anonymous();
-    const cases: [string, ErrorDefinition, number][] = [];
-    const unknown = randomBytes(16).toString('base64url').slice(0, 22);
-    const used = await newLink({ refusal: SecureFetchErrors.used });
-    const invalid = await newLink({ refusal: SecureFetchErrors.invalid });
-    const small = await newLink({ maxSize: 1000 });
-    cases.push([unknown, SecureFetchErrors.missing, 10], [used.linkId, SecureFetchErrors.used, 10], [invalid.linkId, SecureFetchErrors.invalid, 10], [small.linkId, SecureFetchErrors.tooLarge, 1001]);
-    for (const [linkId, error, size] of cases) {
+    const refused = async (linkId: string, size: number, error: ErrorDefinition) => {
       const res = await createAnonymous(http, linkId, size);
-      expect(res.status).toBe(error.status);
+      expect(res.status, JSON.stringify(res.body)).toBe(error.status);
       expect(res.body).toMatchObject({ code: error.code, message: error.message });
       expect(res.headers.get('location')).toBeNull();
-    }
-    const { rows } = await t.app.ctx.pool.query('select 1 from uploads where user_id = any($1)', [[used.ownerId, invalid.ownerId, small.ownerId]]);
-    expect(rows).toEqual([]);
-    // a malformed link id never reaches the gate
-    const before = gate.admitted;
+    };
+    await refused(randomBytes(16).toString('base64url').slice(0, 22), 10, SecureFetchErrors.missing);
+    // a malformed link is refused as the link page refuses it, before the gate reads anything
     const bad = await http.request('POST', '/api/uploads/', undefined, { ...TUS, 'upload-length': '10', 'upload-metadata': `secureFetchId ${Buffer.from('../../etc').toString('base64')}` });
-    expect(bad.status).toBe(400);
-    expect(bad.body).toMatchObject({ code: 'VALIDATION_FAILED', data: { fields: { secureFetchId: 'invalid' } } });
-    expect(gate.admitted).toBe(before);
-    // within its size it is admitted; the owner's quota still applies (an upload larger than their storage)
-    expect((await createAnonymous(http, small.linkId, 1000)).status).toBe(201);
-    const big = await newLink();
-    const over = await createAnonymous(http, big.linkId, 11 * 1024 ** 3);
+    expect(bad.body).toMatchObject({ code: SecureFetchErrors.invalid.code, message: SecureFetchErrors.invalid.message });
+
+    const revoked = await newLink();
+    expect((await revoked.http.post(`/api/users/${revoked.ownerId}/secure-fetches/${revoked.fetchId}/revoke`)).status).toBe(200);
+    await refused(revoked.linkId, 10, SecureFetchErrors.invalid);
+
+    const used = await newLink();
+    const location = await create(http, used.linkId, 4);
+    expect((await patch(http, location, 0, Buffer.from('once'))).status).toBe(204);
+    const submitted = await http.post(`/api/shares/${used.linkId}/`, { files: [{ uploadId: idOf(location), name: 'once.txt', size: 4, mime: 'text/plain' }] });
+    expect(submitted.status, JSON.stringify(submitted.body)).toBe(201);
+    await refused(used.linkId, 10, SecureFetchErrors.used);
+
+    // Basic: each file at most 10 MiB
+    const basic = await newLink();
+    await refused(basic.linkId, 10 * MiB + 1, SecureFetchErrors.tooLarge);
+    // without the per-file limit the owner's quota still bounds it (Professional: 500 GB)
+    const pro = await newLink();
+    await upgrade(pro.http, pro.ownerId);
+    const over = await createAnonymous(http, pro.linkId, 600 * 1000 ** 3);
     expect(over.status).toBe(413);
-    expect(over.body).toMatchObject({ code: 'INSUFFICIENT_SPACE' });
+    expect(over.body).toMatchObject({ code: 'INSUFFICIENT_SPACE', message: 'Insufficient space or quota' });
+
+    const { rows } = await t.app.ctx.pool.query('select 1 from uploads where user_id = any($1)', [[revoked.ownerId, basic.ownerId, pro.ownerId]]);
+    expect(rows).toEqual([]);
+    // within the limits it is admitted
+    expect((await createAnonymous(http, basic.linkId, 10 * MiB)).status).toBe(201);
   });
 
   it('requests on a Secure Fetch upload need only its id; a session upload still needs its own session', async () => {
@@ -278,13 +276,13 @@ describe('Secure Fetch uploads: anonymous tus with certificate hashes', () => {
   });
 
   it('anonymous creations are capped per address; session uploads are not counted', async () => {
-    const { linkId } = await newLink({ refusal: SecureFetchErrors.used });
+    const unknown = randomBytes(16).toString('base64url').slice(0, 22);
     const http = anonymous();
     let limited: Awaited<ReturnType<typeof createAnonymous>> | undefined;
     for (let i = 0; i <= ANONYMOUS_CREATIONS_PER_MINUTE + 5 && !limited; i++) {
-      const res = await createAnonymous(http, linkId, 10);
+      const res = await createAnonymous(http, unknown, 10);
       if (res.status === 429) limited = res;
-      else expect(res.status).toBe(SecureFetchErrors.used.status);
+      else expect(res.status).toBe(SecureFetchErrors.missing.status);
     }
     expect(limited?.body).toMatchObject({ code: 'RATE_LIMITED' });
     expect(Number(limited?.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -303,11 +301,7 @@ describe('Secure Fetch uploads: anonymous tus with certificate hashes', () => {
     const first = await startTestApp({ env: { UPLOAD_EXPIRY_HOURS: '1' } });
     let second: AppHandle | undefined;
     try {
-      bindSecureFetchGate(first.app.ctx, gate);
-      const { signUpConfirmed: signUp } = accountHelpers(() => first);
-      const { id: ownerId } = await signUp();
-      const linkId = randomBytes(16).toString('base64url').slice(0, 22);
-      gate.links.set(linkId, { ownerId });
+      const { linkId, ownerId } = await newLink(first);
       const file = randomBytes(4 * MiB + 99);
       const cut = 2 * MiB + 12_345;
       const plain = await create(anonymous(first.url), linkId, file.length);
@@ -324,7 +318,6 @@ describe('Secure Fetch uploads: anonymous tus with certificate hashes', () => {
         now: first.clock.now,
         serveUi: false,
       });
-      bindSecureFetchGate(second.ctx, gate);
       await second.start();
       const own = createBytePipeline(second.ctx, { quota: storageQuotaGate(second.ctx) });
       try {
