@@ -246,8 +246,14 @@ describe('receiving files, pay and pin, the certificate', () => {
 
     const certificate = (await http.get(`/api/users/${id}/secure-fetches/${link.id}/certificate`)).body;
     expect(certificate.txId).toBe(paid.body.txId);
+    // the stored plaintext, read back through the files content, hashed here
+    const items = (await http.get(`/api/users/${id}/secure-fetches/${link.id}/items/`)).body.data as { id: string }[];
+    const stored = await Promise.all(
+      items.map(async (item) => Buffer.from(await (await fetch(`${t.url}/api/users/${id}/secure-fetches/${link.id}/items/${item.id}/download`, { headers: { cookie: cookieOf(http) } })).arrayBuffer())),
+    );
+    expect(stored).toEqual(contents);
     expect(certificate.files.map((f: { md5: string; sha1: string; sha3_512: string; size: number }) => ({ md5: f.md5, sha1: f.sha1, sha3_512: f.sha3_512, size: f.size }))).toEqual(
-      contents.map((data) => ({ ...reference(data), size: data.length })),
+      stored.map((data) => ({ ...reference(data), size: data.length })),
     );
     expect(certificate.metadata).toMatchObject({ author: 'Ann Author', isbn: '978-3-16-148410-0' });
     const { txId, canonicalSha256, ...body } = certificate;
