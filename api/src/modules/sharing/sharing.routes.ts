@@ -93,7 +93,7 @@ export const sharingRoutes = (ctx: AppContext) => async (fastify: FastifyInstanc
       params.push(value);
       where.push(clause(params.length));
     };
-    if (q.email !== undefined || (q.email !== undefined && (q.expiresFrom === undefined || q.expiresAt === undefined))) {
+    if (q.email !== undefined) {
       // the e-mail lookup needs its range: an address alone would list every share sent to it
       if (!q.email || q.expiresFrom === undefined || q.expiresAt === undefined) {
         throw new DomainError(CommonErrors.validation, { fields: { email: 'email, expiresFrom and expiresAt go together' } });

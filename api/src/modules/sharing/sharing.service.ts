@@ -118,8 +118,10 @@ export const createShare = async (ctx: AppContext, user: UserRow, body: z.infer<
       unlimitedFileSize: plan.permissions.includes('unlimited-shared-file-size'),
     },
   });
-  // every rule is checked before the share is counted: a refused create never uses up the month
+  // every rule is checked (cheaply, before any password work), and the password hashed, before the
+  // share is counted: a refused or overloaded create never uses up the month
   shareDecider.decide(command(body.password ? 'to-be-hashed' : null), { status: 'none' });
+  const passwordHash = body.password ? await hashPassword(body.password) : null;
   await handleCommand(
     { ...ctx.commands, maxRetries: COUNTER_RETRIES },
     shareCounterDecider,
@@ -127,7 +129,6 @@ export const createShare = async (ctx: AppContext, user: UserRow, body: z.infer<
     { type: 'CountShare', data: { shareId, userId: user.id, limit: plan.secureShareMaxCountPerPeriod }, metadata: { now } },
     actor,
   );
-  const passwordHash = body.password ? await hashPassword(body.password) : null;
   const created = await handleCommand(ctx.commands, shareDecider, shareStreamName(shareId), command(passwordHash), actor);
   const share = created.state as ShareRecord;
   let position = created.position;
