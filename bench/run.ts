@@ -24,6 +24,7 @@ import { auditSections } from './audit.bench';
 import { filesSections } from './files.bench';
 import { activitySections } from './activity.bench';
 import { secureFetchSections } from './secure-fetch.bench';
+import { shareAccessSections } from './share-access.bench';
 import { renderTable, type BenchContext, type BenchSection } from './harness';
 
 /**
@@ -39,6 +40,7 @@ export const sections: BenchSection[] = [
   ...filesSections,
   ...activitySections,
   ...secureFetchSections,
+  ...shareAccessSections,
 ];
 
 const main = async () => {
