@@ -103,6 +103,10 @@ describe('sharing a folder', () => {
     await row(visitor, 'data.bin').waitFor();
     await expect.poll(() => visitor.getByTestId('share-breadcrumbs').innerText(), { timeout: 10_000 }).toMatch(/Trip[\s\S]*Trip/);
     await shot(visitor, 'browsing');
+    // A text file previews inline (a preview is not a download).
+    await row(visitor, 'notes.txt').getByTestId('file-open').click();
+    await expect.poll(() => visitor.getByTestId('preview-text').innerText(), { timeout: 10_000 }).toContain('trip notes');
+    await visitor.getByTestId('preview-close').click();
     const [download] = await Promise.all([visitor.waitForEvent('download'), row(visitor, 'data.bin').getByTestId('file-open').click()]);
     expect(download.suggestedFilename()).toBe('data.bin');
     expect(readFileSync(await download.path()).equals(data)).toBe(true);

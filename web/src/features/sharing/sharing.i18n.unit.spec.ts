@@ -1,3 +1,4 @@
+import { ShareAccessErrors } from '@axel/domain/sharing/share-access';
 import { SharingErrors } from '@axel/domain/sharing/sharing.errors';
 import { describe, expect, it } from 'vitest';
 import { catalogues, type Tree } from '../../i18n/catalogues';
@@ -22,6 +23,7 @@ describe('share page texts', () => {
     // The access log's actions (the share access projection writes these).
     ...['open', 'download', 'archive'].map((a) => `sharing.log.actions.${a}`),
     ...Object.values(SharingErrors).map((e) => `errors.${e.code}`),
+    ...Object.values(ShareAccessErrors).map((e) => `errors.${e.code}`),
     ...Object.keys(CREDENTIAL_CODES).map((c) => `errors.${c}`),
     ...Object.keys(SHARE_FIELD_CODES).map((c) => `errors.${c}`),
     'errors.LINK_EXPIRED',
