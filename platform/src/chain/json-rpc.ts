@@ -187,7 +187,7 @@ export class JsonRpcChain implements ChainPort {
 
   async transaction(txid: string): Promise<ChainTransactionDetail | null> {
     try {
-      const t = await this.call<RpcTx & { details: { address: string; category: string; amount: number }[] }>('gettransaction', [txid]);
+      const t = await this.call<RpcTx & { details: { address: string; category: string; amount: number }[]; hex?: string }>('gettransaction', [txid]);
       const received = t.details.find((d) => d.category === 'receive');
       const sent = t.details.find((d) => d.category === 'send');
       return {
@@ -201,6 +201,7 @@ export class JsonRpcChain implements ChainPort {
         blockHash: t.blockhash ?? null,
         blockTime: t.blocktime ? new Date(t.blocktime * 1000).toISOString() : null,
         linked: [],
+        data: t.hex ? opReturnData(t.hex) : null,
       };
     } catch (error) {
       // -5: invalid or non-wallet transaction id
@@ -221,6 +222,47 @@ export class JsonRpcChain implements ChainPort {
     }
   }
 }
+
+/**
+ * The payload of a raw transaction's first OP_RETURN output (hex), or null: outputs are read as the
+ * serialisation lays them out (version, segwit marker, inputs, outputs), so no other bytes are
+ * mistaken for a payload.
+ */
+export const opReturnData = (hex: string): string | null => {
+  try {
+    const b = Buffer.from(hex, 'hex');
+    let at = 4;
+    const varint = () => {
+      const first = b[at++]!;
+      if (first < 0xfd) return first;
+      const size = first === 0xfd ? 2 : first === 0xfe ? 4 : 8;
+      const value = Number(b.readUIntLE(at, Math.min(size, 6)));
+      at += size;
+      return value;
+    };
+    if (b[at] === 0 && b[at + 1] === 1) at += 2;
+    const inputs = varint();
+    for (let i = 0; i < inputs; i++) {
+      at += 36;
+      const script = varint();
+      at += script + 4;
+    }
+    const outputs = varint();
+    for (let i = 0; i < outputs; i++) {
+      at += 8;
+      const length = varint();
+      const script = b.subarray(at, at + length);
+      at += length;
+      if (script[0] !== 0x6a || script.length < 2) continue;
+      const push = script[1]!;
+      if (push >= 1 && push <= 0x4b && script.length === 2 + push) return script.subarray(2).toString('hex');
+      if (push === 0x4c && script.length === 3 + script[2]!) return script.subarray(3).toString('hex');
+    }
+    return null;
+  } catch {
+    return null;
+  }
+};
 
 interface RpcTx {
   txid: string;

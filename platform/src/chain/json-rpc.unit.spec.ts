@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { coinsFromUnits, JsonRpcChain, unitsFromCoins, type SendJournal } from './json-rpc';
+import { coinsFromUnits, JsonRpcChain, opReturnData, unitsFromCoins, type SendJournal } from './json-rpc';
 import { ALICE, BOB, recordings, TX_IN, TX_SENT, type Recording } from './json-rpc.recordings';
 
 let server: Server;
@@ -62,6 +62,28 @@ describe('JSON-RPC chain (Bitcoin Core / Dash Core dialect)', () => {
     expect(await chain().send({ from: ALICE, to: BOB, amount: 250_000_000, idempotencyKey: 'pin-1', requireSettled: false, data: payload })).toEqual({ txid: TX_SENT });
     expect(seen.slice(calls).find((c) => c.method === 'createrawtransaction')?.params[1]).toEqual(outputs);
     script = recordings;
+  });
+
+  it('reads the payload of a raw transaction\'s OP_RETURN output, and no other bytes', () => {
+    const payload = 'cd'.repeat(32);
+    const le = (n: number, bytes: number) => Buffer.alloc(bytes).fill(0).map((_, i) => (n >> (8 * i)) & 0xff);
+    const p2pkh = Buffer.concat([Buffer.from('76a914', 'hex'), Buffer.alloc(20, 0x6a), Buffer.from('88ac', 'hex')]);
+    const raw = (outputs: Buffer[]) =>
+      Buffer.concat([
+        le(2, 4),
+        Buffer.from([1]),
+        Buffer.alloc(32, 0x6a),
+        le(0, 4),
+        Buffer.from([0]),
+        Buffer.from('ffffffff', 'hex'),
+        Buffer.from([outputs.length]),
+        ...outputs.flatMap((script) => [Buffer.alloc(8), Buffer.from([script.length]), script]),
+        le(0, 4),
+      ]).toString('hex');
+    const opReturn = Buffer.concat([Buffer.from([0x6a, 0x20]), Buffer.from(payload, 'hex')]);
+    expect(opReturnData(raw([p2pkh, opReturn]))).toBe(payload);
+    expect(opReturnData(raw([p2pkh]))).toBeNull();
+    expect(opReturnData('00')).toBeNull();
   });
 
   it('refuses a user\'s send while unconfirmed coins wait, and one beyond the confirmed coins', async () => {
