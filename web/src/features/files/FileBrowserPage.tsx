@@ -1,3 +1,4 @@
+import BookmarksOutlined from '@mui/icons-material/BookmarksOutlined';
 import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
 import CreateNewFolderOutlined from '@mui/icons-material/CreateNewFolderOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
@@ -301,6 +302,9 @@ export const FileBrowserPage = () => {
         </Button>
         <Button component={RouterLink} to="/files/secure-fetch" startIcon={<MoveToInboxOutlined />} data-testid="open-secure-fetch">
           {t('secureFetch.title')}
+        </Button>
+        <Button component={RouterLink} to="/files/bookmarks" startIcon={<BookmarksOutlined />} data-testid="open-bookmarks">
+          {t('bookmarks.title')}
         </Button>
         <Button component={RouterLink} to={`/files/trash/${encodeURIComponent(storage.id)}`} startIcon={<DeleteOutlined />} data-testid="open-trash">
           {t('files.trash.title')}
