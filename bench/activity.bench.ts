@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,10 +9,11 @@ import { createLogger } from '../api/src/logger';
 import { bootstrapAdmin } from '../api/src/modules/accounts/bootstrap-admin';
 import { freePort } from '../platform/src';
 import { databaseUrlWithName, dropDatabase, ensureDatabase } from '../platform/src/postgres/pool';
-import { fmt, sleep, type BenchContext, type BenchSection } from './harness';
+import { fmt, median, sleep, type BenchContext, type BenchSection } from './harness';
 
 /** Events in the log the export walks (BENCH_ACTIVITY_EVENTS, default 200,000). */
 const EVENTS = Number(process.env.BENCH_ACTIVITY_EVENTS ?? 200_000);
+const md5 = (n: number) => createHash('md5').update(String(n)).digest('hex');
 const ROOT = { email: 'root@bench.test', password: 'Bench-pass-123' };
 
 /**
@@ -23,15 +24,28 @@ const ROOT = { email: 'root@bench.test', password: 'Bench-pass-123' };
 const seed = async (pool: import('pg').Pool, count: number) => {
   await pool.query(
     `insert into es_events (position, stream_name, stream_revision, event_id, event_type, schema_version, data, metadata)
-     select i, 'bench-' || (i % 5000), i / 5000, gen_random_uuid(), 'BenchActivityRecorded', 1,
+     select i, 'user-' || md5((i % 5000)::text), i / 5000, gen_random_uuid(), case when i % 1000 = 0 then 'BenchRareEvent' else 'BenchActivityRecorded' end, 1,
             jsonb_build_object('note', 'a note, with "quotes"', 'n', i),
-            jsonb_build_object('actorId', md5((i % 5000)::text), 'actorKind', 'user', 'client', 'web', 'correlationId', md5((i * 7)::text), 'causationId', null,
+            jsonb_build_object('actorId', md5(((i + 1) % 5000)::text), 'actorKind', 'user', 'client', 'web', 'correlationId', md5((i * 7)::text), 'causationId', null,
                                'time', to_char(timestamptz '2026-11-01' + i * interval '1 second', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-                               'ip', jsonb_build_object('$pii', 'user-' || md5((i % 5000)::text), 'v', encode(sha256(i::text::bytea), 'base64')),
+                               'ip', jsonb_build_object('$pii', 'user-' || md5(((i + 1) % 5000)::text), 'v', encode(sha256(i::text::bytea), 'base64')),
                                'userAgent', null)
      from generate_series(1, $1::bigint) as i`,
     [count],
   );
+};
+
+/** Median milliseconds of a list request (each run once to warm up, then five times). */
+const listLatency = async (url: string, cookie: string) => {
+  const times: number[] = [];
+  for (let i = 0; i < 6; i++) {
+    const t = performance.now();
+    const res = await fetch(url, { headers: { cookie } });
+    const rows = (await res.json()) as unknown[];
+    if (res.status !== 200 || !Array.isArray(rows)) throw new Error(`list answered ${res.status}`);
+    if (i > 0) times.push(performance.now() - t);
+  }
+  return median(times);
 };
 
 /** Reads an export to its end, sampling this process's memory while the server streams it. */
@@ -62,7 +76,7 @@ const measureExport = async (url: string, cookie: string) => {
 export const activitySections: BenchSection[] = [
   {
     name: 'activity-export',
-    description: `activity export (CSV and JSON Lines) over HTTP of ${fmt(EVENTS)} events: rate, and the server process's memory growth while streaming`,
+    description: `activity list latency by filter and depth, and the export (CSV, JSON Lines) over HTTP of ${fmt(EVENTS)} events: rate and memory growth while streaming`,
     async run(ctx: BenchContext) {
       const database = `bench_activity_${randomBytes(4).toString('hex')}`;
       await ensureDatabase(ctx.serverUrl, database);
@@ -98,9 +112,27 @@ export const activitySections: BenchSection[] = [
         const t = performance.now();
         await seed(app.ctx.pool, EVENTS);
         ctx.log(`seeded ${fmt(EVENTS)} events in ${fmt((performance.now() - t) / 1000, 1)} s`);
+        await app.ctx.pool.query('analyze es_events');
+        const deep = Math.round(EVENTS / 20);
+        const cases: [string, Record<string, unknown>][] = [
+          ['newest page, no filter', {}],
+          [`deep page (before position ${fmt(deep)}), no filter`, { before: deep }],
+          ['rare type (1 in 1,000)', { type: ['BenchRareEvent'] }],
+          ['rare type, deep page', { type: ['BenchRareEvent'], before: deep }],
+          ['one actor', { actor: md5(7) }],
+          ['one actor, deep page', { actor: md5(7), before: deep }],
+          ["one user's timeline (streams or actor)", { user: md5(7) }],
+          ['one hour of time', { from: '2026-11-01T10:00:00.000Z', to: '2026-11-01T11:00:00.000Z' }],
+        ];
+        const latencies: Record<string, string | number>[] = [];
+        for (const [name, filter] of cases) {
+          const ms = await listLatency(`${base}/api/admin/activity?${new URLSearchParams({ filter: JSON.stringify(filter), range: '[0,49]' })}`, cookie);
+          latencies.push({ query: name, 'median ms': fmt(ms, 1) });
+        }
+        ctx.table(`Activity list, a page of 50 over ${fmt(EVENTS)} events (keyset by position)`, latencies, 'Each over HTTP, session check and sentences included; the total count is capped at 10,000 rows.');
         const rows: Record<string, string | number>[] = [];
         for (const format of ['csv', 'jsonl'] as const) {
-          const r = await measureExport(`${base}/api/admin/activity/export?format=${format}&type=BenchActivityRecorded`, cookie);
+          const r = await measureExport(`${base}/api/admin/activity/export?format=${format}&type=BenchActivityRecorded,BenchRareEvent`, cookie);
           if (r.lines !== EVENTS + (format === 'csv' ? 1 : 0)) throw new Error(`${format} export has ${r.lines} lines for ${EVENTS} events`);
           rows.push({
             format,

@@ -13,6 +13,7 @@ import { csvHeader, csvLine, jsonLine } from './activity.export';
 import {
   activityMigrations,
   countActivity,
+  cursorAt,
   readActivityPage,
   redactSecrets,
   resolveFilter,
@@ -116,8 +117,9 @@ export const activityModule: Module = {
         const direction = directionOf(request.query, filter);
         const resolved = await resolveFilter(ctx.pool, filter);
         // the total counts the whole filtered range, the cursor aside
+        const cursor = await cursorAt(ctx.pool, resolved, filter.after ?? filter.before ?? null);
         const [page, total] = await Promise.all([
-          readActivityPage(ctx, resolved, filter.after ?? filter.before ?? null, direction, limit),
+          readActivityPage(ctx, resolved, cursor, direction, limit),
           countActivity(ctx.pool, resolved),
         ]);
         reply.header('content-range', `activity 0-${Math.max(page.rows.length - 1, 0)}/${total ?? '*'}`);

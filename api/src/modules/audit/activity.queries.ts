@@ -2,6 +2,7 @@ import { type EventMetadata } from '@axel/domain';
 import { describeEvent } from '@axel/domain/audit/describe-event';
 import { PersonalDataEventStore, type Migration, type Pool, type RecordedEvent } from '@axel/platform';
 import type { AppContext } from '../../context';
+import { validationError } from '../../http/errors';
 import { aggregateOf } from './activity.aggregates';
 import type { ActivityFilter, ActivityRow } from './activity.schema';
 
@@ -50,6 +51,18 @@ export interface ResolvedFilter {
   readonly values: unknown[];
   readonly ip: string | null;
   readonly empty: boolean;
+  /**
+   * With a time range the rows are read in (time, position) order from the time index: an old
+   * hour is then found at once, where walking the log by position would pass every newer event.
+   * Times follow positions closely, so the order reads the same.
+   */
+  readonly byTime: boolean;
+}
+
+/** Where a page starts: a position, and its event's time when the rows are in time order. */
+export interface Cursor {
+  readonly position: number;
+  readonly time: string | null;
 }
 
 const userIdOf = async (pool: Pool, idOrEmail: string): Promise<string | null> => {
@@ -92,7 +105,7 @@ export const resolveFilter = async (pool: Pool, filter: ActivityFilter): Promise
   // metadata times are written by toISOString, so they compare as text (and the index serves it)
   if (filter.from) where.push(`e.metadata->>'time' >= ${param(iso(filter.from))}`);
   if (filter.to) where.push(`e.metadata->>'time' <= ${param(iso(filter.to))}`);
-  return { where, values, ip: filter.ip ?? null, empty };
+  return { where, values, ip: filter.ip ?? null, empty, byTime: !!(filter.from || filter.to) };
 };
 
 /** Exact up to COUNT_CAP rows, null beyond it or when an ip filter (applied after decryption) is set. */
@@ -106,21 +119,38 @@ export const countActivity = async (pool: Pool, f: ResolvedFilter): Promise<numb
   return rows[0]!.n > COUNT_CAP ? null : rows[0]!.n;
 };
 
-/** One page of raw rows after (or before) a position, in position order. */
-const readRows = async (pool: Pool, f: ResolvedFilter, cursor: number | null, direction: 'asc' | 'desc', limit: number, upto?: number): Promise<EventRow[]> => {
+const TIME = "e.metadata->>'time'";
+
+/** The cursor of a position named by the caller: in time order it needs the event's time (a 400 when there is no such event). */
+export const cursorAt = async (pool: Pool, f: ResolvedFilter, position: number | null): Promise<Cursor | null> => {
+  if (position === null) return null;
+  if (!f.byTime) return { position, time: null };
+  const { rows } = await pool.query<{ time: string | null }>(`select ${TIME} as time from es_events e where e.position = $1`, [position]);
+  if (!rows[0]?.time) throw validationError({ 'filter.before': 'validation.invalid' });
+  return { position, time: rows[0].time };
+};
+
+const cursorOf = (row: { position: number; metadata?: Partial<EventMetadata> | null; time?: string }): Cursor => ({
+  position: row.position,
+  time: row.time ?? (typeof row.metadata?.time === 'string' ? row.metadata.time : null),
+});
+
+/** One page of raw rows after (or before) a cursor, in position order (or time order, see {@link ResolvedFilter.byTime}). */
+const readRows = async (pool: Pool, f: ResolvedFilter, cursor: Cursor | null, direction: 'asc' | 'desc', limit: number, upto?: number): Promise<EventRow[]> => {
   const values = [...f.values];
   const where = [...f.where];
+  const param = (value: unknown) => {
+    values.push(value);
+    return `$${values.length}`;
+  };
+  const beyond = direction === 'asc' ? '>' : '<';
   if (cursor !== null) {
-    values.push(cursor);
-    where.push(`e.position ${direction === 'asc' ? '>' : '<'} $${values.length}`);
+    where.push(f.byTime && cursor.time !== null ? `(${TIME}, e.position) ${beyond} (${param(cursor.time)}, ${param(cursor.position)})` : `e.position ${beyond} ${param(cursor.position)}`);
   }
-  if (upto !== undefined) {
-    values.push(upto);
-    where.push(`e.position ${direction === 'asc' ? '<' : '>'} $${values.length}`);
-  }
-  values.push(limit);
+  if (upto !== undefined) where.push(`e.position ${direction === 'asc' ? '<' : '>'} ${param(upto)}`);
+  const order = f.byTime ? `${TIME} ${direction}, e.position ${direction}` : `e.position ${direction}`;
   const { rows } = await pool.query<EventRow>(
-    `select ${COLUMNS} from es_events e ${where.length ? `where ${where.join(' and ')}` : ''} order by e.position ${direction} limit $${values.length}`,
+    `select ${COLUMNS} from es_events e ${where.length ? `where ${where.join(' and ')}` : ''} order by ${order} limit ${param(limit)}`,
     values,
   );
   return rows;
@@ -221,7 +251,7 @@ export interface ActivityPage {
 export const readActivityPage = async (
   ctx: AppContext,
   f: ResolvedFilter,
-  cursor: number | null,
+  cursor: Cursor | null,
   direction: 'asc' | 'desc',
   limit: number,
 ): Promise<ActivityPage> => {
@@ -239,14 +269,14 @@ export const readActivityPage = async (
     const raw = await readRows(ctx.pool, f, at, direction, SCAN_PAGE);
     if (!raw.length) return { rows: found, next: null };
     for (const row of await toActivityRows(ctx, raw)) {
-      at = row.position;
+      at = cursorOf(row);
       scanned++;
       if (row.ip !== f.ip) continue;
       found.push(row);
       if (found.length === limit) return { rows: found, next: row.position };
     }
     if (raw.length < SCAN_PAGE) return { rows: found, next: null };
-    if (scanned >= IP_SCAN_BUDGET) return { rows: found, next: at };
+    if (scanned >= IP_SCAN_BUDGET) return { rows: found, next: at!.position };
   }
 };
 
@@ -255,12 +285,12 @@ export async function* streamActivity(ctx: AppContext, f: ResolvedFilter): Async
   if (f.empty) return;
   // the range ends where the log ended when the export began: rows appended meanwhile are not chased
   const head = (await ctx.pool.query<{ p: number | null }>('select max(position) as p from es_events')).rows[0]!.p ?? 0;
-  let at: number | null = null;
+  let at: Cursor | null = null;
   for (;;) {
     const raw = await readRows(ctx.pool, f, at, 'asc', SCAN_PAGE, head + 1);
     if (!raw.length) return;
     for (const row of await toActivityRows(ctx, raw)) if (!f.ip || row.ip === f.ip) yield row;
     if (raw.length < SCAN_PAGE) return;
-    at = raw[raw.length - 1]!.position;
+    at = cursorOf(raw[raw.length - 1]!);
   }
 }
