@@ -150,7 +150,7 @@ describe('a password-protected public share of a folder', () => {
     expect(log.status).toBe(200);
     expect(log.body.data.map((r: { action: string }) => r.action)).toEqual(['download', 'open']);
     expect(log.body.data[1]).toMatchObject({ ip: '127.0.0.1', userAgent: v.userAgent, recipientEmail: null, time: expect.any(String) });
-    expect(log.body.data[0]).toMatchObject({ entryId: photoId, userAgent: v.userAgent });
+    expect(log.body.data[0]).toMatchObject({ entryId: photoId, entryName: 'beach.bin', userAgent: v.userAgent });
 
     // another visit is another open; the owner looking at their own link is none
     const second = visitor();
@@ -200,7 +200,7 @@ describe('a password-protected public share of a folder', () => {
     expect((await visitor().call(`${link}/archive-tasks/`, {}, 'POST', {})).body.code).toBe('SHARE_PROTECTED');
     await caughtUp();
     const log = await o.http.get(`/api/shares/${s.id}/access-log`);
-    expect(log.body.data.map((r: { action: string }) => r.action)).toEqual(['archive', 'open']);
+    expect(log.body.data.map((r: { action: string; entryName: string | null }) => [r.action, r.entryName])).toEqual([['archive', 'Holiday photos.zip'], ['open', null]]);
   });
 });
 

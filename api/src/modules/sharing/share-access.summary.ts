@@ -28,14 +28,19 @@ export const accessLogOf = async (ctx: AppContext, shareId: string, page: { page
     id: string;
     action: string;
     entry_id: string | null;
+    entry_name: string | null;
     recipient_email: string | null;
     ip: string | null;
     user_agent: string | null;
     at: Date;
     total: number;
   }>(
-    `select id, action, entry_id, recipient_email, ip, user_agent, at, count(*) over ()::int as total from share_access_log
-      where share_id = $1 order by at desc, position desc limit $2 offset $3`,
+    `select l.id, l.action, l.entry_id, l.recipient_email, l.ip, l.user_agent, l.at, count(*) over ()::int as total,
+            coalesce(i.name, t.archive_name) as entry_name
+       from share_access_log l
+       left join storage_items i on l.action = 'download' and i.id = l.entry_id
+       left join storage_tasks t on l.action = 'archive' and t.id = l.entry_id
+      where l.share_id = $1 order by l.at desc, l.position desc limit $2 offset $3`,
     [shareId, page.perPage, (page.page - 1) * page.perPage],
   );
   return {
@@ -44,6 +49,8 @@ export const accessLogOf = async (ctx: AppContext, shareId: string, page: { page
       time: r.at.toISOString(),
       action: r.action,
       entryId: r.entry_id,
+      /** The file's name now, or the archive's. */
+      entryName: r.entry_name,
       recipientEmail: r.recipient_email,
       ip: r.ip,
       userAgent: r.user_agent,
