@@ -80,7 +80,7 @@ const received = async (options: { certificate?: boolean; contents?: Buffer[] } 
   for (const [i, data] of contents.entries()) files.push(await uploadThrough(link.linkId, data, `file-${i}.bin`));
   const receipt = await submit(link.linkId, files, { author: 'Ann Author', copyrightTypeId: 2, contactEmail: 'ann@example.com', isbn: '978-3-16-148410-0' });
   expect(receipt.status, JSON.stringify(receipt.body)).toBe(201);
-  return { ...user, link, contents, receipt: receipt.body };
+  return { ...user, link, contents, files, receipt: receipt.body };
 };
 
 const runtime = () => {
@@ -297,6 +297,9 @@ describe('receiving files, pay and pin, the certificate', () => {
 
     const gone = await until(() => unpaid.http.get(`/api/users/${unpaid.id}/secure-fetches/${unpaid.link.id}/`), (r) => r.body.collectedAt !== null, 'the collection');
     expect(gone.body).toMatchObject({ itemsCount: 0, paid: false });
+    expect((await unpaid.http.get(`/api/users/${unpaid.id}/storages/${storageId}/folders/${folderId}/items/`)).status).toBe(404);
+    // a late retry of the same submission is answered, and brings nothing back
+    expect((await submit(unpaid.link.linkId, unpaid.files)).status).toBe(201);
     expect((await unpaid.http.get(`/api/users/${unpaid.id}/storages/${storageId}/folders/${folderId}/items/`)).status).toBe(404);
     expect((await unpaid.http.post(`/api/users/${unpaid.id}/secure-fetches/${unpaid.link.id}/pay`)).body.code).toBe('SECURE_FETCH_COLLECTED');
 

@@ -103,7 +103,8 @@ export const submitToLink = async (ctx: AppContext, linkId: string, body: z.infe
 
   const used = await loadSecureFetch(ctx, link.fetchId);
   if (!isLink(used) || !used.submission) throw new DomainError(SecureFetchErrors.missing);
-  await placeFiles(ctx, used, actor);
+  // files collected unpaid are not made again by a late retry
+  if (!used.collectedAt) await placeFiles(ctx, used, actor);
   const receipt = receiptBody(used);
   const key = loadSigningKey(ctx.config.AUDIT_SIGNING_KEY, ctx.config.dataDir);
   return { ...receipt, keyId: key.keyId, signature: key.signMessage(Buffer.from(receiptJson(receipt), 'utf8')).toString('base64') };
