@@ -32,6 +32,7 @@ import type { ShareEntry, ShareKind, ShareSummary } from './sharing.types';
 import { credentialNeeds, isCredentialRefusal, isLoginRefusal, shareAccessMachine, type ListInput, type SummaryInput } from './share-access.machine';
 import { NeedsUnlockerDialog, ShareAccessDialog } from './ShareAccessDialogs';
 import { shareLinkApi } from './share-link.api';
+import { shortArchiveName } from './sharing.validation';
 
 type EntryItem = Item & { e2eeEnabled?: boolean };
 const toItem = (entry: ShareEntry): EntryItem => ({ ...entry, storageId: entry.storageId ?? '' });
@@ -96,6 +97,10 @@ export const SharePage = ({ linkId, routeKind }: { linkId: string; routeKind: Sh
     else send({ type: 'FAILED', error: e });
   };
 
+  /** The zip is named after the one folder chosen, else the share's title. */
+  const archiveNameFor = (what: EntryItem[], everything: boolean) =>
+    shortArchiveName(!everything && what.length === 1 ? what[0]!.name : (path.at(-1)?.name ?? summary?.title ?? 'share'));
+
   const download = (what: EntryItem[], everything = false) => {
     if (!downloadable) return;
     if (exceedsDownloadLimit(what)) {
@@ -109,7 +114,7 @@ export const SharePage = ({ linkId, routeKind }: { linkId: string; routeKind: Sh
     }
     setWorking(true);
     const single = what.length === 1 && what[0]!.label === 'file' && !everything ? what[0]! : null;
-    (single ? shareLinkApi.downloadUrl(linkId, single.id, credentials) : shareLinkApi.archiveUrl(linkId, everything ? undefined : what.map((i) => i.id), credentials))
+    (single ? shareLinkApi.downloadUrl(linkId, single.id, credentials) : shareLinkApi.archiveUrl(linkId, everything ? undefined : what.map((i) => i.id), credentials, archiveNameFor(what, everything)))
       .then((url) => startBrowserDownload(url, single?.name))
       .catch((raw: unknown) => {
         const e = toApiError(raw);

@@ -126,8 +126,9 @@ export const createShareLinkClient = (options: ShareLinkClientOptions = {}) => {
         options.wait,
       ),
     /** Folders and several entries leave as one zip: an archive task of the share, then its signed URL. */
-    archiveUrl: async (linkId: string, itemIds: string[] | undefined, credentials?: ShareCredentials) => {
-      const task = await call<{ id: string }>(linkId, `/share-links/${enc(linkId)}/archive-tasks/`, undefined, credentials, itemIds ? { itemIds } : {});
+    archiveUrl: async (linkId: string, itemIds: string[] | undefined, credentials?: ShareCredentials, archiveName?: string) => {
+      const body = { ...(itemIds ? { itemIds } : {}), ...(archiveName ? { archiveName } : {}) };
+      const task = await call<{ id: string }>(linkId, `/share-links/${enc(linkId)}/archive-tasks/`, undefined, credentials, body);
       const { url } = await call<{ url: string }>(linkId, '/urls/share-archive-download/', { shareId: linkId, archiveTaskId: task.id }, credentials);
       return url;
     },

@@ -40,6 +40,13 @@ export const emptyShareForm = (title = ''): ShareFormValues => ({
   message: '',
 });
 
+/** Archive names over 50 characters are shortened to their first 5, '...', their last 5 (specification section 9). */
+export const ARCHIVE_NAME_MAX = 50;
+export const shortArchiveName = (name: string): string => {
+  const chars = [...name];
+  return chars.length > ARCHIVE_NAME_MAX ? `${chars.slice(0, 5).join('')}...${chars.slice(-5).join('')}` : name;
+};
+
 /** Addresses separated by space, comma or semicolon (as invites are typed). */
 export const splitAddresses = (raw: string): string[] => raw.split(/[\s,;]+/).map((a) => a.trim()).filter(Boolean);
 
