@@ -53,6 +53,27 @@ describe('secure fetch invariants', () => {
     );
   });
 
+  it('files are never both paid for and collected, whatever the order of pay, refusal and collection', () => {
+    const op = fc.constantFrom('start' as const, 'fail' as const, 'record' as const, 'collect' as const);
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 20 }), (ops) => {
+        const h = new SecureFetchHistory(start);
+        h.create();
+        h.run('SubmitSecureFetch', { storageId: 's', folderId: 'f', files: [receivedFile(1)], metadata: null, maxSize: null });
+        for (const o of ops) {
+          if (o === 'start') h.run('StartSecureFetchPayment', { certificateId: null, lastOpened: {}, canonicalSha256: 'd'.repeat(64) });
+          if (o === 'fail') h.run('FailSecureFetchPayment', { refusedWith: 'INSUFFICIENT_CONFIRMED_TOKENS' });
+          if (o === 'record') h.run('RecordSecureFetchPayment', { txId: 'tx', amount: 300_000 });
+          if (o === 'collect') h.run('CollectUnpaidFiles', {});
+        }
+        const types = h.events.map((e) => e.type);
+        expect(types.includes('SecureFetchPaid') && types.includes('SecureFetchFilesCollected')).toBe(false);
+        expect(types.filter((t) => t === 'SecureFetchPaid').length).toBeLessThanOrEqual(1);
+        expect(types.filter((t) => t === 'SecureFetchFilesCollected').length).toBeLessThanOrEqual(1);
+      }),
+    );
+  });
+
   it('the monthly counter never exceeds the plan, whatever the interleaving of parallel creates', () => {
     // each create reads the stream at some revision and appends with that expected revision: a stale
     // read is refused by the store and retried on the fresh state, as the command handler does

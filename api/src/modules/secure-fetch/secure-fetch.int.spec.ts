@@ -182,6 +182,17 @@ describe('Secure Fetch links', () => {
     expect((await submit(link.linkId, [file])).body.code).toBe('SECURE_FETCH_INVALID');
   });
 
+  it('is used once when two submissions race: one is received, the other refused as used', async () => {
+    const { http, id } = await owner();
+    const link = (await createLink(http, id)).body;
+    const first = await uploadThrough(link.linkId, Buffer.from('first sender'));
+    const second = await uploadThrough(link.linkId, Buffer.from('second sender'));
+    const answers = await Promise.all([submit(link.linkId, [first]), submit(link.linkId, [second])]);
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 410]);
+    expect(answers.find((a) => a.status === 410)!.body.code).toBe('SECURE_FETCH_USED');
+    expect((await http.get(`/api/users/${id}/secure-fetches/${link.id}/items/`)).body.data).toHaveLength(1);
+  });
+
   it('refuses a submission of an upload not made through the link', async () => {
     const { http, id } = await owner();
     const a = (await createLink(http, id)).body;

@@ -27,6 +27,7 @@ export const secureFetchOwnerRoutes = (ctx: AppContext) => async (fastify: Fasti
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const limit = limitsFor(ctx.config.RATE_LIMIT_FACTOR);
   const writes = limit({ perIp: 120, perAccount: 60 });
+  const reads = limit({ perIp: 1200, perAccount: 600 });
 
   app.post(
     '/api/users/:id/secure-fetches/',
@@ -72,7 +73,7 @@ export const secureFetchOwnerRoutes = (ctx: AppContext) => async (fastify: Fasti
 
   app.get(
     '/api/users/:id/secure-fetches/',
-    { schema: { tags, summary: 'Secure Fetch links, newest first (kept while not expired, or uploaded, or active)', params: UserParams, querystring: ListQuery } },
+    { schema: { tags, summary: 'Secure Fetch links, newest first (kept while not expired, or uploaded, or active)', params: UserParams, querystring: ListQuery }, config: reads },
     async (request) => {
       const { user } = await requireSelf(ctx, request, request.params.id);
       const q = request.query;
@@ -91,13 +92,13 @@ export const secureFetchOwnerRoutes = (ctx: AppContext) => async (fastify: Fasti
     },
   );
 
-  app.get('/api/users/:id/secure-fetches/:fetchId/', { schema: { tags, summary: 'A Secure Fetch link', params: FetchParams } }, async (request) => {
+  app.get('/api/users/:id/secure-fetches/:fetchId/', { schema: { tags, summary: 'A Secure Fetch link', params: FetchParams }, config: reads }, async (request) => {
     const { user } = await requireSelf(ctx, request, request.params.id);
     const link = await ownLink(ctx, user.id, request.params.fetchId);
     return { ...fetchJson(ctx, link), items: itemsJson(link) };
   });
 
-  app.get('/api/users/:id/secure-fetches/:fetchId/items/', { schema: { tags, summary: 'The files received through a link', params: FetchParams } }, async (request) => {
+  app.get('/api/users/:id/secure-fetches/:fetchId/items/', { schema: { tags, summary: 'The files received through a link', params: FetchParams }, config: reads }, async (request) => {
     const { user } = await requireSelf(ctx, request, request.params.id);
     const link = await ownLink(ctx, user.id, request.params.fetchId);
     const folder = link.submission && !link.collectedAt ? { id: link.submission.folderId, label: 'sfFolder' as const, type: 'sfFolder' as const, storageId: link.submission.storageId } : null;
