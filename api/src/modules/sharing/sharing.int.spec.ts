@@ -248,6 +248,25 @@ describe('owner actions and lists', () => {
     expect((await o.http.get('/api/shares/')).body.totalCount).toBe(0);
   });
 
+  it('an edit with If-Match applies only to the revision the client read (412 otherwise)', async () => {
+    const o = await owner();
+    const fileId = await o.file('a.txt', 'a');
+    const share = (await o.share({ itemIds: [fileId], title: 'Draft' })).body;
+    const read = await o.http.get(`/api/shares/${share.id}/`);
+    const etag = read.headers.get('etag')!;
+    expect(etag).toBe('"0"');
+    // another tab edits first
+    expect((await o.patch(share.id, { title: 'Other tab' })).headers.get('etag')).toBe('"1"');
+    const stale = await o.http.request('PATCH', `/api/shares/${share.id}/`, { title: 'Mine' }, { 'if-match': etag });
+    expect(refused(stale)).toEqual([412, 'PRECONDITION_FAILED']);
+    expect(refused(await o.http.request('PATCH', `/api/shares/${share.id}/`, { title: 'Mine' }, { 'if-match': 'garbage' }))).toEqual([412, 'PRECONDITION_FAILED']);
+    const fresh = await o.http.request('PATCH', `/api/shares/${share.id}/`, { title: 'Mine' }, { 'if-match': '"1"' });
+    expect(fresh.status).toBe(200);
+    expect(fresh.body.title).toBe('Mine');
+    expect(fresh.headers.get('etag')).toBe('"2"');
+    expect((await o.http.get(`/api/shares/${share.id}/`)).body.title).toBe('Mine');
+  });
+
   it('lists newest first by default; sorts, pages, searches, filters by expiry and looks up an e-mail with its range', async () => {
     const o = await owner();
     const fileId = await o.file('a.txt', 'a');

@@ -1,5 +1,5 @@
 import { CommonErrors, DomainError, startOfSharePeriod, type ShareRecord } from '@axel/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -24,6 +24,14 @@ import { accessFiguresOf, loadShare, shareJson } from './shares.read';
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+const etagOf = (revision: number) => `"${revision}"`;
+/** An If-Match that is no revision of ours can never match (412). */
+const revisionOf = (ifMatch: string | string[]): number => {
+  const value = Array.isArray(ifMatch) ? ifMatch[0] : ifMatch;
+  const m = /^(?:W\/)?"(\d+)"$/.exec(value?.trim() ?? '');
+  return m ? Number(m[1]) : -2;
+};
+
 /** Nothing names an account on these routes but the session: each client address is capped. */
 const noAccount = () => null;
 
@@ -34,10 +42,6 @@ export const sharingRoutes = (ctx: AppContext) => async (fastify: FastifyInstanc
   const writes = limit({ perIp: 120, account: noAccount });
   const reads = limit({ perIp: 600, account: noAccount });
 
-  const owned = async (request: FastifyRequest, shareId: string) => {
-    const { user } = await requireUser(ctx, request);
-    return { user, share: ownShareOrNotFound((await loadShare(ctx, shareId)).state, user.id) };
-  };
   const answer = async (share: ShareRecord) => shareJson(ctx, share, { owner: true, access: (await accessFiguresOf(ctx, [share.id])).get(share.id) });
 
   app.post('/api/shares/', { schema: { tags, summary: 'Share items of the own online storage (public, or private to recipients)', body: CreateShareBody }, config: writes }, async (request, reply) => {
@@ -46,15 +50,23 @@ export const sharingRoutes = (ctx: AppContext) => async (fastify: FastifyInstanc
     return reply.status(201).send(await answer(share));
   });
 
-  app.get('/api/shares/:id/', { schema: { tags, summary: 'One own share, with its recipients', params: ShareParams }, config: reads }, async (request) => {
-    const { share } = await owned(request, request.params.id);
-    return answer(share);
+  app.get('/api/shares/:id/', { schema: { tags, summary: 'One own share, with its recipients (ETag: its revision)', params: ShareParams }, config: reads }, async (request, reply) => {
+    const { user } = await requireUser(ctx, request);
+    const { state, revision } = await loadShare(ctx, request.params.id);
+    return reply.header('etag', etagOf(revision)).send(await answer(ownShareOrNotFound(state, user.id)));
   });
 
-  app.patch('/api/shares/:id/', { schema: { tags, summary: 'Edit a share (password null removes it)', params: ShareParams, body: EditShareBody }, config: writes }, async (request) => {
-    const { user } = await requireUser(ctx, request);
-    return answer(await editShare(ctx, user, request.params.id, request.body, userActor(request, user.id)));
-  });
+  app.patch(
+    '/api/shares/:id/',
+    { schema: { tags, summary: 'Edit a share (password null removes it); If-Match: the ETag read, else 412', params: ShareParams, body: EditShareBody }, config: writes },
+    async (request, reply) => {
+      const { user } = await requireUser(ctx, request);
+      const ifMatch = request.headers['if-match'];
+      const revision = ifMatch === undefined ? undefined : revisionOf(ifMatch);
+      const edited = await editShare(ctx, user, request.params.id, request.body, userActor(request, user.id), revision);
+      return reply.header('etag', etagOf(edited.revision)).send(await answer(edited.share));
+    },
+  );
 
   app.post('/api/shares/:id/revoke', { schema: { tags, summary: 'Revoke a share: its link is blocked for good', params: ShareParams }, config: writes }, async (request) => {
     const { user } = await requireUser(ctx, request);

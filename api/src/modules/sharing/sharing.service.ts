@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
   checkSharePassword,
+  CommonErrors,
   DomainError,
   shareCounterDecider,
   shareCounterStreamName,
@@ -14,7 +15,7 @@ import {
   type ShareItemCandidate,
   type ShareRecord,
 } from '@axel/domain';
-import { handleCommand, type CommandContext } from '@axel/platform';
+import { expected, handleCommand, loadState, metadataFor, newId, WrongExpectedRevisionError, type CommandContext } from '@axel/platform';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../accounts/users.queries';
@@ -138,15 +139,44 @@ export const createShare = async (ctx: AppContext, user: UserRow, body: z.infer<
   return share;
 };
 
-export const editShare = async (ctx: AppContext, user: UserRow, shareId: string, body: z.infer<typeof EditShareBody>, actor: CommandContext) => {
+/**
+ * An edit, optionally only if the share is still at the revision the client read (`If-Match`):
+ * two tabs editing one share never silently overwrite each other (412 instead).
+ */
+export const editShare = async (
+  ctx: AppContext,
+  user: UserRow,
+  shareId: string,
+  body: z.infer<typeof EditShareBody>,
+  actor: CommandContext,
+  ifMatch?: number,
+) => {
   const { password, ...rest } = body;
   if (typeof password === 'string') checkSharePassword(password);
   const changes: ShareChanges = {
     ...rest,
     ...(password === undefined ? {} : { passwordHash: password === null ? null : await hashPassword(password) }),
   };
-  const result = await runShareCommand(ctx, shareId, { type: 'EditShare', data: { actorId: user.id, changes } }, actor);
-  return result.state as ShareRecord;
+  const command = { type: 'EditShare', data: { actorId: user.id, changes }, metadata: { now: ctx.now() } } as ShareCommand;
+  if (ifMatch === undefined) {
+    const result = await runShareCommand(ctx, shareId, command, actor);
+    return { share: result.state as ShareRecord, revision: result.revision };
+  }
+  const stream = shareStreamName(shareId);
+  const { state, revision } = await loadState(ctx.commands, shareDecider, stream);
+  ownShareOrNotFound(state, user.id);
+  if (revision !== ifMatch) throw new DomainError(CommonErrors.preconditionFailed, { revision });
+  const events = shareDecider.decide(command, state);
+  if (!events.length) return { share: state as ShareRecord, revision };
+  const metadata = metadataFor(actor, command.metadata.now);
+  try {
+    const appended = await ctx.store.append(stream, events.map((e) => ({ id: newId(), ...ctx.registry.encode(e), metadata })), expected.revision(revision));
+    await ctx.caughtUp(appended.position);
+    return { share: events.reduce(shareDecider.evolve, state) as ShareRecord, revision: appended.nextRevision };
+  } catch (error) {
+    if (error instanceof WrongExpectedRevisionError) throw new DomainError(CommonErrors.preconditionFailed);
+    throw error;
+  }
 };
 
 export type OwnerAction = 'RevokeShare' | 'DeleteShare' | 'ResendShare';
