@@ -289,13 +289,29 @@ describe('time travel', () => {
     expect(now.body.state).toEqual(now.body.today);
   });
 
-  it('knows the storage too, and refuses what it cannot rebuild', async () => {
-    const storages = (await list({ filter: { user: ada.id, type: ['StorageOpened'] } })).rows;
-    if (storages.length) {
-      const res = await auditor.get(`/api/admin/aggregates/${storages[0]!.stream}/state?at=${encodeURIComponent(t.clock.now().toISOString())}`);
-      expect(res.status).toBe(200);
-      expect(res.body.aggregate).toBe('storage');
-    }
+  it("rebuilds a storage (whose evolve updates its tables in place) as it was before a folder's rename", async () => {
+    const storageId = (await ada.http.get(`/api/users/${ada.id}/storages/`)).body.data[0].id as string;
+    const base = `/api/users/${ada.id}/storages/${storageId}`;
+    const created = await ada.http.post(`${base}/items/`, { label: 'folder', name: 'Alpha' });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const folderId = created.body.id as string;
+    t.clock.advance(60_000);
+    const beforeRename = t.clock.now().toISOString();
+    t.clock.advance(60_000);
+    expect((await ada.http.request('PATCH', `${base}/items/${folderId}/`, { name: 'Beta' })).status).toBe(200);
+
+    const res = await auditor.get(`/api/admin/aggregates/storage-${storageId}/state?at=${encodeURIComponent(beforeRename)}`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.aggregate).toBe('storage');
+    expect(res.body.state.items[folderId].name).toBe('Alpha');
+    expect(res.body.today.items[folderId].name).toBe('Beta');
+    expect(res.body.differences).toContain(`items.${folderId}.name`);
+    // the storage is in the user's timeline, worded
+    const words = (await list({ filter: { user: ada.email, aggregate: `storage-${storageId}` } })).rows.map((r) => r.sentence);
+    expect(words).toEqual(expect.arrayContaining(['Renamed an item to "Beta"', 'Created folder "Alpha"']));
+  });
+
+  it('refuses what it cannot rebuild', async () => {
     expect((await auditor.get(`/api/admin/aggregates/user-${ada.id}/state`)).body.code).toBe('VALIDATION_FAILED');
     expect((await auditor.get(`/api/admin/aggregates/user-${ada.id}/state?at=soon`)).body.code).toBe('VALIDATION_FAILED');
     expect((await auditor.get(`/api/admin/aggregates/user-nobody/state?at=${between}`)).status).toBe(404);

@@ -176,19 +176,14 @@ export const activityModule: Module = {
         if (!events.length) throw new DomainError(CommonErrors.notFound);
         const at = new Date(request.query.at).toISOString();
         const { fold } = aggregate;
-        let state = fold.initialState();
-        let today = state;
-        let revisionAt = -1;
-        let past = true;
-        for (const recorded of events) {
-          const event = ctx.registry.decode(recorded.type, recorded.schemaVersion, recorded.data);
-          today = fold.evolve(today, event);
-          // the stream up to the instant: the first event after it ends the past
-          if (past && (recorded.metadata.time ?? recorded.recordedAt.toISOString()) <= at) {
-            state = today;
-            revisionAt = recorded.revision;
-          } else past = false;
-        }
+        const decoded = events.map((recorded) => ctx.registry.decode(recorded.type, recorded.schemaVersion, recorded.data));
+        // the stream up to the instant: the first event after it ends the past
+        let past = events.findIndex((recorded) => (recorded.metadata.time ?? recorded.recordedAt.toISOString()) > at);
+        if (past === -1) past = events.length;
+        // two folds from two fresh states: some evolves (the storage's) update their tables in place
+        const state = decoded.slice(0, past).reduce(fold.evolve, fold.initialState());
+        const today = decoded.reduce(fold.evolve, fold.initialState());
+        const revisionAt = past === 0 ? -1 : events[past - 1]!.revision;
         const stateJson = redactSecrets(toJson(state));
         const todayJson = redactSecrets(toJson(today));
         return {
