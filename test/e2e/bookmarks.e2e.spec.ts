@@ -53,7 +53,8 @@ describe('bookmarks and lists', () => {
     const { email } = await signUpConfirmed(uniqueEmail('bookmarker'));
     const page = await (await browser.newContext({ locale: 'en-US' })).newPage();
     await signIn(page, email);
-    await page.goto(`${t.url}/files/bookmarks`);
+    await page.goto(`${t.url}/files/storage`);
+    await page.getByTestId('open-bookmarks').click();
     await page.getByTestId('bookmarks-empty').waitFor();
 
     // Two shares kept by their links, described by their titles, description DESC; the password
