@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../api/src/testing/accounts';
@@ -11,13 +13,16 @@ const BLOCK_SECONDS = 600;
 
 let t: TestApp;
 let browser: Browser;
+let dir: string;
 beforeAll(async () => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'axel-fetch-e2e-'));
   t = await startTestApp({ serveUi: true, env: { AXEL_DEV_BLOCK_SECONDS: String(BLOCK_SECONDS), RATE_LIMIT_FACTOR: '10' } });
   browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();
   await t?.stop();
+  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 const { signUpConfirmed, signIn, PASSWORD } = accountHelpers(() => t);
@@ -64,14 +69,25 @@ describe('Secure Fetch in the browser', () => {
     await page.getByTestId('fetch-created-close').click();
     await page.locator('[data-testid="fetch-row"][data-status="waiting"]').waitFor();
 
-    // Someone without an account uploads a file through the link and fills the metadata.
+    // Someone without an account uploads a file and a folder through the link and fills the metadata.
     const content = Buffer.from(`signed contract ${Date.now()}\n`.repeat(2000));
+    const terms = Buffer.from('terms and conditions\n');
+    const scan = Buffer.from('page one of the scan\n');
+    mkdirSync(path.join(dir, 'annex', 'scans'), { recursive: true });
+    writeFileSync(path.join(dir, 'annex', 'terms.txt'), terms);
+    writeFileSync(path.join(dir, 'annex', 'scans', 'page1.txt'), scan);
     const visitor = await (await browser.newContext({ locale: 'en-US', acceptDownloads: true })).newPage();
     await visitor.goto(url);
     expect(await visitor.getByTestId('fetch-link-note').textContent()).toBe('Please send the signed contract');
     await visitor.getByTestId('fetch-file-input').setInputFiles([{ name: 'contract.txt', mimeType: 'text/plain', buffer: content }]);
-    await visitor.locator('[data-testid="fetch-file"][data-status="done"]').waitFor();
-    await visitor.locator('[data-testid="fetch-file-hash"][data-done="true"]').waitFor();
+    await visitor.getByTestId('fetch-folder-input').setInputFiles(path.join(dir, 'annex'));
+    await expect.poll(() => visitor.locator('[data-testid="fetch-file"][data-status="done"]').count()).toBe(3);
+    await expect.poll(() => visitor.locator('[data-testid="fetch-file-hash"][data-done="true"]').count()).toBe(3);
+    expect(await visitor.locator('[data-testid="fetch-file"]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-name')).sort())).toEqual([
+      'annex/scans/page1.txt',
+      'annex/terms.txt',
+      'contract.txt',
+    ]);
     expect(await visitor.getByTestId('fetch-overall').getAttribute('data-percent')).toBe('100');
     await visitor.getByTestId('fetch-submit').click();
     await expect.poll(() => visitor.getByTestId('fetch-metadata-form').textContent()).toContain('Choose a copyright type');
@@ -87,7 +103,8 @@ describe('Secure Fetch in the browser', () => {
     expect(await visitor.getByTestId('fetch-receipt-signature').getAttribute('data-signature')).toBe('valid');
     const [receiptFile] = await Promise.all([visitor.waitForEvent('download'), visitor.getByTestId('fetch-receipt-download').click()]);
     const receipt = JSON.parse(readFileSync(await receiptFile.path(), 'utf8')) as { items: Array<Record<string, unknown>>; signature: string };
-    expect(receipt.items).toEqual([{ name: 'contract.txt', size: content.length, md5: hex('md5', content), sha1: hex('sha1', content), sha3_512: hex('sha3-512', content) }]);
+    const item = (name: string, bytes: Buffer) => ({ name, size: bytes.length, md5: hex('md5', bytes), sha1: hex('sha1', bytes), sha3_512: hex('sha3-512', bytes) });
+    expect([...receipt.items].sort((a, b) => String(a.name).localeCompare(String(b.name)))).toEqual([item('contract.txt', content), item('page1.txt', scan), item('terms.txt', terms)]);
     expect(receipt.signature).toBeTruthy();
     await shot(visitor, 'sent');
     // The link is used: opening it again shows the spec's message.
@@ -103,6 +120,8 @@ describe('Secure Fetch in the browser', () => {
     await page.getByTestId('fetch-pay').waitFor();
     expect(await page.getByTestId('fetch-pay-cost').getAttribute('data-cost')).toBe('0.009');
     await page.locator('[data-testid="fetch-item"][data-name="contract.txt"]').waitFor();
+    expect(await page.locator('[data-testid="fetch-item"][data-name="page1.txt"]').textContent()).toContain('annex/scans/page1.txt');
+    expect(await page.locator('[data-testid="fetch-item"]').count()).toBe(3);
     await page.getByTestId('fetch-pay-button').click();
     await page.getByTestId('fetch-pay-confirm-button').click();
     await page.getByTestId('fetch-pay-error').waitFor();
@@ -122,7 +141,7 @@ describe('Secure Fetch in the browser', () => {
     await page.locator('[data-testid="fetch-details"][data-paid="true"]').waitFor();
 
     // The paid file downloads as it was sent; the certificate comes as a PDF and as JSON.
-    const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('fetch-item-download').click()]);
+    const [file] = await Promise.all([page.waitForEvent('download'), page.locator('[data-testid="fetch-item"][data-name="contract.txt"] [data-testid="fetch-item-download"]').click()]);
     expect(readFileSync(await file.path()).equals(content)).toBe(true);
     await page.getByTestId('fetch-certificate-view').click();
     await expect.poll(() => page.getByTestId('fetch-certificate-tx').textContent()).toMatch(/[0-9a-f]{64}/);
