@@ -146,6 +146,7 @@ describe('Secure Fetch links', () => {
     const missing = await anonymous().get(`/api/secure-fetch-links/${'A'.repeat(22)}`);
     expect(missing.status).toBe(404);
     expect(missing.body).toMatchObject({ code: 'SECURE_FETCH_MISSING', message: 'This Secure Fetch link does not exist' });
+    expect((await anonymous().get(`/api/secure-fetch-links/${'x'.repeat(80)}`)).body.code).toBe('SECURE_FETCH_INVALID');
     const malformed = await anonymous().get('/api/secure-fetch-links/not-a-link');
     expect(malformed.status).toBe(410);
     expect(malformed.body).toMatchObject({ code: 'SECURE_FETCH_INVALID', message: 'This Secure Fetch link is no longer valid' });

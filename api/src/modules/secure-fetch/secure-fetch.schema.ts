@@ -8,9 +8,9 @@ export const ErrorSchema = z.object({ code: z.union([z.string(), z.number()]), m
 export const UserParams = z.object({ id });
 export const FetchParams = z.object({ id, fetchId: id });
 export const ItemParams = z.object({ id, fetchId: id, itemId: id });
-/** Any string up to 64: a malformed handle is answered SECURE_FETCH_INVALID, never VALIDATION_FAILED. */
-export const LinkParams = z.object({ linkId: z.string().max(64) });
-export const ShareLinkParams = z.object({ id: z.string().max(64) });
+/** Any string: a malformed handle is answered SECURE_FETCH_INVALID, never VALIDATION_FAILED. */
+export const LinkParams = z.object({ linkId: z.string() });
+export const ShareLinkParams = z.object({ id: z.string() });
 
 /** The note's rules (required, forbidden characters) are the domain's, so it answers their codes. */
 export const CreateBody = z.object({
