@@ -309,6 +309,9 @@ describe('time travel', () => {
     // the storage is in the user's timeline, worded
     const words = (await list({ filter: { user: ada.email, aggregate: `storage-${storageId}` } })).rows.map((r) => r.sentence);
     expect(words).toEqual(expect.arrayContaining(['Renamed an item to "Beta"', 'Created folder "Alpha"']));
+    // the folder's own timeline
+    const own = (await list({ filter: { aggregate: `storage-${storageId}`, item: folderId } })).rows;
+    expect(own.map((r) => r.sentence)).toEqual(['Renamed an item to "Beta"', 'Created folder "Alpha"']);
   });
 
   it('refuses what it cannot rebuild', async () => {

@@ -52,7 +52,7 @@ const parseJson = (value: string | undefined, field: string): unknown => {
   }
 };
 
-const FILTER_KEYS = ['user', 'actor', 'aggregate', 'type', 'ip', 'from', 'to', 'before', 'after'] as const;
+const FILTER_KEYS = ['user', 'actor', 'aggregate', 'item', 'type', 'ip', 'from', 'to', 'before', 'after'] as const;
 
 /** The filter of `filter={...}` (react-admin) merged with plain query parameters, validated as one. */
 const filterOf = (q: ActivityListQuery): ActivityFilter => {
@@ -104,7 +104,7 @@ export const activityModule: Module = {
           tags,
           summary: 'The activity log: every event with who, when, from where, and a sentence; filtered, newest first, paged by global position',
           description:
-            'Filters (in `filter` JSON or as query parameters): user, actor, aggregate, type, ip, from, to. Paging is a keyset: pass the `X-Activity-Next` of an answer as `before` (or `after` when reading oldest first).',
+            'Filters (in `filter` JSON or as query parameters): user, actor, aggregate, item, type, ip, from, to. Paging is a keyset: pass the `X-Activity-Next` of an answer as `before` (or `after` when reading oldest first).',
           querystring: ActivityListQuerySchema,
           response: { 200: z.array(ActivityRowSchema) },
         },

@@ -101,6 +101,10 @@ export const resolveFilter = async (pool: Pool, filter: ActivityFilter): Promise
     }
   }
   if (filter.aggregate) where.push(`e.stream_name = ${param(filter.aggregate)}`);
+  if (filter.item) {
+    const item = param(filter.item);
+    where.push(`(e.data->>'itemId' = ${item} or e.data->'descendantIds' ? ${item})`);
+  }
   if (filter.type?.length) where.push(`e.event_type = any(${param(filter.type)}::text[])`);
   // metadata times are written by toISOString, so they compare as text (and the index serves it)
   if (filter.from) where.push(`e.metadata->>'time' >= ${param(iso(filter.from))}`);

@@ -23,6 +23,8 @@ export const ActivityFilterSchema = z
     user: text.optional(),
     actor: text.optional(),
     aggregate: text.optional(),
+    /** One item of a storage (a file or folder): the events that name it, itself or inside a folder's. */
+    item: text.optional(),
     type: types.optional(),
     ip: z.string().trim().min(1).max(100).optional(),
     from: instant.optional(),
@@ -42,6 +44,7 @@ export const ActivityListQuerySchema = z.object({
   user: z.string().max(320).optional(),
   actor: z.string().max(320).optional(),
   aggregate: z.string().max(320).optional(),
+  item: z.string().max(320).optional(),
   type: z.string().max(2000).optional(),
   ip: z.string().max(100).optional(),
   from: z.string().max(40).optional(),

@@ -1,6 +1,7 @@
 import DataObjectIcon from '@mui/icons-material/DataObject';
 import DownloadIcon from '@mui/icons-material/Download';
 import HistoryIcon from '@mui/icons-material/History';
+import InsertDriveFileIcon from '@mui/icons-material/InsertDriveFileOutlined';
 import TimelineIcon from '@mui/icons-material/Timeline';
 import {
   Alert,
@@ -30,6 +31,7 @@ import {
   FILTER_FIELDS,
   filtersFrom,
   instantBefore,
+  itemOf,
   listUrl,
   totalOf,
   type ActivityFilters,
@@ -119,11 +121,13 @@ export const ActivityPage = () => {
   const travelTo = (row: ActivityRow) => `${basename}/activity/state?${new URLSearchParams({ stream: row.stream, at: instantBefore(row.time) })}`;
 
   const subject = filters.aggregate ?? filters.user;
-  const title = filters.aggregate
-    ? translate('activityLog.aggregateTimeline', { subject })
-    : filters.user
-      ? translate('activityLog.userTimeline', { subject })
-      : translate('activityLog.title');
+  const title = filters.item
+    ? translate('activityLog.itemTimelineTitle', { item: filters.item, subject: filters.aggregate ?? '' })
+    : filters.aggregate
+      ? translate('activityLog.aggregateTimeline', { subject })
+      : filters.user
+        ? translate('activityLog.userTimeline', { subject })
+        : translate('activityLog.title');
 
   return (
     <Card sx={{ mt: 2 }} data-testid="activity">
@@ -203,6 +207,18 @@ export const ActivityPage = () => {
                         <Tooltip title={translate('activityLog.timeTravel')}>
                           <IconButton size="small" component={Link} to={travelTo(row)} data-testid="activity-time-travel">
                             <HistoryIcon fontSize="small" />
+                          </IconButton>
+                        </Tooltip>
+                      ) : null}
+                      {itemOf(row) ? (
+                        <Tooltip title={translate('activityLog.itemTimeline')}>
+                          <IconButton
+                            size="small"
+                            component={Link}
+                            to={`${basename}/activity?${new URLSearchParams({ aggregate: row.stream, item: itemOf(row)! })}`}
+                            data-testid="activity-item-timeline"
+                          >
+                            <InsertDriveFileIcon fontSize="small" />
                           </IconButton>
                         </Tooltip>
                       ) : null}

@@ -26,7 +26,7 @@ export interface ActivityRow {
   readonly data: unknown;
 }
 
-export const FILTER_FIELDS = ['user', 'actor', 'aggregate', 'type', 'ip', 'from', 'to'] as const;
+export const FILTER_FIELDS = ['user', 'actor', 'aggregate', 'item', 'type', 'ip', 'from', 'to'] as const;
 export type FilterField = (typeof FILTER_FIELDS)[number];
 export type ActivityFilters = Partial<Record<FilterField, string>>;
 
@@ -84,6 +84,12 @@ export const exportUrl = (filters: ActivityFilters, format: 'csv' | 'jsonl'): st
 export const totalOf = (contentRange: string | null): number | null => {
   const total = contentRange?.split('/')[1];
   return total && /^\d+$/.test(total) ? Number(total) : null;
+};
+
+/** The storage item (file or folder) an event names, for its own timeline. */
+export const itemOf = (row: Pick<ActivityRow, 'aggregate' | 'data'>): string | null => {
+  const data = row.data as { itemId?: unknown } | null;
+  return row.aggregate === 'storage' && data && typeof data.itemId === 'string' ? data.itemId : null;
 };
 
 /** The instant just before an event: time travel from there shows what the event changed. */

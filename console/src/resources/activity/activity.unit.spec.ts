@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiFilter, compareStates, exportUrl, filtersFrom, flatten, instantBefore, listUrl, totalOf } from './activity';
+import { apiFilter, compareStates, exportUrl, filtersFrom, flatten, instantBefore, itemOf, listUrl, totalOf } from './activity';
 
 describe('activity filters', () => {
   it('reads the address bar and speaks the API: types split, times as instants, the cursor as before', () => {
@@ -19,6 +19,12 @@ describe('activity filters', () => {
     expect(totalOf('activity 0-24/310')).toBe(310);
     expect(totalOf('activity 0-24/*')).toBeNull();
     expect(totalOf(null)).toBeNull();
+  });
+
+  it('names the storage item of an event for its own timeline', () => {
+    expect(itemOf({ aggregate: 'storage', data: { itemId: 'f1', name: 'x' } })).toBe('f1');
+    expect(itemOf({ aggregate: 'user', data: { itemId: 'f1' } })).toBeNull();
+    expect(itemOf({ aggregate: 'storage', data: { size: 1 } })).toBeNull();
   });
 
   it('travels to the instant just before an event', () => {
