@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -110,6 +111,15 @@ describe('sharing a folder', () => {
     const [download] = await Promise.all([visitor.waitForEvent('download'), row(visitor, 'data.bin').getByTestId('file-open').click()]);
     expect(download.suggestedFilename()).toBe('data.bin');
     expect(readFileSync(await download.path()).equals(data)).toBe(true);
+    // Everything at once: the share's archive, a zip holding the folder's tree.
+    await visitor.getByTestId('share-breadcrumbs').getByRole('button').first().click();
+    await row(visitor, 'Trip').waitFor();
+    const [zip] = await Promise.all([visitor.waitForEvent('download'), visitor.getByTestId('share-download-all').click()]);
+    const zipPath = await zip.path();
+    const entries = execFileSync('unzip', ['-Z1', zipPath], { encoding: 'utf8' }).split('\n').filter(Boolean);
+    const inZip = entries.find((e) => e.endsWith('Trip/data.bin'));
+    expect(inZip, entries.join(', ')).toBeDefined();
+    expect(execFileSync('unzip', ['-p', zipPath, inZip!], { maxBuffer: 8 * 1024 * 1024 }).equals(data)).toBe(true);
     // The token was kept for this share in the tab's session storage, never the password.
     const stored = (await visitor.evaluate('JSON.stringify(Object.entries(sessionStorage))')) as string;
     expect(stored).toMatch(/axel\.share-access\./);
@@ -138,7 +148,7 @@ describe('sharing a folder', () => {
     await owner.getByTestId('share-contents').locator('[data-testid="file-row"][data-name="Trip"]').getByTestId('file-open').click();
     await owner.getByTestId('share-contents').locator('[data-testid="file-row"][data-name="notes.txt"]').waitFor();
     const actions = await owner.getByTestId('access-log-row').evaluateAll((rows) => rows.map((r) => (r as { dataset: { action: string } }).dataset.action).sort());
-    expect(actions).toEqual(['download', 'open']);
+    expect(actions).toEqual(['archive', 'download', 'open']);
     await shot(owner, 'owner-view');
 
     // Revoked, the link says so to the next visitor.
