@@ -13,6 +13,17 @@ export const SECURE_FETCH_FILE_LIMIT = 10 * 1024 * 1024;
 /** Unpaid received files are collected after 2 hours (spec §9). */
 export const UNPAID_COLLECTION_MS = 2 * 60 * 60 * 1000;
 
+/** Folders a file was sent from under the link's folder, at most this deep. */
+export const MAX_RELPATH_DEPTH = 32;
+
+/** The folders of a relative path (`photos/2024` -> [`photos`, `2024`]); each must be a valid folder name. */
+export const relpathFolders = (relpath: string | null): string[] => {
+  const folders = (relpath ?? '').split('/').filter((s) => s !== '');
+  if (folders.length > MAX_RELPATH_DEPTH) throw new DomainError(SecureFetchErrors.invalidRelpath);
+  for (const folder of folders) assertValidName(folder, 'folder');
+  return folders;
+};
+
 /** Spec §5: a required note cannot be empty and must not contain the forbidden characters. */
 export const checkNote = (note: string): void => {
   if (note.trim() === '') throw new DomainError(SecureFetchErrors.noteRequired);
@@ -101,6 +112,7 @@ export const decideSecureFetch = (command: SecureFetchCommand, state: SecureFetc
       if (d.files.length === 0) throw new DomainError(SecureFetchErrors.noFiles);
       for (const f of d.files) {
         assertValidName(f.name, 'file');
+        relpathFolders(f.relpath);
         if (d.maxSize !== null && f.size > d.maxSize) throw new DomainError(SecureFetchErrors.tooLarge, { maxSize: d.maxSize });
       }
       return [

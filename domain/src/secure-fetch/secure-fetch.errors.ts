@@ -15,5 +15,6 @@ export const SecureFetchErrors = defineErrors({
   nothingToPay: { code: 'SECURE_FETCH_NOTHING_TO_PAY', status: 409, message: 'No files have arrived on this link yet' },
   collected: { code: 'SECURE_FETCH_COLLECTED', status: 410, message: 'The unpaid files were deleted 2 hours after they arrived' },
   certificateNotAvailable: { code: 'CERTIFICATE_NOT_AVAILABLE', status: 404, message: 'No certificate for this Secure Fetch yet' },
+  invalidRelpath: { code: 'INVALID_NAME', status: 400, message: 'This name is not allowed' },
   itemNotFound: { code: 'ITEM_NOT_FOUND', status: 404, message: 'Item not found or already deleted' },
 });

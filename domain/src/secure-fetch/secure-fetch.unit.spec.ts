@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../shared/errors';
 import { canonicalJson, certificateBody, receiptBody } from './secure-fetch.certificate';
-import { admitUpload, secureFetchCounterDecider, SECURE_FETCH_FILE_LIMIT } from './secure-fetch.decide';
+import { admitUpload, relpathFolders, secureFetchCounterDecider, SECURE_FETCH_FILE_LIMIT } from './secure-fetch.decide';
 import { SecureFetchErrors } from './secure-fetch.errors';
 import type { SecureFetchLink } from './secure-fetch.state';
 import { codeOf, receivedFile, SecureFetchHistory } from './secure-fetch.testing';
@@ -63,6 +63,17 @@ describe('secure fetch decider', () => {
     expect(codeOf(h.run('SubmitSecureFetch', { storageId: 's1', folderId: 'folder-1', files: [receivedFile(3)], metadata: null, maxSize: null }))).toBe(
       SecureFetchErrors.used.code,
     );
+  });
+
+  it('files sent from folders keep their folders, each a valid folder name', () => {
+    expect(relpathFolders(null)).toEqual([]);
+    expect(relpathFolders('photos//2024/')).toEqual(['photos', '2024']);
+    expect(() => relpathFolders('a.b')).toThrow(expect.objectContaining({ code: 'INVALID_NAME' }));
+    expect(() => relpathFolders(Array.from({ length: 33 }, () => 'x').join('/'))).toThrow(expect.objectContaining({ code: 'INVALID_NAME' }));
+    const h = new SecureFetchHistory();
+    h.create();
+    expect(codeOf(h.run('SubmitSecureFetch', { storageId: 's1', folderId: 'f', files: [{ ...receivedFile(1), relpath: 'bad:dir' }], metadata: null, maxSize: null }))).toBe('INVALID_NAME');
+    expect(h.state.status).toBe('pending');
   });
 
   it('keeps the metadata only when the link asked for it', () => {

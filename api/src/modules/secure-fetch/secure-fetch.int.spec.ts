@@ -77,7 +77,7 @@ const received = async (options: { certificate?: boolean; contents?: Buffer[] } 
   const link = (await createLink(user.http, user.id, { certificate: options.certificate ?? true })).body;
   const contents = options.contents ?? [randomBytes(300_000), Buffer.from('plain text file\n')];
   const files = [];
-  for (const [i, data] of contents.entries()) files.push(await uploadThrough(link.linkId, data, `file-${i}.bin`));
+  for (const [i, data] of contents.entries()) files.push({ ...(await uploadThrough(link.linkId, data, `file-${i}.bin`)), ...(i === 1 ? { relpath: 'letters/2026' } : {}) });
   const receipt = await submit(link.linkId, files, { author: 'Ann Author', copyrightTypeId: 2, contactEmail: 'ann@example.com', isbn: '978-3-16-148410-0' });
   expect(receipt.status, JSON.stringify(receipt.body)).toBe(201);
   return { ...user, link, contents, files, receipt: receipt.body };
@@ -228,6 +228,12 @@ describe('receiving files, pay and pin, the certificate', () => {
       expect(stored.equals(contents[i]!)).toBe(true);
       expect(reference(stored)).toMatchObject({ md5: item.md5 });
     }
+    // the second file was sent from a folder: it keeps its folders inside the link's folder
+    const inFolder = (await http.get(`/api/users/${id}/storages/${items.body.folder.storageId}/folders/${items.body.folder.id}/items/`)).body.data as { name: string; label: string; id: string }[];
+    expect(inFolder.map((e) => [e.label, e.name])).toEqual([['folder', 'letters'], ['file', 'file-0.bin']]);
+    const letters = (await http.get(`/api/users/${id}/storages/${items.body.folder.storageId}/folders/${inFolder[0]!.id}/items/`)).body.data as { name: string; id: string }[];
+    const year = (await http.get(`/api/users/${id}/storages/${items.body.folder.storageId}/folders/${letters[0]!.id}/items/`)).body.data as { name: string }[];
+    expect([letters[0]!.name, year.map((e) => e.name)]).toEqual(['2026', ['file-1.bin']]);
     // the files sit in the owner's online storage, counted in its quota
     const storages = await http.get(`/api/users/${id}/storages/`);
     expect(storages.body.data[0].sizeUsed).toBeGreaterThanOrEqual(contents[0]!.length + contents[1]!.length);

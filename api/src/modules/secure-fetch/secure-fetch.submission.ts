@@ -4,6 +4,7 @@ import {
   openLink,
   planBatch,
   receiptBody,
+  relpathFolders,
   receiptJson,
   SecureFetchErrors,
   StorageErrors,
@@ -122,6 +123,19 @@ const placeFiles = async (ctx: AppContext, link: SecureFetchLink, actor: Command
     storageActor,
     { owner: link.ownerId },
   );
+  // the folders the files were sent from, under the link's folder (ids derived from their paths)
+  const folderOf = new Map<string, string>([['', submission.folderId]]);
+  for (const f of submission.files) {
+    let path = '';
+    for (const name of relpathFolders(f.relpath)) {
+      const parentId = folderOf.get(path)!;
+      path = `${path}/${name}`;
+      if (folderOf.has(path)) continue;
+      const itemId = deterministicId('secure-fetch-subfolder', link.fetchId, path);
+      await runStorageCommand(ctx, submission.storageId, { type: 'CreateFolder', data: { itemId, parentId, name, rename: true } }, storageActor, { owner: link.ownerId });
+      folderOf.set(path, itemId);
+    }
+  }
   const bytes = storageBytes(ctx);
   let position = 0;
   for (const f of submission.files) {
@@ -134,7 +148,7 @@ const placeFiles = async (ctx: AppContext, link: SecureFetchLink, actor: Command
         type: 'AddFile',
         data: {
           itemId: f.itemId,
-          parentId: submission.folderId,
+          parentId: folderOf.get(relpathFolders(f.relpath).map((n) => `/${n}`).join(''))!,
           name: f.name,
           rename: true,
           uploadId: f.uploadId,
