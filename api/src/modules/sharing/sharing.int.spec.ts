@@ -107,6 +107,7 @@ describe('creating shares', () => {
     expect(refused(await o.share({ itemIds: [foreign] }))).toEqual([404, 'ITEM_NOT_FOUND']);
     expect(refused(await o.share({ itemIds: [] }))).toEqual([400, 'VALIDATION_FAILED']);
     expect(refused(await o.share({ itemIds: [fileId], title: 'Fun 🎉' }))).toEqual([400, 'INVALID_TITLE']);
+    expect(refused(await o.share({ itemIds: [fileId], title: 'shit list' }))).toEqual([400, 'PROFANITY']);
     expect(refused(await o.share({ itemIds: [fileId], description: 'a|b' }))).toEqual([400, 'INVALID_NOTE']);
     expect(refused(await o.share({ itemIds: [fileId], password: 'short' }))).toEqual([400, 'INVALID_SHARE_PASSWORD']);
     expect(refused(await o.share({ itemIds: [fileId], expiresAt: inDays(-1) }))).toEqual([400, 'INVALID_EXPIRY']);
@@ -204,6 +205,10 @@ describe('private shares', () => {
     expect(unblocked.body.recipients[1]).toEqual({ email: bob, blocked: false, openedAt: null });
     // a private share keeps its password
     expect(refused(await o.patch(share.id, { password: null }))).toEqual([400, 'PRIVATE_SHARE_FIELDS_REQUIRED']);
+    // an expired share is not sent again
+    expect((await o.patch(share.id, { expiresAt: new Date(t.clock.now().getTime() + 60_000).toISOString() })).status).toBe(200);
+    t.clock.advance(61_000);
+    expect(refused(await o.http.post(`/api/shares/${share.id}/resend`))).toEqual([410, 'LINK_EXPIRED']);
   });
 
   it('recipients belong to private shares only', async () => {
