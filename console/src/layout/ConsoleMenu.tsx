@@ -15,7 +15,8 @@ import RouterIcon from '@mui/icons-material/Router';
 import StorageIcon from '@mui/icons-material/Storage';
 import SdStorageIcon from '@mui/icons-material/SdStorage';
 import type { ReactElement } from 'react';
-import { Menu, useBasename } from 'react-admin';
+import { Menu, useBasename, usePermissions } from 'react-admin';
+import { mayReadActivity } from '../resources/activity';
 import { PENDING_SECTIONS, type PendingSection } from './sections';
 
 const pendingIcons: Record<PendingSection['path'], ReactElement> = {
@@ -29,6 +30,7 @@ const pendingIcons: Record<PendingSection['path'], ReactElement> = {
 export const ConsoleMenu = () => {
   // The console is mounted under /admin inside a browser router: links are absolute, so they carry it.
   const basename = useBasename();
+  const { permissions } = usePermissions();
   return (
     <Menu>
       <Menu.Item to={`${basename}/dashboard`} primaryText="console.menu.dashboard" leftIcon={<DashboardIcon />} data-testid="menu-dashboard" />
@@ -55,7 +57,9 @@ export const ConsoleMenu = () => {
       ))}
       <Menu.Item to={`${basename}/processes`} primaryText="console.menu.processes" leftIcon={<AccountTreeIcon />} data-testid="menu-processes" />
       <Menu.Item to={`${basename}/storage-health`} primaryText="console.menu.storageHealth" leftIcon={<SdStorageIcon />} data-testid="menu-storage-health" />
-      <Menu.Item to={`${basename}/activity`} primaryText="activityLog.menu" leftIcon={<HistoryIcon />} data-testid="menu-activity" />
+      {mayReadActivity(permissions) ? (
+        <Menu.Item to={`${basename}/activity`} primaryText="activityLog.menu" leftIcon={<HistoryIcon />} data-testid="menu-activity" />
+      ) : null}
       <Menu.Item to={`${basename}/audit`} primaryText="console.menu.audit" leftIcon={<VerifiedUserIcon />} data-testid="menu-audit" />
     </Menu>
   );

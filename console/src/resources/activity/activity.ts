@@ -31,6 +31,13 @@ export type FilterField = (typeof FILTER_FIELDS)[number];
 export type ActivityFilters = Partial<Record<FilterField, string>>;
 
 export const ACTIVITY_API = '/api/admin/activity';
+
+/** The roles the activity API answers (the financial admin runs money, not audits). */
+const ACTIVITY_READERS = new Set(['auditor', 'admin', 'super_admin']);
+
+/** Whether the signed-in staff member sees the Activity pages; false while permissions load. */
+export const mayReadActivity = (permissions: unknown): boolean =>
+  typeof permissions === 'object' && permissions !== null && ACTIVITY_READERS.has(String((permissions as { role?: unknown }).role));
 export const PAGE_SIZE = 25;
 
 /** The filters named in the address bar (`?user=...&type=A,B`), blanks dropped. */

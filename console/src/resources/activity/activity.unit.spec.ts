@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiFilter, compareStates, exportUrl, filtersFrom, flatten, instantBefore, itemOf, listUrl, totalOf } from './activity';
+import { mayReadActivity, apiFilter, compareStates, exportUrl, filtersFrom, flatten, instantBefore, itemOf, listUrl, totalOf } from './activity';
 
 describe('activity filters', () => {
   it('reads the address bar and speaks the API: types split, times as instants, the cursor as before', () => {
@@ -29,6 +29,15 @@ describe('activity filters', () => {
 
   it('travels to the instant just before an event', () => {
     expect(instantBefore('2026-11-17T10:00:00.000Z')).toBe('2026-11-17T09:59:59.999Z');
+  });
+});
+
+describe('mayReadActivity', () => {
+  it('opens the Activity pages to auditors and admins only', () => {
+    expect(mayReadActivity({ role: 'auditor', features: [] })).toBe(true);
+    expect(mayReadActivity({ role: 'super_admin', features: [] })).toBe(true);
+    expect(mayReadActivity({ role: 'financial_admin', features: [] })).toBe(false);
+    expect(mayReadActivity(undefined)).toBe(false);
   });
 });
 
