@@ -102,7 +102,10 @@ export const SharePage = ({ linkId, routeKind }: { linkId: string; routeKind: Sh
     shortArchiveName(!everything && what.length === 1 ? what[0]!.name : (path.at(-1)?.name ?? summary?.title ?? 'share'));
 
   const download = (what: EntryItem[], everything = false) => {
-    if (!downloadable) return;
+    if (!downloadable) {
+      send({ type: 'FAILED', error: { code: 'SHARE_VIEW_ONLY', message: 'This share is view-only: its files can be previewed but not downloaded', data: null } });
+      return;
+    }
     if (exceedsDownloadLimit(what)) {
       setSizeExceeded(totalSize(what));
       return;
