@@ -103,6 +103,7 @@ describe('Secure Fetch links', () => {
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ type: 'secure-certificate-fetch', status: 'pending', certificated: true, note: 'Please send the signed contract', hashChoice: ['md5', 'sha3-512'], cost: '0.009', valid: true });
     expect(created.body.linkId).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(created.body.modifiedAt).toBe(created.body.createdAt);
     expect(created.body.url).toBe(`${t.url}/secure-fetch/${created.body.linkId}`);
     const plain = await createLink(http, id, { certificate: false, includeMetadata: false });
     expect(plain.body).toMatchObject({ type: 'upload-link', cost: '0.003' });
@@ -160,7 +161,9 @@ describe('Secure Fetch links', () => {
     expect(oversized.body).toMatchObject({ code: 'SECURE_FETCH_TOO_LARGE', message: 'This file is over the Secure Fetch size limit' });
 
     const revoked = (await createLink(http, id)).body;
-    expect((await http.post(`/api/users/${id}/secure-fetches/${revoked.id}/revoke`)).body).toMatchObject({ valid: false });
+    const revokedAnswer = (await http.post(`/api/users/${id}/secure-fetches/${revoked.id}/revoke`)).body;
+    expect(revokedAnswer).toMatchObject({ valid: false, modifiedAt: revokedAnswer.revokedAt });
+    expect(revokedAnswer.revokedAt).not.toBeNull();
     expect((await anonymous().get(`/api/secure-fetch-links/${revoked.linkId}`)).body.code).toBe('SECURE_FETCH_INVALID');
     const refusedUpload = await anonymous().request('POST', '/api/uploads/', undefined, { ...TUS, 'upload-length': '10', 'upload-metadata': `secureFetchId ${Buffer.from(revoked.linkId).toString('base64')}` });
     expect(refusedUpload.body).toMatchObject({ code: 'SECURE_FETCH_INVALID' });

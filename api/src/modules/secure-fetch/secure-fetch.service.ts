@@ -91,6 +91,7 @@ export const fetchJson = (ctx: AppContext, link: SecureFetchLink) => {
     valid: !link.usedAt && !link.revokedAt && !expired(link, now),
     expired: expired(link, now),
     createdAt: link.createdAt,
+    modifiedAt: [link.createdAt, link.revokedAt, link.usedAt, link.payment?.paidAt ?? null, link.collectedAt].filter((t): t is string => !!t).sort().at(-1)!,
     revokedAt: link.revokedAt,
     usedAt: link.usedAt,
     collectedAt: link.collectedAt,
