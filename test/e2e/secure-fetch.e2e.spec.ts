@@ -45,6 +45,9 @@ const mineBlock = async () => {
   for (let i = 0; i < 100 && (await height()) <= before; i++) await new Promise((r) => setTimeout(r, 100));
 };
 
+/** Uploads, hashing and server answers share two CPU cores with other work: wait as long as a user would. */
+const POLL_MS = 20_000;
+
 const hex = (algorithm: string, bytes: Buffer) => createHash(algorithm).update(bytes).digest('hex');
 
 describe('Secure Fetch in the browser', () => {
@@ -58,7 +61,7 @@ describe('Secure Fetch in the browser', () => {
     await page.getByTestId('open-secure-fetch').click();
     await page.getByTestId('fetch-create').click();
     await page.getByTestId('fetch-create-submit').click();
-    await expect.poll(() => page.getByTestId('fetch-create-dialog').textContent()).toContain('A note is required');
+    await expect.poll(() => page.getByTestId('fetch-create-dialog').textContent(), { timeout: POLL_MS }).toContain('A note is required');
     await page.getByTestId('fetch-create-note').fill('Please send the signed contract');
     await page.getByTestId('fetch-create-metadata').check();
     expect(await page.getByTestId('fetch-create-dialog').textContent()).toContain('total 0.009 AXEL');
@@ -67,6 +70,11 @@ describe('Secure Fetch in the browser', () => {
     expect(url).toMatch(new RegExp(`^${t.url}/secure-fetch/[A-Za-z0-9_-]{22}$`));
     await shot(page, 'created');
     await page.getByTestId('fetch-created-close').click();
+    await page.locator('[data-testid="fetch-row"][data-status="waiting"]').waitFor();
+    // The list searches the notes.
+    await page.getByTestId('fetch-search').fill('invoice');
+    await page.getByTestId('fetch-list-empty').waitFor();
+    await page.getByTestId('fetch-search').fill('contract');
     await page.locator('[data-testid="fetch-row"][data-status="waiting"]').waitFor();
 
     // Someone without an account uploads a file and a folder through the link and fills the metadata.
@@ -81,8 +89,8 @@ describe('Secure Fetch in the browser', () => {
     expect(await visitor.getByTestId('fetch-link-note').textContent()).toBe('Please send the signed contract');
     await visitor.getByTestId('fetch-file-input').setInputFiles([{ name: 'contract.txt', mimeType: 'text/plain', buffer: content }]);
     await visitor.getByTestId('fetch-folder-input').setInputFiles(path.join(dir, 'annex'));
-    await expect.poll(() => visitor.locator('[data-testid="fetch-file"][data-status="done"]').count()).toBe(3);
-    await expect.poll(() => visitor.locator('[data-testid="fetch-file-hash"][data-done="true"]').count()).toBe(3);
+    await expect.poll(() => visitor.locator('[data-testid="fetch-file"][data-status="done"]').count(), { timeout: POLL_MS }).toBe(3);
+    await expect.poll(() => visitor.locator('[data-testid="fetch-file-hash"][data-done="true"]').count(), { timeout: POLL_MS }).toBe(3);
     expect(await visitor.locator('[data-testid="fetch-file"]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-name')).sort())).toEqual([
       'annex/scans/page1.txt',
       'annex/terms.txt',
@@ -90,7 +98,7 @@ describe('Secure Fetch in the browser', () => {
     ]);
     expect(await visitor.getByTestId('fetch-overall').getAttribute('data-percent')).toBe('100');
     await visitor.getByTestId('fetch-submit').click();
-    await expect.poll(() => visitor.getByTestId('fetch-metadata-form').textContent()).toContain('Choose a copyright type');
+    await expect.poll(() => visitor.getByTestId('fetch-metadata-form').textContent(), { timeout: POLL_MS }).toContain('Choose a copyright type');
     await visitor.getByTestId('fetch-meta-contactEmail').fill('ana@example.org');
     await visitor.getByTestId('fetch-meta-copyrightTypeId').click();
     await visitor.getByTestId('copyright-3').click();
@@ -114,7 +122,7 @@ describe('Secure Fetch in the browser', () => {
     // The owner hears that files arrived, and sees them unpaid; paying without confirmed tokens is refused with the spec's message.
     await page.reload();
     await page.getByTestId('notifications-bell').click();
-    await expect.poll(() => page.getByTestId('notifications-list').textContent()).toContain('Files arrived');
+    await expect.poll(() => page.getByTestId('notifications-list').textContent(), { timeout: POLL_MS }).toContain('Files arrived');
     await page.getByTestId('notifications-close').click();
     await page.locator('[data-testid="fetch-row"][data-status="uploaded"]').click();
     await page.getByTestId('fetch-pay').waitFor();
@@ -134,9 +142,9 @@ describe('Secure Fetch in the browser', () => {
     expect((await http.post('/api/wallet/v1/addresses', {})).status).toBeLessThan(300);
     expect((await http.post('/api/wallet/v1/faucet', { amount: '1' })).status).toBeLessThan(300);
     await mineBlock();
-    await expect.poll(async () => (await http.get('/api/wallet/v1/balance')).body.confirmed, { timeout: 10_000 }).toBe('1');
+    await expect.poll(async () => (await http.get('/api/wallet/v1/balance')).body.confirmed, { timeout: POLL_MS }).toBe('1');
     await page.getByTestId('fetch-pay-retry').click();
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/files/secure-fetch');
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: POLL_MS }).toBe('/files/secure-fetch');
     await page.locator('[data-testid="fetch-row"][data-status="active"]').click();
     await page.locator('[data-testid="fetch-details"][data-paid="true"]').waitFor();
 
@@ -144,7 +152,7 @@ describe('Secure Fetch in the browser', () => {
     const [file] = await Promise.all([page.waitForEvent('download'), page.locator('[data-testid="fetch-item"][data-name="contract.txt"] [data-testid="fetch-item-download"]').click()]);
     expect(readFileSync(await file.path()).equals(content)).toBe(true);
     await page.getByTestId('fetch-certificate-view').click();
-    await expect.poll(() => page.getByTestId('fetch-certificate-tx').textContent()).toMatch(/[0-9a-f]{64}/);
+    await expect.poll(() => page.getByTestId('fetch-certificate-tx').textContent(), { timeout: POLL_MS }).toMatch(/[0-9a-f]{64}/);
     await shot(page, 'certificate');
     await page.keyboard.press('Escape');
     const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByTestId('fetch-certificate-pdf').click()]);

@@ -21,9 +21,9 @@ import { useParams } from 'react-router';
 import { fromPromise } from 'xstate';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { formatDateTime, localeTag, translateError } from '../../components/i18nHelpers';
-import { fromFileList, readDroppedEntries, toNewUploads, type DroppedFile, type EntryLike } from '../files/drop';
+import { fromFileList, readDroppedEntries, type DroppedFile, type EntryLike } from '../files/drop';
 import { formatBytes } from '../files/format';
-import { summarize, type NewUpload, type UploadItem } from '../files/upload-queue.machine';
+import { summarize, type UploadItem } from '../files/upload-queue.machine';
 import { uploadIdOf } from '../files/uploader';
 import { fetchUploadQueueMachine, LINK_TARGET } from './fetch-uploader';
 import { fetchUploadMachine, receiptVerdict, type FinishedFile } from './fetch-upload.machine';
@@ -33,16 +33,8 @@ import { saveJson } from './save-json';
 import type { LocalFile } from './receipt';
 import { receiptSignatureValid, SIGNING_KEY_URL } from './receipt-signature';
 import { secureFetchApi, type LinkSummary } from './secure-fetch.api';
+import { linkUploads } from './upload-rules';
 
-export const TOO_LARGE = 'SECURE_FETCH_TOO_LARGE';
-
-/** Files over the link's size limit are refused before any byte is sent (spec §8). */
-export const sizeRejections = (dropped: readonly DroppedFile[], maxSize: number | null): NewUpload[] =>
-  toNewUploads(dropped).map((upload) =>
-    !upload.rejection && maxSize !== null && upload.file.size > maxSize
-      ? { ...upload, rejection: { code: TOO_LARGE, message: 'This file is over the size limit of the Secure Fetch link', data: { maxSize } } }
-      : upload,
-  );
 
 const pathOf = (item: Pick<UploadItem, 'relativeDir' | 'name'>) => (item.relativeDir ? `${item.relativeDir}/${item.name}` : item.name);
 
@@ -174,7 +166,7 @@ export const FetchUploadPage = () => {
 
   const add = (dropped: DroppedFile[]) => {
     if (!link || dropped.length === 0) return;
-    const uploads = sizeRejections(dropped, link.maxSize);
+    const uploads = linkUploads(dropped, link.maxSize);
     // Each accepted file is hashed in the worker while it uploads.
     const started = new Map(hashesRef.current);
     for (const upload of uploads) {

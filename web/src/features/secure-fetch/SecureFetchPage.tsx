@@ -26,6 +26,7 @@ import { useSession } from '../../session/store';
 import { CreateFetchDialog } from './CreateFetchDialog';
 import { FetchDetails } from './FetchDetails';
 import { secureFetchApi, type FetchPage, type FetchSortBy, type SecureFetch, type SortOrder } from './secure-fetch.api';
+import { expiryRange } from './list-query';
 import { statusOf } from './status';
 
 /** Spec §9: share views list 500 per page. */
@@ -47,6 +48,8 @@ const FetchList = ({ userId }: { userId: string }) => {
   const [sortOrder, setSortOrder] = useState<SortOrder>('DESC');
   const [search, setSearch] = useState('');
   const [q, setQ] = useState('');
+  const [expiresFrom, setExpiresFrom] = useState('');
+  const [expiresUntil, setExpiresUntil] = useState('');
   const [result, setResult] = useState<FetchPage | null>(null);
   const [error, setError] = useState<NormalisedError | null>(null);
   const [loading, setLoading] = useState(false);
@@ -65,14 +68,14 @@ const FetchList = ({ userId }: { userId: string }) => {
     let live = true;
     setLoading(true);
     secureFetchApi
-      .list(userId, { page, perPage: FETCH_PAGE_SIZE, sortBy, sortOrder, q })
+      .list(userId, { page, perPage: FETCH_PAGE_SIZE, sortBy, sortOrder, q, ...expiryRange(expiresFrom, expiresUntil) })
       .then((r) => live && (setResult(r), setError(null)))
       .catch((e: unknown) => live && setError(toApiError(e).toJSON()))
       .finally(() => live && setLoading(false));
     return () => {
       live = false;
     };
-  }, [userId, page, sortBy, sortOrder, q, version]);
+  }, [userId, page, sortBy, sortOrder, q, expiresFrom, expiresUntil, version]);
 
   const sort = (key: FetchSortBy) => {
     if (key === sortBy) setSortOrder(sortOrder === 'ASC' ? 'DESC' : 'ASC');
@@ -100,6 +103,22 @@ const FetchList = ({ userId }: { userId: string }) => {
             htmlInput: { 'data-testid': 'fetch-search', 'aria-label': t('secureFetch.list.search') },
             input: { startAdornment: <InputAdornment position="start"><SearchOutlined fontSize="small" /></InputAdornment> },
           }}
+        />
+        <TextField
+          size="small"
+          type="date"
+          label={t('secureFetch.list.expiresFrom')}
+          value={expiresFrom}
+          onChange={(e) => (setExpiresFrom(e.target.value), setPage(1))}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'fetch-expires-from' } }}
+        />
+        <TextField
+          size="small"
+          type="date"
+          label={t('secureFetch.list.expiresUntil')}
+          value={expiresUntil}
+          onChange={(e) => (setExpiresUntil(e.target.value), setPage(1))}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'fetch-expires-until' } }}
         />
         <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setCreating(true)} data-testid="fetch-create">
           {t('secureFetch.create.button')}

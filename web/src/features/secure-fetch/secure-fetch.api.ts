@@ -61,6 +61,9 @@ export interface ListQuery {
   sortBy: FetchSortBy;
   sortOrder: SortOrder;
   q?: string;
+  /** Links expiring in this range (ISO instants). */
+  expiresFrom?: string;
+  expiresAt?: string;
 }
 
 export interface CreateRequest {
@@ -125,6 +128,8 @@ export const secureFetchApi = {
         sortBy: query.sortBy,
         sortOrder: query.sortOrder,
         q: query.q || undefined,
+        expiresFrom: query.expiresFrom,
+        expiresAt: query.expiresAt,
       }),
     ),
   create: (userId: string, request: CreateRequest) => api.post<SecureFetch>(owner(userId), request),
