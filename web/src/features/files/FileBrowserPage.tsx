@@ -1,3 +1,4 @@
+import AddToPhotosOutlined from '@mui/icons-material/AddToPhotosOutlined';
 import BookmarksOutlined from '@mui/icons-material/BookmarksOutlined';
 import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
 import CreateNewFolderOutlined from '@mui/icons-material/CreateNewFolderOutlined';
@@ -31,6 +32,7 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { localeTag } from '../../components/i18nHelpers';
 import { useSession } from '../../session/store';
 import { ShareDialog } from '../sharing/ShareDialog';
+import { UploadCartDialog } from '../cart/UploadCartDialog';
 import { DetailsPanel } from './DetailsPanel';
 import { NameDialog, QuotaLimitDialog, SizeExceededDialog } from './dialogs';
 import { downloadArchive, downloadFile } from './download';
@@ -99,6 +101,7 @@ export const FileBrowserPage = () => {
   const [nameBusy, setNameBusy] = useState(false);
   const [nameError, setNameError] = useState<NormalisedError | null>(null);
   const [sizeExceeded, setSizeExceeded] = useState<number | null>(null);
+  const [cartOpen, setCartOpen] = useState(false);
   const [quotaOpen, setQuotaOpen] = useState(false);
   const [details, setDetails] = useState<Item | null>(null);
   const [previewIndex, setPreviewIndex] = useState<number | null>(null);
@@ -303,6 +306,11 @@ export const FileBrowserPage = () => {
         <Button component={RouterLink} to="/files/secure-fetch" startIcon={<MoveToInboxOutlined />} data-testid="open-secure-fetch">
           {t('secureFetch.title')}
         </Button>
+        {storage.type === 'online' && (
+          <Button startIcon={<AddToPhotosOutlined />} onClick={() => setCartOpen(true)} data-testid="open-upload-cart">
+            {t('cart.open')}
+          </Button>
+        )}
         <Button component={RouterLink} to="/files/bookmarks" startIcon={<BookmarksOutlined />} data-testid="open-bookmarks">
           {t('bookmarks.title')}
         </Button>
@@ -532,6 +540,16 @@ export const FileBrowserPage = () => {
       />
       <SizeExceededDialog open={sizeExceeded !== null} total={sizeExceeded ?? 0} onClose={() => setSizeExceeded(null)} />
       <QuotaLimitDialog open={quotaOpen} isOwner={storage.isOwner ?? true} onClose={() => setQuotaOpen(false)} />
+      <UploadCartDialog
+        open={cartOpen}
+        userId={userId}
+        storageId={storage.id}
+        onClose={() => {
+          setCartOpen(false);
+          setVersion((v) => v + 1);
+          reloadStorages();
+        }}
+      />
       <MoveCopyDialog
         open={moveCopy !== null}
         mode={moveCopy ?? 'copy'}

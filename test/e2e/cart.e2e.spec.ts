@@ -1,0 +1,70 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountHelpers } from '../../api/src/testing/accounts';
+import { startTestApp, type TestApp } from '../../api/src/testing/harness';
+import { launchBrowser, stepShots } from './browser';
+
+let t: TestApp;
+let browser: Browser;
+beforeAll(async () => {
+  t = await startTestApp({ serveUi: true });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await t?.stop();
+});
+
+const { uniqueEmail, signUpConfirmed, PASSWORD } = accountHelpers(() => t);
+
+const signIn = async (page: Page, email: string) => {
+  await page.goto(`${t.url}/signin`);
+  await page.getByTestId('signin-email').fill(email);
+  await page.getByTestId('signin-password').fill(PASSWORD);
+  await page.getByTestId('signin-submit').click();
+  await page.waitForURL(/\/welcome/);
+};
+
+describe('upload and share', () => {
+  it('refuses an empty cart, uploads two files into it, shares them as one link a visitor opens', async () => {
+    const shot = stepShots('web-upload-cart');
+    const { email } = await signUpConfirmed(uniqueEmail('cart'));
+    const page = await (await browser.newContext({ locale: 'en-US' })).newPage();
+    await signIn(page, email);
+    await page.goto(`${t.url}/files/storage`);
+    await page.getByTestId('empty-folder').waitFor();
+    await page.getByTestId('open-upload-cart').click();
+    await page.getByTestId('upload-cart-dialog').waitFor();
+    await expect.poll(() => page.getByTestId('cart-cost').innerText()).toContain('0 files');
+
+    // An empty cart is refused with the spec's message.
+    await page.getByTestId('cart-title').fill('Holiday pictures');
+    await page.getByTestId('cart-share').click();
+    await expect.poll(() => page.getByTestId('cart-error').innerText()).toBe('The cart is empty');
+
+    // Two files upload into the storage; each joins the cart when done.
+    await page.getByTestId('cart-file-input').setInputFiles([
+      { name: 'beach.txt', mimeType: 'text/plain', buffer: Buffer.from('sand and sea\n') },
+      { name: 'hills.txt', mimeType: 'text/plain', buffer: Buffer.from('green hills, long walks\n') },
+    ]);
+    await expect.poll(() => page.getByTestId('cart-entry').count(), { timeout: 30_000 }).toBe(2);
+    await expect.poll(() => page.getByTestId('cart-cost').innerText()).toBe('2 files, 37 B. 5 of 5 shares left this month.');
+    await shot(page, 'cart');
+    await page.getByTestId('cart-share').click();
+    await page.getByTestId('cart-shared').waitFor();
+    const link = await page.getByTestId('cart-share-link').inputValue();
+    expect(link).toMatch(/\/shares\/[A-Za-z0-9_-]{22}$/);
+    await shot(page, 'shared');
+    await page.getByTestId('cart-done').click();
+    // the files are in the storage too
+    await page.locator('[data-testid="file-row"][data-name="beach.txt"]').waitFor();
+
+    // A visitor opens the link and sees both files.
+    const visitor = await (await browser.newContext({ locale: 'en-US' })).newPage();
+    await visitor.goto(link.replace(/^https?:\/\/[^/]+/, t.url));
+    await visitor.locator('[data-testid="file-row"][data-name="hills.txt"]').waitFor();
+    expect(await visitor.locator('[data-testid="file-row"][data-name="beach.txt"]').count()).toBe(1);
+    await visitor.context().close();
+    await page.context().close();
+  });
+});
