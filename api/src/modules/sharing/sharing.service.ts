@@ -9,6 +9,7 @@ import {
   sharePeriodOf,
   shareStreamName,
   SharingErrors,
+  StorageErrors,
   type ShareChanges,
   type ShareCommand,
   type ShareEvent,
@@ -21,7 +22,7 @@ import type { AppContext } from '../../context';
 import type { UserRow } from '../accounts/users.queries';
 import { hashPassword } from '../accounts/passwords';
 import { entitlementsOf } from '../billing/billing.service';
-import { liveItem, ownStorage, onlineStorageId } from '../files/storage.service';
+import { ownStorage, onlineStorageId, type ItemRow } from '../files/storage.service';
 import type { CreateShareBody, EditShareBody } from './sharing.schema';
 import { shareUrl } from './shares.read';
 
@@ -31,37 +32,39 @@ export const newLinkId = (): string => randomBytes(16).toString('base64url');
 /** Creates race on the counter stream of one user-month; each retry means another create got through. */
 const COUNTER_RETRIES = 100;
 
-/** The facts of the owner's storage the sharing rules need: sizes, files inside folders. */
+/**
+ * The facts of the owner's storage the sharing rules need: sizes, files inside folders. Two
+ * queries whatever the number of items: the items themselves, then every folder's tree at once.
+ */
 const itemCandidates = async (ctx: AppContext, storageId: string, itemIds: readonly string[]): Promise<ShareItemCandidate[]> => {
-  const candidates: ShareItemCandidate[] = [];
-  for (const itemId of new Set(itemIds)) {
-    const item = await liveItem(ctx, storageId, itemId);
+  const ids = [...new Set(itemIds)];
+  const { rows: items } = await ctx.pool.query<ItemRow>('select * from storage_items where storage_id = $1 and id = any($2) and not in_trash', [storageId, ids]);
+  const byId = new Map(items.map((i) => [i.id, i]));
+  const missing = ids.find((id) => !byId.has(id));
+  if (missing) throw new DomainError(StorageErrors.itemNotFound, { itemId: missing });
+  const folderIds = items.filter((i) => i.label === 'folder').map((i) => i.id);
+  const { rows: trees } = folderIds.length
+    ? await ctx.pool.query<{ root: string; files: number; total: string | null; largest: string | null }>(
+        `with recursive tree(root, id, label, size, depth) as (
+           select folder, id, label, size, 1 from storage_items where storage_id = $1 and folder = any($2) and not in_trash
+           union all
+           select tree.root, i.id, i.label, i.size, tree.depth + 1 from tree join storage_items i on i.storage_id = $1 and i.folder = tree.id and not i.in_trash
+            where tree.label = 'folder' and tree.depth < 1000
+         ) select root, count(*) filter (where label = 'file')::int as files, sum(size) filter (where label = 'file') as total,
+                  max(size) filter (where label = 'file') as largest from tree group by root`,
+        [storageId, folderIds],
+      )
+    : { rows: [] };
+  const treeOf = new Map(trees.map((t) => [t.root, t]));
+  return ids.map((id): ShareItemCandidate => {
+    const item = byId.get(id)!;
     if (item.label === 'file') {
       const size = Number(item.size);
-      candidates.push({ id: item.id, kind: 'file', name: item.name, size, fileCount: 1, largestFileSize: size });
-      continue;
+      return { id, kind: 'file', name: item.name, size, fileCount: 1, largestFileSize: size };
     }
-    const { rows } = await ctx.pool.query<{ files: number; total: string | null; largest: string | null }>(
-      `with recursive tree(id, label, size, depth) as (
-         select id, label, size, 1 from storage_items where storage_id = $1 and folder = $2 and not in_trash
-         union all
-         select i.id, i.label, i.size, tree.depth + 1 from tree join storage_items i on i.storage_id = $1 and i.folder = tree.id and not i.in_trash
-          where tree.label = 'folder' and tree.depth < 1000
-       ) select count(*) filter (where label = 'file')::int as files, sum(size) filter (where label = 'file') as total,
-                max(size) filter (where label = 'file') as largest from tree`,
-      [storageId, item.id],
-    );
-    const facts = rows[0]!;
-    candidates.push({
-      id: item.id,
-      kind: 'folder',
-      name: item.name,
-      size: Number(facts.total ?? 0),
-      fileCount: facts.files,
-      largestFileSize: Number(facts.largest ?? 0),
-    });
-  }
-  return candidates;
+    const tree = treeOf.get(id);
+    return { id, kind: 'folder', name: item.name, size: Number(tree?.total ?? 0), fileCount: tree?.files ?? 0, largestFileSize: Number(tree?.largest ?? 0) };
+  });
 };
 
 /** Runs an owner's command; the owner's next list already shows its outcome. */
