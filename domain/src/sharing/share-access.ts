@@ -22,6 +22,13 @@ export const ShareAccessErrors = defineErrors({
 
 export const shareAccessStreamName = (shareId: string): string => `share-access-${shareId}`;
 
+/**
+ * The actor of an anonymous visitor's events: one per share, so the ip and user agent of every
+ * anonymous visit of a share are sealed under one data subject (`user-<actorId>`, as the event
+ * store names an actor's subject) and are forgotten together with the share's access stream.
+ */
+export const shareVisitorsActorId = (shareId: string): string => `share-visitors-${shareId}`;
+
 const SHARE_ACCESS_KINDS = ['public', 'private'] as const;
 export type ShareAccessKind = (typeof SHARE_ACCESS_KINDS)[number];
 
@@ -57,8 +64,16 @@ export const ShareDownloaded = defineEvent(
   { personal: ['recipientEmail'] },
 );
 
-export const shareAccessEventDefinitions = [ShareOpened, ShareDownloaded];
-export type ShareAccessEvent = EventOf<typeof ShareOpened> | EventOf<typeof ShareDownloaded>;
+/**
+ * The share's access history is forgotten (its owner was purged): the recipients' e-mails in the
+ * stream and the anonymous visitors' addresses and user agents read as erased from then on.
+ */
+export const ShareAccessForgotten = defineEvent('ShareAccessForgotten', z.object({ shareId: z.string(), at: z.iso.datetime() }), {
+  erases: (data, streamName) => [streamName, `user-${shareVisitorsActorId(data.shareId)}`],
+});
+
+export const shareAccessEventDefinitions = [ShareOpened, ShareDownloaded, ShareAccessForgotten];
+export type ShareAccessEvent = EventOf<typeof ShareOpened> | EventOf<typeof ShareDownloaded> | EventOf<typeof ShareAccessForgotten>;
 
 /** The verdict of `decideShareAccess` as this decider needs it. */
 export type ShareAccessVerdict = { readonly ok: true } | { readonly ok: false; readonly error?: unknown };
@@ -74,7 +89,8 @@ interface Visit {
 
 export type ShareAccessCommand =
   | Command<'RecordShareOpen', Visit>
-  | Command<'RecordShareDownload', Visit & { readonly entryId: string; readonly archive: boolean }>;
+  | Command<'RecordShareDownload', Visit & { readonly entryId: string; readonly archive: boolean }>
+  | Command<'ForgetShareAccess', { readonly shareId: string }>;
 
 /**
  * Small whatever the traffic: counts, the first open, and which recipients of a private share have
@@ -87,16 +103,20 @@ export interface ShareAccessState {
   /** Lower-cased e-mails of the recipients of a private share who opened it. */
   readonly recipientsOpened: ReadonlySet<string>;
   readonly firstOpenAt: string | null;
+  /** Forgotten for good: nothing more is recorded. */
+  readonly forgotten: boolean;
 }
 
 const normalEmail = (email: string | null): string | null => (email ? email.trim().toLowerCase() : null);
 
 export const shareAccessDecider: Decider<ShareAccessCommand, ShareAccessEvent, ShareAccessState> = {
-  initialState: () => ({ opens: 0, downloads: 0, recipientsOpened: new Set(), firstOpenAt: null }),
+  initialState: () => ({ opens: 0, downloads: 0, recipientsOpened: new Set(), firstOpenAt: null, forgotten: false }),
   decide(command, state) {
+    const at = command.metadata.now.toISOString();
+    if (state.forgotten) return [];
+    if (command.type === 'ForgetShareAccess') return [{ type: 'ShareAccessForgotten', data: { shareId: command.data.shareId, at } }];
     const { data } = command;
     if (!data.access.ok) return [];
-    const at = command.metadata.now.toISOString();
     const recipientEmail = normalEmail(data.recipientEmail);
     const base = { shareId: data.shareId, ownerId: data.ownerId, visitId: data.visitId, recipientEmail };
     switch (command.type) {
@@ -123,6 +143,8 @@ export const shareAccessDecider: Decider<ShareAccessCommand, ShareAccessEvent, S
       }
       case 'ShareDownloaded':
         return { ...state, downloads: state.downloads + 1 };
+      case 'ShareAccessForgotten':
+        return { ...state, forgotten: true };
       default:
         return state;
     }

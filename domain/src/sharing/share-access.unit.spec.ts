@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fold } from '../shared/decider';
-import { shareAccessDecider, shareAccessSummaryOf, type ShareAccessCommand, type ShareAccessEvent } from './share-access';
+import { ShareAccessForgotten, shareAccessDecider, shareAccessStreamName, shareAccessSummaryOf, type ShareAccessCommand, type ShareAccessEvent } from './share-access';
 
 const now = new Date('2026-11-23T10:00:00Z');
 const visit = (visitId: string, recipientEmail: string | null, ok = true) => ({
@@ -18,7 +18,7 @@ const run = (commands: ShareAccessCommand[]) =>
 describe('share access', () => {
   it('records each visit\'s open, the first of each recipient marked, e-mails in lower case', () => {
     const events = run([open(visit('v1', 'Ann@Example.com')), open(visit('v2', 'ann@example.com')), open(visit('v3', 'bob@example.com'))]);
-    expect(events.map((e) => [e.type, e.data.visitId, e.data.recipientEmail, e.type === 'ShareOpened' && e.data.firstOpen])).toEqual([
+    expect(events.map((e) => e.type === 'ShareOpened' && [e.type, e.data.visitId, e.data.recipientEmail, e.data.firstOpen])).toEqual([
       ['ShareOpened', 'v1', 'ann@example.com', true],
       ['ShareOpened', 'v2', 'ann@example.com', false],
       ['ShareOpened', 'v3', 'bob@example.com', true],
@@ -43,5 +43,12 @@ describe('share access', () => {
     const events = run([d('f1', false), d('f1', false), d('t1', true)]);
     expect(events.map((e) => e.type === 'ShareDownloaded' && [e.data.entryId, e.data.archive])).toEqual([['f1', false], ['f1', false], ['t1', true]]);
     expect(shareAccessSummaryOf(fold(shareAccessDecider, events))).toEqual({ openedCount: 0, deliveredOn: null, downloadCount: 3 });
+  });
+
+  it('once forgotten, forgets the stream and the anonymous visitors with it, and records nothing more', () => {
+    const forget: ShareAccessCommand = { type: 'ForgetShareAccess', data: { shareId: 's1' }, metadata: { now } };
+    const events = run([open(visit('v1', 'ann@example.com')), forget, forget, open(visit('v2', 'bob@example.com'))]);
+    expect(events.map((e) => e.type)).toEqual(['ShareOpened', 'ShareAccessForgotten']);
+    expect(ShareAccessForgotten.erases?.({ shareId: 's1', at: now.toISOString() }, shareAccessStreamName('s1'))).toEqual(['share-access-s1', 'user-share-visitors-s1']);
   });
 });

@@ -21,6 +21,7 @@ import { storageBytes } from '../files/storage.bytes';
 import { onlineStorageId } from '../files/storage.service';
 import { forgetStorageTasks } from '../files/storage-tasks.routes';
 import { forgetShares } from '../sharing/sharing.forget';
+import { forgetShareAccessOf } from '../sharing/share-access.forget';
 import { shareProcessCommand } from '../sharing/sharing.reminders';
 import { collectUnpaidFiles, forgetSecureFetches } from '../secure-fetch/secure-fetch.submission';
 
@@ -61,6 +62,7 @@ export const createDispatcher = (ctx: AppContext): CommandDispatcher =>
         await forgetSecureFetches(ctx, command.aggregateId, dctx);
         await forgetBookmarks(ctx, command.aggregateId, dctx);
         await forgetShares(ctx, command.aggregateId, dctx);
+        await forgetShareAccessOf(ctx, command.aggregateId, dctx);
       }
       return { position: result.position };
     },

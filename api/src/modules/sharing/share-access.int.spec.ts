@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { shareAccessDecider, shareAccessStreamName } from '@axel/domain';
+import { ERASED, shareAccessDecider, shareAccessStreamName } from '@axel/domain';
 import { handleCommand } from '@axel/platform';
 import { rebuildProjection } from '@axel/projections';
+import { EmbeddedProcessRuntime } from '@axel/workflows';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../testing/accounts';
 import { HttpClient, startTestApp, type HttpResponse, type TestApp } from '../../testing/harness';
@@ -424,5 +425,32 @@ describe('opens at once', () => {
     expect(notices.map((n: { body: string }) => n.body.split(' ')[0]).sort()).toEqual(['ann@example.com', 'bob@example.com']);
     const { events } = await t.app.ctx.store.readStream(shareAccessStreamName(s.id));
     expect(events.map((e) => (e.data as { firstOpen: boolean }).firstOpen).filter(Boolean)).toHaveLength(2);
+  });
+});
+
+describe("a purged owner's shares", () => {
+  it('forget who opened them: recipients\' e-mails and anonymous visitors\' addresses read as erased, the access rows are gone', async () => {
+    const o = await owner();
+    const doc = await o.file('secret.txt', Buffer.from('secret'));
+    const s = await o.share({ itemIds: [doc], recipients: ['ann@example.com'], message: 'Only you', password: SHARE_PASSWORD });
+    const ann = visitor('AnnBrowser/1.0');
+    expect((await ann.call(`/api/share-links/${s.shareLinkId}`, { ...password(SHARE_PASSWORD), 'x-share-email': 'ann@example.com' })).status).toBe(200);
+    const { events: before } = await t.app.ctx.store.readStream(shareAccessStreamName(s.id));
+    expect(before[0]).toMatchObject({ data: { recipientEmail: 'ann@example.com' }, metadata: { ip: '127.0.0.1', userAgent: 'AnnBrowser/1.0' } });
+
+    expect((await o.http.delete(`/api/users/${o.id}/`, { confirmation: 'YES', password: 'Secret-pass-1' })).status).toBe(204);
+    t.clock.advance(31 * 86_400_000);
+    const runtime = t.app.ctx.processes();
+    if (!(runtime instanceof EmbeddedProcessRuntime)) throw new Error('expected the embedded runtime');
+    for (let round = 0; round < 5; round++) {
+      await runtime.fireDueTimers();
+      await runtime.whenIdle({ timeoutMs: 10_000 }).catch(() => undefined);
+    }
+    await caughtUp();
+    const { events: after } = await t.app.ctx.store.readStream(shareAccessStreamName(s.id));
+    expect(after.map((e) => e.type)).toEqual(['ShareOpened', 'ShareAccessForgotten']);
+    expect(after[0]).toMatchObject({ data: { recipientEmail: ERASED }, metadata: { ip: ERASED, userAgent: ERASED } });
+    const { rows } = await t.app.ctx.pool.query('select 1 from share_access_log where share_id = $1 union all select 1 from share_access_recipients where share_id = $1', [s.id]);
+    expect(rows).toEqual([]);
   });
 });

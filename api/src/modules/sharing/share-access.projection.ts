@@ -6,12 +6,13 @@ type Source = ShareAccessEvent | DomainEvent<'ShareDeleted', { deletedAt: string
 /**
  * What the owner sees of a share's access, from the access events: a row per open and download
  * (time, recipient e-mail when known, ip and user agent from the event's metadata), and per share
- * its opened count, first open (delivered on) and each recipient's first open. A deleted share and
- * a purged owner take their rows with them (they hold visitors' addresses and e-mails).
+ * its opened count, first open (delivered on) and each recipient's first open. A deleted share, a
+ * forgotten access history and a purged owner take their rows with them (they hold visitors'
+ * addresses and e-mails).
  */
 export const shareAccessProjection = defineProjection<'share_access_log' | 'share_access_summary' | 'share_access_recipients', Source>({
   name: 'share_access',
-  handles: ['ShareOpened', 'ShareDownloaded', 'ShareDeleted', 'AccountPurged'],
+  handles: ['ShareOpened', 'ShareDownloaded', 'ShareAccessForgotten', 'ShareDeleted', 'AccountPurged'],
   tables: {
     share_access_log: (t) => `create table "${t}" (
       id text primary key,
@@ -48,8 +49,8 @@ export const shareAccessProjection = defineProjection<'share_access_log' | 'shar
     const SUMMARY = `"${t.share_access_summary}"`;
     const RECIPIENTS = `"${t.share_access_recipients}"`;
     for (const e of events) {
-      if (e.type === 'ShareDeleted') {
-        const shareId = e.streamName.slice('share-'.length);
+      if (e.type === 'ShareDeleted' || e.type === 'ShareAccessForgotten') {
+        const shareId = e.type === 'ShareAccessForgotten' ? e.data.shareId : e.streamName.slice('share-'.length);
         for (const table of [LOG, SUMMARY, RECIPIENTS]) await tx.query(`delete from ${table} where share_id = $1`, [shareId]);
         continue;
       }

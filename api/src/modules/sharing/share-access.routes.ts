@@ -166,7 +166,7 @@ export const shareAccessRoutes = (ctx: AppContext) => async (fastify: FastifyIns
       if (!isOwner) refuseViewOnly(share, entry, signed.inline);
       if (!signed.inline && !isOwner && request.method === 'GET' && fromFirstByte(request, Number(entry.size))) {
         const data = { shareId: share.id, ownerId: share.ownerId, kind: share.kind, visitId: signed.visitId, recipientEmail: signed.email, access, entryId: entry.id, archive: false };
-        await recordAccess(ctx, share, { type: 'RecordShareDownload', data }, visitActor(request, signed.visitId, await optionalUser(ctx, request)));
+        await recordAccess(ctx, share, { type: 'RecordShareDownload', data }, visitActor(request, share.id, await optionalUser(ctx, request)));
       }
       return sendSharedFile(ctx, request, reply, entry, signed.inline);
     },
@@ -227,7 +227,7 @@ export const shareAccessRoutes = (ctx: AppContext) => async (fastify: FastifyIns
       if (visitor && !visitor.isOwner) {
         const { visit } = visitor;
         const data = { shareId: share.id, ownerId: share.ownerId, kind: share.kind, visitId: visit.visitId, recipientEmail: visit.email, access: { ok: true as const }, entryId: rows[0].id, archive: true };
-        await recordAccess(ctx, share, { type: 'RecordShareDownload', data }, visitActor(request, visit.visitId, visitor.user));
+        await recordAccess(ctx, share, { type: 'RecordShareDownload', data }, visitActor(request, share.id, visitor.user));
       }
       return archiveDownloadUrl(ctx, rows[0].id);
     },

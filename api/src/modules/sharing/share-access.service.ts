@@ -4,6 +4,7 @@ import {
   DomainError,
   normalizeShareEmail,
   ShareAccessErrors,
+  shareVisitorsActorId,
   SharingErrors,
   StorageErrors,
   type ShareAccess,
@@ -56,11 +57,14 @@ const refuseUnless = (access: ShareAccess, state: ShareState): void => {
   throw new DomainError(access.error, state.status === 'none' || state.status === 'deleted' ? undefined : shareGate(state));
 };
 
-/** The actor of an access event: the signed-in viewer, else the visit itself (its ip and user agent are sealed under it). */
-export const visitActor = (request: FastifyRequest, visitId: string, user: UserRow | null): CommandContext => {
+/**
+ * The actor of an access event: the signed-in viewer, else the share's anonymous visitors (their
+ * ip and user agent are sealed under one subject per share, forgotten with its access stream).
+ */
+export const visitActor = (request: FastifyRequest, shareId: string, user: UserRow | null): CommandContext => {
   const meta = requestMeta(request);
   return {
-    actorId: user?.id ?? `visitor-${visitId}`,
+    actorId: user?.id ?? shareVisitorsActorId(shareId),
     actorKind: user ? 'user' : 'anonymous',
     ip: meta.ip,
     userAgent: meta.userAgent,
@@ -121,7 +125,7 @@ export const letIn = async (ctx: AppContext, request: FastifyRequest, reply: Fas
   const visit: ShareVisit = { linkId, visitId: newId(), email: viewerEmail, expiresAt: now.getTime() + ACCESS_TOKEN_TTL_MS };
   if (!isOwner) {
     const data = { shareId: share.id, ownerId: share.ownerId, kind: share.kind, visitId: visit.visitId, recipientEmail: viewerEmail, access };
-    await recordAccess(ctx, share, { type: 'RecordShareOpen', data }, visitActor(request, visit.visitId, user));
+    await recordAccess(ctx, share, { type: 'RecordShareOpen', data }, visitActor(request, share.id, user));
   }
   reply.header(OBJECT_ACCESS_HEADER, issueAccessToken(ctx.secrets, visit, share.passwordHash));
   return { share, visit, user, isOwner };
