@@ -190,6 +190,7 @@ const EN: Readonly<Record<string, Sentence>> = {
   SecureFetchPaymentFailed: (d) => `Secure Fetch payment refused: ${text(d.refusedWith)}`,
   SecureFetchPaid: (d) => `Secure Fetch paid: ${axel(d.amount)}`,
   SecureFetchFilesCollected: (d) => `${count(d.itemIds, 'file')} collected from Secure Fetch`,
+  SecureFetchForgotten: () => 'Secure Fetch link forgotten with its purged owner',
   SecureFetchCounted: () => 'Secure Fetch link counted against the plan',
   // auto-pay programs
   AutoPayProgramCreated: (d) => `Auto-pay program ${quoted(d.name)} created`,
