@@ -169,6 +169,7 @@ const EN: Readonly<Record<string, Sentence>> = {
   BookmarksForgotten: () => 'Bookmarks forgotten',
   ShareOpened: (d) => `${d.kind === 'private' ? 'Private' : 'Public'} share opened${d.recipientEmail ? ` by ${text(d.recipientEmail)}` : ''}${d.firstOpen ? ' for the first time' : ''}`,
   ShareDownloaded: (d) => `${d.archive ? 'Archive' : 'File'} downloaded from a share${d.recipientEmail ? ` by ${text(d.recipientEmail)}` : ''}`,
+  ShareAccessForgotten: () => "A share's visitors forgotten",
   // shares
   ShareCreated: (d) =>
     `${d.kind === 'private' ? 'Private' : 'Public'} share ${quoted(d.title)} created with ${count(d.items, 'item')} (${bytes(d.totalSize)})${
