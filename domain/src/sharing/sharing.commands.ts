@@ -34,6 +34,8 @@ export type CreateShare = Command<
     items: readonly ShareItemCandidate[];
     /** The plan's unlimited-shared-file-size permission. */
     unlimitedFileSize: boolean;
+    /** The plan has eSign (Professional, Team, Enterprise); absent: it has not. */
+    esignAllowed?: boolean;
   }
 >;
 

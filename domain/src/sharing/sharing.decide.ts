@@ -26,6 +26,7 @@ const create = (command: CreateShare, state: ShareState): ShareEvent[] => {
       throw new DomainError(SharingErrors.fileTooLarge, { itemId: item.id, maxSize: SHARED_FILE_MAX_BYTES });
     }
   }
+  if (d.esign && !d.esignAllowed) throw new DomainError(SharingErrors.esignNotInPlan);
   const isPrivate = d.recipients !== undefined;
   const message = checkShareNote(d.message);
   const passwordHash = d.passwordHash ?? null;

@@ -28,5 +28,6 @@ export const SharingErrors = defineErrors({
   alreadyRevoked: { code: 'SHARE_ALREADY_REVOKED', status: 409, message: 'This share was revoked' },
   notPrivate: { code: 'NOT_PRIVATE_SHARE', status: 400, message: 'Only private shares have recipients' },
   recipientNotFound: { code: 'RECIPIENT_NOT_FOUND', status: 404, message: 'This address is not a recipient of the share' },
+  esignNotInPlan: { code: 'ESIGN_NOT_IN_PLAN', status: 403, message: 'eSign is available on the Professional, Team and Enterprise plans' },
   tooManyItems: { code: 'TOO_MANY_SHARE_ITEMS', status: 400, message: 'A share holds at most 500 items' },
 });

@@ -62,6 +62,11 @@ describe('creating a share', () => {
     expect(created({ expiresAt: later(DAY).toISOString() })[0]).toMatchObject({ data: { expiresAt: later(DAY).toISOString() } });
   });
 
+  it('an e-signature request needs a plan with eSign', () => {
+    expect(refusal(() => created({ esign: true }))).toBe('ESIGN_NOT_IN_PLAN');
+    expect(created({ esign: true, esignAllowed: true })[0]).toMatchObject({ data: { esign: true } });
+  });
+
   it('a retried create of the same share appends nothing', () => {
     const { events } = runShare([createShareCommand(now), createShareCommand(now)]);
     expect(events).toHaveLength(1);

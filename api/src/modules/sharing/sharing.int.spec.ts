@@ -108,6 +108,7 @@ describe('creating shares', () => {
     expect(refused(await o.share({ itemIds: [] }))).toEqual([400, 'VALIDATION_FAILED']);
     expect(refused(await o.share({ itemIds: [fileId], title: 'Fun 🎉' }))).toEqual([400, 'INVALID_TITLE']);
     expect(refused(await o.share({ itemIds: [fileId], title: 'shit list' }))).toEqual([400, 'PROFANITY']);
+    expect(refused(await o.share({ itemIds: [fileId], esign: true }))).toEqual([403, 'ESIGN_NOT_IN_PLAN']);
     expect(refused(await o.share({ itemIds: [fileId], description: 'a|b' }))).toEqual([400, 'INVALID_NOTE']);
     expect(refused(await o.share({ itemIds: [fileId], password: 'short' }))).toEqual([400, 'INVALID_SHARE_PASSWORD']);
     expect(refused(await o.share({ itemIds: [fileId], expiresAt: inDays(-1) }))).toEqual([400, 'INVALID_EXPIRY']);
@@ -141,7 +142,7 @@ describe('creating shares', () => {
 
     await new BillingService(t.app.ctx, () => null).changePlanByStaff(o.id, 200, 'staff-test', { ip: null, userAgent: null, client: null, correlationId: 'c' });
     const big = await o.file('big.bin', 'x', undefined, SHARED_FILE_MAX_BYTES * 3);
-    expect((await o.share({ itemIds: [big] })).status).toBe(201);
+    expect((await o.share({ itemIds: [big], esign: true })).body).toMatchObject({ esign: true, totalSize: SHARED_FILE_MAX_BYTES * 3 });
     expect((await o.http.get('/api/shares/user-plan-count/')).body).toEqual({ count: 6, limit: null });
   });
 

@@ -120,6 +120,7 @@ export const createShare = async (ctx: AppContext, user: UserRow, body: z.infer<
       recipients: body.recipients,
       items,
       unlimitedFileSize: plan.permissions.includes('unlimited-shared-file-size'),
+      esignAllowed: plan.features.includes('esign'),
     },
   });
   // every rule is checked (cheaply, before any password work), and the password hashed, before the
