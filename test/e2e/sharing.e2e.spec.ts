@@ -49,7 +49,7 @@ const pageAudit = (page: Page) =>
 const row = (page: Page, name: string) => page.locator(`[data-testid="file-row"][data-name="${name}"]`);
 
 describe('sharing a folder', () => {
-  it('the owner shares a folder with a password; a visitor is refused a wrong password, opens it with the right one, browses and downloads byte-identical; the owner sees one open, revokes, and a private share admits only its recipient', async () => {
+  it('the owner shares a folder with a password; a visitor is refused a wrong password, opens it with the right one, browses and downloads byte-identical; the owner sees one open, revokes, and a private share admits only its recipient until blocked', async () => {
     const shot = stepShots('web-sharing');
     const { email } = await signUpConfirmed(uniqueEmail('sharer'));
     const owner = await (await browser.newContext({ locale: 'en-US' })).newPage();
@@ -179,7 +179,6 @@ describe('sharing a folder', () => {
     await owner.getByTestId('share-created').waitFor();
     const privateLink = await owner.getByTestId('share-link').inputValue();
     expect(privateLink).toMatch(/\/private-share\/[A-Za-z0-9_-]{22}$/);
-    await owner.context().close();
 
     const friend = await (await browser.newContext({ locale: 'en-US' })).newPage();
     await friend.goto(privateLink.replace(/^https?:\/\/[^/]+/, t.url));
@@ -194,6 +193,22 @@ describe('sharing a folder', () => {
     await expect.poll(() => friend.getByTestId('share-title').innerText(), { timeout: 15_000 }).toBe('Trip for a friend');
     await row(friend, 'Trip').waitFor();
     await shot(friend, 'private-share');
+
+    // The owner sees the recipient's first open and blocks them: the same visit is refused at once.
+    await owner.goto(`${t.url}/files/shares`);
+    await owner.locator('[data-testid="share-row"][data-title="Trip for a friend"]').getByTestId('share-row-open').click();
+    const recipient = owner.locator('[data-testid="recipient-row"][data-email="friend@example.com"]');
+    await expect.poll(async () => {
+      await owner.reload();
+      await recipient.waitFor();
+      return recipient.innerText();
+    }, { timeout: 15_000 }).not.toContain('—');
+    await recipient.getByTestId('recipient-block').click();
+    await recipient.getByTestId('recipient-unblock').waitFor();
+    await friend.reload();
+    await friend.getByTestId('share-refused').waitFor();
+    expect(await friend.getByTestId('share-refused').innerText()).toContain('The owner blocked your access to this share');
+    await owner.context().close();
     await friend.context().close();
   });
 });
