@@ -205,6 +205,32 @@ describe('a password-protected public share of a folder', () => {
   });
 });
 
+describe('a long visit', () => {
+  it('gets a fresh token in the second half of its hour, still one open', async () => {
+    const o = await owner();
+    const doc = await o.file('long.txt', Buffer.from('long read'));
+    const s = await o.share({ itemIds: [doc], password: SHARE_PASSWORD });
+    const link = `/api/share-links/${s.shareLinkId}`;
+    const v = visitor();
+    expect((await v.call(link, password(SHARE_PASSWORD))).status).toBe(200);
+    const first = v.token();
+    t.clock.advance(20 * 60_000);
+    expect((await v.call(`${link}/entries/`)).status).toBe(200);
+    expect(v.token()).toBe(first);
+    t.clock.advance(20 * 60_000);
+    expect((await v.call(`${link}/entries/`)).status).toBe(200);
+    expect(v.token()).not.toBe(first);
+    // past the first token's hour, the renewed one still works; the first does not
+    t.clock.advance(30 * 60_000);
+    expect((await v.call(`${link}/entries/`)).status).toBe(200);
+    expect((await visitor().call(`${link}/entries/`, { 'x-object-access': first! })).body.code).toBe('SHARE_PROTECTED');
+    await caughtUp();
+    // the owner signs in again after the hour and more
+    const { http } = await signIn(o.email);
+    expect((await http.get(`/api/shares/${s.id}/`)).body.openedCount).toBe(1);
+  });
+});
+
 describe('a share that needs a login', () => {
   it('sends a visitor without a session to sign in, and lets a signed-in one in, named in the access log', async () => {
     const o = await owner();

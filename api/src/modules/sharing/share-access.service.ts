@@ -112,8 +112,10 @@ export const letIn = async (ctx: AppContext, request: FastifyRequest, reply: Fas
   const share = state as ShareRecord;
   const isOwner = user?.id === share.ownerId;
   if (held) {
-    reply.header(OBJECT_ACCESS_HEADER, token);
-    return { share, visit: held, user, isOwner };
+    // a visit that goes on past half its hour gets a fresh token for the same visit (no new open)
+    const renewed = held.expiresAt - now.getTime() < ACCESS_TOKEN_TTL_MS / 2 ? { ...held, expiresAt: now.getTime() + ACCESS_TOKEN_TTL_MS } : null;
+    reply.header(OBJECT_ACCESS_HEADER, renewed ? issueAccessToken(ctx.secrets, renewed, share.passwordHash) : token);
+    return { share, visit: renewed ?? held, user, isOwner };
   }
   let passwordOk: boolean | null = null;
   if (share.passwordHash !== null && !isOwner) {
