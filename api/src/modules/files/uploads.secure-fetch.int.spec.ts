@@ -275,6 +275,30 @@ describe('Secure Fetch uploads: anonymous tus with certificate hashes', () => {
     expect(await pipeline.uploads.finished(idOf(location), ownerId)).toBeNull();
   });
 
+  it('a process that stopped between the last chunk and finishing: the next HEAD finishes the upload from the stored state', async () => {
+    const { linkId, ownerId } = await newLink();
+    const http = anonymous();
+    const file = randomBytes(MiB + 5000);
+    const location = await create(http, linkId, file.length);
+    expect((await patch(http, location, 0, file)).status).toBe(204);
+    // as the row stood after the last chunk was recorded: every byte in, not finished; the state is of
+    // other bytes of the same length, so the digests show they come from the state, not from the chunks
+    const decoy = randomBytes(file.length);
+    const hash = await MultiHash.open();
+    await hash.update(decoy);
+    const { rows } = await t.app.ctx.pool.query<{ key_id: string }>('select key_id from uploads where id = $1', [idOf(location)]);
+    const sealed = sealHashState(await pipeline.keys.get(rows[0]!.key_id), rows[0]!.key_id, await hash.save());
+    hash.close();
+    await t.app.ctx.pool.query(`update uploads set status = 'receiving', sha256 = null, hashes = null, finished_at = null, hash_state = $2 where id = $1`, [idOf(location), sealed]);
+    expect(await pipeline.uploads.finished(idOf(location), ownerId)).toBeNull();
+
+    expect(await head(http, location)).toMatchObject({ status: 200, offset: file.length });
+    const finished = await pipeline.uploads.finished(idOf(location), ownerId);
+    expect(finished!.hashes).toEqual(reference(decoy));
+    expect(finished!.manifest.sha256).toBe(createHash('sha256').update(file).digest('hex'));
+  });
+
+  // last on this app: it spends this address's anonymous creations for the minute
   it('anonymous creations are capped per address; session uploads are not counted', async () => {
     const unknown = randomBytes(16).toString('base64url').slice(0, 22);
     const http = anonymous();

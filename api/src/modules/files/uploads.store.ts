@@ -195,6 +195,8 @@ export class EncryptingDataStore extends DataStore {
     await this.settled(id);
     const row = await this.row(id);
     if (!row) throw ERRORS.FILE_NOT_FOUND;
+    // every byte recorded but the upload not marked finished: the process stopped in between
+    if (row.status === 'receiving' && row.offset === row.size && row.size > 0) await this.recover(row);
     return new Upload({
       id: row.id,
       size: row.size,
@@ -203,6 +205,16 @@ export class EncryptingDataStore extends DataStore {
       creation_date: row.created_at.toISOString(),
       storage: { type: 'axel-chunks', path: row.id },
     });
+  }
+
+  /** Finishes an upload whose last chunk was recorded by a process that stopped before finishing it. */
+  private async recover(row: UploadRow) {
+    const multi = row.secure_fetch_link_id ? await this.openHashes(row, await this.deps.keys.get(row.key_id)) : undefined;
+    try {
+      await this.finish(row.id, row.key_id, row.size, await this.chunksOf(row.id), undefined, multi);
+    } finally {
+      multi?.close();
+    }
   }
 
   private async chunksOf(id: string): Promise<ChunkRef[]> {
@@ -252,7 +264,6 @@ export class EncryptingDataStore extends DataStore {
     const hash = offset === 0 ? createHash('sha256') : known && known.offset === offset ? known.hash : undefined;
     // Secure Fetch uploads: MD5, SHA-1 and SHA3-512 of the plaintext, one pass, resumed from the stored state
     const multi = row.secure_fetch_link_id ? await this.openHashes(row, key) : undefined;
-    let multiOpen = !!multi;
     // bytes at the start of the receive buffer already in `multi` (a kept tail was hashed by its own request)
     let hashedTo = filled;
     /**
@@ -348,13 +359,13 @@ export class EncryptingDataStore extends DataStore {
         throw streamError ?? error;
       }
       if (recorded === size) {
-        multiOpen = false;
         await this.finish(id, row.key_id, size, await this.chunksOf(id), hash, multi);
       } else if (hash && recorded === received) {
         this.hashes.set(id, { offset: recorded, hash });
       }
     } finally {
-      if (multiOpen) multi!.close();
+      // idempotent: a digest has already ended the session
+      multi?.close();
     }
     if (streamError && recorded === offset) throw streamError;
     return recorded;
