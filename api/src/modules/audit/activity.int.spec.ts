@@ -225,6 +225,17 @@ describe('paging by position', () => {
     expect(timedWalk.map((r) => r.id)).toEqual(dated.map((r) => r.id));
     expect((await auditor.get(`/api/admin/activity?filter=${encodeURIComponent(JSON.stringify({ from: since, before: 3 }))}`)).body.code).toBe('VALIDATION_FAILED');
 
+    // a user's timeline pages the same way (read by bitmap and sorted)
+    const theirs = (await list({ filter: { user: ada.id }, perPage: '500' })).rows;
+    const theirWalk: Row[] = [];
+    let at: string | null = null;
+    do {
+      const page = await list({ filter: { user: ada.id, ...(at ? { before: Number(at) } : {}) }, range: [0, 1] });
+      theirWalk.push(...page.rows);
+      at = page.next;
+    } while (at);
+    expect(theirWalk.map((r) => r.id)).toEqual(theirs.map((r) => r.id));
+
     // oldest first from a cursor
     const oldest = await list({ sort: ['position', 'ASC'], range: [0, 2] });
     expect(oldest.rows.map((r) => r.id)).toEqual(all.slice(-3).reverse().map((r) => r.id));

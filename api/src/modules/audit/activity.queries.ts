@@ -57,6 +57,12 @@ export interface ResolvedFilter {
    * Times follow positions closely, so the order reads the same.
    */
   readonly byTime: boolean;
+  /**
+   * A user's events come from two indexes at once (their streams, their acts): read them by
+   * bitmap and sort them, rather than let the planner walk the whole log in position order
+   * looking for a user whose last act was long ago.
+   */
+  readonly bySubject: boolean;
 }
 
 /** Where a page starts: a position, and its event's time when the rows are in time order. */
@@ -109,7 +115,7 @@ export const resolveFilter = async (pool: Pool, filter: ActivityFilter): Promise
   // metadata times are written by toISOString, so they compare as text (and the index serves it)
   if (filter.from) where.push(`e.metadata->>'time' >= ${param(iso(filter.from))}`);
   if (filter.to) where.push(`e.metadata->>'time' <= ${param(iso(filter.to))}`);
-  return { where, values, ip: filter.ip ?? null, empty, byTime: !!(filter.from || filter.to) };
+  return { where, values, ip: filter.ip ?? null, empty, byTime: !!(filter.from || filter.to), bySubject: !!filter.user };
 };
 
 /** Exact up to COUNT_CAP rows, null beyond it or when an ip filter (applied after decryption) is set. */
@@ -152,7 +158,9 @@ const readRows = async (pool: Pool, f: ResolvedFilter, cursor: Cursor | null, di
     where.push(f.byTime && cursor.time !== null ? `(${TIME}, e.position) ${beyond} (${param(cursor.time)}, ${param(cursor.position)})` : `e.position ${beyond} ${param(cursor.position)}`);
   }
   if (upto !== undefined) where.push(`e.position ${direction === 'asc' ? '<' : '>'} ${param(upto)}`);
-  const order = f.byTime ? `${TIME} ${direction}, e.position ${direction}` : `e.position ${direction}`;
+  // `+ 0` and `|| ''` hide the ordering from the indexes, see {@link ResolvedFilter.bySubject}
+  const [time, position] = f.bySubject ? [`(${TIME} || '')`, '(e.position + 0)'] : [TIME, 'e.position'];
+  const order = f.byTime ? `${time} ${direction}, ${position} ${direction}` : `${position} ${direction}`;
   const { rows } = await pool.query<EventRow>(
     `select ${COLUMNS} from es_events e ${where.length ? `where ${where.join(' and ')}` : ''} order by ${order} limit ${param(limit)}`,
     values,
