@@ -1,6 +1,7 @@
 import {
   autopayDecider,
   billingDecider,
+  cartDecider,
   bookmarksDecider,
   contactsDecider,
   notificationsDecider,
@@ -54,6 +55,7 @@ export const AGGREGATES: readonly AggregateKind[] = [
   kind('share', 'share', shareDecider),
   kind('share-access', 'share-access', shareAccessDecider),
   kind('share-counter', 'share-counter', shareCounterDecider),
+  kind('cart', 'cart', cartDecider),
   kind('secure-fetch', 'secure-fetch', secureFetchDecider),
   kind('secure-fetch-counter', 'secure-fetch-counter', secureFetchCounterDecider),
 ];

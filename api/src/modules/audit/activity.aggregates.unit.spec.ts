@@ -9,6 +9,7 @@ describe('aggregateOf', () => {
     expect(aggregateOf('share-counter-u1-2026-11')?.kind).toBe('share-counter');
     expect(aggregateOf('secure-fetch-counter-u1-2026-11')?.kind).toBe('secure-fetch-counter');
     expect(aggregateOf('autopay-p1')?.kind).toBe('program');
+    expect(aggregateOf('cart-c1')?.kind).toBe('cart');
     expect(aggregateOf('username-abc')).toBeUndefined();
     expect(aggregateOf('user-')).toBeUndefined();
     expect(aggregateOf('mail-1')).toBeUndefined();
