@@ -71,4 +71,21 @@ describe('MultiHash', () => {
     expect(() => decodeMultiHashState(encoded.subarray(0, encoded.length - 1))).toThrow();
     expect(() => decodeMultiHashState(Buffer.concat([Buffer.from([2]), encoded.subarray(1)]))).toThrow();
   });
+
+  it('a worker that dies fails its sessions (never a wrong digest) and the pool starts another for the next upload', async () => {
+    const own = new Sha3Pool(1);
+    const hash = await MultiHash.open(undefined, own);
+    const start = randomBytes(1000);
+    await hash.update(start);
+    const saved = await hash.save();
+    await own.close();
+    await expect(hash.save()).rejects.toThrow();
+    await expect(hash.digest()).rejects.toThrow();
+    // the saved state goes on in a new worker
+    const data = randomBytes(5000);
+    const resumed = await MultiHash.open(saved, own);
+    await resumed.update(data);
+    expect(await resumed.digest()).toEqual(reference(Buffer.concat([start, data])));
+    await own.close();
+  });
 });

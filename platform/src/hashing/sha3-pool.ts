@@ -150,7 +150,7 @@ export class Sha3Session {
   }
 
   /** The state after every byte given so far (hash-wasm's `save()`). */
-  save(): Promise<Uint8Array> {
+  async save(): Promise<Uint8Array> {
     this.check();
     this.flush();
     return this.worker.request<Uint8Array>({ t: 'save', id: this.id });
