@@ -1,4 +1,4 @@
-import { decideShareAccess, DomainError, type BookmarkedShare } from '@axel/domain';
+import { decideShareAccess, DomainError, type BookmarkedShare, type ShareRecord } from '@axel/domain';
 import type { AppContext } from '../../context';
 import { readAccessToken } from '../sharing/share-access.credentials';
 import { loadShareByLinkId } from '../sharing/shares.read';
@@ -26,6 +26,6 @@ export const shareToBookmark = async (ctx: AppContext, linkId: string, user: Boo
     const gate = live ? { shareLinkId: live.linkId, kind: live.kind, requireLogin: live.requireLogin, hasPassword: live.passwordHash !== null, expiresAt: live.expiresAt } : undefined;
     throw new DomainError(access.error, gate);
   }
-  const share = state as Extract<typeof state, { status: 'active' }>;
+  const share = state as ShareRecord;
   return { id: share.id, linkId: share.linkId, title: share.title };
 };
