@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -78,7 +78,7 @@ describe('Secure Fetch in the browser', () => {
     await page.locator('[data-testid="fetch-row"][data-status="waiting"]').waitFor();
 
     // Someone without an account uploads a file and a folder through the link and fills the metadata.
-    const content = Buffer.from(`signed contract ${Date.now()}\n`.repeat(2000));
+    const content = randomBytes(6 * 1024 * 1024 + 777);
     const terms = Buffer.from('terms and conditions\n');
     const scan = Buffer.from('page one of the scan\n');
     mkdirSync(path.join(dir, 'annex', 'scans'), { recursive: true });
@@ -87,14 +87,27 @@ describe('Secure Fetch in the browser', () => {
     const visitor = await (await browser.newContext({ locale: 'en-US', acceptDownloads: true })).newPage();
     await visitor.goto(url);
     expect(await visitor.getByTestId('fetch-link-note').textContent()).toBe('Please send the signed contract');
-    await visitor.getByTestId('fetch-file-input').setInputFiles([{ name: 'contract.txt', mimeType: 'text/plain', buffer: content }]);
+    expect(await visitor.getByTestId('fetch-link-max-size').textContent()).toBe('Up to 10 MiB per file');
+    // A slow uplink, so the contract is still uploading when it is paused; resumed, it continues from the server's offset.
+    const cdp = await visitor.context().newCDPSession(visitor);
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 1024 * 1024 });
+    await visitor.getByTestId('fetch-file-input').setInputFiles([{ name: 'contract.bin', mimeType: 'application/octet-stream', buffer: content }]);
+    const contractRow = visitor.locator('[data-testid="fetch-file"][data-name="contract.bin"]');
+    const progress = () => contractRow.getByRole('progressbar').getAttribute('aria-valuenow').then(Number);
+    await expect.poll(progress, { timeout: POLL_MS }).toBeGreaterThan(5);
+    await contractRow.getByTestId('fetch-file-pause').click();
+    expect(await contractRow.getAttribute('data-status')).toBe('paused');
+    expect(await progress()).toBeLessThan(100);
+    await shot(visitor, 'paused');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await contractRow.getByTestId('fetch-file-resume').click();
     await visitor.getByTestId('fetch-folder-input').setInputFiles(path.join(dir, 'annex'));
     await expect.poll(() => visitor.locator('[data-testid="fetch-file"][data-status="done"]').count(), { timeout: POLL_MS }).toBe(3);
     await expect.poll(() => visitor.locator('[data-testid="fetch-file-hash"][data-done="true"]').count(), { timeout: POLL_MS }).toBe(3);
     expect(await visitor.locator('[data-testid="fetch-file"]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-name')).sort())).toEqual([
       'annex/scans/page1.txt',
       'annex/terms.txt',
-      'contract.txt',
+      'contract.bin',
     ]);
     expect(await visitor.getByTestId('fetch-overall').getAttribute('data-percent')).toBe('100');
     await visitor.getByTestId('fetch-submit').click();
@@ -112,7 +125,7 @@ describe('Secure Fetch in the browser', () => {
     const [receiptFile] = await Promise.all([visitor.waitForEvent('download'), visitor.getByTestId('fetch-receipt-download').click()]);
     const receipt = JSON.parse(readFileSync(await receiptFile.path(), 'utf8')) as { items: Array<Record<string, unknown>>; signature: string };
     const item = (name: string, bytes: Buffer) => ({ name, size: bytes.length, md5: hex('md5', bytes), sha1: hex('sha1', bytes), sha3_512: hex('sha3-512', bytes) });
-    expect([...receipt.items].sort((a, b) => String(a.name).localeCompare(String(b.name)))).toEqual([item('contract.txt', content), item('page1.txt', scan), item('terms.txt', terms)]);
+    expect([...receipt.items].sort((a, b) => String(a.name).localeCompare(String(b.name)))).toEqual([item('contract.bin', content), item('page1.txt', scan), item('terms.txt', terms)]);
     expect(receipt.signature).toBeTruthy();
     await shot(visitor, 'sent');
     // The link is used: opening it again shows the spec's message.
@@ -127,7 +140,7 @@ describe('Secure Fetch in the browser', () => {
     await page.locator('[data-testid="fetch-row"][data-status="uploaded"]').click();
     await page.getByTestId('fetch-pay').waitFor();
     expect(await page.getByTestId('fetch-pay-cost').getAttribute('data-cost')).toBe('0.009');
-    await page.locator('[data-testid="fetch-item"][data-name="contract.txt"]').waitFor();
+    await page.locator('[data-testid="fetch-item"][data-name="contract.bin"]').waitFor();
     expect(await page.locator('[data-testid="fetch-item"][data-name="page1.txt"]').textContent()).toContain('annex/scans/page1.txt');
     expect(await page.locator('[data-testid="fetch-item"]').count()).toBe(3);
     await page.getByTestId('fetch-pay-button').click();
@@ -149,7 +162,7 @@ describe('Secure Fetch in the browser', () => {
     await page.locator('[data-testid="fetch-details"][data-paid="true"]').waitFor();
 
     // The paid file downloads as it was sent; the certificate comes as a PDF and as JSON.
-    const [file] = await Promise.all([page.waitForEvent('download'), page.locator('[data-testid="fetch-item"][data-name="contract.txt"] [data-testid="fetch-item-download"]').click()]);
+    const [file] = await Promise.all([page.waitForEvent('download'), page.locator('[data-testid="fetch-item"][data-name="contract.bin"] [data-testid="fetch-item-download"]').click()]);
     expect(readFileSync(await file.path()).equals(content)).toBe(true);
     await page.getByTestId('fetch-certificate-view').click();
     await expect.poll(() => page.getByTestId('fetch-certificate-tx').textContent(), { timeout: POLL_MS }).toMatch(/[0-9a-f]{64}/);
@@ -166,11 +179,11 @@ describe('Secure Fetch in the browser', () => {
     expect(await visitor.getByTestId('verify-certificate-summary').getAttribute('data-intact')).toBe('true');
     // The pay and pin transaction timestamps the certificate: it carries the certificate's fingerprint.
     await visitor.locator('[data-testid="verify-chain"][data-anchor="anchored"]').waitFor();
-    await visitor.getByTestId('verify-file-input').setInputFiles([{ name: 'contract.txt', mimeType: 'text/plain', buffer: content }]);
+    await visitor.getByTestId('verify-file-input').setInputFiles([{ name: 'contract.bin', mimeType: 'application/octet-stream', buffer: content }]);
     await visitor.locator('[data-testid="verify-result"][data-verdict="match"]').waitFor();
     expect(await visitor.getByTestId('verify-verdict').textContent()).toContain('The file matches the certificate');
     await shot(visitor, 'verified');
-    await visitor.getByTestId('verify-file-input').setInputFiles([{ name: 'contract.txt', mimeType: 'text/plain', buffer: Buffer.concat([content, Buffer.from('!')]) }]);
+    await visitor.getByTestId('verify-file-input').setInputFiles([{ name: 'contract.bin', mimeType: 'application/octet-stream', buffer: Buffer.concat([content, Buffer.from('!')]) }]);
     await visitor.locator('[data-testid="verify-result"][data-verdict="mismatch"]').waitFor();
     expect(await visitor.locator('[data-testid="verify-hash-sha3_512"]').getAttribute('data-verdict')).toBe('differs');
     await shot(visitor, 'altered');

@@ -1,21 +1,27 @@
+import CancelOutlined from '@mui/icons-material/CancelOutlined';
 import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
 import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
+import PauseOutlined from '@mui/icons-material/PauseOutlined';
+import PlayArrowOutlined from '@mui/icons-material/PlayArrowOutlined';
+import ReplayOutlined from '@mui/icons-material/ReplayOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
+import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useActorRef, useMachine, useSelector } from '@xstate/react';
-import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useRef, useState, type DragEvent, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { fromPromise } from 'xstate';
@@ -23,7 +29,7 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { formatDateTime, localeTag, translateError } from '../../components/i18nHelpers';
 import { fromFileList, readDroppedEntries, type DroppedFile, type EntryLike } from '../files/drop';
 import { formatBytes } from '../files/format';
-import { summarize, type UploadItem } from '../files/upload-queue.machine';
+import { CANCELLABLE, summarize, type UploadItem } from '../files/upload-queue.machine';
 import { uploadIdOf } from '../files/uploader';
 import { fetchUploadQueueMachine, LINK_TARGET } from './fetch-uploader';
 import { fetchUploadMachine, receiptVerdict, type FinishedFile } from './fetch-upload.machine';
@@ -45,6 +51,10 @@ const droppedEntries = (event: DragEvent): EntryLike[] | null => {
   return entries.length ? entries : null;
 };
 
+const MIB = 1024 * 1024;
+/** The spec states the limit in MiB (10 MiB): a whole number of MiB is shown as such. */
+const limitText = (bytes: number, tag: string) => (bytes % MIB === 0 ? `${new Intl.NumberFormat(tag).format(bytes / MIB)} MiB` : formatBytes(bytes, tag));
+
 interface HashState {
   promise: Promise<FileHashes>;
   bytes: number;
@@ -62,7 +72,7 @@ const LinkSummaryCard = ({ link }: { link: LinkSummary }) => {
       </Typography>
       <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
         <Chip size="small" label={link.expiresAt ? t('secureFetch.upload.expires', { date: formatDateTime(link.expiresAt, i18n.language) }) : t('secureFetch.upload.noExpiry')} />
-        {link.maxSize !== null && <Chip size="small" label={t('secureFetch.upload.maxSize', { size: formatBytes(link.maxSize, localeTag(i18n.language)) })} />}
+        {link.maxSize !== null && <Chip size="small" label={t('secureFetch.upload.maxSize', { size: limitText(link.maxSize, localeTag(i18n.language)) })} data-testid="fetch-link-max-size" />}
         {link.certificated && <Chip size="small" color="primary" label={t('secureFetch.upload.certificated')} />}
         {link.includeMetadata && <Chip size="small" label={t('secureFetch.upload.asksMetadata')} />}
       </Stack>
@@ -70,16 +80,38 @@ const LinkSummaryCard = ({ link }: { link: LinkSummary }) => {
   );
 };
 
-const FileRow = ({ item, hash }: { item: UploadItem; hash: HashState | undefined }) => {
+type RowCommand = 'PAUSE' | 'RESUME' | 'RETRY' | 'CANCEL';
+
+/** A row's controls: pause and resume (the upload continues from the server's offset), retry, cancel. */
+const RowActions = ({ item, onCommand }: { item: UploadItem; onCommand: (command: RowCommand) => void }) => {
+  const { t } = useTranslation();
+  const button = (command: RowCommand, label: string, icon: ReactElement) => (
+    <Tooltip title={label}>
+      <IconButton size="small" aria-label={label} data-testid={`fetch-file-${command.toLowerCase()}`} onClick={() => onCommand(command)}>
+        {icon}
+      </IconButton>
+    </Tooltip>
+  );
+  return (
+    <Box sx={{ display: 'flex' }}>
+      {item.status === 'progress' && button('PAUSE', t('files.upload.pause'), <PauseOutlined fontSize="small" />)}
+      {item.status === 'paused' && button('RESUME', t('files.upload.resume'), <PlayArrowOutlined fontSize="small" />)}
+      {item.status === 'failed' && item.retryable && button('RETRY', t('files.upload.retry'), <ReplayOutlined fontSize="small" />)}
+      {CANCELLABLE.includes(item.status) && button('CANCEL', t('files.upload.cancel'), <CancelOutlined fontSize="small" />)}
+    </Box>
+  );
+};
+
+const FileRow = ({ item, hash, onCommand }: { item: UploadItem; hash: HashState | undefined; onCommand: (command: RowCommand) => void }) => {
   const { t, i18n } = useTranslation();
   const percent = item.size > 0 ? Math.floor((item.bytesSent / item.size) * 100) : item.status === 'done' ? 100 : 0;
   const hashPercent = hash ? (hash.hashes ? 100 : item.size > 0 ? Math.floor((hash.bytes / item.size) * 100) : 0) : 0;
   const path = pathOf(item);
   return (
-    <ListItem dense data-testid="fetch-file" data-status={item.status} data-name={path} divider>
+    <ListItem dense data-testid="fetch-file" data-status={item.status} data-name={path} divider secondaryAction={<RowActions item={item} onCommand={onCommand} />}>
       <ListItemText
         primary={
-          <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+          <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', pr: 8 }}>
             <Typography variant="body2" noWrap sx={{ flex: 1 }} title={path}>
               {path}
             </Typography>
@@ -97,7 +129,7 @@ const FileRow = ({ item, hash }: { item: UploadItem; hash: HashState | undefined
                 : translateError(t, i18n.language, item.error)}
             </Typography>
           ) : (
-            <Box sx={{ mt: 0.5 }}>
+            <Box sx={{ mt: 0.5, mr: 8 }}>
               <LinearProgress variant="determinate" value={percent} aria-label={t('secureFetch.upload.uploadProgress', { name: path })} />
               <Typography variant="caption" color={hash?.failed ? 'error' : 'text.secondary'} data-testid="fetch-file-hash" data-done={hash?.hashes ? 'true' : hash?.failed ? 'failed' : 'false'}>
                 {hash?.hashes ? t('secureFetch.upload.hashed') : hash?.failed ? t('secureFetch.upload.hashFailed') : t('secureFetch.upload.hashing', { percent: hashPercent })}
@@ -336,7 +368,7 @@ export const FetchUploadPage = () => {
             </Box>
             <List dense disablePadding>
               {items.map((item) => (
-                <FileRow key={item.id} item={item} hash={hashes.get(item.file)} />
+                <FileRow key={item.id} item={item} hash={hashes.get(item.file)} onCommand={(command) => queue.send({ type: command, id: item.id })} />
               ))}
             </List>
             {sum.failed > 0 && (
