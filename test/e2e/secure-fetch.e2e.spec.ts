@@ -187,6 +187,24 @@ describe('Secure Fetch in the browser', () => {
     await visitor.locator('[data-testid="verify-result"][data-verdict="mismatch"]').waitFor();
     expect(await visitor.locator('[data-testid="verify-hash-sha3_512"]').getAttribute('data-verdict')).toBe('differs');
     await shot(visitor, 'altered');
+
+    // A link the owner revokes takes no more files: its page says it is no longer valid.
+    await page.goto(`${t.url}/files/secure-fetch`);
+    await page.getByTestId('fetch-create').click();
+    await page.getByTestId('fetch-create-note').fill('Old request');
+    await page.getByTestId('fetch-create-certificate').uncheck();
+    expect(await page.getByTestId('fetch-create-dialog').textContent()).toContain('total 0.003 AXEL');
+    await page.getByTestId('fetch-create-submit').click();
+    const oldUrl = await page.getByTestId('fetch-created-link').inputValue();
+    await page.getByTestId('fetch-created-close').click();
+    await page.locator('[data-testid="fetch-row"]', { hasText: 'Old request' }).click();
+    await page.getByTestId('fetch-revoke').click();
+    await page.getByTestId('fetch-revoke-confirm').click();
+    await expect.poll(() => page.getByTestId('fetch-details-status').textContent(), { timeout: POLL_MS }).toBe('Revoked');
+    await visitor.goto(oldUrl);
+    expect(await visitor.getByTestId('fetch-unavailable').getAttribute('data-error-code')).toBe('SECURE_FETCH_INVALID');
+    expect(await visitor.getByTestId('fetch-unavailable').textContent()).toBe('This Secure Fetch link is no longer valid');
+    await shot(visitor, 'revoked');
     await visitor.context().close();
     await page.context().close();
   });
