@@ -30,10 +30,10 @@ import {
   exportUrl,
   FILTER_FIELDS,
   filtersFrom,
-  instantBefore,
   itemOf,
   listUrl,
   totalOf,
+  travelQuery,
   type ActivityFilters,
   type ActivityRow,
   type FilterField,
@@ -118,7 +118,7 @@ export const ActivityPage = () => {
   const apply = (next: ActivityFilters) => setParams(new URLSearchParams(Object.entries(next).filter(([, v]) => v) as [string, string][]));
   const toggle = (id: string) => setOpen((was) => (was.has(id) ? new Set([...was].filter((x) => x !== id)) : new Set([...was, id])));
   const timelineOf = (field: 'user' | 'aggregate', value: string) => `${basename}/activity?${new URLSearchParams({ [field]: value })}`;
-  const travelTo = (row: ActivityRow) => `${basename}/activity/state?${new URLSearchParams({ stream: row.stream, at: instantBefore(row.time) })}`;
+  const travelTo = (row: ActivityRow) => `${basename}/activity/state?${travelQuery(row)}`;
 
   const subject = filters.aggregate ?? filters.user;
   const title = filters.item

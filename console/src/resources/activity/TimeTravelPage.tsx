@@ -1,9 +1,9 @@
-import { Alert, Box, Button, Card, CardContent, FormControlLabel, LinearProgress, Switch, Link as MuiLink, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Chip, FormControlLabel, LinearProgress, Switch, Link as MuiLink, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Title, useBasename, useTranslate } from 'react-admin';
 import { Link, useSearchParams } from 'react-router-dom';
 import { httpClient } from '../../data/dataProvider';
-import { compareStates, stateUrl, toInstant, toLocalInput, type StateAnswer } from './activity';
+import { compareStates, inFocus, stateUrl, toInstant, toLocalInput, type StateAnswer } from './activity';
 
 type Load = { kind: 'idle' } | { kind: 'loading' } | { kind: 'loaded'; answer: StateAnswer } | { kind: 'failed'; message: string };
 
@@ -17,6 +17,7 @@ export const TimeTravelPage = () => {
   const [params, setParams] = useSearchParams();
   const stream = params.get('stream') ?? '';
   const at = params.get('at') ?? '';
+  const focus = params.get('focus');
   const [draft, setDraft] = useState(toLocalInput(at));
   const [load, setLoad] = useState<Load>({ kind: 'idle' });
   const [changedOnly, setChangedOnly] = useState(false);
@@ -37,10 +38,10 @@ export const TimeTravelPage = () => {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const instant = toInstant(draft);
-    if (instant) setParams(new URLSearchParams({ stream, at: instant }));
+    if (instant) setParams(new URLSearchParams({ stream, at: instant, ...(focus ? { focus } : {}) }));
   };
 
-  const fields = load.kind === 'loaded' ? compareStates(load.answer) : [];
+  const fields = load.kind === 'loaded' ? compareStates(load.answer).filter((f) => inFocus(f.path, focus)) : [];
   const changed = fields.filter((f) => f.changed).length;
   const title = translate('activityLog.travel.title', { stream });
   return (
@@ -72,6 +73,13 @@ export const TimeTravelPage = () => {
             control={<Switch checked={changedOnly} onChange={(e) => setChangedOnly(e.target.checked)} data-testid="time-travel-changed-only" />}
             label={translate('activityLog.travel.changedOnly')}
           />
+          {focus ? (
+            <Chip
+              label={translate('activityLog.travel.focus', { focus })}
+              onDelete={() => setParams(new URLSearchParams({ stream, at }))}
+              data-testid="time-travel-focus"
+            />
+          ) : null}
         </Box>
         {load.kind === 'loading' ? <LinearProgress /> : null}
         {load.kind === 'failed' ? <Alert severity="error">{translate('activityLog.travel.loadFailed', { message: load.message })}</Alert> : null}

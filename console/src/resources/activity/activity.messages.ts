@@ -47,6 +47,7 @@ export const activityMessages = {
       at: 'As of',
       show: 'Show',
       changedOnly: 'Changed fields only',
+      focus: 'Only %{focus}',
       field: 'Field',
       then: 'As of %{at}',
       today: 'Today',

@@ -129,6 +129,15 @@ export const flatten = (value: unknown, path = ''): Map<string, string> => {
   return rows;
 };
 
+/** Whether a field lies under the focused part of a state (`items.f1` keeps `items.f1.name`), or no focus is set. */
+export const inFocus = (path: string, focus: string | null): boolean => !focus || path === focus || path.startsWith(`${focus}.`);
+
+/** Time travel to just before an event; an event about one storage item focuses on that item. */
+export const travelQuery = (row: Pick<ActivityRow, 'stream' | 'time' | 'aggregate' | 'data'>): URLSearchParams => {
+  const item = itemOf(row);
+  return new URLSearchParams({ stream: row.stream, at: instantBefore(row.time), ...(item ? { focus: `items.${item}` } : {}) });
+};
+
 export interface ComparedField {
   readonly path: string;
   readonly then: string;

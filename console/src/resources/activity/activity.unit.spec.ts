@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mayReadActivity, apiFilter, compareStates, exportUrl, filtersFrom, flatten, instantBefore, itemOf, listUrl, totalOf } from './activity';
+import { inFocus, mayReadActivity, travelQuery, apiFilter, compareStates, exportUrl, filtersFrom, flatten, instantBefore, itemOf, listUrl, totalOf } from './activity';
 
 describe('activity filters', () => {
   it('reads the address bar and speaks the API: types split, times as instants, the cursor as before', () => {
@@ -25,6 +25,18 @@ describe('activity filters', () => {
     expect(itemOf({ aggregate: 'storage', data: { itemId: 'f1', name: 'x' } })).toBe('f1');
     expect(itemOf({ aggregate: 'user', data: { itemId: 'f1' } })).toBeNull();
     expect(itemOf({ aggregate: 'storage', data: { size: 1 } })).toBeNull();
+  });
+
+  it("travels to before an event, focused on the storage item it names", () => {
+    const q = travelQuery({ stream: 'storage-s1', time: '2026-11-17T10:00:00.000Z', aggregate: 'storage', data: { itemId: 'f1' } });
+    expect(Object.fromEntries(q)).toEqual({ stream: 'storage-s1', at: '2026-11-17T09:59:59.999Z', focus: 'items.f1' });
+    expect(Object.fromEntries(travelQuery({ stream: 'user-u1', time: '2026-11-17T10:00:00.000Z', aggregate: 'user', data: {} }))).toEqual({
+      stream: 'user-u1',
+      at: '2026-11-17T09:59:59.999Z',
+    });
+    expect(inFocus('items.f1.name', 'items.f1')).toBe(true);
+    expect(inFocus('items.f10.name', 'items.f1')).toBe(false);
+    expect(inFocus('status', null)).toBe(true);
   });
 
   it('travels to the instant just before an event', () => {
