@@ -100,14 +100,17 @@ export const stripeEventToProvider = async (
   const data = obj(event.data.object);
   switch (event.type) {
     case 'checkout.session.completed':
+    case 'checkout.session.async_payment_succeeded':
     case 'checkout.session.expired':
     case 'checkout.session.async_payment_failed': {
       const metadata = obj(data?.metadata);
       const userId = str(metadata?.userId);
       const checkoutId = str(metadata?.checkoutId) ?? str(data?.client_reference_id);
       if (!userId || !checkoutId) return null;
-      if (event.type === 'checkout.session.completed') return { kind: 'checkout.completed', userId, checkoutId, providerRef: str(data?.subscription) };
-      return { kind: 'checkout.declined', userId, checkoutId };
+      // a one-off payment by a delayed method completes unpaid: async_payment_succeeded reports the money later
+      if (event.type === 'checkout.session.completed' && data?.mode === 'payment' && data?.payment_status === 'unpaid') return null;
+      if (event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded') return { kind: 'checkout.completed', userId, checkoutId, providerRef: str(data?.subscription) };
+      return { kind: 'checkout.declined', userId, checkoutId, expired: event.type === 'checkout.session.expired' };
     }
     case 'invoice.paid':
     case 'invoice.payment_failed': {

@@ -30,7 +30,7 @@ export const stripeWebhookRoutes = (ctx: AppContext, service: BillingService, st
     {
       schema: {
         tags: ['billing'],
-        summary: 'Stripe webhook (checkout.session.completed/expired, invoice.paid, invoice.payment_failed), signed',
+        summary: 'Stripe webhook (checkout.session.completed/expired/async_payment_succeeded/async_payment_failed, invoice.paid, invoice.payment_failed), signed',
         response: { 200: z.object({ received: z.literal(true), ignored: z.string().optional() }) },
       },
       bodyLimit: 1_048_576,
