@@ -1,12 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { ERASED, shareAccessDecider, shareAccessStreamName } from '@axel/domain';
-import { handleCommand } from '@axel/platform';
-import { rebuildProjection } from '@axel/projections';
-import { EmbeddedProcessRuntime } from '@axel/workflows';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountHelpers } from '../../testing/accounts';
-import { HttpClient, startTestApp, type HttpResponse, type TestApp } from '../../testing/harness';
-import { shareAccessProjection } from './share-access.projection';
+import { HttpClient, startTestApp, type TestApp } from '../../testing/harness';
+import { SHARE_PASSWORD, shareAccessHelpers } from './share-access.testing';
 
 /* Share links as visitors and recipients use them, over real HTTP, PostgreSQL and the byte pipeline. */
 
@@ -17,66 +12,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.stop();
 });
-const { signUpConfirmed, signIn } = accountHelpers(() => t);
-const SHARE_PASSWORD = 'open-sesame-42';
-const TUS = { 'tus-resumable': '1.0.0' };
-
-const caughtUp = async () => expect(await t.app.ctx.runner.waitFor(await t.app.ctx.store.headPosition(), { timeoutMs: 20_000 })).toBe(true);
-
-/** A signed-in owner with files in their online storage, uploaded through tus. */
-const owner = async () => {
-  const { email, id } = await signUpConfirmed();
-  const { http } = await signIn(email);
-  const storageId = (await http.get(`/api/users/${id}/storages/`)).body.data[0].id as string;
-  const base = `/api/users/${id}/storages/${storageId}`;
-  const folder = async (name: string, parent?: string) => {
-    const res = await http.post(parent ? `${base}/folders/${parent}/items/` : `${base}/items/`, { label: 'folder', name });
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    return res.body.id as string;
-  };
-  const file = async (name: string, bytes: Buffer, parent?: string) => {
-    const created = await http.request('POST', '/api/uploads/', undefined, {
-      ...TUS,
-      'upload-length': String(bytes.length),
-      'upload-metadata': `storageId ${Buffer.from(storageId).toString('base64')}`,
-    });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const location = created.headers.get('location')!;
-    const sent = await http.request('PATCH', location, new Uint8Array(bytes), { ...TUS, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' });
-    expect(sent.status).toBe(204);
-    const uploadId = location.split('/').at(-1)!;
-    const made = await http.post(parent ? `${base}/folders/${parent}/items/` : `${base}/items/`, { label: 'file', name, uploadId });
-    expect(made.status, JSON.stringify(made.body)).toBe(201);
-    return made.body.id as string;
-  };
-  const share = async (body: Record<string, unknown>) => {
-    const res = await http.post('/api/shares/', { title: 'Holiday photos', downloadable: true, ...body });
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    return res.body as { id: string; shareLinkId: string };
-  };
-  return { http, id, email, folder, file, share };
-};
-
-/** A visitor's browser: its own user agent, the token of its visit kept and sent back as the web app does. */
-const visitor = (userAgent = `visitor-${randomBytes(4).toString('hex')}`) => {
-  const http = new HttpClient(t.url, userAgent);
-  let token: string | null = null;
-  const call = async (path: string, headers: Record<string, string> = {}, method = 'GET', body?: unknown): Promise<HttpResponse> => {
-    const res = await http.request(method, path, body, { ...(token ? { 'x-object-access': token } : {}), ...headers });
-    token = res.headers.get('x-object-access') ?? token;
-    return res;
-  };
-  return { http, userAgent, call, token: () => token, forget: () => (token = null) };
-};
-
-const password = (p: string) => ({ authorization: `Password ${p}` });
-const basic = (p: string) => ({ authorization: `Basic ${Buffer.from(`:${p}`).toString('base64')}` });
-
-/** Bytes behind a URL, exactly as sent. */
-const bytesOf = async (url: string, headers: Record<string, string> = {}) => {
-  const res = await fetch(url, { headers });
-  return { status: res.status, headers: res.headers, body: Buffer.from(await res.arrayBuffer()) };
-};
+const { caughtUp, owner, visitor, password, basic, bytesOf, signIn } = shareAccessHelpers(() => t);
 
 describe('a password-protected public share of a folder', () => {
   it('asks for the password, refuses a wrong one with 5403, lets the Basic form in and browses on the token alone', async () => {
@@ -392,91 +328,5 @@ describe('password guessing', () => {
     expect(answers.slice(0, 59).every((s) => s === 403)).toBe(true);
     expect(answers.at(-1)).toBe(429);
     expect((await v.call(link)).status).toBe(200);
-  });
-});
-
-describe('the access read model', () => {
-  it('is rebuilt from the access events to the same rows, and forgets a deleted share', async () => {
-    const o = await owner();
-    const doc = await o.file('kept.txt', Buffer.from('kept'));
-    const s = await o.share({ itemIds: [doc] });
-    const v = visitor();
-    expect((await v.call(`/api/share-links/${s.shareLinkId}`)).status).toBe(200);
-    const url = await v.call(`/api/share-links/${s.shareLinkId}/entries/${doc}?q=download-url`);
-    expect((await bytesOf(url.body.url)).body.toString()).toBe('kept');
-    await caughtUp();
-    const rows = async () => {
-      const out: unknown[] = [];
-      for (const table of ['share_access_log', 'share_access_summary', 'share_access_recipients']) {
-        out.push((await t.app.ctx.pool.query(`select * from ${table} order by 1, 2`)).rows);
-      }
-      return out;
-    };
-    const before = await rows();
-    expect(JSON.stringify(before)).toContain(s.id);
-    const { pool, store, registry } = t.app.ctx;
-    await rebuildProjection({ pool, store, registry, projection: shareAccessProjection });
-    expect(await rows()).toEqual(before);
-
-    expect((await o.http.delete(`/api/shares/${s.id}/`)).status).toBe(204);
-    await caughtUp();
-    expect(JSON.stringify(await rows())).not.toContain(s.id);
-    expect((await v.call(`/api/share-links/${s.shareLinkId}`)).body.code).toBe('SHARE_NOT_FOUND');
-  });
-});
-
-describe('opens at once', () => {
-  it('count every visit and tell the owner of a recipient\'s first open once, also when another process wrote in between', async () => {
-    const o = await owner();
-    const doc = await o.file('busy.txt', Buffer.from('busy'));
-    const s = await o.share({ itemIds: [doc], recipients: ['ann@example.com', 'bob@example.com'], message: 'Busy', password: SHARE_PASSWORD });
-    const link = `/api/share-links/${s.shareLinkId}`;
-    const asAnn = { ...password(SHARE_PASSWORD), 'x-share-email': 'ann@example.com' };
-    const answers = await Promise.all(Array.from({ length: 10 }, () => visitor().call(link, asAnn)));
-    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
-
-    // another API process records Bob's first open on the same stream, unseen by this one's cached state
-    await handleCommand(
-      t.app.ctx.commands,
-      shareAccessDecider,
-      shareAccessStreamName(s.id),
-      { type: 'RecordShareOpen', data: { shareId: s.id, ownerId: o.id, kind: 'private', visitId: 'elsewhere', recipientEmail: 'bob@example.com', access: { ok: true } }, metadata: { now: t.clock.now() } },
-      { actorId: 'visitor-elsewhere', actorKind: 'anonymous' },
-    );
-    expect((await visitor().call(link, { ...password(SHARE_PASSWORD), 'x-share-email': 'bob@example.com' })).status).toBe(200);
-
-    await caughtUp();
-    expect((await o.http.get(`/api/shares/${s.id}/`)).body.openedCount).toBe(12);
-    const notices = (await o.http.get(`/api/users/${o.id}/notifications/`)).body.data.filter((n: { type: string }) => n.type === 'share_opened');
-    expect(notices.map((n: { body: string }) => n.body.split(' ')[0]).sort()).toEqual(['ann@example.com', 'bob@example.com']);
-    const { events } = await t.app.ctx.store.readStream(shareAccessStreamName(s.id));
-    expect(events.map((e) => (e.data as { firstOpen: boolean }).firstOpen).filter(Boolean)).toHaveLength(2);
-  });
-});
-
-describe("a purged owner's shares", () => {
-  it('forget who opened them: recipients\' e-mails and anonymous visitors\' addresses read as erased, the access rows are gone', async () => {
-    const o = await owner();
-    const doc = await o.file('secret.txt', Buffer.from('secret'));
-    const s = await o.share({ itemIds: [doc], recipients: ['ann@example.com'], message: 'Only you', password: SHARE_PASSWORD });
-    const ann = visitor('AnnBrowser/1.0');
-    expect((await ann.call(`/api/share-links/${s.shareLinkId}`, { ...password(SHARE_PASSWORD), 'x-share-email': 'ann@example.com' })).status).toBe(200);
-    const { events: before } = await t.app.ctx.store.readStream(shareAccessStreamName(s.id));
-    expect(before[0]).toMatchObject({ data: { recipientEmail: 'ann@example.com' }, metadata: { ip: '127.0.0.1', userAgent: 'AnnBrowser/1.0' } });
-
-    expect((await o.http.delete(`/api/users/${o.id}/`, { confirmation: 'YES', password: 'Secret-pass-1' })).status).toBe(204);
-    t.clock.advance(31 * 86_400_000);
-    const runtime = t.app.ctx.processes();
-    if (!(runtime instanceof EmbeddedProcessRuntime)) throw new Error('expected the embedded runtime');
-    for (let round = 0; round < 5; round++) {
-      await runtime.fireDueTimers();
-      await runtime.whenIdle({ timeoutMs: 10_000 }).catch(() => undefined);
-    }
-    await caughtUp();
-    const { events: after } = await t.app.ctx.store.readStream(shareAccessStreamName(s.id));
-    expect(after.map((e) => e.type)).toEqual(['ShareOpened', 'ShareAccessForgotten']);
-    expect(after[0]).toMatchObject({ data: { recipientEmail: ERASED }, metadata: { ip: ERASED, userAgent: ERASED } });
-    const { rows } = await t.app.ctx.pool.query('select 1 from share_access_log where share_id = $1 union all select 1 from share_access_recipients where share_id = $1', [s.id]);
-    expect(rows).toEqual([]);
   });
 });
