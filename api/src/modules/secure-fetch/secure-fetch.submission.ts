@@ -1,11 +1,12 @@
 import {
+  admitUpload,
   DomainError,
   isLink,
   openLink,
   planBatch,
   receiptBody,
-  relpathFolders,
   receiptJson,
+  relpathFolders,
   SecureFetchErrors,
   StorageErrors,
   type BatchCommand,
@@ -24,7 +25,6 @@ import { storageBytes } from '../files/storage.bytes';
 import { ensureOnlineStorage, onlineStorageId, runStorageCommand } from '../files/storage.service';
 import type { SubmitBody } from './secure-fetch.schema';
 import { linkByHandle, loadSecureFetch, maxFileSize, runSecureFetchCommand } from './secure-fetch.service';
-import { admitUpload } from '@axel/domain';
 
 const systemActor: CommandContext = { actorId: null, actorKind: 'system' };
 
@@ -35,9 +35,9 @@ const systemActor: CommandContext = { actorId: null, actorKind: 'system' };
 export const secureFetchGate = (ctx: AppContext): SecureFetchUploadGate => ({
   async admit({ linkId, size }) {
     const state = await linkByHandle(ctx, linkId);
-    const owner = isLink(state) ? state.ownerId : null;
-    admitUpload(state, { size, maxSize: owner ? await maxFileSize(ctx, owner) : null }, ctx.now());
-    return { ownerId: owner!, storageId: await ensureOnlineStorage(ctx, owner!, systemActor) };
+    const maxSize = isLink(state) ? await maxFileSize(ctx, state.ownerId) : null;
+    const { ownerId } = admitUpload(state, { size, maxSize }, ctx.now());
+    return { ownerId, storageId: await ensureOnlineStorage(ctx, ownerId, systemActor) };
   },
 });
 
@@ -114,13 +114,12 @@ export const submitToLink = async (ctx: AppContext, linkId: string, body: z.infe
 /** The files of a used link, made in its folder (again, harmlessly, on a retry: the ids are derived). */
 const placeFiles = async (ctx: AppContext, link: SecureFetchLink, actor: CommandContext) => {
   const submission = link.submission!;
-  const storageActor = { ...actor, actorId: actor.actorId };
   await ensureOnlineStorage(ctx, link.ownerId, systemActor);
   await runStorageCommand(
     ctx,
     submission.storageId,
     { type: 'CreateFolder', data: { itemId: submission.folderId, parentId: null, name: folderName(link, new Date(submission.submittedAt)), rename: true } },
-    storageActor,
+    actor,
     { owner: link.ownerId },
   );
   // the folders the files were sent from, under the link's folder (ids derived from their paths)
@@ -132,7 +131,7 @@ const placeFiles = async (ctx: AppContext, link: SecureFetchLink, actor: Command
       path = `${path}/${name}`;
       if (folderOf.has(path)) continue;
       const itemId = deterministicId('secure-fetch-subfolder', link.fetchId, path);
-      await runStorageCommand(ctx, submission.storageId, { type: 'CreateFolder', data: { itemId, parentId, name, rename: true } }, storageActor, { owner: link.ownerId });
+      await runStorageCommand(ctx, submission.storageId, { type: 'CreateFolder', data: { itemId, parentId, name, rename: true } }, actor, { owner: link.ownerId });
       folderOf.set(path, itemId);
     }
   }
@@ -157,7 +156,7 @@ const placeFiles = async (ctx: AppContext, link: SecureFetchLink, actor: Command
           e2eeEnabled: false,
         },
       },
-      storageActor,
+      actor,
       { owner: link.ownerId },
     );
     await bytes.uploads.consumed(f.uploadId);
@@ -182,7 +181,7 @@ export const collectUnpaidFiles = async (ctx: AppContext, fetchId: string, actor
     ctx,
     target.storageId,
     { type: 'DeleteItems', data: { itemIds: [target.folderId, ...target.itemIds] } },
-    { ...actor },
+    actor,
     { owner: state.ownerId, decide },
   ).catch((error: unknown) => {
     if (error instanceof DomainError) return null;
