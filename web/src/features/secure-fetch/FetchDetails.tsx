@@ -29,7 +29,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { fromPromise } from 'xstate';
 import { toApiError, type NormalisedError } from '../../api/errors';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { formatDateTime, localeTag } from '../../components/i18nHelpers';
+import { formatDateTime, localeTag, translateError } from '../../components/i18nHelpers';
 import { noticeStore } from '../../session/notices';
 import { startBrowserDownload } from '../files/download';
 import { formatBytes } from '../files/format';
@@ -92,7 +92,7 @@ const PaySection = ({ userId, fetch }: { userId: string; fetch: SecureFetch }) =
               ) : undefined
             }
           >
-            <ErrorText error={error} />
+            {translateError(t, i18n.language, error)}
           </Alert>
         )}
         <Box>
@@ -123,10 +123,6 @@ const PaySection = ({ userId, fetch }: { userId: string; fetch: SecureFetch }) =
   );
 };
 
-const ErrorText = ({ error }: { error: NormalisedError }) => {
-  const { t } = useTranslation();
-  return <>{t(`errors.${error.code}`, { ...(error.data ?? {}), defaultValue: error.message })}</>;
-};
 
 /** The certificate of a paid fetch: its fields as the PDF shows them, the PDF and the JSON to verify with. */
 const CertificateSection = ({ userId, fetch }: { userId: string; fetch: SecureFetch }) => {

@@ -73,7 +73,7 @@ describe('pay and pin machine', () => {
           pay: fromPromise(async () => {
             calls += 1;
             if (calls === 1) throw new ApiError(INSUFFICIENT_TO_PIN, 'Insufficient confirmed tokens to pin', null, 402);
-            return { ...created, status: 'active', paid: true } as SecureFetch;
+            return { txId: 'ab'.repeat(32), amount: '0.009', fetch: { ...created, status: 'active', paid: true } as SecureFetch };
           }),
         },
         actions: { paid: () => void (paidActions += 1) },
@@ -93,6 +93,7 @@ describe('pay and pin machine', () => {
     actor.send({ type: 'RETRY' });
     const paid = await waitFor(actor, (s) => s.matches('paid'));
     expect(paid.context.error).toBeNull();
+    expect(paid.context.paid?.amount).toBe('0.009');
     expect(calls).toBe(2);
     expect(paidActions).toBe(1);
   });

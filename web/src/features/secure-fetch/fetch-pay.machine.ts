@@ -1,7 +1,7 @@
 import { formatAxel, pinningCost } from '@axel/domain/wallet/amount';
 import { assign, fromPromise, setup } from 'xstate';
 import { toApiError, type NormalisedError } from '../../api/errors';
-import type { SecureFetch } from './secure-fetch.api';
+import type { PayAnswer } from './secure-fetch.api';
 
 /** What paying and pinning a fetch costs (spec §9): 0.003 AXEL, 0.009 with its certificate. */
 export const fetchCost = (certificated: boolean) => formatAxel(pinningCost({ certificate: certificated }));
@@ -12,7 +12,7 @@ export interface FetchPayContext {
   fetchId: string;
   cost: string;
   error: NormalisedError | null;
-  paid: SecureFetch | null;
+  paid: PayAnswer | null;
 }
 
 export type FetchPayEvent = { type: 'PAY' } | { type: 'CONFIRM' } | { type: 'CANCEL' } | { type: 'RETRY' };
@@ -29,7 +29,7 @@ export const fetchPayMachine = setup({
     input: {} as { fetchId: string; certificated: boolean },
   },
   actors: {
-    pay: fromPromise<SecureFetch, { fetchId: string }>(async () => {
+    pay: fromPromise<PayAnswer, { fetchId: string }>(async () => {
       throw new Error('pay not provided');
     }),
   },

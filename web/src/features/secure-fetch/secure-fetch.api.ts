@@ -50,6 +50,13 @@ export interface FetchItem extends Partial<FileHashes> {
   createdAt?: string;
 }
 
+/** What pay and pin answers (paying again answers the same payment). */
+export interface PayAnswer {
+  txId: string;
+  amount: string;
+  fetch: SecureFetch;
+}
+
 export interface FetchPage {
   data: SecureFetch[];
   totalCount: number;
@@ -136,6 +143,6 @@ export const secureFetchApi = {
   get: (userId: string, fetchId: string) => api.get<SecureFetch>(one(userId, fetchId)),
   items: async (userId: string, fetchId: string) => itemsOf(await api.get<unknown>(`${one(userId, fetchId)}items/`)),
   revoke: (userId: string, fetchId: string) => api.post<SecureFetch>(`${one(userId, fetchId)}revoke`),
-  pay: (userId: string, fetchId: string) => api.post<SecureFetch>(`${one(userId, fetchId)}pay`),
+  pay: (userId: string, fetchId: string) => api.post<PayAnswer>(`${one(userId, fetchId)}pay`),
   certificate: (userId: string, fetchId: string) => api.get<Record<string, unknown>>(`${one(userId, fetchId)}certificate`),
 };
