@@ -138,6 +138,13 @@ describe('bookmarks and lists', () => {
     await row(page, 'Photos of the team').getByTestId('bookmark-delete').click();
     await page.getByTestId('confirm-submit').click();
     await expect.poll(() => page.getByTestId('bookmark-open').allInnerTexts()).toEqual(['Tax papers']);
+
+    // files/bookmarks/<linkId> opens that bookmark: its password asked on the bookmarks page; cancel stays on the list.
+    await page.evaluate(() => sessionStorage.clear());
+    await page.goto(`${t.url}/files/bookmarks/${locked.shareLinkId}`);
+    await page.getByTestId('bookmark-password-dialog').waitFor();
+    await page.getByTestId('bookmark-password-dialog').getByRole('button', { name: 'Cancel' }).click();
+    await page.waitForURL(/\/files\/bookmarks$/);
     await page.context().close();
   });
 });

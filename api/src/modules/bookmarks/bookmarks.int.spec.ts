@@ -58,6 +58,7 @@ describe('bookmarks', () => {
     expect(renamed.body.description).toBe('Q3 numbers');
     expect((await me.http.get(`/api/bookmarks/${id}`)).body.description).toBe('Q3 numbers');
     expect((await me.http.get(at('/api/bookmarks', { shareLinkId: s.shareLinkId }))).body.data.map((b: { id: string }) => b.id)).toEqual([id]);
+    expect((await me.http.get(at('/api/bookmarks', { shareId: s.id }))).body.data.map((b: { id: string }) => b.id)).toEqual([id]);
 
     // another user: the bookmark does not exist for them, whatever they try
     const other = await user();

@@ -140,7 +140,7 @@ export const bookmarksRoutes = (ctx: AppContext) => async (fastify: FastifyInsta
       {
         schema: {
           tags,
-          summary: 'Your bookmarks: all, of one list (bookmarkListId) or of none (bookmarkListId=none); description DESC by default, 500 a page',
+          summary: 'Your bookmarks: all, of one list (bookmarkListId) or of none (bookmarkListId=none), or of one share (shareLinkId, shareId); description DESC by default, 500 a page',
           querystring: BookmarkQuery,
           response: { 200: page$(BookmarkSchema), 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema },
         },
@@ -154,6 +154,7 @@ export const bookmarksRoutes = (ctx: AppContext) => async (fastify: FastifyInsta
         if (q.bookmarkListId === 'none') where.push('b.bookmark_list_id is null');
         else if (q.bookmarkListId) where.push(`b.bookmark_list_id = $${params.push(q.bookmarkListId)}`);
         if (q.shareLinkId) where.push(`b.share_link_id = $${params.push(q.shareLinkId)}`);
+        if (q.shareId) where.push(`b.share_id = $${params.push(q.shareId)}`);
         if (q.q?.trim()) where.push(`strpos(lower(b.description), $${params.push(q.q.trim().toLowerCase())}) > 0`);
         const order = `${SORT_COLUMNS[q.sortBy]} ${q.sortOrder}, x.id ${q.sortOrder}`;
         const filters = params.length;

@@ -19,6 +19,7 @@ export const BookmarkQuery = z.object({
   /** A list's id; `none` for the bookmarks in no list; absent for all of them. */
   bookmarkListId: z.union([z.uuid(), z.literal('none')]).optional(),
   shareLinkId: LinkId.optional(),
+  shareId: z.string().min(1).max(64).optional(),
   q: z.string().max(255).optional(),
   perPage: z.coerce.number().int().min(1).max(BOOKMARK_LISTS_PAGE_SIZE).default(BOOKMARKS_PAGE_SIZE),
   page,

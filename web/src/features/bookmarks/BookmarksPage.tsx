@@ -111,13 +111,20 @@ export const BookmarksPage = () => {
     if (openLinkId) navigate(home, { replace: true });
   });
 
-  // files/bookmarks/<linkId>: open that bookmark (a deep link, or the way back from a share page)
-  const deepLinked = useMemo(() => (openLinkId && listing ? (listing.data.find((b) => b.shareLinkId === openLinkId) ?? null) : null), [openLinkId, listing]);
+  // files/bookmarks/<shareId or linkId>: open that bookmark (a deep link, or the way back from a share page)
+  const deepLinked = useMemo(
+    () => (openLinkId && listing ? (listing.data.find((b) => b.shareLinkId === openLinkId || b.shareId === openLinkId) ?? null) : null),
+    [openLinkId, listing],
+  );
   useEffect(() => {
     if (!openLinkId) return;
+    const none = () => navigate('/files/bookmarks', { replace: true });
     if (deepLinked && opener.opening?.id !== deepLinked.id) opener.start(deepLinked);
-    else if (listing && !deepLinked)
-      void bookmarksApi.ofLink(openLinkId).then((b) => (b ? opener.start(b) : navigate('/files/bookmarks', { replace: true })), () => navigate('/files/bookmarks', { replace: true }));
+    else if (listing && !deepLinked) {
+      // not on this page: looked up by its link id or share id
+      const lookup = /^[A-Za-z0-9_-]{22}$/.test(openLinkId) ? bookmarksApi.ofLink(openLinkId) : bookmarksApi.ofShare(openLinkId);
+      void lookup.then((b) => (b ? opener.start(b) : none()), none);
+    }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [openLinkId, deepLinked?.id, listing !== null]);
 

@@ -38,6 +38,7 @@ export interface BookmarkQuery {
   /** A list's id, `none` for the bookmarks in no list, absent for all. */
   bookmarkListId?: string;
   shareLinkId?: string;
+  shareId?: string;
   q?: string;
   page?: number;
   perPage?: number;
@@ -75,6 +76,8 @@ export const bookmarksApi = {
   list: (query: BookmarkQuery = {}) => api.get<BookmarkPage<Bookmark>>('/bookmarks', { perPage: BOOKMARKS_PAGE_SIZE, ...query }),
   /** The caller's bookmark of this share link, if any. */
   ofLink: (shareLinkId: string) => api.get<BookmarkPage<Bookmark>>('/bookmarks', { shareLinkId, perPage: 1 }).then((p) => p.data[0] ?? null),
+  /** The caller's bookmark of this share (by its id), if any. */
+  ofShare: (shareId: string) => api.get<BookmarkPage<Bookmark>>('/bookmarks', { shareId, perPage: 1 }).then((p) => p.data[0] ?? null),
   add: (shareLinkId: string, bookmarkListId?: string | null) => addBookmark(shareLinkId, bookmarkListId, shareTokens.get(shareLinkId)),
   rename: (id: string, description: string) => api.request<Bookmark>('PATCH', `/bookmarks/${enc(id)}`, { body: { description } }),
   move: (id: string, bookmarkListId: string | null) => api.request<Bookmark>('PATCH', `/bookmarks/${enc(id)}`, { body: { bookmarkListId } }),
