@@ -69,11 +69,20 @@ const existing = (state: CartState): Existing => {
   if (state.status === 'none') throw new DomainError(CartErrors.notFound);
   return state;
 };
-const open = (state: CartState): Existing => {
+const isStale = (claim: { startedAt: string } | null, now: Date) => claim !== null && now.getTime() - Date.parse(claim.startedAt) >= CART_CLAIM_TIMEOUT_MS;
+
+/**
+ * The cart as it may still change: not shared, not being shared. A claim left by a crashed request
+ * is released first (the events to append before the change), so the cart never stays frozen.
+ */
+const open = (state: CartState, now: Date): { cart: Existing; release: CartEvent[] } => {
   const cart = existing(state);
   if (cart.status === 'shared') throw new DomainError(CartErrors.alreadyShared, { shareId: cart.shareId });
-  if (cart.status === 'sharing') throw new DomainError(CartErrors.sharing);
-  return cart;
+  if (cart.status === 'sharing') {
+    if (!isStale(cart.claim, now)) throw new DomainError(CartErrors.sharing);
+    return { cart, release: [{ type: 'CartShareAbandoned', data: { attemptId: cart.claim!.attemptId } }] };
+  }
+  return { cart, release: [] };
 };
 
 const decide = (command: CartCommand, state: CartState): CartEvent[] => {
@@ -87,24 +96,23 @@ const decide = (command: CartCommand, state: CartState): CartEvent[] => {
       return [{ type: 'CartOpened', data: { cartId, ownerId, storageId } }];
     }
     case 'AddCartEntries': {
-      const cart = open(state);
+      const { cart, release } = open(state, command.metadata.now);
       const fresh = [...new Set(command.data.fileIds)].filter((id) => !cart.fileIds.includes(id));
       if (fresh.length === 0) return [];
       if (cart.fileIds.length + fresh.length > MAX_CART_ENTRIES) throw new DomainError(CartErrors.tooManyEntries, { max: MAX_CART_ENTRIES });
-      return [{ type: 'CartEntriesAdded', data: { fileIds: fresh } }];
+      return [...release, { type: 'CartEntriesAdded', data: { fileIds: fresh } }];
     }
     case 'RemoveCartEntry': {
-      const cart = open(state);
+      const { cart, release } = open(state, command.metadata.now);
       if (!cart.fileIds.includes(command.data.fileId)) throw new DomainError(CartErrors.entryNotFound);
-      return [{ type: 'CartEntryRemoved', data: { fileId: command.data.fileId } }];
+      return [...release, { type: 'CartEntryRemoved', data: { fileId: command.data.fileId } }];
     }
     case 'StartCartShare': {
       const cart = existing(state);
       if (cart.status === 'shared') throw new DomainError(CartErrors.alreadyShared, { shareId: cart.shareId });
       if (cart.status === 'sharing' && cart.claim) {
         if (cart.claim.attemptId === command.data.attemptId) return [];
-        const age = command.metadata.now.getTime() - Date.parse(cart.claim.startedAt);
-        if (age < CART_CLAIM_TIMEOUT_MS) throw new DomainError(CartErrors.sharing);
+        if (!isStale(cart.claim, command.metadata.now)) throw new DomainError(CartErrors.sharing);
       }
       if (cart.fileIds.length === 0) throw new DomainError(CartErrors.empty);
       return [{ type: 'CartShareStarted', data: { attemptId: command.data.attemptId, startedAt: command.metadata.now.toISOString() } }];

@@ -47,9 +47,9 @@ describe('the upload-and-share cart', () => {
 
   it('releases a claim whose share was refused, and lets a stale claim be taken over', () => {
     const claimed = given([opened, cmd('AddCartEntries', { fileIds: ['f1'] }), cmd('StartCartShare', { attemptId: 'a1' })]);
-    const released = when(claimed, cmd('AbandonCartShare', { attemptId: 'a1' }));
-    expect(released).toEqual([{ type: 'CartShareAbandoned', data: { attemptId: 'a1' } }]);
-    expect(released.reduce(cartDecider.evolve, claimed)).toMatchObject({ status: 'open', claim: null });
+    const abandoned = when(claimed, cmd('AbandonCartShare', { attemptId: 'a1' }));
+    expect(abandoned).toEqual([{ type: 'CartShareAbandoned', data: { attemptId: 'a1' } }]);
+    expect(abandoned.reduce(cartDecider.evolve, claimed)).toMatchObject({ status: 'open', claim: null });
     expect(when(claimed, cmd('AbandonCartShare', { attemptId: 'other' }))).toEqual([]);
 
     const later = new Date(T0.getTime() + CART_CLAIM_TIMEOUT_MS);
@@ -57,5 +57,14 @@ describe('the upload-and-share cart', () => {
     const takenOver = given([opened, cmd('AddCartEntries', { fileIds: ['f1'] }), cmd('StartCartShare', { attemptId: 'a1' }), cmd('StartCartShare', { attemptId: 'a2' }, later)]);
     // the first attempt finishing late cannot close the cart the second one holds
     expect(refusal(() => when(takenOver, cmd('FinishCartShare', { attemptId: 'a1', shareId: 'sh1' }))).code).toBe('CART_SHARE_IN_PROGRESS');
+
+    // a stale claim never freezes the cart: a change releases it first, and the late attempt cannot close it
+    expect(when(claimed, cmd('AddCartEntries', { fileIds: ['f2'] }, later))).toEqual([
+      { type: 'CartShareAbandoned', data: { attemptId: 'a1' } },
+      { type: 'CartEntriesAdded', data: { fileIds: ['f2'] } },
+    ]);
+    const released = given([opened, cmd('AddCartEntries', { fileIds: ['f1'] }), cmd('StartCartShare', { attemptId: 'a1' }), cmd('RemoveCartEntry', { fileId: 'f1' }, later)]);
+    expect(released).toMatchObject({ status: 'open', claim: null, fileIds: [] });
+    expect(refusal(() => when(released, cmd('FinishCartShare', { attemptId: 'a1', shareId: 'sh1' }))).code).toBe('CART_SHARE_IN_PROGRESS');
   });
 });
