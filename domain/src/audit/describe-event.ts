@@ -147,6 +147,8 @@ const EN: Readonly<Record<string, Sentence>> = {
   PromoCodeStatusChanged: (d) => `Promo code ${d.status === 'active' ? 'activated' : 'deactivated'}`,
   PromoCodeDeleted: () => 'Promo code deleted',
   PromoCodeUsed: (d) => `Promo code used by user ${short(d.userId)}`,
+  PromoCodeUseReserved: (d) => `Promo code use held for a checkout of user ${short(d.userId)}`,
+  PromoCodeUseReleased: (d) => `Promo code use released (${text(d.reason)})`,
   // wallet
   WalletAddressesCreated: () => 'Wallet addresses created',
   WalletSendNoted: (d) => `Note on a sent transaction: ${text(d.note)}`,

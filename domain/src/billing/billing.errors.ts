@@ -23,6 +23,8 @@ export const BillingErrors = defineErrors({
   alreadyCanceled: { code: 'SUBSCRIPTION_ALREADY_CANCELED', status: 409, message: 'This subscription is already canceled' },
   checkoutNotFound: { code: 'CHECKOUT_NOT_FOUND', status: 404, message: 'Checkout not found' },
   checkoutClosed: { code: 'CHECKOUT_CLOSED', status: 409, message: 'This checkout is already completed' },
+  nothingOverdue: { code: 'NOTHING_OVERDUE', status: 409, message: 'This subscription has no payment due' },
+  checkoutExpired: { code: 'CHECKOUT_EXPIRED', status: 409, message: 'This checkout has expired: start a new one' },
   providerFailed: { code: 'PAYMENT_PROVIDER_FAILED', status: 502, message: 'The payment provider could not be reached, try again later' },
   paymentsUnavailable: { code: 'PAYMENTS_UNAVAILABLE', status: 503, message: 'Payments are not available on this installation' },
   promoInvalidPrice: { code: 'PROMO_INVALID_PRICE', status: 400, message: 'Invalid promo discount or price' },

@@ -57,15 +57,49 @@ export const PromoCodeUpdated = defineEvent('PromoCodeUpdated', PromoTermsSchema
 export const PromoCodeStatusChanged = defineEvent('PromoCodeStatusChanged', z.object({ status: z.enum(['active', 'inactive']), at: timestamp }));
 export const PromoCodeDeleted = defineEvent('PromoCodeDeleted', z.object({ at: timestamp }));
 export const PromoCodeUsed = defineEvent('PromoCodeUsed', z.object({ userId: z.string().min(1), checkoutId: z.string().min(1), at: timestamp }));
+/**
+ * A checkout with the code started: one use is held for it until it is paid (then `PromoCodeUsed`),
+ * declined or expired, so two checkouts at once can never take the code past its limit.
+ */
+export const PromoCodeUseReserved = defineEvent(
+  'PromoCodeUseReserved',
+  z.object({ userId: z.string().min(1), checkoutId: z.string().min(1), expiresAt: timestamp, at: timestamp }),
+);
+export const PromoCodeUseReleased = defineEvent(
+  'PromoCodeUseReleased',
+  z.object({ checkoutId: z.string().min(1), reason: z.enum(['declined', 'expired', 'failed']), at: timestamp }),
+);
 
-export const promoCodeEventDefinitions: readonly EventDefinition[] = [PromoCodeCreated, PromoCodeUpdated, PromoCodeStatusChanged, PromoCodeDeleted, PromoCodeUsed];
+export const promoCodeEventDefinitions: readonly EventDefinition[] = [
+  PromoCodeCreated,
+  PromoCodeUpdated,
+  PromoCodeStatusChanged,
+  PromoCodeDeleted,
+  PromoCodeUsed,
+  PromoCodeUseReserved,
+  PromoCodeUseReleased,
+];
+
+/**
+ * How long a checkout holds a use of its code: a provider's checkout page lives 24 hours (Stripe's
+ * default session lifetime, and the test provider's), plus an hour for its report to arrive.
+ */
+export const CHECKOUT_LIFETIME_MS = 24 * 60 * 60 * 1000;
+export const PROMO_RESERVATION_MS = CHECKOUT_LIFETIME_MS + 60 * 60 * 1000;
 
 export type PromoCodeEvent =
   | EventOf<typeof PromoCodeCreated>
   | EventOf<typeof PromoCodeUpdated>
   | EventOf<typeof PromoCodeStatusChanged>
   | EventOf<typeof PromoCodeDeleted>
-  | EventOf<typeof PromoCodeUsed>;
+  | EventOf<typeof PromoCodeUsed>
+  | EventOf<typeof PromoCodeUseReserved>
+  | EventOf<typeof PromoCodeUseReleased>;
+
+export interface PromoReservation {
+  readonly userId: string;
+  readonly expiresAt: string;
+}
 
 export type PromoCodeState =
   | { readonly status: 'none' }
@@ -75,6 +109,8 @@ export type PromoCodeState =
       readonly terms: PromoTerms;
       readonly usedTimes: number;
       readonly checkouts: readonly string[];
+      /** Uses held by checkouts not finished yet, by checkout id. */
+      readonly reservations: Readonly<Record<string, PromoReservation>>;
     };
 
 export type PromoCodeCommand =
@@ -82,7 +118,12 @@ export type PromoCodeCommand =
   | Command<'UpdatePromoCode', { terms: PromoTerms }>
   | Command<'SetPromoCodeStatus', { status: 'active' | 'inactive' }>
   | Command<'DeletePromoCode', Record<string, never>>
-  | Command<'RecordPromoCodeUse', { userId: string; checkoutId: string }>;
+  | Command<'RecordPromoCodeUse', { userId: string; checkoutId: string }>
+  | Command<
+      'ReservePromoCodeUse',
+      { userId: string; checkoutId: string; productId: number; quantity: number; customFields: Readonly<Record<string, string>> }
+    >
+  | Command<'ReleasePromoCodeUse', { checkoutId: string; reason: 'declined' | 'expired' | 'failed' }>;
 
 const termsOf = (data: PromoTerms): PromoTerms => PromoTermsSchema.parse(data);
 
@@ -90,7 +131,7 @@ export const evolvePromoCode = (state: PromoCodeState, event: PromoCodeEvent): P
   switch (event.type) {
     case 'PromoCodeCreated': {
       const { code, status, at: _at, ...terms } = event.data;
-      return { status, code, terms: termsOf(terms), usedTimes: 0, checkouts: [] };
+      return { status, code, terms: termsOf(terms), usedTimes: 0, checkouts: [], reservations: {} };
     }
     case 'PromoCodeUpdated': {
       if (state.status === 'none') return state;
@@ -101,8 +142,20 @@ export const evolvePromoCode = (state: PromoCodeState, event: PromoCodeEvent): P
       return state.status === 'none' || state.status === 'deleted' ? state : { ...state, status: event.data.status };
     case 'PromoCodeDeleted':
       return state.status === 'none' ? state : { ...state, status: 'deleted' };
-    case 'PromoCodeUsed':
-      return state.status === 'none' ? state : { ...state, usedTimes: state.usedTimes + 1, checkouts: [...state.checkouts, event.data.checkoutId] };
+    case 'PromoCodeUsed': {
+      if (state.status === 'none') return state;
+      const { [event.data.checkoutId]: _paid, ...reservations } = state.reservations;
+      return { ...state, usedTimes: state.usedTimes + 1, checkouts: [...state.checkouts, event.data.checkoutId], reservations };
+    }
+    case 'PromoCodeUseReserved':
+      return state.status === 'none'
+        ? state
+        : { ...state, reservations: { ...state.reservations, [event.data.checkoutId]: { userId: event.data.userId, expiresAt: event.data.expiresAt } } };
+    case 'PromoCodeUseReleased': {
+      if (state.status === 'none') return state;
+      const { [event.data.checkoutId]: _released, ...reservations } = state.reservations;
+      return { ...state, reservations };
+    }
     default:
       return state;
   }
@@ -145,7 +198,21 @@ export const decidePromoCode = (command: PromoCodeCommand, state: PromoCodeState
     case 'RecordPromoCodeUse':
       if (state.status === 'none') throw new DomainError(BillingErrors.promoInvalid);
       if (state.checkouts.includes(command.data.checkoutId)) return [];
+      // a paid checkout counts even when its hold ran out meanwhile: the buyer paid the code's price
       return [{ type: 'PromoCodeUsed', data: { userId: command.data.userId, checkoutId: command.data.checkoutId, at } }];
+    case 'ReservePromoCodeUse': {
+      const { checkoutId, userId, productId, quantity, customFields } = command.data;
+      if (state.status !== 'none' && (state.reservations[checkoutId] || state.checkouts.includes(checkoutId))) return [];
+      const product = productById(productId);
+      if (!product) throw new DomainError(BillingErrors.promoInvalid);
+      // the limit is decided here, on the code's own stream, so parallel checkouts queue on its revision
+      applyPromoCode(state, product, quantity, command.metadata.now, customFields);
+      const expiresAt = new Date(command.metadata.now.getTime() + PROMO_RESERVATION_MS).toISOString();
+      return [{ type: 'PromoCodeUseReserved', data: { userId, checkoutId, expiresAt, at } }];
+    }
+    case 'ReleasePromoCodeUse':
+      if (state.status === 'none' || !state.reservations[command.data.checkoutId]) return [];
+      return [{ type: 'PromoCodeUseReleased', data: { checkoutId: command.data.checkoutId, reason: command.data.reason, at } }];
     default:
       return assertNever(command);
   }
@@ -166,6 +233,11 @@ export const promoPrice = (terms: PromoTerms, product: Product, quantity: number
   return Math.round((full * (100 - terms.discount.amount)) / 100);
 };
 
+/** Uses taken: paid ones, and those held by checkouts still open (a hold past its time frees itself). */
+export const usesTaken = (state: Extract<PromoCodeState, { code: string }>, now: Date, exceptCheckout?: string): number =>
+  state.usedTimes +
+  Object.entries(state.reservations).filter(([checkoutId, r]) => checkoutId !== exceptCheckout && Date.parse(r.expiresAt) > now.getTime()).length;
+
 /**
  * The checkout rules: 5007 for a code that does not exist or is not for this product, 5010 for one
  * switched off or outside its dates, 5015 once used as often as it may be; then the custom fields.
@@ -176,6 +248,8 @@ export const applyPromoCode = (
   quantity: number,
   now: Date,
   customFields: Readonly<Record<string, string>>,
+  /** The checkout whose own hold is not counted against it. */
+  forCheckout?: string,
 ): AppliedPromo => {
   if (state.status === 'none' || state.status === 'deleted' || !state.terms.productIds.includes(product.id)) {
     throw new DomainError(BillingErrors.promoInvalid);
@@ -184,7 +258,7 @@ export const applyPromoCode = (
   if (state.status !== 'active' || t < Date.parse(state.terms.startDate) || t >= Date.parse(state.terms.expiryDate)) {
     throw new DomainError(BillingErrors.promoInactive);
   }
-  if (state.terms.numberOfUses !== null && state.usedTimes >= state.terms.numberOfUses) throw new DomainError(BillingErrors.promoQuotaReached);
+  if (state.terms.numberOfUses !== null && usesTaken(state, now, forCheckout) >= state.terms.numberOfUses) throw new DomainError(BillingErrors.promoQuotaReached);
   for (const field of state.terms.customFields) {
     const value = customFields[field.name]?.trim() ?? '';
     const bad =

@@ -1,9 +1,10 @@
+import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import { fold } from '../shared/decider';
 import { DomainError, type ErrorDefinition } from '../shared/errors';
 import { productById } from './billing.catalogue';
 import { BillingErrors } from './billing.errors';
-import { applyPromoCode, promoCodeDecider, type PromoCodeCommand, type PromoCodeEvent, type PromoTerms } from './promo-code';
+import { applyPromoCode, PROMO_RESERVATION_MS, promoCodeDecider, usesTaken, type PromoCodeCommand, type PromoCodeEvent, type PromoTerms } from './promo-code';
 
 const T0 = new Date('2026-03-01T00:00:00.000Z');
 const terms = (over: Partial<PromoTerms> = {}): PromoTerms => ({
@@ -100,4 +101,68 @@ describe('promo codes at checkout', () => {
     refusedWith(() => applyPromoCode(withBar, pro, 1, T0, { barNumber: '10001' }), BillingErrors.promoFieldRequired);
     expect(applyPromoCode(withBar, pro, 1, T0, { barNumber: '9999' }).code).toBe('SPRING');
   });
+});
+
+const pro200 = productById(200)!;
+
+describe('a checkout holds a use of its code until it is paid, declined or expired', () => {
+  const reserve = (events: PromoCodeEvent[], checkoutId: string, now = T0) =>
+    promoCodeDecider.decide(
+      { type: 'ReservePromoCodeUse', data: { userId: 'u1', checkoutId, productId: 200, quantity: 1, customFields: {} }, metadata: { now } },
+      fold(promoCodeDecider, events),
+    );
+
+  it('refuses a checkout beyond the limit while the others hold their uses; a release frees one', () => {
+    let events = created({ numberOfUses: 2 });
+    events = [...events, ...reserve(events, 'c1')];
+    events = [...events, ...reserve(events, 'c2')];
+    refusedWith(() => reserve(events, 'c3'), BillingErrors.promoQuotaReached);
+    // the same checkout asking again holds nothing more
+    expect(reserve(events, 'c1')).toEqual([]);
+    events = [...events, ...decide(events, { type: 'ReleasePromoCodeUse', data: { checkoutId: 'c2', reason: 'declined' } })];
+    expect(reserve(events, 'c3')).toHaveLength(1);
+    // a paid hold becomes a use, and stays counted
+    events = [...events, ...decide(events, { type: 'RecordPromoCodeUse', data: { userId: 'u1', checkoutId: 'c1' } })];
+    expect(stateOf(events)).toMatchObject({ usedTimes: 1, reservations: {} });
+    expect(decide(events, { type: 'ReleasePromoCodeUse', data: { checkoutId: 'c1', reason: 'declined' } })).toEqual([]);
+  });
+
+  it('a hold past its time frees itself', () => {
+    const events = created({ numberOfUses: 1 });
+    const held = [...events, ...reserve(events, 'c1')];
+    refusedWith(() => reserve(held, 'c2', new Date(T0.getTime() + PROMO_RESERVATION_MS - 1)), BillingErrors.promoQuotaReached);
+    expect(reserve(held, 'c2', new Date(T0.getTime() + PROMO_RESERVATION_MS))).toHaveLength(1);
+  });
+
+  it('the checkout holding a use is not refused for its own hold', () => {
+    const events = created({ numberOfUses: 1 });
+    const state = stateOf([...events, ...reserve(events, 'c1')]);
+    expect(applyPromoCode(state, pro200, 1, T0, {}, 'c1').price).toBe(1000);
+    refusedWith(() => applyPromoCode(state, pro200, 1, T0, {}), BillingErrors.promoQuotaReached);
+  });
+
+  test.prop([fc.integer({ min: 1, max: 4 }), fc.array(fc.tuple(fc.constantFrom('reserve', 'release', 'pay'), fc.integer({ min: 0, max: 7 })), { maxLength: 40 })])(
+    'whatever checkouts start, pay and give up, paid and held uses never exceed the limit',
+    (limit, steps) => {
+      let events = created({ numberOfUses: limit });
+      for (const [step, n] of steps) {
+        const checkoutId = `c${n}`;
+        const state = stateOf(events);
+        if (step === 'reserve') {
+          try {
+            events = [...events, ...reserve(events, checkoutId)];
+          } catch (e) {
+            expect((e as DomainError).code).toBe(BillingErrors.promoQuotaReached.code);
+          }
+        } else if (step === 'release') {
+          events = [...events, ...decide(events, { type: 'ReleasePromoCodeUse', data: { checkoutId, reason: 'declined' } })];
+        } else if (state.status !== 'none' && state.reservations[checkoutId]) {
+          // only a checkout that holds a use can be paid
+          events = [...events, ...decide(events, { type: 'RecordPromoCodeUse', data: { userId: 'u1', checkoutId } })];
+        }
+        const after = stateOf(events);
+        if (after.status !== 'none') expect(usesTaken(after, T0)).toBeLessThanOrEqual(limit);
+      }
+    },
+  );
 });

@@ -8,6 +8,7 @@ import {
   productById,
   promoCodeDecider,
   promoCodeStreamName,
+  type AppliedPromo,
   type BillingCommand,
   type BillingState,
   type Entitlements,
@@ -77,16 +78,26 @@ export class BillingService {
     const product = productById(input.productId);
     if (!product) throw new DomainError(BillingErrors.productNotFound);
     const quantity = product.extraMembers ? input.quantity : 1;
-    const promo = input.promoCode ? applyPromoCode(await this.promoState(input.promoCode), product, quantity, this.ctx.now(), input.customFields) : null;
     const checkoutId = `${userId}.${randomToken(24)}`;
-    const result = await this.run(
-      userId,
-      {
-        type: 'StartCheckout',
-        data: { checkoutId, productId: product.id, quantity, provider: provider.kind, promo, customFields: promo ? input.customFields : {}, usageBytes: await usageBytes(this.ctx, userId) },
-      },
-      this.cc(meta, actor),
-    );
+    const cc = this.cc(meta, actor);
+    // a use of the code is held on the code's own stream before the checkout starts: the limit is
+    // decided there, so parallel checkouts cannot both take its last use
+    let promo: AppliedPromo | null = null;
+    if (input.promoCode) {
+      const reserved = await this.runPromo(input.promoCode, { type: 'ReservePromoCodeUse', data: { userId, checkoutId, productId: product.id, quantity, customFields: input.customFields } }, cc);
+      promo = applyPromoCode(reserved.state, product, quantity, this.ctx.now(), input.customFields, checkoutId);
+    }
+    let result: Awaited<ReturnType<BillingService['run']>>;
+    try {
+      result = await this.run(
+        userId,
+        { type: 'StartCheckout', data: { checkoutId, productId: product.id, quantity, provider: provider.kind, promo, customFields: promo ? input.customFields : {}, usageBytes: await usageBytes(this.ctx, userId) } },
+        cc,
+      );
+    } catch (error) {
+      if (promo) await this.runPromo(promo.code, { type: 'ReleasePromoCodeUse', data: { checkoutId, reason: 'failed' } }, cc);
+      throw error;
+    }
     const started = result.events.find((e) => e.type === 'CheckoutStarted');
     const amount = started?.type === 'CheckoutStarted' ? started.data.amount : product.price;
     const user = await findUser(this.ctx.pool, userId);
@@ -94,8 +105,10 @@ export class BillingService {
     try {
       ({ checkoutLink } = await provider.createCheckout({ checkoutId, userId, email: user?.email ?? null, product, quantity, amount, trialDays: promo?.freeTrialDays ?? 0, promo }));
     } catch (error) {
+      // nobody can reach this checkout's page: it is closed, and its hold on the code let go
+      await this.run(userId, { type: 'DeclineCheckout', data: { checkoutId } }, cc);
+      if (promo) await this.runPromo(promo.code, { type: 'ReleasePromoCodeUse', data: { checkoutId, reason: 'failed' } }, cc);
       if (error instanceof DomainError) throw error;
-      // the checkout stays open and unpaid; the user simply tries again
       this.ctx.log.error({ err: error, provider: provider.kind }, 'payment provider failed to open a checkout');
       throw new DomainError(BillingErrors.providerFailed);
     }
@@ -132,8 +145,18 @@ export class BillingService {
         }
         return { position };
       }
-      case 'checkout.declined':
-        return this.run(event.userId, { type: 'DeclineCheckout', data: { checkoutId: event.checkoutId } }, cc);
+      case 'checkout.declined': {
+        // a provider's expired checkout arrives here too (Stripe's checkout.session.expired)
+        const state = await loadBilling(this.ctx, event.userId);
+        const checkout = state.checkouts[event.checkoutId];
+        const result = await this.run(event.userId, { type: 'DeclineCheckout', data: { checkoutId: event.checkoutId } }, cc);
+        let position = result.position;
+        if (checkout?.promo) {
+          const released = await this.runPromo(checkout.promo.code, { type: 'ReleasePromoCodeUse', data: { checkoutId: event.checkoutId, reason: event.expired ? 'expired' : 'declined' } }, cc);
+          position = Math.max(position, released.position);
+        }
+        return { position };
+      }
       case 'renewal':
         return this.run(event.userId, { type: 'RecordRenewal', data: { subscriptionId: event.subscriptionId, paymentId: event.paymentId, outcome: event.outcome } }, cc);
     }

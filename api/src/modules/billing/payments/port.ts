@@ -65,7 +65,7 @@ export const tokenCheckoutsOf = (ctx: object): TokenCheckoutHandler | null => to
  */
 export type ProviderEvent =
   | { readonly kind: 'checkout.completed'; readonly userId: string; readonly checkoutId: string; readonly providerRef: string | null }
-  | { readonly kind: 'checkout.declined'; readonly userId: string; readonly checkoutId: string }
+  | { readonly kind: 'checkout.declined'; readonly userId: string; readonly checkoutId: string; readonly expired?: boolean }
   | {
       readonly kind: 'renewal';
       readonly userId: string;

@@ -1,4 +1,4 @@
-import { BillingErrors, CommonErrors, DomainError } from '@axel/domain';
+import { BillingErrors, CHECKOUT_LIFETIME_MS, CommonErrors, DomainError } from '@axel/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -128,6 +128,12 @@ ${open ? '<button data-action="pay" data-testid="pay">Pay</button><button data-a
         // a real provider's checkout is paid there, never here
         if (checkout.provider !== 'test') throw new DomainError(BillingErrors.checkoutNotFound);
         const checkoutId = request.params.sessionId;
+        // a checkout holding a promo code's use lives a day, like a provider's page: paid later, it is
+        // closed as expired instead (the code's use was freed for others meanwhile)
+        if (action === 'pay' && checkout.promo && checkout.status === 'open' && ctx.now().getTime() >= Date.parse(checkout.at) + CHECKOUT_LIFETIME_MS) {
+          await service.apply({ kind: 'checkout.declined', userId, checkoutId, expired: true }, requestMeta(request));
+          throw new DomainError(BillingErrors.checkoutExpired);
+        }
         const { position } =
           action === 'pay'
             ? await service.apply({ kind: 'checkout.completed', userId, checkoutId, providerRef: null }, requestMeta(request))
