@@ -96,6 +96,52 @@ describe('replenish', () => {
     expect((await http.get('/api/wallet/v1/balance')).body).toEqual({ confirmed: '0', unconfirmed: '0' });
   });
 
+  it('a payment while the treasury lacks funds waits (staff see it); once funded, the tokens arrive once without a new report', async () => {
+    const http = await withWallet();
+    const started = await http.post('/api/wallet/v1/replenish', { amount: '5000' });
+    expect(started.status).toBe(200);
+    const { checkoutId } = started.body as { checkoutId: string };
+    expect((await http.get(`/api/wallet/v1/replenish/${encodeURIComponent(checkoutId)}`)).body).toMatchObject({ status: 'open', tokens: 'none', amount: '5000' });
+    const before = (await treasurySends()).length;
+    const paid = await http.post(`/api/dev/checkout/${encodeURIComponent(checkoutId)}/pay`, {});
+    expect(paid.status).toBe(200);
+    expect(paid.body.status).toBe('paid');
+    expect((await http.get(`/api/wallet/v1/replenish/${encodeURIComponent(checkoutId)}`)).body).toMatchObject({ status: 'paid', tokens: 'waiting', txid: null });
+    expect((await http.get('/api/wallet/v1/balance')).body).toEqual({ confirmed: '0', unconfirmed: '0' });
+
+    // retried on its own while the treasury is short: still waiting, nothing sent
+    t.clock.advance(10 * 60_000);
+    const waiting = await until(
+      () => root.get('/api/wallet/v1/admin/replenishments/waiting'),
+      (r) => (r.body.data as { checkoutId: string; attempts: number }[]).some((w) => w.checkoutId === checkoutId && w.attempts >= 2),
+      'a second attempt',
+    );
+    expect(waiting.body.data.find((w: { checkoutId: string }) => w.checkoutId === checkoutId)).toMatchObject({ amount: '5000', lastError: 'WALLET_INSUFFICIENT_FUNDS', amountCents: 500000 });
+    expect(typeof waiting.body.data[0].email).toBe('string');
+    expect((await http.get('/api/wallet/v1/admin/replenishments/waiting')).status).toBe(403);
+    expect((await treasurySends()).length).toBe(before);
+
+    // staff fund the treasury: no new report of the payment, the retry pays it
+    for (let i = 0; i < 5; i++) expect((await root.post('/api/wallet/v1/faucet', { amount: '1000', to: 'treasury' })).status).toBe(200);
+    t.clock.advance(10 * 60_000);
+    await until(() => http.get('/api/wallet/v1/balance'), (r) => r.body.unconfirmed === '5000', 'the tokens');
+    const state = (await http.get(`/api/wallet/v1/replenish/${encodeURIComponent(checkoutId)}`)).body;
+    expect(state).toMatchObject({ status: 'paid', tokens: 'sent' });
+    expect(state.txid).toMatch(/^\w{20,}$/);
+    expect((await root.get('/api/wallet/v1/admin/replenishments/waiting')).body.data.some((w: { checkoutId: string }) => w.checkoutId === checkoutId)).toBe(false);
+
+    // more time, and the payment reported again: still one send
+    t.clock.advance(10 * 60_000);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect((await http.post(`/api/dev/checkout/${encodeURIComponent(checkoutId)}/pay`, {})).status).toBe(200);
+    expect((await treasurySends()).length).toBe(before + 1);
+    await nextBlock(http);
+    expect((await http.get('/api/wallet/v1/balance')).body).toEqual({ confirmed: '5000', unconfirmed: '0' });
+    // a checkout of someone else is not found
+    const other = await withWallet();
+    expect((await other.get(`/api/wallet/v1/replenish/${encodeURIComponent(checkoutId)}`)).status).toBe(404);
+  });
+
   it('refuses bad amounts with the wallet codes, asks for an address first, and needs a session', async () => {
     const http = await withWallet();
     for (const amount of ['', 'abc', '-1', '0', '1.123456789', '10000.00000001', '1e3']) {

@@ -45,9 +45,30 @@ const startMiner = (ctx: AppContext, chain: DevelopmentChain) => {
   return () => clearInterval(timer);
 };
 
+/** Retries the treasury's sends of paid checkouts that wait (a treasury without funds): checked every second, due by the app's clock. */
+const startReplenishRetries = (ctx: AppContext, replenishments: Replenishments) => {
+  let busy = false;
+  const tick = async () => {
+    if (busy) return;
+    busy = true;
+    try {
+      await replenishments.retryWaiting();
+    } catch (error) {
+      ctx.log.error({ err: error }, 'replenishment retries failed');
+    } finally {
+      busy = false;
+    }
+  };
+  const timer = setInterval(() => void tick(), 1000);
+  timer.unref();
+  return () => clearInterval(timer);
+};
+
 export const createWalletModule = (): Module => {
   let stopMiner: (() => void) | undefined;
+  let stopRetries: (() => void) | undefined;
   let context: AppContext | undefined;
+  let replenishments: Replenishments | undefined;
   return {
     events: [...ledgerEventDefinitions, ...walletEventDefinitions, ...contactEventDefinitions, ...autopayEventDefinitions],
     projections: [walletAddressesProjection, autopayProjection],
@@ -60,7 +81,7 @@ export const createWalletModule = (): Module => {
         await app.register(explorerRoutes(ctx, () => walletOf(ctx)));
         await app.register(autopayRoutes(ctx));
         const provider = paymentProviderFor(ctx);
-        const replenishments = new Replenishments(ctx, () => walletOf(ctx), () => provider);
+        replenishments = new Replenishments(ctx, () => walletOf(ctx), () => provider);
         registerTokenCheckouts(ctx, replenishments);
         await app.register(replenishRoutes(ctx, replenishments));
       };
@@ -69,9 +90,11 @@ export const createWalletModule = (): Module => {
       context = ctx;
       const { chain } = await walletOf(ctx);
       if (roles.has('worker') && chain instanceof DevelopmentChain) stopMiner = startMiner(ctx, chain);
+      if (roles.has('worker') && replenishments) stopRetries = startReplenishRetries(ctx, replenishments);
     },
     async stop() {
       stopMiner?.();
+      stopRetries?.();
     },
     async health() {
       if (!context) return { chain: 'not started' };

@@ -1,4 +1,4 @@
-import { Alert, Card, CardContent, Chip, Grid, Skeleton, Stack, Typography } from '@mui/material';
+import { Alert, Card, CardContent, Chip, Grid, Skeleton, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
 import { autopayApi } from './autopayApi';
@@ -74,6 +74,68 @@ const Figures = ({ answer, prefix }: { answer: unknown; prefix: string }) => {
 };
 
 const walletLoad = () => autopayApi.walletDashboard();
+const waitingLoad = () => autopayApi.waitingReplenishments();
+
+interface WaitingRow {
+  checkoutId: string;
+  email: string | null;
+  userId: string;
+  amount: string;
+  paidAt: string | null;
+  attempts: number;
+  lastError: string | null;
+  nextAttemptAt: string | null;
+}
+
+/** Paid replenishments whose tokens the treasury has not sent yet: retried on their own until it can. */
+const WaitingReplenishments = () => {
+  const translate = useTranslate();
+  const { answer, error } = useAnswer(waitingLoad);
+  const rows = (Array.isArray(answer?.data) ? answer.data : []) as WaitingRow[];
+  const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
+  return (
+    <Card data-testid="wallet-dashboard-waiting">
+      <CardContent>
+        <Typography variant="subtitle1" gutterBottom>
+          {translate('console.walletDashboard.waitingTitle')} {answer && <Chip size="small" color={rows.length ? 'warning' : 'default'} label={rows.length} data-testid="wallet-dashboard-waiting-count" />}
+        </Typography>
+        {error && <Alert severity="error">{translate('console.walletDashboard.loadFailed', { message: error })}</Alert>}
+        {answer && rows.length === 0 && <Typography color="text.secondary">{translate('console.walletDashboard.waitingNone')}</Typography>}
+        {rows.length > 0 && (
+          <>
+            <Typography variant="body2" color="text.secondary" gutterBottom>
+              {translate('console.walletDashboard.waitingHelp')}
+            </Typography>
+            <Table size="small">
+              <TableHead>
+                <TableRow>
+                  <TableCell>{translate('console.walletDashboard.waitingBuyer')}</TableCell>
+                  <TableCell align="right">{translate('console.walletDashboard.waitingAmount')}</TableCell>
+                  <TableCell>{translate('console.walletDashboard.waitingPaidAt')}</TableCell>
+                  <TableCell align="right">{translate('console.walletDashboard.waitingAttempts')}</TableCell>
+                  <TableCell>{translate('console.walletDashboard.waitingError')}</TableCell>
+                  <TableCell>{translate('console.walletDashboard.waitingNext')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {rows.map((r) => (
+                  <TableRow key={r.checkoutId} data-testid="wallet-dashboard-waiting-row">
+                    <TableCell>{r.email ?? r.userId}</TableCell>
+                    <TableCell align="right">{r.amount}</TableCell>
+                    <TableCell>{when(r.paidAt)}</TableCell>
+                    <TableCell align="right">{r.attempts}</TableCell>
+                    <TableCell>{r.lastError ?? '—'}</TableCell>
+                    <TableCell>{when(r.nextAttemptAt)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+};
 const accountsLoad = () => autopayApi.axelAccountsDashboard();
 
 /** The chain, the treasury and the wallets (`/wallet/v1/admin/dashboard/`). */
@@ -122,6 +184,7 @@ export const WalletDashboard = () => {
               />
             </Grid>
           </Grid>
+          <WaitingReplenishments />
         </>
       )}
     </Stack>

@@ -140,6 +140,8 @@ export const autopayApi = {
   },
   /** `GET /wallet/v1/admin/dashboard/`: the chain, the treasury and the wallets. */
   walletDashboard: async () => (await httpClient('/api/wallet/v1/admin/dashboard/')).json as Record<string, unknown>,
+  /** `GET /wallet/v1/admin/replenishments/waiting`: paid token checkouts the treasury has not sent yet. */
+  waitingReplenishments: async () => (await httpClient('/api/wallet/v1/admin/replenishments/waiting')).json as Record<string, unknown>,
   /** `GET /admin/axel-accounts/dashboard/`. */
   axelAccountsDashboard: async () => (await httpClient(`${ADMIN_API}/axel-accounts/dashboard/`)).json as Record<string, unknown>,
 };
