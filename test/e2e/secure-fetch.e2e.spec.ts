@@ -51,7 +51,7 @@ const POLL_MS = 20_000;
 const hex = (algorithm: string, bytes: Buffer) => createHash(algorithm).update(bytes).digest('hex');
 
 describe('Secure Fetch in the browser', () => {
-  it('a link with certificate, an anonymous upload with metadata, pay and pin, the certificate PDF, and the verify page', async () => {
+  it('a link with certificate, an anonymous upload (paused and resumed, a folder, metadata), pay and pin, the certificate PDF, the verify page, and a revoked link', async () => {
     const shot = stepShots('secure-fetch');
     const owner = await signUpConfirmed();
     const page = await signedInPage(owner.email);

@@ -197,7 +197,8 @@ export const FetchUploadPage = () => {
   }, [queue]);
 
   const add = (dropped: DroppedFile[]) => {
-    if (!link || dropped.length === 0) return;
+    // Files dropped while the submission is on its way would not be part of it.
+    if (!link || busy || dropped.length === 0) return;
     const uploads = linkUploads(dropped, link.maxSize);
     // Each accepted file is hashed in the worker while it uploads.
     const started = new Map(hashesRef.current);
