@@ -14,6 +14,7 @@ import { deterministicId } from '@axel/platform';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
+import { failpoint } from '../../failpoints';
 import { limitsFor } from '../../http/rate-limits';
 import { requireSelf } from '../accounts/auth';
 import { userActor } from '../files/storage.service';
@@ -75,6 +76,7 @@ export const secureFetchPaymentRoutes = (ctx: AppContext) => async (fastify: Fas
             if (error instanceof DomainError) await runSecureFetchCommand(ctx, link.fetchId, { type: 'FailSecureFetchPayment', data: { refusedWith: String(error.code) } }, actor);
             throw error;
           }
+          failpoint('secure-fetch:after-pay');
           const paid = await runSecureFetchCommand(ctx, link.fetchId, { type: 'RecordSecureFetchPayment', data: { txId, amount: pinningCost({ certificate: link.certificated }) } }, actor);
           await ctx.caughtUp(paid.position);
         }
