@@ -152,6 +152,8 @@ describe('filters', () => {
     expect(byIp.length).toBeGreaterThan(0);
     for (const row of byIp) expect(row.ip).toBe(ip);
     expect((await list({ filter: { ip: '203.0.113.9' } })).rows).toEqual([]);
+    // the same IPv4 address as an IPv6 socket names it
+    expect((await list({ filter: { ip: `::ffff:${ip.replace(/^::ffff:/, '')}`, user: other.id }, perPage: '100' })).rows.map((r) => r.id)).toEqual(byIp.map((r) => r.id));
 
     const before = (await list({ filter: { user: ada.id, to: between }, perPage: '100' })).rows;
     const after = (await list({ filter: { user: ada.id, from: between }, perPage: '100' })).rows;

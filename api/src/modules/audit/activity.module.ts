@@ -176,7 +176,14 @@ export const activityModule: Module = {
         if (!events.length) throw new DomainError(CommonErrors.notFound);
         const at = new Date(request.query.at).toISOString();
         const { fold } = aggregate;
-        const decoded = events.map((recorded) => ctx.registry.decode(recorded.type, recorded.schemaVersion, recorded.data));
+        const decoded = events.map((recorded) => {
+          try {
+            return ctx.registry.decode(recorded.type, recorded.schemaVersion, recorded.data);
+          } catch {
+            // data its schema no longer accepts is folded as stored: evolve ignores what it does not know
+            return { type: recorded.type, data: recorded.data };
+          }
+        });
         // the stream up to the instant: the first event after it ends the past
         let past = events.findIndex((recorded) => (recorded.metadata.time ?? recorded.recordedAt.toISOString()) > at);
         if (past === -1) past = events.length;

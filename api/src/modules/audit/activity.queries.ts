@@ -85,6 +85,10 @@ export const userStreams = async (pool: Pool, userId: string): Promise<string[]>
 
 const iso = (instant: string) => new Date(instant).toISOString();
 
+/** An IPv4 address as IPv6 sockets report it (`::ffff:10.0.0.1`) is the same address. */
+const plainIp = (ip: string) => ip.trim().toLowerCase().replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/, '$1');
+const sameIp = (recorded: string | null, wanted: string) => recorded !== null && plainIp(recorded) === wanted;
+
 export const resolveFilter = async (pool: Pool, filter: ActivityFilter): Promise<ResolvedFilter> => {
   const where: string[] = [];
   const values: unknown[] = [];
@@ -115,7 +119,7 @@ export const resolveFilter = async (pool: Pool, filter: ActivityFilter): Promise
   // metadata times are written by toISOString, so they compare as text (and the index serves it)
   if (filter.from) where.push(`e.metadata->>'time' >= ${param(iso(filter.from))}`);
   if (filter.to) where.push(`e.metadata->>'time' <= ${param(iso(filter.to))}`);
-  return { where, values, ip: filter.ip ?? null, empty, byTime: !!(filter.from || filter.to), bySubject: !!filter.user };
+  return { where, values, ip: filter.ip ? plainIp(filter.ip) : null, empty, byTime: !!(filter.from || filter.to), bySubject: !!filter.user };
 };
 
 /** Exact up to COUNT_CAP rows, null beyond it or when an ip filter (applied after decryption) is set. */
@@ -283,7 +287,7 @@ export const readActivityPage = async (
     for (const row of await toActivityRows(ctx, raw)) {
       at = cursorOf(row);
       scanned++;
-      if (row.ip !== f.ip) continue;
+      if (!sameIp(row.ip, f.ip)) continue;
       found.push(row);
       if (found.length === limit) return { rows: found, next: row.position };
     }
@@ -301,7 +305,7 @@ export async function* streamActivity(ctx: AppContext, f: ResolvedFilter): Async
   for (;;) {
     const raw = await readRows(ctx.pool, f, at, 'asc', SCAN_PAGE, head + 1);
     if (!raw.length) return;
-    for (const row of await toActivityRows(ctx, raw)) if (!f.ip || row.ip === f.ip) yield row;
+    for (const row of await toActivityRows(ctx, raw)) if (!f.ip || sameIp(row.ip, f.ip)) yield row;
     if (raw.length < SCAN_PAGE) return;
     at = cursorOf(raw[raw.length - 1]!);
   }
