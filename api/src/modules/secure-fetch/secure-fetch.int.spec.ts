@@ -1,8 +1,10 @@
 import { createHash, createPublicKey, randomBytes, verify } from 'node:crypto';
+import { rebuildProjection } from '@axel/projections';
 import { EmbeddedProcessRuntime } from '@axel/workflows';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../testing/accounts';
 import { HttpClient, startTestApp, type TestApp } from '../../testing/harness';
+import { settled } from '../../testing/read-models';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -330,5 +332,15 @@ describe('receiving files, pay and pin, the certificate', () => {
     const kept = (await paidOne.http.get(`/api/users/${paidOne.id}/secure-fetches/${paidOne.link.id}/items/`)).body;
     expect(kept.data).toHaveLength(1);
     expect((await paidOne.http.get(`/api/users/${paidOne.id}/storages/${kept.folder.storageId}/folders/${kept.folder.id}/items/`)).body.totalCount).toBe(1);
+  });
+
+  it('the links read model rebuilds from the log to the same rows', async () => {
+    await settled(t);
+    const rows = async () => (await t.app.ctx.pool.query('select * from secure_fetches order by id')).rows;
+    const before = await rows();
+    expect(before.length).toBeGreaterThan(10);
+    const projection = t.app.ctx.runner.projections.find((p) => p.name === 'secure_fetches')!;
+    await rebuildProjection({ pool: t.app.ctx.pool, store: t.app.ctx.store, registry: t.app.ctx.registry, projection });
+    expect(await rows()).toEqual(before);
   });
 });
