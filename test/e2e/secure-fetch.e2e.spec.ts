@@ -104,6 +104,8 @@ describe('Secure Fetch in the browser', () => {
     await visitor.getByTestId('fetch-folder-input').setInputFiles(path.join(dir, 'annex'));
     await expect.poll(() => visitor.locator('[data-testid="fetch-file"][data-status="done"]').count(), { timeout: POLL_MS }).toBe(3);
     await expect.poll(() => visitor.locator('[data-testid="fetch-file-hash"][data-done="true"]').count(), { timeout: POLL_MS }).toBe(3);
+    // The hashing ran in the page's module worker, off the page's thread.
+    expect(visitor.workers().some((w) => /hashing\.worker/.test(w.url()))).toBe(true);
     expect(await visitor.locator('[data-testid="fetch-file"]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-name')).sort())).toEqual([
       'annex/scans/page1.txt',
       'annex/terms.txt',

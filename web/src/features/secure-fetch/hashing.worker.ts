@@ -1,8 +1,10 @@
-/// <reference lib="webworker" />
 import { hashBlob, type HashReply, type HashRequest } from './hashing.core';
 
-/** The hashing worker: hashes each file it is sent off the page's thread, reporting progress. */
-const scope = self as unknown as DedicatedWorkerGlobalScope;
+/*
+ * The hashing worker: hashes each file it is sent off the page's thread, reporting progress. The
+ * app is typed with the DOM library; of the worker's scope only these two members are used.
+ */
+const scope = self as unknown as { postMessage(message: HashReply): void; onmessage: ((event: MessageEvent<HashRequest>) => void) | null };
 const reply = (message: HashReply) => scope.postMessage(message);
 
 scope.onmessage = (event: MessageEvent<HashRequest>) => {
