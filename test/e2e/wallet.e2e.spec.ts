@@ -148,6 +148,46 @@ describe('wallet in the browser', () => {
     await bobPage.context().close();
   });
 
+  it('replenish: back from the test checkout the page says what became of the payment (waiting for the treasury, then sent; declined), from the checkout itself', async () => {
+    const shot = stepShots('wallet-replenish');
+    const { http: root } = await signIn(ROOT.email, ROOT.password);
+    expect((await root.post('/api/wallet/v1/faucet', { amount: '100', to: 'treasury' })).status).toBe(200);
+    const buyer = await signUpConfirmed();
+    const { http } = await signIn(buyer.email);
+    expect((await http.post('/api/wallet/v1/addresses', {})).status).toBe(201);
+
+    const page = await signedInPage(buyer.email);
+    await page.goto(`${t.url}/wallet/replenish`);
+    await page.getByTestId('replenish-amount').fill('2');
+    await page.getByTestId('replenish-submit').click();
+    await page.waitForURL(/\/dev\/checkout\//);
+    await page.getByTestId('pay').click();
+    await page.waitForURL(/\/wallet\/replenish\?status=paid/);
+    // the treasury's new tokens are not confirmed yet: the payment is taken, the tokens wait
+    await page.getByTestId('replenish-result-waiting').waitFor();
+    expect(await page.getByTestId('replenish-result-waiting').textContent()).toContain('will be sent as soon as the treasury can');
+    await shot(page, 'waiting');
+    // a block confirms the treasury's tokens; the retried send pays, and the page follows without a reload
+    await mineBlock(page);
+    await page.getByTestId('replenish-result-sent').waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId('replenish-result-sent').textContent()).toContain('2 AXEL are on their way');
+    await expectBalance(page, '0', '2');
+    await shot(page, 'paid');
+
+    // declined: nothing charged; and an address claiming "paid" for it changes nothing
+    await page.getByTestId('replenish-amount').fill('3');
+    await page.getByTestId('replenish-submit').click();
+    await page.waitForURL(/\/dev\/checkout\//);
+    await page.getByTestId('decline').click();
+    await page.waitForURL(/\/wallet\/replenish\?status=declined/);
+    await page.getByTestId('replenish-result-declined').waitFor();
+    expect(await page.getByTestId('replenish-result-declined').textContent()).toContain('nothing was charged');
+    await shot(page, 'declined');
+    await page.goto(page.url().replace('status=declined', 'status=paid'));
+    await page.getByTestId('replenish-result-declined').waitFor();
+    await page.context().close();
+  });
+
   it('staff see the chain, the treasury and the masternodes on the console wallet dashboard', async () => {
     const shot = stepShots('wallet-console');
     const page = await (await browser.newContext({ locale: 'en-US' })).newPage();

@@ -4,6 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { type NormalisedError } from '../../api/errors';
 import { ErrorAlert } from '../../components/ErrorAlert';
@@ -11,6 +12,7 @@ import { FormField } from '../../components/FormField';
 import { splitServerError } from '../../forms/serverErrors';
 import { validate, type FieldErrors } from '../../forms/zodErrors';
 import { AddressGate } from './AddressGate';
+import { ReplenishResult } from './ReplenishResult';
 import { formatAxel, parseAxel } from './amounts';
 import { useBalance } from './balance.store';
 import { walletApi } from './wallet.api';
@@ -28,6 +30,7 @@ export const replenishSchema = z.object({
 export const ReplenishSection = () => {
   const { t } = useTranslation();
   const { afterAction } = useBalance();
+  const [params] = useSearchParams();
   const [amount, setAmount] = useState('');
   const [busy, setBusy] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
@@ -61,6 +64,7 @@ export const ReplenishSection = () => {
         <Typography variant="h5" component="h2">
           {t('wallet.nav.replenish')}
         </Typography>
+        <ReplenishResult checkoutId={params.get('checkoutId')} queryStatus={params.get('status')} />
         <Typography color="text.secondary">{t('wallet.replenish.hint')}</Typography>
         <ErrorAlert error={error} testId="replenish-error" />
         <FormField

@@ -1,4 +1,5 @@
 import { api } from '../../api/client';
+import type { ReplenishState } from './replenishOutcome';
 import type {
   ChainInfo,
   Contact,
@@ -80,6 +81,7 @@ export const walletApi = {
     }),
   receive: async () => receiveOf(await api.get<unknown>(`${WALLET}/receive`)),
   replenish: (amount: string) => api.post<{ checkoutLink: string }>(`${WALLET}/replenish`, { amount }),
+  replenishState: (checkoutId: string) => api.get<ReplenishState>(`${WALLET}/replenish/${encodeURIComponent(checkoutId)}`),
   faucet: (amount: string) => api.post<unknown>(`${WALLET}/faucet`, { amount }),
   contacts: async (userId: string) => contactsOf(await api.get<unknown>(contactsPath(userId))),
   addContact: (userId: string, contact: ContactInput) => api.post<Contact>(contactsPath(userId), contact),
