@@ -7,6 +7,7 @@ import {
   payableLink,
   pinningCost,
   SecureFetchErrors,
+  WalletErrors,
   type Certificate,
   type SecureFetchLink,
 } from '@axel/domain';
@@ -72,8 +73,12 @@ export const secureFetchPaymentRoutes = (ctx: AppContext) => async (fastify: Fas
               data: pending.canonicalSha256,
             }));
           } catch (error) {
-            // refused (nothing was paid): the files may be collected again, and a later pay starts afresh
-            if (error instanceof DomainError) await runSecureFetchCommand(ctx, link.fetchId, { type: 'FailSecureFetchPayment', data: { refusedWith: String(error.code) } }, actor);
+            // refused for want of tokens, nothing was paid: the files may be collected again, and a later
+            // pay starts afresh; anything else (a ledger timeout) may still have paid, so the payment
+            // stays under way and a retry asks the chain again with the same key
+            if (error instanceof DomainError && error.code === WalletErrors.insufficientToPin.code) {
+              await runSecureFetchCommand(ctx, link.fetchId, { type: 'FailSecureFetchPayment', data: { refusedWith: String(error.code) } }, actor);
+            }
             throw error;
           }
           failpoint('secure-fetch:after-pay');
