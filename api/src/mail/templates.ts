@@ -103,6 +103,14 @@ const en: Catalogue = {
     lines: (p) => [`Your share "${p.title ?? ''}" expires in ${p.days} day(s), on ${p.date}.`, 'Edit it to keep it available longer.'],
     action: 'See your shares',
   },
+  'autopay-approval-reminder': {
+    subject: 'An auto-pay program waits for your approval',
+    lines: (p) => [
+      `The auto-pay program "${p.title ?? ''}" was submitted by ${p.email ?? 'a staff member'} and waits for a second staff member to approve or reject it.`,
+      `Nobody has decided yet. Without a decision the submission expires on ${p.date}.`,
+    ],
+    action: 'Review the program',
+  },
 };
 
 const es: Catalogue = {
@@ -192,6 +200,14 @@ const es: Catalogue = {
     subject: 'Tu recurso compartido caduca pronto',
     lines: (p) => [`Tu recurso compartido "${p.title ?? ''}" caduca en ${p.days} día(s), el ${p.date}.`, 'Edítalo para mantenerlo disponible más tiempo.'],
     action: 'Ver tus recursos compartidos',
+  },
+  'autopay-approval-reminder': {
+    subject: 'Un programa de pago automático espera tu aprobación',
+    lines: (p) => [
+      `El programa de pago automático "${p.title ?? ''}" fue enviado por ${p.email ?? 'un miembro del personal'} y espera que otro miembro del personal lo apruebe o lo rechace.`,
+      `Nadie ha decidido todavía. Sin una decisión, el envío vence el ${p.date}.`,
+    ],
+    action: 'Revisar el programa',
   },
 };
 
@@ -283,6 +299,14 @@ const pt: Catalogue = {
     lines: (p) => [`Seu compartilhamento "${p.title ?? ''}" expira em ${p.days} dia(s), em ${p.date}.`, 'Edite-o para mantê-lo disponível por mais tempo.'],
     action: 'Ver seus compartilhamentos',
   },
+  'autopay-approval-reminder': {
+    subject: 'Um programa de pagamento automático aguarda sua aprovação',
+    lines: (p) => [
+      `O programa de pagamento automático "${p.title ?? ''}" foi enviado por ${p.email ?? 'um membro da equipe'} e aguarda que outro membro da equipe o aprove ou rejeite.`,
+      `Ninguém decidiu ainda. Sem uma decisão, o envio expira em ${p.date}.`,
+    ],
+    action: 'Revisar o programa',
+  },
 };
 
 const nl: Catalogue = {
@@ -372,6 +396,14 @@ const nl: Catalogue = {
     subject: 'Je deling verloopt binnenkort',
     lines: (p) => [`Je deling "${p.title ?? ''}" verloopt over ${p.days} dag(en), op ${p.date}.`, 'Bewerk de deling om haar langer beschikbaar te houden.'],
     action: 'Je delingen bekijken',
+  },
+  'autopay-approval-reminder': {
+    subject: 'Een auto-payprogramma wacht op je goedkeuring',
+    lines: (p) => [
+      `Het auto-payprogramma "${p.title ?? ''}" is ingediend door ${p.email ?? 'een medewerker'} en wacht tot een tweede medewerker het goedkeurt of afwijst.`,
+      `Er is nog niet beslist. Zonder beslissing verloopt de indiening op ${p.date}.`,
+    ],
+    action: 'Programma bekijken',
   },
 };
 

@@ -22,6 +22,8 @@ export const MAIL_TEMPLATES = [
   // shares: a private share to its recipients, expiry reminders to the owner
   'share-received',
   'share-expiring',
+  // auto-pay: a submitted program reminds the staff who may approve it
+  'autopay-approval-reminder',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
