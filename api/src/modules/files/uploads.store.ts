@@ -165,8 +165,10 @@ export class EncryptingDataStore extends DataStore {
 
   /** Whose upload this is, and the Secure Fetch link it came through (anonymous uploads). */
   async ownerOf(id: string): Promise<{ userId: string; secureFetchLinkId: string | null } | undefined> {
-    const row = await this.row(id);
-    return row && { userId: row.user_id, secureFetchLinkId: row.secure_fetch_link_id };
+    if (!UPLOAD_ID.test(id)) return undefined;
+    // asked on every request: the row without its tail and hash state
+    const { rows } = await this.deps.pool.query<Pick<UploadRow, 'user_id' | 'secure_fetch_link_id'>>('select user_id, secure_fetch_link_id from uploads where id = $1', [id]);
+    return rows[0] && { userId: rows[0].user_id, secureFetchLinkId: rows[0].secure_fetch_link_id };
   }
 
   override async create(upload: Upload): Promise<Upload> {
