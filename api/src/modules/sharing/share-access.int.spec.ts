@@ -88,6 +88,7 @@ describe('a password-protected public share of a folder', () => {
     expect(log.body.data.map((r: { action: string }) => r.action)).toEqual(['download', 'open']);
     expect(log.body.data[1]).toMatchObject({ ip: '127.0.0.1', userAgent: v.userAgent, recipientEmail: null, time: expect.any(String) });
     expect(log.body.data[0]).toMatchObject({ entryId: photoId, entryName: 'beach.bin', userAgent: v.userAgent });
+    expect(log.body.data[0].visitId).toBe(log.body.data[1].visitId);
 
     // another visit is another open; the owner looking at their own link is none
     const second = visitor();

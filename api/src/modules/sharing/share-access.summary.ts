@@ -27,6 +27,7 @@ export const accessLogOf = async (ctx: AppContext, shareId: string, page: { page
   const { rows } = await ctx.pool.query<{
     id: string;
     action: string;
+    visit_id: string;
     entry_id: string | null;
     entry_name: string | null;
     recipient_email: string | null;
@@ -35,7 +36,7 @@ export const accessLogOf = async (ctx: AppContext, shareId: string, page: { page
     at: Date;
     total: number;
   }>(
-    `select l.id, l.action, l.entry_id, l.recipient_email, l.ip, l.user_agent, l.at, count(*) over ()::int as total,
+    `select l.id, l.action, l.visit_id, l.entry_id, l.recipient_email, l.ip, l.user_agent, l.at, count(*) over ()::int as total,
             coalesce(i.name, t.archive_name) as entry_name
        from share_access_log l
        left join storage_items i on l.action = 'download' and i.id = l.entry_id
@@ -48,6 +49,8 @@ export const accessLogOf = async (ctx: AppContext, shareId: string, page: { page
       id: r.id,
       time: r.at.toISOString(),
       action: r.action,
+      /** The visit (one access token): its open and its downloads share it. */
+      visitId: r.visit_id,
       entryId: r.entry_id,
       /** The file's name now, or the archive's. */
       entryName: r.entry_name,
