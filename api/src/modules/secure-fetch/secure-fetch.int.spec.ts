@@ -265,7 +265,7 @@ describe('receiving files, pay and pin, the certificate', () => {
     const paid = clicks[0]!;
     expect(clicks.map((c) => c.status), JSON.stringify(clicks.map((c) => c.body))).toEqual([200, 200, 200]);
     expect(new Set(clicks.map((c) => c.body.txId)).size).toBe(1);
-    expect(paid.body).toMatchObject({ id: link.id, amount: '0.009', status: 'active', paid: true });
+    expect(paid.body).toMatchObject({ id: link.id, amount: '0.009', status: 'active', paid: true, fetch: { id: link.id, status: 'active', txId: paid.body.txId } });
     const again = await http.post(`/api/users/${id}/secure-fetches/${link.id}/pay`);
     expect(again.body.txId).toBe(paid.body.txId);
     expect((await http.get('/api/wallet/v1/balance')).body).toMatchObject({ confirmed: '0.991' });

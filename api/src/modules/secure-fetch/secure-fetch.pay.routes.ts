@@ -88,8 +88,9 @@ export const secureFetchPaymentRoutes = (ctx: AppContext) => async (fastify: Fas
         payment = { ...pending, txId };
       }
       const after = await ownLink(ctx, user.id, link.fetchId);
-      // the link as the owner sees it (now active, with its transaction), and what was paid
-      return { ...fetchJson(ctx, after), txId: payment.txId, amount: formatAxel(pinningCost({ certificate: link.certificated })) };
+      // what was paid, and the link as the owner sees it now (active, with its transaction), also at the top
+      const fetch = fetchJson(ctx, after);
+      return { ...fetch, txId: payment.txId, amount: formatAxel(pinningCost({ certificate: link.certificated })), fetch };
     },
   );
 
