@@ -273,7 +273,12 @@ export const FetchDetails = ({ userId, fetchId }: { userId: string; fetchId: str
           </Button>
         </Stack>
       )}
-      {fetch.status === 'uploaded' && !fetch.paid && <PaySection userId={userId} fetch={fetch} />}
+      {status === 'uploaded' && <PaySection userId={userId} fetch={fetch} />}
+      {status === 'collected' && (
+        <Alert severity="warning" data-testid="fetch-collected">
+          {t('errors.SECURE_FETCH_COLLECTED')}
+        </Alert>
+      )}
       {fetch.metadata && Object.values(fetch.metadata).some((v) => v !== null && v !== '') && (
         <Paper variant="outlined" sx={{ p: 2 }} data-testid="fetch-details-metadata">
           <Typography variant="subtitle1">{t('secureFetch.metadata.title')}</Typography>

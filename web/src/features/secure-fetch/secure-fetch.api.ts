@@ -35,6 +35,8 @@ export interface SecureFetch {
   createdAt: string;
   revokedAt: string | null;
   usedAt: string | null;
+  /** When unpaid received files were deleted (2 hours after they arrived). */
+  collectedAt?: string | null;
   metadata?: Partial<Metadata> | null;
   url?: string;
   items?: FetchItem[];

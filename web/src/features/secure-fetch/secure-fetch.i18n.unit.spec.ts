@@ -19,7 +19,7 @@ const flatten = (tree: Tree, prefix = ''): Record<string, string> =>
 /** Codes every share form uses; their texts belong to the sharing screens. */
 const SHARED_CODES = new Set([SecureFetchErrors.invalidNote.code, SecureFetchErrors.invalidExpiry.code]);
 
-const STATUSES = { waiting: true, revoked: true, expired: true, uploaded: true, active: true } satisfies Record<DisplayStatus, true>;
+const STATUSES = { waiting: true, revoked: true, expired: true, uploaded: true, collected: true, active: true } satisfies Record<DisplayStatus, true>;
 
 describe('Secure Fetch texts', () => {
   it('all four locales have the same keys', () => {

@@ -17,13 +17,14 @@ describe('what the upload page sends', () => {
 describe('what the owner is told of a fetch', () => {
   const NOW = new Date('2026-05-01T12:00:00Z');
   const link = { status: 'pending' as const, revokedAt: null, expiresAt: null, paid: false };
-  it('waiting, revoked or expired while pending; files arrived unpaid; paid', () => {
+  it('waiting, revoked or expired while pending; files arrived unpaid, or collected unpaid; paid', () => {
     expect(statusOf(link, NOW)).toBe('waiting');
     expect(statusOf({ ...link, expiresAt: '2026-05-02T00:00:00Z' }, NOW)).toBe('waiting');
     expect(statusOf({ ...link, expiresAt: '2026-05-01T11:59:59Z' }, NOW)).toBe('expired');
     expect(statusOf({ ...link, revokedAt: '2026-04-30T00:00:00Z' }, NOW)).toBe('revoked');
     expect(statusOf({ ...link, status: 'uploaded', revokedAt: '2026-04-30T00:00:00Z' }, NOW)).toBe('uploaded');
     expect(statusOf({ ...link, status: 'uploaded', paid: true }, NOW)).toBe('active');
+    expect(statusOf({ ...link, status: 'uploaded', collectedAt: '2026-05-01T11:00:00Z' }, NOW)).toBe('collected');
     expect(statusOf({ ...link, status: 'active', paid: true }, NOW)).toBe('active');
   });
 });
