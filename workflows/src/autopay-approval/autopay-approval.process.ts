@@ -55,7 +55,8 @@ export const createAutoPayApprovalProcess = (
         if (input.name === REMIND_TIMER) {
           return {
             state: { ...state, reminders: state.reminders + 1 },
-            commands: [command(state.programId, 'RemindApprovers', { submission: state.submission })],
+            // the deadline goes along, so the reminder mail can name it
+            commands: [command(state.programId, 'RemindApprovers', { submission: state.submission, expiresAt: state.expiresAt })],
             timers: { set: [{ name: REMIND_TIMER, at: new Date(now.getTime() + settings.reminderMs) }] },
           };
         }

@@ -1,3 +1,4 @@
+import { EmbeddedProcessRuntime } from '@axel/workflows';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../testing/accounts';
 import { HttpClient, startTestApp, type TestApp } from '../../testing/harness';
@@ -29,7 +30,7 @@ const staffMember = async (root: HttpClient, role: string) => {
   const created = await root.post('/api/admin/users/', { email, password: PASSWORD, passwordConfirmation: PASSWORD, role });
   expect(created.status).toBe(201);
   const { http } = await signIn(email);
-  return { http, id: created.body.id as string };
+  return { http, id: created.body.id as string, email };
 };
 
 /** The treasury gets confirmed tokens on the development chain: minted, then a block. */
@@ -38,6 +39,25 @@ const fundTreasury = async (root: HttpClient, amount: string) => {
   const before = (await root.get('/api/wallet/v1/blockchaininfo')).body.blocks as number;
   t.clock.advance(10_000);
   await until(() => root.get('/api/wallet/v1/blockchaininfo'), (r) => r.body.blocks > before, 'a block');
+};
+
+const REMINDER = 'An auto-pay program waits for your approval';
+const HOUR = 60 * 60 * 1000;
+
+/** Reminder mails in the development mailbox of an address, once the outbox has delivered what it will. */
+const reminders = async (to: string) => {
+  await new Promise((r) => setTimeout(r, 300));
+  const mails = (await (await fetch(`${t.url}/api/dev/mailbox?to=${encodeURIComponent(to)}`)).json()) as { subject: string; text: string }[];
+  return mails.filter((m) => m.subject === REMINDER);
+};
+
+/** Moves the test clock on and runs every process timer due by then. */
+const advance = async (ms: number) => {
+  const runtime = t.app.ctx.processes();
+  if (!(runtime instanceof EmbeddedProcessRuntime)) throw new Error('expected the embedded runtime');
+  t.clock.advance(ms);
+  await runtime.fireDueTimers();
+  await runtime.whenIdle();
 };
 
 const treasuryPayments = async () => {
@@ -49,8 +69,8 @@ const treasuryPayments = async () => {
 
 describe('auto-pay programs', () => {
   let root: HttpClient;
-  let alice: { http: HttpClient; id: string };
-  let bob: { http: HttpClient; id: string };
+  let alice: { http: HttpClient; id: string; email: string };
+  let bob: { http: HttpClient; id: string; email: string };
   beforeAll(async () => {
     root = (await signIn('root@axel.test', 'Root-pass-123')).http;
     alice = await staffMember(root, 'financial_admin');
@@ -173,4 +193,35 @@ describe('auto-pay programs', () => {
     expect(dashboard.body.accounts).toBeGreaterThan(0);
     expect(dashboard.body.programsByStatus.find((s: { status: string }) => s.status === 'paid').count).toBeGreaterThanOrEqual(2);
   });
+  it('while a submission waits, its reminders are mailed to the staff who may approve it, never to the submitter, once each', async () => {
+    const carol = await staffMember(root, 'financial_admin');
+    const carolEmail = carol.email;
+    const aliceEmail = alice.email;
+    const auditorEmail = (await staffMember(root, 'auditor')).email;
+    const name = `Reminded ${Date.now()}`;
+    const { body: program } = await carol.http.post(BASE, { name, description: 'waits' });
+    expect((await carol.http.post(`${BASE}${program.id}/import`, { csv: 'email,amount\nsomeone@example.com,1\n' })).body.imported).toBe(1);
+    expect((await carol.http.post(`${BASE}${program.id}/submit`, {})).status).toBe(200);
+    await advance(0);
+    expect(await reminders(aliceEmail)).toHaveLength(0);
+
+    await advance(25 * HOUR);
+    const first = await until(() => reminders(aliceEmail), (m) => m.length >= 1, 'the reminder to another approver');
+    const mail = first.find((m) => m.text.includes(name))!;
+    expect(mail.text).toContain(`submitted by ${carolEmail}`);
+    expect(mail.text).toContain(`/admin/auto-pay/${program.id}/show`);
+    expect(mail.text).toMatch(/expires on \d{4}-\d{2}-\d{2}/);
+    expect((await reminders('root@axel.test')).some((m) => m.text.includes(name))).toBe(true);
+    // four eyes: the submitter is not asked; an auditor cannot approve and is not asked either
+    expect((await reminders(carolEmail)).filter((m) => m.text.includes(name))).toHaveLength(0);
+    expect(await reminders(auditorEmail)).toHaveLength(0);
+
+    // timers run again with nothing due: no second mail; the next day: the second reminder
+    await advance(0);
+    expect((await reminders(aliceEmail)).filter((m) => m.text.includes(name))).toHaveLength(1);
+    await advance(24 * HOUR);
+    await until(async () => (await reminders(aliceEmail)).filter((m) => m.text.includes(name)), (m) => m.length === 2, 'the second reminder');
+    expect((await reminders(carolEmail)).filter((m) => m.text.includes(name))).toHaveLength(0);
+  });
+
 });

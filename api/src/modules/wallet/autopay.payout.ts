@@ -1,7 +1,9 @@
-import { autopayDecider, autopayStreamName, DomainError, payeesOf, type AutoPayCommand } from '@axel/domain';
+import { autopayDecider, autopayStreamName, DomainError, payeesOf, type AutoPayCommand, type AutoPayEvent } from '@axel/domain';
 import { handleCommand, loadState, type CommandContext } from '@axel/platform';
 import type { AppContext } from '../../context';
 import { failpoint } from '../../failpoints';
+import { FEATURES_BY_ROLE } from '../accounts/auth';
+import { findUser } from '../accounts/users.queries';
 import { walletOf } from './wallet.instance';
 
 export const runAutoPayCommand = (ctx: AppContext, programId: string, command: Omit<AutoPayCommand, 'metadata'>, actor: CommandContext & { now?: Date }) =>
@@ -58,9 +60,53 @@ export const payOut = async (ctx: AppContext, programId: string, submission: num
   return { position: finished.position || position };
 };
 
+/** Roles whose staff may approve a program (the `admin:autopay:approve` feature). */
+const APPROVER_ROLES = Object.entries(FEATURES_BY_ROLE)
+  .filter(([, features]) => features.includes('admin:autopay:approve'))
+  .map(([role]) => role);
+
+/**
+ * A reminder the program recorded is mailed to every active staff member who may approve it,
+ * except the one who submitted it (four eyes), each in their language. The mail's key is the
+ * process command's key and the recipient, so a redelivered reminder mails nobody twice.
+ */
+const mailReminder = async (ctx: AppContext, programId: string, name: string, submittedBy: string | null, expiresAt: string | null, actor: CommandContext) => {
+  const { rows } = await ctx.pool.query<{ id: string; email: string; locale: string }>(
+    `select id, email, locale from users where role = any($1) and status = 'active' and email is not null and id <> coalesce($2, '') order by id`,
+    [APPROVER_ROLES, submittedBy],
+  );
+  const submitter = submittedBy ? await findUser(ctx.pool, submittedBy) : undefined;
+  let position = 0;
+  for (const approver of rows) {
+    const mail = await ctx.mailer.request(
+      {
+        to: approver.email,
+        template: 'autopay-approval-reminder',
+        locale: approver.locale,
+        params: {
+          title: name,
+          ...(submitter?.email ? { email: submitter.email } : {}),
+          ...(expiresAt ? { date: expiresAt.slice(0, 10) } : {}),
+          link: `${ctx.config.publicUrl}/admin/auto-pay/${encodeURIComponent(programId)}/show`,
+        },
+        userId: approver.id,
+      },
+      { ...actor, idempotencyKey: actor.idempotencyKey ? `${actor.idempotencyKey}:mail:${approver.id}` : undefined },
+    );
+    position = Math.max(position, mail.position);
+  }
+  return position;
+};
+
 /** The `autopay` aggregate of process commands: the payout, reminders and expiry. */
 export const autopayProcessCommand = async (ctx: AppContext, command: { aggregateId: string; type: string; data: unknown }, actor: CommandContext & { now: Date }) => {
   if (command.type === 'PayOut') return payOut(ctx, command.aggregateId, (command.data as { submission: number }).submission, actor);
   const result = await runAutoPayCommand(ctx, command.aggregateId, { type: command.type, data: command.data } as Omit<AutoPayCommand, 'metadata'>, actor);
-  return { position: result.position };
+  let position = result.position;
+  if (command.type === 'RemindApprovers' && (result.events as AutoPayEvent[]).some((e) => e.type === 'AutoPayApprovalReminded')) {
+    const expiresAt = (command.data as { expiresAt?: unknown }).expiresAt;
+    const state = result.state;
+    position = Math.max(position, await mailReminder(ctx, command.aggregateId, state.name, state.submittedBy, typeof expiresAt === 'string' ? expiresAt : null, actor));
+  }
+  return { position };
 };
