@@ -88,6 +88,7 @@ describe('Secure Fetch in the browser', () => {
     await visitor.goto(url);
     expect(await visitor.getByTestId('fetch-link-note').textContent()).toBe('Please send the signed contract');
     expect(await visitor.getByTestId('fetch-link-max-size').textContent()).toBe('Up to 10 MiB per file');
+    expect(await visitor.getByTestId('fetch-link-certificate').textContent()).toBe('Certificate of authenticity (MD5, SHA-1, SHA3-512)');
     // A slow uplink, so the contract is still uploading when it is paused; resumed, it continues from the server's offset.
     const cdp = await visitor.context().newCDPSession(visitor);
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 1024 * 1024 });

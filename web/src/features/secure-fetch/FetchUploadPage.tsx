@@ -73,7 +73,18 @@ const LinkSummaryCard = ({ link }: { link: LinkSummary }) => {
       <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
         <Chip size="small" label={link.expiresAt ? t('secureFetch.upload.expires', { date: formatDateTime(link.expiresAt, i18n.language) }) : t('secureFetch.upload.noExpiry')} />
         {link.maxSize !== null && <Chip size="small" label={t('secureFetch.upload.maxSize', { size: limitText(link.maxSize, localeTag(i18n.language)) })} data-testid="fetch-link-max-size" />}
-        {link.certificated && <Chip size="small" color="primary" label={t('secureFetch.upload.certificated')} />}
+        {link.certificated && (
+          <Chip
+            size="small"
+            color="primary"
+            data-testid="fetch-link-certificate"
+            label={
+              link.hashChoice?.length
+                ? t('secureFetch.upload.certificatedWith', { hashes: link.hashChoice.map((h) => t(`secureFetch.hashChoice.${h}`, { defaultValue: h })).join(', ') })
+                : t('secureFetch.upload.certificated')
+            }
+          />
+        )}
         {link.includeMetadata && <Chip size="small" label={t('secureFetch.upload.asksMetadata')} />}
       </Stack>
     </Paper>

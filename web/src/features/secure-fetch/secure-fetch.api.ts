@@ -16,6 +16,8 @@ export interface LinkSummary {
   maxSize: number | null;
   status: FetchStatus;
   expiresAt: string | null;
+  /** The hashes the certificate will show (md5, sha1, sha3-512). */
+  hashChoice?: string[];
 }
 
 /** One Secure Fetch of the owner (spec §3 Share and Secure Fetch fields). */
