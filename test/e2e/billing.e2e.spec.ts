@@ -204,7 +204,7 @@ describe('plans and billing in the browser', () => {
     await page.context().close();
   });
 
-  it('a failed renewal warns on every page and offers to pay; once the grace has ended the user is sent to the plans', async () => {
+  it('a failed renewal warns on every page and offers to pay the overdue renewal; once the grace has ended the user is sent to the plans', async () => {
     const shot = stepShots('billing-grace');
     const { email, id } = await signUpConfirmed();
     const { http } = await signIn(email);
@@ -223,9 +223,12 @@ describe('plans and billing in the browser', () => {
     await banner.filter({ hasText: 'Pay $19.99 by' }).waitFor();
     expect(await banner.innerText()).toContain('Your last payment failed');
     await shot(page, 'grace-banner');
+    // "Pay now" opens the payment page of the overdue renewal itself
     await page.getByTestId('non-payment-pay').click();
-    await page.waitForURL(/\/storages\/plans/);
-    await page.getByTestId('grace-notice').filter({ hasText: 'Your last payment failed' }).waitFor();
+    await page.waitForURL(/\/dev\/checkout\//);
+    await page.getByTestId('overdue').waitFor();
+    expect(await page.getByTestId('amount').innerText()).toContain('19.99 USD');
+    await shot(page, 'overdue-checkout');
     await page.context().close();
 
     const runtime = t.app.ctx.processes();

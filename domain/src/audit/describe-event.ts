@@ -142,6 +142,7 @@ const EN: Readonly<Record<string, Sentence>> = {
   PaymentRecorded: (d) => `Payment of ${usd(d.amount)} for ${text(d.productId)}: ${text(d.status)}${d.promoCode ? ` (promo ${text(d.promoCode)})` : ''}`,
   RenewalFailed: (d) => `Renewal payment failed; grace period until ${text(d.graceEndDate)}`,
   UnpaidStorageDeletionDue: () => 'Unpaid storage is due for deletion',
+  PlanChangedByStaff: (d) => `Plan changed by staff from ${text(d.previousPlan)} to ${text(d.plan)}`,
   PromoCodeCreated: (d) => `Promo code ${text(d.code)} created (${text(d.status)}${discount(d.discount)})`,
   PromoCodeUpdated: (d) => `Promo code terms updated${discount(d.discount)}`,
   PromoCodeStatusChanged: (d) => `Promo code ${d.status === 'active' ? 'activated' : 'deactivated'}`,

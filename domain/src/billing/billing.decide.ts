@@ -1,10 +1,10 @@
 import { assertNever, type Command, type Decider } from '../shared/decider';
 import { DomainError } from '../shared/errors';
-import { GB, isPurchasable, productById, type Cycle, type Product } from './billing.catalogue';
+import { BASIC, GB, isPurchasable, productById, type Cycle, type Product } from './billing.catalogue';
 import { effectivePlanSubscription, entitlementsOf, paymentDelayed } from './billing.entitlements';
 import { BillingErrors } from './billing.errors';
 import type { AppliedPromo, BillingEvent, Provider } from './billing.events';
-import { evolveBilling, initialBillingState, isRunning, subscriptionStatusAt, type BillingState, type SubscriptionRecord } from './billing.state';
+import { evolveBilling, initialBillingState, isRunning, subscriptionStatusAt, type BillingState, type CheckoutRecord, type SubscriptionRecord } from './billing.state';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The grace timeline after a failed renewal (the specification leaves the numbers open). */
@@ -26,6 +26,7 @@ export type BillingCommand =
         usageBytes: number;
       }
     >
+  | Command<'StartRenewalCheckout', { checkoutId: string; subscriptionId: string; provider: Provider }>
   | Command<'CompleteCheckout', { checkoutId: string; subscriptionId: string; paymentId: string; providerRef: string | null }>
   | Command<'DeclineCheckout', { checkoutId: string }>
   | Command<'RecordCheckoutLink', { checkoutId: string; checkoutLink: string }>
@@ -98,11 +99,50 @@ const startCheckout = (state: BillingState, data: Extract<BillingCommand, { type
   ];
 };
 
+/** The payment a subscription in grace owes: its cycle's price (the promo code's while it applies). */
+const overduePayment = (sub: SubscriptionRecord) => {
+  const product = requireProduct(sub.productId);
+  const promoApplies = sub.promo !== null && (sub.promo.cycles === null || sub.paymentsMade < sub.promo.cycles);
+  return { product, amount: cyclePrice(product, sub.quantity, sub.promo, sub.paymentsMade), promoCode: promoApplies ? sub.promo!.code : null };
+};
+
+/** "Pay now": a checkout for the renewal a subscription in grace failed to pay. */
+const startRenewalCheckout = (state: BillingState, data: Extract<BillingCommand, { type: 'StartRenewalCheckout' }>['data'], now: Date): BillingEvent[] => {
+  const sub = requireSubscription(state, data.subscriptionId);
+  if (!sub.grace || !sub.cycle || subscriptionStatusAt(sub, now) === 'ended') throw new DomainError(BillingErrors.nothingOverdue);
+  // the renewal is owed to the provider that runs the subscription
+  if (sub.provider !== data.provider) throw new DomainError(BillingErrors.paymentsUnavailable);
+  const { product, amount } = overduePayment(sub);
+  return [
+    {
+      type: 'CheckoutStarted',
+      data: { checkoutId: data.checkoutId, productId: product.id, quantity: sub.quantity, provider: data.provider, amount, promo: null, customFields: {}, renewsSubscriptionId: sub.id, at: iso(now) },
+    },
+  ];
+};
+
+/** A renewal checkout paid: the overdue cycle is paid, as a renewal payment would, and the grace period ends. */
+const completeRenewalCheckout = (state: BillingState, checkout: CheckoutRecord, data: Extract<BillingCommand, { type: 'CompleteCheckout' }>['data'], now: Date): BillingEvent[] => {
+  const sub = requireSubscription(state, checkout.renewsSubscriptionId!);
+  // paid meanwhile by another checkout or the provider's own retry: nothing is taken twice
+  if (!sub.grace || !sub.cycle || subscriptionStatusAt(sub, now) === 'ended') throw new DomainError(BillingErrors.nothingOverdue);
+  const { product, promoCode } = overduePayment(sub);
+  const from = sub.nextPaymentDate ? new Date(sub.nextPaymentDate) : now;
+  return [
+    {
+      type: 'PaymentRecorded',
+      data: { paymentId: data.paymentId, subscriptionId: sub.id, productId: product.id, amount: checkout.amount, currency: 'usd', provider: checkout.provider, status: 'succeeded', promoCode, checkoutId: checkout.id, at: iso(now) },
+    },
+    { type: 'SubscriptionRenewed', data: { subscriptionId: sub.id, paymentId: data.paymentId, nextPaymentDate: iso(addCycle(from, sub.cycle)), at: iso(now) } },
+  ];
+};
+
 const completeCheckout = (state: BillingState, data: Extract<BillingCommand, { type: 'CompleteCheckout' }>['data'], now: Date): BillingEvent[] => {
   const checkout = state.checkouts[data.checkoutId];
   if (!checkout) throw new DomainError(BillingErrors.checkoutNotFound);
   if (checkout.status === 'paid') return [];
   if (checkout.status === 'declined') throw new DomainError(BillingErrors.checkoutClosed);
+  if (checkout.renewsSubscriptionId) return completeRenewalCheckout(state, checkout, data, now);
   const product = requireProduct(checkout.productId);
   const events: BillingEvent[] = [];
   let start = now;
@@ -226,7 +266,13 @@ const renew = (state: BillingState, data: Extract<BillingCommand, { type: 'Recor
 const changeByStaff = (state: BillingState, data: Extract<BillingCommand, { type: 'ChangePlanByStaff' }>['data'], now: Date): BillingEvent[] => {
   const product = requireProduct(data.productId);
   if (!product.plan || product.type === 'child-plan') throw new DomainError(BillingErrors.planChangeNotAllowed);
-  const events: BillingEvent[] = [];
+  const previous = productById(effectivePlanSubscription(subscriptions(state), now)?.productId ?? BASIC.id) ?? BASIC;
+  const events: BillingEvent[] = [
+    {
+      type: 'PlanChangedByStaff',
+      data: { productId: product.id, plan: product.name, previousProductId: previous.id, previousPlan: previous.name, subscriptionId: product.price > 0 ? data.subscriptionId : null, at: iso(now) },
+    },
+  ];
   for (const sub of subscriptions(state)) {
     const p = productById(sub.productId);
     const status = subscriptionStatusAt(sub, now);
@@ -261,6 +307,8 @@ export const decideBilling = (command: BillingCommand, state: BillingState): Bil
   switch (command.type) {
     case 'StartCheckout':
       return startCheckout(state, command.data, now);
+    case 'StartRenewalCheckout':
+      return startRenewalCheckout(state, command.data, now);
     case 'CompleteCheckout':
       return completeCheckout(state, command.data, now);
     case 'DeclineCheckout': {

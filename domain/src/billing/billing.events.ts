@@ -35,6 +35,8 @@ export const CheckoutStarted = defineEvent(
     promo: AppliedPromoSchema.nullable(),
     /** Values a promo code asked for (state, bar number): about the buyer. */
     customFields: z.record(z.string(), z.string()),
+    /** Set when the checkout pays a subscription's overdue renewal instead of buying. */
+    renewsSubscriptionId: z.string().min(1).nullable().optional(),
     at: timestamp,
   }),
   { personal: ['customFields'] },
@@ -77,6 +79,8 @@ export const PaymentRecorded = defineEvent(
     provider: z.enum(PROVIDERS),
     status: z.enum(['succeeded', 'failed']),
     promoCode: z.string().nullable(),
+    /** The checkout that took this payment, when one did (an overdue renewal paid on its own page). */
+    checkoutId: z.string().min(1).nullable().optional(),
     at: timestamp,
   }),
 );
@@ -94,6 +98,23 @@ export const SubscriptionCanceled = defineEvent(
     /** The plan is kept until then; Basic follows. */
     endDate: timestamp,
     by: z.enum(['user', 'staff', 'plan_change', 'system']),
+    at: timestamp,
+  }),
+);
+
+/**
+ * Staff put the user on another plan (no payment): the user's activity log shows this one fact,
+ * where the subscriptions ended and started with it are its mechanics.
+ */
+export const PlanChangedByStaff = defineEvent(
+  'PlanChangedByStaff',
+  z.object({
+    productId: z.number().int(),
+    plan: z.string(),
+    previousProductId: z.number().int(),
+    previousPlan: z.string(),
+    /** The subscription started for it; null when the new plan is the free one. */
+    subscriptionId: z.string().nullable(),
     at: timestamp,
   }),
 );
@@ -134,6 +155,7 @@ export const billingEventDefinitions: readonly EventDefinition[] = [
   RenewalFailed,
   AccountDeactivatedForNonPayment,
   UnpaidStorageDeletionDue,
+  PlanChangedByStaff,
 ];
 
 export type BillingEvent =
@@ -146,6 +168,7 @@ export type BillingEvent =
   | EventOf<typeof SubscriptionCanceled>
   | EventOf<typeof RenewalFailed>
   | EventOf<typeof AccountDeactivatedForNonPayment>
-  | EventOf<typeof UnpaidStorageDeletionDue>;
+  | EventOf<typeof UnpaidStorageDeletionDue>
+  | EventOf<typeof PlanChangedByStaff>;
 
 export const billingStreamName = (userId: string) => `billing-${userId}`;

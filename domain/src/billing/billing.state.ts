@@ -39,6 +39,8 @@ export interface CheckoutRecord {
   readonly status: 'open' | 'paid' | 'declined';
   readonly at: string;
   readonly checkoutLink: string | null;
+  /** The subscription whose overdue renewal this checkout pays; null for a purchase. */
+  readonly renewsSubscriptionId: string | null;
 }
 
 export interface PaymentRecord {
@@ -72,7 +74,7 @@ export const evolveBilling = (state: BillingState, event: BillingEvent): Billing
   switch (event.type) {
     case 'CheckoutStarted': {
       const d = event.data;
-      const checkout: CheckoutRecord = { id: d.checkoutId, productId: d.productId, quantity: d.quantity, provider: d.provider, amount: d.amount, promo: d.promo, status: 'open', at: d.at, checkoutLink: null };
+      const checkout: CheckoutRecord = { id: d.checkoutId, productId: d.productId, quantity: d.quantity, provider: d.provider, amount: d.amount, promo: d.promo, status: 'open', at: d.at, checkoutLink: null, renewsSubscriptionId: d.renewsSubscriptionId ?? null };
       return { ...state, checkouts: { ...state.checkouts, [d.checkoutId]: checkout } };
     }
     case 'CheckoutLinkIssued': {
@@ -109,7 +111,9 @@ export const evolveBilling = (state: BillingState, event: BillingEvent): Billing
     case 'PaymentRecorded': {
       const d = event.data;
       const payment: PaymentRecord = { id: d.paymentId, subscriptionId: d.subscriptionId, productId: d.productId, amount: d.amount, status: d.status, provider: d.provider, promoCode: d.promoCode, at: d.at };
-      const next = { ...state, payments: [...state.payments, payment] };
+      const paidCheckout = d.checkoutId ? state.checkouts[d.checkoutId] : undefined;
+      const checkouts = paidCheckout ? { ...state.checkouts, [paidCheckout.id]: { ...paidCheckout, status: 'paid' as const } } : state.checkouts;
+      const next = { ...state, checkouts, payments: [...state.payments, payment] };
       return d.status === 'succeeded' ? withSub(next, d.subscriptionId, (s) => ({ ...s, paymentsMade: s.paymentsMade + 1 })) : next;
     }
     case 'SubscriptionRenewed':

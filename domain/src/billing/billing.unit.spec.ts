@@ -170,7 +170,11 @@ describe('subscriptions', () => {
   });
 
   it('staff change the plan at once, without a payment', () => {
-    const { state } = run([...buy(100, '1', T0), ['ChangePlanByStaff', { subscriptionId: 's2', productId: ENTERPRISE_MONTHLY_ID }, at(2)]]);
+    const { state, events } = run([...buy(100, '1', T0), ['ChangePlanByStaff', { subscriptionId: 's2', productId: ENTERPRISE_MONTHLY_ID }, at(2)]]);
+    // one fact for the user's activity log, beside the subscriptions it ends and starts
+    expect(events.filter((e) => e.type === 'PlanChangedByStaff').map((e) => e.data)).toEqual([
+      { productId: ENTERPRISE_MONTHLY_ID, plan: 'Enterprise', previousProductId: 100, previousPlan: productById(100)!.name, subscriptionId: 's2', at: at(2).toISOString() },
+    ]);
     const e = entitlementsOf({ subscriptions: subsOf(state), now: at(2) });
     expect(e.plan.kind).toBe('enterprise');
     expect(e.flags.isEnterprise && e.flags.isTeamOwner).toBe(true);
@@ -221,5 +225,41 @@ describe('entitlements', () => {
     const { state } = run(buy(500, '1', T0));
     expect(entitlementsOf({ subscriptions: subsOf(state), now: at(1) }).freeSeats).toBe(1);
     expect(entitlementsOf({ subscriptions: [], now: T0, isCoAdmin: true }).freeSeats).toBe(1);
+  });
+});
+
+describe('"Pay now": a checkout for an overdue renewal', () => {
+  const inGrace = () => run([...buy(200, '1', T0), ['RecordRenewal', { subscriptionId: 's1', paymentId: 'p2', outcome: 'failed' }, at(31)]]).events;
+
+  it('given a failed renewal, when its checkout is paid, then the missed cycle is paid and the grace period ends', () => {
+    const { events, state } = run(
+      [
+        ['StartRenewalCheckout', { checkoutId: 'r1', subscriptionId: 's1', provider: 'test' }, at(33)],
+        ['CompleteCheckout', { checkoutId: 'r1', subscriptionId: 'unused', paymentId: 'p3', providerRef: null }, at(34)],
+      ],
+      inGrace(),
+    );
+    expect(events.find((e) => e.type === 'CheckoutStarted' && e.data.checkoutId === 'r1')?.data).toMatchObject({ amount: 1999, renewsSubscriptionId: 's1' });
+    const sub = state.subscriptions.s1!;
+    expect(sub.grace).toBeNull();
+    expect(sub.nextPaymentDate).toBe('2026-03-10T12:00:00.000Z');
+    expect(state.checkouts.r1!.status).toBe('paid');
+    expect(state.payments.at(-1)).toMatchObject({ id: 'p3', amount: 1999, status: 'succeeded' });
+    expect(Object.keys(state.subscriptions)).toEqual(['s1']);
+  });
+
+  it('nothing is due without a failed renewal, another provider does not take it, and it is never paid twice', () => {
+    expectError(() => run([['StartRenewalCheckout', { checkoutId: 'r1', subscriptionId: 's1', provider: 'test' }, at(2)]], run(buy(200, '1', T0)).events), BillingErrors.nothingOverdue);
+    expectError(() => run([['StartRenewalCheckout', { checkoutId: 'r1', subscriptionId: 's1', provider: 'stripe' }, at(33)]], inGrace()), BillingErrors.paymentsUnavailable);
+    const two = run(
+      [
+        ['StartRenewalCheckout', { checkoutId: 'r1', subscriptionId: 's1', provider: 'test' }, at(33)],
+        ['StartRenewalCheckout', { checkoutId: 'r2', subscriptionId: 's1', provider: 'test' }, at(33)],
+        ['CompleteCheckout', { checkoutId: 'r1', subscriptionId: 'x', paymentId: 'p3', providerRef: null }, at(34)],
+      ],
+      inGrace(),
+    );
+    expectError(() => run([['CompleteCheckout', { checkoutId: 'r2', subscriptionId: 'x', paymentId: 'p4', providerRef: null }, at(34)]], two.events), BillingErrors.nothingOverdue);
+    expect(run([['CompleteCheckout', { checkoutId: 'r1', subscriptionId: 'x', paymentId: 'p5', providerRef: null }, at(35)]], two.events).events).toHaveLength(two.events.length);
   });
 });

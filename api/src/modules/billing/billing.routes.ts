@@ -134,6 +134,26 @@ export const billingRoutes = (ctx: AppContext, service: BillingService) => async
     },
   );
 
+  app.post(
+    '/api/users/:id/subscriptions/:subscriptionId/pay',
+    {
+      schema: {
+        tags,
+        summary: 'Pay the overdue renewal of a subscription in its grace period: answers the payment provider\'s page for the amount due',
+        params: SubscriptionParams,
+        body: z.object({}).strict().optional(),
+        response: { 201: z.object({ checkoutId: z.string(), checkoutLink: z.string(), amount: z.number(), currency: z.literal('USD') }) },
+      },
+      config: limit({ perIp: 30, perAccount: 20 }),
+    },
+    async (request, reply) => {
+      const { user } = await requireSelf(ctx, request, request.params.id);
+      const { checkoutId, checkoutLink, amount, position } = await service.payOverdue(user.id, request.params.subscriptionId, requestMeta(request));
+      await withPosition(ctx, reply, position);
+      return reply.status(201).send({ checkoutId, checkoutLink, amount, currency: 'USD' as const });
+    },
+  );
+
   app.get(
     '/api/users/:id/payments/',
     {

@@ -117,6 +117,38 @@ export class BillingService {
     return { checkoutId, checkoutLink, position: Math.max(result.position, linked.position) };
   }
 
+  /** "Pay now": a checkout for the renewal a subscription in grace failed to pay, on its provider's page. */
+  async payOverdue(userId: string, subscriptionId: string, meta: RequestMeta): Promise<{ checkoutId: string; checkoutLink: string; amount: number; position: number }> {
+    const provider = this.provider();
+    if (!provider) throw new DomainError(BillingErrors.paymentsUnavailable);
+    const checkoutId = `${userId}.${randomToken(24)}`;
+    const cc = this.cc(meta, { id: userId, kind: 'user' });
+    const result = await this.run(userId, { type: 'StartRenewalCheckout', data: { checkoutId, subscriptionId, provider: provider.kind } }, cc);
+    const checkout = result.state.checkouts[checkoutId]!;
+    const sub = result.state.subscriptions[subscriptionId]!;
+    const user = await findUser(this.ctx.pool, userId);
+    let checkoutLink: string;
+    try {
+      ({ checkoutLink } = await provider.createCheckout({
+        purpose: 'renewal',
+        checkoutId,
+        userId,
+        email: user?.email ?? null,
+        product: productById(checkout.productId)!,
+        subscriptionId,
+        providerRef: sub.providerRef,
+        amount: checkout.amount,
+      }));
+    } catch (error) {
+      await this.run(userId, { type: 'DeclineCheckout', data: { checkoutId } }, cc);
+      if (error instanceof DomainError) throw error;
+      this.ctx.log.error({ err: error, provider: provider.kind }, 'payment provider failed to open an overdue payment');
+      throw new DomainError(BillingErrors.providerFailed);
+    }
+    const linked = await this.run(userId, { type: 'RecordCheckoutLink', data: { checkoutId, checkoutLink } }, cc);
+    return { checkoutId, checkoutLink, amount: checkout.amount, position: Math.max(result.position, linked.position) };
+  }
+
   async cancel(userId: string, subscriptionId: string, by: { id: string; kind: 'user' | 'staff' }, meta: RequestMeta) {
     return this.run(
       userId,

@@ -127,3 +127,46 @@ describe('the grace period after a failed renewal', () => {
     }, 120_000);
   }
 });
+
+describe('"Pay now": the overdue renewal paid directly', () => {
+  it('answers the test checkout for the amount due; paying it ends the grace period as a renewal payment does', async () => {
+    const { email, id, subscriptionId, dates, processId } = await failedRenewal();
+    await advanceTo(dates.graceEnd + DAY);
+    expect((await processOf(processId)).state).toMatchObject({ phase: 'deactivated' });
+    const { http } = await signIn(email);
+
+    // someone else's subscription, or one with nothing due, is not paid here
+    const other = await helpers.signUpConfirmed();
+    expect((await (await signIn(other.email)).http.post(`/api/users/${id}/subscriptions/${subscriptionId}/pay`)).status).toBe(403);
+    expect((await http.post(`/api/users/${id}/subscriptions/nosuchsubscription/pay`)).body.code).toBe('SUBSCRIPTION_NOT_FOUND');
+
+    const due = await http.post(`/api/users/${id}/subscriptions/${subscriptionId}/pay`);
+    expect(due.status, JSON.stringify(due.body)).toBe(201);
+    expect(due.body).toMatchObject({ amount: 1999, currency: 'USD' });
+    const link = new URL(due.body.checkoutLink);
+    const page = await (await fetch(link)).text();
+    expect(page).toContain('Overdue renewal payment');
+    expect(page).toContain('19.99 USD');
+    // a second "Pay now" opens another page; only one of them can be paid
+    const second = await http.post(`/api/users/${id}/subscriptions/${subscriptionId}/pay`);
+    const [before] = (await http.get(`/api/users/${id}/subscriptions/`)).body;
+    const session = (l: string) => encodeURIComponent(decodeURIComponent(new URL(l).pathname.slice('/dev/checkout/'.length)));
+    const paid = await http.post(`/api/dev/checkout/${session(due.body.checkoutLink)}/pay`);
+    expect(paid.body).toMatchObject({ status: 'paid' });
+    expect((await http.post(`/api/dev/checkout/${session(second.body.checkoutLink)}/pay`)).body.code).toBe('NOTHING_OVERDUE');
+
+    const done = await until(() => processOf(processId), (p) => p.status === 'completed');
+    expect(done.state).toMatchObject({ phase: 'paid' });
+    expect(await info(email, id)).toMatchObject({ status: 'active', isUnpaidUser: false, isGraceUnpaidUser: false, isProfessional: true });
+    const again = (await signIn(email)).http;
+    expect((await again.get(`/api/users/${id}/grace-period-info/`)).body).toEqual([]);
+    const payments = (await again.get(`/api/users/${id}/payments/?sort=-createdAt`)).body;
+    expect(payments).toMatchObject({ total: 3, data: [{ status: 'succeeded', amount: 1999 }, { status: 'failed' }, { status: 'succeeded' }] });
+    const [sub] = (await again.get(`/api/users/${id}/subscriptions/`)).body;
+    // the overdue cycle is the one paid: the next payment is one cycle after the missed date
+    const missed = new Date(before.nextPaymentDate);
+    missed.setUTCMonth(missed.getUTCMonth() + 1);
+    expect(sub.nextPaymentDate).toBe(missed.toISOString());
+    expect((await again.post(`/api/users/${id}/subscriptions/${subscriptionId}/pay`)).body.code).toBe('NOTHING_OVERDUE');
+  }, 120_000);
+});

@@ -40,7 +40,7 @@ const sessionOf = (checkoutLink: string) => encodeURIComponent(decodeURIComponen
 describe('a promo code with a use limit under parallel checkouts', () => {
   it('of six checkouts started at once with a code for two, exactly two get it; a declined one frees its use, a paid one keeps it', async () => {
     const { code, staff } = await createCode(2);
-    const buyers = [];
+    const buyers: Awaited<ReturnType<typeof buyer>>[] = [];
     for (let i = 0; i < 6; i++) buyers.push(await buyer());
 
     const answers = await Promise.all(buyers.map((b) => start(b.http, b.id, code)));

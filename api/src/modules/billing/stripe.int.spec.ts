@@ -28,6 +28,15 @@ beforeAll(async () => {
         res.statusCode = 500;
         return res.end(JSON.stringify({ error: { type: 'api_error', message: 'down' } }));
       }
+      const subscription = /^\/v1\/subscriptions\/(sub_[\w]+)\?/.exec(req.url ?? '');
+      if (req.method === 'GET' && subscription) {
+        const id = subscription[1]!;
+        // sub_due has an unpaid invoice; any other has paid them all
+        const invoice = id === 'sub_due'
+          ? { id: 'in_due', object: 'invoice', status: 'open', hosted_invoice_url: 'https://invoice.stripe.test/i/in_due' }
+          : { id: 'in_paid', object: 'invoice', status: 'paid', hosted_invoice_url: 'https://invoice.stripe.test/i/in_paid' };
+        return res.end(JSON.stringify({ id, object: 'subscription', latest_invoice: invoice }));
+      }
       if (req.url === '/v1/checkout/sessions') {
         const id = `cs_test_${++sessions}`;
         return res.end(JSON.stringify({ id, object: 'checkout.session', url: `https://checkout.stripe.test/pay/${id}` }));
@@ -143,6 +152,22 @@ describe('Stripe', () => {
     expect((await webhook(invoice('invoice.paid', id, 'sub_unknown', 'in_3'))).body).toEqual({ received: true });
     expect((await webhook(completed(id, `${id}.nosuchcheckout000000`, 'sub_9'))).body).toEqual({ received: true, ignored: 'CHECKOUT_NOT_FOUND' });
     expect((await webhook({ id: 'evt_other', type: 'customer.created', data: { object: { id: 'cus_1', object: 'customer' } } })).body).toEqual({ received: true });
+  });
+
+  it('"Pay now" on a Stripe subscription in grace answers its open invoice\'s page; Stripe\'s invoice.paid ends the grace period', async () => {
+    const { http, id } = await user();
+    const { checkoutId } = await buy(http, id, { productId: 200 });
+    expect((await webhook(completed(id, checkoutId, 'sub_due'))).status).toBe(200);
+    const [sub] = (await http.get(`/api/users/${id}/subscriptions/`)).body;
+    expect((await http.post(`/api/users/${id}/subscriptions/${sub.id}/pay`)).body.code).toBe('NOTHING_OVERDUE');
+    expect((await webhook(invoice('invoice.payment_failed', id, 'sub_due', 'in_due'))).status).toBe(200);
+    const due = await http.post(`/api/users/${id}/subscriptions/${sub.id}/pay`);
+    expect(due.status, JSON.stringify(due.body)).toBe(201);
+    expect(due.body).toMatchObject({ checkoutLink: 'https://invoice.stripe.test/i/in_due', amount: 1999 });
+    expect(requests.at(-1)!.path).toMatch(/^\/v1\/subscriptions\/sub_due\?expand/);
+    expect((await webhook(invoice('invoice.paid', id, 'sub_due', 'in_due'))).status).toBe(200);
+    expect((await http.get(`/api/users/${id}/grace-period-info/`)).body).toEqual([]);
+    expect((await http.get(`/api/users/${id}/`)).body).toMatchObject({ isGraceUnpaidUser: false, isProfessional: true });
   });
 
   it('an expired checkout session is a declined checkout', async () => {

@@ -2,13 +2,24 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
+import { useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
+import { toApiError, type NormalisedError } from '../../api/errors';
+import { ErrorAlert } from '../../components/ErrorAlert';
 import { formatDateTime } from '../../components/i18nHelpers';
 import { useSession } from '../../session/store';
 import { billingApi } from './billing.api';
 import type { GraceInfo } from './billing.types';
 import { formatMoney } from './money';
+import { isOpenableLink } from './PayPromptDialog';
 import { billingFlagsOf, useLoad } from './useBilling';
+
+/**
+ * "Pay now" pays the overdue renewal on the payment provider's page when the grace information
+ * names its subscription; without one (or a link that is not a web page) the plans page is the way.
+ */
+export const payNowTarget = (grace: GraceInfo | null): { kind: 'overdue'; subscriptionId: string } | { kind: 'plans' } =>
+  grace?.subscriptionId ? { kind: 'overdue', subscriptionId: grace.subscriptionId } : { kind: 'plans' };
 
 const dateOf = (iso: string | null, language: string) => (iso ? formatDateTime(iso, language) : '');
 
@@ -52,19 +63,41 @@ export const NonPaymentBanner = () => {
   const userId = user?.id ?? '';
   const show = Boolean(user) && flags.isGraceUnpaid;
   const [grace] = useLoad(async () => (show ? billingApi.graceInfo(userId) : null), `${userId}:${show}`);
+  const [paying, setPaying] = useState(false);
+  const [error, setError] = useState<NormalisedError | null>(null);
   if (!show || /^\/storages\/(plans|checkout)/i.test(location.pathname)) return null;
   const info = grace.status === 'ready' ? grace.value : null;
+  const target = payNowTarget(info);
+  const payNow = async (subscriptionId: string) => {
+    setPaying(true);
+    setError(null);
+    try {
+      const link = await billingApi.payOverdue(userId, subscriptionId);
+      if (!isOpenableLink(link, window.location.origin)) throw new Error('Not a payment page');
+      window.location.assign(link);
+    } catch (e) {
+      setError(toApiError(e).toJSON());
+      setPaying(false);
+    }
+  };
   return (
     <Alert
       severity={info?.graceType === 'end' ? 'error' : 'warning'}
       square
       data-testid="non-payment-banner"
       action={
-        <Button color="inherit" size="small" component={RouterLink} to="/storages/plans" data-testid="non-payment-pay">
-          {t('billing.grace.pay')}
-        </Button>
+        target.kind === 'overdue' ? (
+          <Button color="inherit" size="small" disabled={paying} onClick={() => void payNow(target.subscriptionId)} data-testid="non-payment-pay">
+            {t('billing.grace.pay')}
+          </Button>
+        ) : (
+          <Button color="inherit" size="small" component={RouterLink} to="/storages/plans" data-testid="non-payment-pay">
+            {t('billing.grace.pay')}
+          </Button>
+        )
       }
     >
+      <ErrorAlert error={error} testId="non-payment-error" />
       {info ? <GraceText grace={info} /> : t('billing.grace.generic')}
     </Alert>
   );

@@ -18,10 +18,21 @@ export const billingApi = {
     if (!body?.checkoutLink) throw new Error('No checkout link in the answer');
     return body.checkoutLink;
   },
-  subscriptions: async (userId: string, status?: string): Promise<Subscription[]> =>
-    listOf(await api.get<unknown>(`${user(userId)}/subscriptions/`, { status })).map(toSubscription),
+  subscriptions: async (userId: string, status?: string, productType?: string): Promise<Subscription[]> =>
+    listOf(await api.get<unknown>(`${user(userId)}/subscriptions/`, { status, productType })).map(toSubscription),
+  /** Seats of the user's plan not taken by members (extra member slots included). */
+  freeSeats: async (userId: string): Promise<number> => {
+    const body = await api.get<{ freeSeats?: unknown }>(`${user(userId)}/member-role/`);
+    return typeof body?.freeSeats === 'number' ? body.freeSeats : 0;
+  },
   cancelSubscription: async (userId: string, subscriptionId: string): Promise<void> => {
     await api.post<unknown>(`${user(userId)}/subscriptions/${encodeURIComponent(subscriptionId)}/`, { action: 'cancel' });
+  },
+  /** "Pay now": the payment provider's page for the renewal a subscription in grace failed to pay. */
+  payOverdue: async (userId: string, subscriptionId: string): Promise<string> => {
+    const body = await api.post<{ checkoutLink?: string }>(`${user(userId)}/subscriptions/${encodeURIComponent(subscriptionId)}/pay`, {});
+    if (!body?.checkoutLink) throw new Error('No checkout link in the answer');
+    return body.checkoutLink;
   },
   payments: async (userId: string, page: number): Promise<Page<Payment>> =>
     pageOf(await api.get<unknown>(`${user(userId)}/payments/`, { page, perPage: PAYMENTS_PER_PAGE, sort: '-createdAt' }), toPayment),

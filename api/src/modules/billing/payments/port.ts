@@ -25,9 +25,23 @@ export interface TokenCheckoutRequest {
   readonly description: string;
 }
 
+/** "Pay now": the renewal a subscription in grace failed to pay, paid on the provider's page. */
+export interface RenewalCheckoutRequest {
+  readonly purpose: 'renewal';
+  readonly checkoutId: string;
+  readonly userId: string;
+  readonly email: string | null;
+  readonly product: Product;
+  readonly subscriptionId: string;
+  /** The provider's own subscription (Stripe's), whose open invoice is the one to pay. */
+  readonly providerRef: string | null;
+  /** Overdue amount, minor units. */
+  readonly amount: number;
+}
+
 export interface PaymentProvider {
   readonly kind: 'test' | 'stripe';
-  createCheckout(request: CheckoutRequest | TokenCheckoutRequest): Promise<{ checkoutLink: string }>;
+  createCheckout(request: CheckoutRequest | TokenCheckoutRequest | RenewalCheckoutRequest): Promise<{ checkoutLink: string }>;
 }
 
 /**

@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
 import type { Logger } from '../../../logger';
-import type { CheckoutRequest, PaymentProvider, ProviderEvent, TokenCheckoutRequest } from './port';
+import { BillingErrors, DomainError } from '@axel/domain';
+import type { CheckoutRequest, PaymentProvider, ProviderEvent, RenewalCheckoutRequest, TokenCheckoutRequest } from './port';
 
 export interface StripeSettings {
   readonly secretKey: string;
@@ -32,8 +33,9 @@ export class StripePaymentProvider implements PaymentProvider {
     private readonly settings: Pick<StripeSettings, 'publicUrl'>,
   ) {}
 
-  async createCheckout(request: CheckoutRequest | TokenCheckoutRequest) {
+  async createCheckout(request: CheckoutRequest | TokenCheckoutRequest | RenewalCheckoutRequest) {
     if (request.purpose === 'tokens') return this.createTokenCheckout(request);
+    if (request.purpose === 'renewal') return this.openInvoice(request);
     const { product, quantity } = request;
     const validity = product.validity ?? 'month';
     const full = product.price * quantity;
@@ -64,6 +66,20 @@ export class StripePaymentProvider implements PaymentProvider {
     });
     if (!session.url) throw new Error('Stripe answered a checkout session without a URL');
     return { checkoutLink: session.url };
+  }
+
+  /**
+   * An overdue renewal is Stripe's open invoice of the subscription: its hosted page pays it, and
+   * Stripe reports `invoice.paid` as for any renewal (a second charge for the same cycle is impossible).
+   */
+  private async openInvoice(request: RenewalCheckoutRequest) {
+    if (!request.providerRef) throw new Error('A Stripe subscription without its Stripe id');
+    const subscription = await this.stripe.subscriptions.retrieve(request.providerRef, { expand: ['latest_invoice'] });
+    const invoice = subscription.latest_invoice;
+    if (!invoice || typeof invoice === 'string' || invoice.status !== 'open' || !invoice.hosted_invoice_url) {
+      throw new DomainError(BillingErrors.nothingOverdue);
+    }
+    return { checkoutLink: invoice.hosted_invoice_url };
   }
 
   /** Stripe Checkout in payment mode: one charge, reported by the same checkout.session webhooks. */
@@ -127,7 +143,10 @@ export const stripeEventToProvider = async (
         log?.warn({ stripeEvent: event.id }, 'Stripe renewal for a subscription this installation does not know');
         return null;
       }
-      return { kind: 'renewal', userId, subscriptionId, paymentId, outcome: event.type === 'invoice.paid' ? 'paid' : 'failed' };
+      // one invoice fails and is later paid (a retry, or "Pay now" on its page): two payments, so the
+      // failure gets an id of its own (repeated failures of the invoice are one)
+      const paid = event.type === 'invoice.paid';
+      return { kind: 'renewal', userId, subscriptionId, paymentId: paid ? paymentId : `${paymentId}:failed`, outcome: paid ? 'paid' : 'failed' };
     }
     default:
       return null;

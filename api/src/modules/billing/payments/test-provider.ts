@@ -10,7 +10,7 @@ import { requestMeta } from '../../accounts/accounts.routes';
 import { isStaff, requireUser } from '../../accounts/auth';
 import { isLoopbackHost } from '../../dev-mailbox.route';
 import { loadBilling, type BillingService } from '../billing.service';
-import { isTokenCheckoutId, tokenCheckoutsOf, type CheckoutRequest, type PaymentProvider, type TokenCheckoutRequest } from './port';
+import { isTokenCheckoutId, tokenCheckoutsOf, type CheckoutRequest, type PaymentProvider, type RenewalCheckoutRequest, type TokenCheckoutRequest } from './port';
 
 /**
  * Whether the test payment provider may take checkouts: never beside Stripe or with
@@ -29,7 +29,7 @@ export class TestPaymentProvider implements PaymentProvider {
   readonly kind = 'test' as const;
   constructor(private readonly publicUrl: string) {}
 
-  async createCheckout(request: CheckoutRequest | TokenCheckoutRequest) {
+  async createCheckout(request: CheckoutRequest | TokenCheckoutRequest | RenewalCheckoutRequest) {
     return { checkoutLink: `${this.publicUrl}/dev/checkout/${encodeURIComponent(request.checkoutId)}` };
   }
 }
@@ -97,6 +97,7 @@ ${open ? '<button data-action="pay" data-testid="pay">Pay</button><button data-a
 </head><body data-session="${escapeHtml(checkout.id)}">
 <p class="banner"><strong>Test payment</strong>: no money moves. This installation has no real payment provider.</p>
 <h1>${escapeHtml(product.name)}${product.validity ? ` (${product.validity === 'year' ? 'yearly' : 'monthly'})` : ''}</h1>
+${checkout.renewsSubscriptionId ? '<p data-testid="overdue">Overdue renewal payment</p>' : ''}
 <p data-testid="amount">Amount: <strong>${usd(checkout.amount)}</strong>${checkout.quantity > 1 ? ` for ${checkout.quantity}` : ''} (test payment)</p>
 ${checkout.promo ? `<p>Promo code: ${escapeHtml(checkout.promo.code)}</p>` : ''}${trial}
 ${open ? '<button data-action="pay" data-testid="pay">Pay</button><button data-action="decline" data-testid="decline">Decline</button>' : `<p>This checkout is ${checkout.status}.</p>`}
