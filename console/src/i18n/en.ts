@@ -589,6 +589,7 @@ export const consoleMessages = {
         RoleChanged: 'Role changed from %{from} to %{to}',
         AccountDeleted: 'Account deleted',
         AccountPurged: 'Personal data purged',
+        PlanChangedByStaff: 'Plan changed from %{from} to %{to}',
       },
     },
   },

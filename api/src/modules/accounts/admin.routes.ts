@@ -303,7 +303,10 @@ export const adminRoutes = (ctx: AppContext, service: AccountsService) => async 
       await requireStaff(ctx, request);
       const user = await load(request.params.id);
       const params = parseListQuery(request.query, { sortField: 'timestamp', sortDir: 'desc', perPage: 10 }, ['timestamp']);
-      const { events } = await ctx.store.readStream(`user-${user.id}`);
+      const { events: own } = await ctx.store.readStream(`user-${user.id}`);
+      // what staff did to the user elsewhere: a plan change lives in the billing stream
+      const billing = (await ctx.store.readStream(`billing-${user.id}`)).events.filter((e) => ACTIVITY_FROM_BILLING.has(e.type));
+      const events = [...own, ...billing].sort((a, b) => a.position - b.position);
       const entries = events.map((e) => ({
         id: e.id,
         event: e.type,
@@ -323,6 +326,9 @@ export const adminRoutes = (ctx: AppContext, service: AccountsService) => async 
     },
   );
 };
+
+/** Billing events that belong in a user's activity log beside their account's own. */
+const ACTIVITY_FROM_BILLING = new Set(['PlanChangedByStaff']);
 
 const SECRET_KEYS = /hash|secret|ciphertext|token/i;
 /** Credential material never reaches the console, even hashed or sealed. */

@@ -316,6 +316,16 @@ describe('staff and the billing dashboard', () => {
     expect((await boss.get(`/api/admin/users/${id}/billing`)).body.subscriptions[0]).toMatchObject({ productId: 1001, provider: 'staff' });
     expect((await boss.post(`/api/admin/users/${id}/plan`, { productId: 99999 })).body.code).toBe('PRODUCT_NOT_FOUND');
 
+    // the change is in the user's activity log, by whom, beside their account's own events
+    const activity = (await boss.get(`/api/admin/users/${id}/activity?perPage=100`)).body as { event: string; actorKind: string; actorEmail: string | null; data: Record<string, unknown> }[];
+    expect(activity[0]).toMatchObject({ event: 'PlanChangedByStaff', actorKind: 'staff', actorEmail: 'root@axel.test', data: { plan: 'Enterprise', previousPlan: 'Basic', productId: 1001 } });
+    expect(activity.map((a) => a.event)).toContain('UserRegistered');
+    // checkouts and subscriptions stay out of it
+    expect(activity.filter((a) => /Subscription|Checkout|Payment/.test(a.event))).toEqual([]);
+    // and in the auditors' activity log, in words
+    const audit = (await boss.get(`/api/admin/activity?user=${id}&type=PlanChangedByStaff`)).body;
+    expect(audit).toMatchObject([{ type: 'PlanChangedByStaff', sentence: 'Plan changed by staff from Basic to Enterprise' }]);
+
     const dashboard = (await boss.get('/api/admin/billing/dashboard')).body;
     expect(dashboard.revenueByPlan.find((r: { productId: number }) => r.productId === 200).amount).toBeGreaterThan(0);
     expect(dashboard.activeSubscriptions.find((r: { productId: number }) => r.productId === 1001).count).toBeGreaterThanOrEqual(1);

@@ -95,6 +95,8 @@ const eventWords = (entry: ActivityEntry, translate: Translate): { key: string; 
           to: translate(`resources.users.roles.${str(d.to)}`, { _: str(d.to) }),
         },
       };
+    case 'PlanChangedByStaff':
+      return { key: key(), args: { from: str(d.previousPlan), to: str(d.plan) } };
     case 'ProfileUpdated':
       return { key: key(), args: { fields: Object.keys((d.changes as object | undefined) ?? {}).join(', ') } };
     case 'UserSuspended':

@@ -59,6 +59,9 @@ describe('activity in words', () => {
       'Role changed from User to Financial admin by admin@x.com',
     );
     expect(describeActivity(entry('UserSuspended', {}, { ...staff, actorEmail: null }), USER, translate)).toBe('Suspended by staff-9');
+    expect(describeActivity(entry('PlanChangedByStaff', { previousPlan: 'Basic', plan: 'Enterprise', productId: 1001 }, staff), USER, translate)).toBe(
+      'Plan changed from Basic to Enterprise by admin@x.com',
+    );
   });
 
   it('names processes and the system', () => {
