@@ -24,6 +24,8 @@ export type Screen =
   | 'storageManagement'
   | 'plans'
   | 'upgrade'
+  | 'slots'
+  | 'group'
   | 'checkout'
   | 'subscription'
   | 'paymentResult'
@@ -62,9 +64,9 @@ export const ROUTES: readonly RouteDef[] = [
   auth('/subscription/manage', 'subscription'),
   auth('/storages/management', 'storageManagement'),
   auth('/storages/upgrade', 'upgrade'),
-  auth('/storages/group'),
+  auth('/storages/group', 'group'),
   auth('/storages/plans', 'plans', 'plans'),
-  auth('/storages/slots'),
+  auth('/storages/slots', 'slots'),
   auth('/storages/checkout', 'checkout', 'checkout'),
   auth('/files/shares/:shareId?/*', 'shares'),
   auth('/files/secure-fetch/:shareId?/*', 'secureFetch'),

@@ -8,6 +8,8 @@ import { FetchUploadPage } from '../features/secure-fetch/FetchUploadPage';
 import { SecureFetchPage } from '../features/secure-fetch/SecureFetchPage';
 import { VerifyCertificatePage } from '../features/secure-fetch/VerifyCertificatePage';
 import { CheckoutPage } from '../features/billing/CheckoutPage';
+import { GroupPage } from '../features/billing/GroupPage';
+import { SlotsPage } from '../features/billing/SlotsPage';
 import { PaymentResultPage } from '../features/billing/PaymentResultPage';
 import { PlansPage } from '../features/billing/PlansPage';
 import { StorageManagementPage } from '../features/billing/StorageManagementPage';
@@ -50,6 +52,8 @@ export const SCREENS: Record<Screen, () => ReactElement | null> = {
   storageManagement: () => <StorageManagementPage />,
   plans: () => <PlansPage />,
   upgrade: () => <PlansPage upgrade />,
+  slots: () => <SlotsPage />,
+  group: () => <GroupPage />,
   checkout: () => <CheckoutPage />,
   subscription: () => <SubscriptionManagePage />,
   paymentResult: () => <PaymentResultPage />,

@@ -54,6 +54,12 @@ export const StorageManagementPage = () => {
             <Button component={RouterLink} to="/subscription/manage" data-testid="storage-subscription">
               {t('billing.storage.subscription')}
             </Button>
+            <Button component={RouterLink} to="/storages/slots" data-testid="storage-slots">
+              {t('billing.slots.title')}
+            </Button>
+            <Button component={RouterLink} to="/storages/group" data-testid="storage-group">
+              {t('billing.group.title')}
+            </Button>
           </Stack>
           <PlanUpgradeDialog
             open={upgradeOpen}

@@ -78,6 +78,7 @@ export const toSubscription = (raw: Raw): Subscription => ({
   nextPaymentDate: str(raw.nextPaymentDate),
   endDate: str(raw.endDate ?? raw.endsAt ?? raw.canceledAt),
   cancelSubscriptionAction: raw.cancelSubscriptionAction === undefined ? raw.status === 'active' : bool(raw.cancelSubscriptionAction),
+  quantity: Math.max(1, int(raw.quantity) ?? 1),
   price: int(raw.price ?? raw.cost ?? raw.amount),
   currency: (str(raw.currency) ?? 'USD').toUpperCase(),
   test: bool(raw.test ?? raw.testPayment),

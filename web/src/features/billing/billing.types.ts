@@ -31,6 +31,8 @@ export interface Subscription {
   nextPaymentDate: string | null;
   endDate: string | null;
   cancelSubscriptionAction: boolean;
+  /** Extra member slots bought with it (1 for a plan). */
+  quantity: number;
   /** Minor units of the next charge, when known. */
   price: number | null;
   currency: string;

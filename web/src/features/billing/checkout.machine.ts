@@ -30,6 +30,8 @@ export type CheckoutEvent =
 
 export interface CheckoutRequest {
   productId: number;
+  /** Extra member slots: how many. */
+  quantity?: number;
   promoCode?: string;
   customFields?: Partial<Record<PromoFieldName, string>>;
 }
