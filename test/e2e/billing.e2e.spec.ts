@@ -204,6 +204,41 @@ describe('plans and billing in the browser', () => {
     await page.context().close();
   });
 
+  it('a Team owner buys two extra member slots on /storages/slots through the test checkout and unsubscribes them', async () => {
+    const shot = stepShots('billing-slots');
+    const { email, id } = await signUpConfirmed();
+    const { http } = await signIn(email);
+    const bought = await http.post(`/api/users/${id}/products/`, { productId: 500 });
+    expect(bought.status, JSON.stringify(bought.body)).toBe(201);
+    const sessionId = decodeURIComponent(new URL(bought.body.checkoutLink, t.url).pathname.split('/').pop()!);
+    expect((await http.post(`/api/dev/checkout/${encodeURIComponent(sessionId)}/pay`)).status).toBe(200);
+
+    const page = await newPage();
+    await signInThroughForm(page, email);
+    await page.goto(`${t.url}/storages/slots`);
+    await page.getByTestId('slots-free-seats').filter({ hasText: '1 seat for members' }).waitFor();
+    await page.getByTestId('slots-none').waitFor();
+    await page.getByTestId('slots-quantity').fill('0');
+    expect(await page.getByTestId('slots-buy').isDisabled()).toBe(true);
+    await page.getByTestId('slots-quantity').fill('2');
+    expect(await page.getByTestId('slots-total').innerText()).toContain('$4.00');
+    await shot(page, 'slots-buy');
+    await page.getByTestId('slots-buy').click();
+    await page.waitForURL(/\/dev\/checkout\//);
+    expect(await page.getByTestId('amount').innerText()).toContain('4.00 USD for 2');
+    await page.getByTestId('pay').click();
+    await page.waitForURL(/\/storages\/result/);
+
+    await page.goto(`${t.url}/storages/slots`);
+    await page.getByTestId('slots-free-seats').filter({ hasText: '3 seats for members' }).waitFor();
+    const item = page.getByTestId('slots-item');
+    expect(await item.innerText()).toContain('2 slots (Extra Team account)');
+    await page.getByTestId('slots-unsubscribe').click();
+    await item.filter({ hasText: 'Ends on' }).waitFor();
+    await shot(page, 'slots-unsubscribed');
+    await page.context().close();
+  });
+
   it('a failed renewal warns on every page and offers to pay the overdue renewal; once the grace has ended the user is sent to the plans', async () => {
     const shot = stepShots('billing-grace');
     const { email, id } = await signUpConfirmed();
