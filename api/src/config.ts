@@ -62,6 +62,8 @@ const ConfigSchema = z.object({
   UPLOAD_EXPIRY_HOURS: z.coerce.number().min(0.01).max(24 * 30).default(24),
   /** Hours between scrubs of the blob store. */
   SCRUB_INTERVAL_HOURS: z.coerce.number().min(0.0005).max(24 * 30).default(24),
+  /** Hours between collections of chunks and keys no file or upload uses (each is kept at least an hour after it was first found unused). */
+  COLLECT_INTERVAL_HOURS: z.coerce.number().min(0.0005).max(24 * 30).default(6),
   /** Signs the audit chain's checkpoints: an Ed25519 private key in PEM, or its 32-byte seed as 64 hex; generated into DATA_DIR/audit-signing.key when absent. */
   AUDIT_SIGNING_KEY: z
     .string()

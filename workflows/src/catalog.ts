@@ -10,6 +10,7 @@ import { createGracePeriodProcess } from './grace-period/grace-period.process';
 import { createAutoPayApprovalProcess } from './autopay-approval/autopay-approval.process';
 import { createSecureFetchCollectProcess } from './secure-fetch-collect/secure-fetch-collect.process';
 import { createShareExpiryProcess } from './share-expiry/share-expiry.process';
+import { createBlobMaintenanceProcess } from './blob-maintenance/blob-maintenance.process';
 import type { ProcessDefinition } from './model/process';
 
 export interface ProcessSettings {
@@ -29,4 +30,5 @@ export const createProcessCatalog: ProcessCatalog = (settings) => [
   createAutoPayApprovalProcess(),
   createSecureFetchCollectProcess(),
   createShareExpiryProcess(),
+  createBlobMaintenanceProcess(),
 ];

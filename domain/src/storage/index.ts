@@ -6,3 +6,4 @@ export * from './storage.state';
 export * from './storage.decide';
 export * from './storage.quota';
 export * from './storage.mime';
+export * from './blob-maintenance.events';

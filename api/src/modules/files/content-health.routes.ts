@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { requireStaff } from '../accounts/auth';
+import { lastCollection } from './blob-maintenance';
 import type { BytePipeline } from './uploads';
 
 const scrubReport = z.object({
@@ -15,7 +16,18 @@ const scrubReport = z.object({
   unreferenced: z.number().optional(),
 });
 
-/** Staff: each shard's chunks, bytes and free space, and what the last scrub found. */
+const collectReport = z.object({
+  startedAt: z.string(),
+  finishedAt: z.string(),
+  stored: z.number(),
+  unreferenced: z.number(),
+  chunksDeleted: z.number(),
+  keysDestroyed: z.number(),
+  waiting: z.number(),
+  skipped: z.string().nullable(),
+});
+
+/** Staff: each shard's chunks, bytes and free space, what the last scrub found and what the last collection deleted. */
 export const blobHealthRoutes = (ctx: AppContext, pipeline: BytePipeline) => async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(
@@ -31,6 +43,7 @@ export const blobHealthRoutes = (ctx: AppContext, pipeline: BytePipeline) => asy
             nodeId: z.string(),
             shards: z.array(z.object({ shard: z.string(), chunks: z.number(), bytes: z.number(), freeBytes: z.number().nullable() })),
             lastScrub: scrubReport.nullable(),
+            lastCollection: collectReport.nullable(),
           }),
         },
       },
@@ -43,6 +56,7 @@ export const blobHealthRoutes = (ctx: AppContext, pipeline: BytePipeline) => asy
         nodeId: pipeline.nodeId,
         shards: await pipeline.blobs.health(),
         lastScrub: await pipeline.lastScrub(),
+        lastCollection: await lastCollection(ctx),
       };
     },
   );

@@ -1,6 +1,9 @@
+import { blobMaintenanceEventDefinitions } from '@axel/domain';
 import { fileKeyMigrations } from '@axel/platform/blobs/index';
 import type { Module } from '../../app';
 import type { AppContext } from '../../context';
+import { blobCollectMigrations } from './blob-collect';
+import { bindBlobMaintenance, scheduleBlobMaintenance } from './blob-maintenance';
 import { blobHealthRoutes } from './content-health.routes';
 import { createBytePipeline, type BytePipeline } from './uploads';
 import { startPipelineJobs } from './uploads.jobs';
@@ -20,17 +23,24 @@ export const createFilesModule = (): Module & { pipeline(): BytePipeline | undef
   const build = (ctx: AppContext) => (pipeline ??= createBytePipeline(ctx, { quota: storageQuotaGate(ctx), fileManifests: () => storageFileManifests(ctx) }));
 
   return {
-    migrations: [...fileKeyMigrations, ...uploadMigrations],
+    events: blobMaintenanceEventDefinitions,
+    migrations: [...fileKeyMigrations, ...uploadMigrations, ...blobCollectMigrations],
     pipeline: () => pipeline,
     routes: (ctx) => async (app) => {
       const p = build(ctx);
       bindStorageBytes(ctx, p);
+      bindBlobMaintenance(ctx, p);
       await app.register(uploadRoutes(ctx, { store: p.store, locker: p.locker, quota: p.quota }));
       await app.register(blobHealthRoutes(ctx, p));
     },
     async start(ctx, roles) {
       const p = build(ctx);
-      if (roles.has('worker')) stopJobs = startPipelineJobs(ctx, p);
+      bindBlobMaintenance(ctx, p);
+      if (roles.has('worker')) {
+        stopJobs = startPipelineJobs(ctx, p);
+        // the scrub and the collection run as the blob-maintenance process: its schedule starts it
+        if (ctx.adapters.processes !== 'none') await scheduleBlobMaintenance(ctx);
+      }
     },
     async stop() {
       await stopJobs?.();

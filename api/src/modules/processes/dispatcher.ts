@@ -18,6 +18,7 @@ import { autopayProcessCommand } from '../wallet/autopay.payout';
 import { forgetWalletData } from '../wallet/forget';
 import { forgetBookmarks } from '../bookmarks/bookmarks.forget';
 import { storageBytes } from '../files/storage.bytes';
+import { blobMaintenanceCommand } from '../files/blob-maintenance';
 import { onlineStorageId } from '../files/storage.service';
 import { forgetStorageTasks } from '../files/storage-tasks.routes';
 import { forgetShares } from '../sharing/sharing.forget';
@@ -110,6 +111,7 @@ export const createDispatcher = (ctx: AppContext): CommandDispatcher =>
     autopay: (command, dctx) => autopayProcessCommand(ctx, command, dctx),
     share: (command, dctx) => shareProcessCommand(ctx, command, dctx),
     'secure-fetch': (command, dctx) => collectUnpaidFiles(ctx, command.aggregateId, dctx),
+    blobs: (command, dctx) => blobMaintenanceCommand(ctx, command, dctx),
     mail: async (command, dctx) => {
       const mail = command.data as RequestMailData;
       const account = mail.to && mail.locale ? null : await recipient(ctx, mail.userId);
