@@ -220,6 +220,10 @@ export const consoleMessages = {
       scrubSummary: '%{finishedAt}: %{checked} chunks checked, %{repaired} repaired, %{lost} lost; %{unreferenced} stored chunks belong to no file',
       noScrub: 'No scrub has run yet.',
       lostChunks: 'These chunks have no intact copy left:',
+      lastCollection: 'Last collection of unused chunks',
+      collectionSummary: '%{finishedAt}: %{unreferenced} of %{stored} stored chunks belong to no file; %{chunksDeleted} chunks deleted, %{keysDestroyed} keys destroyed, %{waiting} kept for now',
+      collectionSkipped: '%{finishedAt}: nothing deleted (%{reason})',
+      noCollection: 'No collection has run yet.',
     },
     processes: {
       title: 'Processes',

@@ -92,6 +92,18 @@ export const StorageHealthPage = () => {
                 <Alert severity="info">{t('noScrub')}</Alert>
               )}
             </Stack>
+            <Stack sx={{ gap: 1 }} data-testid="storage-health-collection">
+              <Typography variant="h6">{t('lastCollection')}</Typography>
+              {view.health.lastCollection ? (
+                <Typography>
+                  {view.health.lastCollection.skipped
+                    ? t('collectionSkipped', { finishedAt: new Date(view.health.lastCollection.finishedAt).toLocaleString(), reason: view.health.lastCollection.skipped })
+                    : t('collectionSummary', { ...view.health.lastCollection, finishedAt: new Date(view.health.lastCollection.finishedAt).toLocaleString() })}
+                </Typography>
+              ) : (
+                <Alert severity="info">{t('noCollection')}</Alert>
+              )}
+            </Stack>
           </Stack>
         ) : null}
       </CardContent>

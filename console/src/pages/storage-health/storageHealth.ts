@@ -18,12 +18,26 @@ export interface ScrubReport {
   readonly unreferenced?: number;
 }
 
+/** What a collection of chunks and keys no file or upload uses found and deleted. */
+export interface CollectReport {
+  readonly startedAt: string;
+  readonly finishedAt: string;
+  readonly stored: number;
+  readonly unreferenced: number;
+  readonly chunksDeleted: number;
+  readonly keysDestroyed: number;
+  readonly waiting: number;
+  readonly skipped: string | null;
+}
+
 export interface BlobHealth {
   readonly adapter: 'local' | 's3';
   readonly replicas: number;
   readonly nodeId: string;
   readonly shards: readonly ShardHealth[];
   readonly lastScrub: ScrubReport | null;
+  /** Absent from servers older than the collection. */
+  readonly lastCollection?: CollectReport | null;
 }
 
 export const fetchBlobHealth = async (fetchImpl: FetchLike = browserFetch): Promise<BlobHealth> =>
