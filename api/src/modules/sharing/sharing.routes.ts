@@ -1,4 +1,4 @@
-import { CommonErrors, DomainError, startOfSharePeriod, type ShareRecord } from '@axel/domain';
+import { CommonErrors, DomainError, normalizeShareEmail, startOfSharePeriod, type ShareRecord } from '@axel/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -13,6 +13,7 @@ import {
   ListSharesQuery,
   RecipientParams,
   SearchSharesQuery,
+  SharedWithMeQuery,
   ShareParams,
   SinceQuery,
   SORT_COLUMNS,
@@ -144,6 +145,31 @@ export const sharingRoutes = (ctx: AppContext) => async (fastify: FastifyInstanc
     return list(user.id, request.query);
   });
 
+  app.get(
+    '/api/shares/shared-with-me',
+    { schema: { tags, summary: "Live private shares sent to the signed-in user's verified e-mail (not blocked), newest first", querystring: SharedWithMeQuery }, config: reads },
+    async (request) => {
+      const { user } = await requireUser(ctx, request);
+      const q = request.query;
+      // an address the user never proved is not theirs to read shares by
+      if (!user.email || !user.email_verified) return { data: [], totalCount: 0, page: q.page, perPage: q.perPage };
+      const email = normalizeShareEmail(user.email);
+      const now = ctx.now();
+      const sql = `kind = 'private' and $1 = any(recipient_emails) and owner_id <> $2 and (expires_at is null or expires_at > $3)
+        and record->>'revokedAt' is null
+        and not (record->'recipients' @> jsonb_build_array(jsonb_build_object('email', $1::text, 'blocked', true)))`;
+      const params = [email, user.id, now];
+      const [page, count] = await Promise.all([
+        ctx.pool.query<{ record: ShareRecord }>(
+          `select record from shares where ${sql} order by ${SORT_COLUMNS[q.sortBy]} ${q.sortOrder} nulls last, id ${q.sortOrder} limit ${q.perPage} offset ${(q.page - 1) * q.perPage}`,
+          params,
+        ),
+        ctx.pool.query<{ n: number }>(`select count(*)::int as n from shares where ${sql}`, params),
+      ]);
+      return { totalCount: count.rows[0]?.n ?? 0, page: q.page, perPage: q.perPage, data: page.rows.map((r) => sharedWithMeJson(ctx, r.record, now)) };
+    },
+  );
+
   const since = (sinceDate: string | undefined) => (sinceDate ? new Date(sinceDate) : startOfSharePeriod(ctx.now()));
 
   app.get(
@@ -167,6 +193,16 @@ export const sharingRoutes = (ctx: AppContext) => async (fastify: FastifyInstanc
       return { count: await secureFetchCount(ctx, user.id, since(request.query.sinceDate)) };
     },
   );
+};
+
+/**
+ * A share as its recipient sees it in their list: what the link's summary tells once let in, but
+ * never the names of its items (a password still guards those), nor the other recipients.
+ */
+const sharedWithMeJson = (ctx: AppContext, share: ShareRecord, now: Date) => {
+  const { id, shareId, shareLinkId, type, kind, status, title, description, expiresAt, expired, createdAt, modifiedAt, downloadable, requireLogin, hasPassword, url, totalSize } =
+    shareJson(ctx, share, { owner: false, now });
+  return { id, shareId, shareLinkId, type, kind, status, title, description, expiresAt, expired, createdAt, modifiedAt, downloadable, requireLogin, hasPassword, url, totalSize, itemsCount: share.items.length };
 };
 
 /** Months of counter streams read back at most (a sinceDate further back counts from here). */

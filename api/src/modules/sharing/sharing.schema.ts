@@ -69,4 +69,7 @@ export const ListSharesQuery = z.object({
 
 export const SearchSharesQuery = z.object({ q: z.string().max(255).default(''), perPage, page, sortBy, sortOrder });
 
+/** The private shares sent to the signed-in user: newest first by default. */
+export const SharedWithMeQuery = z.object({ perPage, page, sortBy, sortOrder });
+
 export const SinceQuery = z.object({ sinceDate: isoDate.or(z.iso.date()).optional() });

@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountHelpers } from '../../testing/accounts';
+import { HttpClient, startTestApp, type TestApp } from '../../testing/harness';
+import { bindStorageBytes } from '../files/storage.bytes';
+import { MemoryBytes } from '../files/storage.testing';
+
+let t: TestApp;
+let bytes: MemoryBytes;
+beforeAll(async () => {
+  t = await startTestApp({ env: { RATE_LIMIT_FACTOR: '100' } });
+  bytes = new MemoryBytes();
+  bindStorageBytes(t.app.ctx, { uploads: bytes, content: bytes });
+});
+afterAll(async () => {
+  await t?.stop();
+});
+const { signUpConfirmed, signIn, uniqueEmail, PASSWORD } = accountHelpers(() => t);
+
+const DAY = 86_400_000;
+const inDays = (days: number) => new Date(t.clock.now().getTime() + days * DAY).toISOString();
+
+/** A signed-in owner with one file, sharing it privately. */
+const owner = async () => {
+  const { email, id } = await signUpConfirmed();
+  const { http } = await signIn(email);
+  const storageId = (await http.get(`/api/users/${id}/storages/`)).body.data[0].id as string;
+  const uploadId = bytes.upload(id, storageId, 'hello');
+  const file = await http.post(`/api/users/${id}/storages/${storageId}/items/`, { label: 'file', name: 'notes.txt', uploadId });
+  expect(file.status, JSON.stringify(file.body)).toBe(201);
+  const share = async (title: string, recipients: string[], extra: Record<string, unknown> = {}) => {
+    const res = await http.post('/api/shares/', { itemIds: [file.body.id], title, downloadable: true, recipients, message: 'For you', password: 'open-sesame', ...extra });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body as { id: string; shareLinkId: string };
+  };
+  return { http, email, id, share };
+};
+
+describe('GET /api/shares/shared-with-me', () => {
+  it("lists the live private shares sent to the user's verified e-mail, newest first, paged, without their contents", async () => {
+    const me = await signUpConfirmed();
+    const { http } = await signIn(me.email);
+    const a = await owner();
+    const b = await owner();
+    const other = uniqueEmail('other');
+
+    const first = await a.share('First', [me.email.toUpperCase(), other]);
+    const expiring = await a.share('Expiring', [me.email], { expiresAt: inDays(1) });
+    const revoked = await a.share('Revoked', [me.email]);
+    expect((await a.http.post(`/api/shares/${revoked.id}/revoke`)).status).toBe(200);
+    const blocked = await b.share('Blocked', [me.email, other]);
+    expect((await b.http.post(`/api/shares/${blocked.id}/recipients/${encodeURIComponent(me.email)}/block`)).status).toBe(200);
+    await b.share('Not mine', [other]);
+    const pub = await b.http.post('/api/shares/', { itemIds: (await b.http.get(`/api/shares/${blocked.id}/`)).body.items.map((i: { id: string }) => i.id), title: 'Public', downloadable: true });
+    expect(pub.status).toBe(201);
+    t.clock.advance(10);
+    const last = await b.share('Last', [me.email]);
+
+    const all = await http.get('/api/shares/shared-with-me');
+    expect(all.status, JSON.stringify(all.body)).toBe(200);
+    expect(all.body.totalCount).toBe(3);
+    expect(all.body.data.map((s: { title: string }) => s.title)).toEqual(['Last', 'Expiring', 'First']);
+    const row = all.body.data[2];
+    expect(row).toMatchObject({ id: first.id, shareLinkId: first.shareLinkId, kind: 'private', hasPassword: true, itemsCount: 1, totalSize: 5, expired: false });
+    expect(row.url).toMatch(new RegExp(`/private-share/${first.shareLinkId}$`));
+    expect(row).not.toHaveProperty('items');
+    expect(row).not.toHaveProperty('recipients');
+    expect(JSON.stringify(all.body)).not.toContain(other);
+    expect(last.id).toBe(all.body.data[0].id);
+
+    const paged = await http.get('/api/shares/shared-with-me?perPage=2&page=2&sortOrder=asc');
+    expect(paged.status).toBe(200);
+    expect(paged.body).toMatchObject({ totalCount: 3, page: 2, perPage: 2 });
+    expect(paged.body.data.map((s: { title: string }) => s.title)).toEqual(['Last']);
+
+    // a day and more later the expiring one is gone
+    t.clock.advance(2 * DAY);
+    const later = await (await signIn(me.email)).http.get('/api/shares/shared-with-me');
+    expect(later.status, JSON.stringify(later.body)).toBe(200);
+    expect(later.body.data.map((s: { id: string }) => s.id)).toEqual([last.id, first.id]);
+    expect(later.body.data.some((s: { id: string }) => s.id === expiring.id)).toBe(false);
+  });
+
+  it('refuses anonymous callers and bad paging; an unverified address lists nothing', async () => {
+    const anonymous = await new HttpClient(t.url).get('/api/shares/shared-with-me');
+    expect(anonymous.status).toBe(401);
+    const me = await signUpConfirmed();
+    const { http } = await signIn(me.email);
+    const bad = await http.get('/api/shares/shared-with-me?perPage=0');
+    expect([bad.status, bad.body.code]).toEqual([400, 'VALIDATION_FAILED']);
+
+    const email = uniqueEmail('unverified');
+    const a = await owner();
+    await a.share('Waiting', [email]);
+    const visitor = new HttpClient(t.url);
+    expect((await visitor.post('/api/users/', { email, password: PASSWORD, passwordConfirmation: PASSWORD, termsAccepted: true })).status).toBe(201);
+    const signedIn = await signIn(email);
+    if (signedIn.res.status === 200) {
+      const res = await signedIn.http.get('/api/shares/shared-with-me');
+      expect(res.status).toBe(200);
+      expect(res.body.totalCount).toBe(0);
+    } else {
+      // the product does not let an unconfirmed address sign in at all
+      expect(signedIn.res.status).toBeGreaterThanOrEqual(400);
+    }
+  });
+});
