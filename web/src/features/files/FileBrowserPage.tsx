@@ -34,7 +34,7 @@ import { useSession } from '../../session/store';
 import { ShareDialog } from '../sharing/ShareDialog';
 import { UploadCartDialog } from '../cart/UploadCartDialog';
 import { DetailsPanel } from './DetailsPanel';
-import { NameDialog, QuotaLimitDialog, SizeExceededDialog } from './dialogs';
+import { NameDialog, QuotaLimitDialog, SizeExceededDialog, useSkip2faDialog } from './dialogs';
 import { downloadArchive, downloadFile } from './download';
 import { fromFileList, readDroppedEntries, toNewUploads, type EntryLike } from './drop';
 import { FILES_PAGE_SIZE, filesApi, type Item, type Page, type Storage } from './files.api';
@@ -87,6 +87,7 @@ export const FileBrowserPage = () => {
   const storage = storages?.find((s) => s.id === storageId);
 
   const [sorting, setSorting] = useState<Sorting>(DEFAULT_SORT);
+  const skip2faDialog = useSkip2faDialog();
   const [page, setPage] = useState(1);
   const [listing, setListing] = useState<Page<Item> | null>(null);
   const [parents, setParents] = useState<Item[]>([]);
@@ -219,7 +220,7 @@ export const FileBrowserPage = () => {
       return;
     }
     setWorking('archive');
-    downloadArchive(userId, what)
+    downloadArchive(userId, what, undefined, skip2faDialog.confirm)
       .catch((e: unknown) => {
         const error = toApiError(e);
         // A folder's size is known to the server only: its refusal opens the same dialog.
@@ -233,8 +234,9 @@ export const FileBrowserPage = () => {
     setWorking('trash');
     setActionError(null);
     runStorageTask({
-      start: () => filesApi.startTask(userId, { action: 'trash', itemIds: what.map((i) => i.id) }),
+      start: ({ skip2fa }) => filesApi.startTask(userId, { action: 'trash', itemIds: what.map((i) => i.id), ...(skip2fa ? { skip2fa } : {}) }),
       poll: (task) => filesApi.taskState(userId, task),
+      confirmSkip2fa: skip2faDialog.confirm,
     })
       .catch((e: unknown) => setActionError(toApiError(e).toJSON()))
       .finally(() => {
@@ -250,8 +252,9 @@ export const FileBrowserPage = () => {
     setMoveCopyBusy(true);
     setMoveCopyError(null);
     runStorageTask({
-      start: () => filesApi.startTask(userId, { action: moveCopy, itemIds: chosen.map((i) => i.id), destinationId, storageId: storage.id }),
+      start: ({ skip2fa }) => filesApi.startTask(userId, { action: moveCopy, itemIds: chosen.map((i) => i.id), destinationId, storageId: storage.id, ...(skip2fa ? { skip2fa } : {}) }),
       poll: (task) => filesApi.taskState(userId, task),
+      confirmSkip2fa: skip2faDialog.confirm,
     })
       .then(() => {
         setMoveCopy(null);
@@ -572,6 +575,7 @@ export const FileBrowserPage = () => {
         onClose={() => setSharing(null)}
       />
       <UploadPanel />
+      {skip2faDialog.dialog}
     </Container>
   );
 };

@@ -16,7 +16,7 @@ import { toApiError, type NormalisedError } from '../../api/errors';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { localeTag } from '../../components/i18nHelpers';
 import { useSession } from '../../session/store';
-import { ConfirmDeleteDialog } from './dialogs';
+import { ConfirmDeleteDialog, useSkip2faDialog } from './dialogs';
 import { FILES_PAGE_SIZE, filesApi, type Item, type Page, type TaskAction } from './files.api';
 import { FileTable } from './FileTable';
 import { formatBytes } from './format';
@@ -39,6 +39,7 @@ export const TrashPage = () => {
   const [busy, setBusy] = useState<TaskAction | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [deleteError, setDeleteError] = useState<NormalisedError | null>(null);
+  const skip2faDialog = useSkip2faDialog();
   const [restored, setRestored] = useState(0);
 
   useEffect(() => {
@@ -64,8 +65,9 @@ export const TrashPage = () => {
     setDeleteError(null);
     const count = chosen.length;
     runStorageTask({
-      start: () => filesApi.startTask(userId, { action, itemIds: chosen.map((i) => i.id) }),
+      start: ({ skip2fa }) => filesApi.startTask(userId, { action, itemIds: chosen.map((i) => i.id), ...(skip2fa ? { skip2fa } : {}) }),
       poll: (task) => filesApi.taskState(userId, task),
+      confirmSkip2fa: skip2faDialog.confirm,
     })
       .then(() => {
         if (action === 'restore') setRestored(count);
@@ -148,6 +150,7 @@ export const TrashPage = () => {
         onConfirm={() => run('delete')}
         onClose={() => setConfirmOpen(false)}
       />
+      {skip2faDialog.dialog}
     </Container>
   );
 };

@@ -192,3 +192,34 @@ export const ConfirmDeleteDialog = ({
     </Dialog>
   );
 };
+
+/**
+ * The skip-2FA dialog (spec §8: a storage task failing with code 5102 opens it). `confirm` opens it
+ * and resolves with the user's choice; render `dialog` once in the page.
+ */
+export const useSkip2faDialog = () => {
+  const { t } = useTranslation();
+  const [pending, setPending] = useState<((skip: boolean) => void) | null>(null);
+  const confirm = () => new Promise<boolean>((resolve) => setPending(() => resolve));
+  const answer = (skip: boolean) => {
+    pending?.(skip);
+    setPending(null);
+  };
+  const dialog = (
+    <Dialog open={pending !== null} onClose={() => answer(false)} fullWidth maxWidth="xs" data-testid="skip-2fa-dialog">
+      <DialogTitle>{t('files.skip2fa.title')}</DialogTitle>
+      <DialogContent>
+        <DialogContentText>{t('files.skip2fa.body')}</DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={() => answer(false)} data-testid="skip-2fa-cancel">
+          {t('files.skip2fa.cancel')}
+        </Button>
+        <Button variant="contained" onClick={() => answer(true)} data-testid="skip-2fa-confirm">
+          {t('files.skip2fa.confirm')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+  return { confirm, dialog };
+};

@@ -106,7 +106,7 @@ export const filesApi = {
       .then((a) => asPage<Item>(a)),
   trash: (userId: string, storageId: string | undefined, page: number) =>
     api.get<unknown>(`${userPath(userId)}/trash-bin/`, { storageId, perPage: FILES_PAGE_SIZE, page, sort: 'name' }).then((a) => asPage<Item>(a)),
-  startTask: (userId: string, body: { action: TaskAction; itemIds: string[]; archiveName?: string; destinationId?: string | null; storageId?: string }) =>
+  startTask: (userId: string, body: { action: TaskAction; itemIds: string[]; archiveName?: string; destinationId?: string | null; storageId?: string; skip2fa?: boolean }) =>
     api.post<{ id: string; stateURL?: string }>(`${userPath(userId)}/storage-tasks/`, body),
   taskState: (userId: string, task: { id: string; stateURL?: string }) =>
     api.get<StorageTask>(task.stateURL ? apiRelative(task.stateURL) : `${userPath(userId)}/storage-tasks/${enc(task.id)}/`),

@@ -45,4 +45,63 @@ describe('storage task runner', () => {
     const run = runStorageTask({ ...s.runner, signal: controller.signal, sleep: async () => controller.abort() });
     await expect(run).rejects.toMatchObject({ code: 'ABORTED' });
   });
+
+  describe('code 5102 (spec §8)', () => {
+    /** A task that fails with 5102 until it is started with skip2fa. */
+    const needs2fa = () => {
+      const starts: boolean[] = [];
+      return {
+        starts,
+        runner: {
+          start: async ({ skip2fa }: { skip2fa: boolean }) => {
+            starts.push(skip2fa);
+            return { id: `t${starts.length}` };
+          },
+          poll: async (task: { id: string }): Promise<StorageTask> =>
+            starts.at(-1) ? { id: task.id, status: 'done', downloadURL: '/api/zip' } : { id: task.id, status: 'failed', errorCode: 5102, errorMessage: '2FA needed' },
+          sleep: async () => undefined,
+        },
+      };
+    };
+
+    it('opens the skip-2FA dialog; continuing runs the task again with skip2fa', async () => {
+      const s = needs2fa();
+      let asked = 0;
+      const done = await runStorageTask({ ...s.runner, confirmSkip2fa: async () => (++asked, true) });
+      expect(asked).toBe(1);
+      expect(s.starts).toEqual([false, true]);
+      expect(done.downloadURL).toBe('/api/zip');
+    });
+
+    it('cancelling the dialog ends the task with its 5102 failure', async () => {
+      const s = needs2fa();
+      await expect(runStorageTask({ ...s.runner, confirmSkip2fa: async () => false })).rejects.toMatchObject({ code: '5102', message: '2FA needed' });
+      expect(s.starts).toEqual([false]);
+    });
+
+    it('asks once: a task still failing with 5102 after skipping fails; other failures never open the dialog', async () => {
+      let asked = 0;
+      const always = script([{ status: 'failed', errorCode: '5102', errorMessage: 'still' }]);
+      await expect(runStorageTask({ ...always.runner, confirmSkip2fa: async () => (++asked, true) })).rejects.toMatchObject({ code: '5102' });
+      expect(asked).toBe(1);
+      const other = script([{ status: 'failed', errorCode: 5010, errorMessage: 'Not found' }]);
+      await expect(runStorageTask({ ...other.runner, confirmSkip2fa: async () => (++asked, true) })).rejects.toMatchObject({ code: '5010' });
+      expect(asked).toBe(1);
+    });
+
+    it('a task refused with 5102 at creation opens the dialog too', async () => {
+      const starts: boolean[] = [];
+      const done = await runStorageTask({
+        start: async ({ skip2fa }) => {
+          starts.push(skip2fa);
+          if (!skip2fa) throw new ApiError(5102, '2FA needed', null, 403);
+          return { id: 't' };
+        },
+        poll: async () => ({ id: 't', status: 'done' }),
+        confirmSkip2fa: async () => true,
+      });
+      expect(done.status).toBe('done');
+      expect(starts).toEqual([false, true]);
+    });
+  });
 });
