@@ -239,7 +239,7 @@ describe('plans and billing in the browser', () => {
     await page.context().close();
   });
 
-  it('a failed renewal warns on every page and offers to pay the overdue renewal; once the grace has ended the user is sent to the plans', async () => {
+  it('a failed renewal warns on every page and offers to pay the overdue renewal; once the grace has ended the user is sent to the plans, where paying it restores the account', async () => {
     const shot = stepShots('billing-grace');
     const { email, id } = await signUpConfirmed();
     const { http } = await signIn(email);
@@ -282,6 +282,14 @@ describe('plans and billing in the browser', () => {
     await shot(later, 'deactivated-plans');
     await later.goto(`${t.url}/settings`);
     await later.waitForURL(/\/storages\/plans/);
+    // paying the overdue renewal from there restores the account
+    await later.getByTestId('grace-notice').getByTestId('non-payment-pay').click();
+    await later.waitForURL(/\/dev\/checkout\//);
+    await later.getByTestId('pay').click();
+    await later.waitForURL(/\/storages\/result/);
+    await later.goto(`${t.url}/settings`);
+    await later.waitForURL(/\/settings/);
+    expect((await (await signIn(email)).http.get(`/api/users/${id}/`)).body).toMatchObject({ status: 'active', isUnpaidUser: false, isGraceUnpaidUser: false });
     await later.context().close();
   });
 });

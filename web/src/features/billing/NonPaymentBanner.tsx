@@ -40,12 +40,50 @@ const GraceText = ({ grace }: { grace: GraceInfo }) => {
   );
 };
 
-/** The grace period's dates, on the plans page where an unpaid user lands. */
+/** Opens the payment page of the overdue renewal ("Pay now"); without a subscription to pay, the plans page. */
+const PayNowButton = ({ userId, grace, onError }: { userId: string; grace: GraceInfo | null; onError: (error: NormalisedError | null) => void }) => {
+  const { t } = useTranslation();
+  const [paying, setPaying] = useState(false);
+  const target = payNowTarget(grace);
+  if (target.kind === 'plans') {
+    return (
+      <Button color="inherit" size="small" component={RouterLink} to="/storages/plans" data-testid="non-payment-pay">
+        {t('billing.grace.pay')}
+      </Button>
+    );
+  }
+  const payNow = async () => {
+    setPaying(true);
+    onError(null);
+    try {
+      const link = await billingApi.payOverdue(userId, target.subscriptionId);
+      if (!isOpenableLink(link, window.location.origin)) throw new Error('Not a payment page');
+      window.location.assign(link);
+    } catch (e) {
+      onError(toApiError(e).toJSON());
+      setPaying(false);
+    }
+  };
+  return (
+    <Button color="inherit" size="small" disabled={paying} onClick={() => void payNow()} data-testid="non-payment-pay">
+      {t('billing.grace.pay')}
+    </Button>
+  );
+};
+
+/** The grace period's dates, on the plans page where an unpaid user lands, with "Pay now". */
 export const GraceNotice = ({ userId }: { userId: string }) => {
   const [grace] = useLoad(() => billingApi.graceInfo(userId), userId);
+  const [error, setError] = useState<NormalisedError | null>(null);
   if (grace.status !== 'ready' || !grace.value) return null;
   return (
-    <Alert severity={grace.value.graceType === 'end' ? 'error' : 'warning'} sx={{ mb: 2 }} data-testid="grace-notice">
+    <Alert
+      severity={grace.value.graceType === 'end' ? 'error' : 'warning'}
+      sx={{ mb: 2 }}
+      data-testid="grace-notice"
+      action={grace.value.subscriptionId ? <PayNowButton userId={userId} grace={grace.value} onError={setError} /> : undefined}
+    >
+      <ErrorAlert error={error} testId="non-payment-error" />
       <GraceText grace={grace.value} />
     </Alert>
   );
@@ -63,39 +101,15 @@ export const NonPaymentBanner = () => {
   const userId = user?.id ?? '';
   const show = Boolean(user) && flags.isGraceUnpaid;
   const [grace] = useLoad(async () => (show ? billingApi.graceInfo(userId) : null), `${userId}:${show}`);
-  const [paying, setPaying] = useState(false);
   const [error, setError] = useState<NormalisedError | null>(null);
   if (!show || /^\/storages\/(plans|checkout)/i.test(location.pathname)) return null;
   const info = grace.status === 'ready' ? grace.value : null;
-  const target = payNowTarget(info);
-  const payNow = async (subscriptionId: string) => {
-    setPaying(true);
-    setError(null);
-    try {
-      const link = await billingApi.payOverdue(userId, subscriptionId);
-      if (!isOpenableLink(link, window.location.origin)) throw new Error('Not a payment page');
-      window.location.assign(link);
-    } catch (e) {
-      setError(toApiError(e).toJSON());
-      setPaying(false);
-    }
-  };
   return (
     <Alert
       severity={info?.graceType === 'end' ? 'error' : 'warning'}
       square
       data-testid="non-payment-banner"
-      action={
-        target.kind === 'overdue' ? (
-          <Button color="inherit" size="small" disabled={paying} onClick={() => void payNow(target.subscriptionId)} data-testid="non-payment-pay">
-            {t('billing.grace.pay')}
-          </Button>
-        ) : (
-          <Button color="inherit" size="small" component={RouterLink} to="/storages/plans" data-testid="non-payment-pay">
-            {t('billing.grace.pay')}
-          </Button>
-        )
-      }
+      action={<PayNowButton userId={userId} grace={info} onError={setError} />}
     >
       <ErrorAlert error={error} testId="non-payment-error" />
       {info ? <GraceText grace={info} /> : t('billing.grace.generic')}

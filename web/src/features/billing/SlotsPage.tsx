@@ -115,6 +115,7 @@ export const SlotsPage = () => {
                     helperText={quantity === null ? t('billing.slots.quantityInvalid') : ' '}
                     slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'slots-quantity' } }}
                     size="small"
+                    sx={{ width: 140 }}
                   />
                   <Typography data-testid="slots-total">
                     {t('billing.slots.total', { price: formatMoney(product.price * (quantity ?? 0), product.currency, i18n.language), name: product.name })}
