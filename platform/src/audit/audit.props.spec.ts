@@ -1,7 +1,7 @@
-import { generateKeyPairSync } from 'node:crypto';
+import { createHash, generateKeyPairSync } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, chainEvent, GENESIS_LINK, type SealedEvent } from './chain';
+import { canonicalJson, chainEvent, eventBytes, eventText, GENESIS_LINK, type SealedEvent } from './chain';
 import { exportEventLine, EXPORT_FORMAT, verifyExportLines } from './export-format';
 import { parseSigningKey, verifyingKey, type AuditSigningKey } from './keys';
 
@@ -16,6 +16,47 @@ const shuffleKeys = (value: unknown, order: number): unknown => {
 const json = fc.jsonValue({ maxDepth: 3 });
 
 describe('canonical JSON', () => {
+  /** The plain definition, as the format describes it: what the faster writer must equal. */
+  const reference = (value: unknown): string => {
+    if (value === null || typeof value !== 'object') return JSON.stringify(value);
+    if (Array.isArray(value)) return `[${value.map((v) => reference(v === undefined ? null : v)).join(',')}]`;
+    const record = value as Record<string, unknown>;
+    const keys = Object.keys(record)
+      .filter((k) => record[k] !== undefined)
+      .sort();
+    return `{${keys.map((k) => `${JSON.stringify(k)}:${reference(record[k])}`).join(',')}}`;
+  };
+
+  it('is exactly the plain definition for any value, whatever its strings (escapes, lone surrogates, long ones) and keys', () => {
+    const anyString = fc.oneof(fc.string({ unit: 'binary' }), fc.string({ unit: 'grapheme', maxLength: 100 }), fc.constantFrom('', '"', '\\', '\u2028', '\ud800', 'a\u0000b', '__proto__', '10', '9'));
+    const value = fc.jsonValue({ maxDepth: 3, stringUnit: 'binary' }).chain((base) =>
+      fc.dictionary(anyString, fc.oneof(fc.constant(base), anyString, fc.constant(undefined), fc.array(anyString, { maxLength: 3 })), { maxKeys: 6 }),
+    );
+    fc.assert(
+      fc.property(fc.oneof(value, fc.array(value, { maxLength: 3 })), (v) => {
+        expect(canonicalJson(v)).toBe(reference(v));
+        // the second time reads the key orders it cached the first time
+        expect(canonicalJson(v)).toBe(reference(v));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('the canonical text of an event is the canonical JSON of its eight members', () => {
+    fc.assert(
+      fc.property(
+        fc.record({ id: fc.string(), stream: fc.string({ unit: 'binary' }), revision: fc.nat(), position: fc.nat(), type: fc.string(), schemaVersion: fc.integer(), data: json, metadata: json }),
+        (e) => {
+          const text = reference({ id: e.id, stream: e.stream, revision: e.revision, position: e.position, type: e.type, schemaVersion: e.schemaVersion, data: e.data, metadata: e.metadata });
+          expect(eventText(e)).toBe(text);
+          expect(eventBytes(e).equals(Buffer.from(text, 'utf8'))).toBe(true);
+          expect(chainEvent(GENESIS_LINK, e).equals(createHash('sha256').update(GENESIS_LINK).update(Buffer.from(text, 'utf8')).digest())).toBe(true);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
   it('is the same whatever the order of keys, and reads back as the same value', () => {
     fc.assert(
       fc.property(json, fc.nat(5), (value, order) => {

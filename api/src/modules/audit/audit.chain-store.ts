@@ -25,6 +25,8 @@ create table audit_checkpoints (
 const SEAL_LOCK = 7_310_012;
 export const SEAL_BATCH = 5000;
 const PAGE = 5000;
+/** Events per page of an export. */
+const EXPORT_PAGE = 10_000;
 
 interface EventRow {
   position: number;
@@ -113,16 +115,6 @@ async function* keyset<T extends Record<string, unknown>>(db: Queryable, sql: st
   }
 }
 
-const eventsBetween = (db: Queryable, after: number, upto: number) =>
-  keyset<EventRow & Record<string, unknown>>(
-    db,
-    `select ${EVENT_COLUMNS} from es_events e where e.position > $1 and e.position <= $2 order by e.position limit $3`,
-    'position',
-    after,
-    upto,
-  );
-const linksBetween = (db: Queryable, after: number, upto: number) =>
-  keyset<{ position: number; link: Buffer }>(db, 'select position, link from audit_links where position > $1 and position <= $2 order by position limit $3', 'position', after, upto);
 interface CheckpointRow extends Record<string, unknown> {
   upto_position: number;
   link: Buffer;
@@ -152,46 +144,81 @@ export interface ChainVerification {
   readonly events: number;
 }
 
+/** One position of the sealed range: its event, its link, or both (the intact case). */
+interface MergedRow extends Partial<EventRow> {
+  position: number;
+  has_event: boolean;
+  link: Buffer | null;
+}
+
+/** Events beside links per page of verify: big pages, so the round trips are few. */
+const VERIFY_PAGE = 20_000;
+
+/**
+ * The sealed range as one ordered walk of positions, each with its event and its link (a full
+ * join, so a deleted event shows as a link alone and an inserted one as an event alone). A page
+ * ends at the VERIFY_PAGE-th link, and the next page is already being read while this one is
+ * hashed, so PostgreSQL and the hashing run side by side.
+ */
+async function* mergedBetween(db: Queryable, after: number, upto: number, pageSize: number): AsyncGenerator<MergedRow[]> {
+  const page = async (from: number) => {
+    const { rows: ends } = await db.query<{ hi: number | null }>('select position as hi from audit_links where position > $1 and position <= $2 order by position offset $3 limit 1', [
+      from,
+      upto,
+      pageSize - 1,
+    ]);
+    const hi = ends[0]?.hi ?? upto;
+    const { rows } = await db.query<MergedRow>(
+      `select coalesce(e.position, l.position) as position, e.position is not null as has_event,
+              e.stream_name, e.stream_revision, e.event_id, e.event_type, e.schema_version, e.data, e.metadata, l.link
+       from (select ${EVENT_COLUMNS} from es_events e where e.position > $1 and e.position <= $2) e
+       full join (select position, link from audit_links where position > $1 and position <= $2) l on l.position = e.position
+       order by 1`,
+      [from, hi],
+    );
+    return { rows, hi };
+  };
+  let next = after < upto ? page(after) : undefined;
+  while (next) {
+    const { rows, hi } = await next;
+    next = hi < upto ? page(hi) : undefined;
+    // a page that fails while the one before is checked is awaited (and thrown) in its turn
+    next?.catch(() => undefined);
+    yield rows;
+  }
+}
+
 /**
  * Re-reads the whole sealed range of the log beside its links and checkpoints and recomputes the
  * chain from the start. An event changed or moved to another position breaks its own link; one
  * deleted leaves a link without an event; one inserted an event without a link; links rewritten
  * to match break the next signed checkpoint.
  */
-export const verifyChain = async (db: Queryable, key: AuditVerifyingKey): Promise<ChainVerification> => {
+export const verifyChain = async (db: Queryable, key: AuditVerifyingKey, { pageSize = VERIFY_PAGE }: { pageSize?: number } = {}): Promise<ChainVerification> => {
   const { rows } = await db.query<{ upto: number | null }>('select max(upto_position) as upto from audit_checkpoints');
   const sealedUpTo = rows[0]?.upto ?? 0;
-  const events = eventsBetween(db, 0, sealedUpTo);
-  const links = linksBetween(db, 0, sealedUpTo);
   const checkpoints = checkpointsBetween(db, 0, sealedUpTo);
-  let e = await events.next();
-  let l = await links.next();
   let c = await checkpoints.next();
   let previous = GENESIS_LINK;
   let checkedUpTo = 0;
   let count = 0;
   const mismatch = (position: number, reason: MismatchReason): ChainVerification => ({ ok: false, checkedUpTo, firstMismatch: position, reason, events: count });
-  while (!e.done || !l.done) {
-    let position: number;
-    if (!e.done && !l.done && e.value.position === l.value.position) {
-      position = e.value.position;
+  for await (const page of mergedBetween(db, 0, sealedUpTo, pageSize)) {
+    for (const row of page) {
+      const position = row.position;
+      if (row.link === null) return mismatch(position, 'inserted');
+      if (!row.has_event) return mismatch(position, 'deleted');
       // checkpoints sealing a position that no longer exists
       if (!c.done && c.value.upto_position < position) return mismatch(c.value.upto_position, 'deleted');
-      previous = chainEvent(previous, sealedEvent(e.value));
-      if (!previous.equals(l.value.link)) return mismatch(position, 'changed');
+      previous = chainEvent(previous, sealedEvent(row as EventRow));
+      if (!previous.equals(row.link)) return mismatch(position, 'changed');
       count++;
-      e = await events.next();
-      l = await links.next();
-    } else if (!l.done && (e.done || l.value.position < e.value.position)) {
-      return mismatch(l.value.position, 'deleted');
-    } else {
-      return mismatch((e.value as EventRow).position, 'inserted');
-    }
-    while (!c.done && c.value.upto_position === position) {
-      const cp = c.value;
-      if (!cp.link.equals(previous) || cp.key_id !== key.keyId || !verifyCheckpoint(key, position, previous, cp.signature)) return mismatch(position, 'checkpoint');
-      checkedUpTo = position;
-      c = await checkpoints.next();
+      while (!c.done && c.value.upto_position === position) {
+        const cp = c.value;
+        if (!cp.link.equals(previous) || cp.key_id !== key.keyId || !verifyCheckpoint(key, position, previous, cp.signature)) return mismatch(position, 'checkpoint');
+        checkedUpTo = position;
+        c = await checkpoints.next();
+      }
     }
   }
   if (!c.done) return mismatch(c.value.upto_position, 'deleted');
@@ -209,7 +236,7 @@ export interface ExportRange {
  * links, and the checkpoints among them, extended to the first checkpoint at or after `to` so
  * the last event is covered by a signature. Only the sealed part of the log is exported.
  */
-export async function* exportRange(db: Queryable, key: AuditVerifyingKey, range: ExportRange): AsyncGenerator<string> {
+export async function* exportRange(db: Queryable, key: AuditVerifyingKey, range: ExportRange, { pageSize = EXPORT_PAGE }: { pageSize?: number } = {}): AsyncGenerator<string> {
   const from = range.from ?? 0;
   const { rows: ends } = await db.query<{ upto: number | null }>(
     range.to === undefined
@@ -229,39 +256,41 @@ export async function* exportRange(db: Queryable, key: AuditVerifyingKey, range:
   };
   yield `${JSON.stringify(header)}\n`;
   const after = Math.max(0, from - 1);
-  const checkpoints = checkpointsBetween(db, after, upto);
-  let c = await checkpoints.next();
-  let after2 = after;
-  for (;;) {
-    // the line is built by PostgreSQL from the stored JSON: no parse and re-serialise per event here;
-    // each link is looked up by its key, so a page costs the same however long the log
-    const { rows } = await db.query<{ position: number; line: string }>(
-      `select e.position, json_build_object('kind', 'event', 'position', e.position, 'id', e.event_id, 'stream', e.stream_name,
-                'revision', e.stream_revision, 'type', e.event_type, 'schemaVersion', e.schema_version,
-                'data', e.data, 'metadata', e.metadata,
-                'link', (select encode(l.link, 'hex') from audit_links l where l.position = e.position))::text as line
-       from es_events e
-       where e.position > $1 and e.position <= $2 order by e.position limit $3`,
-      [after2, upto, PAGE],
+  // PostgreSQL writes each page as one text, events and the checkpoints among them in order: no
+  // parse and re-serialise per event here, and the next page is read while this one is sent
+  const page = async (start: number) => {
+    const { rows: ends } = await db.query<{ hi: number | null }>('select position as hi from es_events where position > $1 and position <= $2 order by position offset $3 limit 1', [
+      start,
+      upto,
+      pageSize - 1,
+    ]);
+    const hi = ends[0]?.hi ?? upto;
+    const { rows } = await db.query<{ chunk: string | null }>(
+      `select string_agg(line, E'\n' order by p, k) || E'\n' as chunk from (
+         select e.position as p, 0 as k,
+                '{"kind":"event","position":' || e.position || ',"id":"' || e.event_id || '","stream":' || to_json(e.stream_name)::text ||
+                ',"revision":' || e.stream_revision || ',"type":' || to_json(e.event_type)::text || ',"schemaVersion":' || e.schema_version ||
+                ',"data":' || coalesce(e.data::text, 'null') || ',"metadata":' || coalesce(e.metadata::text, 'null') ||
+                ',"link":' || coalesce('"' || encode(l.link, 'hex') || '"', 'null') || '}' as line
+         from es_events e left join audit_links l on l.position = e.position
+         where e.position > $1 and e.position <= $2
+         union all
+         select c.upto_position, 1,
+                '{"kind":"checkpoint","upto":' || c.upto_position || ',"link":"' || encode(c.link, 'hex') ||
+                '","signature":"' || translate(encode(c.signature, 'base64'), E'\n', '') || '","keyId":' || to_json(c.key_id)::text ||
+                ',"createdAt":"' || to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"}'
+         from audit_checkpoints c
+         where c.upto_position > $1 and c.upto_position <= $2
+       ) lines`,
+      [start, hi],
     );
-    let chunk = '';
-    for (const row of rows) {
-      chunk += `${row.line}\n`;
-      while (!c.done && c.value.upto_position <= row.position) {
-        const cp = c.value;
-        chunk += `${JSON.stringify({
-          kind: 'checkpoint',
-          upto: cp.upto_position,
-          link: cp.link.toString('hex'),
-          signature: cp.signature.toString('base64'),
-          keyId: cp.key_id,
-          createdAt: cp.created_at.toISOString(),
-        })}\n`;
-        c = await checkpoints.next();
-      }
-    }
+    return { chunk: rows[0]?.chunk ?? null, hi };
+  };
+  let next = after < upto ? page(after) : undefined;
+  while (next) {
+    const { chunk, hi } = await next;
+    next = hi < upto ? page(hi) : undefined;
+    next?.catch(() => undefined);
     if (chunk) yield chunk;
-    if (rows.length < PAGE) return;
-    after2 = rows[rows.length - 1]!.position;
   }
 }
