@@ -22,6 +22,9 @@ import type { RequestMeta } from '../accounts/accounts.service';
 import { findUser } from '../accounts/users.queries';
 import { checkoutUserId, type PaymentProvider, type ProviderEvent } from './payments/port';
 
+/** Checkouts that may race for one promo code's stream at the same moment before any is refused for it. */
+const PROMO_STREAM_RETRIES = 100;
+
 export const loadBilling = async (ctx: AppContext, userId: string): Promise<BillingState> =>
   (await loadState(ctx.commands, billingDecider, billingStreamName(userId))).state;
 
@@ -58,7 +61,8 @@ export class BillingService {
   }
 
   runPromo(code: string, command: Omit<PromoCodeCommand, 'metadata'>, cc: CommandContext) {
-    return handleCommand(this.ctx.commands, promoCodeDecider, promoCodeStreamName(code), { ...command, metadata: { now: this.ctx.now() } } as PromoCodeCommand, cc);
+    // a popular code's checkouts all queue on its one stream: each lost race retries on the fresh state
+    return handleCommand({ ...this.ctx.commands, maxRetries: PROMO_STREAM_RETRIES }, promoCodeDecider, promoCodeStreamName(code), { ...command, metadata: { now: this.ctx.now() } } as PromoCodeCommand, cc);
   }
 
   async promoState(code: string): Promise<PromoCodeState> {

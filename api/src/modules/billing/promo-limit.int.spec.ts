@@ -64,6 +64,14 @@ describe('a promo code with a use limit under parallel checkouts', () => {
     expect((await staff.get(`/api/admin/promocodes/${code}`)).body).toMatchObject({ usedTimes: 1 });
   });
 
+  it('fifteen checkouts at once by one buyer on a code for three: exactly three get it, none fails', async () => {
+    const { code } = await createCode(3);
+    const b = await buyer();
+    const answers = await Promise.all(Array.from({ length: 15 }, () => start(b.http, b.id, code)));
+    expect(answers.map((a) => a.status).sort()).toEqual([...Array(3).fill(201), ...Array(12).fill(400)]);
+    for (const refused of answers.filter((a) => a.status === 400)) expect(refused.body.code).toBe(5015);
+  });
+
   it('a checkout left open holds its use for a day; then the use is free, and the old checkout cannot be paid', async () => {
     const { code } = await createCode(1);
     const a = await buyer();
