@@ -2,3 +2,4 @@ export * from './autopay.events';
 export * from './autopay.errors';
 export * from './autopay.decide';
 export * from './payees';
+export * from './program-name';

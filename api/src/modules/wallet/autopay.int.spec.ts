@@ -193,6 +193,31 @@ describe('auto-pay programs', () => {
     expect(dashboard.body.accounts).toBeGreaterThan(0);
     expect(dashboard.body.programsByStatus.find((s: { status: string }) => s.status === 'paid').count).toBeGreaterThanOrEqual(2);
   });
+  it('a name is reserved in the event store: of parallel creates or renames to one name exactly one passes', async () => {
+    const name = `Race ${Date.now()}`;
+    const variants = [name, name.toUpperCase(), ` ${name} `, name.toLowerCase()];
+    const creates = await Promise.all(Array.from({ length: 8 }, (_, i) => (i % 2 ? bob : alice).http.post(BASE, { name: variants[i % variants.length], description: 'race' })));
+    expect(creates.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
+    for (const r of creates.filter((c) => c.status === 409)) expect(r.body.code).toBe('AUTOPAY_DUPLICATE_NAME');
+    const named = await t.app.ctx.pool.query('select id from autopay_programs where name_key = lower($1)', [name]);
+    expect(named.rowCount).toBe(1);
+
+    // two programs renamed to one new name at once
+    const { body: a } = await alice.http.post(BASE, { name: `${name} A`, description: 'a' });
+    const { body: b } = await bob.http.post(BASE, { name: `${name} B`, description: 'b' });
+    const target = `${name} renamed`;
+    const renames = await Promise.all([alice.http.put(`${BASE}${a.id}`, { name: target, description: 'a' }), bob.http.put(`${BASE}${b.id}`, { name: target, description: 'b' })]);
+    expect(renames.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(renames.find((r) => r.status === 409)!.body.code).toBe('AUTOPAY_DUPLICATE_NAME');
+    // the renamed program's old name is free again; the other one keeps its own
+    const winner = renames[0]!.status === 200 ? a : b;
+    const loser = winner === a ? b : a;
+    expect((await alice.http.post(BASE, { name: winner.name, description: 'reused' })).status).toBe(201);
+    expect((await alice.http.post(BASE, { name: loser.name, description: 'taken' })).body.code).toBe('AUTOPAY_DUPLICATE_NAME');
+    // renaming a program to its own name in another case is no conflict with itself
+    expect((await alice.http.put(`${BASE}${loser.id}`, { name: loser.name.toUpperCase(), description: 'same' })).status).toBe(200);
+  });
+
   it('while a submission waits, its reminders are mailed to the staff who may approve it, never to the submitter, once each', async () => {
     const carol = await staffMember(root, 'financial_admin');
     const carolEmail = carol.email;

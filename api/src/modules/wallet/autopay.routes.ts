@@ -10,12 +10,15 @@ import {
   formatAxel,
   PAYEE_COLUMNS,
   payeeFromInput,
+  programNameDecider,
+  programNameKey,
+  programNameStreamName,
   type PayeeColumn,
   type PayeeFields,
   type ProgramStatus,
   type RowError,
 } from '@axel/domain';
-import { loadState } from '@axel/platform';
+import { handleCommand, loadState, type CommandContext } from '@axel/platform';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -158,6 +161,29 @@ export const autopayRoutes = (ctx: AppContext) => async (fastify: FastifyInstanc
     if (rows.length) throw new DomainError(AutoPayErrors.duplicateName);
     return { name: n, description: description!.trim() };
   };
+  /**
+   * A program name is reserved in the event store before the program records it, so two creates or
+   * renames at the same instant cannot both pass: the reservation stream (named by a keyed hash of
+   * the name) takes one append at its revision. A reservation whose holder never recorded the name,
+   * or has since moved to another name, is taken over once past its grace.
+   */
+  const nameStream = (name: string) => programNameStreamName(ctx.secrets.mac(`autopay-name:${programNameKey(name)}`));
+  const nameCommand = (stream: string, type: 'ReserveProgramName' | 'ReleaseProgramName', data: { programId: string; abandonedHolderId?: string }, actor: CommandContext) =>
+    handleCommand(ctx.commands, programNameDecider, stream, { type, data, metadata: { now: ctx.now() } }, { ...actor, idempotencyKey: undefined });
+  const reserveName = async (programId: string, name: string, actor: CommandContext) => {
+    const stream = nameStream(name);
+    const { state } = await loadState(ctx.commands, programNameDecider, stream);
+    let abandonedHolderId: string | undefined;
+    if (state.holder && state.holder !== programId) {
+      const holder = (await loadState(ctx.commands, autopayDecider, autopayStreamName(state.holder))).state;
+      if (holder.status === 'none' || programNameKey(holder.name) !== programNameKey(name)) abandonedHolderId = state.holder;
+    }
+    await nameCommand(stream, 'ReserveProgramName', { programId, ...(abandonedHolderId ? { abandonedHolderId } : {}) }, actor);
+  };
+  const releaseName = (programId: string, name: string, actor: CommandContext) =>
+    nameCommand(nameStream(name), 'ReleaseProgramName', { programId }, actor).catch((err: unknown) => ctx.log.warn({ err, programId }, 'could not release a program name'));
+  const staffActor = (request: FastifyRequest, staffId: string): CommandContext => ({ actorId: staffId, actorKind: 'staff', ...requestMeta(request) });
+
   const payeeFrom = (body: z.infer<typeof PayeeBody>, payeeId: string): PayeeFields => {
     const input = { ...body, amount: body.amount === undefined || body.amount === null ? null : String(body.amount) } as Partial<Record<PayeeColumn, string | null>>;
     const { payee, errors } = payeeFromInput(input, 1, payeeId);
@@ -191,7 +217,13 @@ export const autopayRoutes = (ctx: AppContext) => async (fastify: FastifyInstanc
       const { user } = await staff(request, 'admin:autopay:edit');
       const { name, description } = await checkName(request.body.name, request.body.description, null);
       const programId = randomUUID();
-      await run(request, user.id, programId, { type: 'CreateProgram', data: { programId, name, description, by: user.id } });
+      await reserveName(programId, name, staffActor(request, user.id));
+      try {
+        await run(request, user.id, programId, { type: 'CreateProgram', data: { programId, name, description, by: user.id } });
+      } catch (error) {
+        await releaseName(programId, name, staffActor(request, user.id));
+        throw error;
+      }
       return reply.status(201).send(await findProgram(programId));
     },
   );
@@ -206,9 +238,19 @@ export const autopayRoutes = (ctx: AppContext) => async (fastify: FastifyInstanc
     { schema: { tags, summary: 'Edit name and description', params: Params, body: ProgramBody }, config: writes },
     async (request) => {
       const { user } = await staff(request, 'admin:autopay:edit');
-      await exists(request.params.id);
+      const before = await exists(request.params.id);
       const data = await checkName(request.body.name, request.body.description, request.params.id);
-      await run(request, user.id, request.params.id, { type: 'EditProgram', data });
+      const actor = staffActor(request, user.id);
+      const renamed = programNameKey(before.name) !== programNameKey(data.name);
+      if (renamed) await reserveName(request.params.id, data.name, actor);
+      try {
+        await run(request, user.id, request.params.id, { type: 'EditProgram', data });
+      } catch (error) {
+        if (renamed) await releaseName(request.params.id, data.name, actor);
+        throw error;
+      }
+      // the old name is free again once the program carries the new one
+      if (renamed) await releaseName(request.params.id, before.name, actor);
       return findProgram(request.params.id);
     },
   );

@@ -1,4 +1,4 @@
-import { autopayEventDefinitions, contactEventDefinitions, ledgerEventDefinitions, walletEventDefinitions } from '@axel/domain';
+import { autopayEventDefinitions, contactEventDefinitions, ledgerEventDefinitions, programNameEventDefinitions, walletEventDefinitions } from '@axel/domain';
 import { DevelopmentChain } from '@axel/platform/chain/index';
 import { autopayProjection } from '@axel/projections/wallet/autopay.projection';
 import { walletAddressesProjection } from '@axel/projections/wallet/wallet.projection';
@@ -70,7 +70,7 @@ export const createWalletModule = (): Module => {
   let context: AppContext | undefined;
   let replenishments: Replenishments | undefined;
   return {
-    events: [...ledgerEventDefinitions, ...walletEventDefinitions, ...contactEventDefinitions, ...autopayEventDefinitions],
+    events: [...ledgerEventDefinitions, ...walletEventDefinitions, ...contactEventDefinitions, ...autopayEventDefinitions, ...programNameEventDefinitions],
     projections: [walletAddressesProjection, autopayProjection],
     migrations: [...chainMigrations, ...replenishMigrations],
     routes: (ctx) => {
