@@ -16,6 +16,25 @@ describe('PostgreSQL event store under concurrent writers', () => {
   });
   afterAll(() => close());
 
+  it('a stream read while its first events commit never answers a revision without its events (a decider would append on an empty state)', async () => {
+    let torn = 0;
+    for (let round = 0; round < 60; round++) {
+      const stream = `first-${newId()}`;
+      let writing = true;
+      const readers = Array.from({ length: 6 }, async () => {
+        while (writing) {
+          const { revision, events } = await store.readStream(stream);
+          if (events.length !== revision + 1) torn++;
+        }
+      });
+      await new Promise((r) => setTimeout(r, round % 3));
+      await store.append(stream, [testEvent('First', { round })], expected.noStream);
+      writing = false;
+      await Promise.all(readers);
+    }
+    expect(torn).toBe(0);
+  });
+
   it('delivers every event exactly once, in global order, while 8 writers append 2,000 events each', async () => {
     const writers = 8;
     const perWriter = 2000;

@@ -253,13 +253,18 @@ export class PostgresEventStore implements EventStore {
   }
 
   async readStream(streamName: string, fromRevision = 0): Promise<{ revision: number; events: RecordedEvent[] }> {
-    const { rows } = await this.pool.query<Row>(
-      `select ${COLUMNS} from es_events where stream_name = $1 and stream_revision >= $2 order by stream_revision`,
-      [streamName, fromRevision],
-    );
-    const events = rows.map(toRecorded);
-    const revision = events.length ? events[events.length - 1]!.revision : (await this.streamRevision(streamName)).revision;
-    return { revision, events };
+    for (;;) {
+      const { rows } = await this.pool.query<Row>(
+        `select ${COLUMNS} from es_events where stream_name = $1 and stream_revision >= $2 order by stream_revision`,
+        [streamName, fromRevision],
+      );
+      const events = rows.map(toRecorded);
+      if (events.length) return { revision: events[events.length - 1]!.revision, events };
+      const { revision } = await this.streamRevision(streamName);
+      // An append committed between the two reads: read again, or the caller would fold no events
+      // yet append at the new revision (two racing first writers of a stream could both pass).
+      if (revision < fromRevision) return { revision, events };
+    }
   }
 
   async readAll(options: ReadAllOptions): Promise<ReadAllPage> {
