@@ -49,6 +49,7 @@ describe('a promo code with a use limit under parallel checkouts', () => {
     for (const refused of answers.filter((a) => a.status !== 201)) expect(refused.body).toMatchObject({ code: 5015, message: 'Promo code quota reached' });
     const late = await buyer();
     expect((await start(late.http, late.id, code)).body.code).toBe(5015);
+    expect((await staff.get(`/api/admin/promocodes/${code}`)).body).toMatchObject({ usedTimes: 0, heldUses: 2 });
 
     // the first declines: its use is free again, and someone else takes it
     const [first, second] = won as [(typeof won)[number], (typeof won)[number]];
@@ -61,7 +62,7 @@ describe('a promo code with a use limit under parallel checkouts', () => {
     expect(paid.body).toMatchObject({ status: 'paid' });
     expect((await second.http.get(`/api/users/${second.id}/payments/`)).body.data[0]).toMatchObject({ amount: 1000, promoCode: code });
     expect((await start(first.http, first.id, code)).body.code).toBe(5015);
-    expect((await staff.get(`/api/admin/promocodes/${code}`)).body).toMatchObject({ usedTimes: 1 });
+    expect((await staff.get(`/api/admin/promocodes/${code}`)).body).toMatchObject({ usedTimes: 1, heldUses: 1 });
   });
 
   it('fifteen checkouts at once by one buyer on a code for three: exactly three get it, none fails', async () => {

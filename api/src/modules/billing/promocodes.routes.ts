@@ -6,6 +6,7 @@ import {
   normalizePromoCode,
   productById,
   PromoCustomFieldSchema,
+  usesTaken,
   type PromoTerms,
 } from '@axel/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -117,7 +118,10 @@ export const promoCodeRoutes = (ctx: AppContext, service: BillingService) => asy
 
   app.get('/api/admin/promocodes/:id', { schema: { tags, params: CodeParams, response: { 200: AnyObject } } }, async (request) => {
     await requireStaff(ctx, request);
-    return one(request.params.id);
+    const view = await one(request.params.id);
+    // uses held by checkouts still open, read from the code's own stream (never behind)
+    const state = await service.promoState(view.code);
+    return { ...view, heldUses: state.status === 'none' ? 0 : usesTaken(state, ctx.now()) - state.usedTimes };
   });
 
   app.post(

@@ -83,6 +83,7 @@ export const PromoCodeShow = () => {
         <DateField source="startDate" />
         <DateField source="expiryDate" />
         <NumberField source="usedTimes" />
+        <NumberField source="heldUses" />
         <FunctionField source="numberOfUses" render={(r) => (r.numberOfUses === null || r.numberOfUses === undefined ? '∞' : String(r.numberOfUses))} />
         <FunctionField
           source="customFields"
