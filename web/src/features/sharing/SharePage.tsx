@@ -13,14 +13,15 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMachine } from '@xstate/react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { fromPromise } from 'xstate';
 import { toApiError, type NormalisedError } from '../../api/errors';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { formatDateTime, localeTag, translateError } from '../../components/i18nHelpers';
 import { useSession } from '../../session/store';
+import { AddBookmarkButton } from '../bookmarks/AddBookmarkButton';
 import { SizeExceededDialog } from '../files/dialogs';
 import { startBrowserDownload } from '../files/download';
 import type { Item } from '../files/files.api';
@@ -29,7 +30,8 @@ import { exceedsDownloadLimit, formatBytes, previewKind, totalSize } from '../fi
 import { PreviewDialog } from '../files/PreviewDialog';
 import type { Page } from './sharing.api';
 import type { ShareEntry, ShareKind, ShareSummary } from './sharing.types';
-import { credentialNeeds, isCredentialRefusal, isLoginRefusal, shareAccessMachine, type ListInput, type SummaryInput } from './share-access.machine';
+import { credentialNeeds, isCredentialRefusal, isLoginRefusal, shareAccessMachine, type ListInput, type LocateInput, type SummaryInput } from './share-access.machine';
+import { locateEntry, shareLocationPath, type LocatedEntry } from './share-location';
 import { NeedsUnlockerDialog, ShareAccessDialog } from './ShareAccessDialogs';
 import { shareLinkApi } from './share-link.api';
 import { shortArchiveName } from './sharing.validation';
@@ -58,7 +60,7 @@ const Refused = ({ error }: { error: NormalisedError }) => {
  * shares_shared/:id): the share's summary, the password / e-mail dialog, a sign-in redirect when the
  * share wants one, the folders with breadcrumbs, preview and download.
  */
-export const SharePage = ({ linkId, routeKind }: { linkId: string; routeKind: ShareKind }) => {
+export const SharePage = ({ linkId, routeKind, folderId = null, sharedWithMe = false }: { linkId: string; routeKind: ShareKind; folderId?: string | null; sharedWithMe?: boolean }) => {
   const { t, i18n } = useTranslation();
   const tag = localeTag(i18n.language);
   const location = useLocation();
@@ -69,13 +71,38 @@ export const SharePage = ({ linkId, routeKind }: { linkId: string; routeKind: Sh
         actors: {
           loadSummary: fromPromise<ShareSummary, SummaryInput>(({ input }) => shareLinkApi.summary(input.linkId, input.credentials)),
           listEntries: fromPromise<Page<ShareEntry>, ListInput>(({ input }) => shareLinkApi.entries(input.linkId, input.folderId, input.credentials)),
+          locateEntry: fromPromise<LocatedEntry, LocateInput>(({ input }) => locateEntry(input.entryId, (id) => shareLinkApi.entry(input.linkId, id, input.credentials))),
         },
       }),
     [],
   );
-  const [state, send] = useMachine(machine, { input: { linkId, routeKind, viewerEmail: user?.email ?? null } });
-  const { summary, entries, path, error, refusal, fieldErrors, credentials } = state.context;
+  const [state, send] = useMachine(machine, { input: { linkId, routeKind, viewerEmail: user?.email ?? null, folderId } });
+  const { summary, entries, path, error, refusal, fieldErrors, credentials, focusId } = state.context;
   const [selected, setSelected] = useState<Set<string>>(new Set());
+  const navigate = useNavigate();
+  const browsing = state.matches('browsing');
+  const shownFolder = path.at(-1)?.id ?? null;
+  // The folder on screen lives in the address (…/entries/<folderId>): a reload or a shared deep link
+  // keeps the place, back and forward move between folders. `synced` is the folder both last agreed on.
+  const synced = useRef<string | null>(folderId);
+  useEffect(() => {
+    if (!browsing) return;
+    if (folderId !== synced.current) {
+      // the address moved (back, forward, a link): the page follows it
+      synced.current = folderId;
+      if (folderId !== shownFolder) send({ type: 'LOCATE', folderId });
+      return;
+    }
+    if (shownFolder !== synced.current) {
+      // the visitor opened a folder: the address follows it
+      synced.current = shownFolder;
+      navigate({ pathname: shareLocationPath({ kind: routeKind, linkId, sharedWithMe }, shownFolder), search: location.search });
+    }
+  }, [browsing, folderId, shownFolder, send, navigate, routeKind, linkId, sharedWithMe, location.search]);
+  // a file the address named is shown selected in its folder
+  useEffect(() => {
+    if (browsing && focusId && entries.some((e) => e.id === focusId)) setSelected(new Set([focusId]));
+  }, [browsing, focusId, entries]);
   const [previewIndex, setPreviewIndex] = useState<number | null>(null);
   const [previewUrls, setPreviewUrls] = useState<Record<string, string>>({});
   const [sizeExceeded, setSizeExceeded] = useState<number | null>(null);
@@ -177,6 +204,8 @@ export const SharePage = ({ linkId, routeKind }: { linkId: string; routeKind: Sh
             </Typography>
             {summary && <Chip size="small" label={t(`sharing.kind.${summary.kind}`)} />}
             {summary && !summary.downloadable && <Chip size="small" color="warning" label={t('sharing.page.viewOnly')} data-testid="share-view-only" />}
+            {/* once let in (a signed-in visitor): keep the share among the bookmarks */}
+            {summary && (state.matches('browsing') || state.matches('listing')) && <AddBookmarkButton linkId={linkId} />}
           </Stack>
           {summary?.description && (
             <Typography color="text.secondary" sx={{ mb: 1, whiteSpace: 'pre-wrap' }} data-testid="share-description">

@@ -1,42 +1,135 @@
+import LockOutlined from '@mui/icons-material/LockOutlined';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import Pagination from '@mui/material/Pagination';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
+import { toApiError, type NormalisedError } from '../../api/errors';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { formatDateTime, localeTag } from '../../components/i18nHelpers';
 import { NotFoundPage } from '../../components/NotFoundPage';
 import { useSession } from '../../session/store';
+import { formatBytes } from '../files/format';
 import { SharePage } from './SharePage';
+import { folderIdFromRest, shareLocationPath } from './share-location';
+import { SHARES_PAGE_SIZE, sharingApi, type Page } from './sharing.api';
+import type { SharedWithMe } from './sharing.types';
 
 /** /shares/:shareId/* and /private-share/:shareId/*: the param is the share's link id. */
 export const ShareLinkRoute = () => {
-  const { shareId } = useParams();
+  const { shareId, '*': rest } = useParams();
   const { pathname } = useLocation();
   if (!shareId) return <NotFoundPage />;
   const routeKind = /^\/private-share\//i.test(pathname) ? 'private' : 'public';
-  return <SharePage key={`${routeKind}-${shareId}`} linkId={shareId} routeKind={routeKind} />;
+  return <SharePage key={`${routeKind}-${shareId}`} linkId={shareId} routeKind={routeKind} folderId={folderIdFromRest(rest)} />;
 };
 
 /**
- * shares_shared/:id?/entries/:hash?: a signed-in recipient opens a share sent to them; their own
- * e-mail stands for the recipient e-mail. The API has no call listing the shares sent to a user,
- * so without an id the page says where such links come from.
+ * shares_shared/:id?/entries/:hash?: the signed-in user's "shared with me" list (the live private
+ * shares sent to their verified e-mail); with an id, that share opened, their own e-mail standing
+ * for the recipient's, and :hash naming a folder (or file) inside it.
  */
 export const SharesSharedRoute = () => {
-  const { t } = useTranslation();
-  const { id } = useParams();
+  const { id, hash } = useParams();
+  if (id) return <SharePage key={id} linkId={id} routeKind="private" folderId={hash ?? null} sharedWithMe />;
+  return <SharedWithMeList />;
+};
+
+const SharedWithMeList = () => {
+  const { t, i18n } = useTranslation();
   const { user } = useSession();
-  if (id) return <SharePage key={id} linkId={id} routeKind="private" />;
+  const [page, setPage] = useState(1);
+  const [listing, setListing] = useState<Page<SharedWithMe> | null>(null);
+  const [error, setError] = useState<NormalisedError | null>(null);
+
+  useEffect(() => {
+    if (!user) return;
+    let live = true;
+    setError(null);
+    sharingApi.sharedWithMe(page).then(
+      (p) => live && setListing(p),
+      (e: unknown) => live && setError(toApiError(e).toJSON()),
+    );
+    return () => {
+      live = false;
+    };
+  }, [user, page]);
+
+  const pages = Math.max(1, Math.ceil((listing?.totalCount ?? 0) / SHARES_PAGE_SIZE));
+  const date = (iso: string | null) => (iso ? formatDateTime(iso, i18n.language) : t('sharing.page.noExpiry'));
   return (
-    <Container maxWidth="sm" sx={{ py: 6 }} data-testid="shares-shared">
+    <Container maxWidth="lg" sx={{ py: 3 }} data-testid="shares-shared">
       <Typography variant="h5" component="h1" gutterBottom>
         {t('sharing.shared.title')}
       </Typography>
-      <Alert severity="info">{t('sharing.shared.body')}</Alert>
-      {!user && (
-        <Button component={RouterLink} to="/signin?redirect=%2Fshares_shared" variant="contained" sx={{ mt: 2 }}>
-          {t('common.toSignIn')}
-        </Button>
+      {!user ? (
+        <>
+          <Alert severity="info">{t('sharing.shared.body')}</Alert>
+          <Button component={RouterLink} to="/signin?redirect=%2Fshares_shared" variant="contained" sx={{ mt: 2 }}>
+            {t('common.toSignIn')}
+          </Button>
+        </>
+      ) : (
+        <>
+          <ErrorAlert error={error} testId="shares-shared-error" />
+          {!listing && !error && <LinearProgress aria-label={t('common.loading')} />}
+          {listing && listing.data.length === 0 && (
+            <Alert severity="info" data-testid="shares-shared-empty">
+              {t('sharing.shared.empty')}
+            </Alert>
+          )}
+          {listing && listing.data.length > 0 && (
+            <Paper variant="outlined">
+              <Table size="small" data-testid="shares-shared-table" aria-label={t('sharing.shared.title')}>
+                <TableHead>
+                  <TableRow>
+                    <TableCell>{t('sharing.columns.title')}</TableCell>
+                    <TableCell align="right">{t('sharing.columns.size')}</TableCell>
+                    <TableCell>{t('sharing.columns.expires')}</TableCell>
+                    <TableCell>{t('sharing.columns.created')}</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {listing.data.map((share) => (
+                    <TableRow key={share.id} hover data-testid="shared-row" data-title={share.title}>
+                      <TableCell>
+                        <Link component={RouterLink} to={shareLocationPath({ kind: 'private', linkId: share.shareLinkId, sharedWithMe: true }, null)} data-testid="shared-row-open">
+                          {share.title}
+                        </Link>
+                        {share.hasPassword && <LockOutlined fontSize="inherit" sx={{ ml: 0.5, verticalAlign: 'middle' }} aria-label={t('sharing.shared.protected')} />}
+                        {share.description && (
+                          <Typography variant="body2" color="text.secondary">
+                            {share.description}
+                          </Typography>
+                        )}
+                      </TableCell>
+                      <TableCell align="right">{typeof share.totalSize === 'number' ? formatBytes(share.totalSize, localeTag(i18n.language)) : '—'}</TableCell>
+                      <TableCell>{date(share.expiresAt)}</TableCell>
+                      <TableCell>{formatDateTime(share.createdAt, i18n.language)}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </Paper>
+          )}
+          {pages > 1 && (
+            <Box sx={{ display: 'flex', justifyContent: 'center', mt: 2 }}>
+              <Pagination count={pages} page={page} onChange={(_, p) => setPage(p)} data-testid="shares-shared-pagination" />
+            </Box>
+          )}
+        </>
       )}
     </Container>
   );

@@ -3,6 +3,7 @@ import { toApiError, type NormalisedError } from '../../api/errors';
 import type { FieldErrors } from '../../forms/zodErrors';
 import type { Page } from './sharing.api';
 import type { ShareCredentials } from './share-link.api';
+import type { LocatedEntry } from './share-location';
 import type { ShareEntry, ShareGate, ShareKind, ShareSummary } from './sharing.types';
 
 /** Refusals a visitor can cure in the password / e-mail dialog, and the field each belongs to. */
@@ -25,6 +26,8 @@ export interface ShareAccessInput {
   routeKind: ShareKind;
   /** The signed-in visitor's e-mail, if any: a private share's recipient need not type it. */
   viewerEmail: string | null;
+  /** A folder (or file) inside the share the address names: opened once the visitor is let in. */
+  folderId?: string | null;
 }
 
 export interface ShareAccessContext extends ShareAccessInput {
@@ -41,6 +44,10 @@ export interface ShareAccessContext extends ShareAccessInput {
   error: NormalisedError | null;
   /** Why the share cannot be opened at all (expired, revoked, unknown, blocked). */
   refusal: NormalisedError | null;
+  /** The entry to open once let in (from the address), until it is located. */
+  target: string | null;
+  /** A file the address named: shown selected in its folder. */
+  focusId: string | null;
 }
 
 export type ShareAccessEvent =
@@ -48,6 +55,8 @@ export type ShareAccessEvent =
   | { type: 'OPEN_FOLDER'; entry: ShareEntry }
   | { type: 'GO_TO'; depth: number }
   | { type: 'RELOAD' }
+  /** The address names another folder (back/forward, a pasted link): null is the share's root. */
+  | { type: 'LOCATE'; folderId: string | null }
   /** A call outside the machine (a download, a preview) was refused for its credential. */
   | { type: 'REFUSED'; error: NormalisedError }
   | { type: 'FAILED'; error: NormalisedError }
@@ -61,6 +70,12 @@ export interface SummaryInput {
 export interface ListInput {
   linkId: string;
   folderId: string | null;
+  credentials: ShareCredentials;
+}
+
+export interface LocateInput {
+  linkId: string;
+  entryId: string;
   credentials: ShareCredentials;
 }
 
@@ -124,17 +139,23 @@ export const shareAccessMachine = setup({
     listEntries: fromPromise<Page<ShareEntry>, ListInput>(async () => {
       throw new Error('listEntries actor not provided');
     }),
+    locateEntry: fromPromise<LocatedEntry, LocateInput>(async () => {
+      throw new Error('locateEntry actor not provided');
+    }),
   },
   guards: {
     mustSignIn: ({ context }) => context.summary?.requireLogin === true && context.viewerEmail === null,
     loginRefusal: ({ event }) => isLoginRefusal(errorOf(event)),
     credentialRefusal: ({ event }) => isCredentialRefusal(errorOf(event)),
     atRoot: ({ context }) => context.path.length === 0,
+    hasTarget: ({ context }) => context.target !== null,
   },
 }).createMachine({
   id: 'shareAccess',
   context: ({ input }) => ({
     ...input,
+    target: input.folderId ?? null,
+    focusId: null,
     summary: null,
     gate: null,
     credentials: {},
@@ -163,7 +184,24 @@ export const shareAccessMachine = setup({
       },
     },
     decide: {
-      always: [{ guard: 'mustSignIn', target: 'loginRequired' }, { target: 'listing' }],
+      always: [{ guard: 'mustSignIn', target: 'loginRequired' }, { guard: 'hasTarget', target: 'locating' }, { target: 'listing' }],
+    },
+    /** The address named a place inside the share: its breadcrumbs first, then its listing. */
+    locating: {
+      invoke: {
+        src: 'locateEntry',
+        input: ({ context }) => ({ linkId: context.linkId, entryId: context.target ?? '', credentials: credentialsFor(context) }),
+        onDone: {
+          target: 'listing',
+          actions: assign(({ context, event }) => ({ path: event.output.path, focusId: event.output.focusId, target: null, credentials: withoutPassword(context.credentials) })),
+        },
+        onError: [
+          { guard: 'loginRefusal', target: 'loginRequired' },
+          { guard: 'credentialRefusal', target: 'credentials', actions: assign(toCredentials) },
+          // a folder gone (or never in this share): the share's root, saying so
+          { target: 'listing', actions: assign(({ event }) => ({ path: [], target: null, focusId: null, error: errorOf(event) })) },
+        ],
+      },
     },
     credentials: {
       on: {
@@ -185,7 +223,7 @@ export const shareAccessMachine = setup({
             totalCount: event.output.totalCount,
             credentials: withoutPassword(context.credentials),
             fieldErrors: {},
-            error: null,
+            // the event that started the listing cleared the old error; a folder the address named but not found stays said
           })),
         },
         onError: [
@@ -203,7 +241,21 @@ export const shareAccessMachine = setup({
       on: {
         OPEN_FOLDER: { target: 'listing', actions: assign({ path: ({ context, event }) => [...context.path, event.entry], error: null }) },
         GO_TO: { target: 'listing', actions: assign({ path: ({ context, event }) => context.path.slice(0, Math.max(0, event.depth)), error: null }) },
-        RELOAD: 'listing',
+        RELOAD: { target: 'listing', actions: assign({ error: null }) },
+        LOCATE: [
+          { guard: ({ event }) => event.folderId === null, target: 'listing', actions: assign({ path: [], focusId: null, error: null }) },
+          {
+            guard: ({ context, event }) => context.path.some((p) => p.id === event.folderId),
+            target: 'listing',
+            actions: assign({ path: ({ context, event }) => context.path.slice(0, context.path.findIndex((p) => p.id === event.folderId) + 1), focusId: null, error: null }),
+          },
+          {
+            guard: ({ context, event }) => context.entries.some((e) => e.id === event.folderId && e.label === 'folder'),
+            target: 'listing',
+            actions: assign({ path: ({ context, event }) => [...context.path, context.entries.find((e) => e.id === event.folderId)!], focusId: null, error: null }),
+          },
+          { target: 'locating', actions: assign({ target: ({ event }) => event.folderId, focusId: null, error: null }) },
+        ],
         REFUSED: [
           {
             guard: ({ event }) => isLoginRefusal(event.error),

@@ -1,5 +1,5 @@
 import { api } from '../../api/client';
-import type { AccessLogEntry, Share, ShareEdit, ShareEntry, ShareInput, ShareListQuery } from './sharing.types';
+import type { AccessLogEntry, Share, ShareEdit, ShareEntry, ShareInput, ShareListQuery, SharedWithMe } from './sharing.types';
 
 /** Page size of share views (specification section 9). */
 export const SHARES_PAGE_SIZE = 500;
@@ -42,5 +42,7 @@ export const sharingApi = {
   /** A signed URL of a shared file's bytes, for its owner (`inline` for a preview). */
   entryDownloadUrl: (id: string, entryId: string, inline = false) =>
     api.get<{ url: string }>(`${sharePath(id)}/entries/${enc(entryId)}`, { q: 'download-url', inline: inline ? 'true' : undefined }).then((a) => a.url),
-  planCount: (sinceDate: string) => api.get<{ count: number }>('/shares/user-plan-count/', { sinceDate }),
+  planCount: (sinceDate?: string) => api.get<{ count: number; limit?: number | null }>('/shares/user-plan-count/', { sinceDate }),
+  /** Live private shares sent to the signed-in user's verified e-mail, newest first. */
+  sharedWithMe: (page: number, perPage = SHARES_PAGE_SIZE) => api.get<unknown>('/shares/shared-with-me', { page, perPage }).then((a) => asPage<SharedWithMe>(a)),
 };

@@ -114,3 +114,20 @@ export interface ShareListQuery {
   sortOrder: 'ASC' | 'DESC';
   q?: string;
 }
+
+/** A private share sent to the signed-in user, as their "shared with me" list answers it (no contents). */
+export interface SharedWithMe {
+  id: string;
+  shareLinkId: string;
+  kind: ShareKind;
+  title: string;
+  description?: string | null;
+  expiresAt: string | null;
+  createdAt: string;
+  downloadable: boolean;
+  requireLogin: boolean;
+  hasPassword: boolean;
+  url: string;
+  totalSize?: number;
+  itemsCount?: number;
+}
