@@ -18,6 +18,8 @@ export default defineConfig({
           groups: [
             { name: 'mui', test: /node_modules[\\/](@mui|@emotion|@popperjs|react-transition-group)/ },
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
+            // pdf.js comes with the first PDF preview only
+            { name: 'pdf', test: /node_modules[\\/](pdfjs-dist|react-pdf)[\\/]/ },
             { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },

@@ -4,6 +4,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import os from 'node:os';
 import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
+import PDFDocument from 'pdfkit';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../api/src/testing/accounts';
@@ -48,6 +49,21 @@ const png = (size: number): Buffer => {
   }
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
 };
+
+/** A real two-page PDF with a line of text on each page. */
+const pdf = (lines: string[]): Promise<Buffer> =>
+  new Promise((resolve, reject) => {
+    const doc = new PDFDocument({ size: 'A5' });
+    const parts: Buffer[] = [];
+    doc.on('data', (p: Buffer) => parts.push(p));
+    doc.on('end', () => resolve(Buffer.concat(parts)));
+    doc.on('error', reject);
+    lines.forEach((line, i) => {
+      if (i) doc.addPage();
+      doc.fontSize(28).text(line, 40, 80);
+    });
+    doc.end();
+  });
 
 const signIn = async (page: Page, email: string) => {
   await page.goto(`${t.url}/signin`);
@@ -265,6 +281,55 @@ describe('the file browser', () => {
     await row(page, 'big (1).bin').waitFor();
     expect(await row(page, 'big.bin').count()).toBe(1);
     await page.context().close();
+  });
+
+  it('previews a PDF in the page, every page drawn by pdf.js from the app itself (nothing fetched elsewhere)', async () => {
+    const { email } = await signUpConfirmed(uniqueEmail('pdf'));
+    const context = await browser.newContext({ locale: 'en-US' });
+    // offline but for the app: any request to another origin fails the test
+    const elsewhere: string[] = [];
+    await context.route('**/*', (route) => {
+      const url = route.request().url();
+      if (url.startsWith(t.url)) return route.continue();
+      elsewhere.push(url);
+      return route.abort();
+    });
+    const page = await context.newPage();
+    const workers: string[] = [];
+    page.on('worker', (w) => workers.push(w.url()));
+    const errors: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    await signIn(page, email);
+    await page.goto(`${t.url}/files/storage`);
+    await page.getByTestId('empty-folder').waitFor();
+    await page.getByTestId('file-input').setInputFiles([{ name: 'letter.pdf', mimeType: 'application/pdf', buffer: await pdf(['First page of the letter', 'Second page, signed']) }]);
+    await row(page, 'letter.pdf').waitFor();
+
+    await row(page, 'letter.pdf').getByTestId('file-open').click();
+    await page.getByTestId('preview-dialog').waitFor();
+    const pages = page.getByTestId('preview-pdf-page');
+    await expect.poll(() => pages.count(), { timeout: 30_000 }).toBe(2);
+    // the text layer holds the words pdf.js read from each page; the canvas is drawn, not blank
+    await expect.poll(() => page.getByTestId('preview-pdf').innerText(), { timeout: 30_000 }).toMatch(/First page of the letter[\s\S]*Second page, signed/);
+    type Canvas2d = { width: number; height: number; getContext(kind: '2d'): { getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } } };
+    const inked = () =>
+      pages.first().locator('canvas').evaluate((element) => {
+        const c = element as unknown as Canvas2d;
+        const data = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+        let dark = 0;
+        for (let i = 0; i < data.length; i += 4) if (data[i]! < 128 && data[i + 3]! > 0) dark++;
+        return c.width > 0 && dark > 100;
+      });
+    await expect.poll(inked, { timeout: 30_000 }).toBe(true);
+    const width = await pages.first().locator('canvas').evaluate((c) => (c as unknown as { clientWidth: number }).clientWidth);
+    await page.getByTestId('preview-zoom-in').click();
+    await expect.poll(() => pages.first().locator('canvas').evaluate((c) => (c as unknown as { clientWidth: number }).clientWidth)).toBeGreaterThan(width * 1.4);
+    await stepShots('web-files-pdf')(page, 'pdf-preview');
+
+    expect(workers.some((w) => w.startsWith(`${t.url}/assets/pdf.worker`))).toBe(true);
+    expect(elsewhere).toEqual([]);
+    expect(errors.filter((e) => /content security policy|pdf/i.test(e))).toEqual([]);
+    await context.close();
   });
 
   it('an upload larger than the storage is refused before a byte is sent and opens the quota limit dialog', async () => {

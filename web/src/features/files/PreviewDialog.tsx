@@ -8,16 +8,18 @@ import ZoomInOutlined from '@mui/icons-material/ZoomInOutlined';
 import ZoomOutOutlined from '@mui/icons-material/ZoomOutOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sourceUrl, type Item } from './files.api';
 import { previewKind } from './format';
+
+// pdf.js is large: loaded with the first PDF preview, not with the file browser
+const PdfPreview = lazy(() => import('./PdfPreview'));
 
 const ZOOM_STEPS = [0.25, 0.5, 0.75, 1, 1.5, 2, 3, 4] as const;
 /** Text previews read at most this much of a file. */
@@ -109,7 +111,8 @@ export const PreviewDialog = ({
   if (!item) return null;
   const kind = previewKind(item);
   const url = urlOf ? urlOf(item) : sourceUrl(userId, item);
-  const transform = { transform: `scale(${zoom}) rotate(${rotation}deg)`, transition: 'transform 120ms', transformOrigin: 'center center' };
+  // a PDF is drawn at the zoom and rotation by pdf.js itself; everything else is scaled by CSS
+  const transform = kind === 'pdf' ? {} : { transform: `scale(${zoom}) rotate(${rotation}deg)`, transition: 'transform 120ms', transformOrigin: 'center center' };
 
   return (
     <Dialog
@@ -164,19 +167,10 @@ export const PreviewDialog = ({
         <Box sx={{ maxWidth: '100%', maxHeight: '100%', display: 'flex', alignItems: 'center', justifyContent: 'center', ...transform }}>
           {kind === 'image' && <img src={url} alt={item.name} data-testid="preview-image" style={{ maxWidth: '90vw', maxHeight: '80vh', objectFit: 'contain' }} />}
           {kind === 'text' && <TextPreview url={url} />}
-          {/* Every answer forbids framing (frame-ancestors 'none'), so a PDF opens in the browser's own viewer in a tab. */}
           {kind === 'pdf' && (
-            <Alert
-              severity="info"
-              data-testid="preview-pdf"
-              action={
-                <Button color="inherit" size="small" href={url} target="_blank" rel="noopener" data-testid="preview-pdf-open">
-                  {t('files.preview.openPdf')}
-                </Button>
-              }
-            >
-              {t('files.preview.pdf')}
-            </Alert>
+            <Suspense fallback={<CircularProgress aria-label={t('common.loading')} />}>
+              <PdfPreview url={url} zoom={zoom} rotation={rotation} />
+            </Suspense>
           )}
           {kind === 'audio' && <audio src={url} controls data-testid="preview-audio" aria-label={item.name} />}
           {kind === 'video' && <video src={url} controls data-testid="preview-video" aria-label={item.name} style={{ maxWidth: '90vw', maxHeight: '80vh' }} />}
