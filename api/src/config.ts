@@ -70,6 +70,12 @@ const ConfigSchema = z.object({
     .optional()
     .transform((v) => (v && v.trim() ? v : undefined))
     .refine((v) => !v || /^\s*[0-9a-f]{64}\s*$/i.test(v) || v.includes('-----BEGIN PRIVATE KEY-----'), 'must be an Ed25519 private key in PEM or 64 hex characters (its seed)'),
+  /** Public keys (PEM) of signing keys AUDIT_SIGNING_KEY replaced: checkpoints they signed still verify. */
+  AUDIT_PREVIOUS_KEYS: z
+    .string()
+    .optional()
+    .transform((v) => (v && v.trim() ? v : undefined))
+    .refine((v) => !v || v.includes('-----BEGIN PUBLIC KEY-----'), 'must be one or more Ed25519 public keys in PEM'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   READ_YOUR_WRITES_TIMEOUT_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
   /** Multiplies every rate limit (e.g. many users behind one address). */
