@@ -331,6 +331,8 @@ describe('wallet in the browser', () => {
     }
     await other.getByTestId('autopay-status-paid').first().waitFor();
     await expect.poll(() => other.getByTestId('autopay-payees').textContent()).toContain('Paid');
+    // "Authorised by" names the staff member who approved, not their id
+    expect(await other.getByTestId('autopay-authorised-by').first().textContent()).toBe(treasurer.email);
     await shot(other, 'paid');
 
     // Each payee got their amount once, on an address created for them.

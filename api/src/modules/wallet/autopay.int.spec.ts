@@ -130,7 +130,9 @@ describe('auto-pay programs', () => {
     await fundTreasury(root, '10');
     expect((await bob.http.post(`${BASE}${id}/approve`, {})).status).toBe(200);
     const paid = await until(() => alice.http.get(`${BASE}${id}`), (r) => r.body.status === 'paid', 'the payout');
-    expect(paid.body).toMatchObject({ authorisedBy: bob.id, totalNewAddresses: 0 });
+    expect(paid.body).toMatchObject({ authorisedBy: bob.id, authorisedByEmail: bob.email, authorisedByName: bob.email, submittedByEmail: alice.email, createdByEmail: alice.email, totalNewAddresses: 0 });
+    const listed = (await alice.http.get(`${BASE}?range=[0,99]`)).body as { id: string; authorisedByEmail: string | null }[];
+    expect(listed.find((p) => p.id === id)!.authorisedByEmail).toBe(bob.email);
 
     const after = (await alice.http.get(`${BASE}${id}/payees/`)).body as { payoutStatus: string; txid: string; paidTo: string }[];
     expect(after.every((p) => p.payoutStatus === 'paid' && p.txid)).toBe(true);

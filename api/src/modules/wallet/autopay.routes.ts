@@ -57,13 +57,21 @@ interface ProgramRow {
   total_tokens: string;
   reminders: number;
   new_addresses: number;
+  created_by_email: string | null;
+  submitted_by_email: string | null;
+  authorised_by_email: string | null;
+  authorised_by_username: string | null;
 }
 
 const PROGRAM_SELECT = `select p.id, p.name, p.description, p.status, p.created_by, p.submitted_by, p.authorised_by, p.created_at, p.updated_at,
     p.users_count, p.imported, p.total_tokens, p.reminders,
     (select count(*)::int from autopay_payees y
       where y.program_id = p.id and y.address is null and y.payout_status <> 'paid'
-        and not exists (select 1 from users u join wallet_addresses w on w.user_id = u.id where lower(u.email) = y.email)) as new_addresses
+        and not exists (select 1 from users u join wallet_addresses w on w.user_id = u.id where lower(u.email) = y.email)) as new_addresses,
+    (select email from users where id = p.created_by) as created_by_email,
+    (select email from users where id = p.submitted_by) as submitted_by_email,
+    (select email from users where id = p.authorised_by) as authorised_by_email,
+    (select username from users where id = p.authorised_by) as authorised_by_username
   from autopay_programs p`;
 
 const programView = (r: ProgramRow) => ({
@@ -72,8 +80,13 @@ const programView = (r: ProgramRow) => ({
   description: r.description,
   status: r.status,
   authorisedBy: r.authorised_by,
+  /** Who approved, as staff read it: their e-mail, and their username when they have one. */
+  authorisedByEmail: r.authorised_by_email,
+  authorisedByName: r.authorised_by_username ?? r.authorised_by_email,
   createdBy: r.created_by,
+  createdByEmail: r.created_by_email,
   submittedBy: r.submitted_by,
+  submittedByEmail: r.submitted_by_email,
   createdAt: r.created_at.toISOString(),
   updatedAt: r.updated_at.toISOString(),
   usersCount: r.users_count,

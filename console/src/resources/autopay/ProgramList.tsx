@@ -19,7 +19,7 @@ export const ProgramList = () => (
     <Datagrid rowClick="show" bulkActionButtons={false} data-testid="autopay-table">
       <TextField source="name" />
       <ProgramStatusField source="status" />
-      <TextField source="authorisedBy" emptyText="—" sortable={false} />
+      <TextField source="authorisedByName" label="resources.auto-pay.fields.authorisedBy" emptyText="—" sortable={false} data-testid="autopay-authorised-by" />
       <DateField source="createdAt" showTime />
       <NumberField source="usersCount" />
       <BooleanField source="imported" />

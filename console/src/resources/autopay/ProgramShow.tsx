@@ -119,7 +119,8 @@ export const ProgramShow = () => (
       <TextField source="name" />
       <TextField source="description" />
       <ProgramStatusField source="status" />
-      <TextField source="authorisedBy" emptyText="—" />
+      <TextField source="submittedByEmail" label="resources.auto-pay.fields.submittedBy" emptyText="—" />
+      <TextField source="authorisedByName" label="resources.auto-pay.fields.authorisedBy" emptyText="—" data-testid="autopay-authorised-by" />
       <DateField source="createdAt" showTime />
       <NumberField source="usersCount" />
       <BooleanField source="imported" />
