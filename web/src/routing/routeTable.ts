@@ -112,6 +112,7 @@ export const ROUTES: readonly RouteDef[] = [
   // No sign-in needed.
   open('/storages/result', 'paymentResult', 'payment_result'),
   open('/shares_shared/:id?/entries/:hash?', 'sharesShared', 'shares'),
+  open('/shares_shared/:id?', 'sharesShared', 'shares'),
   open('/secure-fetch/:shareId', 'secureFetchUpload'),
   open('/secure-fetches/:shareId', 'secureFetchUpload'),
   open('/verify-certificate', 'verifyCertificate'),
