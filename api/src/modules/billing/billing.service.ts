@@ -24,6 +24,8 @@ import { checkoutUserId, type PaymentProvider, type ProviderEvent } from './paym
 
 /** Checkouts that may race for one promo code's stream at the same moment before any is refused for it. */
 const PROMO_STREAM_RETRIES = 100;
+/** How a promo code can be spelled: anything else names no code and no stream. */
+const PROMO_CODE_SPELLING = /^[A-Za-z0-9_-]{1,40}$/;
 
 export const loadBilling = async (ctx: AppContext, userId: string): Promise<BillingState> =>
   (await loadState(ctx.commands, billingDecider, billingStreamName(userId))).state;
@@ -66,7 +68,7 @@ export class BillingService {
   }
 
   async promoState(code: string): Promise<PromoCodeState> {
-    if (!/^[A-Za-z0-9_-]{1,40}$/.test(code.trim())) return { status: 'none' };
+    if (!PROMO_CODE_SPELLING.test(code.trim())) return { status: 'none' };
     return (await loadState(this.ctx.commands, promoCodeDecider, promoCodeStreamName(code))).state;
   }
 
@@ -88,6 +90,7 @@ export class BillingService {
     // decided there, so parallel checkouts cannot both take its last use
     let promo: AppliedPromo | null = null;
     if (input.promoCode) {
+      if (!PROMO_CODE_SPELLING.test(input.promoCode.trim())) throw new DomainError(BillingErrors.promoInvalid);
       const reserved = await this.runPromo(input.promoCode, { type: 'ReservePromoCodeUse', data: { userId, checkoutId, productId: product.id, quantity, customFields: input.customFields } }, cc);
       promo = applyPromoCode(reserved.state, product, quantity, this.ctx.now(), input.customFields, checkoutId);
     }

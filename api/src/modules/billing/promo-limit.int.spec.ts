@@ -50,6 +50,8 @@ describe('a promo code with a use limit under parallel checkouts', () => {
     const late = await buyer();
     expect((await start(late.http, late.id, code)).body.code).toBe(5015);
     expect((await staff.get(`/api/admin/promocodes/${code}`)).body).toMatchObject({ usedTimes: 0, heldUses: 2 });
+    // a spelling no code can have names no stream
+    expect((await start(late.http, late.id, 'no such/code')).body.code).toBe(5007);
 
     // the first declines: its use is free again, and someone else takes it
     const [first, second] = won as [(typeof won)[number], (typeof won)[number]];
