@@ -104,6 +104,16 @@ describe('sharing a folder', () => {
     await row(visitor, 'data.bin').waitFor();
     await expect.poll(() => visitor.getByTestId('share-breadcrumbs').innerText(), { timeout: 10_000 }).toMatch(/Trip[\s\S]*Trip/);
     await shot(visitor, 'browsing');
+    // The folder is in the address: a reload keeps the place, back and forward move between folders.
+    await visitor.waitForURL(/\/shares\/[A-Za-z0-9_-]{22}\/entries\/[^/]+$/);
+    await visitor.reload();
+    await row(visitor, 'data.bin').waitFor();
+    await expect.poll(() => visitor.getByTestId('share-breadcrumbs').innerText(), { timeout: 10_000 }).toMatch(/Trip[\s\S]*Trip/);
+    await visitor.goBack();
+    await row(visitor, 'Trip').waitFor();
+    expect(visitor.url()).not.toContain('/entries/');
+    await visitor.goForward();
+    await row(visitor, 'data.bin').waitFor();
     // A text file previews inline (a preview is not a download).
     await row(visitor, 'notes.txt').getByTestId('file-open').click();
     await expect.poll(() => visitor.getByTestId('preview-text').innerText(), { timeout: 10_000 }).toContain('trip notes');
@@ -193,6 +203,32 @@ describe('sharing a folder', () => {
     await expect.poll(() => friend.getByTestId('share-title').innerText(), { timeout: 15_000 }).toBe('Trip for a friend');
     await row(friend, 'Trip').waitFor();
     await shot(friend, 'private-share');
+
+    // A recipient with an account finds the share under "Shared with me", opens it with their own
+    // address, can bookmark it, and the folder they open is in the address.
+    const tripId = ((await (await owner.request.get(`${t.url}/api/shares/`)).json()) as { data: { items: { id: string }[] }[] }).data[0]!.items[0]!.id;
+    const member = await signUpConfirmed(uniqueEmail('member'));
+    const sent = await owner.request.post(`${t.url}/api/shares/`, {
+      headers: { 'X-Requested-With': 'XMLHttpRequest' },
+      data: { itemIds: [tripId], title: 'Trip for a member', downloadable: true, recipients: [member.email], message: 'Here', password: 'Member-secret-5' },
+    });
+    expect(sent.status()).toBe(201);
+    const memberPage = await (await browser.newContext({ locale: 'en-US' })).newPage();
+    await signIn(memberPage, member.email);
+    await memberPage.goto(`${t.url}/shares_shared`);
+    const sharedRow = memberPage.locator('[data-testid="shared-row"][data-title="Trip for a member"]');
+    await sharedRow.getByTestId('shared-row-open').click();
+    await memberPage.getByTestId('share-access-password').fill('Member-secret-5');
+    expect(await memberPage.getByTestId('share-access-email').inputValue()).toBe(member.email);
+    await memberPage.getByTestId('share-access-submit').click();
+    await expect.poll(() => memberPage.getByTestId('share-title').innerText(), { timeout: 15_000 }).toBe('Trip for a member');
+    await memberPage.getByTestId('bookmark-add').click();
+    await memberPage.getByTestId('bookmark-added').waitFor();
+    await row(memberPage, 'Trip').getByTestId('file-open').click();
+    await row(memberPage, 'data.bin').waitFor();
+    await memberPage.waitForURL(/\/shares_shared\/[A-Za-z0-9_-]{22}\/entries\/[^/]+$/);
+    await shot(memberPage, 'shared-with-me');
+    await memberPage.context().close();
 
     // The owner sees the recipient's first open and blocks them: the same visit is refused at once.
     await owner.goto(`${t.url}/files/shares`);
