@@ -22,6 +22,7 @@ import { projectionSections } from './projections.bench';
 import { workflowSections } from './workflows.bench';
 import { auditSections } from './audit.bench';
 import { filesSections } from './files.bench';
+import { filesListingSections } from './files-listing.bench';
 import { activitySections } from './activity.bench';
 import { secureFetchSections } from './secure-fetch.bench';
 import { shareAccessSections } from './share-access.bench';
@@ -38,6 +39,7 @@ export const sections: BenchSection[] = [
   ...workflowSections,
   ...auditSections,
   ...filesSections,
+  ...filesListingSections,
   ...activitySections,
   ...secureFetchSections,
   ...shareAccessSections,

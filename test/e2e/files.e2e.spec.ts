@@ -59,7 +59,7 @@ const pdf = (lines: string[]): Promise<Buffer> =>
     doc.on('end', () => resolve(Buffer.concat(parts)));
     doc.on('error', reject);
     lines.forEach((line, i) => {
-      if (i) doc.addPage();
+      if (i) (doc as unknown as { addPage(): void }).addPage();
       doc.fontSize(28).text(line, 40, 80);
     });
     doc.end();

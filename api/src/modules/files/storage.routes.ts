@@ -23,7 +23,9 @@ import {
   UserParams,
 } from './storage.schema';
 import {
+  ENTRY_COLUMNS,
   ensureOnlineStorage,
+  entryColumnsOf,
   entryJson,
   liveItem,
   ownStorage,
@@ -73,7 +75,7 @@ export const storageRoutes = (ctx: AppContext) => async (fastify: FastifyInstanc
   const listItems = async (storageId: string, folder: string, q: z.infer<typeof ListQuery>) => {
     const [page, count] = await Promise.all([
       ctx.pool.query<ItemRow>(
-        `select * from storage_items
+        `select ${ENTRY_COLUMNS} from storage_items
           where storage_id = $1 and folder = $2 and not in_trash and ($3::text is null or label = $3)
           order by ${orderBy(q.sortBy, q.sortOrder)} limit $4 offset $5`,
         [storageId, folder, q.label ?? null, q.perPage, (q.page - 1) * q.perPage],
@@ -269,7 +271,7 @@ export const storageRoutes = (ctx: AppContext) => async (fastify: FastifyInstanc
       const { storage } = await own(request, request.params.id, request.params.storageId);
       const q = request.query;
       const { rows } = await ctx.pool.query<ItemRow & { total: string }>(
-        `select *, count(*) over () as total from storage_items
+        `select ${ENTRY_COLUMNS}, count(*) over () as total from storage_items
           where storage_id = $1 and not in_trash and name ilike $2
           order by ${orderBy(q.sortBy, q.sortOrder)} limit $3 offset $4`,
         [storage.id, likePattern(q.search), q.perPage, (q.page - 1) * q.perPage],
@@ -288,7 +290,7 @@ export const storageRoutes = (ctx: AppContext) => async (fastify: FastifyInstanc
       const column = { name: 'lower(i.name)', size: 'i.size', trashedAt: 'i.trashed_at' }[q.sort.replace('-', '') as 'name' | 'size' | 'trashedAt'];
       const direction = q.sort.startsWith('-') ? 'desc' : 'asc';
       const { rows } = await ctx.pool.query<ItemRow & { total: string }>(
-        `select i.*, count(*) over () as total from storage_items i join storages s on s.id = i.storage_id
+        `select ${entryColumnsOf('i')}, count(*) over () as total from storage_items i join storages s on s.id = i.storage_id
           where s.owner_id = $1 and i.trashed_at is not null and ($2::text is null or i.storage_id = $2)
           order by ${column} ${direction}, i.id ${direction} limit $3 offset $4`,
         [user.id, q.storageId ?? null, q.perPage, (q.page - 1) * q.perPage],

@@ -95,8 +95,16 @@ export const liveItem = async (
   return item;
 };
 
+/**
+ * The columns `entryJson` reads, for listings: never the manifest (one entry per MiB of the file,
+ * kept out of line by PostgreSQL) nor the details, which a page of 500 large files would otherwise
+ * fetch, decompress and parse for nothing.
+ */
+export const ENTRY_COLUMNS = 'id, name, label, size, hash, mime, folder, storage_id, encrypted, e2ee_enabled, created_at, modified_at, trashed_at';
+export const entryColumnsOf = (alias: string) => ENTRY_COLUMNS.split(', ').map((c) => `${alias}.${c}`).join(', ');
+
 /** The JSON of an entry (spec §3 Entry and Item). */
-export const entryJson = (r: ItemRow) => ({
+export const entryJson = (r: Pick<ItemRow, 'id' | 'name' | 'label' | 'size' | 'hash' | 'mime' | 'folder' | 'storage_id' | 'encrypted' | 'e2ee_enabled' | 'created_at' | 'modified_at' | 'trashed_at'>) => ({
   id: r.id,
   name: r.name,
   label: r.label,
