@@ -1,6 +1,7 @@
 import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -25,6 +26,7 @@ import { formatDateTime } from '../../components/i18nHelpers';
 import { SHARES_PAGE_SIZE, sharingApi, type Page } from './sharing.api';
 import type { Share, ShareListQuery } from './sharing.types';
 import { ShareDetails } from './ShareDetails';
+import { emptyShareFilters, hasFilters, planUsage, shareFilterQuery, type ShareFilterField, type ShareFilterQuery, type ShareFilterValues } from './share-filters';
 import { shareState } from './share-status';
 
 type SortBy = ShareListQuery['sortBy'];
@@ -44,18 +46,59 @@ const SharesList = () => {
   const [search, setSearch] = useState('');
   const [listing, setListing] = useState<Page<Share> | null>(null);
   const [error, setError] = useState<NormalisedError | null>(null);
+  const [filterValues, setFilterValues] = useState<ShareFilterValues>(emptyShareFilters);
+  const [filterErrors, setFilterErrors] = useState<Partial<Record<ShareFilterField, string>>>({});
+  const [filters, setFilters] = useState<ShareFilterQuery>({});
+  const [usage, setUsage] = useState<ReturnType<typeof planUsage> | null>(null);
 
   useEffect(() => {
     let live = true;
     setError(null);
     sharingApi
-      .list({ page, perPage: SHARES_PAGE_SIZE, ...sorting, q: search || undefined })
+      .list({ page, perPage: SHARES_PAGE_SIZE, ...sorting, q: search || undefined, ...filters })
       .then((p) => live && setListing(p))
       .catch((e: unknown) => live && setError(toApiError(e).toJSON()));
     return () => {
       live = false;
     };
-  }, [page, sorting, search]);
+  }, [page, sorting, search, filters]);
+
+  // The month's shares against the plan (the counter the create decides on)
+  useEffect(() => {
+    let live = true;
+    sharingApi.planCount().then(
+      (c) => live && setUsage(planUsage(c.count, c.limit)),
+      () => live && setUsage(null),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const applyFilters = (values: ShareFilterValues) => {
+    const result = shareFilterQuery(values);
+    if (!result.ok) {
+      setFilterErrors(result.errors);
+      return;
+    }
+    setFilterErrors({});
+    setPage(1);
+    setFilters(result.query);
+  };
+  const filterField = (field: ShareFilterField, label: string, type: 'date' | 'email') => (
+    <TextField
+      size="small"
+      margin="none"
+      fullWidth={false}
+      type={type}
+      label={t(label)}
+      value={filterValues[field]}
+      onChange={(e) => setFilterValues((v) => ({ ...v, [field]: e.target.value }))}
+      error={Boolean(filterErrors[field])}
+      helperText={filterErrors[field] ? t(filterErrors[field]) : undefined}
+      slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': `shares-filter-${field}` } }}
+    />
+  );
 
   const now = new Date();
   const pages = Math.max(1, Math.ceil((listing?.totalCount ?? 0) / SHARES_PAGE_SIZE));
@@ -112,11 +155,46 @@ const SharesList = () => {
           />
         </Box>
       </Box>
+      {usage && (
+        <Typography variant="body2" color={usage.reached ? 'error' : 'text.secondary'} sx={{ mb: 1 }} data-testid="shares-plan-usage" data-count={usage.count} data-limit={usage.limit ?? ''}>
+          {usage.limit === null ? t('sharing.filters.usageUnlimited', { count: usage.count }) : t('sharing.filters.usage', { count: usage.count, limit: usage.limit })}
+        </Typography>
+      )}
+      <Box
+        component="form"
+        aria-label={t('sharing.filters.title')}
+        onSubmit={(e) => {
+          e.preventDefault();
+          applyFilters(filterValues);
+        }}
+        sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'flex-start', mb: 2 }}
+        data-testid="shares-filters"
+      >
+        {filterField('expiresFrom', 'sharing.filters.expiresFrom', 'date')}
+        {filterField('expiresTo', 'sharing.filters.expiresTo', 'date')}
+        {filterField('email', 'sharing.filters.email', 'email')}
+        <Button type="submit" variant="outlined" data-testid="shares-filter-apply">
+          {t('sharing.filters.apply')}
+        </Button>
+        {hasFilters(filters) && (
+          <Button
+            onClick={() => {
+              setFilterValues(emptyShareFilters());
+              setFilterErrors({});
+              setPage(1);
+              setFilters({});
+            }}
+            data-testid="shares-filter-clear"
+          >
+            {t('sharing.filters.clear')}
+          </Button>
+        )}
+      </Box>
       <ErrorAlert error={error} testId="shares-error" />
       {!listing && !error && <LinearProgress aria-label={t('common.loading')} />}
       {listing && listing.data.length === 0 && (
         <Alert severity="info" data-testid="shares-empty">
-          {search ? t('sharing.list.noMatch') : t('sharing.list.empty')}
+          {search || hasFilters(filters) ? t('sharing.list.noMatch') : t('sharing.list.empty')}
         </Alert>
       )}
       {listing && listing.data.length > 0 && (

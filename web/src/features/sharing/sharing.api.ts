@@ -25,8 +25,11 @@ export const sharingApi = {
   create: (input: ShareInput) => api.post<Share>('/shares/', input),
   list: (query: ShareListQuery) => {
     const { q, ...rest } = query;
-    // The search takes the text and the page only; the list sorts.
-    return q
+    const filtered = Boolean(rest.expiresFrom || rest.expiresAt || rest.email);
+    // The search takes the text and the page only; the list sorts and filters (by title too).
+    return filtered
+      ? api.get<unknown>('/shares/', { ...rest, q }).then((a) => asPage<Share>(a))
+      : q
       ? api.get<unknown>('/shares/search', { q, page: rest.page, perPage: rest.perPage }).then((a) => asPage<Share>(a))
       : api.get<unknown>('/shares/', { ...rest }).then((a) => asPage<Share>(a));
   },

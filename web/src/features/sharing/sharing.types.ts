@@ -113,6 +113,10 @@ export interface ShareListQuery {
   sortBy: 'createdAt' | 'modifiedAt' | 'title' | 'expiresAt' | 'totalSize';
   sortOrder: 'ASC' | 'DESC';
   q?: string;
+  /** Expiry range (ISO) and the e-mail lookup (needs both ends of the range). */
+  expiresFrom?: string;
+  expiresAt?: string;
+  email?: string;
 }
 
 /** A private share sent to the signed-in user, as their "shared with me" list answers it (no contents). */
