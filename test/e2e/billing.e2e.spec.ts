@@ -193,6 +193,9 @@ describe('plans and billing in the browser', () => {
     expect(await page.getByTestId('user-billing-plan').innerText()).toContain('1024 GB');
     expect(await page.getByTestId('user-subscriptions').innerText()).toContain('Team');
     await shot(page, 'plan-changed');
+    // the change is in the user's activity log, with who made it
+    await page.getByTestId('user-tab-activity').click();
+    await page.getByTestId('activity-words').filter({ hasText: `Plan changed from Basic to Team by ${ROOT.email}` }).waitFor();
 
     await page.getByTestId('menu-billing').click();
     const revenue = page.getByTestId('billing-revenue');
