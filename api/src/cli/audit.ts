@@ -1,13 +1,17 @@
 import fs from 'node:fs';
 import readline from 'node:readline';
 import { verifyExportLines } from '@axel/platform/audit/export-format';
-import { loadSigningKey, parsePublicKey } from '@axel/platform/audit/keys';
+import { loadKeyring, parsePublicKeys, rotateSigningKey } from '@axel/platform/audit/keys';
 
 const usage = `usage: npm run audit -- <command>
   verify                                  re-read the log and its signed checkpoints (a stopped product's
                                           DATA_DIR, or DATABASE_URL) and name the first altered position
   verify-offline <file> [--key <pem>]     check an export (GET /api/admin/audit/export) with no server and
-                                          no database; --key is the public key from /.well-known/audit-key`;
+                                          no database; --key is the public keys file from
+                                          /.well-known/audit-key?keys=all (any key listed in it may sign)
+  rotate-key                              a new signing key in DATA_DIR (embedded default); the old key's
+                                          public half is kept in DATA_DIR/audit-previous-keys.pem, so the
+                                          checkpoints it signed still verify; restart the product after it`;
 
 const verifyOffline = async (args: string[]): Promise<number> => {
   const keyAt = args.indexOf('--key');
@@ -20,9 +24,9 @@ const verifyOffline = async (args: string[]): Promise<number> => {
   let key;
   if (keyFile) {
     try {
-      key = parsePublicKey(fs.readFileSync(keyFile, 'utf8'));
+      key = parsePublicKeys(fs.readFileSync(keyFile, 'utf8'));
     } catch (error) {
-      console.error(`${keyFile}: not an Ed25519 public key (${(error as Error).message})`);
+      console.error(`${keyFile}: no Ed25519 public key (${(error as Error).message})`);
       return 66;
     }
   }
@@ -37,7 +41,9 @@ const verifyOffline = async (args: string[]): Promise<number> => {
     console.error(`NOT INTACT: the first bad line is ${result.firstBadLine!.line}`);
     return 1;
   }
-  console.log(`intact: ${result.events} events, ${result.checkpoints} signed checkpoints, up to position ${result.checkedUpTo}, key ${result.keyId}`);
+  console.log(
+    `intact: ${result.events} events, ${result.checkpoints} signed checkpoints, up to position ${result.checkedUpTo}, signed by key ${result.signedBy.join(' and ') || result.keyId}`,
+  );
   if (result.selfDeclaredKey) console.log('note: checked against the key the export declares; pass --key <the published public key> to prove who signed it');
   return 0;
 };
@@ -52,8 +58,8 @@ const verifyStored = async (): Promise<number> => {
   const config = loadConfig();
   const app = await createApp({ config, log: createLogger('warn'), roles: [], serveUi: false });
   try {
-    const key = loadSigningKey(config.AUDIT_SIGNING_KEY, config.dataDir);
-    const result = await verifyChain(app.ctx.pool, key);
+    const { keys } = loadKeyring(config.AUDIT_SIGNING_KEY, config.AUDIT_PREVIOUS_KEYS, config.dataDir);
+    const result = await verifyChain(app.ctx.pool, keys);
     console.log(JSON.stringify(result));
     if (!result.ok) console.error(`NOT INTACT: the first mismatch is at position ${result.firstMismatch} (${result.reason})`);
     return result.ok ? 0 : 1;
@@ -62,10 +68,26 @@ const verifyStored = async (): Promise<number> => {
   }
 };
 
+const rotateKey = async (): Promise<number> => {
+  const { loadConfig } = await import('../config');
+  const config = loadConfig();
+  if (config.AUDIT_SIGNING_KEY) {
+    console.error(
+      'AUDIT_SIGNING_KEY is set, so the key is yours to rotate: put a new Ed25519 key in AUDIT_SIGNING_KEY and the old one\'s public key (PEM) in AUDIT_PREVIOUS_KEYS, then restart',
+    );
+    return 64;
+  }
+  const { retired, current } = rotateSigningKey(config.dataDir);
+  console.log(`new audit signing key ${current.keyId} in ${config.dataDir}; ${retired.keyId} retired (its public key stays in the list, so what it signed still verifies)`);
+  console.log('restart the product to sign with the new key; /.well-known/audit-key?keys=all lists both');
+  return 0;
+};
+
 const main = async () => {
   const [command, ...rest] = process.argv.slice(2);
   if (command === 'verify-offline') return verifyOffline(rest);
   if (command === 'verify') return verifyStored();
+  if (command === 'rotate-key') return rotateKey();
   console.error(usage);
   return 64;
 };

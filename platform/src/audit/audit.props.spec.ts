@@ -155,6 +155,26 @@ describe('the offline verifier', () => {
     expect((await verifyExportLines(cut, key)).firstBadLine).toEqual({ line: 5, reason: 'no checkpoint signs the events from here on' });
   });
 
+  it('accepts checkpoints signed by any listed key (a rotation inside the export), and names a key not listed', async () => {
+    const retired = parseSigningKey('b2'.repeat(32));
+    const events = [event(10, 1), event(20, 2), event(30, 3), event(40, 4)];
+    const byOld = exportOf(events.slice(0, 2), 2, retired);
+    let link = GENESIS_LINK;
+    for (const e of events.slice(0, 2)) link = chainEvent(link, e);
+    const lines = [...byOld];
+    for (const e of events.slice(2)) {
+      link = chainEvent(link, e);
+      lines.push(exportEventLine(e, link));
+    }
+    lines.push(JSON.stringify({ kind: 'checkpoint', upto: 40, link: link.toString('hex'), signature: key.sign(40, link).toString('base64'), keyId: key.keyId, createdAt: new Date(0).toISOString() }));
+    expect(await verifyExportLines(lines, [key, retired])).toMatchObject({ ok: true, events: 4, checkpoints: 2, signedBy: [retired.keyId, key.keyId] });
+    expect((await verifyExportLines(lines, key)).firstBadLine).toEqual({ line: 4, reason: `checkpoint at 20 is signed by key ${retired.keyId}, not by ${key.keyId}` });
+    // without --key: the keys the header lists
+    const header = { ...JSON.parse(lines[0]!), keys: [key, retired].map((k) => ({ keyId: k.keyId, publicKey: k.publicKeyPem })) };
+    expect(await verifyExportLines([JSON.stringify(header), ...lines.slice(1)])).toMatchObject({ ok: true, selfDeclaredKey: true });
+    expect((await verifyExportLines(lines)).ok).toBe(false);
+  });
+
   it('refuses a checkpoint whose signature was forged for a rewritten chain', async () => {
     const lines = exportOf([event(10, 1), event(20, 2)], 2);
     const forged = { ...JSON.parse(lines[3]!), signature: Buffer.alloc(64, 1).toString('base64') };

@@ -1,5 +1,5 @@
 import { chainEvent, GENESIS_LINK, LINK_BYTES, type SealedEvent } from './chain';
-import { parsePublicKey, verifyCheckpoint, type AuditVerifyingKey } from './keys';
+import { keyById, keyList, parsePublicKey, verifyCheckpoint, type AuditKeys, type AuditVerifyingKey } from './keys';
 
 /**
  * An audit export is JSON Lines: a header, then the events in position order each with its chain
@@ -17,6 +17,8 @@ export interface ExportHeader {
   /** Position of the event before the first one exported (0 at the start of the log) and its link. */
   readonly previousPosition: number;
   readonly previousLink: string;
+  /** Every public key the export's checkpoints may be signed by (the current one and those it replaced). */
+  readonly keys?: readonly { readonly keyId: string; readonly publicKey: string }[];
 }
 
 export interface ExportEventLine extends SealedEvent {
@@ -54,6 +56,8 @@ export interface OfflineVerification {
   /** The last position a valid signature covers (0 when none). */
   readonly checkedUpTo: number;
   readonly keyId: string | null;
+  /** The keys that signed the export's checkpoints, in the order first met. */
+  readonly signedBy: readonly string[];
   /** Whether the key came from the export itself rather than from the auditor. */
   readonly selfDeclaredKey: boolean;
   readonly firstBadLine: { readonly line: number; readonly reason: string } | null;
@@ -89,7 +93,7 @@ const asEvent = (o: Record<string, unknown>): SealedEvent | null =>
  * event is covered by a checkpoint. With `key`, checkpoints must be signed by it; without, by the
  * key the export declares (which proves integrity, not origin).
  */
-export const verifyExportLines = async (lines: AsyncIterable<string> | Iterable<string>, key?: AuditVerifyingKey): Promise<OfflineVerification> => {
+export const verifyExportLines = async (lines: AsyncIterable<string> | Iterable<string>, key?: AuditKeys): Promise<OfflineVerification> => {
   let lineNo = 0;
   let events = 0;
   let checkpoints = 0;
@@ -97,14 +101,16 @@ export const verifyExportLines = async (lines: AsyncIterable<string> | Iterable<
   let previous = GENESIS_LINK;
   let lastPosition = 0;
   let firstUncovered: number | null = null;
-  let verifier: AuditVerifyingKey | undefined = key;
+  let verifiers: readonly AuditVerifyingKey[] | undefined = key === undefined ? undefined : keyList(key);
+  const signedBy: string[] = [];
   let header: ExportHeader | undefined;
   const result = (firstBadLine: OfflineVerification['firstBadLine']): OfflineVerification => ({
     ok: firstBadLine === null,
     events,
     checkpoints,
     checkedUpTo,
-    keyId: verifier?.keyId ?? null,
+    keyId: verifiers?.[0]?.keyId ?? null,
+    signedBy,
     selfDeclaredKey: key === undefined,
     firstBadLine,
   });
@@ -127,9 +133,14 @@ export const verifyExportLines = async (lines: AsyncIterable<string> | Iterable<
       header = o as unknown as ExportHeader;
       previous = Buffer.from(header.previousLink, 'hex');
       lastPosition = header.previousPosition;
-      if (!verifier) {
+      if (!verifiers) {
         try {
-          verifier = parsePublicKey(header.publicKey);
+          const declared = [parsePublicKey(header.publicKey)];
+          for (const k of Array.isArray(o.keys) ? (o.keys as { publicKey?: unknown }[]) : []) {
+            const other = parsePublicKey(String(k.publicKey));
+            if (!declared.some((d) => d.keyId === other.keyId)) declared.push(other);
+          }
+          verifiers = declared;
         } catch {
           return bad('the header holds no usable Ed25519 public key');
         }
@@ -152,8 +163,10 @@ export const verifyExportLines = async (lines: AsyncIterable<string> | Iterable<
       if (!isPosition(o.upto) || !isHexLink(o.link) || typeof o.signature !== 'string' || typeof o.keyId !== 'string') return bad('malformed checkpoint');
       if (o.upto !== lastPosition) return bad(`checkpoint seals up to ${o.upto}, but the last event before it is at ${lastPosition}`);
       if (o.link !== previous.toString('hex')) return bad(`checkpoint at ${o.upto} does not match the chain: events before it were altered`);
-      if (o.keyId !== verifier!.keyId) return bad(`checkpoint at ${o.upto} is signed by key ${o.keyId}, not by ${verifier!.keyId}`);
-      if (!verifyCheckpoint(verifier!, o.upto, previous, Buffer.from(o.signature, 'base64'))) return bad(`checkpoint at ${o.upto} has a bad signature`);
+      const signer = keyById(verifiers!, o.keyId);
+      if (!signer) return bad(`checkpoint at ${o.upto} is signed by key ${o.keyId}, not by ${verifiers!.map((k) => k.keyId).join(' or ')}`);
+      if (!verifyCheckpoint(signer, o.upto, previous, Buffer.from(o.signature, 'base64'))) return bad(`checkpoint at ${o.upto} has a bad signature`);
+      if (!signedBy.includes(signer.keyId)) signedBy.push(signer.keyId);
       checkpoints++;
       checkedUpTo = o.upto;
       firstUncovered = null;

@@ -81,3 +81,87 @@ export const verifyCheckpoint = (key: AuditVerifyingKey, uptoPosition: number, l
     return false;
   }
 };
+
+/** The public keys a verifier accepts: the current one first, then the keys it replaced. */
+export type AuditKeys = AuditVerifyingKey | readonly AuditVerifyingKey[];
+export const keyList = (keys: AuditKeys): readonly AuditVerifyingKey[] => (Array.isArray(keys) ? keys : [keys as AuditVerifyingKey]);
+export const keyById = (keys: AuditKeys, keyId: string): AuditVerifyingKey | undefined => keyList(keys).find((k) => k.keyId === keyId);
+
+const PEM_BLOCK = /-----BEGIN ((?:ED25519 )?(?:PUBLIC|PRIVATE) KEY)-----[\s\S]*?-----END \1-----/g;
+
+/**
+ * Every key in a text of PEM blocks (public keys, or Ed25519 private keys whose public half is
+ * taken), in order, each key once; text outside the blocks (key id lines) is ignored. Also reads
+ * the JSON form of `/.well-known/audit-key` (`{ keys: [{ keyId, publicKey }] }`).
+ */
+export const parsePublicKeys = (text: string): AuditVerifyingKey[] => {
+  const trimmed = text.trim();
+  let blocks: string[];
+  if (trimmed.startsWith('{')) {
+    const parsed = JSON.parse(trimmed) as { keys?: { publicKey?: unknown }[] };
+    blocks = (parsed.keys ?? []).map((k) => (typeof k.publicKey === 'string' ? k.publicKey : ''));
+  } else {
+    blocks = trimmed.replace(/\\n/g, '\n').match(PEM_BLOCK) ?? [];
+  }
+  if (blocks.length === 0) throw new Error('no PEM key in it');
+  const keys: AuditVerifyingKey[] = [];
+  for (const block of blocks) {
+    const key = parsePublicKey(block);
+    if (!keys.some((k) => k.keyId === key.keyId)) keys.push(key);
+  }
+  return keys;
+};
+
+/** Where the embedded default keeps the public keys of the signing keys it retired, newest first. */
+export const AUDIT_PREVIOUS_KEYS_FILE = 'audit-previous-keys.pem';
+
+export interface AuditKeyring {
+  /** Signs new checkpoints. */
+  readonly signing: AuditSigningKey;
+  /** Every key a checkpoint may be signed by: the signing key first, then the retired ones. */
+  readonly keys: readonly AuditVerifyingKey[];
+}
+
+/** A text of public keys, each block after a line naming its id, as `/.well-known/audit-key?keys=all` serves it. */
+export const keyringPem = (keys: readonly AuditVerifyingKey[], currentKeyId?: string): string =>
+  keys.map((k) => `Key id: ${k.keyId} (${k.keyId === currentKeyId ? 'current' : 'previous'})\n${k.publicKeyPem.trim()}\n`).join('');
+
+/**
+ * The signing key (as `loadSigningKey`) and the keys it replaced: `previousConfigured` (PEM public
+ * keys, `AUDIT_PREVIOUS_KEYS`) and, on the embedded default, those `rotateSigningKey` retired into
+ * `DATA_DIR/audit-previous-keys.pem`.
+ */
+export const loadKeyring = (configured: string | undefined, previousConfigured: string | undefined, dataDir: string): AuditKeyring => {
+  const signing = loadSigningKey(configured, dataDir);
+  const keys: AuditVerifyingKey[] = [signing];
+  const texts = [previousConfigured];
+  const file = path.join(dataDir, AUDIT_PREVIOUS_KEYS_FILE);
+  if (!configured && fs.existsSync(file)) texts.push(fs.readFileSync(file, 'utf8'));
+  for (const text of texts) {
+    if (!text?.trim()) continue;
+    for (const key of parsePublicKeys(text)) if (!keys.some((k) => k.keyId === key.keyId)) keys.push(key);
+  }
+  return { signing, keys };
+};
+
+/**
+ * Rotation on the embedded default: a new signing key replaces `DATA_DIR/audit-signing.key` (written
+ * beside it and renamed over it, so a crash leaves one or the other) after the old key's public half
+ * is put first in `DATA_DIR/audit-previous-keys.pem`, so checkpoints it signed still verify. The old
+ * private key is not kept: nothing can sign as it any more.
+ */
+export const rotateSigningKey = (dataDir: string): { retired: AuditVerifyingKey; current: AuditSigningKey } => {
+  const retired = loadSigningKey(undefined, dataDir);
+  const previousFile = path.join(dataDir, AUDIT_PREVIOUS_KEYS_FILE);
+  const before = fs.existsSync(previousFile) ? parsePublicKeys(fs.readFileSync(previousFile, 'utf8')) : [];
+  const previous = [retired, ...before.filter((k) => k.keyId !== retired.keyId)];
+  const tmpPrevious = `${previousFile}.tmp`;
+  fs.writeFileSync(tmpPrevious, keyringPem(previous), { mode: 0o644 });
+  fs.renameSync(tmpPrevious, previousFile);
+  const keyFile = path.join(dataDir, AUDIT_KEY_FILE);
+  const tmpKey = `${keyFile}.tmp`;
+  const { privateKey } = generateKeyPairSync('ed25519');
+  fs.writeFileSync(tmpKey, privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
+  fs.renameSync(tmpKey, keyFile);
+  return { retired, current: loadSigningKey(undefined, dataDir) };
+};

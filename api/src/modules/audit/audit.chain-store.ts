@@ -1,6 +1,6 @@
 import { chainEvent, GENESIS_LINK, type SealedEvent } from '@axel/platform/audit/chain';
 import { EXPORT_FORMAT, EXPORT_VERSION, type ExportHeader } from '@axel/platform/audit/export-format';
-import { verifyCheckpoint, type AuditSigningKey, type AuditVerifyingKey } from '@axel/platform/audit/keys';
+import { keyById, keyList, verifyCheckpoint, type AuditKeys, type AuditSigningKey } from '@axel/platform/audit/keys';
 import { SAFE_POSITION_BOUND_SQL, withTransaction, type Migration, type Pool, type Queryable } from '@axel/platform';
 
 export const auditMigrations: Migration[] = [
@@ -194,7 +194,7 @@ async function* mergedBetween(db: Queryable, after: number, upto: number, pageSi
  * deleted leaves a link without an event; one inserted an event without a link; links rewritten
  * to match break the next signed checkpoint.
  */
-export const verifyChain = async (db: Queryable, key: AuditVerifyingKey, { pageSize = VERIFY_PAGE }: { pageSize?: number } = {}): Promise<ChainVerification> => {
+export const verifyChain = async (db: Queryable, keys: AuditKeys, { pageSize = VERIFY_PAGE }: { pageSize?: number } = {}): Promise<ChainVerification> => {
   const { rows } = await db.query<{ upto: number | null }>('select max(upto_position) as upto from audit_checkpoints');
   const sealedUpTo = rows[0]?.upto ?? 0;
   const checkpoints = checkpointsBetween(db, 0, sealedUpTo);
@@ -215,7 +215,9 @@ export const verifyChain = async (db: Queryable, key: AuditVerifyingKey, { pageS
       count++;
       while (!c.done && c.value.upto_position === position) {
         const cp = c.value;
-        if (!cp.link.equals(previous) || cp.key_id !== key.keyId || !verifyCheckpoint(key, position, previous, cp.signature)) return mismatch(position, 'checkpoint');
+        // signed by the current key or one it replaced
+        const signer = keyById(keys, cp.key_id);
+        if (!cp.link.equals(previous) || !signer || !verifyCheckpoint(signer, position, previous, cp.signature)) return mismatch(position, 'checkpoint');
         checkedUpTo = position;
         c = await checkpoints.next();
       }
@@ -236,8 +238,9 @@ export interface ExportRange {
  * links, and the checkpoints among them, extended to the first checkpoint at or after `to` so
  * the last event is covered by a signature. Only the sealed part of the log is exported.
  */
-export async function* exportRange(db: Queryable, key: AuditVerifyingKey, range: ExportRange, { pageSize = EXPORT_PAGE }: { pageSize?: number } = {}): AsyncGenerator<string> {
+export async function* exportRange(db: Queryable, keys: AuditKeys, range: ExportRange, { pageSize = EXPORT_PAGE }: { pageSize?: number } = {}): AsyncGenerator<string> {
   const from = range.from ?? 0;
+  const key = keyList(keys)[0]!;
   const { rows: ends } = await db.query<{ upto: number | null }>(
     range.to === undefined
       ? 'select max(upto_position) as upto from audit_checkpoints'
@@ -251,6 +254,7 @@ export async function* exportRange(db: Queryable, key: AuditVerifyingKey, range:
     version: EXPORT_VERSION,
     keyId: key.keyId,
     publicKey: key.publicKeyPem,
+    keys: keyList(keys).map((k) => ({ keyId: k.keyId, publicKey: k.publicKeyPem })),
     previousPosition: before[0]?.position ?? 0,
     previousLink: (before[0]?.link ?? GENESIS_LINK).toString('hex'),
   };

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { DomainError } from '@axel/domain';
-import { loadSigningKey, type AuditSigningKey } from '@axel/platform/audit/keys';
+import { keyringPem, loadKeyring, type AuditKeyring, type AuditSigningKey } from '@axel/platform/audit/keys';
 import type { Pool } from '@axel/platform';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -92,18 +92,31 @@ class Sealer {
 }
 
 export const createAuditModule = (): Module => {
-  let key: AuditSigningKey | undefined;
+  let keyring: AuditKeyring | undefined;
   let sealer: Sealer | undefined;
-  const signingKey = (ctx: AppContext) => (key ??= loadSigningKey(ctx.config.AUDIT_SIGNING_KEY, ctx.config.dataDir));
+  const keysOf = (ctx: AppContext) => (keyring ??= loadKeyring(ctx.config.AUDIT_SIGNING_KEY, ctx.config.AUDIT_PREVIOUS_KEYS, ctx.config.dataDir));
+  const signingKey = (ctx: AppContext) => keysOf(ctx).signing;
 
   const routes = (ctx: AppContext) => async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    const own = signingKey(ctx);
+    const { signing: own, keys } = keysOf(ctx);
     app.get(
       '/.well-known/audit-key',
-      { schema: { tags: ['system'], summary: 'The Ed25519 public key that signs the audit checkpoints (PEM)' } },
-      async (_request, reply) =>
-        reply.header('content-type', 'application/x-pem-file').header('x-audit-key-id', own.keyId).header('cache-control', 'public, max-age=300').send(own.publicKeyPem),
+      {
+        schema: {
+          tags: ['system'],
+          summary:
+            'The Ed25519 public key that signs the audit checkpoints (PEM); with keys=all, every key a checkpoint may be signed by, each after a line naming its id; as JSON with Accept: application/json',
+          querystring: z.object({ keys: z.enum(['all']).optional() }),
+        },
+      },
+      async (request, reply) => {
+        reply.header('x-audit-key-id', own.keyId).header('cache-control', 'public, max-age=300').header('vary', 'accept');
+        if (/\bapplication\/json\b/.test(request.headers.accept ?? '')) {
+          return reply.send({ current: own.keyId, keys: keys.map((k) => ({ keyId: k.keyId, publicKey: k.publicKeyPem, current: k.keyId === own.keyId })) });
+        }
+        return reply.header('content-type', 'application/x-pem-file').send(request.query.keys === 'all' ? keyringPem(keys, own.keyId) : own.publicKeyPem);
+      },
     );
     app.get(
       '/api/admin/audit/verify',
@@ -111,7 +124,7 @@ export const createAuditModule = (): Module => {
       async (request) => {
         await requireStaff(ctx, request);
         if (ctx.adapters.eventStore !== 'postgres') throw chainOnlyInPostgres();
-        return verifyChain(ctx.pool, own);
+        return verifyChain(ctx.pool, keys);
       },
     );
     app.get(
@@ -131,7 +144,7 @@ export const createAuditModule = (): Module => {
         return reply
           .header('content-type', 'application/x-ndjson; charset=utf-8')
           .header('content-disposition', `attachment; filename="${name}"`)
-          .send(Readable.from(exportRange(ctx.pool, own, { from, to })));
+          .send(Readable.from(exportRange(ctx.pool, keys, { from, to })));
       },
     );
   };
@@ -149,7 +162,7 @@ export const createAuditModule = (): Module => {
       sealer = undefined;
     },
     async health() {
-      return { sealing: sealer !== undefined, keyId: key?.keyId ?? null, lastError: sealer?.lastError ?? null };
+      return { sealing: sealer !== undefined, keyId: keyring?.signing.keyId ?? null, previousKeyIds: keyring?.keys.slice(1).map((k) => k.keyId) ?? [], lastError: sealer?.lastError ?? null };
     },
   };
 };
