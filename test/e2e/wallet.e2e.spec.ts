@@ -167,6 +167,18 @@ describe('wallet in the browser', () => {
     await page.getByTestId('replenish-result-waiting').waitFor();
     expect(await page.getByTestId('replenish-result-waiting').textContent()).toContain('will be sent as soon as the treasury can');
     await shot(page, 'waiting');
+    // staff see it waiting on the console's wallet dashboard
+    const staffPage = await (await browser.newContext({ locale: 'en-US' })).newPage();
+    await staffPage.goto(`${t.url}/admin`);
+    await staffPage.getByLabel(/e-?mail/i).first().fill(ROOT.email);
+    await staffPage.getByLabel(/password/i).first().fill(ROOT.password);
+    await staffPage.getByTestId('login-submit').click();
+    await staffPage.waitForURL(/\/admin\/dashboard/);
+    await staffPage.getByTestId('menu-wallet-dashboard').click();
+    await staffPage.getByTestId('wallet-dashboard-waiting-row').filter({ hasText: buyer.email }).waitFor();
+    expect(await staffPage.getByTestId('wallet-dashboard-waiting-row').filter({ hasText: buyer.email }).textContent()).toContain('WALLET_INSUFFICIENT_FUNDS');
+    await shot(staffPage, 'console-waiting');
+    await staffPage.context().close();
     // a block confirms the treasury's tokens; the retried send pays, and the page follows without a reload
     await mineBlock(page);
     await page.getByTestId('replenish-result-sent').waitFor({ timeout: 20_000 });
