@@ -65,7 +65,7 @@ export const AuditPage = () => {
           <Button component="a" href={exportUrl(from, to)} download startIcon={<DownloadIcon />} data-testid="audit-export">
             {translate('console.audit.export')}
           </Button>
-          <Button component="a" href="/.well-known/audit-key" download="audit-key.pem" data-testid="audit-key">
+          <Button component="a" href="/.well-known/audit-key?keys=all" download="audit-keys.pem" data-testid="audit-key">
             {translate('console.audit.publicKey')}
           </Button>
         </Stack>
