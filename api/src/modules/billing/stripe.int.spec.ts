@@ -109,6 +109,14 @@ describe('Stripe', () => {
     expect(res.status).toBe(502);
     expect(res.body).toMatchObject({ code: 'PAYMENT_PROVIDER_FAILED' });
     expect((await http.get(`/api/users/${id}/subscriptions/`)).body).toEqual([]);
+
+    // a promo code's use held for the checkout that could not open is let go
+    const staff = (await helpers.signIn('root@axel.test', 'Root-pass-123')).http;
+    const code = `DOWN${Date.now().toString(36).toUpperCase()}`;
+    const now = t.clock.now().getTime();
+    expect((await staff.post('/api/admin/promocodes/', { code, title: 'Down', productIds: [400], discount: { amount: 10, unit: 'percent' }, numberOfUses: 1, startDate: new Date(now - DAY).toISOString(), expiryDate: new Date(now + DAY).toISOString() })).status).toBe(201);
+    expect((await http.post(`/api/users/${id}/products/`, { productId: 400, promoCode: code })).body.code).toBe('PAYMENT_PROVIDER_FAILED');
+    expect((await staff.get(`/api/admin/promocodes/${code}`)).body).toMatchObject({ usedTimes: 0, heldUses: 0 });
   });
 
   it('a promo code becomes a coupon, so renewals after its cycles pay the full price', async () => {
@@ -168,6 +176,20 @@ describe('Stripe', () => {
     expect((await webhook(invoice('invoice.paid', id, 'sub_due', 'in_due'))).status).toBe(200);
     expect((await http.get(`/api/users/${id}/grace-period-info/`)).body).toEqual([]);
     expect((await http.get(`/api/users/${id}/`)).body).toMatchObject({ isGraceUnpaidUser: false, isProfessional: true });
+  });
+
+  it('a Stripe checkout holds its promo code\'s use until Stripe reports the session expired', async () => {
+    const staff = (await helpers.signIn('root@axel.test', 'Root-pass-123')).http;
+    const code = `ONCE${Date.now().toString(36).toUpperCase()}`;
+    const now = t.clock.now().getTime();
+    expect((await staff.post('/api/admin/promocodes/', { code, title: 'Once', productIds: [200], discount: { amount: 10, unit: 'percent' }, numberOfUses: 1, startDate: new Date(now - DAY).toISOString(), expiryDate: new Date(now + DAY).toISOString() })).status).toBe(201);
+    const a = await user();
+    const b = await user();
+    const { checkoutId } = await buy(a.http, a.id, { productId: 200, promoCode: code });
+    expect((await b.http.post(`/api/users/${b.id}/products/`, { productId: 200, promoCode: code })).body.code).toBe(5015);
+    expect((await webhook({ id: 'evt_exp_promo', type: 'checkout.session.expired', data: { object: { id: 'cs_p', object: 'checkout.session', metadata: { checkoutId, userId: a.id } } } })).status).toBe(200);
+    expect((await staff.get(`/api/admin/promocodes/${code}`)).body).toMatchObject({ usedTimes: 0, heldUses: 0 });
+    await buy(b.http, b.id, { productId: 200, promoCode: code });
   });
 
   it('an expired checkout session is a declined checkout', async () => {
