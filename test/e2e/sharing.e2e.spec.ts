@@ -159,6 +159,13 @@ describe('sharing a folder', () => {
     await owner.getByTestId('share-contents').locator('[data-testid="file-row"][data-name="notes.txt"]').waitFor();
     const actions = await owner.getByTestId('access-log-row').evaluateAll((rows) => rows.map((r) => (r as { dataset: { action: string } }).dataset.action).sort());
     expect(actions).toEqual(['archive', 'download', 'open']);
+    // The owner picks entries of the share and takes them as one zip (not a visit: the log is unchanged).
+    const contents = owner.getByTestId('share-contents');
+    await contents.locator('[data-testid="file-row"][data-name="notes.txt"]').getByRole('checkbox').check();
+    await contents.locator('[data-testid="file-row"][data-name="data.bin"]').getByRole('checkbox').check();
+    const [ownerZip] = await Promise.all([owner.waitForEvent('download'), owner.getByTestId('share-contents-download').click()]);
+    const ownerEntries = execFileSync('unzip', ['-Z1', await ownerZip.path()], { encoding: 'utf8' }).split('\n').filter(Boolean).map((e) => path.basename(e)).sort();
+    expect(ownerEntries).toEqual(['data.bin', 'notes.txt']);
     await shot(owner, 'owner-view');
 
     // Revoked, the link says so to the next visitor.

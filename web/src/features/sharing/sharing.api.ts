@@ -45,6 +45,12 @@ export const sharingApi = {
   /** A signed URL of a shared file's bytes, for its owner (`inline` for a preview). */
   entryDownloadUrl: (id: string, entryId: string, inline = false) =>
     api.get<{ url: string }>(`${sharePath(id)}/entries/${enc(entryId)}`, { q: 'download-url', inline: inline ? 'true' : undefined }).then((a) => a.url),
+  /** The owner's zip of shared entries: an archive task of the share, then its signed URL. */
+  archiveUrl: async (id: string, itemIds: string[], archiveName: string) => {
+    const task = await api.post<{ id: string }>(`${sharePath(id)}/archive-tasks/`, { itemIds, archiveName });
+    const { url } = await api.get<{ url: string }>('/urls/share-archive-download/', { shareId: id, archiveTaskId: task.id });
+    return url;
+  },
   planCount: (sinceDate?: string) => api.get<{ count: number; limit?: number | null }>('/shares/user-plan-count/', { sinceDate }),
   /** Live private shares sent to the signed-in user's verified e-mail, newest first. */
   sharedWithMe: (page: number, perPage = SHARES_PAGE_SIZE) => api.get<unknown>('/shares/shared-with-me', { page, perPage }).then((a) => asPage<SharedWithMe>(a)),

@@ -1,0 +1,22 @@
+import { shortArchiveName } from './sharing.validation';
+
+export interface DownloadChoice {
+  id: string;
+  name: string;
+  label: 'file' | 'folder' | string;
+}
+
+/** How a selection leaves: one file as itself, anything else (folders, several entries) as one zip. */
+export type DownloadPlan = { kind: 'file'; id: string; name: string } | { kind: 'archive'; itemIds: string[]; archiveName: string } | { kind: 'none' };
+
+/**
+ * The download of the owner's (or a visitor's) selection inside a share: a lone file straight,
+ * else a zip named after the one folder chosen, else after the folder on screen or the share.
+ */
+export const downloadPlan = (chosen: readonly DownloadChoice[], where: { folderName: string | null; shareTitle: string }): DownloadPlan => {
+  if (chosen.length === 0) return { kind: 'none' };
+  const only = chosen.length === 1 ? chosen[0]! : null;
+  if (only && only.label === 'file') return { kind: 'file', id: only.id, name: only.name };
+  const name = only ? only.name : (where.folderName ?? where.shareTitle);
+  return { kind: 'archive', itemIds: [...new Set(chosen.map((c) => c.id))], archiveName: shortArchiveName(name || 'share') };
+};

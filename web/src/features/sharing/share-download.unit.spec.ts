@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { downloadPlan } from './share-download';
+
+const file = (id: string, name = `${id}.txt`) => ({ id, name, label: 'file' });
+const folder = (id: string, name = id) => ({ id, name, label: 'folder' });
+const where = { folderName: null, shareTitle: 'Holiday' };
+
+describe("downloading a share's selection", () => {
+  it('nothing chosen downloads nothing; a lone file leaves as itself', () => {
+    expect(downloadPlan([], where)).toEqual({ kind: 'none' });
+    expect(downloadPlan([file('a', 'notes.txt')], where)).toEqual({ kind: 'file', id: 'a', name: 'notes.txt' });
+  });
+
+  it('a folder, or several entries, leave as one zip named after the folder chosen, else the folder on screen, else the share', () => {
+    expect(downloadPlan([folder('f', 'Photos')], where)).toEqual({ kind: 'archive', itemIds: ['f'], archiveName: 'Photos' });
+    expect(downloadPlan([file('a'), file('b')], where)).toEqual({ kind: 'archive', itemIds: ['a', 'b'], archiveName: 'Holiday' });
+    expect(downloadPlan([file('a'), folder('f')], { folderName: 'Summer', shareTitle: 'Holiday' })).toEqual({ kind: 'archive', itemIds: ['a', 'f'], archiveName: 'Summer' });
+  });
+
+  it('a long name is shortened as the spec says (first 5, ..., last 5) and an entry counts once', () => {
+    const long = 'A very long folder name that goes on and on and ends here';
+    expect(downloadPlan([folder('f', long)], where)).toEqual({ kind: 'archive', itemIds: ['f'], archiveName: 'A ver... here' });
+    expect(downloadPlan([file('a'), file('a'), file('b')], where)).toMatchObject({ itemIds: ['a', 'b'] });
+  });
+});
