@@ -22,7 +22,7 @@ import { verifyPassword } from '../accounts/passwords';
 import type { UserRow } from '../accounts/users.queries';
 import { storageBytes } from '../files/storage.bytes';
 import { contentDisposition, parseRange } from '../files/storage-downloads.routes';
-import { entryJson, type ItemRow } from '../files/storage.service';
+import { ENTRY_COLUMNS, entryJson, type ItemRow } from '../files/storage.service';
 import { ACCESS_TOKEN_TTL_MS, issueAccessToken, passwordOf, readAccessToken, type ShareVisit } from './share-access.credentials';
 import { runShareAccessCommand } from './share-access.stream';
 import { loadShareByLinkId } from './shares.read';
@@ -188,7 +188,7 @@ export const sharedEntry = async (ctx: AppContext, share: ShareRecord, entryId: 
 };
 
 /** An entry as a visitor sees it: the shared items are the root (the owner's folders above stay hidden). */
-export const shareEntryJson = (share: ShareRecord, row: ItemRow) => {
+export const shareEntryJson = (share: ShareRecord, row: Parameters<typeof entryJson>[0]) => {
   const json = entryJson(row);
   return { ...json, parentId: rootIds(share).includes(row.id) ? null : json.parentId, shareId: share.id, downloadable: share.downloadable };
 };
@@ -208,8 +208,9 @@ export const listEntries = async (ctx: AppContext, share: ShareRecord, query: En
   }
   const nameFilter = query.name ? ` and strpos(lower(name), lower($3)) > 0` : '';
   if (query.name) params.push(query.name);
-  const { rows } = await ctx.pool.query<ItemRow & { total: number }>(
-    `select *, count(*) over ()::int as total from storage_items where storage_id = $1 and ${where} and not in_trash${nameFilter}
+  // the listed columns only: never a file's manifest nor its details
+  const { rows } = await ctx.pool.query<Parameters<typeof entryJson>[0] & { total: number }>(
+    `select ${ENTRY_COLUMNS}, count(*) over ()::int as total from storage_items where storage_id = $1 and ${where} and not in_trash${nameFilter}
       order by label desc, lower(name), id limit ${query.perPage} offset ${(query.page - 1) * query.perPage}`,
     params,
   );
