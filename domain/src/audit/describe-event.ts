@@ -1,5 +1,7 @@
-import { describeUserAgent } from '../notifications/user-agent';
-import { formatAxel } from '../wallet/amount';
+import { ES } from './describe-event.es';
+import { NL } from './describe-event.nl';
+import { PT } from './describe-event.pt';
+import { axel, bytes, count, type Data, deviceIn, discountIn, quoted, type Sentence, short, text, usd } from './describe-event.words';
 
 /**
  * The activity log in words: one sentence per event type, from the event's own data, so an
@@ -7,69 +9,28 @@ import { formatAxel } from '../wallet/amount';
  * of every row it answers, and a unit test fails when a registered event type has none.
  */
 
-/** The locales the console speaks (English only today); an unknown one reads as English. */
-export const ACTIVITY_LOCALES = ['en'] as const;
+/** The locales the console speaks; an unknown one reads as English. */
+export const ACTIVITY_LOCALES = ['en', 'es', 'pt', 'nl'] as const;
 export type ActivityLocale = (typeof ACTIVITY_LOCALES)[number];
+
+/** A language tag as an activity locale: "pt_br", "pt-BR", "pt" -> "pt"; "es_mx" -> "es"; anything unknown -> "en". */
+export const activityLocaleOf = (tag: string | null | undefined): ActivityLocale => {
+  const language = (tag ?? '').trim().slice(0, 2).toLowerCase();
+  return (ACTIVITY_LOCALES as readonly string[]).includes(language) ? (language as ActivityLocale) : 'en';
+};
 
 export interface DescribableEvent {
   readonly type: string;
   readonly data: unknown;
 }
 
-type Data = Readonly<Record<string, unknown>>;
-type Sentence = (d: Data) => string;
-
-/** A value as words; erased personal values already read as "[erased]", objects as their keys. */
-const text = (value: unknown, fallback = 'unknown'): string => {
-  if (value === null || value === undefined || value === '') return fallback;
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (Array.isArray(value)) return value.map((v) => text(v)).join(', ');
-  return Object.keys(value).join(', ') || fallback;
-};
-
-const UNITS = ['B', 'KB', 'MB', 'GB', 'TB', 'PB'] as const;
-/** 1536 -> "1.5 KB" (powers of 1024). */
-const bytes = (value: unknown): string => {
-  const n = Number(value);
-  if (!Number.isFinite(n) || n < 0) return text(value);
-  let size = n;
-  let unit = 0;
-  while (size >= 1024 && unit < UNITS.length - 1) {
-    size /= 1024;
-    unit++;
-  }
-  return `${unit === 0 ? size : Number(size.toFixed(1))} ${UNITS[unit]}`;
-};
-
-/** Base units (10^8 per AXEL) as "1.5 AXEL". */
-const axel = (value: unknown): string => (Number.isSafeInteger(value) ? `${formatAxel(value as number)} AXEL` : text(value));
-
-/** Cents as "$12.34". */
-const usd = (value: unknown): string => (Number.isSafeInteger(value) ? `$${((value as number) / 100).toFixed(2)}` : text(value));
-
-const count = (value: unknown, one: string, many = `${one}s`): string => {
-  const n = Array.isArray(value) ? value.length : Number(value);
-  return `${Number.isFinite(n) ? n : 0} ${n === 1 ? one : many}`;
-};
-
-const quoted = (value: unknown): string => `"${text(value)}"`;
-const short = (id: unknown): string => text(id).slice(0, 12);
 const until = (value: unknown): string => (value ? ` until ${text(value)}` : '');
 const by = (value: unknown): string => (value ? ` by ${text(value)}` : '');
-/** " from Firefox on Windows", or nothing when the user agent says nothing known (or was erased). */
-const device = (userAgent: unknown): string => {
-  const { browser, system } = describeUserAgent(typeof userAgent === 'string' ? userAgent : null);
-  if (browser && system) return ` from ${browser} on ${system}`;
-  return browser || system ? ` from ${browser ?? system}` : '';
-};
+const device = deviceIn('from', 'on');
 const secondFactor = (method: unknown): string => (method === 'totp' ? 'authenticator app' : method === 'email' ? 'e-mail code' : text(method));
+const discount = discountIn((amount) => `${amount} off`);
 
-const discount = (value: unknown): string => {
-  const d = value as { amount?: unknown; unit?: unknown } | null;
-  if (!d || typeof d !== 'object') return '';
-  return d.unit === 'percent' ? `, ${text(d.amount)}% off` : `, ${usd(d.amount)} off`;
-};
-
+const minutes = (ms: unknown): string => count(Math.round(Number(ms) / 60_000), 'minute');
 const EN: Readonly<Record<string, Sentence>> = {
   // accounts
   UserRegistered: (d) =>
@@ -223,9 +184,13 @@ const EN: Readonly<Record<string, Sentence>> = {
   AutoPayPayeePayoutFailed: (d) => `Payment to a payee failed: ${text(d.failure)}`,
   AutoPayPayoutFinished: (d) => `Payout finished: ${text(d.paid, '0')} paid, ${text(d.failed, '0')} failed`,
   AutoPayRetryRequested: (d) => `Retry of the failed payments requested (attempt ${text(d.attempt)})`,
+  AutoPayNameReserved: () => 'Program name reserved',
+  AutoPayNameReleased: () => 'Program name released',
+  // storage upkeep
+  BlobMaintenanceScheduled: (d) => `Storage upkeep scheduled: scrub every ${minutes(d.scrubEveryMs)}, collection every ${minutes(d.collectEveryMs)}`,
 };
 
-const SENTENCES: Readonly<Record<ActivityLocale, Readonly<Record<string, Sentence>>>> = { en: EN };
+const SENTENCES: Readonly<Record<ActivityLocale, Readonly<Record<string, Sentence>>>> = { en: EN, es: ES, pt: PT, nl: NL };
 
 /** "SomeNewEvent" -> "Some new event": an event without a sentence still reads as words. */
 export const humanizeEventType = (type: string): string => {
@@ -238,7 +203,7 @@ export const hasSentence = (type: string, locale: ActivityLocale = 'en'): boolea
 
 /** The event as one sentence in the locale; an unknown type (or unreadable data) reads as its type in words. */
 export const describeEvent = (event: DescribableEvent, locale: string = 'en'): string => {
-  const table = SENTENCES[(ACTIVITY_LOCALES as readonly string[]).includes(locale) ? (locale as ActivityLocale) : 'en'];
+  const table = SENTENCES[activityLocaleOf(locale)];
   const sentence = Object.hasOwn(table, event.type) ? table[event.type] : undefined;
   if (!sentence) return humanizeEventType(event.type);
   const data = event.data && typeof event.data === 'object' && !Array.isArray(event.data) ? (event.data as Data) : {};

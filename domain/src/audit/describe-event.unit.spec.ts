@@ -1,14 +1,50 @@
 import { describe, expect, it } from 'vitest';
 import { allEventDefinitions } from '../shared/all-event-definitions';
 import { ERASED } from '../shared/events';
-import { describeEvent, hasSentence, humanizeEventType } from './describe-event';
+import { ACTIVITY_LOCALES, activityLocaleOf, describeEvent, hasSentence, humanizeEventType } from './describe-event';
 
 describe('describeEvent', () => {
-  it('has an English sentence for every registered event type, so a new event cannot reach the log unworded', () => {
+  it('has a sentence in every locale for every registered event type, so a new event cannot reach the log unworded', () => {
     const definitions = allEventDefinitions();
     expect(definitions.length).toBeGreaterThan(50);
-    const missing = definitions.map((d) => d.type).filter((type) => !hasSentence(type, 'en'));
-    expect(missing).toEqual([]);
+    expect(ACTIVITY_LOCALES).toEqual(['en', 'es', 'pt', 'nl']);
+    for (const locale of ACTIVITY_LOCALES) {
+      const missing = definitions.map((d) => d.type).filter((type) => !hasSentence(type, locale));
+      expect({ locale, missing }).toEqual({ locale, missing: [] });
+    }
+  });
+
+  it('has no sentence in a locale for a type English does not know (no stale translations)', () => {
+    const types = new Set(allEventDefinitions().map((d) => d.type));
+    for (const locale of ACTIVITY_LOCALES) {
+      const stale = [...types].filter((type) => hasSentence(type, locale) !== hasSentence(type, 'en'));
+      expect({ locale, stale }).toEqual({ locale, stale: [] });
+    }
+  });
+
+  it('words the same event in each locale', () => {
+    const renamed = { type: 'ItemRenamed', data: { name: 'report.pdf' } };
+    expect(describeEvent(renamed, 'en')).toBe('Renamed an item to "report.pdf"');
+    expect(describeEvent(renamed, 'es')).toBe('Elemento renombrado a "report.pdf"');
+    expect(describeEvent(renamed, 'pt')).toBe('Item renomeado para "report.pdf"');
+    expect(describeEvent(renamed, 'nl')).toBe('Een item hernoemd naar "report.pdf"');
+    const firefox = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0';
+    expect(describeEvent({ type: 'SignInSucceeded', data: { userAgent: firefox } }, 'pt')).toBe('Entrou pelo Firefox no Windows');
+    expect(describeEvent({ type: 'FileAdded', data: { name: 'a.txt', size: 2048 } }, 'nl')).toBe('Bestand "a.txt" geüpload (2 KB)');
+    expect(describeEvent({ type: 'PromoCodeCreated', data: { code: 'SPRING', status: 'active', discount: { amount: 20, unit: 'percent' } } }, 'es')).toBe(
+      'Código promocional SPRING creado (active, 20% de descuento)',
+    );
+  });
+
+  it('reads the web app\'s and the browser\'s language tags as activity locales', () => {
+    expect(activityLocaleOf('pt_br')).toBe('pt');
+    expect(activityLocaleOf('pt-BR')).toBe('pt');
+    expect(activityLocaleOf('es_mx')).toBe('es');
+    expect(activityLocaleOf('nl')).toBe('nl');
+    expect(activityLocaleOf('en_us')).toBe('en');
+    expect(activityLocaleOf('fr')).toBe('en');
+    expect(activityLocaleOf(undefined)).toBe('en');
+    expect(describeEvent({ type: 'TermsAccepted', data: {} }, 'pt_br')).toBe('Termos aceitos');
   });
 
   it('words an event from its data', () => {

@@ -1,0 +1,172 @@
+import { axel, bytes, count, deviceIn, discountIn, quoted, type Sentence, short, text, usd } from './describe-event.words';
+
+/** The activity log's sentences in Mexican Spanish (one per event type, like the English ones). */
+const t = (value: unknown, fallback = 'desconocido'): string => text(value, fallback);
+const until = (value: unknown): string => (value ? ` hasta ${t(value)}` : '');
+const by = (value: unknown): string => (value ? ` por ${t(value)}` : '');
+const device = deviceIn('desde', 'en');
+const secondFactor = (method: unknown): string => (method === 'totp' ? 'app de autenticación' : method === 'email' ? 'código por correo' : t(method));
+const discount = discountIn((amount) => `${amount} de descuento`);
+const kind = (d: { kind?: unknown }): string => (d.kind === 'private' ? 'privado' : 'público');
+
+const minutes = (ms: unknown): string => count(Math.round(Number(ms) / 60_000), 'minuto');
+export const ES: Readonly<Record<string, Sentence>> = {
+  // accounts
+  UserRegistered: (d) =>
+    d.createdByStaffId ? `Cuenta ${t(d.email)} creada por el personal como ${t(d.role)}` : `Registro como ${t(d.email)}${d.registrationApp ? ` en ${t(d.registrationApp)}` : ''}`,
+  EmailConfirmationRequested: (d) => `Correo de confirmación enviado a ${t(d.email)}`,
+  EmailConfirmed: (d) => `Dirección de correo ${t(d.email)} confirmada`,
+  SignInSucceeded: (d) => `Inició sesión${device(d.userAgent)}`,
+  SignInFailed: (d) => `Inicio de sesión fallido: ${d.reason === 'two_factor' ? 'código de verificación' : 'contraseña'} incorrecto(a) (intento ${t(d.failedAttempts, '1')})${device(d.userAgent)}`,
+  UserLocked: (d) => `Inicio de sesión bloqueado${until(d.until)} tras ${count(d.failedAttempts, 'intento fallido', 'intentos fallidos')}`,
+  UserUnlocked: () => 'Inicio de sesión desbloqueado por un restablecimiento de contraseña',
+  TwoFactorChallengeIssued: (d) => `Se pidió un código de verificación (${secondFactor(d.method)})`,
+  TwoFactorCodeIssued: (d) => `Código de verificación enviado por correo${d.purpose ? ` (${t(d.purpose)})` : ''}`,
+  TotpEnrolmentStarted: () => 'Configuración de la app de autenticación iniciada',
+  TwoFactorEnabled: (d) => `Verificación en dos pasos activada (${secondFactor(d.method)})`,
+  TwoFactorDisabled: (d) => (d.via === 'reset' ? 'Verificación en dos pasos desactivada con un enlace de restablecimiento' : 'Verificación en dos pasos desactivada'),
+  TwoFactorResetRequested: () => 'Enlace para restablecer la verificación en dos pasos enviado',
+  PasswordResetRequested: () => 'Enlace para restablecer la contraseña enviado',
+  PasswordChanged: (d) => (d.via === 'reset' ? 'Contraseña cambiada con un enlace de restablecimiento' : 'Contraseña cambiada'),
+  EmailChangeRequested: (d) => `Cambio de correo a ${t(d.newEmail)} solicitado`,
+  EmailChanged: (d) => `Correo cambiado de ${t(d.oldEmail)} a ${t(d.newEmail)}`,
+  ProfileUpdated: (d) => `Perfil actualizado: ${t(d.changes, 'ningún campo')}`,
+  AccountSettingsChanged: (d) => {
+    const changed = ['username', 'sessionTimeout', 'locale'].filter((k) => d[k] !== undefined);
+    if (d.username !== undefined) return `Ajustes de la cuenta cambiados: nombre de usuario ${d.username === null ? 'eliminado' : `establecido como ${t(d.username)}`}`;
+    return `Ajustes de la cuenta cambiados: ${changed.join(', ') || 'nada'}`;
+  },
+  AvatarChanged: (d) => (d.avatarId ? `Foto de perfil cambiada (${t(d.mime)}, ${bytes(d.size)})` : 'Foto de perfil eliminada'),
+  TermsAccepted: () => 'Términos aceptados',
+  RoleChanged: (d) => `Rol cambiado de ${t(d.from)} a ${t(d.to)}`,
+  UserSuspended: (d) => (d.reason ? `Suspendido (${t(d.reason)})` : 'Suspendido'),
+  UserUnsuspended: () => 'Suspensión levantada',
+  UserBlocked: (d) => `Bloqueado${until(d.until)}`,
+  UserUnblocked: () => 'Bloqueo levantado',
+  AccountDeleted: (d) =>
+    d.by === 'staff' ? `Cuenta ${t(d.email)} eliminada por el personal` : d.by === 'non_payment' ? `Cuenta ${t(d.email)} eliminada por falta de pago` : `Cuenta ${t(d.email)} eliminada por su titular`,
+  AccountPurged: () => 'Cuenta purgada: sus datos personales se olvidaron',
+  AccountDeactivatedForNonPayment: () => 'Cuenta desactivada por falta de pago',
+  EmailReserved: (d) => `Dirección de correo reservada para el usuario ${short(d.userId)}`,
+  EmailReleased: (d) => `Dirección de correo liberada por el usuario ${short(d.userId)}`,
+  UsernameReserved: (d) => `Nombre de usuario reservado para el usuario ${short(d.userId)}`,
+  UsernameReleased: (d) => `Nombre de usuario liberado por el usuario ${short(d.userId)}`,
+  // mail and notifications
+  MailRequested: (d) => `Correo "${t(d.template)}" en cola para ${t(d.to)}`,
+  MailDelivered: (d) => `Correo entregado${d.transport ? ` por ${t(d.transport)}` : ''}`,
+  MailFailed: (d) => `Falló la entrega del correo${d.final ? ' definitivamente' : `, intento ${t(d.attempt)}`}: ${t(d.error)}`,
+  NotificationsSeen: (d) => `${count(d.ids, 'notificación marcada como vista', 'notificaciones marcadas como vistas')}`,
+  NotificationsDeleted: (d) => `${count(d.ids, 'notificación eliminada', 'notificaciones eliminadas')}`,
+  // storage
+  StorageOpened: (d) => `Almacenamiento ${t(d.type)} de ${bytes(d.sizeTotal)} abierto`,
+  StorageQuotaChanged: (d) => `Cuota de almacenamiento fijada en ${bytes(d.sizeTotal)}`,
+  StoragePurged: (d) => `Almacenamiento purgado (${count(d.destroyed, 'elemento destruido', 'elementos destruidos')})`,
+  QuotaReserved: (d) => `${bytes(d.size)} reservados para una subida`,
+  QuotaReleased: () => 'Reserva de subida liberada',
+  FileAdded: (d) => `Archivo ${quoted(d.name)} ${d.copiedFrom ? 'copiado' : 'subido'} (${bytes(d.size)}${d.encrypted || d.e2eeEnabled ? ', cifrado de extremo a extremo' : ''})`,
+  FolderCreated: (d) => `Carpeta ${quoted(d.name)} ${d.copiedFrom ? 'copiada' : 'creada'}`,
+  ItemRenamed: (d) => `Elemento renombrado a ${quoted(d.name)}`,
+  ItemMoved: (d) => (d.parentId ? 'Elemento movido a otra carpeta' : 'Elemento movido a la carpeta principal'),
+  ItemDetailsChanged: (d) => `Detalles de un elemento cambiados: ${t(d.details, 'ninguno')}`,
+  ItemExpirySet: (d) => (d.expiresAt ? `Elemento configurado para caducar el ${t(d.expiresAt)}` : 'Caducidad de un elemento eliminada'),
+  ItemTrashed: (d) => `Elemento movido a la papelera (${bytes(d.size)})`,
+  ItemRestored: (d) => `${quoted(d.name)} restaurado de la papelera`,
+  ItemDeleted: (d) =>
+    `Elemento eliminado definitivamente (${bytes(d.size)}${Array.isArray(d.descendantIds) && d.descendantIds.length ? `, con ${count(d.descendantIds, 'elemento', 'elementos')} dentro` : ''})`,
+  // billing
+  CheckoutStarted: (d) => `Compra iniciada de ${t(d.productId)} x${t(d.quantity, '1')} por ${usd(d.amount)}${d.promo ? ' con un código promocional' : ''}`,
+  CheckoutLinkIssued: () => 'Enlace de pago emitido',
+  CheckoutDeclined: () => 'Pago rechazado',
+  SubscriptionStarted: (d) => `Suscripción a ${t(d.productId)} iniciada (${t(d.cycle)}), próximo pago ${t(d.nextPaymentDate, 'ninguno')}`,
+  SubscriptionRenewed: (d) => `Suscripción renovada, próximo pago ${t(d.nextPaymentDate)}`,
+  SubscriptionCanceled: (d) => `Suscripción cancelada${by(d.by)}, termina el ${t(d.endDate)}`,
+  PaymentRecorded: (d) => `Pago de ${usd(d.amount)} por ${t(d.productId)}: ${t(d.status)}${d.promoCode ? ` (promoción ${t(d.promoCode)})` : ''}`,
+  RenewalFailed: (d) => `Falló el pago de la renovación; periodo de gracia hasta ${t(d.graceEndDate)}`,
+  UnpaidStorageDeletionDue: () => 'El almacenamiento no pagado debe eliminarse',
+  PlanChangedByStaff: (d) => `Plan cambiado por el personal de ${t(d.previousPlan)} a ${t(d.plan)}`,
+  PromoCodeCreated: (d) => `Código promocional ${t(d.code)} creado (${t(d.status)}${discount(d.discount)})`,
+  PromoCodeUpdated: (d) => `Condiciones del código promocional actualizadas${discount(d.discount)}`,
+  PromoCodeStatusChanged: (d) => `Código promocional ${d.status === 'active' ? 'activado' : 'desactivado'}`,
+  PromoCodeDeleted: () => 'Código promocional eliminado',
+  PromoCodeUsed: (d) => `Código promocional usado por el usuario ${short(d.userId)}`,
+  PromoCodeUseReserved: (d) => `Uso del código promocional apartado para una compra del usuario ${short(d.userId)}`,
+  PromoCodeUseReleased: (d) => `Uso del código promocional liberado (${t(d.reason)})`,
+  // wallet
+  WalletAddressesCreated: () => 'Direcciones de la billetera creadas',
+  WalletSendNoted: (d) => `Nota en una transacción enviada: ${t(d.note)}`,
+  WalletDataForgotten: () => 'Notas de la billetera olvidadas',
+  ContactAdded: (d) => `Contacto ${t(d.nickname)} agregado`,
+  ContactChanged: (d) => `Contacto ${t(d.nickname)} cambiado`,
+  ContactRemoved: () => 'Contacto eliminado',
+  ContactsForgotten: () => 'Contactos olvidados',
+  ChainBlockMined: (d) => `Bloque ${t(d.height)} minado con ${count(d.txids, 'transacción', 'transacciones')}`,
+  ChainCoinsMinted: (d) => `${axel(d.amount)} emitidos a ${t(d.to)}`,
+  ChainTransferAccepted: (d) => `${axel(d.amount)} enviados de ${t(d.from)} a ${t(d.to)}`,
+  // bookmarks and share visits
+  BookmarkAdded: (d) => `Recurso compartido guardado en marcadores como ${quoted(d.description)}`,
+  BookmarkRenamed: (d) => `Marcador renombrado a ${quoted(d.description)}`,
+  BookmarkMoved: (d) => (d.bookmarkListId ? 'Marcador movido a una lista' : 'Marcador sacado de su lista'),
+  BookmarkRemoved: () => 'Marcador eliminado',
+  BookmarkListCreated: (d) => `Lista de marcadores ${quoted(d.name)} creada`,
+  BookmarkListRenamed: (d) => `Lista de marcadores renombrada a ${quoted(d.name)}`,
+  BookmarkListDeleted: () => 'Lista de marcadores eliminada',
+  BookmarksForgotten: () => 'Marcadores olvidados',
+  ShareOpened: (d) => `Recurso compartido ${kind(d)} abierto${d.recipientEmail ? ` por ${t(d.recipientEmail)}` : ''}${d.firstOpen ? ' por primera vez' : ''}`,
+  ShareDownloaded: (d) => `${d.archive ? 'Archivo comprimido' : 'Archivo'} descargado de un recurso compartido${d.recipientEmail ? ` por ${t(d.recipientEmail)}` : ''}`,
+  ShareAccessForgotten: () => 'Visitantes de un recurso compartido olvidados',
+  // shares
+  ShareCreated: (d) =>
+    `Recurso compartido ${kind(d)} ${quoted(d.title)} creado con ${count(d.items, 'elemento', 'elementos')} (${bytes(d.totalSize)})${
+      Array.isArray(d.recipients) && d.recipients.length ? ` para ${count(d.recipients, 'destinatario', 'destinatarios')}` : ''
+    }`,
+  ShareEdited: (d) =>
+    `Recurso compartido editado: ${['title', 'description', 'expiresAt', 'downloadable', 'requireLogin', 'passwordHash'].filter((k) => d[k] !== undefined).map((k) => (k === 'passwordHash' ? 'contraseña' : k)).join(', ') || 'nada'}`,
+  ShareRevoked: () => 'Recurso compartido revocado',
+  ShareDeleted: () => 'Recurso compartido eliminado',
+  ShareRecipientsResent: (d) => `Correo del recurso compartido reenviado a ${count(d.recipients, 'destinatario', 'destinatarios')}`,
+  ShareRecipientBlocked: (d) => `Destinatario ${t(d.email)} bloqueado en el recurso compartido`,
+  ShareRecipientUnblocked: (d) => `Destinatario ${t(d.email)} desbloqueado`,
+  ShareCounted: (d) => `Recurso compartido contado en el plan para ${t(d.period)}`,
+  ShareExpiryReminded: (d) => `Se recordó al titular que el recurso compartido caduca en ${count(d.daysLeft, 'día', 'días')}`,
+  ShareForgotten: () => 'Recurso compartido olvidado junto con su titular purgado',
+  CartOpened: () => 'Carrito de subir y compartir abierto',
+  CartEntriesAdded: (d) => `${count(d.fileIds, 'archivo agregado', 'archivos agregados')} al carrito`,
+  CartEntryRemoved: () => 'Un archivo quitado del carrito',
+  CartShareStarted: () => 'Se empezó a compartir el carrito',
+  CartShareAbandoned: () => 'Se abandonó compartir el carrito',
+  CartShared: () => 'Carrito compartido',
+  // secure fetch
+  SecureFetchCreated: (d) => `Enlace Secure Fetch creado (${t(d.type)})${d.expiresAt ? `, caduca el ${t(d.expiresAt)}` : ''}`,
+  SecureFetchRevoked: () => 'Enlace Secure Fetch revocado',
+  SecureFetchSubmitted: (d) => `${count(d.files ?? d.itemIds, 'archivo enviado', 'archivos enviados')} por Secure Fetch (${bytes(d.totalSize)})`,
+  SecureFetchItemOpened: () => 'Se abrió un archivo recibido por Secure Fetch',
+  SecureFetchPaymentStarted: () => 'Pago del certificado Secure Fetch iniciado',
+  SecureFetchPaymentFailed: (d) => `Pago de Secure Fetch rechazado: ${t(d.refusedWith)}`,
+  SecureFetchPaid: (d) => `Secure Fetch pagado: ${axel(d.amount)}`,
+  SecureFetchFilesCollected: (d) => `${count(d.itemIds, 'archivo recogido', 'archivos recogidos')} de Secure Fetch`,
+  SecureFetchForgotten: () => 'Enlace Secure Fetch olvidado junto con su titular purgado',
+  SecureFetchCounted: () => 'Enlace Secure Fetch contado en el plan',
+  // auto-pay programs
+  AutoPayProgramCreated: (d) => `Programa de pago automático ${quoted(d.name)} creado`,
+  AutoPayProgramEdited: (d) => `Programa de pago automático renombrado o descrito como ${quoted(d.name)}`,
+  AutoPayPayeeAdded: (d) => `Beneficiario ${t(d.payeeName)} agregado por ${axel(d.amount)}`,
+  AutoPayPayeeChanged: (d) => `Beneficiario ${t(d.payeeName)} cambiado a ${axel(d.amount)}`,
+  AutoPayPayeeRemoved: () => 'Beneficiario eliminado',
+  AutoPayPayeesImported: (d) => `${count(d.payees, 'beneficiario importado', 'beneficiarios importados')}${d.replaced ? ', reemplazando la lista' : ''}`,
+  AutoPayProgramSubmitted: (d) => `Envío ${t(d.submission)} mandado a aprobación`,
+  AutoPayApprovalReminded: (d) => `Se recordó a los aprobadores el envío ${t(d.submission)}`,
+  AutoPayProgramApproved: (d) => `Envío ${t(d.submission)} aprobado`,
+  AutoPayProgramRejected: (d) => (d.cause === 'expired' ? `Envío ${t(d.submission)} caducó sin aprobarse` : `Envío ${t(d.submission)} rechazado`),
+  AutoPayProgramLocked: () => 'Programa bloqueado',
+  AutoPayProgramUnlocked: () => 'Programa desbloqueado',
+  AutoPayProgramCancelled: (d) => `Envío ${t(d.submission)} cancelado`,
+  AutoPayPayoutStarted: (d) => `Pago del envío ${t(d.submission)} iniciado (intento ${t(d.attempt)})`,
+  AutoPayPayeePaid: (d) => `Beneficiario pagado en la transacción ${short(d.txid)}`,
+  AutoPayPayeePayoutFailed: (d) => `Falló el pago a un beneficiario: ${t(d.failure)}`,
+  AutoPayPayoutFinished: (d) => `Pago terminado: ${t(d.paid, '0')} pagados, ${t(d.failed, '0')} fallidos`,
+  AutoPayRetryRequested: (d) => `Reintento de los pagos fallidos solicitado (intento ${t(d.attempt)})`,
+  AutoPayNameReserved: () => 'Nombre del programa reservado',
+  AutoPayNameReleased: () => 'Nombre del programa liberado',
+  // storage upkeep
+  BlobMaintenanceScheduled: (d) => `Mantenimiento del almacenamiento programado: revisión cada ${minutes(d.scrubEveryMs)}, recolección cada ${minutes(d.collectEveryMs)}`,
+};
