@@ -48,6 +48,7 @@ describe('upload and share', () => {
       { name: 'hills.txt', mimeType: 'text/plain', buffer: Buffer.from('green hills, long walks\n') },
     ]);
     await expect.poll(() => page.getByTestId('cart-entry').count(), { timeout: 30_000 }).toBe(2);
+    expect(await page.getByTestId('cart-folder').getAttribute('data-name')).toMatch(/^Shared \d{4}-\d{2}-\d{2} \d{2}h\d{2}$/);
     await expect.poll(() => page.getByTestId('cart-cost').innerText()).toBe('2 files, 37 B. 5 of 5 shares left this month.');
     await shot(page, 'cart');
     await page.getByTestId('cart-share').click();
@@ -56,7 +57,9 @@ describe('upload and share', () => {
     expect(link).toMatch(/\/shares\/[A-Za-z0-9_-]{22}$/);
     await shot(page, 'shared');
     await page.getByTestId('cart-done').click();
-    // the files are in the storage too
+    // the files are in the storage too, in the cart's own folder
+    const folder = page.locator('[data-testid="file-row"][data-name^="Shared "]');
+    await folder.getByTestId('file-open').click();
     await page.locator('[data-testid="file-row"][data-name="beach.txt"]').waitFor();
 
     // A visitor opens the link and sees both files.

@@ -19,15 +19,18 @@ import ListItemText from '@mui/material/ListItemText';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createActor, fromPromise } from 'xstate';
+import { toApiError, type NormalisedError } from '../../api/errors';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { localeTag } from '../../components/i18nHelpers';
+import { filesApi } from '../files/files.api';
 import { formatBytes } from '../files/format';
 import { uploadQueueMachine, UNFINISHED } from '../files/upload-queue.machine';
 import { tusUploadWorker } from '../files/uploader';
 import { cartApi, type CartShareFields } from './cart.api';
+import { cartFolderStamp, createCartFolder, warnBeforeUnload } from './cart-folder';
 import { uploadCartMachine } from './upload-cart.machine';
 
 const cartMachine = uploadCartMachine.provide({
@@ -52,7 +55,7 @@ const useCart = (userId: string, storageId: string) => {
     const uploads = createActor(cartUploads, { input: {} }).start();
     // a file whose upload is done moves to the cart (spec §4)
     uploads.on('saved', (e) => e.entryId && cart.send({ type: 'SAVED', fileId: e.entryId }));
-    return { cart, uploads, target: { userId, storageId, folderId: null } };
+    return { cart, uploads };
   }, [userId, storageId]);
   useEffect(
     () => () => {
@@ -65,13 +68,40 @@ const useCart = (userId: string, storageId: string) => {
 };
 
 /**
- * The upload cart (spec §2): files chosen here upload into the online storage's root, each joins
+ * The cart's own folder in the online storage's root ("Shared <date time>", the next free name),
+ * made when the first files are chosen and used for every later one.
+ */
+const useCartFolder = (userId: string, storageId: string, baseName: () => string) => {
+  const pending = useRef<Promise<{ id: string; name: string }> | null>(null);
+  const [name, setName] = useState<string | null>(null);
+  const folder = useCallback(() => {
+    if (!pending.current) {
+      const made = createCartFolder(baseName(), (n) => filesApi.createFolder(userId, storageId, null, n));
+      pending.current = made;
+      made.then(
+        (f) => setName(f.name),
+        // a refused folder is asked for again with the next files
+        () => (pending.current = null),
+      );
+    }
+    return pending.current;
+  }, [userId, storageId, baseName]);
+  return { folder, name };
+};
+
+/**
+ * The upload cart (spec §2): files chosen here upload into a folder of their own ("Shared <date
+ * time>") in the online storage, each joins
  * the cart once saved, the cart says what sharing them would count, and Share makes them one share.
  */
 const UploadCart = ({ userId, storageId, onClose }: { userId: string; storageId: string; onClose: () => void }) => {
   const { t, i18n } = useTranslation();
   const tag = localeTag(i18n.language);
-  const { cart, uploads, target } = useCart(userId, storageId);
+  const { cart, uploads } = useCart(userId, storageId);
+  const baseName = useCallback(() => t('cart.folderName', { date: cartFolderStamp(new Date()) }), [t]);
+  const cartFolder = useCartFolder(userId, storageId, baseName);
+  const [folderError, setFolderError] = useState<NormalisedError | null>(null);
+  const [preparing, setPreparing] = useState(false);
   const state = useSelector(cart, (s) => s);
   const items = useSelector(uploads, (s) => s.context.items);
   const input = useRef<HTMLInputElement>(null);
@@ -81,8 +111,25 @@ const UploadCart = ({ userId, storageId, onClose }: { userId: string; storageId:
   const [downloadable, setDownloadable] = useState(true);
   const [copied, setCopied] = useState(false);
   const { entries, cost, error, share } = state.context;
-  const uploading = items.some((i) => UNFINISHED.includes(i.status));
+  const uploading = preparing || items.some((i) => UNFINISHED.includes(i.status));
   const busy = !state.matches('idle');
+
+  // leaving the page while uploads run asks first (they would stop half-way)
+  useEffect(() => {
+    if (!uploading) return;
+    window.addEventListener('beforeunload', warnBeforeUnload);
+    return () => window.removeEventListener('beforeunload', warnBeforeUnload);
+  }, [uploading]);
+
+  const upload = (files: File[]) => {
+    setFolderError(null);
+    setPreparing(true);
+    cartFolder
+      .folder()
+      .then((f) => uploads.send({ type: 'ADD', files: files.map((file) => ({ file, name: file.name })), target: { userId, storageId, folderId: f.id } }))
+      .catch((e: unknown) => setFolderError(toApiError(e).toJSON()))
+      .finally(() => setPreparing(false));
+  };
 
   if (share)
     return (
@@ -129,13 +176,19 @@ const UploadCart = ({ userId, storageId, onClose }: { userId: string; storageId:
           data-testid="cart-file-input"
           onChange={(e) => {
             const files = [...(e.target.files ?? [])];
-            if (files.length) uploads.send({ type: 'ADD', files: files.map((file) => ({ file, name: file.name })), target });
+            if (files.length) upload(files);
             e.target.value = '';
           }}
         />
         <Button startIcon={<UploadFileOutlined />} variant="outlined" onClick={() => input.current?.click()} disabled={state.matches('broken')} data-testid="cart-choose-files">
           {t('cart.chooseFiles')}
         </Button>
+        {cartFolder.name && (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="cart-folder" data-name={cartFolder.name}>
+            {t('cart.inFolder', { name: cartFolder.name })}
+          </Typography>
+        )}
+        <ErrorAlert error={folderError} testId="cart-folder-error" />
         {items.filter((i) => i.status !== 'done').length > 0 && (
           <List dense data-testid="cart-uploads">
             {items
