@@ -181,6 +181,35 @@ describe('filters', () => {
   });
 });
 
+describe("the staff member's language", () => {
+  it('words the rows in the requested locale (parameter, else Accept-Language, else English), refuses a malformed one', async () => {
+    const query = { filter: { user: ada.id, type: ['ProfileUpdated'] } };
+    const sentences = async (extra: Record<string, unknown>, headers: Record<string, string> = {}) => {
+      const params = new URLSearchParams();
+      for (const [k, v] of Object.entries({ ...query, ...extra })) params.set(k, typeof v === 'string' ? v : JSON.stringify(v));
+      const res = await auditor.request<Row[]>('GET', `/api/admin/activity?${params}`, undefined, headers);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.map((r) => r.sentence);
+    };
+    expect(await sentences({})).toEqual(['Profile updated: firstName', 'Profile updated: firstName, city']);
+    expect(await sentences({ locale: 'pt_br' })).toEqual(['Perfil atualizado: firstName', 'Perfil atualizado: firstName, city']);
+    expect(await sentences({ locale: 'es' })).toEqual(['Perfil actualizado: firstName', 'Perfil actualizado: firstName, city']);
+    expect(await sentences({}, { 'accept-language': 'nl-NL,nl;q=0.9,en;q=0.5' })).toEqual(['Profiel bijgewerkt: firstName', 'Profiel bijgewerkt: firstName, city']);
+    // the parameter wins over the header; a language the console does not speak reads as English
+    expect(await sentences({ locale: 'en' }, { 'accept-language': 'nl' })).toEqual(['Profile updated: firstName', 'Profile updated: firstName, city']);
+    expect(await sentences({ locale: 'fr' })).toEqual(['Profile updated: firstName', 'Profile updated: firstName, city']);
+    for (const locale of ['portuguese', 'pt_br;x', '../en']) {
+      const res = await auditor.get(`/api/admin/activity?locale=${encodeURIComponent(locale)}`);
+      expect(res.status, locale).toBe(400);
+      expect(res.body.code, locale).toBe('VALIDATION_FAILED');
+    }
+    const exported = await auditor.get(`/api/admin/activity/export?format=jsonl&locale=pt&filter=${encodeURIComponent(JSON.stringify(query.filter))}`);
+    expect(exported.status).toBe(200);
+    const text = typeof exported.body === 'string' ? exported.body : '';
+    expect(text.trimEnd().split('\n').map((l) => (JSON.parse(l) as Row).sentence)).toEqual(['Perfil atualizado: firstName, city', 'Perfil atualizado: firstName']);
+  });
+});
+
 describe('rows written by hand', () => {
   it('reads an event with empty metadata and an unknown type without failing the page', async () => {
     const stream = `probe-${randomUUID()}`;

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { CommonErrors, DomainError } from '@axel/domain';
+import { type ActivityLocale, activityLocaleOf } from '@axel/domain/audit/describe-event';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -50,6 +51,13 @@ const parseJson = (value: string | undefined, field: string): unknown => {
   } catch {
     throw validationError({ [field]: 'validation.invalid' });
   }
+};
+
+/** The sentences' language: the `locale` parameter, else the first language of Accept-Language, else English. */
+const localeOf = (request: FastifyRequest<{ Querystring: ActivityListQuery }>): ActivityLocale => {
+  if (request.query.locale) return activityLocaleOf(request.query.locale);
+  const accepted = String(request.headers['accept-language'] ?? '').slice(0, 200).split(',')[0]?.split(';')[0];
+  return activityLocaleOf(accepted);
 };
 
 const FILTER_KEYS = ['user', 'actor', 'aggregate', 'item', 'type', 'ip', 'from', 'to', 'before', 'after'] as const;
@@ -119,7 +127,7 @@ export const activityModule: Module = {
         // the total counts the whole filtered range, the cursor aside
         const cursor = await cursorAt(ctx.pool, resolved, filter.after ?? filter.before ?? null);
         const [page, total] = await Promise.all([
-          readActivityPage(ctx, resolved, cursor, direction, limit),
+          readActivityPage(ctx, resolved, cursor, direction, limit, localeOf(request)),
           countActivity(ctx.pool, resolved),
         ]);
         reply.header('content-range', `activity 0-${Math.max(page.rows.length - 1, 0)}/${total ?? '*'}`);
@@ -146,7 +154,7 @@ export const activityModule: Module = {
         const stamp = ctx.now().toISOString().replace(/[:.]/g, '-');
         async function* lines() {
           if (format === 'csv') yield csvHeader();
-          for await (const row of streamActivity(ctx, resolved)) yield format === 'csv' ? csvLine(row) : jsonLine(row);
+          for await (const row of streamActivity(ctx, resolved, localeOf(request))) yield format === 'csv' ? csvLine(row) : jsonLine(row);
         }
         return reply
           .header('content-type', format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8')

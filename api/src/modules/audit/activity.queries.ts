@@ -1,5 +1,5 @@
 import { type EventMetadata } from '@axel/domain';
-import { describeEvent } from '@axel/domain/audit/describe-event';
+import { type ActivityLocale, describeEvent } from '@axel/domain/audit/describe-event';
 import { PersonalDataEventStore, type Migration, type Pool, type RecordedEvent } from '@axel/platform';
 import type { AppContext } from '../../context';
 import { validationError } from '../../http/errors';
@@ -205,7 +205,7 @@ const actorLabel = (metadata: Partial<EventMetadata>, info: ActorInfo | undefine
 };
 
 /** Rows as the console reads them: sealed personal values opened (or erased), upcast, worded, secrets redacted. */
-export const toActivityRows = async (ctx: AppContext, rows: readonly EventRow[]): Promise<ActivityRow[]> => {
+export const toActivityRows = async (ctx: AppContext, rows: readonly EventRow[], locale: ActivityLocale = 'en'): Promise<ActivityRow[]> => {
   const recorded: RecordedEvent[] = rows.map((r) => ({
     id: r.event_id,
     type: r.event_type,
@@ -247,7 +247,7 @@ export const toActivityRows = async (ctx: AppContext, rows: readonly EventRow[])
       client: textOrNull(m.client),
       correlationId: textOrNull(m.correlationId),
       causationId: textOrNull(m.causationId),
-      sentence: describeEvent({ type: e.type, data }, 'en'),
+      sentence: describeEvent({ type: e.type, data }, locale),
       data: redactSecrets(data),
     };
   });
@@ -270,13 +270,14 @@ export const readActivityPage = async (
   cursor: Cursor | null,
   direction: 'asc' | 'desc',
   limit: number,
+  locale: ActivityLocale = 'en',
 ): Promise<ActivityPage> => {
   if (f.empty) return { rows: [], next: null };
   if (!f.ip) {
     const raw = await readRows(ctx.pool, f, cursor, direction, limit + 1);
     const more = raw.length > limit;
     const page = raw.slice(0, limit);
-    return { rows: await toActivityRows(ctx, page), next: more ? page[page.length - 1]!.position : null };
+    return { rows: await toActivityRows(ctx, page, locale), next: more ? page[page.length - 1]!.position : null };
   }
   const found: ActivityRow[] = [];
   let at = cursor;
@@ -284,7 +285,7 @@ export const readActivityPage = async (
   for (;;) {
     const raw = await readRows(ctx.pool, f, at, direction, SCAN_PAGE);
     if (!raw.length) return { rows: found, next: null };
-    for (const row of await toActivityRows(ctx, raw)) {
+    for (const row of await toActivityRows(ctx, raw, locale)) {
       at = cursorOf(row);
       scanned++;
       if (!sameIp(row.ip, f.ip)) continue;
@@ -297,7 +298,7 @@ export const readActivityPage = async (
 };
 
 /** Every matching row in position order, a page at a time: the export never holds the range in memory. */
-export async function* streamActivity(ctx: AppContext, f: ResolvedFilter): AsyncGenerator<ActivityRow> {
+export async function* streamActivity(ctx: AppContext, f: ResolvedFilter, locale: ActivityLocale = 'en'): AsyncGenerator<ActivityRow> {
   if (f.empty) return;
   // the range ends where the log ended when the export began: rows appended meanwhile are not chased
   const head = (await ctx.pool.query<{ p: number | null }>('select max(position) as p from es_events')).rows[0]!.p ?? 0;
@@ -305,7 +306,7 @@ export async function* streamActivity(ctx: AppContext, f: ResolvedFilter): Async
   for (;;) {
     const raw = await readRows(ctx.pool, f, at, 'asc', SCAN_PAGE, head + 1);
     if (!raw.length) return;
-    for (const row of await toActivityRows(ctx, raw)) if (!f.ip || sameIp(row.ip, f.ip)) yield row;
+    for (const row of await toActivityRows(ctx, raw, locale)) if (!f.ip || sameIp(row.ip, f.ip)) yield row;
     if (raw.length < SCAN_PAGE) return;
     at = cursorOf(raw[raw.length - 1]!);
   }

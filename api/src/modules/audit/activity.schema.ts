@@ -51,6 +51,8 @@ export const ActivityListQuerySchema = z.object({
   to: z.string().max(40).optional(),
   before: z.string().max(20).optional(),
   after: z.string().max(20).optional(),
+  /** The language of the rows' sentences (en, es, pt, nl; tags like pt_br or pt-BR too); else Accept-Language, else English. */
+  locale: z.string().regex(/^[A-Za-z]{2}([_-][A-Za-z]{2})?$/, 'validation.invalid').optional(),
 });
 export type ActivityListQuery = z.infer<typeof ActivityListQuerySchema>;
 
