@@ -4,7 +4,7 @@
  * one page goes (the query in PostgreSQL, the whole request).
  *
  * The items are written straight into the storage read model (the listing reads nothing else):
- * 9,000 files, each with the manifest of a 64 MiB file (64 chunks), and 1,000 folders.
+ * 9,000 files, each with the manifest of a 64 MiB file (64 random chunk ids), and 1,000 folders.
  *
  *   BENCH_LIST_ITEMS=10000   items in the folder
  */
@@ -76,13 +76,17 @@ const listingSection: BenchSection = {
       });
       const folderId = ((await folder.json()) as { id: string }).id;
 
-      const manifest = JSON.stringify({
-        keyId: 'k'.repeat(26),
-        chunkPlainSize: 1024 * 1024 - 28,
-        size: 64 * 1024 * 1024,
-        sha256: 'a'.repeat(64),
-        chunks: Array.from({ length: 64 }, (_, i) => ({ cid: `bafkrei${String(i).padStart(52, 'x')}`, size: 1024 * 1024 })),
-      });
+      // each file its own manifest of 64 random CIDs, as real ones are (they do not compress)
+      const base32 = 'abcdefghijklmnopqrstuvwxyz234567';
+      const cid = () => `bafkrei${Array.from(randomBytes(52), (b) => base32[b % 32]).join('')}`;
+      const manifestOf = () =>
+        JSON.stringify({
+          keyId: randomBytes(13).toString('hex'),
+          chunkPlainSize: 1024 * 1024 - 28,
+          size: 64 * 1024 * 1024,
+          sha256: randomBytes(32).toString('hex'),
+          chunks: Array.from({ length: 64 }, () => ({ cid: cid(), size: 1024 * 1024 })),
+        });
       const now = new Date();
       for (let at = 0; at < total; at += 1000) {
         const n = Math.min(1000, total - at);
@@ -91,10 +95,10 @@ const listingSection: BenchSection = {
         await db.query(
           `insert into storage_items (id, storage_id, folder, label, name, size, hash, mime, manifest, encrypted, created_at, modified_at)
            select id, $2, $3, case when name like '%.bin' then 'file' else 'folder' end, name,
-                  case when name like '%.bin' then 67108864 else 0 end, case when name like '%.bin' then $5 end,
-                  case when name like '%.bin' then 'application/octet-stream' end, case when name like '%.bin' then $4::jsonb end, true, $6, $6
-             from unnest($1::text[], $7::text[]) as t(id, name)`,
-          [ids, storageId, folderId, manifest, 'a'.repeat(64), now, names],
+                  case when name like '%.bin' then 67108864 else 0 end, case when name like '%.bin' then $4 end,
+                  case when name like '%.bin' then 'application/octet-stream' end, case when name like '%.bin' then manifest end, true, $5, $5
+             from unnest($1::text[], $6::text[], $7::jsonb[]) as t(id, name, manifest)`,
+          [ids, storageId, folderId, 'a'.repeat(64), now, names, ids.map(manifestOf)],
         );
       }
       await db.query('analyze storage_items');
