@@ -7,6 +7,7 @@ import { createApp, type AppHandle, type Role } from '../app';
 import { loadConfig } from '../config';
 import { createLogger } from '../logger';
 import { bootstrapAdmin } from '../modules/accounts/bootstrap-admin';
+import { configSecrets, describeFindings, scanEventsForSecrets } from './secret-scan';
 
 /** A clock tests can move forward. */
 export class TestClock {
@@ -56,7 +57,10 @@ export const startTestApp = async (
     clock,
     stop: async () => {
       await app.stop();
+      // every test file's events, once written: none may hold a secret (the run fails naming it)
+      const findings = await scanEventsForSecrets(db.pool, configSecrets(config));
       await db.drop();
+      if (findings.length) throw new Error(describeFindings(findings));
     },
   };
 };

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { loadSigningKey, type AuditSigningKey } from '@axel/platform/audit/keys';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../testing/accounts';
+import { SECRET_SHAPES } from '../../testing/secret-scan';
 import { HttpClient, startTestApp, type TestApp } from '../../testing/harness';
 import { exportRange, sealAll, verifyChain } from './audit.chain-store';
 
@@ -252,15 +253,6 @@ describe('export and the offline verifier', () => {
 });
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Shapes of secrets that must never reach the log, whatever field they hide in. */
-const SECRET_SHAPES: readonly RegExp[] = [
-  /-----BEGIN [A-Z ]*PRIVATE KEY-----/,
-  /\b(sk|rk)_(live|test)_[0-9A-Za-z]{8,}/,
-  /\bwhsec_[0-9A-Za-z]{8,}/,
-  /\beyJ[\w-]{8,}\.eyJ[\w-]{8,}\./,
-  /\bAKIA[0-9A-Z]{16}\b/,
-];
 
 describe('the activity log holds no secret', () => {
   it('no event, stored or opened, holds a password, a mailed token, or anything secret-shaped', async () => {
