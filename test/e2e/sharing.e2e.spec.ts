@@ -140,6 +140,17 @@ describe('sharing a folder', () => {
     await owner.goto(`${t.url}/files/shares`);
     const shareRow = owner.locator('[data-testid="share-row"][data-title="Trip"]');
     await shareRow.waitFor();
+    // The month's count against the plan; the e-mail lookup asks for its range; a range leaves out shares that never expire.
+    await expect.poll(() => owner.getByTestId('shares-plan-usage').innerText()).toBe('1 of 5 shares used this month');
+    await owner.getByTestId('shares-filter-email').fill('friend@example.com');
+    await owner.getByTestId('shares-filter-apply').click();
+    await owner.getByText('Looking up an e-mail needs both expiry dates').waitFor();
+    await owner.getByTestId('shares-filter-email').fill('');
+    await owner.getByTestId('shares-filter-expiresFrom').fill('2026-01-01');
+    await owner.getByTestId('shares-filter-apply').click();
+    await owner.getByTestId('shares-empty').waitFor();
+    await owner.getByTestId('shares-filter-clear').click();
+    await shareRow.waitFor();
     await expect
       .poll(
         async () => {
