@@ -141,4 +141,21 @@ describe('the staff console', () => {
     await shot(moneyPage, 'financial-admin-cannot-create');
     await moneyContext.close();
   });
+
+  // last: it moves the server's clock a day on
+  it('shows the shards, the last scheduled scrub and the last collection on Storage health', async () => {
+    const runtime = t.app.ctx.processes() as unknown as { fireDueTimers(): Promise<number>; whenIdle(): Promise<void> };
+    t.clock.advance(25 * 3_600_000);
+    await runtime.fireDueTimers();
+    await runtime.whenIdle();
+    const page = await (await browser.newContext({ locale: 'en-US' })).newPage();
+    await consoleSignIn(page, ROOT.email, ROOT.password);
+    await page.goto(`${t.url}/admin/storage-health`);
+    await page.getByTestId('storage-health-shards').waitFor();
+    expect(await page.getByTestId('storage-health-shards').locator('tbody tr').count()).toBe(4);
+    await expect.poll(() => page.getByTestId('storage-health-scrub').innerText()).toMatch(/chunks checked, 0 repaired, 0 lost/);
+    expect(await page.getByTestId('storage-health-collection').innerText()).toMatch(/stored chunks belong to no file; 0 chunks deleted, 0 keys destroyed/);
+    await stepShots('console-storage-health')(page, 'storage-health');
+    await page.context().close();
+  });
 });
