@@ -246,6 +246,8 @@ describe('sharing a folder', () => {
     await row(memberPage, 'data.bin').waitFor();
     await memberPage.waitForURL(/\/shares_shared\/[A-Za-z0-9_-]{22}\/entries\/[^/]+$/);
     await shot(memberPage, 'shared-with-me');
+    await memberPage.getByTestId('back-to-shared-with-me').click();
+    await sharedRow.waitFor();
     await memberPage.context().close();
 
     // The owner sees the recipient's first open and blocks them: the same visit is refused at once.

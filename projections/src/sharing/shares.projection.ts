@@ -60,7 +60,8 @@ export const sharesProjection = defineProjection<'shares' | 'share_counts', Sour
       recipient_emails text[] not null default '{}',
       record jsonb not null
     );
-    create index on "${t}" (owner_id, created_at desc, id desc);`,
+    create index on "${t}" (owner_id, created_at desc, id desc);
+    create index on "${t}" using gin (recipient_emails);`,
     share_counts: (t) => `create table "${t}" (
       share_id text primary key,
       user_id text not null,

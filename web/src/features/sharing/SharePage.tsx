@@ -15,7 +15,7 @@ import Typography from '@mui/material/Typography';
 import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation, useNavigate } from 'react-router';
+import { Navigate, Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { fromPromise } from 'xstate';
 import { toApiError, type NormalisedError } from '../../api/errors';
 import { ErrorAlert } from '../../components/ErrorAlert';
@@ -193,6 +193,11 @@ export const SharePage = ({ linkId, routeKind, folderId = null, sharedWithMe = f
 
   return (
     <Container maxWidth="lg" sx={{ py: 3 }} data-testid="share-page" data-state={String(state.value)}>
+      {sharedWithMe && (
+        <Link component={RouterLink} to="/shares_shared" underline="hover" variant="body2" sx={{ display: 'inline-block', mb: 1 }} data-testid="back-to-shared-with-me">
+          {t('sharing.shared.back')}
+        </Link>
+      )}
       {refusal ? (
         <Refused error={refusal} />
       ) : (

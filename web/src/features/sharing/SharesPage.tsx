@@ -123,6 +123,9 @@ const SharesList = () => {
         <Typography variant="h5" component="h1" sx={{ flex: 1 }}>
           {t('sharing.list.title')}
         </Typography>
+        <Button component={RouterLink} to="/shares_shared" data-testid="open-shared-with-me">
+          {t('sharing.shared.title')}
+        </Button>
         <Box
           component="form"
           role="search"

@@ -71,9 +71,16 @@ const SharedWithMeList = () => {
   const date = (iso: string | null) => (iso ? formatDateTime(iso, i18n.language) : t('sharing.page.noExpiry'));
   return (
     <Container maxWidth="lg" sx={{ py: 3 }} data-testid="shares-shared">
-      <Typography variant="h5" component="h1" gutterBottom>
-        {t('sharing.shared.title')}
-      </Typography>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
+        <Typography variant="h5" component="h1" sx={{ flex: 1 }}>
+          {t('sharing.shared.title')}
+        </Typography>
+        {user && (
+          <Button component={RouterLink} to="/files/shares" data-testid="open-my-shares">
+            {t('sharing.list.title')}
+          </Button>
+        )}
+      </Box>
       {!user ? (
         <>
           <Alert severity="info">{t('sharing.shared.body')}</Alert>
