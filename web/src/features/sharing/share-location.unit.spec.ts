@@ -93,6 +93,37 @@ describe('share access machine and the address', () => {
     expect(m.lists).toEqual(['summer']);
   });
 
+  it('a deep link to a password share asks the password first, then opens the folder it names', async () => {
+    const located: LocateInput[] = [];
+    const actor = createActor(
+      shareAccessMachine.provide({
+        actors: {
+          loadSummary: fromPromise<ShareSummary, SummaryInput>(async ({ input }) => {
+            if (input.credentials.password !== 'right-one')
+              throw new ApiError('SHARE_PROTECTED', 'This share is protected by a password', { kind: 'public', hasPassword: true, requireLogin: false, expiresAt: null }, 403);
+            return { ...summary, hasPassword: true };
+          }),
+          listEntries: fromPromise<Page<ShareEntry>, ListInput>(async ({ input }) => ({ data: children(input.folderId), totalCount: 1 })),
+          locateEntry: fromPromise<LocatedEntry, LocateInput>(({ input }) => {
+            located.push(input);
+            return locateEntry(input.entryId, entryOf);
+          }),
+        },
+      }),
+      { input: { linkId: LINK, routeKind: 'public', viewerEmail: null, folderId: 'y2024' } },
+    ).start();
+    const settled = () => waitFor(actor, (s) => s.matches('browsing') || s.matches('credentials') || s.matches('refused'));
+    await settled();
+    expect(actor.getSnapshot().value).toBe('credentials');
+    expect(located).toEqual([]);
+    actor.send({ type: 'SUBMIT', credentials: { password: 'right-one' } });
+    await settled();
+    expect(actor.getSnapshot().value).toBe('browsing');
+    expect(actor.getSnapshot().context.path.map((p) => p.id)).toEqual(['album', 'y2024']);
+    // the password went with the summary only: the token stands for it afterwards
+    expect(located).toEqual([{ linkId: LINK, entryId: 'y2024', credentials: {} }]);
+  });
+
   it('a file in the address opens its folder with the file in focus', async () => {
     const m = start('beach');
     await m.settled();
