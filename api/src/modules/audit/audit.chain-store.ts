@@ -152,7 +152,7 @@ interface MergedRow extends Partial<EventRow> {
 }
 
 /** Events beside links per page of verify: big pages, so the round trips are few. */
-const VERIFY_PAGE = 20_000;
+const VERIFY_PAGE = 10_000;
 
 /**
  * The sealed range as one ordered walk of positions, each with its event and its link (a full
