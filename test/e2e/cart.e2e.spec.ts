@@ -26,7 +26,7 @@ const signIn = async (page: Page, email: string) => {
 };
 
 describe('upload and share', () => {
-  it('refuses an empty cart, uploads two files into it, shares them as one link a visitor opens', async () => {
+  it('refuses an empty cart, uploads two files into its folder, shares them as one link a visitor opens; leaving during an upload asks first', async () => {
     const shot = stepShots('web-upload-cart');
     const { email } = await signUpConfirmed(uniqueEmail('cart'));
     const page = await (await browser.newContext({ locale: 'en-US' })).newPage();
@@ -68,6 +68,22 @@ describe('upload and share', () => {
     await visitor.locator('[data-testid="file-row"][data-name="hills.txt"]').waitFor();
     expect(await visitor.locator('[data-testid="file-row"][data-name="beach.txt"]').count()).toBe(1);
     await visitor.context().close();
+
+    // Leaving while an upload runs asks first (the upload held back so it is still running).
+    const leaving = await page.context().newPage();
+    await leaving.route('**/api/uploads/**', async (route) => {
+      await new Promise((r) => setTimeout(r, 5_000));
+      await route.continue().catch(() => undefined);
+    });
+    await leaving.goto(`${t.url}/files/storage`);
+    await leaving.getByTestId('open-upload-cart').click();
+    await leaving.getByTestId('cart-file-input').setInputFiles([{ name: 'slow.txt', mimeType: 'text/plain', buffer: Buffer.from('slow\n') }]);
+    await leaving.getByTestId('cart-upload').first().waitFor();
+    const asked = leaving.waitForEvent('dialog');
+    await leaving.close({ runBeforeUnload: true });
+    const dialog = await asked;
+    expect(dialog.type()).toBe('beforeunload');
+    await dialog.accept();
     await page.context().close();
   });
 });
