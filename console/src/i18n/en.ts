@@ -57,10 +57,11 @@ const userFields = {
   passwordConfirmation: 'Password confirmation',
 };
 
-/** Console texts; English only. React-admin's own texts come from ra-language-english. */
+/** Console texts in English, the console's default; es.ts, pt.ts and nl.ts hold the same keys. React-admin's own texts come from ra-language-english. */
 export const consoleMessages = {
   console: {
     title: 'Axel Drive staff console',
+    language: 'Language',
     menu: {
       dashboard: 'Dashboard',
       audit: 'Audit',
@@ -601,14 +602,23 @@ export const consoleMessages = {
   },
 };
 
+/** A catalogue with the same keys as an English one, every value a string. */
+export type Catalogue<T> = { readonly [K in keyof T]: T[K] extends string ? string : Catalogue<T[K]> };
+export type ConsoleCatalogue = Catalogue<typeof consoleMessages>;
+export type ValidationCatalogue = Catalogue<typeof validationMessages & typeof extraValidation>;
+
+/** Field keys the billing API answers with, beside the shared zod rules' flat `validation.*` keys. */
+const extraValidation = {
+  'validation.invalid': 'This value is not valid',
+  'validation.expiryBeforeStart': 'The expiry date must be after the start date',
+  'validation.duplicate': 'This value is given twice',
+};
+
 export const messages: TranslationMessages = {
   ...englishMessages,
   ...consoleMessages,
   ...activityMessages,
   // The shared zod rules report flat `validation.*` keys.
   ...validationMessages,
-  // Field keys the billing API answers with.
-  'validation.invalid': 'This value is not valid',
-  'validation.expiryBeforeStart': 'The expiry date must be after the start date',
-  'validation.duplicate': 'This value is given twice',
+  ...extraValidation,
 };

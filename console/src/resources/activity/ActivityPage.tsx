@@ -23,7 +23,7 @@ import {
   Typography,
 } from '@mui/material';
 import { Fragment, useEffect, useState, type FormEvent } from 'react';
-import { Title, useBasename, useTranslate } from 'react-admin';
+import { Title, useBasename, useLocale, useTranslate } from 'react-admin';
 import { Link, useSearchParams } from 'react-router-dom';
 import { httpClient } from '../../data/dataProvider';
 import {
@@ -89,6 +89,8 @@ const Json = ({ row }: { row: ActivityRow }) => (
  */
 export const ActivityPage = () => {
   const translate = useTranslate();
+  // the sentences come worded by the API in the console's language
+  const locale = useLocale();
   const basename = useBasename();
   const [params, setParams] = useSearchParams();
   const filters = filtersFrom(params);
@@ -103,7 +105,7 @@ export const ActivityPage = () => {
   useEffect(() => {
     const controller = new AbortController();
     setLoad({ kind: 'loading' });
-    httpClient(listUrl(filters, cursor), { signal: controller.signal })
+    httpClient(listUrl(filters, cursor, undefined, locale), { signal: controller.signal })
       .then(({ json, headers }) => {
         const next = headers.get('x-activity-next');
         setLoad({ kind: 'loaded', rows: json as ActivityRow[], next: next ? Number(next) : null, total: totalOf(headers.get('content-range')) });
@@ -113,7 +115,7 @@ export const ActivityPage = () => {
       });
     return () => controller.abort();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for the filters
-  }, [key, cursor]);
+  }, [key, cursor, locale]);
 
   const apply = (next: ActivityFilters) => setParams(new URLSearchParams(Object.entries(next).filter(([, v]) => v) as [string, string][]));
   const toggle = (id: string) => setOpen((was) => (was.has(id) ? new Set([...was].filter((x) => x !== id)) : new Set([...was, id])));
@@ -144,10 +146,10 @@ export const ActivityPage = () => {
           <Typography color="text.secondary" sx={{ flexGrow: 1 }} data-testid="activity-total">
             {load.kind === 'loaded' ? (load.total === null ? translate('activityLog.totalUnknown') : translate('activityLog.total', { count: load.total })) : ''}
           </Typography>
-          <Button component="a" href={exportUrl(filters, 'csv')} download startIcon={<DownloadIcon />} data-testid="activity-export-csv">
+          <Button component="a" href={exportUrl(filters, 'csv', locale)} download startIcon={<DownloadIcon />} data-testid="activity-export-csv">
             {translate('activityLog.exportCsv')}
           </Button>
-          <Button component="a" href={exportUrl(filters, 'jsonl')} download startIcon={<DownloadIcon />} data-testid="activity-export-jsonl">
+          <Button component="a" href={exportUrl(filters, 'jsonl', locale)} download startIcon={<DownloadIcon />} data-testid="activity-export-jsonl">
             {translate('activityLog.exportJsonl')}
           </Button>
         </Stack>

@@ -81,11 +81,12 @@ export const apiFilter = (filters: ActivityFilters, cursor?: number): Record<str
   return out;
 };
 
-export const listUrl = (filters: ActivityFilters, cursor?: number, perPage = PAGE_SIZE): string =>
-  `${ACTIVITY_API}?${new URLSearchParams({ filter: JSON.stringify(apiFilter(filters, cursor)), range: JSON.stringify([0, perPage - 1]) })}`;
+/** The page's rows, their sentences in the console's language (`locale`). */
+export const listUrl = (filters: ActivityFilters, cursor?: number, perPage = PAGE_SIZE, locale = 'en'): string =>
+  `${ACTIVITY_API}?${new URLSearchParams({ filter: JSON.stringify(apiFilter(filters, cursor)), range: JSON.stringify([0, perPage - 1]), locale })}`;
 
-export const exportUrl = (filters: ActivityFilters, format: 'csv' | 'jsonl'): string =>
-  `${ACTIVITY_API}/export?${new URLSearchParams({ format, filter: JSON.stringify(apiFilter(filters)) })}`;
+export const exportUrl = (filters: ActivityFilters, format: 'csv' | 'jsonl', locale = 'en'): string =>
+  `${ACTIVITY_API}/export?${new URLSearchParams({ format, filter: JSON.stringify(apiFilter(filters)), locale })}`;
 
 /** The total from `activity 0-24/310`; null when the server says `*` (too many to count, or an ip search). */
 export const totalOf = (contentRange: string | null): number | null => {

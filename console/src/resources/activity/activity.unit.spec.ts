@@ -10,9 +10,12 @@ describe('activity filters', () => {
     const url = new URL(listUrl({ aggregate: 'user-1' }, 7, 10), 'http://x');
     expect(JSON.parse(url.searchParams.get('filter')!)).toEqual({ aggregate: 'user-1', before: 7 });
     expect(url.searchParams.get('range')).toBe('[0,9]');
+    expect(url.searchParams.get('locale')).toBe('en');
+    expect(new URL(listUrl({}, undefined, 10, 'pt'), 'http://x').searchParams.get('locale')).toBe('pt');
     const exported = new URL(exportUrl({ user: 'u1' }, 'csv'), 'http://x');
     expect(exported.pathname).toBe('/api/admin/activity/export');
     expect(exported.searchParams.get('format')).toBe('csv');
+    expect(new URL(exportUrl({ user: 'u1' }, 'jsonl', 'nl'), 'http://x').searchParams.get('locale')).toBe('nl');
   });
 
   it('reads the total, or none when the server could not count', () => {
