@@ -89,4 +89,34 @@ describe('console activity', () => {
     await shot(page, 'time-travel');
     await context.close();
   });
+  it('switching the console to Português in the user menu words the menu and the activity in Portuguese, and stays after a reload', async () => {
+    const shot = stepShots('activity-locale');
+    const root = await signedIn(ROOT.email, ROOT.password);
+    const auditor = await createAccount(root, 'auditor-pt', 'auditor');
+    const user = await createAccount(root, 'bia', 'user');
+    expect((await (await signedIn(user.email)).put(`/api/users/${user.id}/profile`, { firstName: 'Bia' })).status).toBe(200);
+
+    const context = await browser.newContext({ locale: 'en-US' });
+    const page = await context.newPage();
+    await consoleSignIn(page, auditor.email, PASSWORD);
+    // English by default
+    await page.getByTestId('menu-users').filter({ hasText: 'Active users' }).waitFor();
+
+    await page.getByRole('button', { name: 'Profile', exact: true }).click();
+    await page.getByTestId('locale-pt').click();
+    await page.getByTestId('menu-users').filter({ hasText: 'Usuários ativos' }).waitFor();
+    await page.getByTestId('menu-activity').click();
+    await page.getByTestId('activity-filter-user').fill(user.email);
+    await page.getByTestId('activity-apply').click();
+    await page.getByTestId('activity-title').filter({ hasText: `Linha do tempo de ${user.email}` }).waitFor();
+    await page.getByTestId('activity-sentence').filter({ hasText: 'Perfil atualizado: firstName' }).waitFor();
+    expect(await page.getByTestId('activity-sentence').filter({ hasText: 'Profile updated' }).count()).toBe(0);
+    await shot(page, 'activity-in-portuguese');
+
+    // the choice is remembered
+    await page.reload();
+    await page.getByTestId('activity-sentence').filter({ hasText: 'Perfil atualizado: firstName' }).waitFor();
+    await page.getByTestId('menu-users').filter({ hasText: 'Usuários ativos' }).waitFor();
+    await context.close();
+  });
 });
