@@ -54,7 +54,7 @@ const parseJson = (value: string | undefined, field: string): unknown => {
 };
 
 /** The sentences' language: the `locale` parameter, else the first language of Accept-Language, else English. */
-const localeOf = (request: FastifyRequest<{ Querystring: ActivityListQuery }>): ActivityLocale => {
+const localeOf = (request: { readonly query: { readonly locale?: string }; readonly headers: FastifyRequest['headers'] }): ActivityLocale => {
   if (request.query.locale) return activityLocaleOf(request.query.locale);
   const accepted = String(request.headers['accept-language'] ?? '').slice(0, 200).split(',')[0]?.split(';')[0];
   return activityLocaleOf(accepted);
