@@ -198,6 +198,9 @@ export const humanizeEventType = (type: string): string => {
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
+/** The event types worded in a locale (a translation of a type English does not word is stale). */
+export const sentenceTypes = (locale: ActivityLocale): string[] => Object.keys(SENTENCES[locale]);
+
 /** Whether an event type has its own sentence in this locale. */
 export const hasSentence = (type: string, locale: ActivityLocale = 'en'): boolean => Object.hasOwn(SENTENCES[locale], type);
 
