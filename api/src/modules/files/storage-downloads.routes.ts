@@ -15,7 +15,7 @@ import { liveItem, ownStorage, userActor, type ItemRow } from './storage.service
 export const SIGNED_URL_TTL_MS = 15 * 60_000;
 
 /** Types a browser would run or render as a page of our origin: always sent as plain bytes. */
-const ACTIVE_TYPES = /^(text\/html|application\/xhtml\+xml|image\/svg\+xml|text\/xml|application\/xml|text\/javascript|application\/javascript)/i;
+export const ACTIVE_TYPES = /^(text\/html|application\/xhtml\+xml|image\/svg\+xml|text\/xml|application\/xml|text\/javascript|application\/javascript)/i;
 
 type ByteRange = { start: number; end: number } | 'unsatisfiable' | null;
 
@@ -40,32 +40,31 @@ export const contentDisposition = (name: string, inline: boolean): string => {
   return `${inline ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 };
 
-const sendFile = async (
+/** The decrypted bytes of a file, whole or by HTTP Range (`If-Range` on its etag); headers only for HEAD. */
+export const sendItemBytes = (
   ctx: AppContext,
   request: FastifyRequest,
   reply: FastifyReply,
   item: ItemRow,
-  options: { contentType?: string; fileName?: string; inline?: boolean },
+  options: { type: string; disposition: string; headers?: Record<string, string> },
 ) => {
   if (!item.manifest) throw new DomainError(StorageErrors.fileDeleted);
   const size = Number(item.size);
-  const requested = options.contentType ?? item.mime ?? 'application/octet-stream';
-  const active = ACTIVE_TYPES.test(requested);
-  const type = active ? 'application/octet-stream' : requested;
-  const inline = !active && /^(image|audio|video)\/|^application\/pdf$|^text\/plain$/.test(type) && (options.inline || options.contentType !== undefined);
+  const etag = `"${item.hash ?? item.id}"`;
   const ifRange = request.headers['if-range'];
-  const range = ifRange && ifRange !== `"${item.hash ?? item.id}"` ? null : parseRange(request.headers.range, size);
+  const range = ifRange && ifRange !== etag ? null : parseRange(request.headers.range, size);
   if (range === 'unsatisfiable') {
     reply.header('content-range', `bytes */${size}`);
     throw new DomainError(StorageErrors.rangeNotSatisfiable, { size });
   }
   reply
-    .header('content-type', type)
+    .header('content-type', options.type)
     .header('accept-ranges', 'bytes')
-    .header('content-disposition', contentDisposition(options.fileName || item.name, inline))
+    .header('content-disposition', options.disposition)
     .header('x-content-type-options', 'nosniff')
     .header('content-security-policy', "sandbox; default-src 'none'")
-    .header('etag', `"${item.hash ?? item.id}"`)
+    .headers(options.headers ?? {})
+    .header('etag', etag)
     .header('last-modified', item.modified_at.toUTCString());
   const content = storageBytes(ctx).content;
   let stream: Readable;
@@ -81,6 +80,20 @@ const sendFile = async (
     return reply.send();
   }
   return reply.send(stream);
+};
+
+const sendFile = async (
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  item: ItemRow,
+  options: { contentType?: string; fileName?: string; inline?: boolean },
+) => {
+  const requested = options.contentType ?? item.mime ?? 'application/octet-stream';
+  const active = ACTIVE_TYPES.test(requested);
+  const type = active ? 'application/octet-stream' : requested;
+  const inline = !active && /^(image|audio|video)\/|^application\/pdf$|^text\/plain$/.test(type) && (options.inline || options.contentType !== undefined);
+  return sendItemBytes(ctx, request, reply, item, { type, disposition: contentDisposition(options.fileName || item.name, inline) });
 };
 
 const signedPayload = (storageId: string, fileId: string, expires: number, fileName: string) =>

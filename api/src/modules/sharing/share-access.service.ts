@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import {
   decideShareAccess,
   DomainError,
@@ -20,8 +19,7 @@ import { requestMeta } from '../accounts/accounts.routes';
 import { requireUser } from '../accounts/auth';
 import { verifyPassword } from '../accounts/passwords';
 import type { UserRow } from '../accounts/users.queries';
-import { storageBytes } from '../files/storage.bytes';
-import { contentDisposition, parseRange } from '../files/storage-downloads.routes';
+import { ACTIVE_TYPES, contentDisposition, parseRange, sendItemBytes } from '../files/storage-downloads.routes';
 import { ENTRY_COLUMNS, entryJson, type ItemRow } from '../files/storage.service';
 import { ACCESS_TOKEN_TTL_MS, issueAccessToken, passwordOf, readAccessToken, type ShareVisit } from './share-access.credentials';
 import { runShareAccessCommand } from './share-access.stream';
@@ -235,8 +233,6 @@ export const sizeOfEntries = async (ctx: AppContext, share: ShareRecord, entryId
 
 // ---- bytes ---------------------------------------------------------------------------------------
 
-/** Types a browser would run as a page of our origin: never shown inline. */
-const ACTIVE_TYPES = /^(text\/html|application\/xhtml\+xml|image\/svg\+xml|text\/xml|application\/xml|text\/javascript|application\/javascript)/i;
 const PREVIEWABLE = /^(image|audio|video)\/|^application\/pdf$|^text\/plain$/i;
 
 /** Whether a file can be shown in the browser (a view-only share allows only that). */
@@ -247,41 +243,12 @@ export const refuseViewOnly = (share: ShareRecord, item: ItemRow, inline: boolea
 };
 
 /** The decrypted bytes of a shared file, whole or by HTTP Range, inline (preview) or as an attachment. */
-export const sendSharedFile = (ctx: AppContext, request: FastifyRequest, reply: FastifyReply, item: ItemRow, inline: boolean) => {
-  if (!item.manifest) throw new DomainError(StorageErrors.fileDeleted);
-  const size = Number(item.size);
-  const type = item.mime && !ACTIVE_TYPES.test(item.mime) ? item.mime : 'application/octet-stream';
-  const etag = `"${item.hash ?? item.id}"`;
-  const ifRange = request.headers['if-range'];
-  const range = ifRange && ifRange !== etag ? null : parseRange(request.headers.range, size);
-  if (range === 'unsatisfiable') {
-    reply.header('content-range', `bytes */${size}`);
-    throw new DomainError(StorageErrors.rangeNotSatisfiable, { size });
-  }
-  reply
-    .header('content-type', type)
-    .header('accept-ranges', 'bytes')
-    .header('content-disposition', contentDisposition(item.name, inline && previewable(item.mime)))
-    .header('x-content-type-options', 'nosniff')
-    .header('content-security-policy', "sandbox; default-src 'none'")
-    .header('cache-control', 'private, no-store')
-    .header('etag', etag)
-    .header('last-modified', item.modified_at.toUTCString());
-  const content = storageBytes(ctx).content;
-  let stream: Readable;
-  if (range) {
-    stream = content.read(item.manifest, range);
-    reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${size}`).header('content-length', String(range.end - range.start + 1));
-  } else {
-    stream = size === 0 ? content.read(item.manifest) : content.read(item.manifest, { start: 0, end: size - 1 });
-    reply.status(200).header('content-length', String(size));
-  }
-  if (request.method === 'HEAD') {
-    stream.destroy();
-    return reply.send();
-  }
-  return reply.send(stream);
-};
+export const sendSharedFile = (ctx: AppContext, request: FastifyRequest, reply: FastifyReply, item: ItemRow, inline: boolean) =>
+  sendItemBytes(ctx, request, reply, item, {
+    type: item.mime && !ACTIVE_TYPES.test(item.mime) ? item.mime : 'application/octet-stream',
+    disposition: contentDisposition(item.name, inline && previewable(item.mime)),
+    headers: { 'cache-control': 'private, no-store' },
+  });
 
 /** Whether a request reads a file from its first byte (a resumed or seeking read is not another download). */
 export const fromFirstByte = (request: FastifyRequest, size: number): boolean => {
