@@ -41,5 +41,14 @@ export const accountHelpers = (app: () => TestApp) => {
     return { http, res };
   };
 
-  return { uniqueEmail, lastMail, mailCount, linkIn, signUpConfirmed, signIn, PASSWORD };
+  /** A confirmed user, signed in, with the id of their online storage. */
+  const signedInUser = async (email = uniqueEmail()) => {
+    const { id } = await signUpConfirmed(email);
+    const { http } = await signIn(email);
+    const storages = await http.get(`/api/users/${id}/storages/`);
+    expect(storages.status, JSON.stringify(storages.body)).toBe(200);
+    return { http, email, id, storageId: storages.body.data[0].id as string };
+  };
+
+  return { uniqueEmail, lastMail, mailCount, linkIn, signUpConfirmed, signIn, signedInUser, PASSWORD };
 };

@@ -1,20 +1,12 @@
 import { liveTables, rebuildProjection } from '@axel/projections';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../testing/accounts';
-import { HttpClient, startTestApp, type TestApp } from '../../testing/harness';
-import { bindStorageBytes } from '../files/storage.bytes';
-import { MemoryBytes } from '../files/storage.testing';
+import { HttpClient, type TestApp } from '../../testing/harness';
+import { storageTestApp, type MemoryBytes } from '../files/storage.testing';
 
 let t: TestApp;
 let bytes: MemoryBytes;
-beforeAll(async () => {
-  t = await startTestApp({ env: { RATE_LIMIT_FACTOR: '100' } });
-  bytes = new MemoryBytes();
-  bindStorageBytes(t.app.ctx, { uploads: bytes, content: bytes });
-});
-afterAll(async () => {
-  await t?.stop();
-});
+storageTestApp((running) => ({ t, bytes } = running));
 const { signUpConfirmed, signIn } = accountHelpers(() => t);
 const at = (path: string, query: Record<string, string | number>) => `${path}?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`;
 

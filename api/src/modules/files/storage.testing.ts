@@ -1,6 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
+import { afterAll, beforeAll } from 'vitest';
+import { startTestApp, type TestApp } from '../../testing/harness';
 import type { FileContent, FileManifest, FinishedUpload, Uploads } from './contracts';
+import { bindStorageBytes } from './storage.bytes';
 
 /**
  * The byte pipeline's contracts kept in memory, for tests of the storage routes alone: uploads
@@ -52,3 +55,20 @@ export class MemoryBytes implements Uploads, FileContent {
     return this.contents.has(keyId);
   }
 }
+
+/**
+ * Starts a test app (rate limits x100) with its bytes kept in memory before the file's tests, and
+ * stops it after them; `started` gets both once they are up.
+ */
+export const storageTestApp = (started: (running: { t: TestApp; bytes: MemoryBytes }) => void) => {
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    t = await startTestApp({ env: { RATE_LIMIT_FACTOR: '100' } });
+    const bytes = new MemoryBytes();
+    bindStorageBytes(t.app.ctx, { uploads: bytes, content: bytes });
+    started({ t, bytes });
+  });
+  afterAll(async () => {
+    await t?.stop();
+  });
+};

@@ -1,29 +1,18 @@
 import { SHARED_FILE_MAX_BYTES } from '@axel/domain';
 import { liveTables, rebuildProjection } from '@axel/projections';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../testing/accounts';
-import { HttpClient, startTestApp, type TestApp } from '../../testing/harness';
-import { bindStorageBytes } from '../files/storage.bytes';
-import { MemoryBytes } from '../files/storage.testing';
+import { HttpClient, type TestApp } from '../../testing/harness';
+import { storageTestApp, type MemoryBytes } from '../files/storage.testing';
 
 let t: TestApp;
 let bytes: MemoryBytes;
-beforeAll(async () => {
-  t = await startTestApp({ env: { RATE_LIMIT_FACTOR: '100' } });
-  bytes = new MemoryBytes();
-  bindStorageBytes(t.app.ctx, { uploads: bytes, content: bytes });
-});
-afterAll(async () => {
-  await t?.stop();
-});
-const { signUpConfirmed, signIn } = accountHelpers(() => t);
+storageTestApp((running) => ({ t, bytes } = running));
+const { signedInUser } = accountHelpers(() => t);
 
 /** A signed-in user who uploads into their online storage and gathers files in a cart. */
 const uploader = async () => {
-  const { email, id } = await signUpConfirmed();
-  const { http } = await signIn(email);
-  const storages = await http.get(`/api/users/${id}/storages/`);
-  const storageId = storages.body.data[0].id as string;
+  const { http, id, storageId } = await signedInUser();
   const base = `/api/users/${id}/storages/${storageId}`;
   const upload = async (name: string, content: string, claimedSize?: number) => {
     const uploadId = bytes.upload(id, storageId, content, claimedSize);

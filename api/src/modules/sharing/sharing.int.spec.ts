@@ -1,33 +1,21 @@
 import { SHARED_FILE_MAX_BYTES } from '@axel/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../testing/accounts';
-import { HttpClient, startTestApp, type TestApp } from '../../testing/harness';
+import { HttpClient, type TestApp } from '../../testing/harness';
 import { BillingService } from '../billing/billing.service';
-import { bindStorageBytes } from '../files/storage.bytes';
-import { MemoryBytes } from '../files/storage.testing';
+import { storageTestApp, type MemoryBytes } from '../files/storage.testing';
 
 let t: TestApp;
 let bytes: MemoryBytes;
-beforeAll(async () => {
-  t = await startTestApp({ env: { RATE_LIMIT_FACTOR: '100' } });
-  bytes = new MemoryBytes();
-  bindStorageBytes(t.app.ctx, { uploads: bytes, content: bytes });
-});
-afterAll(async () => {
-  await t?.stop();
-});
-const { signUpConfirmed, signIn, lastMail, mailCount, uniqueEmail } = accountHelpers(() => t);
+storageTestApp((running) => ({ t, bytes } = running));
+const { signedInUser, lastMail, mailCount, uniqueEmail } = accountHelpers(() => t);
 
 const DAY = 86_400_000;
 const inDays = (days: number) => new Date(t.clock.now().getTime() + days * DAY).toISOString();
 
 /** A signed-in user with their online storage and helpers to fill it. */
 const owner = async () => {
-  const { email, id } = await signUpConfirmed();
-  const { http } = await signIn(email);
-  const storages = await http.get(`/api/users/${id}/storages/`);
-  expect(storages.status, JSON.stringify(storages.body)).toBe(200);
-  const storageId = storages.body.data[0].id as string;
+  const { http, email, id, storageId } = await signedInUser();
   const base = `/api/users/${id}/storages/${storageId}`;
   const folder = async (name: string, parent?: string) => {
     const res = await http.post(parent ? `${base}/folders/${parent}/items/` : `${base}/items/`, { label: 'folder', name });

@@ -1,29 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../testing/accounts';
-import { HttpClient, startTestApp, type TestApp } from '../../testing/harness';
-import { bindStorageBytes } from '../files/storage.bytes';
-import { MemoryBytes } from '../files/storage.testing';
+import { HttpClient, type TestApp } from '../../testing/harness';
+import { storageTestApp, type MemoryBytes } from '../files/storage.testing';
 
 let t: TestApp;
 let bytes: MemoryBytes;
-beforeAll(async () => {
-  t = await startTestApp({ env: { RATE_LIMIT_FACTOR: '100' } });
-  bytes = new MemoryBytes();
-  bindStorageBytes(t.app.ctx, { uploads: bytes, content: bytes });
-});
-afterAll(async () => {
-  await t?.stop();
-});
-const { signUpConfirmed, signIn, uniqueEmail, linkIn, PASSWORD } = accountHelpers(() => t);
+storageTestApp((running) => ({ t, bytes } = running));
+const { signedInUser, signUpConfirmed, signIn, uniqueEmail, linkIn, PASSWORD } = accountHelpers(() => t);
 
 const DAY = 86_400_000;
 const inDays = (days: number) => new Date(t.clock.now().getTime() + days * DAY).toISOString();
 
 /** A signed-in owner with one file, sharing it privately. */
 const owner = async () => {
-  const { email, id } = await signUpConfirmed();
-  const { http } = await signIn(email);
-  const storageId = (await http.get(`/api/users/${id}/storages/`)).body.data[0].id as string;
+  const { http, email, id, storageId } = await signedInUser();
   const uploadId = bytes.upload(id, storageId, 'hello');
   const file = await http.post(`/api/users/${id}/storages/${storageId}/items/`, { label: 'file', name: 'notes.txt', uploadId });
   expect(file.status, JSON.stringify(file.body)).toBe(201);
