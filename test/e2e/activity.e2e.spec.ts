@@ -1,7 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HttpClient, startTestApp, type TestApp } from '../../api/src/testing/harness';
+import { startTestApp, type TestApp } from '../../api/src/testing/harness';
 import { launchBrowser, stepShots } from './browser';
+import { consoleSignIn as consoleSignInAt, staffHelpers } from './helpers';
 
 const ROOT = { email: 'root@axel.test', password: 'Root-pass-123' };
 const PASSWORD = 'Secret-pass-1';
@@ -17,27 +18,8 @@ afterAll(async () => {
   await t?.stop();
 });
 
-const tag = Date.now().toString(36);
-const signedIn = async (email: string, password = PASSWORD) => {
-  const http = new HttpClient(t.url);
-  const res = await http.post('/api/sessions/', { email, password });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return http;
-};
-const createAccount = async (by: HttpClient, name: string, role: string) => {
-  const email = `${name}.${tag}@example.com`;
-  const res = await by.post('/api/admin/users/', { email, password: PASSWORD, passwordConfirmation: PASSWORD, role });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return { id: res.body.id as string, email };
-};
-
-const consoleSignIn = async (page: Page, email: string, password: string) => {
-  await page.goto(`${t.url}/admin`);
-  await page.getByLabel(/e-?mail/i).first().fill(email);
-  await page.getByLabel(/password/i).first().fill(password);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL(/\/admin\/dashboard/);
-};
+const { signedIn, createAccount } = staffHelpers(() => t.url, PASSWORD);
+const consoleSignIn = (page: Page, email: string, password: string) => consoleSignInAt(page, t.url, email, password);
 
 describe('console activity', () => {
   it("an auditor filters the activity by a user, opens the user's timeline, and travels to before a profile change", async () => {

@@ -1,0 +1,39 @@
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { HttpClient } from '../../api/src/testing/harness';
+
+/** Signs in through the web app's form and waits for the welcome page. */
+export const webSignIn = async (page: Page, baseUrl: string, email: string, password: string) => {
+  await page.goto(`${baseUrl}/signin`);
+  await page.getByTestId('signin-email').fill(email);
+  await page.getByTestId('signin-password').fill(password);
+  await page.getByTestId('signin-submit').click();
+  await page.waitForURL(/\/welcome/);
+};
+
+/** Signs in to the staff console's login page and waits for its dashboard. */
+export const consoleSignIn = async (page: Page, baseUrl: string, email: string, password: string) => {
+  await page.goto(`${baseUrl}/admin`);
+  await page.getByLabel(/e-?mail/i).first().fill(email);
+  await page.getByLabel(/password/i).first().fill(password);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL(/\/admin\/dashboard/);
+};
+
+/** Staff steps over the API: a signed-in client, and accounts an administrator creates (one tag per test file). */
+export const staffHelpers = (baseUrl: () => string, password: string) => {
+  const tag = Date.now().toString(36);
+  const signedIn = async (email: string, pass = password, userAgent?: string) => {
+    const http = new HttpClient(baseUrl(), userAgent);
+    const res = await http.post('/api/sessions/', { email, password: pass });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return http;
+  };
+  const createAccount = async (by: HttpClient, name: string, role: string) => {
+    const email = `${name}.${tag}@example.com`;
+    const res = await by.post('/api/admin/users/', { email, password, passwordConfirmation: password, role });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return { id: res.body.id as string, email };
+  };
+  return { tag, signedIn, createAccount };
+};
