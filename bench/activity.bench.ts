@@ -1,14 +1,11 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { createHash } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { createApp } from '../api/src/app';
-import { loadConfig } from '../api/src/config';
 import { createLogger } from '../api/src/logger';
 import { bootstrapAdmin } from '../api/src/modules/accounts/bootstrap-admin';
-import { freePort } from '../platform/src';
-import { databaseUrlWithName, dropDatabase, ensureDatabase } from '../platform/src/postgres/pool';
+import { dropDatabase } from '../platform/src/postgres/pool';
+import { inProcessConfig } from './product';
 import { fmt, median, sleep, type BenchContext, type BenchSection } from './harness';
 
 /** Events in the log the export walks (BENCH_ACTIVITY_EVENTS, default 200,000). */
@@ -78,21 +75,7 @@ export const activitySections: BenchSection[] = [
     name: 'activity-export',
     description: `activity list latency by filter and depth, and the export (CSV, JSON Lines) over HTTP of ${fmt(EVENTS)} events: rate and memory growth while streaming`,
     async run(ctx: BenchContext) {
-      const database = `bench_activity_${randomBytes(4).toString('hex')}`;
-      await ensureDatabase(ctx.serverUrl, database);
-      const dataDir = mkdtempSync(path.join(os.tmpdir(), 'axel-bench-activity-'));
-      const port = await freePort();
-      const config = loadConfig({
-        NODE_ENV: 'test',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-        DATABASE_URL: databaseUrlWithName(ctx.serverUrl, database),
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'silent',
-        ADMIN_EMAIL: ROOT.email,
-        ADMIN_PASSWORD: ROOT.password,
-      });
+      const { database, dataDir, config } = await inProcessConfig(ctx, 'activity', { ADMIN_EMAIL: ROOT.email, ADMIN_PASSWORD: ROOT.password });
       const app = await createApp({ config, log: createLogger('silent'), roles: ['api', 'projector'], serveUi: false });
       try {
         await bootstrapAdmin(app.ctx);

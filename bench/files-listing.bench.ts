@@ -8,16 +8,16 @@
  *
  *   BENCH_LIST_ITEMS=10000   items in the folder
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { deterministicId } from '../platform/src/ids';
 import { freePort } from '../platform/src/postgres/embedded';
 import { databaseUrlWithName, dropDatabase, ensureDatabase } from '../platform/src/postgres/pool';
 import { ENTRY_COLUMNS } from '../api/src/modules/files/storage.service';
+import { benchSignIn, spawnProduct, stopProduct, untilHealthy } from './product';
 import { fmt, type BenchSection } from './harness';
 
 const percentile = (xs: number[], p: number) => {
@@ -39,35 +39,9 @@ const listingSection: BenchSection = {
     let child: ChildProcess | undefined;
     const db = new pg.Pool({ connectionString: url, max: 2 });
     try {
-      child = spawn(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], {
-        cwd: path.resolve(import.meta.dirname, '..'),
-        env: {
-          ...process.env,
-          DATABASE_URL: url,
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          DATA_DIR: dataDir,
-          LOG_LEVEL: 'warn',
-          ADMIN_EMAIL: 'bench@axel.test',
-          ADMIN_PASSWORD: 'Bench-pass-123',
-          RATE_LIMIT_FACTOR: '1000',
-        },
-        stdio: ['ignore', 'ignore', 'inherit'],
-      });
-      for (let i = 0; ; i++) {
-        if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
-        if (i > 600) throw new Error('the product did not start');
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      const signIn = await fetch(`${base}/api/sessions/`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
-        body: JSON.stringify({ email: 'bench@axel.test', password: 'Bench-pass-123' }),
-      });
-      const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-      const me = (await (await fetch(`${base}/api/sessions/this/`, { headers: { cookie } })).json()) as { user: { id: string } };
-      const userId = me.user.id;
-      const storageId = deterministicId('online-storage', userId);
+      child = spawnProduct({ databaseUrl: url, dataDir, port });
+      await untilHealthy(base);
+      const { cookie, userId, storageId } = await benchSignIn(base);
       await fetch(`${base}/api/users/${userId}/personal-folders/`, { headers: { cookie } });
       const folder = await fetch(`${base}/api/users/${userId}/storages/${storageId}/items/`, {
         method: 'POST',
@@ -147,10 +121,7 @@ const listingSection: BenchSection = {
       );
     } finally {
       await db.end();
-      if (child) {
-        child.kill('SIGINT');
-        await new Promise((r) => (child!.exitCode !== null ? r(undefined) : child!.once('exit', r)));
-      }
+      await stopProduct(child);
       await dropDatabase(ctx.serverUrl, database).catch(() => undefined);
       rmSync(dataDir, { recursive: true, force: true });
     }

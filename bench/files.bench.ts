@@ -5,14 +5,14 @@
  *
  *   BENCH_FILE_MIB=1024   size of the large upload and download (default 1 GiB)
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createCipheriv, randomBytes } from 'node:crypto';
 import { mkdtempSync, promises as fs, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { deterministicId } from '../platform/src/ids';
 import { freePort } from '../platform/src/postgres/embedded';
 import { databaseUrlWithName, dropDatabase, ensureDatabase } from '../platform/src/postgres/pool';
+import { benchSignIn, spawnProduct, stopProduct, untilHealthy } from './product';
 import { fmt, type BenchSection } from './harness';
 
 const MiB = 1024 * 1024;
@@ -96,35 +96,9 @@ const filesSection: BenchSection = {
       const aes = mbps(size, performance.now() - t);
 
       // ---- the product, in its own process ------------------------------------------------------
-      child = spawn(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], {
-        cwd: path.resolve(import.meta.dirname, '..'),
-        env: {
-          ...process.env,
-          DATABASE_URL: databaseUrlWithName(ctx.serverUrl, database),
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          DATA_DIR: dataDir,
-          LOG_LEVEL: 'warn',
-          ADMIN_EMAIL: 'bench@axel.test',
-          ADMIN_PASSWORD: 'Bench-pass-123',
-          RATE_LIMIT_FACTOR: '1000',
-        },
-        stdio: ['ignore', 'ignore', 'inherit'],
-      });
-      for (let i = 0; ; i++) {
-        if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
-        if (i > 600) throw new Error('the product did not start');
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      const signIn = await fetch(`${base}/api/sessions/`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
-        body: JSON.stringify({ email: 'bench@axel.test', password: 'Bench-pass-123' }),
-      });
-      const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-      const me = (await (await fetch(`${base}/api/sessions/this/`, { headers: { cookie } })).json()) as { user: { id: string } };
-      const userId = me.user.id;
-      const storageId = deterministicId('online-storage', userId);
+      child = spawnProduct({ databaseUrl: databaseUrlWithName(ctx.serverUrl, database), dataDir, port });
+      await untilHealthy(base);
+      const { cookie, userId, storageId } = await benchSignIn(base);
 
       const upload = async (bytes: number) => {
         const created = await fetch(`${base}/api/uploads/`, {
@@ -188,10 +162,7 @@ const filesSection: BenchSection = {
         `Server peak RSS during the large upload: ${fmt(uploadPeak / MiB)} MiB (at start ${fmt(baseline / MiB)} MiB; target under 300 MB); during the whole section ${fmt(peak / MiB)} MiB. Targets: upload at least 0.5 of disk/R, download at least 0.5 of disk read.`,
       );
     } finally {
-      if (child) {
-        child.kill('SIGINT');
-        await new Promise((r) => (child!.exitCode !== null ? r(undefined) : child!.once('exit', r)));
-      }
+      await stopProduct(child);
       await dropDatabase(ctx.serverUrl, database).catch(() => undefined);
       rmSync(dataDir, { recursive: true, force: true });
     }

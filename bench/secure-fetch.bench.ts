@@ -7,16 +7,16 @@
  *   BENCH_FETCH_MIB=1024        size of the upload (default 1 GiB)
  *   BENCH_FETCH_PATCH_MIB=0     bytes per PATCH request (default 0: the whole file in one PATCH)
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createSHA3 } from 'hash-wasm';
 import { MultiHash } from '../platform/src/hashing/index';
-import { deterministicId } from '../platform/src/ids';
 import { freePort } from '../platform/src/postgres/embedded';
 import { databaseUrlWithName, dropDatabase, ensureDatabase } from '../platform/src/postgres/pool';
+import { benchSignIn, spawnProduct, stopProduct, untilHealthy } from './product';
 import { fmt, type BenchSection } from './harness';
 
 const MiB = 1024 * 1024;
@@ -118,31 +118,10 @@ const secureFetchSection: BenchSection = {
     let child: ChildProcess | undefined;
     try {
       // ---- the product, in its own process ------------------------------------------------------
-      child = spawn(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], {
-        cwd: path.resolve(import.meta.dirname, '..'),
-        env: {
-          ...process.env,
-          DATABASE_URL: databaseUrlWithName(ctx.serverUrl, database),
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          DATA_DIR: dataDir,
-          LOG_LEVEL: 'warn',
-          ADMIN_EMAIL: 'bench@axel.test',
-          ADMIN_PASSWORD: 'Bench-pass-123',
-          RATE_LIMIT_FACTOR: '1000',
-        },
-        stdio: ['ignore', 'ignore', 'inherit'],
-      });
-      for (let i = 0; ; i++) {
-        if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
-        if (i > 600) throw new Error('the product did not start');
-        await new Promise((r) => setTimeout(r, 100));
-      }
+      child = spawnProduct({ databaseUrl: databaseUrlWithName(ctx.serverUrl, database), dataDir, port });
+      await untilHealthy(base);
       const json = { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' };
-      const signIn = await fetch(`${base}/api/sessions/`, { method: 'POST', headers: json, body: JSON.stringify({ email: 'bench@axel.test', password: 'Bench-pass-123' }) });
-      const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-      const me = (await (await fetch(`${base}/api/sessions/this/`, { headers: { cookie } })).json()) as { user: { id: string } };
-      const userId = me.user.id;
+      const { cookie, userId, storageId } = await benchSignIn(base);
       const post = async (url: string, body: unknown) => {
         const res = await call(base + url, { method: 'POST', headers: { ...json, cookie }, body: JSON.stringify(body) });
         const answer = (await res.json().catch(() => null)) as Record<string, unknown> | null;
@@ -235,7 +214,6 @@ const secureFetchSection: BenchSection = {
       if (receipt.status !== 201 || !equal) throw new Error(`the receipt's hashes differ from node:crypto's: ${receipt.status} ${JSON.stringify(answer)}`);
 
       // the same bytes as a storage upload (SHA-256 only): what the certificate hashes cost
-      const storageId = deterministicId('online-storage', userId);
       const cpuStorage = threadCpu(child.pid!);
       t = performance.now();
       await upload(`storageId ${Buffer.from(storageId).toString('base64')}`, { cookie });
@@ -259,10 +237,7 @@ const secureFetchSection: BenchSection = {
         `The receipt's MD5, SHA-1 and SHA3-512 equal node:crypto's over the same bytes. SHA3-512 alone (hash-wasm): ${fmt(mbps(size, wasmBefore.ms))} MB/s before, ${fmt(mbps(size, wasmAfter.ms))} MB/s after the Secure Fetch upload. Server CPU ms per MiB by thread (the server's background work during the upload included, so a slower upload shows more of it): Secure Fetch upload: ${cpuSince(cpu0, cpu1, size)}; storage upload: ${cpuSince(cpuStorage, cpu2, size)}. Server peak RSS during the Secure Fetch upload: ${fmt(fetchPeak / MiB)} MiB (at start ${fmt(baseline / MiB)} MiB). ${os.cpus().length} cpu(s), load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}.`,
       );
     } finally {
-      if (child) {
-        child.kill('SIGINT');
-        await new Promise((r) => (child!.exitCode !== null ? r(undefined) : child!.once('exit', r)));
-      }
+      await stopProduct(child);
       await dropDatabase(ctx.serverUrl, database).catch(() => undefined);
       rmSync(dataDir, { recursive: true, force: true });
     }

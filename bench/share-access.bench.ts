@@ -1,15 +1,13 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { shareAccessDecider, shareAccessStreamName, type ShareAccessCommand } from '../domain/src';
 import { createApp } from '../api/src/app';
-import { loadConfig } from '../api/src/config';
 import { createLogger } from '../api/src/logger';
 import { runShareAccessCommand } from '../api/src/modules/sharing/share-access.stream';
-import { freePort, handleCommand } from '../platform/src';
-import { databaseUrlWithName, dropDatabase, ensureDatabase } from '../platform/src/postgres/pool';
+import { handleCommand } from '../platform/src';
+import { dropDatabase } from '../platform/src/postgres/pool';
+import { inProcessConfig } from './product';
 import { fmt, median, type BenchContext, type BenchSection } from './harness';
 
 /** Stream lengths the open is measured at (BENCH_SHARE_OPENS, comma separated). */
@@ -35,19 +33,7 @@ export const shareAccessSections: BenchSection[] = [
     name: 'share-access',
     description: `recording a share open as its access stream grows (${LENGTHS.map((n) => fmt(n)).join(', ')} events): the whole stream folded per open beside the state kept folded between opens`,
     async run(ctx: BenchContext) {
-      const database = `bench_share_access_${randomBytes(4).toString('hex')}`;
-      await ensureDatabase(ctx.serverUrl, database);
-      const dataDir = mkdtempSync(path.join(os.tmpdir(), 'axel-bench-share-access-'));
-      const port = await freePort();
-      const config = loadConfig({
-        NODE_ENV: 'test',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-        DATABASE_URL: databaseUrlWithName(ctx.serverUrl, database),
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'silent',
-      });
+      const { database, dataDir, config } = await inProcessConfig(ctx, 'share-access');
       const app = await createApp({ config, log: createLogger('silent'), roles: ['api'], serveUi: false });
       try {
         const shareId = randomUUID();
