@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../testing/accounts';
 import { HttpClient, startTestApp, type TestApp } from '../../testing/harness';
+import { nextBlockOf, until } from './wallet.testing';
 import { walletOf } from './wallet.instance';
 
 let t: TestApp;
@@ -13,20 +14,7 @@ afterAll(async () => {
 
 const helpers = accountHelpers(() => t);
 
-const until = async <T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> => {
-  for (let i = 0; i < 100; i++) {
-    const value = await read();
-    if (done(value)) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-};
-
-const nextBlock = async (http: HttpClient) => {
-  const before = (await http.get('/api/wallet/v1/blockchaininfo')).body.blocks as number;
-  t.clock.advance(10_000);
-  await until(() => http.get('/api/wallet/v1/blockchaininfo'), (r) => r.body.blocks > before, 'a block');
-};
+const nextBlock = nextBlockOf(() => t);
 
 const withWallet = async () => {
   const { email } = await helpers.signUpConfirmed();

@@ -4,6 +4,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../testing/accounts';
 import { HttpClient, startTestApp, type TestApp } from '../../testing/harness';
+import { nextBlockOf, until as waitUntil } from './wallet.testing';
 import { walletOf } from './wallet.instance';
 
 const SECRET = 'whsec_replenish123';
@@ -43,20 +44,8 @@ afterAll(async () => {
 
 const helpers = accountHelpers(() => t);
 
-const until = async <T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> => {
-  for (let i = 0; i < 150; i++) {
-    const value = await read();
-    if (done(value)) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-};
-
-const nextBlock = async (http: HttpClient) => {
-  const before = (await http.get('/api/wallet/v1/blockchaininfo')).body.blocks as number;
-  t.clock.advance(10_000);
-  await until(() => http.get('/api/wallet/v1/blockchaininfo'), (r) => r.body.blocks > before, 'a block');
-};
+const until = <T>(read: () => Promise<T>, done: (value: T) => boolean, what: string) => waitUntil(read, done, what, 150);
+const nextBlock = nextBlockOf(() => t, 150);
 
 /** Posts a webhook as Stripe does: raw JSON and its signature header, no cookie. */
 let events = 0;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../testing/accounts';
 import { HttpClient, startTestApp, type TestApp } from '../../testing/harness';
+import { nextBlockOf, until } from './wallet.testing';
 import { walletOf } from './wallet.module';
 
 let t: TestApp;
@@ -20,21 +21,7 @@ const signUpConfirmed = async () => {
   return { http, email, id };
 };
 
-const until = async <T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> => {
-  for (let i = 0; i < 100; i++) {
-    const value = await read();
-    if (done(value)) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-};
-
-/** A block interval passes on the app's clock; the miner (checking every second) mines. */
-const nextBlock = async (http: HttpClient) => {
-  const before = (await http.get('/api/wallet/v1/blockchaininfo')).body.blocks as number;
-  t.clock.advance(10_000);
-  await until(() => http.get('/api/wallet/v1/blockchaininfo'), (r) => r.body.blocks > before, 'a block');
-};
+const nextBlock = nextBlockOf(() => t);
 
 const withWallet = async () => {
   const user = await signUpConfirmed();
