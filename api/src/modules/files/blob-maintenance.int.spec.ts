@@ -3,26 +3,18 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { cidOf } from '@axel/platform/blobs/index';
 import { EmbeddedProcessRuntime } from '@axel/workflows';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../testing/accounts';
-import { startTestApp, type TestApp } from '../../testing/harness';
+import type { TestApp } from '../../testing/harness';
 import type { FileManifest } from './contracts';
 import { collectBlobs } from './blob-maintenance';
 import { onlineStorageId } from './storage.service';
-import { storageQuotaGate } from './storage.quota-gate';
-import { createBytePipeline, type BytePipeline } from './uploads';
+import type { BytePipeline } from './uploads';
+import { pipelineTestApp } from './uploads.testing';
 
 let t: TestApp;
 let pipeline: BytePipeline;
-beforeAll(async () => {
-  t = await startTestApp({ env: { ADMIN_EMAIL: 'root@axel.test', ADMIN_PASSWORD: 'Root-pass-123', RATE_LIMIT_FACTOR: '100' } });
-  // the same pipeline the server runs, over the same database and DATA_DIR
-  pipeline = createBytePipeline(t.app.ctx, { quota: storageQuotaGate(t.app.ctx) });
-});
-afterAll(async () => {
-  await pipeline?.close();
-  await t?.stop();
-});
+pipelineTestApp({ ADMIN_EMAIL: 'root@axel.test', ADMIN_PASSWORD: 'Root-pass-123', RATE_LIMIT_FACTOR: '100' }, (running) => ({ t, pipeline } = running));
 const { signUpConfirmed, signIn } = accountHelpers(() => t);
 
 const MiB = 1024 * 1024;

@@ -4,24 +4,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
 import { cidOf, CHUNK_SIZE } from '@axel/platform/blobs/index';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../testing/accounts';
 import { HttpClient, startTestApp, type TestApp } from '../../testing/harness';
 import { onlineStorageId } from './storage.service';
 import { storageQuotaGate } from './storage.quota-gate';
 import { createBytePipeline, type BytePipeline } from './uploads';
+import { pipelineTestApp } from './uploads.testing';
 
 let t: TestApp;
 let pipeline: BytePipeline;
-beforeAll(async () => {
-  t = await startTestApp({ env: { UPLOAD_EXPIRY_HOURS: '1', ADMIN_EMAIL: 'root@axel.test', ADMIN_PASSWORD: 'Root-pass-123' } });
-  // the same pipeline the server runs, over the same database and DATA_DIR
-  pipeline = createBytePipeline(t.app.ctx, { quota: storageQuotaGate(t.app.ctx) });
-});
-afterAll(async () => {
-  await pipeline?.close();
-  await t?.stop();
-});
+pipelineTestApp({ UPLOAD_EXPIRY_HOURS: '1', ADMIN_EMAIL: 'root@axel.test', ADMIN_PASSWORD: 'Root-pass-123' }, (running) => ({ t, pipeline } = running));
 const { signUpConfirmed, signIn } = accountHelpers(() => t);
 
 const MiB = 1024 * 1024;

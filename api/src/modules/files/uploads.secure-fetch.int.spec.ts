@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { SecureFetchErrors, type ErrorDefinition } from '@axel/domain';
 import { freePort } from '@axel/platform';
 import { MultiHash } from '@axel/platform/hashing/index';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createApp, type AppHandle } from '../../app';
 import { loadConfig } from '../../config';
 import { createLogger } from '../../logger';
@@ -11,6 +11,7 @@ import { HttpClient, startTestApp, type TestApp } from '../../testing/harness';
 import { onlineStorageId } from './storage.service';
 import { storageQuotaGate } from './storage.quota-gate';
 import { createBytePipeline, type BytePipeline } from './uploads';
+import { pipelineTestApp } from './uploads.testing';
 import { ANONYMOUS_CREATIONS_PER_MINUTE } from './uploads.routes';
 import { sealHashState } from './uploads.store';
 
@@ -19,14 +20,7 @@ const TUS = { 'tus-resumable': '1.0.0' };
 
 let t: TestApp;
 let pipeline: BytePipeline;
-beforeAll(async () => {
-  t = await startTestApp({ env: { UPLOAD_EXPIRY_HOURS: '1' } });
-  pipeline = createBytePipeline(t.app.ctx, { quota: storageQuotaGate(t.app.ctx) });
-});
-afterAll(async () => {
-  await pipeline?.close();
-  await t?.stop();
-});
+pipelineTestApp({ UPLOAD_EXPIRY_HOURS: '1' }, (running) => ({ t, pipeline } = running));
 const { signUpConfirmed, signIn } = accountHelpers(() => t);
 
 const reference = (data: Uint8Array) => ({
