@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../api/src/testing/accounts';
 import { startTestApp, type TestApp } from '../../api/src/testing/harness';
 import { launchBrowser, stepShots } from './browser';
+import { webSignIn } from './helpers';
 
 let t: TestApp;
 let browser: Browser;
@@ -65,13 +66,7 @@ const pdf = (lines: string[]): Promise<Buffer> =>
     doc.end();
   });
 
-const signIn = async (page: Page, email: string) => {
-  await page.goto(`${t.url}/signin`);
-  await page.getByTestId('signin-email').fill(email);
-  await page.getByTestId('signin-password').fill(PASSWORD);
-  await page.getByTestId('signin-submit').click();
-  await page.waitForURL(/\/welcome/);
-};
+const signIn = (page: Page, email: string) => webSignIn(page, t.url, email, PASSWORD);
 
 /** Ids used more than once, and form controls nothing names (run as text: the test project has no DOM types). */
 const pageAudit = (page: Page) =>

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../api/src/testing/accounts';
 import { HttpClient, startTestApp, type TestApp } from '../../api/src/testing/harness';
 import { launchBrowser, stepShots } from './browser';
+import { webSignIn } from './helpers';
 
 let t: TestApp;
 let browser: Browser;
@@ -19,13 +20,7 @@ const { uniqueEmail, signUpConfirmed, lastMail, linkIn, PASSWORD } = accountHelp
 
 const newPage = async () => (await browser.newContext({ locale: 'en-US' })).newPage();
 
-const signInThroughForm = async (page: Page, email: string) => {
-  await page.goto(`${t.url}/signin`);
-  await page.getByTestId('signin-email').fill(email);
-  await page.getByTestId('signin-password').fill(PASSWORD);
-  await page.getByTestId('signin-submit').click();
-  await page.waitForURL(/\/welcome/);
-};
+const signInThroughForm = (page: Page, email: string) => webSignIn(page, t.url, email, PASSWORD);
 
 /**
  * Ids used more than once, and form controls that no label or aria attribute names. Runs in the page
