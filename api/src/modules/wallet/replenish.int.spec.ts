@@ -111,8 +111,10 @@ describe('replenish', () => {
 
     // staff fund the treasury: no new report of the payment, the retry pays it
     for (let i = 0; i < 5; i++) expect((await root.post('/api/wallet/v1/faucet', { amount: '1000', to: 'treasury' })).status).toBe(200);
+    // the faucet's tokens are spendable once mined: a retry before the block fails again and waits its backoff
+    await nextBlock(root);
     t.clock.advance(10 * 60_000);
-    await until(() => http.get('/api/wallet/v1/balance'), (r) => r.body.unconfirmed === '5000', 'the tokens');
+    await until(() => http.get('/api/wallet/v1/balance'), (r) => r.body.unconfirmed === '5000', 'the tokens', 300);
     const state = (await http.get(`/api/wallet/v1/replenish/${encodeURIComponent(checkoutId)}`)).body;
     expect(state).toMatchObject({ status: 'paid', tokens: 'sent' });
     expect(state.txid).toMatch(/^\w{20,}$/);
