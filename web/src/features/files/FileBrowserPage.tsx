@@ -9,7 +9,6 @@ import EditOutlined from '@mui/icons-material/EditOutlined';
 import DriveFileMoveOutlined from '@mui/icons-material/DriveFileMoveOutlined';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import MoveToInboxOutlined from '@mui/icons-material/MoveToInboxOutlined';
-import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import ShareOutlined from '@mui/icons-material/ShareOutlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import Alert from '@mui/material/Alert';
@@ -17,17 +16,16 @@ import Box from '@mui/material/Box';
 import Breadcrumbs from '@mui/material/Breadcrumbs';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
-import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, Navigate, useNavigate, useParams } from 'react-router';
 import { toApiError, type NormalisedError } from '../../api/errors';
+import { SearchBox } from '../../components/SearchBox';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { localeTag } from '../../components/i18nHelpers';
 import { useSession } from '../../session/store';
@@ -356,37 +354,17 @@ export const FileBrowserPage = () => {
           {t('files.actions.createFolder')}
         </Button>
         <Box sx={{ flex: 1 }} />
-        <Box
-          component="form"
-          role="search"
-          onSubmit={(e) => {
-            e.preventDefault();
+        <SearchBox
+          value={searchText}
+          onChange={setSearchText}
+          onSearch={(query) => {
             setPage(1);
-            setSearch(searchText.trim());
+            setSearch(query);
           }}
-        >
-          <TextField
-            size="small"
-            margin="none"
-            fullWidth={false}
-            value={searchText}
-            onChange={(e) => {
-              setSearchText(e.target.value);
-              if (!e.target.value) setSearch('');
-            }}
-            placeholder={t('files.search.placeholder')}
-            slotProps={{
-              htmlInput: { 'aria-label': t('files.search.placeholder'), 'data-testid': 'search-input' },
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <SearchOutlined fontSize="small" />
-                  </InputAdornment>
-                ),
-              },
-            }}
-          />
-        </Box>
+          onClear={() => setSearch('')}
+          label={t('files.search.placeholder')}
+          testId="search-input"
+        />
         <input
           ref={fileInput}
           type="file"

@@ -1,10 +1,8 @@
-import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
-import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Pagination from '@mui/material/Pagination';
@@ -21,6 +19,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { toApiError, type NormalisedError } from '../../api/errors';
+import { SearchBox } from '../../components/SearchBox';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { formatDateTime } from '../../components/i18nHelpers';
 import { SHARES_PAGE_SIZE, sharingApi, type Page } from './sharing.api';
@@ -126,37 +125,17 @@ const SharesList = () => {
         <Button component={RouterLink} to="/shares_shared" data-testid="open-shared-with-me">
           {t('sharing.shared.title')}
         </Button>
-        <Box
-          component="form"
-          role="search"
-          onSubmit={(e) => {
-            e.preventDefault();
+        <SearchBox
+          value={searchText}
+          onChange={setSearchText}
+          onSearch={(query) => {
             setPage(1);
-            setSearch(searchText.trim());
+            setSearch(query);
           }}
-        >
-          <TextField
-            size="small"
-            margin="none"
-            fullWidth={false}
-            value={searchText}
-            onChange={(e) => {
-              setSearchText(e.target.value);
-              if (!e.target.value) setSearch('');
-            }}
-            placeholder={t('sharing.list.search')}
-            slotProps={{
-              htmlInput: { 'aria-label': t('sharing.list.search'), 'data-testid': 'shares-search' },
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <SearchOutlined fontSize="small" />
-                  </InputAdornment>
-                ),
-              },
-            }}
-          />
-        </Box>
+          onClear={() => setSearch('')}
+          label={t('sharing.list.search')}
+          testId="shares-search"
+        />
       </Box>
       {usage && (
         <Typography variant="body2" color={usage.reached ? 'error' : 'text.secondary'} sx={{ mb: 1 }} data-testid="shares-plan-usage" data-count={usage.count} data-limit={usage.limit ?? ''}>
