@@ -26,39 +26,12 @@ import { DEFAULT_CREATE_VALUES, fetchCreateMachine } from './fetch-create.machin
 import { fetchCost } from './fetch-pay.machine';
 import { secureFetchApi, uploadPageUrl, type SecureFetch } from './secure-fetch.api';
 import { HASH_CHOICES, NOTE_MAX_LENGTH, type CreateValues } from './secure-fetch.validation';
+import { CopyableLink as LinkField } from '../../components/CopyableLink';
 
-/** The link's address with a copy button. */
+/** The upload page's address with a copy button. */
 export const CopyableLink = ({ url, testId }: { url: string; testId: string }) => {
   const { t } = useTranslation();
-  const [copied, setCopied] = useState(false);
-  return (
-    <TextField
-      value={url}
-      fullWidth
-      size="small"
-      label={t('secureFetch.link')}
-      slotProps={{
-        htmlInput: { readOnly: true, 'data-testid': testId },
-        input: {
-          endAdornment: (
-            <InputAdornment position="end">
-              <Tooltip title={copied ? t('secureFetch.copied') : t('secureFetch.copy')}>
-                <IconButton
-                  aria-label={t('secureFetch.copy')}
-                  data-testid={`${testId}-copy`}
-                  onClick={() => {
-                    void navigator.clipboard?.writeText(url).then(() => setCopied(true), () => setCopied(false));
-                  }}
-                >
-                  <ContentCopyOutlined fontSize="small" />
-                </IconButton>
-              </Tooltip>
-            </InputAdornment>
-          ),
-        },
-      }}
-    />
-  );
+  return <LinkField url={url} testId={testId} fullWidth size="small" labels={{ link: t('secureFetch.link'), copy: t('secureFetch.copy'), copied: t('secureFetch.copied') }} />;
 };
 
 /** The create dialog of spec §3 Secure Fetch: note (required), expiry, include metadata, certificate and its hash choice. */

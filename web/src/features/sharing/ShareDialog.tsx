@@ -27,37 +27,12 @@ import { sharingApi } from './sharing.api';
 import type { Share, ShareInput } from './sharing.types';
 import { MAX_RECIPIENTS, type ShareFormValues } from './sharing.validation';
 import { shareCreateMachine } from './share-create.machine';
+import { CopyableLink as LinkField } from '../../components/CopyableLink';
 
-/** A read-only link with a copy button. */
+/** The share's link with a copy button. */
 export const CopyableLink = ({ url, testId = 'share-link' }: { url: string; testId?: string }) => {
   const { t } = useTranslation();
-  const [copied, setCopied] = useState(false);
-  return (
-    <TextField
-      label={t('sharing.link')}
-      value={url}
-      slotProps={{
-        htmlInput: { readOnly: true, 'data-testid': testId },
-        input: {
-          endAdornment: (
-            <InputAdornment position="end">
-              <Tooltip title={copied ? t('sharing.copied') : t('sharing.copy')}>
-                <IconButton
-                  aria-label={t('sharing.copy')}
-                  data-testid={`${testId}-copy`}
-                  onClick={() => {
-                    void navigator.clipboard?.writeText(url).then(() => setCopied(true), () => setCopied(false));
-                  }}
-                >
-                  <ContentCopyOutlined fontSize="small" />
-                </IconButton>
-              </Tooltip>
-            </InputAdornment>
-          ),
-        },
-      }}
-    />
-  );
+  return <LinkField url={url} testId={testId} labels={{ link: t('sharing.link'), copy: t('sharing.copy'), copied: t('sharing.copied') }} />;
 };
 
 const Toggle = ({ label, checked, onChange, testId, hint }: { label: string; checked: boolean; onChange: (v: boolean) => void; testId: string; hint?: string }) => (
