@@ -1,59 +1,41 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../testing/accounts';
 import { startTestApp, type TestApp } from '../../testing/harness';
+import { postStripeWebhook, startFakeStripe, type StripeRequest } from './payments/stripe.testing';
 
 const SECRET = 'whsec_testsecret123';
-const stripe = new Stripe('sk_test_unused');
 const DAY = 24 * 60 * 60 * 1000;
 
-/** A stand-in for Stripe's API on this machine: answers session and coupon creation, keeps what it was sent. */
-const requests: { path: string; body: URLSearchParams }[] = [];
-let fake: Server;
-let sessions = 0;
+let fake: Awaited<ReturnType<typeof startFakeStripe>>;
+let requests: readonly StripeRequest[] = [];
 
 let t: TestApp;
 beforeAll(async () => {
-  fake = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (c: Buffer) => (raw += c.toString()));
-    req.on('end', () => {
-      requests.push({ path: req.url ?? '', body: new URLSearchParams(raw) });
-      res.setHeader('content-type', 'application/json');
-      if (req.url === '/v1/coupons') return res.end(JSON.stringify({ id: `co_${requests.length}`, object: 'coupon' }));
-      if (req.url === '/v1/checkout/sessions' && requests.at(-1)!.body.get('line_items[0][price_data][product_data][name]') === 'Business') {
-        // Stripe having a bad moment
-        res.statusCode = 500;
-        return res.end(JSON.stringify({ error: { type: 'api_error', message: 'down' } }));
-      }
-      const subscription = /^\/v1\/subscriptions\/(sub_[\w]+)\?/.exec(req.url ?? '');
-      if (req.method === 'GET' && subscription) {
-        const id = subscription[1]!;
-        // sub_due has an unpaid invoice; any other has paid them all
-        const invoice = id === 'sub_due'
-          ? { id: 'in_due', object: 'invoice', status: 'open', hosted_invoice_url: 'https://invoice.stripe.test/i/in_due' }
-          : { id: 'in_paid', object: 'invoice', status: 'paid', hosted_invoice_url: 'https://invoice.stripe.test/i/in_paid' };
-        return res.end(JSON.stringify({ id, object: 'subscription', latest_invoice: invoice }));
-      }
-      if (req.url === '/v1/checkout/sessions') {
-        const id = `cs_test_${++sessions}`;
-        return res.end(JSON.stringify({ id, object: 'checkout.session', url: `https://checkout.stripe.test/pay/${id}` }));
-      }
-      res.statusCode = 404;
-      res.end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'unknown' } }));
-    });
+  fake = await startFakeStripe((req, sent) => {
+    if (req.url === '/v1/coupons') return { body: { id: `co_${fake.requests.length}`, object: 'coupon' } };
+    if (req.url === '/v1/checkout/sessions' && sent.body.get('line_items[0][price_data][product_data][name]') === 'Business') {
+      // Stripe having a bad moment
+      return { status: 500, body: { error: { type: 'api_error', message: 'down' } } };
+    }
+    const subscription = /^\/v1\/subscriptions\/(sub_[\w]+)\?/.exec(req.url ?? '');
+    if (req.method === 'GET' && subscription) {
+      const id = subscription[1]!;
+      // sub_due has an unpaid invoice; any other has paid them all
+      const invoice = id === 'sub_due'
+        ? { id: 'in_due', object: 'invoice', status: 'open', hosted_invoice_url: 'https://invoice.stripe.test/i/in_due' }
+        : { id: 'in_paid', object: 'invoice', status: 'paid', hosted_invoice_url: 'https://invoice.stripe.test/i/in_paid' };
+      return { body: { id, object: 'subscription', latest_invoice: invoice } };
+    }
+    return undefined;
   });
-  await new Promise<void>((r) => fake.listen(0, '127.0.0.1', r));
-  const apiUrl = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
+  requests = fake.requests;
   t = await startTestApp({
-    env: { ADMIN_EMAIL: 'root@axel.test', ADMIN_PASSWORD: 'Root-pass-123', STRIPE_SECRET_KEY: 'sk_test_axel123', STRIPE_WEBHOOK_SECRET: SECRET, STRIPE_API_URL: apiUrl, RATE_LIMIT_FACTOR: '10' },
+    env: { ADMIN_EMAIL: 'root@axel.test', ADMIN_PASSWORD: 'Root-pass-123', STRIPE_SECRET_KEY: 'sk_test_axel123', STRIPE_WEBHOOK_SECRET: SECRET, STRIPE_API_URL: fake.url, RATE_LIMIT_FACTOR: '10' },
   });
 });
 afterAll(async () => {
   await t?.stop();
-  await new Promise((r) => fake?.close(r));
+  await fake?.close();
 });
 
 const helpers = accountHelpers(() => t);
@@ -62,13 +44,7 @@ const user = async () => {
   return { http: (await helpers.signIn(email)).http, id };
 };
 
-/** Posts a webhook as Stripe does: raw JSON, its signature header, no cookie and no CSRF header. */
-const webhook = async (event: Record<string, unknown>, secret = SECRET) => {
-  const payload = JSON.stringify({ object: 'event', api_version: '2026-10-28.endive', created: Math.floor(Date.now() / 1000), livemode: false, ...event });
-  const signature = stripe.webhooks.generateTestHeaderString({ payload, secret });
-  const res = await fetch(`${t.url}/api/webhooks/stripe`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-};
+const webhook = (event: Record<string, unknown>, secret = SECRET) => postStripeWebhook(t.url, event, secret);
 
 const buy = async (http: Awaited<ReturnType<typeof user>>['http'], id: string, body: Record<string, unknown>) => {
   const res = await http.post(`/api/users/${id}/products/`, body);

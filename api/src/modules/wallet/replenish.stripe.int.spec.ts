@@ -1,45 +1,26 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../testing/accounts';
 import { HttpClient, startTestApp, type TestApp } from '../../testing/harness';
+import { postStripeWebhook, startFakeStripe, type StripeRequest } from '../billing/payments/stripe.testing';
 import { nextBlockOf, until as waitUntil } from './wallet.testing';
 import { walletOf } from './wallet.instance';
 
 const SECRET = 'whsec_replenish123';
-const stripe = new Stripe('sk_test_unused');
 
-/** A stand-in for Stripe's API on this machine: answers checkout sessions and keeps what it was sent. */
-const requests: { path: string; body: URLSearchParams }[] = [];
-let fake: Server;
-let sessions = 0;
+let fake: Awaited<ReturnType<typeof startFakeStripe>>;
+let requests: readonly StripeRequest[] = [];
 
 let t: TestApp;
 beforeAll(async () => {
-  fake = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (c: Buffer) => (raw += c.toString()));
-    req.on('end', () => {
-      requests.push({ path: req.url ?? '', body: new URLSearchParams(raw) });
-      res.setHeader('content-type', 'application/json');
-      if (req.url === '/v1/checkout/sessions') {
-        const id = `cs_test_${++sessions}`;
-        return res.end(JSON.stringify({ id, object: 'checkout.session', url: `https://checkout.stripe.test/pay/${id}` }));
-      }
-      res.statusCode = 404;
-      res.end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'unknown' } }));
-    });
-  });
-  await new Promise<void>((r) => fake.listen(0, '127.0.0.1', r));
-  const apiUrl = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
+  fake = await startFakeStripe();
+  requests = fake.requests;
   t = await startTestApp({
-    env: { ADMIN_EMAIL: 'root@axel.test', ADMIN_PASSWORD: 'Root-pass-123', STRIPE_SECRET_KEY: 'sk_test_axel123', STRIPE_WEBHOOK_SECRET: SECRET, STRIPE_API_URL: apiUrl, RATE_LIMIT_FACTOR: '10' },
+    env: { ADMIN_EMAIL: 'root@axel.test', ADMIN_PASSWORD: 'Root-pass-123', STRIPE_SECRET_KEY: 'sk_test_axel123', STRIPE_WEBHOOK_SECRET: SECRET, STRIPE_API_URL: fake.url, RATE_LIMIT_FACTOR: '10' },
   });
 });
 afterAll(async () => {
   await t?.stop();
-  await new Promise((r) => fake?.close(r));
+  await fake?.close();
 });
 
 const helpers = accountHelpers(() => t);
@@ -47,14 +28,8 @@ const helpers = accountHelpers(() => t);
 const until = <T>(read: () => Promise<T>, done: (value: T) => boolean, what: string) => waitUntil(read, done, what, 150);
 const nextBlock = nextBlockOf(() => t, 150);
 
-/** Posts a webhook as Stripe does: raw JSON and its signature header, no cookie. */
 let events = 0;
-const webhook = async (event: Record<string, unknown>, secret = SECRET) => {
-  const payload = JSON.stringify({ object: 'event', api_version: '2026-10-28.endive', created: Math.floor(Date.now() / 1000), livemode: false, id: `evt_${++events}`, ...event });
-  const signature = stripe.webhooks.generateTestHeaderString({ payload, secret });
-  const res = await fetch(`${t.url}/api/webhooks/stripe`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-};
+const webhook = (event: Record<string, unknown>, secret = SECRET) => postStripeWebhook(t.url, { id: `evt_${++events}`, ...event }, secret);
 
 const session = (type: string, checkoutId: string, userId: string, extra: Record<string, unknown> = {}) => ({
   type,
