@@ -25,4 +25,10 @@ export const StorageErrors = defineErrors({
   invalidUrl: { code: 'INVALID_URL', status: 403, message: 'Invalid Url' },
   rangeNotSatisfiable: { code: 'RANGE_NOT_SATISFIABLE', status: 416, message: 'The requested range is outside the file' },
   taskNotFound: { code: 'TASK_NOT_FOUND', status: 404, message: 'Storage task not found' },
+  /** A storage task's own failure code (spec §8: it opens the skip-2FA dialog), never an HTTP answer. */
+  twoFactorRequired: {
+    code: '5102',
+    status: 403,
+    message: 'This download asks for two-factor verification: sign in again with your code, or continue without it',
+  },
 });

@@ -76,6 +76,29 @@ export const shortArchiveName = (name: string): string => {
   return chars.length > ARCHIVE_NAME_MAX ? `${chars.slice(0, 5).join('')}...${chars.slice(-5).join('')}` : name;
 };
 
+/** How long after signing in a two-factor account's session counts as a fresh second factor. */
+export const FRESH_SECOND_FACTOR_MS = 5 * 60_000;
+
+/**
+ * Spec §8, code 5102: an archive (a download of the user's own files, and the unlocker's first
+ * step) by an account with two-factor sign-in fails with 5102 unless the session proves a fresh
+ * second factor: a two-factor account's session is only ever opened with its code, so a session
+ * opened in the last five minutes has just proved it. The web app answers 5102 with the skip-2FA
+ * dialog, and the user's choice to go on comes back as `skip2fa`. Other tasks move items within
+ * the account and are not asked.
+ */
+export const asksSecondFactor = (input: {
+  readonly action: z.infer<typeof TaskBody>['action'];
+  readonly skip2fa: boolean | undefined;
+  readonly twoFactorEnabled: boolean;
+  readonly sessionOpenedAt: Date;
+  readonly now: Date;
+}): boolean =>
+  input.action === 'archive' &&
+  input.twoFactorEnabled &&
+  input.skip2fa !== true &&
+  input.now.getTime() - input.sessionOpenedAt.getTime() > FRESH_SECOND_FACTOR_MS;
+
 const interpolate = (message: string, data: Record<string, unknown>) => message.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(data[k] ?? ''));
 
 const archiveMac = (ctx: AppContext, taskId: string, expires: number) => ctx.secrets.mac(['storage-archive', taskId, String(expires)].join('\u0000'));
@@ -204,7 +227,7 @@ export const storageTaskRoutes = (ctx: AppContext) => async (fastify: FastifyIns
       config: limit({ perIp: 240, perAccount: 120 }),
     },
     async (request, reply) => {
-      const { user } = await requireSelf(ctx, request, request.params.id);
+      const { user, session } = await requireSelf(ctx, request, request.params.id);
       const body = request.body;
       const taskId = newId();
       const now = ctx.now();
@@ -219,6 +242,12 @@ export const storageTaskRoutes = (ctx: AppContext) => async (fastify: FastifyIns
         const found = new Set(entries.map((e) => e.id));
         failures = body.itemIds.filter((id) => !found.has(id)).map((itemId) => ({ itemId, code: StorageErrors.itemNotFound.code }));
         archiveName = shortArchiveName((body.archiveName || (entries.length === 1 ? entries[0]!.name : 'archive')).replace(/\.zip$/i, '')) + '.zip';
+        const second = { action: body.action, skip2fa: body.skip2fa, twoFactorEnabled: user.two_factor_enabled, sessionOpenedAt: session.createdAt, now };
+        if (asksSecondFactor(second)) {
+          // the task is recorded as failed: polling it answers 5102 and the client asks the user
+          error = { code: StorageErrors.twoFactorRequired.code, message: StorageErrors.twoFactorRequired.message };
+          failures = [];
+        }
       } else {
         failures = await runBatch(request, user.id, body.action, body);
         if (failures.length) {
