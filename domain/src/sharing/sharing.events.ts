@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEvent, erasesOwnStream, type EventOf } from '../shared/events';
+import { shareAccessStreamName, shareVisitorsActorId } from './share-access';
 
 /*
  * One stream per share (`share-<id>`): the owner's writes. Opens and downloads go to a stream of
@@ -64,7 +65,17 @@ export const ShareEdited = defineEvent(
 
 export const ShareRevoked = defineEvent('ShareRevoked', z.object({ revokedAt: timestamp }));
 
-export const ShareDeleted = defineEvent('ShareDeleted', z.object({ deletedAt: timestamp }));
+/**
+ * The data subjects a deleted share leaves behind, all forgotten with it: its own stream (title,
+ * message, recipients, item names, password hash), its access stream (the recipients' e-mails of
+ * every open and download) and its anonymous visitors (their addresses and user agents).
+ */
+export const shareSubjects = (shareId: string): readonly string[] => [shareStreamName(shareId), shareAccessStreamName(shareId), `user-${shareVisitorsActorId(shareId)}`];
+
+/** Deleting is for good: nothing can be done to a deleted share, so its personal data is forgotten at once. */
+export const ShareDeleted = defineEvent('ShareDeleted', z.object({ deletedAt: timestamp }), {
+  erases: (_data, streamName) => shareSubjects(streamName.slice('share-'.length)),
+});
 
 /** The share mail went again to these (unblocked) recipients. */
 export const ShareRecipientsResent = defineEvent('ShareRecipientsResent', z.object({ recipients: z.array(z.string()), resentAt: timestamp }), {

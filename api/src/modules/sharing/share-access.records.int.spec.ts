@@ -1,4 +1,4 @@
-import { ERASED, shareAccessDecider, shareAccessStreamName } from '@axel/domain';
+import { ERASED, shareAccessDecider, shareAccessStreamName, shareStreamName } from '@axel/domain';
 import { handleCommand } from '@axel/platform';
 import { rebuildProjection } from '@axel/projections';
 import { EmbeddedProcessRuntime } from '@axel/workflows';
@@ -74,6 +74,38 @@ describe('opens at once', () => {
     expect(notices.map((n: { body: string }) => n.body.split(' ')[0]).sort()).toEqual(['ann@example.com', 'bob@example.com']);
     const { events } = await t.app.ctx.store.readStream(shareAccessStreamName(s.id));
     expect(events.map((e) => (e.data as { firstOpen: boolean }).firstOpen).filter(Boolean)).toHaveLength(2);
+  });
+});
+
+describe('a deleted share', () => {
+  it("forgets its recipients' e-mails in its own events and its access events; another share's stay readable", async () => {
+    const o = await owner();
+    const doc = await o.file('gone.txt', Buffer.from('gone'));
+    const gone = await o.share({ itemIds: [doc], recipients: ['ann@example.com'], message: 'Soon gone', password: SHARE_PASSWORD });
+    const kept = await o.share({ itemIds: [doc], recipients: ['bob@example.com'], message: 'Kept', password: SHARE_PASSWORD });
+    const ann = visitor('AnnBrowser/2.0');
+    expect((await ann.call(`/api/share-links/${gone.shareLinkId}`, { ...password(SHARE_PASSWORD), 'x-share-email': 'ann@example.com' })).status).toBe(200);
+    const bob = visitor('BobBrowser/2.0');
+    expect((await bob.call(`/api/share-links/${kept.shareLinkId}`, { ...password(SHARE_PASSWORD), 'x-share-email': 'bob@example.com' })).status).toBe(200);
+    const { store } = t.app.ctx;
+    expect(JSON.stringify((await store.readStream(shareStreamName(gone.id))).events)).toContain('ann@example.com');
+    expect(JSON.stringify((await store.readStream(shareAccessStreamName(gone.id))).events)).toContain('ann@example.com');
+
+    expect((await o.http.delete(`/api/shares/${gone.id}/`)).status).toBe(204);
+    await caughtUp();
+    const share = (await store.readStream(shareStreamName(gone.id))).events;
+    expect(share.map((e) => e.type)).toEqual(['ShareCreated', 'ShareDeleted']);
+    expect(JSON.stringify(share)).not.toContain('ann@example.com');
+    expect(share[0]).toMatchObject({ data: { recipients: [], message: ERASED } });
+    const access = (await store.readStream(shareAccessStreamName(gone.id))).events;
+    expect(JSON.stringify(access)).not.toContain('ann@example.com');
+    expect(access[0]).toMatchObject({ data: { recipientEmail: ERASED }, metadata: { ip: ERASED, userAgent: ERASED } });
+
+    expect((await store.readStream(shareStreamName(kept.id))).events[0]).toMatchObject({ data: { recipients: ['bob@example.com'], message: 'Kept' } });
+    expect((await store.readStream(shareAccessStreamName(kept.id))).events[0]).toMatchObject({
+      data: { recipientEmail: 'bob@example.com' },
+      metadata: { userAgent: 'BobBrowser/2.0' },
+    });
   });
 });
 
