@@ -26,27 +26,40 @@ export type ShareAccess = { readonly ok: true } | { readonly ok: false; readonly
 const refuse = (error: ErrorDefinition): ShareAccess => ({ ok: false, error });
 
 /**
- * Whether a visitor may read a share through its link, and if not, the spec's error. One decision
- * for every reader (share pages, entries, downloads, bookmarks, cart). Order matters: a blocked
- * link says so before it asks for anything; a private share asks who you are before your password.
+ * What a link answers before it asks for any credential: unknown, blocked or expired links say so,
+ * the owner reads their own live share, and a share that requires a sign-in asks for it. Callers
+ * check this first so that a blocked link costs no password check.
  */
-export const decideShareAccess = (state: ShareState, { now, viewer, passwordOk }: ShareAccessInput): ShareAccess => {
+export const decideShareLink = (state: ShareState, { now, viewer }: Pick<ShareAccessInput, 'now' | 'viewer'>): ShareAccess => {
   if (state.status === 'none' || state.status === 'deleted') return refuse(SharingErrors.shareNotFound);
   if (state.status === 'revoked') return refuse(SharingErrors.linkBlocked);
   if (isExpired(state, now)) return refuse(SharingErrors.linkExpired);
-  // the owner reads their own live share without the recipient's checks
   if (viewer.userId && viewer.userId === state.ownerId) return { ok: true };
   if (state.requireLogin && !viewer.userId) return refuse(SharingErrors.loginRequired);
+  return { ok: true };
+};
+
+/**
+ * Whether a visitor may read a share through its link, and if not, the spec's error. One decision
+ * for every reader (share pages, entries, downloads, bookmarks, cart). Order matters: a blocked
+ * link says so before it asks for anything; a share with a password asks for it before it looks at
+ * the recipient, so nobody without the password learns whether an address is a recipient.
+ */
+export const decideShareAccess = (state: ShareState, { now, viewer, passwordOk }: ShareAccessInput): ShareAccess => {
+  const link = decideShareLink(state, { now, viewer });
+  if (!link.ok || state.status === 'none') return link;
+  // the owner reads their own live share without the recipient's checks
+  if (viewer.userId && viewer.userId === state.ownerId) return link;
+  if (state.passwordHash !== null) {
+    if (passwordOk === null || passwordOk === undefined) return refuse(SharingErrors.passwordRequired);
+    if (!passwordOk) return refuse(SharingErrors.wrongPassword);
+  }
   if (state.kind === 'private') {
     const email = viewer.email ? normalizeShareEmail(viewer.email) : '';
     if (!email) return refuse(SharingErrors.recipientEmailRequired);
     const recipient = state.recipients.find((r) => r.email === email);
     if (!recipient) return refuse(SharingErrors.recipientOnly);
     if (recipient.blocked) return refuse(SharingErrors.recipientBlocked);
-  }
-  if (state.passwordHash !== null) {
-    if (passwordOk === null || passwordOk === undefined) return refuse(SharingErrors.passwordRequired);
-    if (!passwordOk) return refuse(SharingErrors.wrongPassword);
   }
   return { ok: true };
 };

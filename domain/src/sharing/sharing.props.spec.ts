@@ -84,6 +84,21 @@ describe('share access invariants', () => {
   });
 });
 
+describe('probing the recipients', () => {
+  it('without the right password, the answer for a private share is the same whatever e-mail is given', () => {
+    fc.assert(
+      fc.property(fc.array(ownerCommand, { maxLength: 12 }), at, viewer, fc.constantFrom(null, false), (commands, now, who, pw) => {
+        const { state } = runShare([createShareCommand(new Date(T0), { recipients: recipients.slice(0, 2), message: 'hi', passwordHash: 'h' }), ...commands]);
+        if (who.userId === 'owner-1') return;
+        const answers = emails.map((email) => decideShareAccess(state, { now, viewer: { ...who, email }, passwordOk: pw }));
+        const asked = decideShareAccess(state, { now, viewer: { ...who, email: null }, passwordOk: pw });
+        for (const answer of answers) expect(answer).toEqual(asked);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
 describe('monthly counter under concurrency', () => {
   /*
    * Clients each create one share: read the stream (events and revision), decide, append if the

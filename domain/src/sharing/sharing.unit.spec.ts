@@ -157,11 +157,15 @@ describe('decideShareAccess', () => {
     expect(code(stateOf({ requireLogin: true }))).toBe('SHARE_LOGIN_REQUIRED');
     expect(code(stateOf({ requireLogin: true }), { viewer: { userId: 'u2' } })).toBe('ok');
     const priv = stateOf(privateData, [cmd('BlockRecipient', { email: 'bob@example.com' })]);
-    expect(code(priv)).toBe('PRIVATE_SHARE_EMAIL_REQUIRED');
+    // the password first: without it, a recipient, a stranger and a blocked recipient hear the same
+    expect(code(priv)).toBe('SHARE_PROTECTED');
+    for (const email of ['ANN@example.com', 'eve@example.com', 'bob@example.com']) {
+      expect(code(priv, { viewer: { email } })).toBe('SHARE_PROTECTED');
+      expect(code(priv, { viewer: { email }, passwordOk: false })).toBe(SharingErrors.wrongPassword.code);
+    }
+    expect(code(priv, { passwordOk: true })).toBe('PRIVATE_SHARE_EMAIL_REQUIRED');
     expect(code(priv, { viewer: { email: 'eve@example.com' }, passwordOk: true })).toBe('PRIVATE_SHARE_RECIPIENT_ONLY');
     expect(code(priv, { viewer: { email: 'bob@example.com' }, passwordOk: true })).toBe('SHARE_RECIPIENT_BLOCKED');
-    expect(code(priv, { viewer: { email: 'ANN@example.com' } })).toBe('SHARE_PROTECTED');
-    expect(code(priv, { viewer: { email: 'ann@example.com' }, passwordOk: false })).toBe(SharingErrors.wrongPassword.code);
     expect(code(priv, { viewer: { email: 'ann@example.com' }, passwordOk: true })).toBe('ok');
     expect(code(stateOf())).toBe('ok');
   });

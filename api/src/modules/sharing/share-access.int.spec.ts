@@ -230,6 +230,23 @@ describe('a private share', () => {
     const s = await o.share({ itemIds: [doc], recipients: ['ann@example.com', 'bob@example.com'], message: 'For you', password: SHARE_PASSWORD });
     const link = `/api/share-links/${s.shareLinkId}`;
 
+    // the password first: without it, a stranger's address and a recipient's get the same answer
+    const probes = [];
+    for (const email of ['eve@example.com', 'ann@example.com']) {
+      for (const credential of [{}, password('wrong-password-1')]) {
+        const probe = await visitor().call(link, { ...credential, 'x-share-email': email });
+        probes.push({ email, status: probe.status, body: probe.body });
+      }
+    }
+    expect(probes.map((p) => [p.email, p.status, p.body.code])).toEqual([
+      ['eve@example.com', 403, 'SHARE_PROTECTED'],
+      ['eve@example.com', 403, 5403],
+      ['ann@example.com', 403, 'SHARE_PROTECTED'],
+      ['ann@example.com', 403, 5403],
+    ]);
+    expect(probes[0]!.body).toEqual(probes[2]!.body);
+    expect(probes[1]!.body).toEqual(probes[3]!.body);
+
     const eve = visitor();
     const asked = await eve.call(link, password(SHARE_PASSWORD));
     expect(asked.body).toMatchObject({ code: 'PRIVATE_SHARE_EMAIL_REQUIRED', data: { kind: 'private' } });
@@ -270,6 +287,7 @@ describe('a private share', () => {
     expect(blocked.status).toBe(403);
     expect(blocked.body.code).toBe('SHARE_RECIPIENT_BLOCKED');
     bob.forget();
+    expect((await bob.call(link, { 'x-share-email': 'bob@example.com' })).body.code).toBe('SHARE_PROTECTED');
     expect((await bob.call(link, { ...password(SHARE_PASSWORD), 'x-share-email': 'bob@example.com' })).body.code).toBe('SHARE_RECIPIENT_BLOCKED');
     expect((await ann.call(`${link}/entries/`)).status).toBe(200);
   });

@@ -1,5 +1,6 @@
 import {
   decideShareAccess,
+  decideShareLink,
   DomainError,
   normalizeShareEmail,
   ShareAccessErrors,
@@ -105,11 +106,13 @@ export const letIn = async (ctx: AppContext, request: FastifyRequest, reply: Fas
   // a visit keeps the recipient it was let in as
   const viewerEmail = held?.email ?? emailHeader(request) ?? (user?.email ? normalizeShareEmail(user.email) : null);
   const viewer = { userId: user?.id ?? null, email: viewerEmail };
-  // status, expiry, login and recipient first: a blocked link costs no password check
-  refuseUnless(decideShareAccess(state, { now, viewer, passwordOk: true }), state);
+  // status, expiry and login first: a blocked link costs no password check
+  refuseUnless(decideShareLink(state, { now, viewer }), state);
   const share = state as ShareRecord;
   const isOwner = user?.id === share.ownerId;
   if (held) {
+    // the token stands for the password; the recipient it was let in as is checked again (blocked since?)
+    refuseUnless(decideShareAccess(share, { now, viewer, passwordOk: true }), share);
     // a visit that goes on past half its hour gets a fresh token for the same visit (no new open)
     const renewed = held.expiresAt - now.getTime() < ACCESS_TOKEN_TTL_MS / 2 ? { ...held, expiresAt: now.getTime() + ACCESS_TOKEN_TTL_MS } : null;
     reply.header(OBJECT_ACCESS_HEADER, renewed ? issueAccessToken(ctx.secrets, renewed, share.passwordHash) : token);
