@@ -1,5 +1,7 @@
 import type { AuthProvider, UserIdentity } from 'react-admin';
 import { ApiError, browserFetch, requestJson, type FetchLike } from '../api/http';
+import { isConsoleLocale, type ConsoleLocale } from '../i18n/locales';
+import { applySavedLocaleAgain } from '../i18n/staffLocale';
 import { decideAccess, WELCOME_PATH, type StaffPermissions } from './access';
 
 interface UserInfo {
@@ -19,12 +21,15 @@ interface StaffMe {
   readonly email: string;
   readonly role: string;
   readonly features: readonly string[];
+  readonly locale?: string;
 }
 
 export interface StaffIdentity extends UserIdentity {
   readonly email: string;
   readonly role: string;
   readonly features: readonly string[];
+  /** The console language saved with the account, applied at sign-in on any browser. */
+  readonly locale: ConsoleLocale | null;
 }
 
 export interface Credentials {
@@ -100,6 +105,7 @@ export const createAuthProvider = ({
     async login(params: Credentials) {
       leaving = false;
       me = null;
+      applySavedLocaleAgain();
       const body: Credentials = params.code
         ? { email: params.email, password: params.password, code: params.code }
         : { email: params.email, password: params.password };
@@ -159,7 +165,14 @@ export const createAuthProvider = ({
 
     async getIdentity(): Promise<StaffIdentity> {
       const staff = await loadMe();
-      return { id: staff.id, fullName: staff.email, email: staff.email, role: staff.role, features: staff.features };
+      return {
+        id: staff.id,
+        fullName: staff.email,
+        email: staff.email,
+        role: staff.role,
+        features: staff.features,
+        locale: isConsoleLocale(staff.locale) ? staff.locale : null,
+      };
     },
   };
 };

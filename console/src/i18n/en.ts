@@ -62,6 +62,7 @@ export const consoleMessages = {
   console: {
     title: 'Axel Drive staff console',
     language: 'Language',
+    languageNotSaved: 'Your language could not be saved; it applies in this browser only',
     menu: {
       dashboard: 'Dashboard',
       audit: 'Audit',

@@ -248,6 +248,7 @@ const consoleMessages: ConsoleCatalogue = {
   console: {
     title: 'Consola del personal de Axel Drive',
     language: 'Idioma',
+    languageNotSaved: 'No se pudo guardar tu idioma; se aplica solo en este navegador',
     menu: {
       dashboard: 'Tablero',
       audit: 'Auditoría',

@@ -4,28 +4,17 @@ import { messages as en } from './en';
 import { messages as es } from './es';
 import { messages as nl } from './nl';
 import { messages as pt } from './pt';
+import { CONSOLE_LOCALES, isConsoleLocale, type ConsoleLocale } from './locales';
 
-/**
- * The console's four languages, named in their own words. English is the default; the staff
- * member's choice is kept by react-admin's store (localStorage) and applied on the next visit.
- */
-export const CONSOLE_LOCALES = [
-  { locale: 'en', name: 'English' },
-  { locale: 'es', name: 'Español' },
-  { locale: 'pt', name: 'Português' },
-  { locale: 'nl', name: 'Nederlands' },
-] as const;
-export type ConsoleLocale = (typeof CONSOLE_LOCALES)[number]['locale'];
+export { CONSOLE_LOCALES, isConsoleLocale, type ConsoleLocale } from './locales';
 
 export const CATALOGUES: Readonly<Record<ConsoleLocale, TranslationMessages>> = { en, es, pt, nl };
-
-const isConsoleLocale = (locale: string): locale is ConsoleLocale => Object.hasOwn(CATALOGUES, locale);
 
 /** The locale react-admin's store remembers (the key its localStorage store writes), else English. */
 export const rememberedLocale = (storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage): ConsoleLocale => {
   try {
     const stored = JSON.parse(storage?.getItem('RaStore.locale') ?? 'null') as unknown;
-    return typeof stored === 'string' && isConsoleLocale(stored) ? stored : 'en';
+    return isConsoleLocale(stored) ? stored : 'en';
   } catch {
     return 'en';
   }

@@ -248,6 +248,7 @@ const consoleMessages: ConsoleCatalogue = {
   console: {
     title: 'Axel Drive-medewerkersconsole',
     language: 'Taal',
+    languageNotSaved: 'Je taal kon niet worden opgeslagen; hij geldt alleen in deze browser',
     menu: {
       dashboard: 'Dashboard',
       audit: 'Audit',

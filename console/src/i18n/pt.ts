@@ -248,6 +248,7 @@ const consoleMessages: ConsoleCatalogue = {
   console: {
     title: 'Console da equipe Axel Drive',
     language: 'Idioma',
+    languageNotSaved: 'Não foi possível salvar seu idioma; ele vale apenas neste navegador',
     menu: {
       dashboard: 'Painel',
       audit: 'Auditoria',

@@ -1,12 +1,15 @@
 import CheckIcon from '@mui/icons-material/Check';
 import TranslateIcon from '@mui/icons-material/Translate';
 import { Divider, ListItemIcon, ListItemText, MenuItem } from '@mui/material';
+import { isConsoleLocale } from '../i18n/locales';
+import { useChooseLocale } from '../i18n/staffLocale';
 import { AppBar, LoadingIndicator, Logout, UserMenu, useLocaleState, useLocales, useTranslate, useUserMenu } from 'react-admin';
 
-/** The languages in the user menu: the chosen one is checked, a click switches the whole console (and the activity sentences). */
+/** The languages in the user menu: the chosen one is checked, a click switches the whole console (and the activity sentences) and saves the choice with the account. */
 const LanguageItems = () => {
   const locales = useLocales();
-  const [locale, setLocale] = useLocaleState();
+  const [locale] = useLocaleState();
+  const chooseLocale = useChooseLocale();
   const userMenu = useUserMenu();
   const translate = useTranslate();
   return (
@@ -24,7 +27,7 @@ const LanguageItems = () => {
           lang={value}
           data-testid={`locale-${value}`}
           onClick={() => {
-            setLocale(value);
+            if (isConsoleLocale(value)) chooseLocale(value);
             userMenu?.onClose();
           }}
         >

@@ -1,4 +1,5 @@
 import { adminCreateUserSchema, AccountErrors, DomainError, ROLES, type Role } from '@axel/domain';
+import { ACTIVITY_LOCALES, activityLocaleOf } from '@axel/domain/audit/describe-event';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -170,10 +171,16 @@ export const adminRoutes = (ctx: AppContext, service: AccountsService) => async 
 
   app.get(
     '/api/admin/me',
-    { schema: { tags, summary: 'The signed-in staff member and their features', response: { 200: z.object({ id: z.string(), email: z.string(), role: z.string(), features: z.array(z.string()) }) } } },
+    {
+      schema: {
+        tags,
+        summary: "The signed-in staff member, their features, and the console's language they chose (saved with PUT /api/users/:id/account)",
+        response: { 200: z.object({ id: z.string(), email: z.string(), role: z.string(), features: z.array(z.string()), locale: z.enum(ACTIVITY_LOCALES) }) },
+      },
+    },
     async (request) => {
       const { user } = await requireStaff(ctx, request);
-      return { id: user.id, email: user.email ?? '', role: user.role, features: [...FEATURES_BY_ROLE[user.role as Role]] };
+      return { id: user.id, email: user.email ?? '', role: user.role, features: [...FEATURES_BY_ROLE[user.role as Role]], locale: activityLocaleOf(user.locale) };
     },
   );
 
