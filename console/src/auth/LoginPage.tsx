@@ -1,7 +1,7 @@
 import LockIcon from '@mui/icons-material/Lock';
 import { Alert, Button, CardContent, CircularProgress, Stack, TextField, Typography } from '@mui/material';
 import { useReducer, useState, type FormEvent } from 'react';
-import { Login, useLogin, useNotify, useTranslate } from 'react-admin';
+import { Login, useLocaleState, useLogin, useNotify, useTranslate } from 'react-admin';
 import { LeavingConsoleError, TwoFactorRequiredError } from './authProvider';
 import { initialLoginState, loginErrorMessage, loginReducer } from './loginFlow';
 
@@ -13,6 +13,7 @@ export const LoginPage = () => {
   const translate = useTranslate();
   const notify = useNotify();
   const login = useLogin();
+  const [locale] = useLocaleState();
   const [state, dispatch] = useReducer(loginReducer, initialLoginState);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -37,7 +38,7 @@ export const LoginPage = () => {
       }
       if (error instanceof LeavingConsoleError) return;
       dispatch({ type: 'FAILED', code: (error as { code?: string }).code ?? null });
-      const message = loginErrorMessage(error);
+      const message = loginErrorMessage(error, locale);
       notify(message.key, { type: 'error', messageArgs: message.args });
     }
   };

@@ -1,3 +1,5 @@
+import { dateWriter } from '../i18n/dates';
+
 /**
  * The console sign-in: credentials first; when the account has two-factor sign-in, a code step
  * that resubmits the same credentials with the code.
@@ -48,7 +50,7 @@ export interface LoginErrorMessage {
 }
 
 /** The toast for a failed sign-in: translated by code, falling back to the server's English message. */
-export const loginErrorMessage = (error: unknown): LoginErrorMessage => {
+export const loginErrorMessage = (error: unknown, locale: string = 'en'): LoginErrorMessage => {
   const e = (error ?? {}) as { code?: unknown; message?: unknown; data?: unknown; status?: unknown };
   const fallback = typeof e.message === 'string' && e.message ? e.message : 'ra.notification.http_error';
   if (typeof e.code !== 'string' || e.code.startsWith('HTTP_')) {
@@ -58,6 +60,6 @@ export const loginErrorMessage = (error: unknown): LoginErrorMessage => {
   }
   const args: Record<string, unknown> = { _: fallback };
   const lockedUntil = (e.data as { lockedUntil?: unknown } | null)?.lockedUntil;
-  if (typeof lockedUntil === 'string') args.lockedUntil = new Date(lockedUntil).toLocaleString();
+  if (typeof lockedUntil === 'string') args.lockedUntil = dateWriter(locale).dateTime(lockedUntil, lockedUntil);
   return { key: `console.errors.${e.code}`, args };
 };

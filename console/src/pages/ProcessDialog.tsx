@@ -19,10 +19,10 @@ import { useEffect, useState } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { ConsoleDataProvider, ProcessDetail } from '../data/dataProvider';
 import { describeCommands, describeInput } from './processes';
+import { useDates } from '../i18n/dates';
 
 type Loaded = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'loaded'; process: ProcessDetail };
 
-const formatDate = (value: string | null | undefined) => (value ? new Date(value).toLocaleString() : '—');
 const json = (value: unknown) => JSON.stringify(value ?? null, null, 2);
 
 const Fact = ({ label, value, testId }: { label: string; value: string; testId?: string }) => (
@@ -39,6 +39,8 @@ const Fact = ({ label, value, testId }: { label: string; value: string; testId?:
 /** One process opened from its row: state, next timer, last error and every input it received. */
 export const ProcessDialog = ({ id, onClose }: { id: string | null; onClose: () => void }) => {
   const translate = useTranslate();
+  const dates = useDates();
+  const formatDate = (value: string | null | undefined) => dates.dateTime(value, '—');
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const [view, setView] = useState<Loaded>({ kind: 'loading' });
 

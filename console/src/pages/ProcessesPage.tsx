@@ -20,6 +20,7 @@ import { Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { ConsoleDataProvider, ProcessRecord, ProcessStatus } from '../data/dataProvider';
 import { ProcessDialog } from './ProcessDialog';
 import { canRetry, processesViewForError, sortProcesses, type ProcessesView } from './processes';
+import { useDates } from '../i18n/dates';
 
 const statusColor: Record<ProcessStatus, 'default' | 'info' | 'success' | 'error' | 'warning'> = {
   running: 'info',
@@ -28,7 +29,6 @@ const statusColor: Record<ProcessStatus, 'default' | 'info' | 'success' | 'error
   failed: 'warning',
 };
 
-const formatDate = (value: string | null) => (value ? new Date(value).toLocaleString() : '—');
 const formatState = (state: unknown) => {
   if (state === null || state === undefined) return '—';
   const text = typeof state === 'string' ? state : JSON.stringify(state);
@@ -71,6 +71,8 @@ const RetryButton = ({ row, onDone }: { row: ProcessRecord; onDone: () => void }
 
 export const ProcessesPage = () => {
   const translate = useTranslate();
+  const dates = useDates();
+  const formatDate = (value: string | null) => dates.dateTime(value, '—');
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const [view, setView] = useState<ProcessesView>({ kind: 'loading' });
   const [opened, setOpened] = useState<string | null>(null);

@@ -3,6 +3,7 @@ import { Alert, Button, Card, CardContent, Chip, LinearProgress, Stack, Table, T
 import { useCallback, useEffect, useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
 import { fetchBlobHealth, formatBytes, scrubLevel, shardLevel, type BlobHealth, type HealthLevel } from './storageHealth';
+import { useDates } from '../../i18n/dates';
 
 const levelColor: Record<HealthLevel, 'success' | 'warning' | 'error'> = { ok: 'success', warning: 'warning', error: 'error' };
 
@@ -11,6 +12,7 @@ type View = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: '
 /** Staff: each blob shard's chunks, bytes and free disk, and what the last scrub checked, repaired and lost. */
 export const StorageHealthPage = () => {
   const translate = useTranslate();
+  const dates = useDates();
   const [view, setView] = useState<View>({ kind: 'loading' });
   const load = useCallback(async () => {
     try {
@@ -71,7 +73,7 @@ export const StorageHealthPage = () => {
                     <Chip size="small" color={levelColor[scrubLevel(view.health.lastScrub)]} label={t(`levels.${scrubLevel(view.health.lastScrub)}`)} />
                     <Typography>
                       {t('scrubSummary', {
-                        finishedAt: new Date(view.health.lastScrub.finishedAt).toLocaleString(),
+                        finishedAt: dates.dateTime(view.health.lastScrub.finishedAt),
                         checked: view.health.lastScrub.checked,
                         repaired: view.health.lastScrub.repaired,
                         lost: view.health.lastScrub.lost,
@@ -97,8 +99,8 @@ export const StorageHealthPage = () => {
               {view.health.lastCollection ? (
                 <Typography>
                   {view.health.lastCollection.skipped
-                    ? t('collectionSkipped', { finishedAt: new Date(view.health.lastCollection.finishedAt).toLocaleString(), reason: view.health.lastCollection.skipped })
-                    : t('collectionSummary', { ...view.health.lastCollection, finishedAt: new Date(view.health.lastCollection.finishedAt).toLocaleString() })}
+                    ? t('collectionSkipped', { finishedAt: dates.dateTime(view.health.lastCollection.finishedAt), reason: view.health.lastCollection.skipped })
+                    : t('collectionSummary', { ...view.health.lastCollection, finishedAt: dates.dateTime(view.health.lastCollection.finishedAt) })}
                 </Typography>
               ) : (
                 <Alert severity="info">{t('noCollection')}</Alert>

@@ -38,6 +38,7 @@ import {
   type ActivityRow,
   type FilterField,
 } from './activity';
+import { useDates } from '../../i18n/dates';
 
 type Load = { kind: 'loading' } | { kind: 'loaded'; rows: ActivityRow[]; next: number | null; total: number | null } | { kind: 'failed'; message: string };
 
@@ -91,6 +92,7 @@ export const ActivityPage = () => {
   const translate = useTranslate();
   // the sentences come worded by the API in the console's language
   const locale = useLocale();
+  const dates = useDates();
   const basename = useBasename();
   const [params, setParams] = useSearchParams();
   const filters = filtersFrom(params);
@@ -174,7 +176,7 @@ export const ActivityPage = () => {
                 <Fragment key={row.id}>
                   <TableRow data-testid="activity-row" data-type={row.type} data-position={row.position}>
                     <TableCell sx={{ whiteSpace: 'nowrap' }} title={row.time}>
-                      {new Date(row.time).toLocaleString()}
+                      {dates.dateTime(row.time)}
                     </TableCell>
                     <TableCell data-testid="activity-sentence">{row.sentence}</TableCell>
                     <TableCell>

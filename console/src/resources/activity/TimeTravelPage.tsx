@@ -4,6 +4,7 @@ import { Title, useBasename, useTranslate } from 'react-admin';
 import { Link, useSearchParams } from 'react-router-dom';
 import { httpClient } from '../../data/dataProvider';
 import { compareStates, inFocus, stateUrl, toInstant, toLocalInput, type StateAnswer } from './activity';
+import { useDates } from '../../i18n/dates';
 
 type Load = { kind: 'idle' } | { kind: 'loading' } | { kind: 'loaded'; answer: StateAnswer } | { kind: 'failed'; message: string };
 
@@ -13,6 +14,7 @@ type Load = { kind: 'idle' } | { kind: 'loading' } | { kind: 'loaded'; answer: S
  */
 export const TimeTravelPage = () => {
   const translate = useTranslate();
+  const dates = useDates();
   const basename = useBasename();
   const [params, setParams] = useSearchParams();
   const stream = params.get('stream') ?? '';
@@ -94,7 +96,7 @@ export const TimeTravelPage = () => {
               <TableHead>
                 <TableRow>
                   <TableCell>{translate('activityLog.travel.field')}</TableCell>
-                  <TableCell>{translate('activityLog.travel.then', { at: new Date(load.answer.at).toLocaleString() })}</TableCell>
+                  <TableCell>{translate('activityLog.travel.then', { at: dates.dateTime(load.answer.at) })}</TableCell>
                   <TableCell>{translate('activityLog.travel.today')}</TableCell>
                 </TableRow>
               </TableHead>

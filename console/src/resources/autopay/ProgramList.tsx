@@ -1,4 +1,5 @@
-import { BooleanField, CreateButton, Datagrid, DateField, List, NumberField, Pagination, TextField, TopToolbar } from 'react-admin';
+import { BooleanField, CreateButton, Datagrid, List, NumberField, Pagination, TextField, TopToolbar } from 'react-admin';
+import { LocaleDateField } from '../../i18n/dates';
 import { ProgramStatusField } from './ProgramFields';
 
 export const PROGRAMS_PER_PAGE = 25;
@@ -20,7 +21,7 @@ export const ProgramList = () => (
       <TextField source="name" />
       <ProgramStatusField source="status" />
       <TextField source="authorisedByName" label="resources.auto-pay.fields.authorisedBy" emptyText="—" sortable={false} data-testid="autopay-authorised-by" />
-      <DateField source="createdAt" showTime />
+      <LocaleDateField source="createdAt" showTime />
       <NumberField source="usersCount" />
       <BooleanField source="imported" />
       <TextField source="totalTokens" />

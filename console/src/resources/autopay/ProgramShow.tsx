@@ -5,7 +5,6 @@ import {
   BooleanField,
   Button,
   Datagrid,
-  DateField,
   DeleteButton,
   Form,
   NumberField,
@@ -22,6 +21,7 @@ import {
   useRefresh,
   useTranslate,
 } from 'react-admin';
+import { LocaleDateField } from '../../i18n/dates';
 import { PAYEES } from './autopayApi';
 import { ProgramShowActions } from './ProgramActions';
 import { ProgramStatusField } from './ProgramFields';
@@ -121,7 +121,7 @@ export const ProgramShow = () => (
       <ProgramStatusField source="status" />
       <TextField source="submittedByEmail" label="resources.auto-pay.fields.submittedBy" emptyText="—" />
       <TextField source="authorisedByName" label="resources.auto-pay.fields.authorisedBy" emptyText="—" data-testid="autopay-authorised-by" />
-      <DateField source="createdAt" showTime />
+      <LocaleDateField source="createdAt" showTime />
       <NumberField source="usersCount" />
       <BooleanField source="imported" />
       <TextField source="totalTokens" />

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
 import { autopayApi } from './autopayApi';
 import { barLayout, chartNumber, figuresIn, seriesIn, type Point } from './charts';
+import { useDates } from '../../i18n/dates';
 
 const CHART_WIDTH = 560;
 const CHART_HEIGHT = 180;
@@ -92,7 +93,8 @@ const WaitingReplenishments = () => {
   const translate = useTranslate();
   const { answer, error } = useAnswer(waitingLoad);
   const rows = (Array.isArray(answer?.data) ? answer.data : []) as WaitingRow[];
-  const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
+  const dates = useDates();
+  const when = (iso: string | null) => dates.dateTime(iso, '—');
   return (
     <Card data-testid="wallet-dashboard-waiting">
       <CardContent>

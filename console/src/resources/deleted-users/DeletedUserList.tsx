@@ -1,5 +1,6 @@
 import { Box, Typography } from '@mui/material';
-import { Datagrid, DateField, List, Pagination, TextField, useTranslate } from 'react-admin';
+import { Datagrid, List, Pagination, TextField, useTranslate } from 'react-admin';
+import { LocaleDateField } from '../../i18n/dates';
 import { UserAccountDetails, UserPlanDetails, UserProfileDetails } from '../users/UserDetails';
 import { RoleField } from '../users/userFields';
 import { USERS_PER_PAGE } from '../users/userSearch';
@@ -37,10 +38,10 @@ export const DeletedUserList = () => (
       <TextField source="username" emptyText={NONE} />
       <TextField source="name" sortable={false} emptyText={NONE} />
       <RoleField source="role" />
-      <DateField source="deletedAt" showTime emptyText={NONE} />
+      <LocaleDateField source="deletedAt" showTime emptyText={NONE} />
       <TextField source="deletedBy" sortable={false} emptyText={NONE} />
       <TextField source="deleterId" sortable={false} emptyText={NONE} />
-      <DateField source="createdAt" showTime />
+      <LocaleDateField source="createdAt" showTime />
     </Datagrid>
   </List>
 );

@@ -2,7 +2,6 @@ import { Chip, Typography } from '@mui/material';
 import {
   CreateButton,
   Datagrid,
-  DateField,
   FunctionField,
   List,
   NumberField,
@@ -15,6 +14,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { LocaleDateField } from '../../i18n/dates';
 import { Features, hasFeature } from '../../auth/access';
 import { PromoCodeToggle } from './PromoCodeToggle';
 import { PROMOCODES_PER_PAGE } from './promoCodesApi';
@@ -73,9 +73,9 @@ export const PromoCodeList = () => (
       <PromoStatusField source="status" label="resources.promocodes.fields.status" />
       <NumberField source="usedTimes" />
       <FunctionField source="numberOfUses" render={(r) => (r.numberOfUses === null || r.numberOfUses === undefined ? '∞' : String(r.numberOfUses))} />
-      <DateField source="startDate" />
-      <DateField source="expiryDate" />
-      <DateField source="updatedAt" showTime />
+      <LocaleDateField source="startDate" />
+      <LocaleDateField source="expiryDate" />
+      <LocaleDateField source="updatedAt" showTime />
       <PromoCodeToggle />
     </Datagrid>
   </List>

@@ -1,6 +1,5 @@
 import { Alert } from '@mui/material';
 import {
-  DateField,
   DeleteWithConfirmButton,
   EditButton,
   FunctionField,
@@ -14,6 +13,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { LocaleDateField } from '../../i18n/dates';
 import { Features, hasFeature } from '../../auth/access';
 import { bytesToGb, centsToDollars, promoProductChoices } from './promoCodeForm';
 import { PromoStatusField } from './PromoCodeList';
@@ -80,8 +80,8 @@ export const PromoCodeShow = () => {
         <SelectField source="recurrence" choices={['once', 'recurring'].map((id) => ({ id, name: `resources.promocodes.recurrence.${id}` }))} />
         <NumberField source="freeTrialDays" />
         <FunctionField source="extraQuotaBytes" render={(r) => (typeof r.extraQuotaBytes === 'number' ? `${bytesToGb(r.extraQuotaBytes)} GB` : NONE)} />
-        <DateField source="startDate" />
-        <DateField source="expiryDate" />
+        <LocaleDateField source="startDate" />
+        <LocaleDateField source="expiryDate" />
         <NumberField source="usedTimes" />
         <NumberField source="heldUses" />
         <FunctionField source="numberOfUses" render={(r) => (r.numberOfUses === null || r.numberOfUses === undefined ? '∞' : String(r.numberOfUses))} />
@@ -96,7 +96,7 @@ export const PromoCodeShow = () => {
           }
         />
         <TextField source="notes" emptyText={NONE} />
-        <DateField source="updatedAt" showTime emptyText={NONE} />
+        <LocaleDateField source="updatedAt" showTime emptyText={NONE} />
       </SimpleShowLayout>
     </Show>
   );

@@ -1,5 +1,6 @@
 import { Box, Typography } from '@mui/material';
-import { Datagrid, DateField, FunctionField, Pagination, ReferenceManyField, TextField, useRecordContext, useTranslate } from 'react-admin';
+import { Datagrid, FunctionField, Pagination, ReferenceManyField, TextField, useRecordContext, useTranslate } from 'react-admin';
+import { LocaleDateField, useDates } from '../../i18n/dates';
 import { ACTIVITY } from '../../data/dataProvider';
 import { describeActivity, describeActor, type ActivityEntry } from './activityWords';
 import { NONE } from './userValues';
@@ -36,6 +37,7 @@ const ActivityJson = () => {
 export const UserActivity = (_: { readonly label?: false }) => {
   const user = useRecordContext();
   const translate = useTranslate();
+  const dates = useDates();
   const userId = user ? String(user.id) : undefined;
   return (
     <ReferenceManyField
@@ -46,11 +48,11 @@ export const UserActivity = (_: { readonly label?: false }) => {
       pagination={<Pagination rowsPerPageOptions={[ACTIVITY_PER_PAGE]} />}
     >
       <Datagrid bulkActionButtons={false} rowClick="expand" expand={<ActivityJson />} empty={<NoActivity />} data-testid="user-activity">
-        <DateField source="timestamp" showTime />
+        <LocaleDateField source="timestamp" showTime />
         <FunctionField
           source="event"
           sortable={false}
-          render={(entry: ActivityEntry) => <span data-testid="activity-words">{describeActivity(entry, userId, translate)}</span>}
+          render={(entry: ActivityEntry) => <span data-testid="activity-words">{describeActivity(entry, userId, translate, dates)}</span>}
         />
         <FunctionField source="actorId" sortable={false} render={(entry: ActivityEntry) => describeActor(entry, undefined, translate) ?? NONE} />
         <TextField source="ip" sortable={false} emptyText={NONE} />

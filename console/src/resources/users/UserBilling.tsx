@@ -23,6 +23,7 @@ import { useGetIdentity, useNotify, usePermissions, useRecordContext, useTransla
 import { decisionOn } from '../../auth/access';
 import { ADMIN_API } from '../../data/contractUrl';
 import { httpClient } from '../../data/dataProvider';
+import { useDates } from '../../i18n/dates';
 
 interface BillingSubscription {
   id: string;
@@ -46,7 +47,6 @@ export const STAFF_PLAN_CHOICES = PRODUCTS.filter((p) => p.plan && p.type !== 'c
   name: p.validity ? `${p.name} (${p.validity === 'year' ? 'yearly' : 'monthly'})` : p.name,
 }));
 
-const day = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString() : '—');
 const usd = (cents: number | null) => (cents === null ? '—' : `$${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, '0')}`);
 
 const billingUrl = (id: unknown) => `${ADMIN_API}/users/${encodeURIComponent(String(id))}`;
@@ -58,6 +58,8 @@ const billingUrl = (id: unknown) => `${ADMIN_API}/users/${encodeURIComponent(Str
 export const UserBilling = (_: { label?: false }) => {
   const record = useRecordContext();
   const translate = useTranslate();
+  const dates = useDates();
+  const day = (iso: string | null) => dates.day(iso, '—');
   const notify = useNotify();
   const { permissions } = usePermissions();
   const { identity } = useGetIdentity();

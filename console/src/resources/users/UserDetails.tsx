@@ -1,6 +1,7 @@
 import { Divider, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import { BooleanField, DateField, SimpleShowLayout, TextField, useTranslate } from 'react-admin';
+import { BooleanField, SimpleShowLayout, TextField, useTranslate } from 'react-admin';
+import { LocaleDateField } from '../../i18n/dates';
 import { RoleField, StatusField, ValueField } from './userFields';
 import { NONE } from './userValues';
 
@@ -30,7 +31,7 @@ const Section = ({ title, children }: { title: string; children: ReactNode }) =>
 };
 
 const Text = ({ source }: { source: string }) => <TextField source={source} emptyText={NONE} />;
-const When = ({ source }: { source: string }) => <DateField source={source} showTime emptyText={NONE} />;
+const When = ({ source }: { source: string }) => <LocaleDateField source={source} showTime emptyText={NONE} />;
 const YesNo = ({ source }: { source: string }) => <BooleanField source={source} looseValue />;
 
 /** Every admin-view field of a user the API gives, in sections. */

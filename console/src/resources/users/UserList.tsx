@@ -2,7 +2,6 @@ import { Box, Typography } from '@mui/material';
 import {
   CreateButton,
   Datagrid,
-  DateField,
   List,
   Pagination,
   TextField,
@@ -11,6 +10,7 @@ import {
   usePermissions,
   useTranslate,
 } from 'react-admin';
+import { LocaleDateField } from '../../i18n/dates';
 import { creatableRoles } from '../../auth/access';
 import { RoleField, StatusField } from './userFields';
 import { UserSearchBox, UserSearchMessage } from './UserSearchBox';
@@ -57,8 +57,8 @@ export const UserList = () => (
       <TextField source="name" sortable={false} emptyText={NONE} />
       <RoleField source="role" />
       <StatusField source="status" />
-      <DateField source="lastLoginAt" showTime emptyText={NONE} />
-      <DateField source="createdAt" showTime />
+      <LocaleDateField source="lastLoginAt" showTime emptyText={NONE} />
+      <LocaleDateField source="createdAt" showTime />
     </Datagrid>
   </List>
 );

@@ -1,3 +1,5 @@
+import { dateWriter, type DateWriter } from '../../i18n/dates';
+
 /** How the activity log reads: each event in words, its device in words, its actor by e-mail. */
 
 export interface ActivityEntry {
@@ -58,10 +60,10 @@ export const humanizeEventType = (type: string): string => {
 };
 
 const str = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
-const when = (value: unknown): string => (typeof value === 'string' && value ? new Date(value).toLocaleString() : '');
 
 /** The sentence's key variant and arguments, from the event's own data. */
-const eventWords = (entry: ActivityEntry, translate: Translate): { key: string; args: Record<string, unknown> } => {
+const eventWords = (entry: ActivityEntry, translate: Translate, dates: DateWriter): { key: string; args: Record<string, unknown> } => {
+  const when = (value: unknown): string => (typeof value === 'string' ? dates.dateTime(value) : '');
   const d = entry.data ?? {};
   const key = (variant?: string) => `resources.activity.events.${entry.event}${variant ? `_${variant}` : ''}`;
   switch (entry.event) {
@@ -119,8 +121,8 @@ export const describeActor = (entry: ActivityEntry, userId: string | undefined, 
 };
 
 /** "Signed in from Firefox on Windows", "Password changed", "Suspended by admin@x.com". */
-export const describeActivity = (entry: ActivityEntry, userId: string | undefined, translate: Translate): string => {
-  const { key, args } = eventWords(entry, translate);
+export const describeActivity = (entry: ActivityEntry, userId: string | undefined, translate: Translate, dates: DateWriter = dateWriter('en')): string => {
+  const { key, args } = eventWords(entry, translate, dates);
   const words = translate(key, { ...args, _: translate(`resources.activity.events.${entry.event}`, { ...args, _: humanizeEventType(entry.event) }) });
   const actor = describeActor(entry, userId, translate);
   return actor ? translate('resources.activity.byActor', { words, actor }) : words;

@@ -2,6 +2,7 @@ import { Chip, Stack } from '@mui/material';
 import { FunctionField, SelectField, useRecordContext, useTranslate, type FunctionFieldProps } from 'react-admin';
 import { statusChips } from './userStatus';
 import { formatValue, NONE } from './userValues';
+import { useDates } from '../../i18n/dates';
 
 export const ROLE_CHOICES = ['user', 'admin', 'super_admin', 'financial_admin', 'auditor'].map((id) => ({ id, name: `resources.users.roles.${id}` }));
 export const STATUS_CHOICES = ['active', 'suspended', 'inactive', 'unpaid', 'abandoned'].map((id) => ({ id, name: `resources.users.statuses.${id}` }));
@@ -14,6 +15,7 @@ export const RoleField = (props: { source?: string; label?: string; sortable?: b
 export const StatusField = (_props: { label?: string; sortable?: boolean; source?: string }) => {
   const record = useRecordContext();
   const translate = useTranslate();
+  const dates = useDates();
   if (!record) return null;
   return (
     <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }} data-testid="user-status">
@@ -23,7 +25,7 @@ export const StatusField = (_props: { label?: string; sortable?: boolean; source
           size="small"
           color={c.color}
           label={translate(c.label, { _: String(record.status ?? NONE) })}
-          title={c.until ? translate('resources.users.statuses.until', { until: new Date(c.until).toLocaleString() }) : undefined}
+          title={c.until ? translate('resources.users.statuses.until', { until: dates.dateTime(c.until) }) : undefined}
           data-testid={`user-status-${c.kind}`}
         />
       ))}
