@@ -1,6 +1,7 @@
 import { shareCounterEventDefinitions, shareEventDefinitions } from '@axel/domain';
 import { sharesProjection } from '@axel/projections';
 import type { Module } from '../../app';
+import { sharingMigrations } from './sharing.migrations';
 import { sharingRoutes } from './sharing.routes';
 
 /**
@@ -11,6 +12,7 @@ import { sharingRoutes } from './sharing.routes';
 export const sharingModule: Module = {
   events: [...shareEventDefinitions, ...shareCounterEventDefinitions],
   projections: [sharesProjection],
+  migrations: sharingMigrations,
   routes: (ctx) => async (app) => {
     await app.register(sharingRoutes(ctx));
   },

@@ -111,7 +111,7 @@ export const sharingRoutes = (ctx: AppContext) => async (fastify: FastifyInstanc
       if (!q.email || q.expiresFrom === undefined || q.expiresAt === undefined) {
         throw new DomainError(CommonErrors.validation, { fields: { email: 'email, expiresFrom and expiresAt go together' } });
       }
-      add((n) => `$${n} = any(recipient_emails)`, q.email.trim().toLowerCase());
+      add((n) => `recipient_emails @> array[$${n}::text]`, q.email.trim().toLowerCase());
     }
     if (q.expiresFrom !== undefined) add((n) => `expires_at >= $${n}`, q.expiresFrom);
     if (q.expiresAt !== undefined) add((n) => `expires_at <= $${n}`, q.expiresAt);
@@ -155,7 +155,8 @@ export const sharingRoutes = (ctx: AppContext) => async (fastify: FastifyInstanc
       if (!user.email || !user.email_verified) return { data: [], totalCount: 0, page: q.page, perPage: q.perPage };
       const email = normalizeShareEmail(user.email);
       const now = ctx.now();
-      const sql = `kind = 'private' and $1 = any(recipient_emails) and owner_id <> $2 and (expires_at is null or expires_at > $3)
+      // `@>` (not `= any`) so the lookup reads the recipient index
+      const sql = `kind = 'private' and recipient_emails @> array[$1::text] and owner_id <> $2 and (expires_at is null or expires_at > $3)
         and record->>'revokedAt' is null
         and not (record->'recipients' @> jsonb_build_array(jsonb_build_object('email', $1::text, 'blocked', true)))`;
       const params = [email, user.id, now];

@@ -1,7 +1,9 @@
+import { migrate } from '@axel/platform';
 import { describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../testing/accounts';
 import { HttpClient, type TestApp } from '../../testing/harness';
 import { storageTestApp, type MemoryBytes } from '../files/storage.testing';
+import { sharingMigrations } from './sharing.migrations';
 
 let t: TestApp;
 let bytes: MemoryBytes;
@@ -94,5 +96,42 @@ describe('GET /api/shares/shared-with-me', () => {
     expect((await visitor.post('/api/email-confirmations/', { token })).status).toBe(200);
     const confirmed = await (await signIn(email)).http.get('/api/shares/shared-with-me');
     expect(confirmed.body.data.map((s: { title: string }) => s.title)).toEqual(['Waiting']);
+  });
+});
+
+describe('the recipient index on a database made before it', () => {
+  it('is created and the lost addresses filled in by the migration, and the lookup by e-mail reads it', async () => {
+    const me = await signUpConfirmed();
+    const a = await owner();
+    const sent = await a.share('Before the index', [me.email], { expiresAt: inDays(5) });
+    const { pool } = t.app.ctx;
+    const indexes = async () =>
+      (await pool.query<{ indexdef: string }>(`select indexdef from pg_indexes where tablename = 'shares' and indexdef like '%recipient_emails%'`)).rows.map((r) => r.indexdef);
+    // the shares table as it was before: no recipient index, the addresses not filled in
+    for (const index of await pool.query<{ indexname: string }>(`select indexname from pg_indexes where tablename = 'shares' and indexdef like '%recipient_emails%'`).then((r) => r.rows)) {
+      await pool.query(`drop index "${index.indexname}"`);
+    }
+    await pool.query(`update shares set recipient_emails = '{}' where id = $1`, [sent.id]);
+    await pool.query(`delete from schema_migrations where id = any($1)`, [sharingMigrations.map((m) => m.id)]);
+    expect(await indexes()).toEqual([]);
+
+    expect(await migrate(pool, sharingMigrations)).toEqual(['api-sharing-001-shares-recipient-index']);
+    expect(await indexes()).toEqual([expect.stringMatching(/USING gin \(recipient_emails\)/)]);
+    const mine = await (await signIn(me.email)).http.get('/api/shares/shared-with-me');
+    expect(mine.body.data.map((s: { id: string }) => s.id)).toEqual([sent.id]);
+    const byEmail = await a.http.get(`/api/shares/?email=${encodeURIComponent(me.email)}&expiresFrom=2000-01-01T00:00:00Z&expiresAt=2999-01-01T00:00:00Z`);
+    expect(byEmail.status, JSON.stringify(byEmail.body)).toBe(200);
+    expect(byEmail.body.data.map((s: { id: string }) => s.id)).toEqual([sent.id]);
+
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      await client.query('set local enable_seqscan = off');
+      const plan = await client.query<{ 'QUERY PLAN': string }>(`explain select id from shares where kind = 'private' and recipient_emails @> array[$1::text]`, [me.email]);
+      expect(plan.rows.map((r) => r['QUERY PLAN']).join('\n')).toMatch(/Bitmap Index Scan on shares_recipient_emails_idx/);
+      await client.query('rollback');
+    } finally {
+      client.release();
+    }
   });
 });

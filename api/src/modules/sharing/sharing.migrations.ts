@@ -1,0 +1,27 @@
+import type { Migration } from '@axel/platform';
+
+/*
+ * The shares read model's tables are made by its projection on a fresh database; a database that
+ * had them before a column or an index was added to their definition gets it here (an applied
+ * migration is never edited: a later change is a migration of its own).
+ */
+export const sharingMigrations: Migration[] = [
+  {
+    // the recipient lookups (shared-with-me, the owner's e-mail filter) read this index; tables made
+    // before it was part of the projection lack it. Fresh databases have no `shares` table yet here:
+    // the projection makes it with the same index under the same name.
+    id: 'api-sharing-001-shares-recipient-index',
+    sql: `
+do $$
+begin
+  if to_regclass('shares') is not null then
+    alter table shares add column if not exists recipient_emails text[] not null default '{}';
+    update shares set recipient_emails = coalesce(
+      (select array_agg(lower(r->>'email')) from jsonb_array_elements(record->'recipients') r), '{}')
+     where kind = 'private' and recipient_emails = '{}';
+    create index if not exists shares_recipient_emails_idx on shares using gin (recipient_emails);
+  end if;
+end $$;
+`,
+  },
+];
