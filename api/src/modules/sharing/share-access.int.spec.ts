@@ -40,7 +40,11 @@ describe('a password-protected public share of a folder', () => {
 
     const opened = await v.call(link, basic(SHARE_PASSWORD));
     expect(opened.status, JSON.stringify(opened.body)).toBe(200);
-    expect(opened.body).toMatchObject({ id: s.id, title: 'Holiday photos', kind: 'public', hasPassword: true, downloadable: true, itemsCount: 1 });
+    expect(opened.body).toMatchObject({ id: s.id, title: 'Holiday photos', kind: 'public', hasPassword: true, downloadable: true, itemsCount: 1, ownerName: null });
+    // the owner's name from their profile, once they have one (never their e-mail)
+    expect((await o.http.put(`/api/users/${o.id}/profile`, { firstName: 'Ana', lastName: 'Lima' })).status).toBe(200);
+    await caughtUp();
+    expect((await v.call(link)).body.ownerName).toBe('Ana Lima');
     expect(opened.body).not.toHaveProperty('passwordHash');
     expect(v.token()).toMatch(/^[\w-]+\.[\w-]+$/);
 

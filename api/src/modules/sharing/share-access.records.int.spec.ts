@@ -5,6 +5,7 @@ import { EmbeddedProcessRuntime } from '@axel/workflows';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../testing/harness';
 import { shareAccessProjection } from './share-access.projection';
+import { ownerNameOf } from './share-access.service';
 import { SHARE_PASSWORD, shareAccessHelpers } from './share-access.testing';
 
 /* What share visits leave behind: the access read model, concurrent opens, and forgetting. */
@@ -118,6 +119,9 @@ describe("a purged owner's shares", () => {
     expect((await ann.call(`/api/share-links/${s.shareLinkId}`, { ...password(SHARE_PASSWORD), 'x-share-email': 'ann@example.com' })).status).toBe(200);
     const { events: before } = await t.app.ctx.store.readStream(shareAccessStreamName(s.id));
     expect(before[0]).toMatchObject({ data: { recipientEmail: 'ann@example.com' }, metadata: { ip: '127.0.0.1', userAgent: 'AnnBrowser/1.0' } });
+    expect((await o.http.put(`/api/users/${o.id}/profile`, { firstName: 'Olga' })).status).toBe(200);
+    await caughtUp();
+    expect(await ownerNameOf(t.app.ctx, o.id)).toBe('Olga');
 
     expect((await o.http.delete(`/api/users/${o.id}/`, { confirmation: 'YES', password: 'Secret-pass-1' })).status).toBe(204);
     t.clock.advance(31 * 86_400_000);
@@ -130,6 +134,7 @@ describe("a purged owner's shares", () => {
     await caughtUp();
     const { events: after } = await t.app.ctx.store.readStream(shareAccessStreamName(s.id));
     expect(after.map((e) => e.type)).toEqual(['ShareOpened', 'ShareAccessForgotten']);
+    expect(await ownerNameOf(t.app.ctx, o.id)).toBeNull();
     expect(after[0]).toMatchObject({ data: { recipientEmail: ERASED }, metadata: { ip: ERASED, userAgent: ERASED } });
     const { rows } = await t.app.ctx.pool.query('select 1 from share_access_log where share_id = $1 union all select 1 from share_access_recipients where share_id = $1', [s.id]);
     expect(rows).toEqual([]);

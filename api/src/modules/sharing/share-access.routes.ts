@@ -13,6 +13,7 @@ import {
   listEntries,
   OBJECT_ACCESS_HEADER,
   optionalUser,
+  ownerNameOf,
   recordAccess,
   refuseViewOnly,
   sendSharedFile,
@@ -113,7 +114,7 @@ export const shareAccessRoutes = (ctx: AppContext) => async (fastify: FastifyIns
     },
     async (request, reply) => {
       const { share } = await letIn(ctx, request, reply, request.params.linkId);
-      return shareSummary(share, null);
+      return shareSummary(share, await ownerNameOf(ctx, share.ownerId));
     },
   );
 

@@ -143,6 +143,21 @@ export const shareGate = (share: ShareRecord) => ({
   expiresAt: share.expiresAt,
 });
 
+/**
+ * The name a share's visitors see its owner by: their first and last name from their profile, else
+ * their user name, else null (never their e-mail). A purged owner has neither any more: null.
+ */
+export const ownerNameOf = async (ctx: AppContext, ownerId: string): Promise<string | null> => {
+  const { rows } = await ctx.pool.query<{ first_name: string | null; last_name: string | null; username: string | null; purged: boolean }>(
+    `select profile->>'firstName' as first_name, profile->>'lastName' as last_name, username, purged_at is not null as purged from users where id = $1`,
+    [ownerId],
+  );
+  const row = rows[0];
+  if (!row || row.purged) return null;
+  const fullName = [row.first_name, row.last_name].map((part) => part?.trim()).filter(Boolean).join(' ');
+  return fullName || row.username?.trim() || null;
+};
+
 /** The public summary of a share a visitor was let in to. */
 export const shareSummary = (share: ShareRecord, ownerName: string | null) => ({
   ...shareGate(share),
