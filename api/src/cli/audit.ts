@@ -49,17 +49,20 @@ const verifyOffline = async (args: string[]): Promise<number> => {
 };
 
 const verifyStored = async (): Promise<number> => {
-  const [{ loadConfig }, { createApp }, { createLogger }, { verifyChain }] = await Promise.all([
+  const [{ loadConfig }, { createApp }, { createLogger }, { verifyChain }, { createPortChain }] = await Promise.all([
     import('../config'),
     import('../app'),
     import('../logger'),
     import('../modules/audit/audit.chain-store'),
+    import('../modules/audit/audit.chain-port'),
   ]);
   const config = loadConfig();
   const app = await createApp({ config, log: createLogger('warn'), roles: [], serveUi: false });
   try {
     const { keys } = loadKeyring(config.AUDIT_SIGNING_KEY, config.AUDIT_PREVIOUS_KEYS, config.dataDir);
-    const result = await verifyChain(app.ctx.pool, keys);
+    // with EVENTSTORE_URL the events are read through the event store's port
+    const portChain = app.ctx.adapters.eventStore === 'postgres' ? undefined : createPortChain();
+    const result = portChain ? await portChain.verify(app.ctx, keys).finally(() => portChain.stop()) : await verifyChain(app.ctx.pool, keys);
     console.log(JSON.stringify(result));
     if (!result.ok) console.error(`NOT INTACT: the first mismatch is at position ${result.firstMismatch} (${result.reason})`);
     return result.ok ? 0 : 1;

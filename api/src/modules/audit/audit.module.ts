@@ -1,5 +1,4 @@
 import { Readable } from 'node:stream';
-import { DomainError } from '@axel/domain';
 import { keyringPem, loadKeyring, type AuditKeyring, type AuditSigningKey } from '@axel/platform/audit/keys';
 import type { Pool } from '@axel/platform';
 import type { FastifyInstance } from 'fastify';
@@ -9,6 +8,7 @@ import type { Module } from '../../app';
 import type { AppContext } from '../../context';
 import type { Logger } from '../../logger';
 import { requireStaff } from '../accounts/auth';
+import { createPortChain, portChainMigrations } from './audit.chain-port';
 import { auditMigrations, exportRange, SEAL_BATCH, sealBatch, verifyChain } from './audit.chain-store';
 
 const tags = ['admin'];
@@ -37,9 +37,6 @@ const VerificationSchema = z.object({
   reason: z.enum(['changed', 'deleted', 'inserted', 'checkpoint']).nullable(),
   events: z.number(),
 });
-
-const chainOnlyInPostgres = () =>
-  new DomainError({ code: 'AUDIT_UNAVAILABLE', status: 501, message: 'The audit chain covers the PostgreSQL event store only' });
 
 /** Chains new events in batches while the worker role runs; one sealer at a time across processes. */
 class Sealer {
@@ -94,6 +91,8 @@ class Sealer {
 export const createAuditModule = (): Module => {
   let keyring: AuditKeyring | undefined;
   let sealer: Sealer | undefined;
+  // with EVENTSTORE_URL the chain reads the store through its port and keeps links and checkpoints here
+  const portChain = createPortChain();
   const keysOf = (ctx: AppContext) => (keyring ??= loadKeyring(ctx.config.AUDIT_SIGNING_KEY, ctx.config.AUDIT_PREVIOUS_KEYS, ctx.config.dataDir));
   const signingKey = (ctx: AppContext) => keysOf(ctx).signing;
 
@@ -123,7 +122,7 @@ export const createAuditModule = (): Module => {
       { schema: { tags, summary: 'Re-read the log and its signed checkpoints: the first position that was altered', response: { 200: VerificationSchema } } },
       async (request) => {
         await requireStaff(ctx, request);
-        if (ctx.adapters.eventStore !== 'postgres') throw chainOnlyInPostgres();
+        if (ctx.adapters.eventStore !== 'postgres') return portChain.verify(ctx, keys);
         return verifyChain(ctx.pool, keys);
       },
     );
@@ -138,31 +137,33 @@ export const createAuditModule = (): Module => {
       },
       async (request, reply) => {
         await requireStaff(ctx, request);
-        if (ctx.adapters.eventStore !== 'postgres') throw chainOnlyInPostgres();
-        const { from, to } = await positionsOf(ctx.pool, request.query.from, request.query.to);
+        const viaPort = ctx.adapters.eventStore !== 'postgres';
+        const { from, to } = await (viaPort ? portChain.positionsOf(ctx, request.query.from, request.query.to) : positionsOf(ctx.pool, request.query.from, request.query.to));
         const name = `axel-audit-${from ?? 0}-${to ?? 'end'}.jsonl`;
         return reply
           .header('content-type', 'application/x-ndjson; charset=utf-8')
           .header('content-disposition', `attachment; filename="${name}"`)
-          .send(Readable.from(exportRange(ctx.pool, keys, { from, to })));
+          .send(Readable.from(viaPort ? await portChain.export(ctx, keys, { from, to }) : exportRange(ctx.pool, keys, { from, to })));
       },
     );
   };
 
   return {
-    migrations: auditMigrations,
+    migrations: [...auditMigrations, ...portChainMigrations],
     routes,
     async start(ctx, roles) {
-      if (!roles.has('worker') || ctx.adapters.eventStore !== 'postgres') return;
+      if (!roles.has('worker')) return;
+      if (ctx.adapters.eventStore !== 'postgres') return portChain.start(ctx, signingKey(ctx));
       sealer = new Sealer(ctx.pool, signingKey(ctx), ctx.log);
       sealer.start();
     },
     async stop() {
       await sealer?.stop();
       sealer = undefined;
+      await portChain.stop();
     },
     async health() {
-      return { sealing: sealer !== undefined, keyId: keyring?.signing.keyId ?? null, previousKeyIds: keyring?.keys.slice(1).map((k) => k.keyId) ?? [], lastError: sealer?.lastError ?? null };
+      return { sealing: sealer !== undefined || portChain.sealing, keyId: keyring?.signing.keyId ?? null, previousKeyIds: keyring?.keys.slice(1).map((k) => k.keyId) ?? [], lastError: sealer?.lastError ?? portChain.lastError };
     },
   };
 };

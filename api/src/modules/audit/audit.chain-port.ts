@@ -1,0 +1,372 @@
+import { chainEvent, GENESIS_LINK, type SealedEvent } from '@axel/platform/audit/chain';
+import { EXPORT_FORMAT, EXPORT_VERSION, exportEventLine, type ExportCheckpointLine, type ExportHeader } from '@axel/platform/audit/export-format';
+import { keyById, keyList, verifyCheckpoint, type AuditKeys, type AuditSigningKey } from '@axel/platform/audit/keys';
+import { PostgresEventStore, withTransaction, type EventStore, type GlobalPosition, type Migration, type Pool, type Queryable, type RecordedEvent } from '@axel/platform';
+import type { AppContext } from '../../context';
+import type { Logger } from '../../logger';
+import type { ChainVerification, ExportRange, MismatchReason } from './audit.chain-store';
+
+/**
+ * The audit chain over the event store port, for a store whose events are not in this database
+ * (KurrentDB at EVENTSTORE_URL). Events are read with the port's `readAll` in global order (its
+ * readers never see a lower position after a higher one, so a late commit is never skipped),
+ * chained with version 1 canonical bytes (`chainEvent`), and the links and signed checkpoints are
+ * kept in this PostgreSQL database keyed by the port's global position. Verify and export read the
+ * store through the same port, so the same code runs against every adapter.
+ */
+export const portChainMigrations: Migration[] = [
+  {
+    id: 'audit-port-001-chain',
+    sql: `
+create table audit_port_links (
+  position bigint primary key,
+  link bytea not null,
+  recorded_at timestamptz not null
+);
+create index audit_port_links_recorded_at on audit_port_links (recorded_at);
+create table audit_port_checkpoints (
+  upto_position bigint primary key,
+  link bytea not null,
+  signature bytea not null,
+  key_id text not null,
+  created_at timestamptz not null default now()
+);`,
+  },
+];
+
+/** Serialises sealers across processes (not the lock of the PostgreSQL store's chain). */
+const PORT_SEAL_LOCK = 7_310_013;
+export const PORT_SEAL_BATCH = 2000;
+const PAGE = 2000;
+
+/** The event exactly as the store holds it: personal fields stay sealed, so an erasure never breaks the chain. */
+const sealedEvent = (e: RecordedEvent): SealedEvent => ({
+  id: e.id,
+  stream: e.streamName,
+  revision: e.revision,
+  position: e.position,
+  type: e.type,
+  schemaVersion: e.schemaVersion,
+  data: e.data,
+  metadata: e.metadata,
+});
+
+export interface PortSealResult {
+  /** Events chained (null when another process holds the sealing lock). */
+  readonly sealed: number | null;
+  /** Where the port's read ended: the next batch reads after it. */
+  readonly readUpTo: GlobalPosition;
+  /** Nothing more to read for now. */
+  readonly isEnd: boolean;
+}
+
+/**
+ * Chains the events after the last sealed one (or after `after`, when the sealer has already read
+ * past events-free positions) and ends the batch with a signed checkpoint, in one transaction.
+ */
+export const sealPortBatch = async (pool: Pool, store: EventStore, key: AuditSigningKey, { limit = PORT_SEAL_BATCH, after = 0 }: { limit?: number; after?: GlobalPosition } = {}): Promise<PortSealResult> =>
+  withTransaction(pool, async (db) => {
+    const { rows: lock } = await db.query<{ locked: boolean }>('select pg_try_advisory_xact_lock($1) as locked', [PORT_SEAL_LOCK]);
+    if (!lock[0]!.locked) return { sealed: null, readUpTo: after, isEnd: true };
+    const { rows: last } = await db.query<{ position: string; link: Buffer }>('select position, link from audit_port_links order by position desc limit 1');
+    let previous = last[0]?.link ?? GENESIS_LINK;
+    const from = Math.max(after, last[0] ? Number(last[0].position) : 0);
+    const page = await store.readAll({ from, limit });
+    if (page.events.length > 0) {
+      const positions: number[] = [];
+      const links: Buffer[] = [];
+      const times: string[] = [];
+      for (const event of page.events) {
+        previous = chainEvent(previous, sealedEvent(event));
+        positions.push(event.position);
+        links.push(previous);
+        times.push(event.recordedAt.toISOString());
+      }
+      await db.query('insert into audit_port_links (position, link, recorded_at) select * from unnest($1::bigint[], $2::bytea[], $3::timestamptz[])', [positions, links, times]);
+      const upto = positions[positions.length - 1]!;
+      await db.query('insert into audit_port_checkpoints (upto_position, link, signature, key_id) values ($1, $2, $3, $4)', [upto, previous, key.sign(upto, previous), key.keyId]);
+    }
+    return { sealed: page.events.length, readUpTo: Math.max(from, page.checkpoint), isEnd: page.isEnd };
+  });
+
+/** Seals until the port has nothing more to read (tests and the command line). */
+export const sealPortAll = async (pool: Pool, store: EventStore, key: AuditSigningKey, limit = PORT_SEAL_BATCH): Promise<number> => {
+  let total = 0;
+  let after = 0;
+  for (;;) {
+    const result = await sealPortBatch(pool, store, key, { limit, after });
+    if (result.sealed === null) {
+      await new Promise((r) => setTimeout(r, 20));
+      continue;
+    }
+    total += result.sealed;
+    after = result.readUpTo;
+    if (result.isEnd) return total;
+  }
+};
+
+/** Rows of one table in key order, a page at a time. */
+async function* keyset<T extends { position: number }>(db: Queryable, sql: string, after: number, upto: number, pageSize: number): AsyncGenerator<T> {
+  let from = after;
+  for (;;) {
+    const { rows } = await db.query<T>(sql, [from, upto, pageSize]);
+    for (const row of rows) yield { ...row, position: Number(row.position) };
+    if (rows.length < pageSize) return;
+    from = Number(rows[rows.length - 1]!.position);
+  }
+}
+
+interface LinkRow {
+  position: number;
+  link: Buffer;
+}
+interface CheckpointRow {
+  position: number;
+  link: Buffer;
+  signature: Buffer;
+  key_id: string;
+  created_at: Date;
+}
+
+const linksBetween = (db: Queryable, after: number, upto: number, pageSize: number) =>
+  keyset<LinkRow>(db, 'select position, link from audit_port_links where position > $1 and position <= $2 order by position limit $3', after, upto, pageSize);
+const checkpointsBetween = (db: Queryable, after: number, upto: number, pageSize: number) =>
+  keyset<CheckpointRow>(
+    db,
+    'select upto_position as position, link, signature, key_id, created_at from audit_port_checkpoints where upto_position > $1 and upto_position <= $2 order by upto_position limit $3',
+    after,
+    upto,
+    pageSize,
+  );
+
+/** The store's events after `after` up to `upto`, read through the port a page at a time. */
+async function* eventsBetween(store: EventStore, after: number, upto: number, pageSize: number): AsyncGenerator<RecordedEvent> {
+  let from = after;
+  for (;;) {
+    const page = await store.readAll({ from, limit: pageSize });
+    for (const event of page.events) {
+      if (event.position > upto) return;
+      yield event;
+    }
+    if (page.isEnd || page.checkpoint <= from || page.checkpoint >= upto) return;
+    from = page.checkpoint;
+  }
+}
+
+const sealedUpTo = async (db: Queryable): Promise<number> => {
+  const { rows } = await db.query<{ upto: string | null }>('select max(upto_position) as upto from audit_port_checkpoints');
+  return rows[0]?.upto === null || rows[0]?.upto === undefined ? 0 : Number(rows[0].upto);
+};
+
+/**
+ * Re-reads the sealed range through the port beside the stored links and checkpoints and
+ * recomputes the chain from the start, with the same answer as the PostgreSQL store's verify: an
+ * event changed or moved breaks its own link, one deleted leaves a link without an event, one
+ * inserted an event without a link, and links rewritten to match break the next signed checkpoint.
+ */
+export const verifyPortChain = async (db: Queryable, store: EventStore, keys: AuditKeys, { pageSize = PAGE }: { pageSize?: number } = {}): Promise<ChainVerification> => {
+  const upto = await sealedUpTo(db);
+  const events = eventsBetween(store, 0, upto, pageSize);
+  const links = linksBetween(db, 0, upto, pageSize);
+  const checkpoints = checkpointsBetween(db, 0, upto, pageSize);
+  let e = await events.next();
+  let l = await links.next();
+  let c = await checkpoints.next();
+  let previous = GENESIS_LINK;
+  let checkedUpTo = 0;
+  let count = 0;
+  const mismatch = (position: number, reason: MismatchReason): ChainVerification => ({ ok: false, checkedUpTo, firstMismatch: position, reason, events: count });
+  while (!e.done || !l.done) {
+    if (l.done || (!e.done && e.value.position < l.value.position)) return mismatch(e.value!.position, 'inserted');
+    if (e.done || l.value.position < e.value.position) return mismatch(l.value.position, 'deleted');
+    const position = e.value.position;
+    // a checkpoint sealing a position that no longer exists
+    if (!c.done && c.value.position < position) return mismatch(c.value.position, 'deleted');
+    previous = chainEvent(previous, sealedEvent(e.value));
+    if (!previous.equals(l.value.link)) return mismatch(position, 'changed');
+    count++;
+    while (!c.done && c.value.position === position) {
+      const signer = keyById(keys, c.value.key_id);
+      if (!c.value.link.equals(previous) || !signer || !verifyCheckpoint(signer, position, previous, c.value.signature)) return mismatch(position, 'checkpoint');
+      checkedUpTo = position;
+      c = await checkpoints.next();
+    }
+    e = await events.next();
+    l = await links.next();
+  }
+  if (!c.done) return mismatch(c.value.position, 'deleted');
+  return { ok: true, checkedUpTo, firstMismatch: null, reason: null, events: count };
+};
+
+/** An instant as the first (`from`) or last (`to`) sealed position recorded from or until it. */
+export const portPositionAt = async (db: Queryable, instant: string, side: 'from' | 'to'): Promise<number> => {
+  const { rows } = await db.query<{ p: string | null }>(
+    side === 'from' ? 'select min(position) as p from audit_port_links where recorded_at >= $1' : 'select max(position) as p from audit_port_links where recorded_at <= $1',
+    [instant],
+  );
+  const p = rows[0]?.p;
+  return p === null || p === undefined ? (side === 'from' ? Number.MAX_SAFE_INTEGER : 0) : Number(p);
+};
+
+const checkpointLine = (c: CheckpointRow): string =>
+  JSON.stringify({
+    kind: 'checkpoint',
+    upto: c.position,
+    link: c.link.toString('hex'),
+    signature: c.signature.toString('base64'),
+    keyId: c.key_id,
+    createdAt: c.created_at.toISOString(),
+  } satisfies ExportCheckpointLine);
+
+/**
+ * The export of a range as JSON Lines in the format `verify-offline` reads (chain version 1
+ * lines), streamed: the header, the events read through the port each with its link, and the
+ * checkpoints among them, extended to the first checkpoint at or after `to`.
+ */
+export async function* exportPortRange(db: Queryable, store: EventStore, keys: AuditKeys, range: ExportRange, { pageSize = PAGE }: { pageSize?: number } = {}): AsyncGenerator<string> {
+  const from = range.from ?? 0;
+  const key = keyList(keys)[0]!;
+  const { rows: ends } = await db.query<{ upto: string | null }>(
+    range.to === undefined
+      ? 'select max(upto_position) as upto from audit_port_checkpoints'
+      : 'select coalesce(min(upto_position) filter (where upto_position >= $1), max(upto_position)) as upto from audit_port_checkpoints',
+    range.to === undefined ? [] : [range.to],
+  );
+  const upto = ends[0]?.upto === null || ends[0]?.upto === undefined ? 0 : Number(ends[0].upto);
+  const { rows: before } = await db.query<{ position: string; link: Buffer }>('select position, link from audit_port_links where position < $1 order by position desc limit 1', [from]);
+  const header: ExportHeader = {
+    kind: EXPORT_FORMAT,
+    version: EXPORT_VERSION,
+    keyId: key.keyId,
+    publicKey: key.publicKeyPem,
+    keys: keyList(keys).map((k) => ({ keyId: k.keyId, publicKey: k.publicKeyPem })),
+    previousPosition: before[0] ? Number(before[0].position) : 0,
+    previousLink: (before[0]?.link ?? GENESIS_LINK).toString('hex'),
+  };
+  yield `${JSON.stringify(header)}\n`;
+  const after = Math.max(0, from - 1);
+  const links = linksBetween(db, after, upto, pageSize);
+  const checkpoints = checkpointsBetween(db, after, upto, pageSize);
+  let l = await links.next();
+  let c = await checkpoints.next();
+  let chunk = '';
+  for await (const event of eventsBetween(store, after, upto, pageSize)) {
+    while (!l.done && l.value.position < event.position) l = await links.next();
+    while (!c.done && c.value.position < event.position) {
+      chunk += `${checkpointLine(c.value)}\n`;
+      c = await checkpoints.next();
+    }
+    const link = !l.done && l.value.position === event.position ? l.value.link : null;
+    chunk += link ? `${exportEventLine(sealedEvent(event), link)}\n` : `${JSON.stringify({ kind: 'event', ...sealedEvent(event), link: null })}\n`;
+    while (!c.done && c.value.position === event.position) {
+      chunk += `${checkpointLine(c.value)}\n`;
+      c = await checkpoints.next();
+    }
+    if (chunk.length >= 1 << 16) {
+      yield chunk;
+      chunk = '';
+    }
+  }
+  for (; !c.done; c = await checkpoints.next()) chunk += `${checkpointLine(c.value)}\n`;
+  if (chunk) yield chunk;
+}
+
+/** How often an idle sealer reads the port again; a batch that did not reach the end is followed at once. */
+const IDLE_POLL_MS = 100;
+const ERROR_BACKOFF_MS = 1000;
+
+/** Chains the store's new events in batches while the worker role runs; one sealer at a time across processes. */
+export class PortSealer {
+  private stopped = false;
+  private wake: (() => void) | undefined;
+  private done: Promise<void> | undefined;
+  private readUpTo = 0;
+  lastError: string | null = null;
+
+  constructor(
+    private readonly pool: Pool,
+    private readonly store: EventStore,
+    private readonly key: AuditSigningKey,
+    private readonly log: Logger,
+  ) {}
+
+  start(): void {
+    this.done = this.loop();
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      this.wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  }
+
+  private async loop(): Promise<void> {
+    while (!this.stopped) {
+      try {
+        const result = await sealPortBatch(this.pool, this.store, this.key, { after: this.readUpTo });
+        this.lastError = null;
+        this.readUpTo = result.readUpTo;
+        if (result.sealed !== null && !result.isEnd) continue;
+        await this.sleep(IDLE_POLL_MS);
+      } catch (error) {
+        if (this.stopped) return;
+        this.lastError = (error as Error).message;
+        this.log.error({ err: error }, 'audit sealing through the event store port failed');
+        await this.sleep(ERROR_BACKOFF_MS);
+      }
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.wake?.();
+    await this.done;
+  }
+}
+
+/**
+ * The store as it is written, personal fields still sealed (the context's store opens them, and
+ * the chain must hash what is stored, so an erasure never breaks it).
+ */
+export const openSealedStore = async (ctx: Pick<AppContext, 'config' | 'pool' | 'databaseUrl'>): Promise<EventStore> => {
+  if (!ctx.config.EVENTSTORE_URL) return new PostgresEventStore({ pool: ctx.pool, connectionString: ctx.databaseUrl });
+  const { KurrentEventStore } = await import('@axel/platform/eventstore/eventstoredb');
+  return new KurrentEventStore({ connectionString: ctx.config.EVENTSTORE_URL });
+};
+
+/** The port path as the audit module uses it: one sealed store, opened on first use, and the sealer. */
+export const createPortChain = () => {
+  let store: Promise<EventStore> | undefined;
+  let sealer: PortSealer | undefined;
+  const storeOf = (ctx: AppContext) => (store ??= openSealedStore(ctx));
+  return {
+    verify: async (ctx: AppContext, keys: AuditKeys) => verifyPortChain(ctx.pool, await storeOf(ctx), keys),
+    export: async (ctx: AppContext, keys: AuditKeys, range: ExportRange) => exportPortRange(ctx.pool, await storeOf(ctx), keys, range),
+    /** Instants become the first and last sealed positions recorded within them. */
+    positionsOf: async (ctx: AppContext, from: number | string | undefined, to: number | string | undefined) => ({
+      from: typeof from === 'string' ? await portPositionAt(ctx.pool, from, 'from') : from,
+      to: typeof to === 'string' ? await portPositionAt(ctx.pool, to, 'to') : to,
+    }),
+    async start(ctx: AppContext, key: AuditSigningKey): Promise<void> {
+      sealer = new PortSealer(ctx.pool, await storeOf(ctx), key, ctx.log);
+      sealer.start();
+    },
+    async stop(): Promise<void> {
+      await sealer?.stop();
+      sealer = undefined;
+      const opened = store;
+      store = undefined;
+      await (await opened)?.close();
+    },
+    get sealing(): boolean {
+      return sealer !== undefined;
+    },
+    get lastError(): string | null {
+      return sealer?.lastError ?? null;
+    },
+  };
+};
