@@ -1,5 +1,8 @@
+import { randomUUID } from 'node:crypto';
+import { bookmarksStreamName, type BookmarkEvent } from '@axel/domain';
+import { expected, metadataFor, newId } from '@axel/platform';
 import { liveTables, rebuildProjection } from '@axel/projections';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { accountHelpers } from '../../testing/accounts';
 import { HttpClient, type TestApp } from '../../testing/harness';
 import { storageTestApp, type MemoryBytes } from '../files/storage.testing';
@@ -247,5 +250,50 @@ describe('the bookmarks read model', () => {
     await t.app.ctx.runner.waitFor(await t.app.ctx.store.headPosition(), { timeoutMs: 10_000 });
     expect((await t.app.ctx.pool.query('select count(*)::int as n from bookmarks where user_id = $1', [me.id])).rows[0].n).toBe(0);
     expect((await t.app.ctx.pool.query('select count(*)::int as n from bookmark_lists where user_id = $1', [me.id])).rows[0].n).toBe(0);
+  });
+});
+
+describe('a bookmark command at thousands of bookmarks', () => {
+  it('reads only the events written since the previous command, not the whole stream, and still sees what another process wrote', async () => {
+    const me = await user();
+    const stream = bookmarksStreamName(me.id);
+    const { store, registry } = t.app.ctx;
+    const bookmarkIds = Array.from({ length: 2000 }, () => randomUUID());
+    const written = (data: BookmarkEvent) => ({ id: newId(), ...registry.encode(data), metadata: metadataFor({ actorId: me.id, actorKind: 'user' }, t.clock.now()) });
+    await store.append(
+      stream,
+      bookmarkIds.map((bookmarkId, i) =>
+        written({ type: 'BookmarkAdded', data: { bookmarkId, shareId: `share-${i}`, shareLinkId: `link${String(i).padStart(18, '0')}`, bookmarkListId: null, description: `Bookmark ${i}` } }),
+      ),
+      expected.noStream,
+    );
+
+    let read = 0;
+    const readStream = store.readStream.bind(store);
+    const spy = vi.spyOn(store, 'readStream').mockImplementation(async (name, from) => {
+      const result = await readStream(name, from);
+      if (name === stream) read += result.events.length;
+      return result;
+    });
+    try {
+      const created = await me.http.post('/api/bookmarks/lists/', { name: 'First' });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      expect(read).toBe(2000);
+
+      read = 0;
+      const moved = await me.http.request('PATCH', `/api/bookmarks/${bookmarkIds[1234]}`, { bookmarkListId: created.body.id, description: 'Kept' });
+      expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+      expect(moved.body).toMatchObject({ bookmarkListId: created.body.id, description: 'Kept' });
+      expect(read).toBe(0);
+
+      // another process removes one: the next command reads that one event and decides on it
+      await store.append(stream, [written({ type: 'BookmarkRemoved', data: { bookmarkId: bookmarkIds[7]! } })], expected.any);
+      read = 0;
+      const gone = await me.http.request('PATCH', `/api/bookmarks/${bookmarkIds[7]}`, { description: 'Too late' });
+      expect([gone.status, gone.body.code]).toEqual([404, 'BOOKMARK_NOT_FOUND']);
+      expect(read).toBe(1);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });
