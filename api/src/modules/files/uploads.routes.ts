@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import type { IncomingMessage } from 'node:http';
 import { CommonErrors, DomainError, SecureFetchErrors } from '@axel/domain';
 import { Server, type ServerOptions } from '@tus/server';
 import { Metadata, type Upload } from '@tus/utils';
@@ -37,6 +37,26 @@ const secureFetchIdOf = (header: string | string[] | undefined): string | undefi
   } catch {
     return undefined;
   }
+};
+
+/**
+ * The request body as a web stream for tus, handing on the socket's own buffers. `Readable.toWeb`
+ * copies every piece into a new buffer: garbage as large as the upload itself, which the collector
+ * paid for with full collections every few MiB. A request that ends early errors the stream,
+ * which tus answers as an aborted request; tus cancelling the stream lets go of the request.
+ */
+const bodyOf = (raw: IncomingMessage): ReadableStream<Uint8Array> => {
+  const pieces = raw[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = await pieces.next();
+      if (next.done) controller.close();
+      else controller.enqueue(next.value);
+    },
+    async cancel() {
+      await pieces.return?.();
+    },
+  });
 };
 
 /** tus answers in plain text; the product answers every error as `{ code, message, data }`. */
@@ -194,7 +214,7 @@ export const uploadRoutes =
       const web = new Request(new URL(targetPath(request.url).split('/').map(encodeURIComponent).join('/'), 'http://upload.invalid'), {
         method: request.method,
         headers,
-        body: hasBody ? (Readable.toWeb(request.raw) as ReadableStream) : undefined,
+        body: hasBody ? bodyOf(request.raw) : undefined,
         // Node's fetch needs half duplex for a streamed request body
         duplex: 'half',
       });
