@@ -20,6 +20,17 @@ export const blobStoreContract = (name: string, open: () => BlobStore) => {
       expect(back && Buffer.compare(back, bytes)).toBe(0);
     });
 
+    it('stores a blob given in parts (a sealed chunk: nonce, body, tag) as the parts joined, under the CID of the whole', async () => {
+      const store = open();
+      const parts = [randomBytes(12), randomBytes(300_000), new Uint8Array(0), randomBytes(16)];
+      const whole = Buffer.concat(parts);
+      const cid = cidOf(parts);
+      expect(cid).toBe(cidOf(whole));
+      await store.put(cid, parts);
+      const back = await store.get(cid);
+      expect(back && Buffer.compare(back, whole)).toBe(0);
+    });
+
     it('answers null and false for a blob it does not hold', async () => {
       const store = open();
       const { cid } = blob();

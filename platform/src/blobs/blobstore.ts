@@ -1,10 +1,19 @@
+/** A blob's bytes, whole or as parts stored one after the other (a sealed chunk: nonce, body, tag). */
+export type BlobBytes = Uint8Array | readonly Uint8Array[];
+
+/** The parts of a blob's bytes. */
+export const partsOf = (bytes: BlobBytes): readonly Uint8Array[] => (bytes instanceof Uint8Array ? [bytes] : bytes);
+
+/** Length of a blob's bytes. */
+export const lengthOf = (bytes: BlobBytes): number => partsOf(bytes).reduce((n, p) => n + p.byteLength, 0);
+
 /**
  * Where chunk ciphertext lives, addressed by its CID. Adapters only move bytes: verification of a
  * chunk against its CID, replication and repair live above them (`ReplicatedBlobStore`).
  */
 export interface BlobStore {
   /** Stores the bytes under their CID; storing the same CID again is a no-op. Durable when it resolves. */
-  put(cid: string, bytes: Uint8Array): Promise<void>;
+  put(cid: string, bytes: BlobBytes): Promise<void>;
   /** The stored bytes, or null when this store holds no such blob. */
   get(cid: string): Promise<Buffer | null>;
   has(cid: string): Promise<boolean>;

@@ -14,15 +14,18 @@ export const PAD_TO = 4096;
 const chunkAad = (keyId: string, index: number) => Buffer.from(`axel-chunk\0${keyId}\0${index}`);
 const tailAad = (keyId: string, index: number) => Buffer.from(`axel-upload-tail\0${keyId}\0${index}`);
 
-const seal = (key: Buffer, aad: Buffer, plaintext: Uint8Array): Buffer => {
+/** Nonce, ciphertext and tag as three buffers: stored one after the other, they are the sealed bytes. */
+const sealParts = (key: Buffer, aad: Buffer, plaintext: Uint8Array): [Buffer, Buffer, Buffer] => {
   // a random 96-bit nonce per chunk under a per-file key: far below the 2^32 messages GCM allows per key
   const nonce = randomBytes(NONCE);
   const cipher = createCipheriv('aes-256-gcm', key, nonce);
   cipher.setAAD(aad);
   const body = cipher.update(plaintext);
   cipher.final();
-  return Buffer.concat([nonce, body, cipher.getAuthTag()]);
+  return [nonce, body, cipher.getAuthTag()];
 };
+
+const seal = (key: Buffer, aad: Buffer, plaintext: Uint8Array): Buffer => Buffer.concat(sealParts(key, aad, plaintext));
 
 const open = (key: Buffer, aad: Buffer, sealed: Uint8Array): Buffer => {
   if (sealed.byteLength < CHUNK_OVERHEAD) throw new Error('sealed data too short');
@@ -38,8 +41,11 @@ const open = (key: Buffer, aad: Buffer, sealed: Uint8Array): Buffer => {
 /** Stored size of a last chunk holding `plainLength` bytes. */
 export const paddedChunkSize = (plainLength: number) => Math.ceil((plainLength + CHUNK_OVERHEAD) / PAD_TO) * PAD_TO;
 
-/** Encrypts one chunk; a last chunk is zero-padded up to a multiple of 4 KiB of stored size. */
-export const encryptChunk = (key: Buffer, keyId: string, index: number, plaintext: Uint8Array, last: boolean): Buffer => {
+/**
+ * Encrypts one chunk into its stored parts (nonce, ciphertext, tag), the ciphertext never copied
+ * again to join them; a last chunk is zero-padded up to a multiple of 4 KiB of stored size.
+ */
+export const encryptChunkParts = (key: Buffer, keyId: string, index: number, plaintext: Uint8Array, last: boolean): [Buffer, Buffer, Buffer] => {
   if (plaintext.byteLength > CHUNK_PLAIN_SIZE) throw new Error('chunk too large');
   let body = plaintext;
   if (last) {
@@ -49,8 +55,12 @@ export const encryptChunk = (key: Buffer, keyId: string, index: number, plaintex
   } else if (plaintext.byteLength !== CHUNK_PLAIN_SIZE) {
     throw new Error('only the last chunk may be short');
   }
-  return seal(key, chunkAad(keyId, index), body);
+  return sealParts(key, chunkAad(keyId, index), body);
 };
+
+/** Encrypts one chunk; a last chunk is zero-padded up to a multiple of 4 KiB of stored size. */
+export const encryptChunk = (key: Buffer, keyId: string, index: number, plaintext: Uint8Array, last: boolean): Buffer =>
+  Buffer.concat(encryptChunkParts(key, keyId, index, plaintext, last));
 
 /** Decrypts and authenticates one chunk; `plainLength` drops the padding of a last chunk. */
 export const decryptChunk = (key: Buffer, keyId: string, index: number, stored: Uint8Array, plainLength: number): Buffer =>

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CHUNK_PLAIN_SIZE, CHUNK_SIZE, decryptChunk, encryptChunk, paddedChunkSize, plainLengthOf, PAD_TO } from './chunks';
+import { CHUNK_PLAIN_SIZE, CHUNK_SIZE, decryptChunk, encryptChunk, encryptChunkParts, paddedChunkSize, plainLengthOf, PAD_TO } from './chunks';
 import { base32, cidOf } from './cid';
 import { placement } from './replicated';
 
@@ -25,6 +25,20 @@ describe('chunk encryption', () => {
     const sealed = encryptChunk(key, 'k1', 0, plain, false);
     expect(sealed.length).toBe(CHUNK_SIZE);
     expect(decryptChunk(key, 'k1', 0, sealed, plain.length).equals(plain)).toBe(true);
+  });
+
+  it('a chunk sealed in parts (nonce, body, tag) is, joined, a chunk that reads back; its nonce is fresh each time', () => {
+    const plain = randomBytes(CHUNK_PLAIN_SIZE);
+    const parts = encryptChunkParts(key, 'k1', 5, plain, false);
+    expect(parts.map((p) => p.length)).toEqual([12, CHUNK_PLAIN_SIZE, 16]);
+    const joined = Buffer.concat(parts);
+    expect(joined.length).toBe(CHUNK_SIZE);
+    expect(decryptChunk(key, 'k1', 5, joined, plain.length).equals(plain)).toBe(true);
+    expect(() => decryptChunk(key, 'k1', 6, joined, plain.length)).toThrow();
+    expect(encryptChunkParts(key, 'k1', 5, plain, false)[0].equals(parts[0])).toBe(false);
+    const last = Buffer.concat(encryptChunkParts(key, 'k1', 7, plain.subarray(0, 10), true));
+    expect(last.length).toBe(PAD_TO);
+    expect(decryptChunk(key, 'k1', 7, last, 10).equals(plain.subarray(0, 10))).toBe(true);
   });
 
   it('the last chunk is padded to a multiple of 4 KiB and reads back exactly', () => {

@@ -27,7 +27,13 @@ export const base32 = (bytes: Uint8Array): string => {
 
 export const cidOfDigest = (sha256: Uint8Array): string => `b${base32(Buffer.concat([CID_PREFIX, sha256]))}`;
 
-export const cidOf = (bytes: Uint8Array): string => cidOfDigest(createHash('sha256').update(bytes).digest());
+/** The CID of a blob's bytes, given whole or as parts (hashed in place, never joined). */
+export const cidOf = (bytes: Uint8Array | readonly Uint8Array[]): string => {
+  const hash = createHash('sha256');
+  if (bytes instanceof Uint8Array) hash.update(bytes);
+  else for (const part of bytes) hash.update(part);
+  return cidOfDigest(hash.digest());
+};
 
 /** A CID this store can have produced (shape only): keeps foreign strings out of file paths and keys. */
 export const isChunkCid = (cid: string): boolean => /^bafkrei[a-z2-7]{52}$/.test(cid);

@@ -1,14 +1,32 @@
 import { randomBytes } from 'node:crypto';
 import { constants, promises as fs } from 'node:fs';
 import path from 'node:path';
-import type { BlobStore } from './blobstore';
+import { partsOf, type BlobBytes, type BlobStore } from './blobstore';
 import { isChunkCid } from './cid';
+
+/** Writes every part, one after the other, in as few calls as the kernel allows. */
+const writeAll = async (handle: fs.FileHandle, parts: readonly Uint8Array[]) => {
+  let rest = parts.filter((p) => p.byteLength > 0);
+  while (rest.length) {
+    const { bytesWritten } = await handle.writev(rest as Uint8Array[]);
+    if (bytesWritten <= 0) throw new Error('the disk took no bytes');
+    let n = bytesWritten;
+    while (rest.length && n >= rest[0]!.byteLength) {
+      n -= rest[0]!.byteLength;
+      rest = rest.slice(1);
+    }
+    if (n > 0) rest = [rest[0]!.subarray(n), ...rest.slice(1)];
+  }
+};
 
 /**
  * One shard: a folder on a disk. A blob is written under a temporary name, fsync'd, renamed into
  * place and its folder fsync'd, so a crash leaves either the whole blob or none of it.
  */
 export class LocalFolderBlobStore implements BlobStore {
+  /** Fan-out folders known to exist: made once, not on every put. */
+  private readonly folders = new Set<string>();
+
   constructor(
     readonly dir: string,
     readonly name = path.basename(dir),
@@ -20,15 +38,22 @@ export class LocalFolderBlobStore implements BlobStore {
     return path.join(this.dir, cid.slice(-2), cid);
   }
 
-  async put(cid: string, bytes: Uint8Array): Promise<void> {
+  async put(cid: string, bytes: BlobBytes): Promise<void> {
     const file = this.pathOf(cid);
     if (await this.has(cid)) return;
     const folder = path.dirname(file);
-    await fs.mkdir(folder, { recursive: true, mode: 0o700 });
+    if (!this.folders.has(folder)) {
+      await fs.mkdir(folder, { recursive: true, mode: 0o700 });
+      this.folders.add(folder);
+    }
     const temp = path.join(folder, `.${cid}.${randomBytes(6).toString('hex')}.tmp`);
-    const handle = await fs.open(temp, constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY, 0o600);
+    const handle = await fs.open(temp, constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY, 0o600).catch((error: NodeJS.ErrnoException) => {
+      // the folder went away meanwhile (a store emptied by hand): made again next time
+      if (error.code === 'ENOENT') this.folders.delete(folder);
+      throw error;
+    });
     try {
-      await handle.writeFile(bytes);
+      await writeAll(handle, partsOf(bytes));
       await handle.sync();
     } finally {
       await handle.close();

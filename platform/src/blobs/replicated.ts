@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { BlobStore } from './blobstore';
+import type { BlobBytes, BlobStore } from './blobstore';
 import { cidOf } from './cid';
 
 /** Rendezvous (highest random weight) hashing: the R shards of a chunk, best first; stable when shards are added. */
@@ -43,8 +43,8 @@ export class ReplicatedBlobStore {
     return placement(cid, this.names, this.replicas).map((i) => this.shards[i]!);
   }
 
-  /** Stores ciphertext on its R shards; answers its CID. */
-  async put(bytes: Uint8Array): Promise<string> {
+  /** Stores ciphertext (whole or in parts) on its R shards at once; answers its CID. */
+  async put(bytes: BlobBytes): Promise<string> {
     const cid = cidOf(bytes);
     await Promise.all(this.placementOf(cid).map((shard) => shard.put(cid, bytes)));
     return cid;

@@ -6,7 +6,7 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
-import type { BlobStore } from './blobstore';
+import { partsOf, type BlobBytes, type BlobStore } from './blobstore';
 import { isChunkCid } from './cid';
 
 export interface S3BlobStoreOptions {
@@ -52,8 +52,10 @@ export class S3BlobStore implements BlobStore {
     return `${this.prefix}${cid}`;
   }
 
-  async put(cid: string, bytes: Uint8Array): Promise<void> {
+  async put(cid: string, blob: BlobBytes): Promise<void> {
     if (await this.has(cid)) return;
+    const parts = partsOf(blob);
+    const bytes = parts.length === 1 ? parts[0]! : Buffer.concat(parts);
     await this.client.send(
       new PutObjectCommand({
         Bucket: this.options.bucket,

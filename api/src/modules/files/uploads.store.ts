@@ -2,7 +2,7 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes, type Hash } 
 import type { Readable } from 'node:stream';
 import {
   CHUNK_PLAIN_SIZE,
-  encryptChunk,
+  encryptChunkParts,
   openTail,
   readPlaintext,
   sealTail,
@@ -15,6 +15,12 @@ import { DataStore, ERRORS, Upload, type Lock, type Locker, type RequestRelease 
 import type { ChunkRef, FileManifest, QuotaGate, UploadHashes } from './contracts';
 
 export const UPLOAD_ID = /^[0-9a-f]{32}$/;
+
+/**
+ * Chunks of one request being stored at once: each is written to its shards as soon as it is
+ * sealed, beside the earlier ones still waiting for their disks, and recorded strictly in order.
+ */
+export const CHUNKS_IN_FLIGHT = 4;
 
 interface UploadRow {
   id: string;
@@ -288,23 +294,31 @@ export class EncryptingDataStore extends DataStore {
     let recorded = offset;
     let queued = offset;
     let inFlight: Promise<void> = Promise.resolve();
+    /** The records of the chunks not yet recorded, oldest first. */
+    const unrecorded: Promise<void>[] = [];
     let failed = false;
 
-    // one chunk is stored while the next is received; each is recorded (offset and hash state included) once durable
+    // chunks are sealed as they fill and written to their shards at once, while more are received;
+    // each is recorded (offset and hash state included) once durable, in order
     const storeChunk = (index: number, plain: Buffer, last: boolean, newOffset: number, hashState: { state: Promise<Buffer> } | undefined) => {
-      const sealed = encryptChunk(key, row.key_id, index, plain, last);
+      // sealed at once into new buffers: the receive buffer is free for the next chunk
+      const sealed = encryptChunkParts(key, row.key_id, index, plain, last);
+      const length = sealed[0].length + sealed[1].length + sealed[2].length;
+      const stored = blobs.put(sealed);
+      // a chunk stored after an earlier one failed is named by nothing and collected later
+      stored.catch(() => undefined);
       const previous = inFlight;
       const fromOffset = queued;
       queued = newOffset;
       inFlight = (async () => {
         await previous;
-        const cid = await blobs.put(sealed);
+        const cid = await stored;
         const state = hashState ? await hashState.state : null;
         // only from the offset this request started at: a stale request can never overwrite a newer one
         const { rowCount } = await pool.query(
           `with u as (update uploads set "offset" = $5, tail = null, hash_state = coalesce($7, hash_state) where id = $1 and "offset" = $6 and status = 'receiving' returning id)
            insert into upload_chunks (upload_id, index, cid, size) select id, $2, $3, $4 from u`,
-          [id, index, cid, sealed.length, newOffset, fromOffset, state],
+          [id, index, cid, length, newOffset, fromOffset, state],
         );
         if (!rowCount) throw ERRORS.INVALID_OFFSET;
         recorded = newOffset;
@@ -312,6 +326,11 @@ export class EncryptingDataStore extends DataStore {
       inFlight.catch(() => {
         failed = true;
       });
+      unrecorded.push(inFlight);
+    };
+    /** Waits until fewer than `CHUNKS_IN_FLIGHT` chunks are unrecorded (a failure is seen through `failed`). */
+    const room = async () => {
+      while (unrecorded.length >= CHUNKS_IN_FLIGHT) await unrecorded.shift()!.catch(() => undefined);
     };
 
     let streamError: unknown;
@@ -328,14 +347,12 @@ export class EncryptingDataStore extends DataStore {
             at += n;
             received += n;
             if (filled === CHUNK_PLAIN_SIZE) {
-              const before = inFlight;
-              // sealed at once into a new buffer: the receive buffer is free for the next chunk
               storeChunk(chunkIndex++, buffer, received === size, received, await hashUpTo(received));
               filled = 0;
               hashedTo = 0;
-              // at most one chunk waiting for its disk writes; with certificate hashes one more may wait
-              // for the SHA3 worker, so the worker hashes while this thread receives
-              await (multi ? before : inFlight);
+              // a few chunks wait for their disk writes (and the SHA3 worker's state) while this thread receives
+              await room();
+              if (failed) break;
             }
           }
         }
