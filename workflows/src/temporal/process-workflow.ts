@@ -8,6 +8,7 @@
  * `@temporalio/workflow` may be imported here.
  */
 import {
+  allHandlersFinished,
   ApplicationFailure,
   condition,
   continueAsNew,
@@ -29,6 +30,7 @@ import {
   type ProcessInstance,
 } from '../model/process';
 import type { ProcessActivities } from './activities';
+import { continueAsNewReason, type RunLimits } from './continue-as-new';
 
 export const PROCESS_TASK_QUEUE = 'axel-processes';
 export const PROCESS_WORKFLOW_TYPE = 'processWorkflow';
@@ -79,6 +81,8 @@ export interface ProcessWorkflowOptions {
   readonly maxAttempts?: number;
   /** Input ids remembered across `continueAsNew` for deduplication. Default 1,000. */
   readonly rememberInputs?: number;
+  /** When a run continues as new (besides Temporal's own suggestion); `DEFAULT_RUN_LIMITS` otherwise. */
+  readonly runLimits?: Partial<RunLimits>;
 }
 
 const messageOf = (error: unknown): string => {
@@ -110,6 +114,8 @@ export const createProcessWorkflow = (catalog: ProcessCatalog, options: ProcessW
     let lastError: string | null = null;
     let lastErrorAt: string | null = null;
     let retryRequested = false;
+    /** Inputs handled in this run (a fresh run counts from 0). */
+    let steps = 0;
 
     const snapshot = (): ProcessSnapshot => ({
       ...ref,
@@ -158,8 +164,14 @@ export const createProcessWorkflow = (catalog: ProcessCatalog, options: ProcessW
         status = 'completed';
         return snapshot();
       }
-      if (workflowInfo().continueAsNewSuggested) {
+      // a process that never ends (blob maintenance) or waits long starts a fresh history now and
+      // then: Temporal's suggestion, or this run's own count of inputs and history events
+      const info = workflowInfo();
+      const progress = { continueAsNewSuggested: info.continueAsNewSuggested, historyLength: info.historyLength, historySize: info.historySize, steps };
+      if (continueAsNewReason(progress, options.runLimits)) {
         const keep = options.rememberInputs ?? 1_000;
+        // signal handlers are synchronous here, but a handler must never be cut off half-way
+        await condition(allHandlersFinished);
         await continueAsNew<typeof processWorkflow>({
           ...args,
           carried: { instance, inbox: [...inbox], pending: [...pending], seen: [...seen].slice(-keep) },
@@ -177,6 +189,7 @@ export const createProcessWorkflow = (catalog: ProcessCatalog, options: ProcessW
         if (wait > 0 && (await condition(() => inbox.length > 0, wait))) continue;
         delivery = timerDelivery(due.name, due);
       }
+      steps++;
       let outcome: ReturnType<typeof step>;
       try {
         outcome = step(definition, ref, instance, delivery, new Date());

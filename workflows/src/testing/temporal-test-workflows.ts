@@ -8,6 +8,8 @@ import { probeProcesses } from './probe-processes';
 
 export { inputSignal, retrySignal, snapshotQuery } from '../temporal/process-workflow';
 
+// every few inputs a fresh run (continue-as-new), so the contract holds across runs as well
 export const processWorkflow = createProcessWorkflow((settings) => [...createProcessCatalog(settings), ...probeProcesses], {
   maxAttempts: 2,
+  runLimits: { maxSteps: 3 },
 });
