@@ -9,7 +9,7 @@ const storageIdOf = (streamName: string) => streamName.slice('storage-'.length);
 /**
  * Storages with their sizes, and their items (folders and files) with the trash state. Every value
  * comes from the events (times included), so a rebuild writes the very same rows. `folder` is the
- * parent id or '' for the root, so one index serves the listing of any folder; `in_trash` is true
+ * parent id or '' for the root, so the same indexes serve the listing of any folder; `in_trash` is true
  * for an item in the trash itself or inside a folder that is (`trashed_at` only on the former,
  * which is what the trash lists).
  */
@@ -59,8 +59,14 @@ export const storageProjection = defineProjection<'storages' | 'storage_items', 
       trashed_at timestamptz,
       in_trash boolean not null default false
     );
-    -- a folder's listing in its default order (folders first, then by name) is read from the index, never sorted
-    create index on "${t}" (storage_id, folder, (label = 'folder') desc, lower(name), id) where not in_trash;
+    -- a folder's listing reads its folders, then its files, each in the order of one of these for
+    -- every sort (name, size, times, label), forwards or backwards: never sorted, and a deep page
+    -- walks index entries only (name is included so that walk needs no row)
+    create index on "${t}" (storage_id, folder, label, lower(name), id) include (name) where not in_trash;
+    create index on "${t}" (storage_id, folder, label, size, id) where not in_trash;
+    create index on "${t}" (storage_id, folder, label, created_at, id) where not in_trash;
+    create index on "${t}" (storage_id, folder, label, modified_at, id) where not in_trash;
+    create index on "${t}" (storage_id, folder, label, id) where not in_trash;
     create index on "${t}" (storage_id, trashed_at) where trashed_at is not null;
     create index on "${t}" ((manifest->>'keyId')) where manifest is not null;`,
   },

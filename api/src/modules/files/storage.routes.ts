@@ -7,6 +7,7 @@ import type { AppContext } from '../../context';
 import { limitsFor } from '../../http/rate-limits';
 import { requireSelf } from '../accounts/auth';
 import { storageBytes } from './storage.bytes';
+import { listFolder } from './storage.listing';
 import {
   CreateItemBody,
   DetailsBody,
@@ -72,21 +73,7 @@ export const storageRoutes = (ctx: AppContext) => async (fastify: FastifyInstanc
     },
   );
 
-  const listItems = async (storageId: string, folder: string, q: z.infer<typeof ListQuery>) => {
-    const [page, count] = await Promise.all([
-      ctx.pool.query<ItemRow>(
-        `select ${ENTRY_COLUMNS} from storage_items
-          where storage_id = $1 and folder = $2 and not in_trash and ($3::text is null or label = $3)
-          order by ${orderBy(q.sortBy, q.sortOrder)} limit $4 offset $5`,
-        [storageId, folder, q.label ?? null, q.perPage, (q.page - 1) * q.perPage],
-      ),
-      ctx.pool.query<{ n: number }>(
-        'select count(*)::int as n from storage_items where storage_id = $1 and folder = $2 and not in_trash and ($3::text is null or label = $3)',
-        [storageId, folder, q.label ?? null],
-      ),
-    ]);
-    return { totalCount: count.rows[0]?.n ?? 0, page: q.page, perPage: q.perPage, data: page.rows.map(entryJson) };
-  };
+  const listItems = (storageId: string, folder: string, q: z.infer<typeof ListQuery>) => listFolder(ctx.pool, storageId, folder, q);
 
   app.get(
     '/api/users/:id/storages/:storageId/items/',

@@ -1,0 +1,70 @@
+import type { Queryable } from '@axel/platform';
+import type { z } from 'zod';
+import type { ListQuery } from './storage.schema';
+import { SORT_COLUMNS } from './storage.schema';
+import { ENTRY_COLUMNS, entryJson, type ItemRow } from './storage.service';
+
+/** A slice of one part of a listing (its folders, or its files): rows to skip, rows to take. */
+export interface PartSlice {
+  readonly offset: number;
+  readonly limit: number;
+}
+
+/**
+ * Where a page falls in a listing that shows every folder before every file: the slice of the
+ * folders and the slice of the files that make it up (either may be empty).
+ */
+export const pageParts = (counts: { folders: number; files: number }, offset: number, limit: number): { folders: PartSlice; files: PartSlice } => {
+  const folderLimit = Math.max(0, Math.min(limit, counts.folders - offset));
+  const fileOffset = Math.max(0, offset - counts.folders);
+  const fileLimit = Math.max(0, Math.min(limit - folderLimit, counts.files - fileOffset));
+  return {
+    folders: { offset: Math.min(offset, counts.folders), limit: folderLimit },
+    files: { offset: fileOffset, limit: fileLimit },
+  };
+};
+
+/**
+ * One page of a folder (or of a storage's root, `folder` ''): folders first, then files, each by
+ * the chosen column, the id settling ties (spec §7 Storage: page, perPage, sortBy, sortOrder, label).
+ *
+ * Each part is read on its own, in the order of its index (storage_id, folder, label, column, id),
+ * forwards or backwards, so a page deep in a large folder walks index entries only: the ids of the
+ * page first, then the page's 500 rows by their key, never the rows it skips. The count reads the
+ * same index.
+ */
+export const listFolder = async (db: Queryable, storageId: string, folder: string, q: z.infer<typeof ListQuery>) => {
+  const { rows: counted } = await db.query<{ folders: number; total: number }>(
+    `select count(*) filter (where label = 'folder')::int as folders, count(*)::int as total from storage_items
+      where storage_id = $1 and folder = $2 and not in_trash and ($3::text is null or label = $3)`,
+    [storageId, folder, q.label ?? null],
+  );
+  const total = counted[0]?.total ?? 0;
+  const folders = counted[0]?.folders ?? 0;
+  const parts = pageParts({ folders, files: total - folders }, (q.page - 1) * q.perPage, q.perPage);
+  const column = SORT_COLUMNS[q.sortBy];
+  const order = `${column} ${q.sortOrder}, id ${q.sortOrder}`;
+  const selects: string[] = [];
+  const params: unknown[] = [storageId, folder];
+  for (const [label, slice] of [
+    ['folder', parts.folders],
+    ['file', parts.files],
+  ] as const) {
+    if (!slice.limit) continue;
+    params.push(slice.limit, slice.offset);
+    selects.push(
+      `(select id from storage_items where storage_id = $1 and folder = $2 and not in_trash and label = '${label}'
+         order by ${order} limit $${params.length - 1} offset $${params.length})`,
+    );
+  }
+  let data: ReturnType<typeof entryJson>[] = [];
+  if (selects.length) {
+    const { rows } = await db.query<ItemRow>(
+      `select ${ENTRY_COLUMNS} from storage_items where storage_id = $1 and folder = $2 and id = any(array(${selects.join(' union all ')}))
+        order by (label = 'folder') desc, ${order}`,
+      params,
+    );
+    data = rows.map(entryJson);
+  }
+  return { totalCount: total, page: q.page, perPage: q.perPage, data };
+};
