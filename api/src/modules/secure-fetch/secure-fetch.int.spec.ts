@@ -221,6 +221,11 @@ describe('receiving files, pay and pin, the certificate', () => {
     expect(status).toBe('uploaded');
     expect(keyId).toMatch(/^[0-9a-f]{16}$/);
     expect(verify(null, Buffer.from(canonical(rest)), publicKey, Buffer.from(signature, 'base64'))).toBe(true);
+    // and named in the keyring the upload page checks it against
+    const keyring = (await (await fetch(`${t.url}/.well-known/audit-key?keys=all`, { headers: { accept: 'application/json' } })).json()) as { keys: { keyId: string; publicKey: string }[] };
+    const named = keyring.keys.find((k) => k.keyId === keyId);
+    expect(named).toBeDefined();
+    expect(verify(null, Buffer.from(canonical(rest)), createPublicKey(named!.publicKey), Buffer.from(signature, 'base64'))).toBe(true);
 
     const items = await http.get(`/api/users/${id}/secure-fetches/${link.id}/items/`);
     expect(items.body.folder).toMatchObject({ label: 'sfFolder' });

@@ -17,7 +17,7 @@ import {
   type StorageState,
 } from '@axel/domain';
 import { deterministicId, type CommandContext } from '@axel/platform';
-import { loadSigningKey } from '@axel/platform/audit/keys';
+import { loadKeyring, type AuditSigningKey } from '@axel/platform/audit/keys';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { SecureFetchUploadGate } from '../files/contracts';
@@ -27,6 +27,18 @@ import type { SubmitBody } from './secure-fetch.schema';
 import { linkByHandle, loadSecureFetch, maxFileSize, runSecureFetchCommand } from './secure-fetch.service';
 
 const systemActor: CommandContext = { actorId: null, actorKind: 'system' };
+
+/**
+ * The key receipts are signed with: the audit keyring's signing key, loaded once per app as the
+ * audit module loads it, so a receipt is always signed by a key `/.well-known/audit-key?keys=all`
+ * lists (a key rotated on disk signs from the next start, when it is published too).
+ */
+const receiptKeys = new WeakMap<AppContext, AuditSigningKey>();
+const receiptSigningKey = (ctx: AppContext): AuditSigningKey => {
+  let key = receiptKeys.get(ctx);
+  if (!key) receiptKeys.set(ctx, (key = loadKeyring(ctx.config.AUDIT_SIGNING_KEY, ctx.config.AUDIT_PREVIOUS_KEYS, ctx.config.dataDir).signing));
+  return key;
+};
 
 /**
  * The gate of anonymous tus creations (contracts.ts): the link can take files and the file is within
@@ -107,7 +119,7 @@ export const submitToLink = async (ctx: AppContext, linkId: string, body: z.infe
   // files collected unpaid are not made again by a late retry
   if (!used.collectedAt) await placeFiles(ctx, used, actor);
   const receipt = receiptBody(used);
-  const key = loadSigningKey(ctx.config.AUDIT_SIGNING_KEY, ctx.config.dataDir);
+  const key = receiptSigningKey(ctx);
   return { ...receipt, keyId: key.keyId, signature: key.signMessage(Buffer.from(receiptJson(receipt), 'utf8')).toString('base64') };
 };
 

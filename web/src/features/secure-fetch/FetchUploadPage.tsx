@@ -37,7 +37,7 @@ import { hashFile, type FileHashes } from './hashing';
 import { MetadataForm } from './MetadataForm';
 import { saveJson } from './save-json';
 import type { LocalFile } from './receipt';
-import { receiptSignatureValid, SIGNING_KEY_URL } from './receipt-signature';
+import { publishedKeys, receiptSignatureValid, SIGNING_KEYS_URL } from './receipt-signature';
 import { secureFetchApi, type LinkSummary } from './secure-fetch.api';
 import { linkUploads } from './upload-rules';
 
@@ -185,9 +185,10 @@ export const FetchUploadPage = () => {
           );
         }),
         receiptSignature: fromPromise(async ({ input }) => {
-          const key = await fetch(SIGNING_KEY_URL, { credentials: 'omit' });
-          if (!key.ok) throw new Error(`signing key: HTTP ${key.status}`);
-          return receiptSignatureValid(input.receipt, await key.text());
+          // every key the server lists (current and rotated out): the receipt names the one that signed it
+          const keyring = await fetch(SIGNING_KEYS_URL, { credentials: 'omit', headers: { accept: 'application/json' } });
+          if (!keyring.ok) throw new Error(`signing keys: HTTP ${keyring.status}`);
+          return receiptSignatureValid(input.receipt, publishedKeys(await keyring.json()));
         }),
       },
     }),

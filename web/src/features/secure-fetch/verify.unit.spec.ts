@@ -1,10 +1,10 @@
 import { canonicalJson as domainCanonicalJson, receiptJson as domainReceiptJson } from '@axel/domain/secure-fetch/secure-fetch.certificate';
-import { createHash, generateKeyPairSync, sign } from 'node:crypto';
+import { createHash, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson } from './canonical';
 import { hashBlob, HASH_SLICE_BYTES } from './hashing.core';
 import { checkReceipt } from './receipt';
-import { receiptMessage, receiptSignatureValid } from './receipt-signature';
+import { publishedKeys, receiptMessage, receiptSignatureValid } from './receipt-signature';
 import { certificateIntact, chainAnchor, readCertificate, verifyFile } from './verify';
 
 const digest = (algorithm: string, bytes: Uint8Array) => createHash(algorithm).update(bytes).digest('hex');
@@ -108,5 +108,34 @@ describe('receipt signature', () => {
     expect(await receiptSignatureValid({ ...receipt, signature: '' }, pem)).toBe(false);
     const other = generateKeyPairSync('ed25519').publicKey.export({ type: 'spki', format: 'pem' }).toString();
     expect(await receiptSignatureValid(receipt, other)).toBe(false);
+  });
+
+  it('verifies with any key of the published keyring: a receipt signed before a key rotation still checks', async () => {
+    const rotatedOut = generateKeyPairSync('ed25519');
+    const current = generateKeyPairSync('ed25519');
+    const pemOf = (k: KeyObject) => k.export({ type: 'spki', format: 'pem' }).toString();
+    const body = { fetchId: 'fetch-2', items: [{ name: 'b.txt', size: 3, ...hashesOf(new TextEncoder().encode('bbb')) }], receivedAt: '2026-05-02T12:00:00.000Z' };
+    const signed = sign(null, Buffer.from(domainReceiptJson(body), 'utf8'), rotatedOut.privateKey).toString('base64');
+    const receipt = { ...body, keyId: 'old-key', signature: signed };
+    // the keyring as `/.well-known/audit-key?keys=all` answers it in JSON
+    const answer = {
+      current: 'new-key',
+      keys: [
+        { keyId: 'new-key', publicKey: pemOf(current.publicKey), current: true },
+        { keyId: 'old-key', publicKey: pemOf(rotatedOut.publicKey), current: false },
+      ],
+    };
+    const keyring = publishedKeys(answer);
+    expect(keyring.map((k) => k.keyId)).toEqual(['new-key', 'old-key']);
+    expect(await receiptSignatureValid(receipt, keyring)).toBe(true);
+    // only the current key listed (the old key not published): refused, as a forged receipt is
+    expect(await receiptSignatureValid(receipt, keyring.slice(0, 1))).toBe(false);
+    // a receipt naming the current key but signed by another is refused, whatever else is listed
+    expect(await receiptSignatureValid({ ...receipt, keyId: 'new-key' }, keyring)).toBe(false);
+    // a receipt that names no key is checked against each listed key
+    const { keyId: _keyId, ...unnamed } = receipt;
+    expect(await receiptSignatureValid(unnamed, keyring)).toBe(true);
+    expect(await receiptSignatureValid({ ...receipt, items: [{ ...receipt.items[0]!, size: 4 }] }, keyring)).toBe(false);
+    expect(publishedKeys({ nothing: true })).toEqual([]);
   });
 });
