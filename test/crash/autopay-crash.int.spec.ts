@@ -5,6 +5,7 @@ import { freePort } from '@axel/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient } from '../../api/src/testing/harness';
 import { createTestDatabase, type TestDatabase } from '../db';
+import { dropAfterSecretScan } from '../scanned-drop';
 import { exited, ProductProcess, until } from './product-process';
 
 let db: TestDatabase;
@@ -19,7 +20,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await product?.kill();
-  await db?.drop();
+  await dropAfterSecretScan(db, product?.environment);
 });
 
 const signIn = async (email: string, password: string) => {

@@ -5,6 +5,7 @@ import { accountEventDefinitions, EventRegistry } from '@axel/domain';
 import { eventStoreMigrations, expected, freePort, migrate, newId, PostgresEventStore } from '@axel/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../db';
+import { dropAfterSecretScan } from '../scanned-drop';
 import { exited, ProductProcess, until } from './product-process';
 
 const USERS = 200;
@@ -33,7 +34,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await product?.kill();
-  await db?.drop();
+  await dropAfterSecretScan(db, product?.environment);
 });
 
 describe('crash: the product killed with 200 pending purge timers', () => {

@@ -27,6 +27,8 @@ export interface ProductOptions {
  */
 export class ProductProcess {
   child: ChildProcess | undefined;
+  /** The variables of the latest start (secret ones included): what the secrets scan looks for in its events. */
+  environment: Record<string, string> = {};
 
   constructor(private readonly options: ProductOptions) {}
 
@@ -35,20 +37,20 @@ export class ProductProcess {
   }
 
   async start(env: Record<string, string> = {}): Promise<ChildProcess> {
+    this.environment = {
+      DATABASE_URL: this.options.databaseUrl,
+      PORT: String(this.options.port),
+      HOST: '127.0.0.1',
+      DATA_DIR: this.options.dataDir,
+      LOG_LEVEL: 'warn',
+      ADMIN_EMAIL: 'root@axel.test',
+      ADMIN_PASSWORD: 'Root-pass-123',
+      ...this.options.env,
+      ...env,
+    };
     const proc = spawn(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], {
       cwd: path.resolve(__dirname, '../..'),
-      env: {
-        ...process.env,
-        DATABASE_URL: this.options.databaseUrl,
-        PORT: String(this.options.port),
-        HOST: '127.0.0.1',
-        DATA_DIR: this.options.dataDir,
-        LOG_LEVEL: 'warn',
-        ADMIN_EMAIL: 'root@axel.test',
-        ADMIN_PASSWORD: 'Root-pass-123',
-        ...this.options.env,
-        ...env,
-      },
+      env: { ...process.env, ...this.environment },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../api/src/testing/accounts';
 import type { TestApp } from '../../api/src/testing/harness';
 import { createTestDatabase, type TestDatabase } from '../db';
+import { dropAfterSecretScan } from '../scanned-drop';
 import { exited, ProductProcess } from './product-process';
 
 let db: TestDatabase;
@@ -38,7 +39,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await product?.kill();
-  await db?.drop();
+  await dropAfterSecretScan(db, product?.environment);
 });
 
 describe('crash: the product killed between the e-mail reservation and the account', () => {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../api/src/testing/accounts';
 import { HttpClient, type TestApp } from '../../api/src/testing/harness';
 import { createTestDatabase, type TestDatabase } from '../db';
+import { dropAfterSecretScan } from '../scanned-drop';
 import { exited, ProductProcess, until } from './product-process';
 
 let db: TestDatabase;
@@ -19,7 +20,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await product?.kill();
-  await db?.drop();
+  await dropAfterSecretScan(db, product?.environment);
 });
 
 describe('crash: the product killed between the pinning payment and its record', () => {

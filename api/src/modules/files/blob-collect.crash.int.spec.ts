@@ -7,6 +7,7 @@ import { openBlobStore } from '@axel/platform/blobs/index';
 import { freePort } from '@axel/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../../test/db';
+import { dropAfterSecretScan } from '../../../../test/scanned-drop';
 import { onlineStorageId } from './storage.service';
 
 const TUS = { 'tus-resumable': '1.0.0', 'x-requested-with': 'XMLHttpRequest' };
@@ -57,7 +58,8 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   child?.kill('SIGKILL');
-  await db?.drop();
+  // the events the product wrote, scanned for secrets as every test app's are
+  await dropAfterSecretScan(db, { ADMIN_PASSWORD: 'Root-pass-123' });
 });
 
 const signIn = async () => {

@@ -7,6 +7,7 @@ import { CHUNK_PLAIN_SIZE, FileKeys, loadMasterKeys, openBlobStore, readPlaintex
 import { freePort } from '@axel/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../../test/db';
+import { dropAfterSecretScan } from '../../../../test/scanned-drop';
 import { onlineStorageId } from './storage.service';
 
 const MiB = 1024 * 1024;
@@ -51,7 +52,8 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   child?.kill('SIGKILL');
-  await db?.drop();
+  // the events the product wrote, scanned for secrets as every test app's are
+  await dropAfterSecretScan(db, { ADMIN_PASSWORD: 'Root-pass-123' });
 });
 
 const signIn = async () => {
