@@ -61,6 +61,13 @@ describe('listing a folder page by page', () => {
     expect(everything.totalCount).toBe(37);
     const items = everything.data as Listed[];
     expect(items.map((i) => i.id)).not.toContain('tie-031');
+    // each entry of the list is the entry the item's own address answers, field for field
+    for (const item of items) {
+      const own = await o.http.get(`${base}/${item.label === 'folder' ? 'folders' : 'files'}/${item.id}`);
+      expect(own.status).toBe(200);
+      expect(item).toStrictEqual(own.body);
+    }
+    expect(items.find((i) => i.name === 'b.txt')).toMatchObject({ label: 'file', type: 'file', size: 2, parentId: parent, fileId: expect.any(String), state: 'ready' });
 
     for (const label of [undefined, 'file', 'folder'] as const) {
       const chosen = items.filter((i) => !label || i.label === label);

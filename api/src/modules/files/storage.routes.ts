@@ -1,6 +1,6 @@
 import { DomainError, StorageErrors } from '@axel/domain';
 import { deterministicId, newId } from '@axel/platform';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -73,24 +73,26 @@ export const storageRoutes = (ctx: AppContext) => async (fastify: FastifyInstanc
     },
   );
 
-  const listItems = (storageId: string, folder: string, q: z.infer<typeof ListQuery>) => listFolder(ctx.pool, storageId, folder, q);
+  /** The page's JSON comes whole from PostgreSQL (see listFolder) and goes out as it is. */
+  const listItems = async (reply: FastifyReply, storageId: string, folder: string, q: z.infer<typeof ListQuery>) =>
+    reply.type('application/json; charset=utf-8').send(await listFolder(ctx.pool, storageId, folder, q));
 
   app.get(
     '/api/users/:id/storages/:storageId/items/',
     { schema: { tags, summary: 'Items at the root of a storage', params: StorageParams, querystring: ListQuery } },
-    async (request) => {
+    async (request, reply) => {
       const { storage } = await own(request, request.params.id, request.params.storageId);
-      return listItems(storage.id, '', request.query);
+      return listItems(reply, storage.id, '', request.query);
     },
   );
 
   app.get(
     '/api/users/:id/storages/:storageId/folders/:folderId/items/',
     { schema: { tags, summary: 'Items of a folder', params: FolderParams, querystring: ListQuery } },
-    async (request) => {
+    async (request, reply) => {
       const { storage } = await own(request, request.params.id, request.params.storageId);
       await liveItem(ctx, storage.id, request.params.folderId, 'folder');
-      return listItems(storage.id, request.params.folderId, request.query);
+      return listItems(reply, storage.id, request.params.folderId, request.query);
     },
   );
 
