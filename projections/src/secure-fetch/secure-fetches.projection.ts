@@ -26,7 +26,8 @@ const PREFIX = 'secure-fetch-';
 
 /**
  * Fetch links of their owners, one row per link, folded by the domain's own `evolveSecureFetch`. A
- * forgotten link (its owner purged) loses its row with its personal data.
+ * forgotten link (its owner purged) loses its row with its personal data. The folder a link's files
+ * arrived in is indexed, so storage listings can label it `sfFolder`.
  */
 export const secureFetchesProjection = defineProjection<'secure_fetches', Source>({
   name: 'secure_fetches',
@@ -58,7 +59,8 @@ export const secureFetchesProjection = defineProjection<'secure_fetches', Source
       total_size bigint not null default 0,
       record jsonb not null
     );
-    create index on "${t}" (owner_id, created_at desc, id desc);`,
+    create index on "${t}" (owner_id, created_at desc, id desc);
+    create index on "${t}" ((record->'submission'->>'folderId'));`,
   },
   async apply(tx, events, t) {
     const T = `"${t.secure_fetches}"`;

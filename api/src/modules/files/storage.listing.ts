@@ -10,8 +10,16 @@ const isoTime = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY
  * (spec §3 Entry and Item; a listed item is never in the trash, so it has no trashedAt): a page of 500 is then one text the answer carries as it is, with no
  * row parsed, no date made and no object serialised again in the API process.
  */
+/**
+ * An entry's label (spec §3 Entry): `sfFolder` for the folder a Secure Fetch link's files arrived
+ * in (looked up by the secure_fetches read model's folder index), else the stored label.
+ */
+const LABEL = `case when label = 'folder' and exists (
+    select 1 from secure_fetches sf where (sf.record->'submission'->>'folderId') = storage_items.id and (sf.record->'submission'->>'storageId') = storage_items.storage_id
+  ) then 'sfFolder' else label end`;
+
 const ENTRY_JSON = `json_build_object(
-  'id', id, 'name', name, 'label', label, 'type', label, 'state', 'ready', 'size', size, 'hash', hash, 'mime', mime,
+  'id', id, 'name', name, 'label', ${LABEL}, 'type', ${LABEL}, 'state', 'ready', 'size', size, 'hash', hash, 'mime', mime,
   'parentId', nullif(folder, ''), 'storageId', storage_id, 'fileId', case when label = 'file' then id end,
   'encrypted', encrypted, 'e2eeEnabled', e2ee_enabled, 'createdAt', ${isoTime('created_at')}, 'modifiedAt', ${isoTime('modified_at')})`;
 

@@ -1,10 +1,12 @@
 import { createHash, createPublicKey, randomBytes, verify } from 'node:crypto';
+import { migrate } from '@axel/platform';
 import { rebuildProjection } from '@axel/projections';
 import { EmbeddedProcessRuntime } from '@axel/workflows';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../testing/accounts';
 import { HttpClient, startTestApp, type TestApp } from '../../testing/harness';
 import { settled } from '../../testing/read-models';
+import { secureFetchMigrations } from './secure-fetch.migrations';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -230,6 +232,16 @@ describe('receiving files, pay and pin, the certificate', () => {
     const items = await http.get(`/api/users/${id}/secure-fetches/${link.id}/items/`);
     expect(items.body.folder).toMatchObject({ label: 'sfFolder' });
     expect(items.body.data).toHaveLength(2);
+    // the storage listing labels the link's folder so too (spec §3 Entry labels), other folders stay folders
+    const { storageId, id: folderId } = items.body.folder as { storageId: string; id: string };
+    expect((await http.post(`/api/users/${id}/storages/${storageId}/items/`, { label: 'folder', name: 'Mine' })).status).toBe(201);
+    const root = await http.get(`/api/users/${id}/storages/${storageId}/items/`);
+    expect(root.status, JSON.stringify(root.body)).toBe(200);
+    const labels = Object.fromEntries((root.body.data as { id: string; name: string; label: string; type: string }[]).map((e) => [e.id === folderId ? 'fetched' : e.name, [e.label, e.type]]));
+    expect(labels).toMatchObject({ fetched: ['sfFolder', 'sfFolder'], Mine: ['folder', 'folder'] });
+    const inside = await http.get(`/api/users/${id}/storages/${storageId}/folders/${folderId}/items/`);
+    // what is inside (the sender's own folders, the files) keeps its labels
+    expect(inside.body.data.map((e: { label: string }) => e.label)).toEqual(['folder', 'file']);
     for (const [i, item] of (items.body.data as { id: string; label: string; md5: string }[]).entries()) {
       expect(item.label).toBe('sfFile');
       // read back through the files content: the stored plaintext has the hashes the certificate will show
@@ -347,5 +359,34 @@ describe('receiving files, pay and pin, the certificate', () => {
     const projection = t.app.ctx.runner.projections.find((p) => p.name === 'secure_fetches')!;
     await rebuildProjection({ pool: t.app.ctx.pool, store: t.app.ctx.store, registry: t.app.ctx.registry, projection });
     expect(await rows()).toEqual(before);
+  });
+});
+
+describe('the Secure Fetch folder index on a database made before it', () => {
+  it('is created by the migration, once, and the folder lookup reads it', async () => {
+    const { pool } = t.app.ctx;
+    const folderIndexes = async () =>
+      (await pool.query<{ indexname: string }>(`select indexname from pg_indexes where tablename = 'secure_fetches' and indexdef like '%folderId%'`)).rows.map((r) => r.indexname);
+    for (const name of await folderIndexes()) await pool.query(`drop index "${name}"`);
+    await pool.query('delete from schema_migrations where id = any($1)', [secureFetchMigrations.map((m) => m.id)]);
+    expect(await folderIndexes()).toEqual([]);
+
+    expect(await migrate(pool, secureFetchMigrations)).toEqual(['api-secure-fetch-001-folder-index']);
+    expect(await folderIndexes()).toHaveLength(1);
+    // run again on a database that has the index (under any name): no second one
+    await pool.query('delete from schema_migrations where id = any($1)', [secureFetchMigrations.map((m) => m.id)]);
+    await migrate(pool, secureFetchMigrations);
+    expect(await folderIndexes()).toHaveLength(1);
+
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      await client.query('set local enable_seqscan = off');
+      const plan = await client.query<{ 'QUERY PLAN': string }>(`explain select 1 from secure_fetches where (record->'submission'->>'folderId') = $1`, ['x']);
+      expect(plan.rows.map((r) => r['QUERY PLAN']).join('\n')).toContain((await folderIndexes())[0]);
+      await client.query('rollback');
+    } finally {
+      client.release();
+    }
   });
 });

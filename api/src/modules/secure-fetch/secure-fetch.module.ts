@@ -2,6 +2,7 @@ import { secureFetchEventDefinitions } from '@axel/domain';
 import { secureFetchesProjection } from '@axel/projections/secure-fetch/secure-fetches.projection';
 import type { Module } from '../../app';
 import { bindSecureFetchGate } from '../files/uploads.secure-fetch-gate';
+import { secureFetchMigrations } from './secure-fetch.migrations';
 import { secureFetchPaymentRoutes } from './secure-fetch.pay.routes';
 import { secureFetchPublicRoutes } from './secure-fetch.public.routes';
 import { secureFetchOwnerRoutes } from './secure-fetch.routes';
@@ -14,6 +15,7 @@ import { secureFetchGate } from './secure-fetch.submission';
 export const secureFetchModule: Module = {
   events: secureFetchEventDefinitions,
   projections: [secureFetchesProjection],
+  migrations: secureFetchMigrations,
   routes: (ctx) => async (app) => {
     bindSecureFetchGate(ctx, secureFetchGate(ctx));
     await app.register(secureFetchOwnerRoutes(ctx));

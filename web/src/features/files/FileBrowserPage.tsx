@@ -35,7 +35,7 @@ import { DetailsPanel } from './DetailsPanel';
 import { NameDialog, QuotaLimitDialog, SizeExceededDialog, useSkip2faDialog } from './dialogs';
 import { downloadArchive, downloadFile } from './download';
 import { fromFileList, readDroppedEntries, toNewUploads, type EntryLike } from './drop';
-import { FILES_PAGE_SIZE, filesApi, type Item, type Page, type Storage } from './files.api';
+import { FILES_PAGE_SIZE, filesApi, isFolder, type Item, type Page, type Storage } from './files.api';
 import { FileTable, type Sorting } from './FileTable';
 import { exceedsDownloadLimit, formatBytes, previewKind, totalSize } from './format';
 import { MoveCopyDialog } from './MoveCopyDialog';
@@ -201,7 +201,7 @@ export const FileBrowserPage = () => {
   const openFolder = (id: string | null) => void navigate(id ? `/files/storage/${encodeURIComponent(storage.id)}/${encodeURIComponent(id)}` : `/files/storage/${encodeURIComponent(storage.id)}`);
 
   const open = (item: Item) => {
-    if (item.label === 'folder') return openFolder(item.id);
+    if (isFolder(item)) return openFolder(item.id);
     const at = previewable.findIndex((p) => p.id === item.id);
     if (at >= 0) setPreviewIndex(at);
     else download([item]);

@@ -11,7 +11,7 @@ import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, localeTag } from '../../components/i18nHelpers';
-import type { Item, SortBy, SortOrder } from './files.api';
+import { isFolder, type Item, type SortBy, type SortOrder } from './files.api';
 import { formatBytes, previewKind } from './format';
 
 export interface Sorting {
@@ -87,8 +87,8 @@ export const FileTable = ({
       </TableHead>
       <TableBody>
         {items.map((item) => {
-          const isFolder = item.label === 'folder';
-          const icon = isFolder ? <FolderOutlined color="primary" fontSize="small" /> : previewKind(item) === 'image' ? <ImageOutlined fontSize="small" /> : <DescriptionOutlined fontSize="small" />;
+          const folder = isFolder(item);
+          const icon = folder ? <FolderOutlined color="primary" fontSize="small" /> : previewKind(item) === 'image' ? <ImageOutlined fontSize="small" /> : <DescriptionOutlined fontSize="small" />;
           return (
             <TableRow key={item.id} hover selected={selected.has(item.id)} data-testid="file-row" data-name={item.name} data-label={item.label}>
               <TableCell padding="checkbox">
@@ -104,7 +104,7 @@ export const FileTable = ({
                   <span>{item.name}</span>
                 )}
               </TableCell>
-              <TableCell align="right">{isFolder ? '' : formatBytes(item.size, tag)}</TableCell>
+              <TableCell align="right">{folder ? '' : formatBytes(item.size, tag)}</TableCell>
               <TableCell>{item.modifiedAt ? formatDateTime(item.modifiedAt, i18n.language) : item.createdAt ? formatDateTime(item.createdAt, i18n.language) : ''}</TableCell>
             </TableRow>
           );

@@ -15,7 +15,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toApiError, type NormalisedError } from '../../api/errors';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { filesApi, type Item } from './files.api';
+import { filesApi, isFolder, type Item } from './files.api';
 
 interface Place {
   id: string | null;
@@ -66,7 +66,7 @@ export const MoveCopyDialog = ({
     setLoadError(null);
     filesApi
       .list(userId, storageId, here.id, { page: 1, sortBy: 'name', sortOrder: 'ASC', label: 'folder' })
-      .then((p) => live && setFolders(p.data.filter((f) => f.label === 'folder')))
+      .then((p) => live && setFolders(p.data.filter(isFolder)))
       .catch((e: unknown) => live && setLoadError(toApiError(e).toJSON()));
     return () => {
       live = false;

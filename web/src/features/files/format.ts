@@ -1,5 +1,5 @@
 import { DOWNLOAD_TOTAL_MAX_BYTES } from '@axel/domain/storage/storage.quota';
-import type { Item } from './files.api';
+import { isFolder, type Item } from './files.api';
 
 /** The spec's download limit: at most 10 GB at once (the server's own constant). */
 export const DOWNLOAD_MAX_BYTES = DOWNLOAD_TOTAL_MAX_BYTES;
@@ -48,4 +48,4 @@ export const exceedsDownloadLimit = (items: readonly Pick<Item, 'size'>[]) => to
 
 /** An archive's name: the one folder chosen, else a dated name. */
 export const archiveName = (items: readonly Pick<Item, 'name' | 'label'>[], now: Date) =>
-  items.length === 1 && items[0]!.label === 'folder' ? `${items[0]!.name}.zip` : `files-${now.toISOString().slice(0, 10)}.zip`;
+  items.length === 1 && isFolder(items[0]!) ? `${items[0]!.name}.zip` : `files-${now.toISOString().slice(0, 10)}.zip`;

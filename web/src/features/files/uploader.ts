@@ -1,7 +1,7 @@
 import { Upload, type DetailedError } from 'tus-js-client';
 import { createActor, fromCallback } from 'xstate';
 import { ApiError, errorFromResponse, toApiError, type NormalisedError } from '../../api/errors';
-import { filesApi, FILES_PAGE_SIZE, type Item } from './files.api';
+import { filesApi, FILES_PAGE_SIZE, isFolder, type Item } from './files.api';
 import { summarize, uploadQueueMachine, type UploadTarget, type UploadWorkerCommand, type UploadWorkerInput } from './upload-queue.machine';
 
 export const TUS_ENDPOINT = '/api/uploads/';
@@ -41,7 +41,7 @@ const folderCache = new Map<string, Promise<string | null>>();
 const findFolder = async (target: UploadTarget, parentId: string | null, name: string): Promise<string | null> => {
   for (let page = 1; ; page++) {
     const { data } = await filesApi.list(target.userId, target.storageId, parentId, { page, sortBy: 'name', sortOrder: 'ASC', label: 'folder' });
-    const hit = data.find((i) => i.label === 'folder' && i.name.toLowerCase() === name.toLowerCase());
+    const hit = data.find((i) => isFolder(i) && i.name.toLowerCase() === name.toLowerCase());
     if (hit) return hit.id;
     if (data.length < FILES_PAGE_SIZE) return null;
   }
