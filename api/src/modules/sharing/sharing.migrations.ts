@@ -24,4 +24,18 @@ begin
 end $$;
 `,
   },
+  {
+    // a shares table rebuilt after the index joined the projection holds it under the rebuild's
+    // name (`shares__next_recipient_emails_idx`), and 001 then made a second, identical one: one is
+    // enough (every write to the table updates each of them)
+    id: 'api-sharing-002-shares-recipient-index-once',
+    sql: `
+do $$
+begin
+  if (select count(*) from pg_indexes where tablename = 'shares' and indexdef like '%USING gin (recipient_emails)%') > 1 then
+    drop index if exists shares_recipient_emails_idx;
+  end if;
+end $$;
+`,
+  },
 ];

@@ -115,8 +115,13 @@ describe('the recipient index on a database made before it', () => {
     await pool.query(`delete from schema_migrations where id = any($1)`, [sharingMigrations.map((m) => m.id)]);
     expect(await indexes()).toEqual([]);
 
-    expect(await migrate(pool, sharingMigrations)).toEqual(['api-sharing-001-shares-recipient-index']);
+    expect(await migrate(pool, sharingMigrations)).toEqual(['api-sharing-001-shares-recipient-index', 'api-sharing-002-shares-recipient-index-once']);
     expect(await indexes()).toEqual([expect.stringMatching(/USING gin \(recipient_emails\)/)]);
+    // a table rebuilt since holds the index under the rebuild's name: the migrations leave one index
+    await pool.query('alter index shares_recipient_emails_idx rename to shares__next_recipient_emails_idx');
+    await pool.query(`delete from schema_migrations where id = any($1)`, [sharingMigrations.map((m) => m.id)]);
+    await migrate(pool, sharingMigrations);
+    expect(await indexes()).toEqual([expect.stringMatching(/^CREATE INDEX shares__next_recipient_emails_idx .*USING gin \(recipient_emails\)/)]);
     const mine = await (await signIn(me.email)).http.get('/api/shares/shared-with-me');
     expect(mine.body.data.map((s: { id: string }) => s.id)).toEqual([sent.id]);
     const byEmail = await a.http.get(`/api/shares/?email=${encodeURIComponent(me.email)}&expiresFrom=2000-01-01T00:00:00Z&expiresAt=2999-01-01T00:00:00Z`);
@@ -128,7 +133,7 @@ describe('the recipient index on a database made before it', () => {
       await client.query('begin');
       await client.query('set local enable_seqscan = off');
       const plan = await client.query<{ 'QUERY PLAN': string }>(`explain select id from shares where kind = 'private' and recipient_emails @> array[$1::text]`, [me.email]);
-      expect(plan.rows.map((r) => r['QUERY PLAN']).join('\n')).toMatch(/Bitmap Index Scan on shares_recipient_emails_idx/);
+      expect(plan.rows.map((r) => r['QUERY PLAN']).join('\n')).toMatch(/Bitmap Index Scan on shares__next_recipient_emails_idx/);
       await client.query('rollback');
     } finally {
       client.release();
