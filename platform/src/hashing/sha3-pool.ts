@@ -6,9 +6,9 @@ interface Pending {
   reject(error: Error): void;
 }
 
-/** What a session is told by its worker: a buffer came back, or the session failed. */
+/** What a session is told by its worker: a batch slot is free again, or the session failed. */
 interface SessionSink {
-  onAck(buf: ArrayBuffer): void;
+  onAck(slot: number): void;
   onError(error: Error): void;
 }
 
@@ -22,8 +22,8 @@ class Sha3Worker {
   constructor(private readonly onExit: (w: Sha3Worker) => void) {
     this.worker = new Worker(new URL('./sha3.worker.mjs', import.meta.url), { name: 'axel-sha3' });
     this.worker.unref();
-    this.worker.on('message', (msg: { t: string; id?: number; req?: number; buf?: ArrayBuffer; value?: unknown; message?: string }) => {
-      if (msg.t === 'ack') this.sessions.get(msg.id!)?.onAck(msg.buf!);
+    this.worker.on('message', (msg: { t: string; id?: number; req?: number; slot?: number; value?: unknown; message?: string }) => {
+      if (msg.t === 'ack') this.sessions.get(msg.id!)?.onAck(msg.slot!);
       else if (msg.t === 'done') this.settle(msg.req!, (p) => p.resolve(msg.value));
       else if (msg.t === 'error') {
         const error = new Error(`SHA3 worker: ${msg.message}`);
@@ -60,9 +60,9 @@ class Sha3Worker {
     });
   }
 
-  post(message: Record<string, unknown>, transfer?: ArrayBuffer[]) {
+  post(message: Record<string, unknown>) {
     if (this.dead) throw this.dead;
-    this.worker.postMessage(message, transfer);
+    this.worker.postMessage(message);
   }
 
   attach(id: number, sink: SessionSink) {
@@ -81,14 +81,15 @@ export const SHA3_BATCH = 1024 * 1024;
 export const SHA3_IN_FLIGHT = 4;
 
 /**
- * One SHA3-512 hashing session on a worker thread: bytes are copied into batch buffers that are
- * transferred (not cloned) to the worker and come back for reuse; at most `SHA3_IN_FLIGHT` batches
- * are in flight, so `update` waits (backpressure) and memory stays flat however fast bytes arrive.
+ * One SHA3-512 hashing session on a worker thread: bytes are copied into batch buffers shared with
+ * the worker (each handed over once, then named by its slot), so no buffer is allocated, moved or
+ * collected per batch; at most `SHA3_IN_FLIGHT` batches are in flight, so `update` waits
+ * (backpressure) and memory stays flat however fast bytes arrive.
  */
 export class Sha3Session {
-  private readonly free: ArrayBuffer[] = [];
-  private allocated = 0;
-  private staging: Uint8Array | undefined;
+  private readonly slots: Uint8Array[] = [];
+  private readonly free: number[] = [];
+  private staging: number | undefined;
   private filled = 0;
   private waiters: (() => void)[] = [];
   private failed: Error | undefined;
@@ -99,8 +100,8 @@ export class Sha3Session {
     readonly id: number,
   ) {
     worker.attach(id, {
-      onAck: (buf) => {
-        this.free.push(buf);
+      onAck: (slot) => {
+        this.free.push(slot);
         this.waiters.shift()?.();
       },
       onError: (error) => {
@@ -115,23 +116,24 @@ export class Sha3Session {
     if (this.closed) throw new Error('SHA3 session closed');
   }
 
-  private async take(): Promise<Uint8Array> {
+  private async take(): Promise<number> {
     for (;;) {
       this.check();
-      const buf = this.free.pop();
-      if (buf) return new Uint8Array(buf);
-      if (this.allocated < SHA3_IN_FLIGHT) {
-        this.allocated++;
-        return new Uint8Array(new ArrayBuffer(SHA3_BATCH));
+      const slot = this.free.pop();
+      if (slot !== undefined) return slot;
+      if (this.slots.length < SHA3_IN_FLIGHT) {
+        const buf = new SharedArrayBuffer(SHA3_BATCH);
+        this.worker.post({ t: 'slot', id: this.id, slot: this.slots.length, buf });
+        this.slots.push(new Uint8Array(buf));
+        return this.slots.length - 1;
       }
       await new Promise<void>((r) => this.waiters.push(r));
     }
   }
 
   private flush() {
-    if (!this.staging || this.filled === 0) return;
-    const buf = this.staging.buffer as ArrayBuffer;
-    this.worker.post({ t: 'update', id: this.id, buf, len: this.filled }, [buf]);
+    if (this.staging === undefined || this.filled === 0) return;
+    this.worker.post({ t: 'update', id: this.id, slot: this.staging, len: this.filled });
     this.staging = undefined;
     this.filled = 0;
   }
@@ -142,7 +144,7 @@ export class Sha3Session {
     while (at < data.length) {
       this.staging ??= await this.take();
       const n = Math.min(data.length - at, SHA3_BATCH - this.filled);
-      this.staging.set(data.subarray(at, at + n), this.filled);
+      this.slots[this.staging]!.set(data.subarray(at, at + n), this.filled);
       this.filled += n;
       at += n;
       if (this.filled === SHA3_BATCH) this.flush();

@@ -3,14 +3,15 @@
 import { parentPort } from 'node:worker_threads';
 import { createSHA3 } from 'hash-wasm';
 
-/** @type {Map<number, { hasher: Promise<import('hash-wasm').IHasher> }>} */
+/** @type {Map<number, { hasher: Promise<import('hash-wasm').IHasher>, slots: Uint8Array[] }>} */
 const sessions = new Map();
 
-const hasherFor = (id) => {
+const sessionOf = (id) => {
   const s = sessions.get(id);
   if (!s) throw new Error(`no hash session ${id}`);
-  return s.hasher;
+  return s;
 };
+const hasherFor = (id) => sessionOf(id).hasher;
 
 // messages are handled strictly in order, so a save or digest sees every update sent before it
 let queue = Promise.resolve();
@@ -28,7 +29,7 @@ const handle = async (msg) => {
         if (msg.state) h.load(msg.state);
         return h;
       });
-      sessions.set(msg.id, { hasher });
+      sessions.set(msg.id, { hasher, slots: [] });
       await hasher.catch((error) => {
         sessions.delete(msg.id);
         throw error;
@@ -36,11 +37,17 @@ const handle = async (msg) => {
       parentPort.postMessage({ t: 'done', req: msg.req, value: null });
       return;
     }
+    case 'slot': {
+      // a batch buffer shared with the session's sender, named by its slot from now on
+      sessionOf(msg.id).slots[msg.slot] = new Uint8Array(msg.buf);
+      return;
+    }
     case 'update': {
-      const h = await hasherFor(msg.id);
-      h.update(new Uint8Array(msg.buf, 0, msg.len));
-      // the buffer goes back to the sender for reuse
-      parentPort.postMessage({ t: 'ack', id: msg.id, buf: msg.buf }, [msg.buf]);
+      const s = sessionOf(msg.id);
+      const h = await s.hasher;
+      h.update(s.slots[msg.slot].subarray(0, msg.len));
+      // the slot is free again for the sender
+      parentPort.postMessage({ t: 'ack', id: msg.id, slot: msg.slot });
       return;
     }
     case 'save': {
