@@ -127,6 +127,20 @@ class PgLock implements Lock {
   }
 }
 
+/** A chunk of a request on its way to its shards, then to its record. */
+interface StoredChunk {
+  readonly index: number;
+  /** Stored (sealed) size. */
+  readonly size: number;
+  /** The upload's offset before this chunk, and after it. */
+  readonly fromOffset: number;
+  readonly newOffset: number;
+  /** Settles once the chunk is on its shards (and its hash state sealed). */
+  readonly ready: Promise<void>;
+  durable: { cid: string; state: Buffer | null } | undefined;
+  recorded: boolean;
+}
+
 /** The metadata tus answers: an anonymous uploader is told its link, never the owner's storage. */
 const metadataOf = (row: Pick<UploadRow, 'storage_id' | 'secure_fetch_link_id'>): Record<string, string> =>
   row.secure_fetch_link_id ? { secureFetchId: row.secure_fetch_link_id } : { storageId: row.storage_id };
@@ -296,32 +310,50 @@ export class EncryptingDataStore extends DataStore {
     let inFlight: Promise<void> = Promise.resolve();
     /** The records of the chunks not yet recorded, oldest first. */
     const unrecorded: Promise<void>[] = [];
+    /** Chunks stored or being stored and not yet recorded, in order. */
+    const waiting: StoredChunk[] = [];
     let failed = false;
 
     // chunks are sealed as they fill and written to their shards at once, while more are received;
-    // each is recorded (offset and hash state included) once durable, in order
+    // each is recorded (offset and hash state included) once durable, in order: the chunks found
+    // durable together are recorded together, the hash state of the last one with them
     const storeChunk = (index: number, plain: Buffer, last: boolean, newOffset: number, hashState: { state: Promise<Buffer> } | undefined) => {
       // sealed at once into new buffers: the receive buffer is free for the next chunk
       const sealed = encryptChunkParts(key, row.key_id, index, plain, last);
-      const length = sealed[0].length + sealed[1].length + sealed[2].length;
       const stored = blobs.put(sealed);
+      const chunk: StoredChunk = {
+        index,
+        size: sealed[0].length + sealed[1].length + sealed[2].length,
+        fromOffset: queued,
+        newOffset,
+        durable: undefined,
+        recorded: false,
+        ready: Promise.all([stored, hashState?.state ?? null]).then(([cid, state]) => {
+          chunk.durable = { cid, state };
+        }),
+      };
       // a chunk stored after an earlier one failed is named by nothing and collected later
-      stored.catch(() => undefined);
+      chunk.ready.catch(() => undefined);
+      waiting.push(chunk);
       const previous = inFlight;
-      const fromOffset = queued;
       queued = newOffset;
       inFlight = (async () => {
         await previous;
-        const cid = await stored;
-        const state = hashState ? await hashState.state : null;
+        if (chunk.recorded) return;
+        await chunk.ready;
+        const batch: StoredChunk[] = [];
+        while (waiting.length && (!batch.length || waiting[0]!.durable)) batch.push(waiting.shift()!);
+        if (batch[0] !== chunk) throw new Error('upload chunks recorded out of order');
+        const end = batch.at(-1)!;
         // only from the offset this request started at: a stale request can never overwrite a newer one
         const { rowCount } = await pool.query(
-          `with u as (update uploads set "offset" = $5, tail = null, hash_state = coalesce($7, hash_state) where id = $1 and "offset" = $6 and status = 'receiving' returning id)
-           insert into upload_chunks (upload_id, index, cid, size) select id, $2, $3, $4 from u`,
-          [id, index, cid, length, newOffset, fromOffset, state],
+          `with u as (update uploads set "offset" = $2, tail = null, hash_state = coalesce($4, hash_state) where id = $1 and "offset" = $3 and status = 'receiving' returning id)
+           insert into upload_chunks (upload_id, index, cid, size) select u.id, c.index, c.cid, c.size from u, unnest($5::int[], $6::text[], $7::int[]) as c(index, cid, size)`,
+          [id, end.newOffset, chunk.fromOffset, end.durable!.state, batch.map((c) => c.index), batch.map((c) => c.durable!.cid), batch.map((c) => c.size)],
         );
-        if (!rowCount) throw ERRORS.INVALID_OFFSET;
-        recorded = newOffset;
+        if (rowCount !== batch.length) throw ERRORS.INVALID_OFFSET;
+        for (const c of batch) c.recorded = true;
+        recorded = end.newOffset;
       })();
       inFlight.catch(() => {
         failed = true;
