@@ -1,4 +1,5 @@
 import type { UserEvent } from '@axel/domain/accounts/accounts.events';
+import { ERASED } from '@axel/domain/shared/events';
 import type { NotificationEvent } from '@axel/domain/notifications/notifications';
 import type { ShareAccessEvent } from '@axel/domain/sharing/share-access';
 import type { SecureFetchEvent } from '@axel/domain/secure-fetch/secure-fetch.events';
@@ -31,7 +32,16 @@ const NOTICES: Partial<Record<Source['type'], { kind: NoticeKind; params?: (e: S
 
 export const notificationsProjection = defineProjection<'notifications', Source>({
   name: 'notifications',
-  handles: [...(Object.keys(NOTICES) as Source['type'][]), 'NotificationsSeen', 'NotificationsDeleted', 'AccountPurged', 'ShareOpened', 'SecureFetchSubmitted', 'ShareExpiryReminded'],
+  handles: [
+    ...(Object.keys(NOTICES) as Source['type'][]),
+    'NotificationsSeen',
+    'NotificationsDeleted',
+    'AccountPurged',
+    'ShareOpened',
+    'ShareDeleted',
+    'SecureFetchSubmitted',
+    'ShareExpiryReminded',
+  ],
   tables: {
     notifications: (t) => `create table "${t}" (
       id text primary key,
@@ -60,10 +70,17 @@ export const notificationsProjection = defineProjection<'notifications', Source>
       if (e.type === 'ShareOpened') {
         // the owner hears of each recipient's first open of a private share, never of public opens
         if (e.data.kind !== 'private' || !e.data.firstOpen) continue;
+        // an address forgotten since (the share deleted, its owner purged) is not kept: "the recipient"
+        const email = e.data.recipientEmail === ERASED ? null : e.data.recipientEmail;
         await tx.query(
           `insert into ${T} (id, user_id, type, params, created_at) values ($1, $2, 'share_opened', $3, $4) on conflict (id) do nothing`,
-          [e.id, e.data.ownerId, JSON.stringify({ email: e.data.recipientEmail }), e.recordedAt],
+          [e.id, e.data.ownerId, JSON.stringify({ email, shareId: e.data.shareId }), e.recordedAt],
         );
+        continue;
+      }
+      if (e.type === 'ShareDeleted') {
+        // a deleted share's recipients are forgotten: its notices keep that it was opened, not by whom
+        await tx.query(`update ${T} set params = params - 'email' where type = 'share_opened' and params->>'shareId' = $1`, [e.streamName.slice('share-'.length)]);
         continue;
       }
       if (e.type === 'ShareExpiryReminded') {

@@ -1,6 +1,6 @@
 import { ERASED, shareAccessDecider, shareAccessStreamName, shareStreamName } from '@axel/domain';
 import { handleCommand } from '@axel/platform';
-import { rebuildProjection } from '@axel/projections';
+import { notificationsProjection, rebuildProjection } from '@axel/projections';
 import { EmbeddedProcessRuntime } from '@axel/workflows';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../testing/harness';
@@ -91,9 +91,18 @@ describe('a deleted share', () => {
     const { store } = t.app.ctx;
     expect(JSON.stringify((await store.readStream(shareStreamName(gone.id))).events)).toContain('ann@example.com');
     expect(JSON.stringify((await store.readStream(shareAccessStreamName(gone.id))).events)).toContain('ann@example.com');
+    await caughtUp();
+    const notices = async () =>
+      ((await o.http.get(`/api/users/${o.id}/notifications/`)).body.data as { type: string; body: string }[]).filter((n) => n.type === 'share_opened').map((n) => n.body).sort();
+    expect(await notices()).toEqual(['ann@example.com opened your private share for the first time.', 'bob@example.com opened your private share for the first time.']);
 
     expect((await o.http.delete(`/api/shares/${gone.id}/`)).status).toBe(204);
     await caughtUp();
+    // the owner's notices keep that the deleted share was opened, not by whom
+    expect(await notices()).toEqual(['The recipient opened your private share for the first time.', 'bob@example.com opened your private share for the first time.']);
+    const { pool, registry } = t.app.ctx;
+    await rebuildProjection({ pool, store, registry, projection: notificationsProjection });
+    expect(await notices()).toEqual(['The recipient opened your private share for the first time.', 'bob@example.com opened your private share for the first time.']);
     const share = (await store.readStream(shareStreamName(gone.id))).events;
     expect(share.map((e) => e.type)).toEqual(['ShareCreated', 'ShareDeleted']);
     expect(JSON.stringify(share)).not.toContain('ann@example.com');
