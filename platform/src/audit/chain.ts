@@ -69,7 +69,8 @@ const write = (value: unknown): string => {
 };
 
 /**
- * Canonical JSON, the byte form every link of the audit chain hashes (version 1):
+ * Canonical JSON, the byte form chain version 1 hashes per event (version 2 compares the values
+ * an export shows with it):
  * - objects: keys sorted by UTF-16 code unit order (JavaScript's default sort), members with an
  *   `undefined` value left out; arrays keep their order;
  * - no whitespace anywhere; strings, numbers, booleans and null written as `JSON.stringify` writes
@@ -108,11 +109,57 @@ export const LINK_BYTES = 32;
 /** The link before the first event of the log. */
 export const GENESIS_LINK: Buffer = Buffer.alloc(LINK_BYTES);
 
-/** link(n) = SHA-256(link(n-1) || canonical bytes of event n). */
+/**
+ * How a stretch of the chain was computed. Version 1 hashes each event's canonical JSON into its
+ * link; version 2 (written since) hashes each event's canonical text into a digest, and the
+ * digest into its link. Every checkpoint names the version of the events it seals.
+ */
+export type ChainVersion = 1 | 2;
+export const CHAIN_VERSIONS: readonly ChainVersion[] = [1, 2];
+/** The version new checkpoints are sealed with. */
+export const CHAIN_VERSION: ChainVersion = 2;
+
+/** Version 1: link(n) = SHA-256(link(n-1) || canonical bytes of event n). */
 export const nextLink = (previous: Buffer, bytes: Buffer): Buffer => createHash('sha256').update(previous).update(bytes).digest();
 
+/** Version 1: the link after `previous` for one event. */
 export const chainEvent = (previous: Buffer, event: SealedEvent): Buffer => createHash('sha256').update(previous).update(eventText(event), 'utf8').digest();
 
-/** The bytes a checkpoint's Ed25519 signature covers: the position it seals up to and its link. */
-export const checkpointMessage = (uptoPosition: number, link: Buffer): Buffer =>
-  Buffer.from(`axel-audit-checkpoint/v1\n${uptoPosition}\n${link.toString('hex')}`, 'utf8');
+/**
+ * An event for chain version 2: its fields, and its `data` and `metadata` as the texts PostgreSQL
+ * prints for the stored jsonb values (`data::text`), which keep numbers as stored (`1.50`).
+ */
+export interface StoredEventText {
+  readonly id: string;
+  readonly stream: string;
+  readonly revision: number;
+  readonly position: number;
+  readonly type: string;
+  readonly schemaVersion: number;
+  readonly dataText: string;
+  readonly metadataText: string;
+}
+
+/**
+ * Version 2 canonical text of one event: eight fields joined by a line feed (U+000A), none of
+ * which can hold an unescaped line feed:
+ * `position LF id LF json(stream) LF revision LF json(type) LF schemaVersion LF data-text LF metadata-text`.
+ * Integers in decimal, the id as the lowercase UUID, `json(s)` the JSON string literal of `s` as
+ * both `JSON.stringify` and PostgreSQL's `to_json(s)::text` write it (only `"`, `\` and the
+ * control characters escaped), the texts as PostgreSQL's jsonb output writes them.
+ */
+export const eventTextV2 = (e: StoredEventText): string =>
+  `${e.position}\n${e.id}\n${JSON.stringify(e.stream)}\n${e.revision}\n${JSON.stringify(e.type)}\n${e.schemaVersion}\n${e.dataText}\n${e.metadataText}`;
+
+/** Version 2: d(n) = SHA-256(canonical text of event n as UTF-8). */
+export const eventDigest = (e: StoredEventText): Buffer => createHash('sha256').update(eventTextV2(e), 'utf8').digest();
+
+/** Version 2: link(n) = SHA-256(link(n-1) || d(n)), 64 bytes in. */
+export const chainDigest = (previous: Buffer, digest: Buffer): Buffer => createHash('sha256').update(previous).update(digest).digest();
+
+/**
+ * The bytes a checkpoint's Ed25519 signature covers: the chain version, the position it seals up
+ * to and its link (`axel-audit-checkpoint/v2\n<position>\n<link hex>`; version 1 checkpoints say `v1`).
+ */
+export const checkpointMessage = (uptoPosition: number, link: Buffer, chain: ChainVersion = 1): Buffer =>
+  Buffer.from(`axel-audit-checkpoint/v${chain}\n${uptoPosition}\n${link.toString('hex')}`, 'utf8');

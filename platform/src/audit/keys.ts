@@ -1,7 +1,7 @@
 import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify, type KeyObject } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { checkpointMessage } from './chain';
+import { checkpointMessage, type ChainVersion } from './chain';
 
 /** PKCS#8 prefix of an Ed25519 private key; the 32-byte seed follows it. */
 const ED25519_PKCS8_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
@@ -14,7 +14,8 @@ export interface AuditVerifyingKey {
 }
 
 export interface AuditSigningKey extends AuditVerifyingKey {
-  sign(uptoPosition: number, link: Buffer): Buffer;
+  /** Signs a checkpoint of the given chain version (1 unless named). */
+  sign(uptoPosition: number, link: Buffer, chain?: ChainVersion): Buffer;
   /** Ed25519 over any message (Secure Fetch receipts are signed by the same key). */
   signMessage(message: Buffer): Buffer;
 }
@@ -41,7 +42,7 @@ const signingKey = (privateKey: KeyObject): AuditSigningKey => {
   const base = verifyingKey(createPublicKey(privateKey));
   return {
     ...base,
-    sign: (upto, link) => sign(null, checkpointMessage(upto, link), privateKey),
+    sign: (upto, link, chain) => sign(null, checkpointMessage(upto, link, chain), privateKey),
     signMessage: (message) => sign(null, message, privateKey),
   };
 };
@@ -74,9 +75,9 @@ export const loadSigningKey = (configured: string | undefined, dataDir: string):
   return parseSigningKey(fs.readFileSync(file, 'utf8'));
 };
 
-export const verifyCheckpoint = (key: AuditVerifyingKey, uptoPosition: number, link: Buffer, signature: Buffer): boolean => {
+export const verifyCheckpoint = (key: AuditVerifyingKey, uptoPosition: number, link: Buffer, signature: Buffer, chain: ChainVersion = 1): boolean => {
   try {
-    return verify(null, checkpointMessage(uptoPosition, link), key.publicKey, signature);
+    return verify(null, checkpointMessage(uptoPosition, link, chain), key.publicKey, signature);
   } catch {
     return false;
   }

@@ -1,4 +1,5 @@
-import { chainEvent, GENESIS_LINK, type SealedEvent } from '@axel/platform/audit/chain';
+import { hash } from 'node:crypto';
+import { CHAIN_VERSION, chainEvent, GENESIS_LINK, LINK_BYTES, type ChainVersion, type SealedEvent } from '@axel/platform/audit/chain';
 import { EXPORT_FORMAT, EXPORT_VERSION, type ExportHeader } from '@axel/platform/audit/export-format';
 import { keyById, keyList, verifyCheckpoint, type AuditKeys, type AuditSigningKey } from '@axel/platform/audit/keys';
 import { SAFE_POSITION_BOUND_SQL, withTransaction, type Migration, type Pool, type Queryable } from '@axel/platform';
@@ -19,14 +20,46 @@ create table audit_checkpoints (
   created_at timestamptz not null default now()
 );`,
   },
+  {
+    // checkpoints written before this column (and by any process still on chain version 1) seal version 1 links
+    id: 'audit-002-chain-version',
+    sql: `alter table audit_checkpoints add column chain smallint not null default 1;`,
+  },
 ];
 
 /** Serialises sealers across processes: the chain has one writer. */
 const SEAL_LOCK = 7_310_012;
 export const SEAL_BATCH = 5000;
 const PAGE = 5000;
-/** Events per page of an export. */
-const EXPORT_PAGE = 10_000;
+/** Events per page of an export: a page's lines are sorted in PostgreSQL's working memory, not on disk. */
+const EXPORT_PAGE = 2500;
+/** Pages of an export being written at once by PostgreSQL. */
+const EXPORT_PARALLEL = 3;
+
+/**
+ * Chain version 2's canonical text of one stored event (see `eventTextV2`), as PostgreSQL writes
+ * it: eight fields joined by line feeds, the jsonb values as PostgreSQL prints them. Built-in
+ * functions only, so nothing stored in the database decides it.
+ */
+export const canonicalTextSql = (e: string) =>
+  `${e}.position::text || E'\\n' || ${e}.event_id::text || E'\\n' || to_json(${e}.stream_name)::text || E'\\n' || ${e}.stream_revision::text || E'\\n' || ` +
+  `to_json(${e}.event_type)::text || E'\\n' || ${e}.schema_version::text || E'\\n' || ${e}.data::text || E'\\n' || ${e}.metadata::text`;
+
+/** Chain version 2's digest of one stored event, computed by PostgreSQL: SHA-256 of its canonical text. */
+const digestSql = (e: string) => `sha256(convert_to(${canonicalTextSql(e)}, 'UTF8'))`;
+
+/** A page of (position, 32 bytes) records as one bytea: 8 bytes of big-endian position, then the 32 bytes. */
+const RECORD = 8 + LINK_BYTES;
+const ZERO_LINK_SQL = `'\\x${'00'.repeat(LINK_BYTES)}'::bytea`;
+const recordPosition = (records: Buffer, i: number): number => records.readUInt32BE(i * RECORD) * 2 ** 32 + records.readUInt32BE(i * RECORD + 4);
+
+/** link(n) = SHA-256(link(n-1) || d(n)) over a reused 64-byte input. */
+const chainInput = Buffer.alloc(2 * LINK_BYTES);
+const chainRecord = (previous: Buffer, records: Buffer, i: number): Buffer => {
+  previous.copy(chainInput, 0);
+  records.copy(chainInput, LINK_BYTES, i * RECORD + 8, (i + 1) * RECORD);
+  return hash('sha256', chainInput, 'buffer');
+};
 
 interface EventRow {
   position: number;
@@ -58,43 +91,68 @@ const sealedEvent = (r: EventRow): SealedEvent => ({
  * It reads only below the oldest transaction still in flight (as the event store's own readers
  * do), so an event that commits late always lands after the sealed range, never inside it.
  * Answers how many events were sealed (null when another process holds the sealing lock).
+ * Version 2 (the default) has PostgreSQL compute each event's digest; version 1 is kept for the
+ * tests of logs sealed before it.
  */
-export const sealBatch = async (pool: Pool, key: AuditSigningKey, limit = SEAL_BATCH): Promise<number | null> =>
+export const sealBatch = async (pool: Pool, key: AuditSigningKey, limit = SEAL_BATCH, chain: ChainVersion = CHAIN_VERSION): Promise<number | null> =>
   withTransaction(pool, async (db) => {
     const { rows: lock } = await db.query<{ locked: boolean }>('select pg_try_advisory_xact_lock($1) as locked', [SEAL_LOCK]);
     if (!lock[0]!.locked) return null;
     const { rows: last } = await db.query<{ position: number; link: Buffer }>('select position, link from audit_links order by position desc limit 1');
     let previous = last[0]?.link ?? GENESIS_LINK;
-    const { rows } = await db.query<EventRow>(
-      `with b as (select ${SAFE_POSITION_BOUND_SQL} as bound)
-       select ${EVENT_COLUMNS} from es_events e, b
-       where e.position > $1 and e.position < b.bound order by e.position limit $2`,
-      [last[0]?.position ?? 0, limit],
-    );
-    if (rows.length === 0) return 0;
+    const after = last[0]?.position ?? 0;
     const positions: number[] = [];
-    const links: string[] = [];
-    for (const row of rows) {
-      previous = chainEvent(previous, sealedEvent(row));
-      positions.push(row.position);
-      links.push(previous.toString('hex'));
+    let links: Buffer;
+    if (chain === 1) {
+      const { rows } = await db.query<EventRow>(
+        `with b as (select ${SAFE_POSITION_BOUND_SQL} as bound)
+         select ${EVENT_COLUMNS} from es_events e, b
+         where e.position > $1 and e.position < b.bound order by e.position limit $2`,
+        [after, limit],
+      );
+      links = Buffer.alloc(rows.length * LINK_BYTES);
+      rows.forEach((row, i) => {
+        previous = chainEvent(previous, sealedEvent(row));
+        previous.copy(links, i * LINK_BYTES);
+        positions.push(row.position);
+      });
+    } else {
+      const { rows } = await db.query<{ digests: Buffer | null }>(
+        `with b as (select ${SAFE_POSITION_BOUND_SQL} as bound),
+         batch as (select e.position, ${digestSql('e')} as d from es_events e, b where e.position > $1 and e.position < b.bound order by e.position limit $2)
+         select string_agg(int8send(position) || d, ''::bytea order by position) as digests from batch`,
+        [after, limit],
+      );
+      const digests = rows[0]?.digests ?? Buffer.alloc(0);
+      const n = digests.length / RECORD;
+      links = Buffer.alloc(n * LINK_BYTES);
+      for (let i = 0; i < n; i++) {
+        previous = chainRecord(previous, digests, i);
+        previous.copy(links, i * LINK_BYTES);
+        positions.push(recordPosition(digests, i));
+      }
     }
-    await db.query(`insert into audit_links (position, link) select p, decode(l, 'hex') from unnest($1::bigint[], $2::text[]) as t(p, l)`, [positions, links]);
+    if (positions.length === 0) return 0;
+    await db.query(
+      `insert into audit_links (position, link) select p, substring($2::bytea from (o::int - 1) * ${LINK_BYTES} + 1 for ${LINK_BYTES}) from unnest($1::bigint[]) with ordinality as t(p, o)`,
+      [positions, links],
+    );
     const upto = positions[positions.length - 1]!;
-    await db.query('insert into audit_checkpoints (upto_position, link, signature, key_id) values ($1, $2, $3, $4)', [
+    await db.query('insert into audit_checkpoints (upto_position, link, signature, key_id, chain) values ($1, $2, $3, $4, $5)', [
       upto,
       previous,
-      key.sign(upto, previous),
+      key.sign(upto, previous, chain),
       key.keyId,
+      chain,
     ]);
-    return rows.length;
+    return positions.length;
   });
 
 /** Seals until nothing sealable is left (tests and the command line). */
-export const sealAll = async (pool: Pool, key: AuditSigningKey): Promise<number> => {
+export const sealAll = async (pool: Pool, key: AuditSigningKey, chain: ChainVersion = CHAIN_VERSION): Promise<number> => {
   let total = 0;
   for (;;) {
-    const n = await sealBatch(pool, key);
+    const n = await sealBatch(pool, key, SEAL_BATCH, chain);
     if (n === null) {
       await new Promise((r) => setTimeout(r, 20));
       continue;
@@ -120,12 +178,13 @@ interface CheckpointRow extends Record<string, unknown> {
   link: Buffer;
   signature: Buffer;
   key_id: string;
+  chain: ChainVersion;
   created_at: Date;
 }
 const checkpointsBetween = (db: Queryable, after: number, upto: number) =>
   keyset<CheckpointRow>(
     db,
-    'select upto_position, link, signature, key_id, created_at from audit_checkpoints where upto_position > $1 and upto_position <= $2 order by upto_position limit $3',
+    'select upto_position, link, signature, key_id, chain, created_at from audit_checkpoints where upto_position > $1 and upto_position <= $2 order by upto_position limit $3',
     'upto_position',
     after,
     upto,
@@ -144,7 +203,22 @@ export interface ChainVerification {
   readonly events: number;
 }
 
-/** One position of the sealed range: its event, its link, or both (the intact case). */
+/**
+ * The sealed log as runs of one chain version, in position order: each run ends at its last
+ * checkpoint and starts after the run before it (a position belongs to the version of the first
+ * checkpoint at or after it). One run per version in a log that was never tampered with.
+ */
+const chainRuns = async (db: Queryable): Promise<{ upto: number; chain: ChainVersion }[]> => {
+  const { rows } = await db.query<{ upto: number; chain: ChainVersion }>(
+    `select max(upto_position) as upto, chain from (
+       select upto_position, chain, row_number() over (order by upto_position) - row_number() over (partition by chain order by upto_position) as run
+       from audit_checkpoints) c
+     group by chain, run order by upto`,
+  );
+  return rows.map((r) => ({ upto: Number(r.upto), chain: Number(r.chain) as ChainVersion }));
+};
+
+/** One position of a version 1 range: its event, its link, or both (the intact case). */
 interface MergedRow extends Partial<EventRow> {
   position: number;
   has_event: boolean;
@@ -153,75 +227,157 @@ interface MergedRow extends Partial<EventRow> {
 
 /** Events beside links per page of verify: big pages, so the round trips are few. */
 const VERIFY_PAGE = 10_000;
+/** Pages of a version 2 verify being read at once (PostgreSQL computes their digests side by side). */
+const VERIFY_PARALLEL = 3;
+
+/** The end of the page of `pageSize` links after `from` (or `upto` when fewer are left). */
+const pageEnd = async (db: Queryable, table: 'audit_links' | 'es_events', from: number, upto: number, pageSize: number): Promise<number> => {
+  const { rows } = await db.query<{ hi: number }>(`select position as hi from ${table} where position > $1 and position <= $2 order by position offset $3 limit 1`, [from, upto, pageSize - 1]);
+  return rows[0]?.hi ?? upto;
+};
 
 /**
- * The sealed range as one ordered walk of positions, each with its event and its link (a full
- * join, so a deleted event shows as a link alone and an inserted one as an event alone). A page
- * ends at the VERIFY_PAGE-th link, and the next page is already being read while this one is
- * hashed, so PostgreSQL and the hashing run side by side.
+ * Pages of a range read ahead: up to `ahead` pages are being read while the oldest is used, each
+ * ending at `pageEnd`. A page that fails while another is used is awaited (and thrown) in its turn.
  */
-async function* mergedBetween(db: Queryable, after: number, upto: number, pageSize: number): AsyncGenerator<MergedRow[]> {
-  const page = async (from: number) => {
-    const { rows: ends } = await db.query<{ hi: number | null }>('select position as hi from audit_links where position > $1 and position <= $2 order by position offset $3 limit 1', [
-      from,
-      upto,
-      pageSize - 1,
-    ]);
-    const hi = ends[0]?.hi ?? upto;
-    const { rows } = await db.query<MergedRow>(
-      `select coalesce(e.position, l.position) as position, e.position is not null as has_event,
-              e.stream_name, e.stream_revision, e.event_id, e.event_type, e.schema_version, e.data, e.metadata, l.link
-       from (select ${EVENT_COLUMNS} from es_events e where e.position > $1 and e.position <= $2) e
-       full join (select position, link from audit_links where position > $1 and position <= $2) l on l.position = e.position
-       order by 1`,
-      [from, hi],
-    );
-    return { rows, hi };
+async function* readAhead<T>(after: number, upto: number, ahead: number, end: (from: number) => Promise<number>, read: (from: number, hi: number) => Promise<T>): AsyncGenerator<T> {
+  const pending: Promise<T>[] = [];
+  let from = after;
+  const launch = async () => {
+    const hi = await end(from);
+    const page = read(from, hi);
+    page.catch(() => undefined);
+    pending.push(page);
+    from = hi;
   };
-  let next = after < upto ? page(after) : undefined;
-  while (next) {
-    const { rows, hi } = await next;
-    next = hi < upto ? page(hi) : undefined;
-    // a page that fails while the one before is checked is awaited (and thrown) in its turn
-    next?.catch(() => undefined);
-    yield rows;
+  while (pending.length < ahead && from < upto) await launch();
+  while (pending.length) {
+    const page = pending.shift()!;
+    if (from < upto) await launch();
+    yield await page;
   }
 }
+
+/**
+ * A version 1 range as one ordered walk of positions, each with its event and its link (a full
+ * join, so a deleted event shows as a link alone and an inserted one as an event alone). A page
+ * ends at the pageSize-th link, and the next page is already being read while this one is hashed.
+ */
+const mergedBetween = (db: Queryable, after: number, upto: number, pageSize: number): AsyncGenerator<MergedRow[]> =>
+  readAhead(
+    after,
+    upto,
+    1,
+    (from) => pageEnd(db, 'audit_links', from, upto, pageSize),
+    async (from, hi) =>
+      (
+        await db.query<MergedRow>(
+          `select coalesce(e.position, l.position) as position, e.position is not null as has_event,
+                  e.stream_name, e.stream_revision, e.event_id, e.event_type, e.schema_version, e.data, e.metadata, l.link
+           from (select ${EVENT_COLUMNS} from es_events e where e.position > $1 and e.position <= $2) e
+           full join (select position, link from audit_links where position > $1 and position <= $2) l on l.position = e.position
+           order by 1`,
+          [from, hi],
+        )
+      ).rows,
+  );
+
+/**
+ * A version 2 range, a page at a time: the events' digests computed by PostgreSQL and the stored
+ * links, each as one bytea of (position, 32 bytes) records in position order. Pages are read
+ * `parallel` at a time, on as many connections as the pool gives.
+ */
+const digestsBetween = (db: Queryable, after: number, upto: number, pageSize: number, parallel: number): AsyncGenerator<{ events: Buffer; links: Buffer }> =>
+  readAhead(
+    after,
+    upto,
+    parallel,
+    (from) => pageEnd(db, 'audit_links', from, upto, pageSize),
+    async (from, hi) => {
+      const { rows } = await db.query<{ events: Buffer | null; links: Buffer | null }>(
+        `select (select string_agg(int8send(e.position) || ${digestSql('e')}, ''::bytea order by e.position)
+                 from es_events e where e.position > $1 and e.position <= $2) as events,
+                (select string_agg(int8send(l.position) || case when octet_length(l.link) = ${LINK_BYTES} then l.link else ${ZERO_LINK_SQL} end, ''::bytea order by l.position)
+                 from audit_links l where l.position > $1 and l.position <= $2) as links`,
+        [from, hi],
+      );
+      return { events: rows[0]?.events ?? Buffer.alloc(0), links: rows[0]?.links ?? Buffer.alloc(0) };
+    },
+  );
 
 /**
  * Re-reads the whole sealed range of the log beside its links and checkpoints and recomputes the
  * chain from the start. An event changed or moved to another position breaks its own link; one
  * deleted leaves a link without an event; one inserted an event without a link; links rewritten
- * to match break the next signed checkpoint.
+ * to match break the next signed checkpoint. Each run is recomputed by its chain version: version
+ * 2 ranges read only the digests PostgreSQL computes and the links, and chain them here.
  */
-export const verifyChain = async (db: Queryable, keys: AuditKeys, { pageSize = VERIFY_PAGE }: { pageSize?: number } = {}): Promise<ChainVerification> => {
-  const { rows } = await db.query<{ upto: number | null }>('select max(upto_position) as upto from audit_checkpoints');
-  const sealedUpTo = rows[0]?.upto ?? 0;
+export const verifyChain = async (
+  db: Queryable,
+  keys: AuditKeys,
+  { pageSize = VERIFY_PAGE, parallel = VERIFY_PARALLEL }: { pageSize?: number; parallel?: number } = {},
+): Promise<ChainVerification> => {
+  const runs = await chainRuns(db);
+  const sealedUpTo = runs.at(-1)?.upto ?? 0;
   const checkpoints = checkpointsBetween(db, 0, sealedUpTo);
   let c = await checkpoints.next();
   let previous = GENESIS_LINK;
   let checkedUpTo = 0;
   let count = 0;
   const mismatch = (position: number, reason: MismatchReason): ChainVerification => ({ ok: false, checkedUpTo, firstMismatch: position, reason, events: count });
-  for await (const page of mergedBetween(db, 0, sealedUpTo, pageSize)) {
-    for (const row of page) {
-      const position = row.position;
-      if (row.link === null) return mismatch(position, 'inserted');
-      if (!row.has_event) return mismatch(position, 'deleted');
-      // checkpoints sealing a position that no longer exists
-      if (!c.done && c.value.upto_position < position) return mismatch(c.value.upto_position, 'deleted');
-      previous = chainEvent(previous, sealedEvent(row as EventRow));
-      if (!previous.equals(row.link)) return mismatch(position, 'changed');
-      count++;
-      while (!c.done && c.value.upto_position === position) {
-        const cp = c.value;
-        // signed by the current key or one it replaced
-        const signer = keyById(keys, cp.key_id);
-        if (!cp.link.equals(previous) || !signer || !verifyCheckpoint(signer, position, previous, cp.signature)) return mismatch(position, 'checkpoint');
-        checkedUpTo = position;
-        c = await checkpoints.next();
+  /** After the event at `position` is chained: the checkpoints sealing it must hold. */
+  const checkpointsAt = async (position: number): Promise<ChainVerification | null> => {
+    while (!c.done && c.value.upto_position === position) {
+      const cp = c.value;
+      // signed by the current key or one it replaced
+      const signer = keyById(keys, cp.key_id);
+      if (!cp.link.equals(previous) || !signer || !verifyCheckpoint(signer, position, previous, cp.signature, cp.chain)) return mismatch(position, 'checkpoint');
+      checkedUpTo = position;
+      c = await checkpoints.next();
+    }
+    return null;
+  };
+  let after = 0;
+  for (const run of runs) {
+    if (run.chain === 1) {
+      for await (const page of mergedBetween(db, after, run.upto, pageSize)) {
+        for (const row of page) {
+          const position = row.position;
+          if (row.link === null) return mismatch(position, 'inserted');
+          if (!row.has_event) return mismatch(position, 'deleted');
+          // checkpoints sealing a position that no longer exists
+          if (!c.done && c.value.upto_position < position) return mismatch(c.value.upto_position, 'deleted');
+          previous = chainEvent(previous, sealedEvent(row as EventRow));
+          if (!previous.equals(row.link)) return mismatch(position, 'changed');
+          count++;
+          if (!c.done && c.value.upto_position === position) {
+            const bad = await checkpointsAt(position);
+            if (bad) return bad;
+          }
+        }
+      }
+    } else {
+      for await (const { events, links } of digestsBetween(db, after, run.upto, pageSize, parallel)) {
+        const eventCount = events.length / RECORD;
+        const linkCount = links.length / RECORD;
+        for (let i = 0, j = 0; i < eventCount || j < linkCount; i++, j++) {
+          const eventAt = i < eventCount ? recordPosition(events, i) : Infinity;
+          const linkAt = j < linkCount ? recordPosition(links, j) : Infinity;
+          if (eventAt < linkAt) return mismatch(eventAt, 'inserted');
+          if (linkAt < eventAt) return mismatch(linkAt, 'deleted');
+          const position = eventAt;
+          if (!c.done && c.value.upto_position < position) return mismatch(c.value.upto_position, 'deleted');
+          previous = chainRecord(previous, events, i);
+          if (previous.compare(links, j * RECORD + 8, (j + 1) * RECORD) !== 0) return mismatch(position, 'changed');
+          count++;
+          if (!c.done && c.value.upto_position === position) {
+            const bad = await checkpointsAt(position);
+            if (bad) return bad;
+          }
+        }
       }
     }
+    after = run.upto;
   }
   if (!c.done) return mismatch(c.value.upto_position, 'deleted');
   return { ok: true, checkedUpTo, firstMismatch: null, reason: null, events: count };
@@ -238,7 +394,12 @@ export interface ExportRange {
  * links, and the checkpoints among them, extended to the first checkpoint at or after `to` so
  * the last event is covered by a signature. Only the sealed part of the log is exported.
  */
-export async function* exportRange(db: Queryable, keys: AuditKeys, range: ExportRange, { pageSize = EXPORT_PAGE }: { pageSize?: number } = {}): AsyncGenerator<string> {
+export async function* exportRange(
+  db: Queryable,
+  keys: AuditKeys,
+  range: ExportRange,
+  { pageSize = EXPORT_PAGE, parallel = EXPORT_PARALLEL }: { pageSize?: number; parallel?: number } = {},
+): AsyncGenerator<string> {
   const from = range.from ?? 0;
   const key = keyList(keys)[0]!;
   const { rows: ends } = await db.query<{ upto: number | null }>(
@@ -261,40 +422,49 @@ export async function* exportRange(db: Queryable, keys: AuditKeys, range: Export
   yield `${JSON.stringify(header)}\n`;
   const after = Math.max(0, from - 1);
   // PostgreSQL writes each page as one text, events and the checkpoints among them in order: no
-  // parse and re-serialise per event here, and the next page is read while this one is sent
-  const page = async (start: number) => {
-    const { rows: ends } = await db.query<{ hi: number | null }>('select position as hi from es_events where position > $1 and position <= $2 order by position offset $3 limit 1', [
-      start,
-      upto,
-      pageSize - 1,
-    ]);
-    const hi = ends[0]?.hi ?? upto;
+  // parse and re-serialise per event here, and the next pages are written while this one is sent
+  const page = async (start: number, hi: number, chain: ChainVersion) => {
+    const event =
+      chain === 1
+        ? `'{"kind":"event","position":' || e.position || ',"id":"' || e.event_id || '","stream":' || to_json(e.stream_name)::text ||
+           ',"revision":' || e.stream_revision || ',"type":' || to_json(e.event_type)::text || ',"schemaVersion":' || e.schema_version ||
+           ',"data":' || t.data || ',"metadata":' || t.metadata`
+        : `'{"kind":"event","chain":2,"position":' || e.position || ',"id":"' || e.event_id || '","stream":' || to_json(e.stream_name)::text ||
+           ',"revision":' || e.stream_revision || ',"type":' || to_json(e.event_type)::text || ',"schemaVersion":' || e.schema_version ||
+           ',"data":' || t.data || ',"metadata":' || t.metadata || ',"dataText":' || to_json(t.data)::text || ',"metadataText":' || to_json(t.metadata)::text`;
     const { rows } = await db.query<{ chunk: string | null }>(
       `select string_agg(line, E'\n' order by p, k) || E'\n' as chunk from (
          select e.position as p, 0 as k,
-                '{"kind":"event","position":' || e.position || ',"id":"' || e.event_id || '","stream":' || to_json(e.stream_name)::text ||
-                ',"revision":' || e.stream_revision || ',"type":' || to_json(e.event_type)::text || ',"schemaVersion":' || e.schema_version ||
-                ',"data":' || coalesce(e.data::text, 'null') || ',"metadata":' || coalesce(e.metadata::text, 'null') ||
-                ',"link":' || coalesce('"' || encode(l.link, 'hex') || '"', 'null') || '}' as line
-         from es_events e left join audit_links l on l.position = e.position
+                ${event} || ',"link":' || coalesce('"' || encode(l.link, 'hex') || '"', 'null') || '}' as line
+         from es_events e
+         cross join lateral (select e.data::text as data, e.metadata::text as metadata offset 0) t
+         left join audit_links l on l.position = e.position and l.position > $1 and l.position <= $2
          where e.position > $1 and e.position <= $2
          union all
          select c.upto_position, 1,
-                '{"kind":"checkpoint","upto":' || c.upto_position || ',"link":"' || encode(c.link, 'hex') ||
-                '","signature":"' || translate(encode(c.signature, 'base64'), E'\n', '') || '","keyId":' || to_json(c.key_id)::text ||
+                '{"kind":"checkpoint",' || case when c.chain = 1 then '' else '"chain":' || c.chain || ',' end || '"upto":' || c.upto_position ||
+                ',"link":"' || encode(c.link, 'hex') || '","signature":"' || translate(encode(c.signature, 'base64'), E'\n', '') || '","keyId":' || to_json(c.key_id)::text ||
                 ',"createdAt":"' || to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"}'
          from audit_checkpoints c
          where c.upto_position > $1 and c.upto_position <= $2
        ) lines`,
       [start, hi],
     );
-    return { chunk: rows[0]?.chunk ?? null, hi };
+    return rows[0]?.chunk ?? null;
   };
-  let next = after < upto ? page(after) : undefined;
-  while (next) {
-    const { chunk, hi } = await next;
-    next = hi < upto ? page(hi) : undefined;
-    next?.catch(() => undefined);
-    if (chunk) yield chunk;
+  let runStart = 0;
+  for (const run of await chainRuns(db)) {
+    const segmentFrom = Math.max(after, runStart);
+    const segmentTo = Math.min(upto, run.upto);
+    runStart = run.upto;
+    if (segmentFrom >= segmentTo) continue;
+    const pages = readAhead(
+      segmentFrom,
+      segmentTo,
+      parallel,
+      (start) => pageEnd(db, 'es_events', start, segmentTo, pageSize),
+      (start, hi) => page(start, hi, run.chain),
+    );
+    for await (const chunk of pages) if (chunk) yield chunk;
   }
 }

@@ -153,10 +153,11 @@ describe('tampering in PostgreSQL is caught at its position', () => {
     const { rows } = await sql('select data from es_events where position = $1', [at]);
     await sql(`update es_events set data = data || '{"tampered": true}'::jsonb where position = $1`, [at]);
     const { rows: prev } = await sql('select link from audit_links where position < $1 order by position desc limit 1', [at]);
-    const { rows: ev } = await sql('select * from es_events where position = $1', [at]);
-    const { chainEvent } = await import('@axel/platform/audit/chain');
+    const { rows: ev } = await sql('select *, data::text as data_text, metadata::text as metadata_text from es_events where position = $1', [at]);
+    const { chainDigest, eventDigest } = await import('@axel/platform/audit/chain');
     const e = ev[0];
-    const forged = chainEvent(prev[0].link, { id: e.event_id, stream: e.stream_name, revision: Number(e.stream_revision), position: at, type: e.event_type, schemaVersion: e.schema_version, data: e.data, metadata: e.metadata });
+    const digest = eventDigest({ id: e.event_id, stream: e.stream_name, revision: Number(e.stream_revision), position: at, type: e.event_type, schemaVersion: e.schema_version, dataText: e.data_text, metadataText: e.metadata_text });
+    const forged = chainDigest(prev[0].link, digest);
     const { rows: old } = await sql('select link from audit_links where position = $1', [at]);
     await sql('update audit_links set link = $2 where position = $1', [at, forged]);
     expect(await verify()).toMatchObject({ ok: false, firstMismatch: at, reason: 'checkpoint' });
