@@ -35,7 +35,7 @@ import { DetailsPanel } from './DetailsPanel';
 import { NameDialog, QuotaLimitDialog, SizeExceededDialog, useSkip2faDialog } from './dialogs';
 import { downloadArchive, downloadFile } from './download';
 import { fromFileList, readDroppedEntries, toNewUploads, type EntryLike } from './drop';
-import { FILES_PAGE_SIZE, filesApi, isFolder, type Item, type Page, type Storage } from './files.api';
+import { FILES_PAGE_SIZE, filesApi, isFile, isFolder, type Item, type Page, type Storage } from './files.api';
 import { FileTable, type Sorting } from './FileTable';
 import { exceedsDownloadLimit, formatBytes, previewKind, totalSize } from './format';
 import { MoveCopyDialog } from './MoveCopyDialog';
@@ -213,7 +213,7 @@ export const FileBrowserPage = () => {
       return;
     }
     setActionError(null);
-    if (what.length === 1 && what[0]!.label === 'file') {
+    if (what.length === 1 && isFile(what[0]!)) {
       downloadFile(userId, what[0]!);
       return;
     }
@@ -510,7 +510,7 @@ export const FileBrowserPage = () => {
 
       <NameDialog
         open={nameDialog !== null}
-        kind={nameDialog?.mode === 'rename' && nameDialog.item.label === 'file' ? 'file' : 'folder'}
+        kind={nameDialog?.mode === 'rename' && isFile(nameDialog.item) ? 'file' : 'folder'}
         title={nameDialog?.mode === 'rename' ? t('files.actions.rename') : t('files.actions.createFolder')}
         submitLabel={nameDialog?.mode === 'rename' ? t('files.actions.rename') : t('files.actions.create')}
         initial={nameDialog?.mode === 'rename' ? nameDialog.item.name : ''}

@@ -1,12 +1,12 @@
 import { api, API_BASE, buildUrl } from '../../api/client';
+import type { ItemLabel } from './labels';
 
 /** Page size of file, trash and search views (specification section 9). */
 export const FILES_PAGE_SIZE = 500;
 /** The storage task state is polled every 2 s (specification section 9). */
 export const TASK_POLL_MS = 2000;
 
-/** `sfFolder`: the folder a Secure Fetch link's files arrived in, a folder like any other here. */
-export type ItemLabel = 'file' | 'folder' | 'sfFolder';
+export { isFile, isFolder, type ItemLabel } from './labels';
 export type SortBy = 'name' | 'size' | 'createdAt' | 'modifiedAt';
 export type SortOrder = 'ASC' | 'DESC';
 
@@ -35,8 +35,6 @@ export interface Item {
   fileId?: string | null;
 }
 
-/** A folder to open, list, move into or archive by name (a Secure Fetch folder too). */
-export const isFolder = (item: Pick<Item, 'label'>): boolean => item.label === 'folder' || item.label === 'sfFolder';
 
 export interface Page<T> {
   data: T[];

@@ -1,5 +1,5 @@
 import { DOWNLOAD_TOTAL_MAX_BYTES } from '@axel/domain/storage/storage.quota';
-import { isFolder, type Item } from './files.api';
+import { isFile, isFolder, type Item } from './files.api';
 
 /** The spec's download limit: at most 10 GB at once (the server's own constant). */
 export const DOWNLOAD_MAX_BYTES = DOWNLOAD_TOTAL_MAX_BYTES;
@@ -31,7 +31,7 @@ const EXT: Record<string, PreviewKind> = {
 
 /** How a file can be previewed, from its type or else its extension; null when it cannot. */
 export const previewKind = (item: Pick<Item, 'name' | 'label' | 'mime'>): PreviewKind => {
-  if (item.label !== 'file') return null;
+  if (!isFile(item)) return null;
   const mime = (item.mime ?? '').toLowerCase();
   if (mime.startsWith('image/')) return 'image';
   if (mime === 'application/pdf') return 'pdf';

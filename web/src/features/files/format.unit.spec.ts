@@ -16,6 +16,10 @@ describe('file helpers', () => {
     expect(previewKind({ name: 'notes', label: 'file', mime: 'text/plain' })).toBe('text');
     expect(previewKind({ name: 'x.bin', label: 'file', mime: 'application/octet-stream' })).toBeNull();
     expect(previewKind({ name: 'Photos', label: 'folder' })).toBeNull();
+    // a file received through a Secure Fetch link previews as any file; its folder does not
+    expect(previewKind({ name: 'scan.pdf', label: 'sfFile', mime: 'application/pdf' })).toBe('pdf');
+    expect(previewKind({ name: 'photo.jpg', label: 'sfFile' })).toBe('image');
+    expect(previewKind({ name: 'Secure Fetch 2030-05-06 abcdef', label: 'sfFolder' })).toBeNull();
   });
 
   it('refuses downloads over 10 GB in total', () => {

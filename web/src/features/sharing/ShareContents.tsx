@@ -13,6 +13,7 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { SizeExceededDialog } from '../files/dialogs';
 import { startBrowserDownload } from '../files/download';
 import type { Item } from '../files/files.api';
+import { isFolder } from '../files/labels';
 import { FileTable } from '../files/FileTable';
 import { exceedsDownloadLimit, totalSize } from '../files/format';
 import { downloadPlan } from './share-download';
@@ -72,7 +73,7 @@ export const ShareContents = ({ shareId, title }: { shareId: string; title: stri
   const open = (item: Item) => {
     const entry = entries?.find((e) => e.id === item.id);
     if (!entry) return;
-    if (entry.label === 'folder') {
+    if (isFolder(entry)) {
       setPath((p) => [...p, entry]);
       return;
     }

@@ -25,6 +25,7 @@ import { AddBookmarkButton } from '../bookmarks/AddBookmarkButton';
 import { SizeExceededDialog } from '../files/dialogs';
 import { startBrowserDownload } from '../files/download';
 import type { Item } from '../files/files.api';
+import { isFile, isFolder } from '../files/labels';
 import { FileTable } from '../files/FileTable';
 import { exceedsDownloadLimit, formatBytes, previewKind, totalSize } from '../files/format';
 import { PreviewDialog } from '../files/PreviewDialog';
@@ -143,7 +144,7 @@ export const SharePage = ({ linkId, routeKind, folderId = null, sharedWithMe = f
       return;
     }
     setWorking(true);
-    const single = what.length === 1 && what[0]!.label === 'file' && !everything ? what[0]! : null;
+    const single = what.length === 1 && isFile(what[0]!) && !everything ? what[0]! : null;
     (single ? shareLinkApi.downloadUrl(linkId, single.id, credentials) : shareLinkApi.archiveUrl(linkId, everything ? undefined : what.map((i) => i.id), credentials, archiveNameFor(what, everything)))
       .then((url) => startBrowserDownload(url, single?.name))
       .catch((raw: unknown) => {
@@ -179,7 +180,7 @@ export const SharePage = ({ linkId, routeKind, folderId = null, sharedWithMe = f
 
   const open = (item: Item) => {
     setSelected(new Set());
-    if (item.label === 'folder') {
+    if (isFolder(item)) {
       send({ type: 'OPEN_FOLDER', entry: entries.find((e) => e.id === item.id)! });
       return;
     }

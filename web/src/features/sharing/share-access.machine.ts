@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { toApiError, type NormalisedError } from '../../api/errors';
 import type { FieldErrors } from '../../forms/zodErrors';
+import { isFolder } from '../files/labels';
 import type { Page } from './sharing.api';
 import type { ShareCredentials } from './share-link.api';
 import type { LocatedEntry } from './share-location';
@@ -250,7 +251,7 @@ export const shareAccessMachine = setup({
             actions: assign({ path: ({ context, event }) => context.path.slice(0, context.path.findIndex((p) => p.id === event.folderId) + 1), focusId: null, error: null }),
           },
           {
-            guard: ({ context, event }) => context.entries.some((e) => e.id === event.folderId && e.label === 'folder'),
+            guard: ({ context, event }) => context.entries.some((e) => e.id === event.folderId && isFolder(e)),
             target: 'listing',
             actions: assign({ path: ({ context, event }) => [...context.path, context.entries.find((e) => e.id === event.folderId)!], focusId: null, error: null }),
           },

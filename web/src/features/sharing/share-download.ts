@@ -1,3 +1,4 @@
+import { isFile } from '../files/labels';
 import { shortArchiveName } from './sharing.validation';
 
 export interface DownloadChoice {
@@ -16,7 +17,7 @@ export type DownloadPlan = { kind: 'file'; id: string; name: string } | { kind: 
 export const downloadPlan = (chosen: readonly DownloadChoice[], where: { folderName: string | null; shareTitle: string }): DownloadPlan => {
   if (chosen.length === 0) return { kind: 'none' };
   const only = chosen.length === 1 ? chosen[0]! : null;
-  if (only && only.label === 'file') return { kind: 'file', id: only.id, name: only.name };
+  if (only && isFile(only)) return { kind: 'file', id: only.id, name: only.name };
   const name = only ? only.name : (where.folderName ?? where.shareTitle);
   return { kind: 'archive', itemIds: [...new Set(chosen.map((c) => c.id))], archiveName: shortArchiveName(name || 'share') };
 };

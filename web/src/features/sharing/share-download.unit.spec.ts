@@ -9,6 +9,9 @@ describe("downloading a share's selection", () => {
   it('nothing chosen downloads nothing; a lone file leaves as itself', () => {
     expect(downloadPlan([], where)).toEqual({ kind: 'none' });
     expect(downloadPlan([file('a', 'notes.txt')], where)).toEqual({ kind: 'file', id: 'a', name: 'notes.txt' });
+    // a file received through a Secure Fetch link too; its folder leaves as a zip
+    expect(downloadPlan([{ id: 'r', name: 'scan.pdf', label: 'sfFile' }], where)).toEqual({ kind: 'file', id: 'r', name: 'scan.pdf' });
+    expect(downloadPlan([{ id: 'sf', name: 'Received', label: 'sfFolder' }], where)).toEqual({ kind: 'archive', itemIds: ['sf'], archiveName: 'Received' });
   });
 
   it('a folder, or several entries, leave as one zip named after the folder chosen, else the folder on screen, else the share', () => {

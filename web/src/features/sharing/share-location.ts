@@ -1,3 +1,4 @@
+import { isFolder } from '../files/labels';
 import type { ShareEntry, ShareKind } from './sharing.types';
 
 /** Folders walked up at most to rebuild a deep link's breadcrumbs (a cycle or a deeper tree stops there). */
@@ -50,6 +51,6 @@ export const locateEntry = async (entryId: string, entryOf: (id: string) => Prom
     id = entry.parentId ?? null;
   }
   const last = chain.at(-1);
-  if (last && last.label !== 'folder') return { path: chain.slice(0, -1), focusId: last.id };
+  if (last && !isFolder(last)) return { path: chain.slice(0, -1), focusId: last.id };
   return { path: chain, focusId: null };
 };

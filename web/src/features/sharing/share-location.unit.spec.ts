@@ -42,6 +42,16 @@ describe('the visitor’s place in the address', () => {
     await expect(locateEntry('gone', entryOf)).rejects.toMatchObject({ code: 'FOLDER_NOT_FOUND' });
   });
 
+  it('a shared Secure Fetch folder opens as a folder, a file received in it is focused as a file', async () => {
+    const received: Record<string, ShareEntry> = {
+      sf: { id: 'sf', name: 'Secure Fetch 2030-05-06 abcdef', label: 'sfFolder', size: 0, parentId: null },
+      scan: { id: 'scan', name: 'scan.pdf', label: 'sfFile', size: 9, parentId: 'sf' },
+    };
+    const of = async (id: string) => received[id]!;
+    expect(await locateEntry('sf', of)).toEqual({ path: [received.sf], focusId: null });
+    expect(await locateEntry('scan', of)).toEqual({ path: [received.sf], focusId: 'scan' });
+  });
+
   it('stops on a parent cycle and at the depth cap instead of asking forever', async () => {
     let asked = 0;
     const cyclic = await locateEntry('a', async (id) => {
