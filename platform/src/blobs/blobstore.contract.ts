@@ -31,6 +31,20 @@ export const blobStoreContract = (name: string, open: () => BlobStore) => {
       expect(back && Buffer.compare(back, whole)).toBe(0);
     });
 
+    // only adapters that can read into a caller's buffer (local folders); the others are read whole
+    it.skipIf(!open().readInto)('reads a blob into a given buffer, a larger buffer showing its exact length; null for a blob it does not hold', async () => {
+      const store = open();
+      const { bytes, cid } = blob(70_000);
+      await store.put(cid, bytes);
+      const target = Buffer.alloc(100_000);
+      const read = await store.readInto!(cid, target);
+      expect(read).toBe(70_000);
+      expect(Buffer.compare(target.subarray(0, read!), bytes)).toBe(0);
+      expect(await store.readInto!(blob().cid, target)).toBeNull();
+      // a buffer too small is filled, no more
+      expect(await store.readInto!(cid, Buffer.alloc(1000))).toBe(1000);
+    });
+
     it('answers null and false for a blob it does not hold', async () => {
       const store = open();
       const { cid } = blob();

@@ -16,6 +16,11 @@ export interface BlobStore {
   put(cid: string, bytes: BlobBytes): Promise<void>;
   /** The stored bytes, or null when this store holds no such blob. */
   get(cid: string): Promise<Buffer | null>;
+  /**
+   * Optional: reads the stored bytes into `target` (no new buffer per read); answers how many bytes
+   * it read (at most `target.length`), or null when this store holds no such blob.
+   */
+  readInto?(cid: string, target: Buffer): Promise<number | null>;
   has(cid: string): Promise<boolean>;
   /** Removes the blob; removing a missing one is a no-op. */
   delete(cid: string): Promise<void>;

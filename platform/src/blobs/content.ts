@@ -40,10 +40,21 @@ export const readPlaintext = (
   const last = Math.floor(end / chunkPlainSize);
   if (last >= manifest.chunks.length) throw new ByteRangeError('manifest has fewer chunks than its size needs');
 
+  // read buffers, one per chunk in flight, reused from chunk to chunk: a chunk is decrypted (into a
+  // buffer of its own) as soon as it is read, so its read buffer is free again at once
+  const free: Buffer[] = [];
+  let readSize = 0;
+  for (let i = first; i <= last; i++) readSize = Math.max(readSize, manifest.chunks[i]!.size);
   const load = async (index: number) => {
     const key = await keys.get(manifest.keyId);
-    const stored = await store.get(manifest.chunks[index]!.cid);
-    return decryptChunk(key, manifest.keyId, index, stored, plainLengthOf(size, index, chunkPlainSize));
+    // one byte more than the largest stored chunk: a replica longer than its manifest says shows
+    const target = free.pop() ?? Buffer.allocUnsafeSlow(readSize + 1);
+    try {
+      const stored = await store.getInto(manifest.chunks[index]!.cid, target);
+      return decryptChunk(key, manifest.keyId, index, stored, plainLengthOf(size, index, chunkPlainSize));
+    } finally {
+      free.push(target);
+    }
   };
 
   async function* chunks() {

@@ -81,6 +81,27 @@ export class LocalFolderBlobStore implements BlobStore {
     }
   }
 
+  async readInto(cid: string, target: Buffer): Promise<number | null> {
+    let handle: fs.FileHandle;
+    try {
+      handle = await fs.open(this.pathOf(cid), 'r');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+    try {
+      let filled = 0;
+      while (filled < target.length) {
+        const { bytesRead } = await handle.read(target, filled, target.length - filled, null);
+        if (!bytesRead) break;
+        filled += bytesRead;
+      }
+      return filled;
+    } finally {
+      await handle.close();
+    }
+  }
+
   async has(cid: string): Promise<boolean> {
     try {
       await fs.access(this.pathOf(cid));

@@ -74,6 +74,28 @@ export class ReplicatedBlobStore {
     throw new ChunkLostError(cid);
   }
 
+  /**
+   * Like `get`, read into `target` where the shard can (a replica that fills it, so may be longer, is
+   * read whole instead): answers the verified bytes, often a view of `target`, valid until it is reused.
+   */
+  async getInto(cid: string, target: Buffer): Promise<Buffer> {
+    const placed = this.placementOf(cid);
+    const others = this.shards.filter((s) => !placed.includes(s));
+    for (const shard of [...placed, ...others]) {
+      let found: { state: ReplicaState; bytes?: Buffer } | undefined;
+      if (shard.readInto) {
+        const read = await shard.readInto(cid, target).catch(() => null);
+        if (read === null) found = { state: 'missing' };
+        else if (read < target.length) found = cidOf(target.subarray(0, read)) === cid ? { state: 'good', bytes: target.subarray(0, read) } : { state: 'damaged' };
+      }
+      found ??= await this.inspect(shard, cid);
+      const { state, bytes } = found;
+      if (state === 'good') return bytes!;
+      if (placed.includes(shard)) this.onBadReplica?.({ cid, shard: shard.name, state });
+    }
+    throw new ChunkLostError(cid);
+  }
+
   async delete(cid: string): Promise<void> {
     await Promise.all(this.shards.map((s) => s.delete(cid)));
   }
