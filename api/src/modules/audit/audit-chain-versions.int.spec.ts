@@ -122,6 +122,18 @@ describe('chain version 2', () => {
     expect((await verifyChain(s.db.pool, key)).ok).toBe(true);
   });
 
+  it('a stored link rewritten alone, or cut short, is named at its position', async () => {
+    const all = await positions();
+    const at = all[19]!;
+    const { rows } = await sql('select link from audit_links where position = $1', [at]);
+    for (const link of [randomBytes(32), randomBytes(5)]) {
+      await sql('update audit_links set link = $2 where position = $1', [at, link]);
+      expect(await verifyChain(s.db.pool, key)).toMatchObject({ ok: false, firstMismatch: at, reason: 'changed' });
+    }
+    await sql('update audit_links set link = $2 where position = $1', [at, rows[0].link]);
+    expect((await verifyChain(s.db.pool, key)).ok).toBe(true);
+  });
+
   it('a checkpoint whose version is rewritten no longer holds', async () => {
     await sql('update audit_checkpoints set chain = 1 where chain = 2');
     expect((await verifyChain(s.db.pool, key)).ok).toBe(false);

@@ -38,12 +38,12 @@ const EXPORT_PARALLEL = 3;
 
 /**
  * Chain version 2's canonical text of one stored event (see `eventTextV2`), as PostgreSQL writes
- * it: eight fields joined by line feeds, the jsonb values as PostgreSQL prints them. Built-in
- * functions only, so nothing stored in the database decides it.
+ * it: eight fields joined by line feeds, the jsonb values as PostgreSQL prints them (one
+ * `concat_ws` rather than a chain of `||`: each `||` copies the text so far). Built-in functions
+ * only, so nothing stored in the database decides it.
  */
 export const canonicalTextSql = (e: string) =>
-  `${e}.position::text || E'\\n' || ${e}.event_id::text || E'\\n' || to_json(${e}.stream_name)::text || E'\\n' || ${e}.stream_revision::text || E'\\n' || ` +
-  `to_json(${e}.event_type)::text || E'\\n' || ${e}.schema_version::text || E'\\n' || ${e}.data::text || E'\\n' || ${e}.metadata::text`;
+  `concat_ws(E'\\n', ${e}.position, ${e}.event_id, to_json(${e}.stream_name), ${e}.stream_revision, to_json(${e}.event_type), ${e}.schema_version, ${e}.data, ${e}.metadata)`;
 
 /** Chain version 2's digest of one stored event, computed by PostgreSQL: SHA-256 of its canonical text. */
 const digestSql = (e: string) => `sha256(convert_to(${canonicalTextSql(e)}, 'UTF8'))`;
@@ -282,35 +282,58 @@ const mergedBetween = (db: Queryable, after: number, upto: number, pageSize: num
       ).rows,
   );
 
+/** A stored link as one record; a link of another length (only by tampering) as 32 zero bytes, which no chain reaches. */
+const LINK_RECORD_SQL = `int8send(l.position) || case when octet_length(l.link) = ${LINK_BYTES} then l.link else ${ZERO_LINK_SQL} end`;
+
+interface DigestPage {
+  readonly from: number;
+  readonly hi: number;
+  /** (position, digest) records of the events in (from, hi], in position order. */
+  readonly events: Buffer;
+  /** SHA-256 of the (position, link) records of the stored links in (from, hi], in position order. */
+  readonly linksDigest: Buffer;
+}
+
 /**
- * A version 2 range, a page at a time: the events' digests computed by PostgreSQL and the stored
- * links, each as one bytea of (position, 32 bytes) records in position order. Pages are read
- * `parallel` at a time, on as many connections as the pool gives.
+ * A version 2 range, a page at a time: the events' digests computed by PostgreSQL, as one bytea of
+ * (position, digest) records, and one SHA-256 over the page's stored (position, link) records, so
+ * an intact page's links are compared without being sent. Pages are read `parallel` at a time, on
+ * as many connections as the pool gives.
  */
-const digestsBetween = (db: Queryable, after: number, upto: number, pageSize: number, parallel: number): AsyncGenerator<{ events: Buffer; links: Buffer }> =>
+const digestsBetween = (db: Queryable, after: number, upto: number, pageSize: number, parallel: number): AsyncGenerator<DigestPage> =>
   readAhead(
     after,
     upto,
     parallel,
     (from) => pageEnd(db, 'audit_links', from, upto, pageSize),
     async (from, hi) => {
-      const { rows } = await db.query<{ events: Buffer | null; links: Buffer | null }>(
+      const { rows } = await db.query<{ events: Buffer | null; links: Buffer }>(
         `select (select string_agg(int8send(e.position) || ${digestSql('e')}, ''::bytea order by e.position)
                  from es_events e where e.position > $1 and e.position <= $2) as events,
-                (select string_agg(int8send(l.position) || case when octet_length(l.link) = ${LINK_BYTES} then l.link else ${ZERO_LINK_SQL} end, ''::bytea order by l.position)
+                (select sha256(coalesce(string_agg(${LINK_RECORD_SQL}, ''::bytea order by l.position), ''::bytea))
                  from audit_links l where l.position > $1 and l.position <= $2) as links`,
         [from, hi],
       );
-      return { events: rows[0]?.events ?? Buffer.alloc(0), links: rows[0]?.links ?? Buffer.alloc(0) };
+      return { from, hi, events: rows[0]?.events ?? Buffer.alloc(0), linksDigest: rows[0]!.links };
     },
   );
+
+/** The stored (position, link) records of (from, hi], for a page whose links do not all match. */
+const linksBetween = async (db: Queryable, from: number, hi: number): Promise<Buffer> => {
+  const { rows } = await db.query<{ links: Buffer | null }>(
+    `select string_agg(${LINK_RECORD_SQL}, ''::bytea order by l.position) as links from audit_links l where l.position > $1 and l.position <= $2`,
+    [from, hi],
+  );
+  return rows[0]?.links ?? Buffer.alloc(0);
+};
 
 /**
  * Re-reads the whole sealed range of the log beside its links and checkpoints and recomputes the
  * chain from the start. An event changed or moved to another position breaks its own link; one
  * deleted leaves a link without an event; one inserted an event without a link; links rewritten
  * to match break the next signed checkpoint. Each run is recomputed by its chain version: version
- * 2 ranges read only the digests PostgreSQL computes and the links, and chain them here.
+ * 2 ranges read only the digests PostgreSQL computes and one digest of each page's links, chain
+ * them here, and read a page's links only when they do not all match.
  */
 export const verifyChain = async (
   db: Queryable,
@@ -357,8 +380,21 @@ export const verifyChain = async (
         }
       }
     } else {
-      for await (const { events, links } of digestsBetween(db, after, run.upto, pageSize, parallel)) {
+      for await (const page of digestsBetween(db, after, run.upto, pageSize, parallel)) {
+        const { events } = page;
         const eventCount = events.length / RECORD;
+        // the page's links as this chain computes them; when their digest is the stored links' one,
+        // every stored link and position of the page matched, and only the checkpoints are left
+        const computed = Buffer.allocUnsafe(events.length);
+        let link = previous;
+        for (let i = 0; i < eventCount; i++) {
+          link = chainRecord(link, events, i);
+          events.copy(computed, i * RECORD, i * RECORD, i * RECORD + 8);
+          link.copy(computed, i * RECORD + 8);
+        }
+        const intact = hash('sha256', computed, 'buffer').equals(page.linksDigest);
+        // otherwise the stored links are read, and the walk below names the first that differs
+        const links = intact ? computed : await linksBetween(db, page.from, page.hi);
         const linkCount = links.length / RECORD;
         for (let i = 0, j = 0; i < eventCount || j < linkCount; i++, j++) {
           const eventAt = i < eventCount ? recordPosition(events, i) : Infinity;
@@ -367,8 +403,11 @@ export const verifyChain = async (
           if (linkAt < eventAt) return mismatch(linkAt, 'deleted');
           const position = eventAt;
           if (!c.done && c.value.upto_position < position) return mismatch(c.value.upto_position, 'deleted');
-          previous = chainRecord(previous, events, i);
-          if (previous.compare(links, j * RECORD + 8, (j + 1) * RECORD) !== 0) return mismatch(position, 'changed');
+          if (intact) previous = computed.subarray(i * RECORD + 8, (i + 1) * RECORD);
+          else {
+            previous = chainRecord(previous, events, i);
+            if (previous.compare(links, j * RECORD + 8, (j + 1) * RECORD) !== 0) return mismatch(position, 'changed');
+          }
           count++;
           if (!c.done && c.value.upto_position === position) {
             const bad = await checkpointsAt(position);
