@@ -1,4 +1,4 @@
-import { createMD5, createSHA1, type IHasher } from 'hash-wasm';
+import { createSHA1, type IHasher } from 'hash-wasm';
 import { sha3Pool, type Sha3Pool, type Sha3Session } from './sha3-pool';
 
 /** The three hashes of a certificate of authenticity, lowercase hex. */
@@ -57,14 +57,14 @@ export const decodeMultiHashState = (buf: Uint8Array): MultiHashState => {
 };
 
 /**
- * MD5, SHA-1 and SHA3-512 of one stream in one pass: MD5 and SHA-1 on the calling thread, SHA3-512
- * (the slow one) on the process's worker pool at the same time. All three are hash-wasm, whose
+ * MD5, SHA-1 and SHA3-512 of one stream in one pass: SHA-1 on the calling thread, SHA3-512 (the slow
+ * one) and MD5 on the process's worker pool at the same time, so the calling thread keeps time for
+ * receiving, encrypting and storing the bytes. All three are hash-wasm, whose
  * states can be saved and loaded, so a stream hashed across several requests or a restart goes on
  * from a saved state: the bytes are never read a second time.
  */
 export class MultiHash {
   private constructor(
-    private readonly md5: IHasher,
     private readonly sha1: IHasher,
     private readonly sha3: Sha3Session,
     private count: number,
@@ -72,19 +72,15 @@ export class MultiHash {
 
   /** A fresh hash, or one going on from a saved state. */
   static async open(state?: MultiHashState, pool: Sha3Pool = sha3Pool()): Promise<MultiHash> {
-    const [md5, sha1, sha3] = await Promise.all([createMD5(), createSHA1(), pool.open(state?.sha3)]);
+    const [sha1, sha3] = await Promise.all([createSHA1(), pool.open(state && { sha3: state.sha3, md5: state.md5 })]);
     try {
-      md5.init();
       sha1.init();
-      if (state) {
-        md5.load(state.md5);
-        sha1.load(state.sha1);
-      }
+      if (state) sha1.load(state.sha1);
     } catch (error) {
       sha3.close();
       throw error;
     }
-    return new MultiHash(md5, sha1, sha3, state?.bytes ?? 0);
+    return new MultiHash(sha1, sha3, state?.bytes ?? 0);
   }
 
   /** Bytes hashed so far (those of the state it was opened from included). */
@@ -93,31 +89,29 @@ export class MultiHash {
   }
 
   /**
-   * Adds bytes. MD5 and SHA-1 take them at once; SHA3-512 gets a copy, so `data` may be reused when
+   * Adds bytes. SHA-1 takes them at once; the worker (SHA3-512, MD5) gets a copy, so `data` may be reused when
    * the promise resolves. It waits when the worker is behind (at most a few MiB in flight).
    */
   async update(data: Uint8Array): Promise<void> {
     if (!data.length) return;
-    this.md5.update(data);
     this.sha1.update(data);
     this.count += data.length;
     await this.sha3.update(data);
   }
 
   /**
-   * The state after every byte given so far. MD5 and SHA-1 are read at once; the promise waits for
+   * The state after every byte given so far. SHA-1 is read at once; the promise waits for
    * the worker to reach this point, while later updates may already be under way.
    */
   save(): Promise<MultiHashState> {
-    const md5 = this.md5.save();
     const sha1 = this.sha1.save();
     const bytes = this.count;
-    return this.sha3.save().then((sha3) => ({ bytes, md5, sha1, sha3 }));
+    return this.sha3.save().then(({ sha3, md5 }) => ({ bytes, md5, sha1, sha3 }));
   }
 
   async digest(): Promise<MultiDigest> {
-    const sha3_512 = await this.sha3.digest();
-    return { md5: this.md5.digest('hex'), sha1: this.sha1.digest('hex'), sha3_512 };
+    const { sha3_512, md5 } = await this.sha3.digest();
+    return { md5, sha1: this.sha1.digest('hex'), sha3_512 };
   }
 
   /** Lets go of the worker session without a digest (a request that ended early). */

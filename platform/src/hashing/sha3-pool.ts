@@ -76,12 +76,18 @@ class Sha3Worker {
   }
 }
 
+/** What a worker session hashes, saved: hash-wasm's states of SHA3-512 and of MD5. */
+export interface WorkerHashState {
+  readonly sha3: Uint8Array;
+  readonly md5: Uint8Array;
+}
+
 /** Bytes per message to a worker, and how many such buffers one session may have in flight. */
 export const SHA3_BATCH = 1024 * 1024;
 export const SHA3_IN_FLIGHT = 4;
 
 /**
- * One SHA3-512 hashing session on a worker thread: bytes are copied into batch buffers shared with
+ * One hashing session (SHA3-512 and MD5) on a worker thread: bytes are copied into batch buffers shared with
  * the worker (each handed over once, then named by its slot), so no buffer is allocated, moved or
  * collected per batch; at most `SHA3_IN_FLIGHT` batches are in flight, so `update` waits
  * (backpressure) and memory stays flat however fast bytes arrive.
@@ -151,19 +157,19 @@ export class Sha3Session {
     }
   }
 
-  /** The state after every byte given so far (hash-wasm's `save()`). */
-  async save(): Promise<Uint8Array> {
+  /** The states after every byte given so far (hash-wasm's `save()` of SHA3-512 and of MD5). */
+  async save(): Promise<WorkerHashState> {
     this.check();
     this.flush();
-    return this.worker.request<Uint8Array>({ t: 'save', id: this.id });
+    return this.worker.request<WorkerHashState>({ t: 'save', id: this.id });
   }
 
-  /** Lowercase hex digest; the session ends. */
-  async digest(): Promise<string> {
+  /** Lowercase hex digests; the session ends. */
+  async digest(): Promise<{ sha3_512: string; md5: string }> {
     this.check();
     this.flush();
     try {
-      return await this.worker.request<string>({ t: 'digest', id: this.id });
+      return await this.worker.request<{ sha3_512: string; md5: string }>({ t: 'digest', id: this.id });
     } finally {
       this.end();
     }
@@ -184,7 +190,7 @@ export class Sha3Session {
 }
 
 /**
- * The process's SHA3-512 workers (one per spare core, at least one, at most four), shared by every
+ * The process's hashing workers, SHA3-512 and MD5 (one per spare core, at least one, at most four), shared by every
  * upload: each session is placed on the worker with the fewest sessions. A worker that dies fails
  * its sessions (their requests answer an error; the saved states let the client resume) and is
  * replaced on the next open.
@@ -195,7 +201,7 @@ export class Sha3Pool {
 
   constructor(readonly size = Math.max(1, Math.min(4, os.availableParallelism() - 1))) {}
 
-  async open(state?: Uint8Array): Promise<Sha3Session> {
+  async open(state?: WorkerHashState): Promise<Sha3Session> {
     while (this.workers.length < this.size) this.workers.push(new Sha3Worker((w) => this.workers.splice(this.workers.indexOf(w) >>> 0, 1)));
     const worker = this.workers.reduce((a, b) => (b.sessions.size < a.sessions.size ? b : a));
     const session = new Sha3Session(worker, this.nextId++);

@@ -1,9 +1,9 @@
-// SHA3-512 off the request thread: one hash-wasm hasher per upload session, states saved on request.
+// SHA3-512 and MD5 off the request thread: hash-wasm hashers per upload session, states saved on request.
 // Plain JavaScript so it runs the same under tsx, vitest and a compiled build.
 import { parentPort } from 'node:worker_threads';
-import { createSHA3 } from 'hash-wasm';
+import { createMD5, createSHA3 } from 'hash-wasm';
 
-/** @type {Map<number, { hasher: Promise<import('hash-wasm').IHasher>, slots: Uint8Array[] }>} */
+/** @type {Map<number, { hasher: Promise<{ sha3: import('hash-wasm').IHasher, md5: import('hash-wasm').IHasher }>, slots: Uint8Array[] }>} */
 const sessions = new Map();
 
 const sessionOf = (id) => {
@@ -24,10 +24,14 @@ parentPort.on('message', (msg) => {
 const handle = async (msg) => {
   switch (msg.t) {
     case 'open': {
-      const hasher = createSHA3(512).then((h) => {
-        h.init();
-        if (msg.state) h.load(msg.state);
-        return h;
+      const hasher = Promise.all([createSHA3(512), createMD5()]).then(([sha3, md5]) => {
+        sha3.init();
+        md5.init();
+        if (msg.state) {
+          sha3.load(msg.state.sha3);
+          md5.load(msg.state.md5);
+        }
+        return { sha3, md5 };
       });
       sessions.set(msg.id, { hasher, slots: [] });
       await hasher.catch((error) => {
@@ -45,20 +49,22 @@ const handle = async (msg) => {
     case 'update': {
       const s = sessionOf(msg.id);
       const h = await s.hasher;
-      h.update(s.slots[msg.slot].subarray(0, msg.len));
+      const bytes = s.slots[msg.slot].subarray(0, msg.len);
+      h.sha3.update(bytes);
+      h.md5.update(bytes);
       // the slot is free again for the sender
       parentPort.postMessage({ t: 'ack', id: msg.id, slot: msg.slot });
       return;
     }
     case 'save': {
       const h = await hasherFor(msg.id);
-      parentPort.postMessage({ t: 'done', req: msg.req, value: h.save() });
+      parentPort.postMessage({ t: 'done', req: msg.req, value: { sha3: h.sha3.save(), md5: h.md5.save() } });
       return;
     }
     case 'digest': {
       const h = await hasherFor(msg.id);
       sessions.delete(msg.id);
-      parentPort.postMessage({ t: 'done', req: msg.req, value: h.digest('hex') });
+      parentPort.postMessage({ t: 'done', req: msg.req, value: { sha3_512: h.sha3.digest('hex'), md5: h.md5.digest('hex') } });
       return;
     }
     case 'close':
