@@ -27,7 +27,7 @@ const PREFIX = 'secure-fetch-';
 /**
  * Fetch links of their owners, one row per link, folded by the domain's own `evolveSecureFetch`. A
  * forgotten link (its owner purged) loses its row with its personal data. The folder a link's files
- * arrived in is indexed, so storage listings can label it `sfFolder`.
+ * arrived in is indexed, to find a link by its folder (the storage read model stores its own labels).
  */
 export const secureFetchesProjection = defineProjection<'secure_fetches', Source>({
   name: 'secure_fetches',

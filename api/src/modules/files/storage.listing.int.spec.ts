@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../../test/db';
 import { accountHelpers } from '../../testing/accounts';
 import type { TestApp } from '../../testing/harness';
-import { storageListingMigrations } from './storage.migrations';
+import { storageLabelMigrations, storageListingMigrations } from './storage.migrations';
 import { storageTestApp, type MemoryBytes } from './storage.testing';
 
 let t: TestApp;
@@ -112,6 +112,13 @@ describe('the listing indexes', () => {
           .sort();
       expect(await indexes('storage_items')).toEqual(await indexes('fresh_items'));
       expect((await db.pool.query('select name from storage_items')).rows).toEqual([{ name: 'Kept' }]);
+      // then the Secure Fetch labels: the same columns as a fresh table, without a secure_fetches read model to read
+      expect(await migrate(db.pool, storageLabelMigrations)).toEqual(['storage-003-secure-fetch-labels']);
+      const columns = async (table: string) =>
+        (await db.pool.query<{ c: string }>(`select column_name || ' ' || data_type as c from information_schema.columns where table_name = $1 order by ordinal_position`, [table])).rows.map((r) => r.c);
+      expect(await columns('storage_items')).toEqual(await columns('fresh_items'));
+      expect((await db.pool.query('select name, sf_label from storage_items')).rows).toEqual([{ name: 'Kept', sf_label: null }]);
+      expect((await db.pool.query('select count(*)::int as n from storage_received')).rows).toEqual([{ n: 0 }]);
     } finally {
       await db.drop();
     }
@@ -120,7 +127,8 @@ describe('the listing indexes', () => {
   it('does nothing where the read model has no table yet (it is then made with them)', async () => {
     const db = await createTestDatabase();
     try {
-      expect(await migrate(db.pool, storageListingMigrations)).toEqual(['storage-002-listing-indexes']);
+      expect(await migrate(db.pool, [...storageListingMigrations, ...storageLabelMigrations])).toEqual(['storage-002-listing-indexes', 'storage-003-secure-fetch-labels']);
+      expect((await db.pool.query(`select to_regclass('storage_received') as t`)).rows).toEqual([{ t: null }]);
       expect((await db.pool.query(`select to_regclass('storage_items') as t`)).rows).toEqual([{ t: null }]);
     } finally {
       await db.drop();

@@ -5,19 +5,14 @@ import { SORT_COLUMNS } from './storage.schema';
 
 const isoTime = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
+/** An entry's label (spec §3 Entry), as `entryLabel` makes it: stored with the item, no lookup per row. */
+const LABEL = 'coalesce(sf_label, label)';
+
 /**
  * The JSON of an entry as PostgreSQL writes it, field for field what `entryJson` makes of the row
  * (spec §3 Entry and Item; a listed item is never in the trash, so it has no trashedAt): a page of 500 is then one text the answer carries as it is, with no
  * row parsed, no date made and no object serialised again in the API process.
  */
-/**
- * An entry's label (spec §3 Entry): `sfFolder` for the folder a Secure Fetch link's files arrived
- * in (looked up by the secure_fetches read model's folder index), else the stored label.
- */
-const LABEL = `case when label = 'folder' and exists (
-    select 1 from secure_fetches sf where (sf.record->'submission'->>'folderId') = storage_items.id and (sf.record->'submission'->>'storageId') = storage_items.storage_id
-  ) then 'sfFolder' else label end`;
-
 const ENTRY_JSON = `json_build_object(
   'id', id, 'name', name, 'label', ${LABEL}, 'type', ${LABEL}, 'state', 'ready', 'size', size, 'hash', hash, 'mime', mime,
   'parentId', nullif(folder, ''), 'storageId', storage_id, 'fileId', case when label = 'file' then id end,
@@ -53,10 +48,13 @@ export const pageParts = (counts: { folders: number; files: number }, offset: nu
  * same index. Answers the JSON of the page (totalCount, page, perPage, data).
  */
 export const listFolder = async (db: Queryable, storageId: string, folder: string, q: z.infer<typeof ListQuery>) => {
+  // `file`/`folder` keep a kind (Secure Fetch items too); `sfFile`/`sfFolder` keep only those
+  const kind = q.label === 'sfFile' ? 'file' : q.label === 'sfFolder' ? 'folder' : (q.label ?? null);
+  const onlyReceived = q.label === 'sfFile' || q.label === 'sfFolder' ? ` and sf_label = '${q.label}'` : '';
   const { rows: counted } = await db.query<{ folders: number; total: number }>(
     `select count(*) filter (where label = 'folder')::int as folders, count(*)::int as total from storage_items
-      where storage_id = $1 and folder = $2 and not in_trash and ($3::text is null or label = $3)`,
-    [storageId, folder, q.label ?? null],
+      where storage_id = $1 and folder = $2 and not in_trash and ($3::text is null or label = $3)${onlyReceived}`,
+    [storageId, folder, kind],
   );
   const total = counted[0]?.total ?? 0;
   const folders = counted[0]?.folders ?? 0;
@@ -71,7 +69,7 @@ export const listFolder = async (db: Queryable, storageId: string, folder: strin
     if (!slice.limit) continue;
     params.push(slice.limit, slice.offset);
     selects.push(
-      `(select id from storage_items where storage_id = $1 and folder = $2 and not in_trash and label = '${label}'
+      `(select id from storage_items where storage_id = $1 and folder = $2 and not in_trash and label = '${label}'${onlyReceived}
          order by ${order} limit $${params.length - 1} offset $${params.length})`,
     );
   }

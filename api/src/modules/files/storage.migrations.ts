@@ -1,4 +1,8 @@
 import type { Migration } from '@axel/platform';
+import { receivedItemsTable } from '@axel/projections/storage/storage.projection';
+
+/** A text as a PostgreSQL string literal (dollar-quoted, for DDL run by `execute`). */
+const sqlText = (text: string) => `$ddl$${text}$ddl$`;
 
 /**
  * The storage read model's own tables are made by its projection (projections/src/storage): a
@@ -32,6 +36,46 @@ export const storageListingMigrations: Migration[] = [
           execute format('create index on %I (storage_id, folder, label, modified_at, id) where not in_trash', t);
           execute format('create index on %I (storage_id, folder, label, id) where not in_trash', t);
         end loop;
+      end $$;`,
+  },
+];
+
+/**
+ * Secure Fetch labels (spec §3 Entry: sfFolder, sfFile) on a storage read model made before they
+ * were stored: the `sf_label` column, and the `storage_received` table the projection fills from
+ * `SecureFetchSubmitted`, filled here from the secure_fetches read model (each used link's folder
+ * and files, unless collected), then the items already made are labelled from it. A rebuild of the
+ * projection writes the same. Nothing is done where the storage read model has no table yet.
+ */
+export const storageLabelMigrations: Migration[] = [
+  {
+    id: 'storage-003-secure-fetch-labels',
+    sql: `do $$
+      declare
+        t text;
+      begin
+        if to_regclass('storage_items') is null then
+          return;
+        end if;
+        foreach t in array array['storage_items', 'storage_items__next'] loop
+          if to_regclass(format('%I', t)) is not null then
+            execute format('alter table %I add column if not exists sf_label text', t);
+          end if;
+        end loop;
+        if to_regclass('storage_received') is null then
+          execute ${sqlText(receivedItemsTable('storage_received'))};
+        end if;
+        if to_regclass('secure_fetches') is not null then
+          insert into storage_received (id, storage_id, label)
+          select f.record->'submission'->>'folderId', f.record->'submission'->>'storageId', 'sfFolder'
+            from secure_fetches f where f.record->'submission'->>'folderId' is not null and f.collected_at is null
+          union all
+          select item.id, f.record->'submission'->>'storageId', 'sfFile'
+            from secure_fetches f, jsonb_array_elements_text(f.record->'submission'->'itemIds') item(id)
+           where jsonb_typeof(f.record->'submission'->'itemIds') = 'array' and f.collected_at is null
+          on conflict (id) do nothing;
+        end if;
+        update storage_items i set sf_label = r.label from storage_received r where r.id = i.id and r.storage_id = i.storage_id and i.sf_label is null;
       end $$;`,
   },
 ];

@@ -4,7 +4,7 @@ import type { Module } from '../../app';
 import type { AppContext } from '../../context';
 import type { FileManifest } from './contracts';
 import { storageDownloadRoutes } from './storage-downloads.routes';
-import { storageListingMigrations } from './storage.migrations';
+import { storageLabelMigrations, storageListingMigrations } from './storage.migrations';
 import { storageTaskMigrations, storageTaskRoutes } from './storage-tasks.routes';
 import { storageRoutes } from './storage.routes';
 
@@ -16,7 +16,7 @@ import { storageRoutes } from './storage.routes';
 export const storageModule: Module = {
   events: storageEventDefinitions,
   projections: [storageProjection],
-  migrations: [...storageTaskMigrations, ...storageListingMigrations],
+  migrations: [...storageTaskMigrations, ...storageListingMigrations, ...storageLabelMigrations],
   routes: (ctx) => async (app) => {
     await app.register(storageRoutes(ctx));
     await app.register(storageDownloadRoutes(ctx));

@@ -28,6 +28,7 @@ import {
   ensureOnlineStorage,
   entryColumnsOf,
   entryJson,
+  entryLabel,
   liveItem,
   ownStorage,
   parentsOf,
@@ -193,7 +194,7 @@ export const storageRoutes = (ctx: AppContext) => async (fastify: FastifyInstanc
     return {
       id: item.id,
       name: item.name,
-      label: item.label,
+      label: entryLabel(item),
       size: Number(item.size),
       created: item.created_at.toISOString(),
       modified: item.modified_at.toISOString(),

@@ -22,7 +22,11 @@ const sortOrder = z
   .pipe(z.enum(['ASC', 'DESC']))
   .default('ASC');
 
-export const ListQuery = z.object({ perPage, page, sortBy, sortOrder, label: z.enum(['file', 'folder']).optional() });
+/**
+ * `label`: `file` or `folder` keeps the items of that kind (a Secure Fetch link's folder and files
+ * too); `sfFile` or `sfFolder` keeps only those a Secure Fetch link received.
+ */
+export const ListQuery = z.object({ perPage, page, sortBy, sortOrder, label: z.enum(['file', 'folder', 'sfFile', 'sfFolder']).optional() });
 export const SearchQuery = z.object({ search: z.string().max(255).default(''), perPage, page, sortBy, sortOrder, t: z.string().max(64).optional() });
 export const TrashQuery = z.object({
   storageId: id.optional(),

@@ -74,6 +74,8 @@ export interface ItemRow {
   modified_at: Date;
   trashed_at: Date | null;
   in_trash: boolean;
+  /** How a Secure Fetch link's folder and received files are shown (`label` stays what the item is). */
+  sf_label: 'sfFile' | 'sfFolder' | null;
 }
 
 export const findItem = async (ctx: AppContext, storageId: string, itemId: string): Promise<ItemRow | undefined> => {
@@ -100,15 +102,20 @@ export const liveItem = async (
  * kept out of line by PostgreSQL) nor the details, which a page of 500 large files would otherwise
  * fetch, decompress and parse for nothing.
  */
-export const ENTRY_COLUMNS = 'id, name, label, size, hash, mime, folder, storage_id, encrypted, e2ee_enabled, created_at, modified_at, trashed_at';
+export const ENTRY_COLUMNS = 'id, name, label, sf_label, size, hash, mime, folder, storage_id, encrypted, e2ee_enabled, created_at, modified_at, trashed_at';
 export const entryColumnsOf = (alias: string) => ENTRY_COLUMNS.split(', ').map((c) => `${alias}.${c}`).join(', ');
 
+/** An entry's label (spec §3 Entry): `sfFolder` / `sfFile` for what a Secure Fetch link received, else `folder` / `file`. */
+export const entryLabel = (r: Pick<ItemRow, 'label' | 'sf_label'>): 'file' | 'folder' | 'sfFile' | 'sfFolder' => r.sf_label ?? r.label;
+
 /** The JSON of an entry (spec §3 Entry and Item). */
-export const entryJson = (r: Pick<ItemRow, 'id' | 'name' | 'label' | 'size' | 'hash' | 'mime' | 'folder' | 'storage_id' | 'encrypted' | 'e2ee_enabled' | 'created_at' | 'modified_at' | 'trashed_at'>) => ({
+export const entryJson = (
+  r: Pick<ItemRow, 'id' | 'name' | 'label' | 'sf_label' | 'size' | 'hash' | 'mime' | 'folder' | 'storage_id' | 'encrypted' | 'e2ee_enabled' | 'created_at' | 'modified_at' | 'trashed_at'>,
+) => ({
   id: r.id,
   name: r.name,
-  label: r.label,
-  type: r.label,
+  label: entryLabel(r),
+  type: entryLabel(r),
   state: 'ready' as const,
   size: Number(r.size),
   hash: r.hash,

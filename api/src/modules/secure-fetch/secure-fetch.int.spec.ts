@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../testing/accounts';
 import { HttpClient, startTestApp, type TestApp } from '../../testing/harness';
 import { settled } from '../../testing/read-models';
+import { storageLabelMigrations } from '../files/storage.migrations';
 import { secureFetchMigrations } from './secure-fetch.migrations';
 
 let t: TestApp;
@@ -240,8 +241,8 @@ describe('receiving files, pay and pin, the certificate', () => {
     const labels = Object.fromEntries((root.body.data as { id: string; name: string; label: string; type: string }[]).map((e) => [e.id === folderId ? 'fetched' : e.name, [e.label, e.type]]));
     expect(labels).toMatchObject({ fetched: ['sfFolder', 'sfFolder'], Mine: ['folder', 'folder'] });
     const inside = await http.get(`/api/users/${id}/storages/${storageId}/folders/${folderId}/items/`);
-    // what is inside (the sender's own folders, the files) keeps its labels
-    expect(inside.body.data.map((e: { label: string }) => e.label)).toEqual(['folder', 'file']);
+    // inside, the files received are sfFile; the folders the sender's paths made stay folders
+    expect(inside.body.data.map((e: { label: string }) => e.label)).toEqual(['folder', 'sfFile']);
     for (const [i, item] of (items.body.data as { id: string; label: string; md5: string }[]).entries()) {
       expect(item.label).toBe('sfFile');
       // read back through the files content: the stored plaintext has the hashes the certificate will show
@@ -252,7 +253,7 @@ describe('receiving files, pay and pin, the certificate', () => {
     }
     // the second file was sent from a folder: it keeps its folders inside the link's folder
     const inFolder = (await http.get(`/api/users/${id}/storages/${items.body.folder.storageId}/folders/${items.body.folder.id}/items/`)).body.data as { name: string; label: string; id: string }[];
-    expect(inFolder.map((e) => [e.label, e.name])).toEqual([['folder', 'letters'], ['file', 'file-0.bin']]);
+    expect(inFolder.map((e) => [e.label, e.name])).toEqual([['folder', 'letters'], ['sfFile', 'file-0.bin']]);
     const letters = (await http.get(`/api/users/${id}/storages/${items.body.folder.storageId}/folders/${inFolder[0]!.id}/items/`)).body.data as { name: string; id: string }[];
     const year = (await http.get(`/api/users/${id}/storages/${items.body.folder.storageId}/folders/${letters[0]!.id}/items/`)).body.data as { name: string }[];
     expect([letters[0]!.name, year.map((e) => e.name)]).toEqual(['2026', ['file-1.bin']]);
@@ -263,6 +264,75 @@ describe('receiving files, pay and pin, the certificate', () => {
     expect(fetched).toMatchObject({ status: 'uploaded', paid: false, metadata: { author: 'Ann Author', copyrightTypeId: 2 } });
     const notices = await until(() => http.get(`/api/users/${id}/notifications/`), (r) => r.body.data.some((n: { type: string }) => n.type === 'secure_fetch_files_arrived'), 'the notification');
     expect(notices.body.data.find((n: { type: string }) => n.type === 'secure_fetch_files_arrived')).toMatchObject({ title: 'Files arrived' });
+  });
+
+  it('labels the link\'s folder sfFolder and the received files sfFile in every read of the owner\'s storage: listing, by id, details, search, label filter, trash; copies are plain', async () => {
+    const { http, id, link } = await received({ certificate: false });
+    const { folder } = (await http.get(`/api/users/${id}/secure-fetches/${link.id}/items/`)).body as { folder: { id: string; storageId: string } };
+    const base = `/api/users/${id}/storages/${folder.storageId}`;
+    expect((await http.post(`${base}/items/`, { label: 'folder', name: 'Mine' })).status).toBe(201);
+    type Entry = { id: string; name: string; label: string; type: string; fileId: string | null };
+    const list = async (path: string) => {
+      const res = await http.get(path);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.data as Entry[];
+    };
+    const labelled = (entries: Entry[]) => entries.map((e) => [e.name, e.label, e.type]);
+
+    // listings: the link's folder at the root, the received files inside it and in the sender's folders
+    const root = await list(`${base}/items/`);
+    const sf = root.find((e) => e.id === folder.id)!;
+    expect([sf.label, sf.type]).toEqual(['sfFolder', 'sfFolder']);
+    expect(root.find((e) => e.name === 'Mine')).toMatchObject({ label: 'folder', type: 'folder' });
+    const inside = await list(`${base}/folders/${folder.id}/items/`);
+    expect(labelled(inside)).toEqual([['letters', 'folder', 'folder'], ['file-0.bin', 'sfFile', 'sfFile']]);
+    const file0 = inside[1]!;
+    expect(file0.fileId).toBe(file0.id);
+    const year = (await list(`${base}/folders/${inside[0]!.id}/items/`))[0]!;
+    const file1 = (await list(`${base}/folders/${year.id}/items/`))[0]!;
+    expect([file1.name, file1.label]).toEqual(['file-1.bin', 'sfFile']);
+
+    // by id, and the details
+    expect((await http.get(`${base}/folders/${folder.id}`)).body).toMatchObject({ id: folder.id, label: 'sfFolder', type: 'sfFolder' });
+    expect((await http.get(`${base}/files/${file0.id}`)).body).toMatchObject({ id: file0.id, label: 'sfFile', type: 'sfFile', fileId: file0.id });
+    expect((await http.get(`${base}/items/${file0.id}/info/`)).body).toMatchObject({ label: 'sfFile' });
+    expect((await http.get(`${base}/items/${folder.id}/info/`)).body).toMatchObject({ label: 'sfFolder' });
+    // a listed entry is the entry its own address answers, field for field
+    expect(inside[1]).toStrictEqual((await http.get(`${base}/files/${file0.id}`)).body);
+    expect(sf).toStrictEqual((await http.get(`${base}/folders/${folder.id}`)).body);
+
+    // search
+    const found = await list(`${base}/search/?search=file-`);
+    expect(labelled(found).sort()).toEqual([['file-0.bin', 'sfFile', 'sfFile'], ['file-1.bin', 'sfFile', 'sfFile']]);
+    expect((await list(`${base}/search/?search=Secure%20Fetch`)).map((e) => e.label)).toEqual(['sfFolder']);
+
+    // the label filter: file and folder keep a kind (Secure Fetch items too), sfFile and sfFolder only those
+    const names = async (path: string) => (await list(path)).map((e) => e.name).sort();
+    expect(await names(`${base}/items/?label=sfFolder`)).toEqual([sf.name]);
+    expect(await names(`${base}/items/?label=folder`)).toEqual(['Mine', sf.name].sort());
+    expect(await names(`${base}/folders/${folder.id}/items/?label=sfFile`)).toEqual(['file-0.bin']);
+    expect(await names(`${base}/folders/${folder.id}/items/?label=file`)).toEqual(['file-0.bin']);
+    expect(await names(`${base}/folders/${folder.id}/items/?label=sfFolder`)).toEqual([]);
+    expect((await http.get(`${base}/folders/${folder.id}/items/?label=sfFolder`)).body.totalCount).toBe(0);
+    expect((await http.get(`${base}/items/?label=other`)).status).toBe(400);
+
+    const task = async (body: Record<string, unknown>) => {
+      const started = await http.post(`/api/users/${id}/storage-tasks/`, body);
+      expect(started.status, JSON.stringify(started.body)).toBe(201);
+      await until(() => http.get(started.body.stateURL), (r) => r.body.status === 'done', `the ${String(body.action)} task`);
+    };
+    // a copy is the owner's own: a plain file
+    await task({ action: 'copy', itemIds: [file0.id], destinationId: null, storageId: folder.storageId });
+    expect((await list(`${base}/items/?label=file`)).map((e) => [e.name, e.label])).toEqual([['file-0.bin', 'file']]);
+
+    // the trash keeps the labels
+    await task({ action: 'trash', itemIds: [file1.id] });
+    await task({ action: 'trash', itemIds: [folder.id] });
+    const trash = await list(`/api/users/${id}/trash-bin/?storageId=${folder.storageId}`);
+    expect(labelled(trash).sort()).toEqual([['file-1.bin', 'sfFile', 'sfFile'], [sf.name, 'sfFolder', 'sfFolder']].sort());
+    // and so does a restore
+    await task({ action: 'restore', itemIds: [folder.id] });
+    expect((await http.get(`${base}/folders/${folder.id}`)).body).toMatchObject({ label: 'sfFolder' });
   });
 
   it('pays from confirmed tokens only; the certificate shows the plaintext hashes, its canonical SHA-256 is the transaction\'s data; the PDF shows them too', async () => {
@@ -388,5 +458,42 @@ describe('the Secure Fetch folder index on a database made before it', () => {
     } finally {
       client.release();
     }
+  });
+});
+
+describe('Secure Fetch labels in the storage read model', () => {
+  const labels = async () =>
+    (await t.app.ctx.pool.query<{ id: string; label: string }>(`select id, coalesce(sf_label, label) as label from storage_items order by id`)).rows;
+
+  it('a rebuild of the storage projection from the log writes the same rows, labels included', async () => {
+    await settled(t);
+    const rows = async () => (await t.app.ctx.pool.query('select * from storage_items order by id')).rows;
+    const before = await rows();
+    // (the unpaid links' files were collected by now: the paid links' remain)
+    expect(before.filter((r) => r.sf_label === 'sfFolder').length).toBeGreaterThanOrEqual(2);
+    expect(before.filter((r) => r.sf_label === 'sfFile').length).toBeGreaterThanOrEqual(2);
+    const projection = t.app.ctx.runner.projections.find((p) => p.name === 'storage')!;
+    await rebuildProjection({ pool: t.app.ctx.pool, store: t.app.ctx.store, registry: t.app.ctx.registry, projection });
+    expect(await rows()).toEqual(before);
+  });
+
+  it('a read model made before the labels were stored gets them from the migration, as a rebuild would write them', async () => {
+    await settled(t);
+    const { pool } = t.app.ctx;
+    const before = await labels();
+    // the storage read model as it was: no label column, no table of received items
+    await pool.query('alter table storage_items drop column sf_label');
+    await pool.query('drop table storage_received');
+    await pool.query('delete from schema_migrations where id = any($1)', [storageLabelMigrations.map((m) => m.id)]);
+    const plain = (await pool.query<{ id: string; label: string }>('select id, label from storage_items order by id')).rows;
+    expect(plain).not.toEqual(before);
+
+    expect(await migrate(pool, storageLabelMigrations)).toEqual(['storage-003-secure-fetch-labels']);
+    expect(await labels()).toEqual(before);
+    // the projection goes on labelling what arrives next
+    const { http, id, link } = await received({ certificate: false, contents: [Buffer.from('after the migration')] });
+    const { folder } = (await http.get(`/api/users/${id}/secure-fetches/${link.id}/items/`)).body as { folder: { id: string; storageId: string } };
+    const inside = (await http.get(`/api/users/${id}/storages/${folder.storageId}/folders/${folder.id}/items/`)).body.data as { label: string }[];
+    expect(inside.map((e) => e.label)).toEqual(['sfFile']);
   });
 });
