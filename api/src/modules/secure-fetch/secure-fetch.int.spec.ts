@@ -7,6 +7,7 @@ import { accountHelpers } from '../../testing/accounts';
 import { HttpClient, startTestApp, type TestApp } from '../../testing/harness';
 import { settled } from '../../testing/read-models';
 import { storageLabelMigrations } from '../files/storage.migrations';
+import { shareAccessHelpers } from '../sharing/share-access.testing';
 import { secureFetchMigrations } from './secure-fetch.migrations';
 
 let t: TestApp;
@@ -18,6 +19,7 @@ afterAll(async () => {
 });
 
 const helpers = accountHelpers(() => t);
+const shareAccess = shareAccessHelpers(() => t);
 const owner = async () => {
   const { email, id } = await helpers.signUpConfirmed();
   const { http } = await helpers.signIn(email);
@@ -267,7 +269,7 @@ describe('receiving files, pay and pin, the certificate', () => {
   });
 
   it('labels the link\'s folder sfFolder and the received files sfFile in every read of the owner\'s storage: listing, by id, details, search, label filter, trash; copies are plain', async () => {
-    const { http, id, link } = await received({ certificate: false });
+    const { http, id, link, contents } = await received({ certificate: false });
     const { folder } = (await http.get(`/api/users/${id}/secure-fetches/${link.id}/items/`)).body as { folder: { id: string; storageId: string } };
     const base = `/api/users/${id}/storages/${folder.storageId}`;
     expect((await http.post(`${base}/items/`, { label: 'folder', name: 'Mine' })).status).toBe(201);
@@ -315,6 +317,19 @@ describe('receiving files, pay and pin, the certificate', () => {
     expect(await names(`${base}/folders/${folder.id}/items/?label=sfFolder`)).toEqual([]);
     expect((await http.get(`${base}/folders/${folder.id}/items/?label=sfFolder`)).body.totalCount).toBe(0);
     expect((await http.get(`${base}/items/?label=other`)).status).toBe(400);
+
+    // shared, the folder and its files keep their labels for the visitor, and the file downloads as any file
+    const shared = await http.post('/api/shares/', { title: 'Received', downloadable: true, itemIds: [folder.id] });
+    expect(shared.status, JSON.stringify(shared.body)).toBe(201);
+    const v = shareAccess.visitor();
+    const shareLink = `/api/share-links/${shared.body.shareLinkId as string}`;
+    expect((await v.call(shareLink)).status).toBe(200);
+    expect(labelled((await v.call(`${shareLink}/entries/`)).body.data)).toEqual([[sf.name, 'sfFolder', 'sfFolder']]);
+    const sharedInside = (await v.call(`${shareLink}/entries/?sfFolderId=${folder.id}`)).body.data as Entry[];
+    expect(labelled(sharedInside)).toEqual([['letters', 'folder', 'folder'], ['file-0.bin', 'sfFile', 'sfFile']]);
+    const url = await v.call(`${shareLink}/entries/${file0.id}?q=download-url`);
+    expect(url.status, JSON.stringify(url.body)).toBe(200);
+    expect((await shareAccess.bytesOf(url.body.url as string, { 'user-agent': v.userAgent })).body.equals(contents[0]!)).toBe(true);
 
     const task = async (body: Record<string, unknown>) => {
       const started = await http.post(`/api/users/${id}/storage-tasks/`, body);
