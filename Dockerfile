@@ -24,7 +24,12 @@ RUN npm run build
 RUN mkdir -p /app/data && chown -R node:node /app/data
 USER node
 
+# A young generation of at most 4 MiB per semi-space: the buffers an upload or download passes
+# through die young and are freed by cheap scavenges, instead of piling up (RSS) until a full
+# collection of the whole heap every few MiB (measured: GC CPU per MiB uploaded 5-6 ms -> 1-2 ms,
+# peak RSS during a 1 GiB upload ~330 -> ~230 MiB). Same flag as `npm start` and the benches.
 ENV NODE_ENV=production \
+    NODE_OPTIONS=--max-semi-space-size=4 \
     HOST=0.0.0.0 \
     PORT=8080 \
     DATA_DIR=/app/data

@@ -12,9 +12,12 @@ import type { BenchContext } from './harness';
 /** The administrator the benches sign in as (the product creates them at start). */
 export const BENCH_ADMIN = { email: 'bench@axel.test', password: 'Bench-pass-123' };
 
+/** Node flags the product runs with in production (Dockerfile's NODE_OPTIONS, `npm start`). */
+export const PRODUCT_NODE_FLAGS = ['--max-semi-space-size=4'];
+
 /** The product (api/src/main.ts) in its own process, as it runs in production, with rate limits x1000. */
 export const spawnProduct = (options: { databaseUrl: string; dataDir: string; port: number }): ChildProcess =>
-  spawn(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], {
+  spawn(process.execPath, [...PRODUCT_NODE_FLAGS, '--import', 'tsx', 'api/src/main.ts'], {
     cwd: path.resolve(import.meta.dirname, '..'),
     env: {
       ...process.env,
