@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../api/src/testing/accounts';
-import { startTestApp, type TestApp } from '../../api/src/testing/harness';
+import { HttpClient, startTestApp, type TestApp } from '../../api/src/testing/harness';
 import { launchBrowser, stepShots } from './browser';
 
 /** Blocks on the development chain come only when the test moves the app's clock this far. */
@@ -209,6 +209,44 @@ describe('Secure Fetch in the browser', () => {
     expect(await visitor.getByTestId('fetch-unavailable').textContent()).toBe('This Secure Fetch link is no longer valid');
     await shot(visitor, 'revoked');
     await visitor.context().close();
+    await page.context().close();
+  });
+
+  it('the file browser opens the folder a link\'s files arrived in (sfFolder) and previews and downloads a received file (sfFile)', async () => {
+    const owner = await signUpConfirmed();
+    const { http } = await signIn(owner.email);
+    const link = (await http.post(`/api/users/${owner.id}/secure-fetches/`, { note: 'Send the notes', includeMetadata: false, certificate: false })).body as { linkId: string };
+    // someone without an account sends a text file through the link
+    const notes = Buffer.from('received notes\nsecond line\n');
+    const anonymous = new HttpClient(t.url);
+    const b64 = (text: string) => Buffer.from(text).toString('base64');
+    const tus = { 'tus-resumable': '1.0.0' };
+    const created = await anonymous.request('POST', '/api/uploads/', undefined, {
+      ...tus,
+      'upload-length': String(notes.length),
+      'upload-metadata': `secureFetchId ${b64(link.linkId)},filename ${b64('notes.txt')}`,
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const location = created.headers.get('location')!;
+    expect((await anonymous.request('PATCH', location, new Uint8Array(notes), { ...tus, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' })).status).toBe(204);
+    const sent = await anonymous.post(`/api/shares/${link.linkId}/`, { files: [{ uploadId: location.split('/').pop()!, name: 'notes.txt', size: notes.length, mime: 'text/plain' }] });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+
+    const page = await signedInPage(owner.email);
+    await page.goto(`${t.url}/files/storage`);
+    const folder = page.locator('[data-testid="file-row"][data-label="sfFolder"]');
+    await folder.waitFor({ timeout: POLL_MS });
+    await folder.getByTestId('file-open').click();
+    const received = page.locator('[data-testid="file-row"][data-name="notes.txt"][data-label="sfFile"]');
+    await received.waitFor({ timeout: POLL_MS });
+    await received.getByTestId('file-open').click();
+    await page.getByTestId('preview-dialog').waitFor();
+    await expect.poll(() => page.getByTestId('preview-text').innerText(), { timeout: POLL_MS }).toContain('received notes');
+    await page.getByTestId('preview-close').click();
+    await received.getByRole('checkbox').check();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('action-download').click()]);
+    expect(download.suggestedFilename()).toBe('notes.txt');
+    expect(readFileSync(await download.path()).equals(notes)).toBe(true);
     await page.context().close();
   });
 });
