@@ -134,6 +134,28 @@ describe('chain version 2', () => {
     expect((await verifyChain(s.db.pool, key)).ok).toBe(true);
   });
 
+  it('edits in several ranges checked at once: the smallest position is named, with the same answer whatever the ranges', async () => {
+    const all = await positions();
+    const [early, late] = [all[14]!, all[21]!];
+    const { rows: linkRows } = await sql('select link from audit_links where position = $1', [late]);
+    await sql('create table removed_event as select * from es_events where position = $1', [early]);
+    // the later edit sits in a range that is checked beside (and may finish before) the earlier one
+    await sql('update audit_links set link = $2 where position = $1', [late, randomBytes(32)]);
+    await sql('delete from es_events where position = $1', [early]);
+    const answers = [];
+    for (const options of [{}, { pageSize: 1, parallel: 4 }, { pageSize: 2, parallel: 4 }, { pageSize: 5, parallel: 2 }, { pageSize: 2, parallel: 1 }]) {
+      answers.push(await verifyChain(s.db.pool, key, options));
+    }
+    // events before it: every event below the deleted one
+    const below = all.filter((p) => p < early).length;
+    for (const answer of answers) expect(answer).toEqual({ ok: false, checkedUpTo: all[11], firstMismatch: early, reason: 'deleted', events: below });
+    await sql('insert into es_events select * from removed_event');
+    await sql('drop table removed_event');
+    expect(await verifyChain(s.db.pool, key, { pageSize: 2, parallel: 4 })).toEqual({ ok: false, checkedUpTo: all[11], firstMismatch: late, reason: 'changed', events: all.filter((p) => p < late).length });
+    await sql('update audit_links set link = $2 where position = $1', [late, linkRows[0].link]);
+    expect(await verifyChain(s.db.pool, key, { pageSize: 2, parallel: 4 })).toMatchObject({ ok: true, events: all.length });
+  });
+
   it('a checkpoint whose version is rewritten no longer holds', async () => {
     await sql('update audit_checkpoints set chain = 1 where chain = 2');
     expect((await verifyChain(s.db.pool, key)).ok).toBe(false);

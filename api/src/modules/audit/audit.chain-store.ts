@@ -180,11 +180,18 @@ interface CheckpointRow extends Record<string, unknown> {
   key_id: string;
   chain: ChainVersion;
   created_at: Date;
+  /** The link stored at the checkpoint's position (null when none is). */
+  stored_link: Buffer | null;
+  /** Whether an event is stored at the checkpoint's position. */
+  has_event: boolean;
 }
 const checkpointsBetween = (db: Queryable, after: number, upto: number) =>
   keyset<CheckpointRow>(
     db,
-    'select upto_position, link, signature, key_id, chain, created_at from audit_checkpoints where upto_position > $1 and upto_position <= $2 order by upto_position limit $3',
+    `select c.upto_position, c.link, c.signature, c.key_id, c.chain, c.created_at, l.link as stored_link,
+            exists (select 1 from es_events e where e.position = c.upto_position) as has_event
+     from audit_checkpoints c left join audit_links l on l.position = c.upto_position
+     where c.upto_position > $1 and c.upto_position <= $2 order by c.upto_position limit $3`,
     'upto_position',
     after,
     upto,
@@ -225,10 +232,12 @@ interface MergedRow extends Partial<EventRow> {
   link: Buffer | null;
 }
 
-/** Events beside links per page of verify: big pages, so the round trips are few. */
+/** Events beside links per page of a version 1 verify: big pages, so the round trips are few. */
 const VERIFY_PAGE = 10_000;
-/** Pages of a version 2 verify being read at once (PostgreSQL computes their digests side by side). */
-const VERIFY_PARALLEL = 3;
+/** Links per range of a version 2 verify (`pageSize` when given): PostgreSQL checks a range in one statement. */
+const VERIFY_RANGE = 25_000;
+/** Ranges of a version 2 verify being checked at once, one connection each. */
+const VERIFY_PARALLEL = 4;
 
 /** The end of the page of `pageSize` links after `from` (or `upto` when fewer are left). */
 const pageEnd = async (db: Queryable, table: 'audit_links' | 'es_events', from: number, upto: number, pageSize: number): Promise<number> => {
@@ -282,63 +291,44 @@ const mergedBetween = (db: Queryable, after: number, upto: number, pageSize: num
       ).rows,
   );
 
-/** A stored link as one record; a link of another length (only by tampering) as 32 zero bytes, which no chain reaches. */
-const LINK_RECORD_SQL = `int8send(l.position) || case when octet_length(l.link) = ${LINK_BYTES} then l.link else ${ZERO_LINK_SQL} end`;
-
-interface DigestPage {
-  readonly from: number;
-  readonly hi: number;
-  /** (position, digest) records of the events in (from, hi], in position order. */
-  readonly events: Buffer;
-  /** SHA-256 of the (position, link) records of the stored links in (from, hi], in position order. */
-  readonly linksDigest: Buffer;
-}
-
 /**
- * A version 2 range, a page at a time: the events' digests computed by PostgreSQL, as one bytea of
- * (position, digest) records, and one SHA-256 over the page's stored (position, link) records, so
- * an intact page's links are compared without being sent. Pages are read `parallel` at a time, on
- * as many connections as the pool gives.
+ * The first position of (from, hi] where the stored version 2 chain does not hold, or null, and
+ * how many positions the range has. Each stored link is checked against the stored link before it
+ * and its event's digest, computed here as sealing computes it: link(n) = SHA-256(link(n-1) ||
+ * d(n)). Below the first position that fails, every stored link is the one the chain recomputed
+ * from the start would give, so this finds the same first position as the sequential walk without
+ * doing it, and ranges are checked independently. A full join pairs events with links: an event
+ * without a link (inserted) or a link without an event (deleted) fails where it stands.
  */
-const digestsBetween = (db: Queryable, after: number, upto: number, pageSize: number, parallel: number): AsyncGenerator<DigestPage> =>
-  readAhead(
-    after,
-    upto,
-    parallel,
-    (from) => pageEnd(db, 'audit_links', from, upto, pageSize),
-    async (from, hi) => {
-      const { rows } = await db.query<{ events: Buffer | null; links: Buffer }>(
-        `select (select string_agg(int8send(e.position) || ${digestSql('e')}, ''::bytea order by e.position)
-                 from es_events e where e.position > $1 and e.position <= $2) as events,
-                (select sha256(coalesce(string_agg(${LINK_RECORD_SQL}, ''::bytea order by l.position), ''::bytea))
-                 from audit_links l where l.position > $1 and l.position <= $2) as links`,
-        [from, hi],
-      );
-      return { from, hi, events: rows[0]?.events ?? Buffer.alloc(0), linksDigest: rows[0]!.links };
-    },
-  );
-
-/** The stored (position, link) records of (from, hi], for a page whose links do not all match. */
-const linksBetween = async (db: Queryable, from: number, hi: number): Promise<Buffer> => {
-  const { rows } = await db.query<{ links: Buffer | null }>(
-    `select string_agg(${LINK_RECORD_SQL}, ''::bytea order by l.position) as links from audit_links l where l.position > $1 and l.position <= $2`,
+const firstBrokenLink = async (db: Queryable, from: number, hi: number): Promise<{ first: number | null; positions: number }> => {
+  // the links with the one before each (read in index order, so nothing is sorted), beside the
+  // events' digests; the link before the range's first is the one stored last before it
+  const { rows } = await db.query<{ first: number | null; positions: number }>(
+    `select min(coalesce(e.position, l.position)) filter (
+              where e.d is null or l.link is null
+                 or sha256(coalesce(l.previous, (select coalesce((select link from audit_links where position <= $1 order by position desc limit 1), ${ZERO_LINK_SQL}))) || e.d) <> l.link
+            ) as first,
+            count(*)::int as positions
+     from (select e.position, ${digestSql('e')} as d from es_events e where e.position > $1 and e.position <= $2) e
+     full join (select position, link, lag(link) over (order by position) as previous from audit_links where position > $1 and position <= $2) l on l.position = e.position`,
     [from, hi],
   );
-  return rows[0]?.links ?? Buffer.alloc(0);
+  return { first: rows[0]?.first ?? null, positions: rows[0]?.positions ?? 0 };
 };
 
 /**
- * Re-reads the whole sealed range of the log beside its links and checkpoints and recomputes the
- * chain from the start. An event changed or moved to another position breaks its own link; one
- * deleted leaves a link without an event; one inserted an event without a link; links rewritten
- * to match break the next signed checkpoint. Each run is recomputed by its chain version: version
- * 2 ranges read only the digests PostgreSQL computes and one digest of each page's links, chain
- * them here, and read a page's links only when they do not all match.
+ * Re-reads the whole sealed range of the log beside its links and checkpoints. An event changed
+ * or moved to another position breaks its own link; one deleted leaves a link without an event;
+ * one inserted an event without a link; links rewritten to match break the next signed
+ * checkpoint. Version 1 runs are recomputed from the start, in order. Version 2 runs are checked
+ * link by link inside PostgreSQL (`firstBrokenLink`), in ranges read side by side; the answer is
+ * the first range's first failing position, and then each checkpoint of the run is compared with
+ * the link stored at its position and its signature verified.
  */
 export const verifyChain = async (
   db: Queryable,
   keys: AuditKeys,
-  { pageSize = VERIFY_PAGE, parallel = VERIFY_PARALLEL }: { pageSize?: number; parallel?: number } = {},
+  { pageSize, parallel = VERIFY_PARALLEL }: { pageSize?: number; parallel?: number } = {},
 ): Promise<ChainVerification> => {
   const runs = await chainRuns(db);
   const sealedUpTo = runs.at(-1)?.upto ?? 0;
@@ -348,22 +338,28 @@ export const verifyChain = async (
   let checkedUpTo = 0;
   let count = 0;
   const mismatch = (position: number, reason: MismatchReason): ChainVerification => ({ ok: false, checkedUpTo, firstMismatch: position, reason, events: count });
+  /** A checkpoint at `position` must seal the link the chain reached there with a valid signature by a listed key. */
+  const checkpointHolds = (cp: CheckpointRow, link: Buffer): boolean => {
+    // signed by the current key or one it replaced
+    const signer = keyById(keys, cp.key_id);
+    return cp.link.equals(link) && !!signer && verifyCheckpoint(signer, cp.upto_position, link, cp.signature, cp.chain);
+  };
   /** After the event at `position` is chained: the checkpoints sealing it must hold. */
   const checkpointsAt = async (position: number): Promise<ChainVerification | null> => {
     while (!c.done && c.value.upto_position === position) {
-      const cp = c.value;
-      // signed by the current key or one it replaced
-      const signer = keyById(keys, cp.key_id);
-      if (!cp.link.equals(previous) || !signer || !verifyCheckpoint(signer, position, previous, cp.signature, cp.chain)) return mismatch(position, 'checkpoint');
+      if (!checkpointHolds(c.value, previous)) return mismatch(position, 'checkpoint');
       checkedUpTo = position;
       c = await checkpoints.next();
     }
     return null;
   };
+  /** Events stored in (from, to). */
+  const eventsBetween = async (from: number, to: number): Promise<number> =>
+    (await db.query<{ n: number }>('select count(*)::int as n from es_events where position > $1 and position < $2', [from, to])).rows[0]!.n;
   let after = 0;
   for (const run of runs) {
     if (run.chain === 1) {
-      for await (const page of mergedBetween(db, after, run.upto, pageSize)) {
+      for await (const page of mergedBetween(db, after, run.upto, pageSize ?? VERIFY_PAGE)) {
         for (const row of page) {
           const position = row.position;
           if (row.link === null) return mismatch(position, 'inserted');
@@ -380,41 +376,49 @@ export const verifyChain = async (
         }
       }
     } else {
-      for await (const page of digestsBetween(db, after, run.upto, pageSize, parallel)) {
-        const { events } = page;
-        const eventCount = events.length / RECORD;
-        // the page's links as this chain computes them; when their digest is the stored links' one,
-        // every stored link and position of the page matched, and only the checkpoints are left
-        const computed = Buffer.allocUnsafe(events.length);
-        let link = previous;
-        for (let i = 0; i < eventCount; i++) {
-          link = chainRecord(link, events, i);
-          events.copy(computed, i * RECORD, i * RECORD, i * RECORD + 8);
-          link.copy(computed, i * RECORD + 8);
+      // the ranges in order, `parallel` of them being checked at once; the first one that fails
+      // holds the first failing position (every range before it holds)
+      let first: number | null = null;
+      let positions = 0;
+      for await (const range of readAhead(
+        after,
+        run.upto,
+        parallel,
+        (from) => pageEnd(db, 'audit_links', from, run.upto, pageSize ?? VERIFY_RANGE),
+        (from, hi) => firstBrokenLink(db, from, hi),
+      )) {
+        if (range.first !== null) {
+          first = range.first;
+          break;
         }
-        const intact = hash('sha256', computed, 'buffer').equals(page.linksDigest);
-        // otherwise the stored links are read, and the walk below names the first that differs
-        const links = intact ? computed : await linksBetween(db, page.from, page.hi);
-        const linkCount = links.length / RECORD;
-        for (let i = 0, j = 0; i < eventCount || j < linkCount; i++, j++) {
-          const eventAt = i < eventCount ? recordPosition(events, i) : Infinity;
-          const linkAt = j < linkCount ? recordPosition(links, j) : Infinity;
-          if (eventAt < linkAt) return mismatch(eventAt, 'inserted');
-          if (linkAt < eventAt) return mismatch(linkAt, 'deleted');
-          const position = eventAt;
-          if (!c.done && c.value.upto_position < position) return mismatch(c.value.upto_position, 'deleted');
-          if (intact) previous = computed.subarray(i * RECORD + 8, (i + 1) * RECORD);
-          else {
-            previous = chainRecord(previous, events, i);
-            if (previous.compare(links, j * RECORD + 8, (j + 1) * RECORD) !== 0) return mismatch(position, 'changed');
-          }
-          count++;
-          if (!c.done && c.value.upto_position === position) {
-            const bad = await checkpointsAt(position);
-            if (bad) return bad;
-          }
-        }
+        positions += range.positions;
       }
+      // the run's checkpoints before it, against the links stored at their positions
+      const before = count;
+      while (!c.done && c.value.upto_position <= run.upto && (first === null || c.value.upto_position < first)) {
+        const cp = c.value;
+        if (cp.stored_link === null && !cp.has_event) {
+          count = before + (await eventsBetween(after, cp.upto_position));
+          return mismatch(cp.upto_position, 'deleted');
+        }
+        if (!checkpointHolds(cp, cp.stored_link!)) {
+          count = before + (await eventsBetween(after, cp.upto_position)) + 1;
+          return mismatch(cp.upto_position, 'checkpoint');
+        }
+        previous = cp.stored_link!;
+        checkedUpTo = cp.upto_position;
+        c = await checkpoints.next();
+      }
+      if (first !== null) {
+        const { rows } = await db.query<{ has_event: boolean; has_link: boolean }>(
+          'select exists (select 1 from es_events where position = $1) as has_event, exists (select 1 from audit_links where position = $1) as has_link',
+          [first],
+        );
+        count = before + (await eventsBetween(after, first));
+        return mismatch(first, !rows[0]!.has_link ? 'inserted' : !rows[0]!.has_event ? 'deleted' : 'changed');
+      }
+      // every position of the run holds: as many events as positions
+      count += positions;
     }
     after = run.upto;
   }
