@@ -11,7 +11,7 @@ export const CHUNK_PLAIN_SIZE = CHUNK_SIZE - CHUNK_OVERHEAD;
 export const PAD_TO = 4096;
 
 /** Binds a chunk to its file key and its place in the file: swapped or reordered chunks fail to decrypt. */
-const chunkAad = (keyId: string, index: number) => Buffer.from(`axel-chunk\0${keyId}\0${index}`);
+export const chunkAad = (keyId: string, index: number) => Buffer.from(`axel-chunk\0${keyId}\0${index}`);
 const tailAad = (keyId: string, index: number) => Buffer.from(`axel-upload-tail\0${keyId}\0${index}`);
 
 /** Nonce, ciphertext and tag as three buffers: stored one after the other, they are the sealed bytes. */

@@ -71,4 +71,31 @@ describe('reading a file back', () => {
       ]),
     );
   });
+
+  it('chunks that fail authentication (swapped in the manifest) end the read with an error and none of their bytes is given', async () => {
+    const { store, plain, manifest } = await storedFile('swapped', 4 * CHUNK_PLAIN_SIZE);
+    const chunks = [...manifest.chunks];
+    [chunks[2], chunks[3]] = [chunks[3]!, chunks[2]!];
+    const received: Buffer[] = [];
+    const read = async () => {
+      for await (const p of readPlaintext(store, keys, { ...manifest, chunks })) received.push(Buffer.from(p as Buffer));
+    };
+    await expect(read()).rejects.toThrow(/authenticate/);
+    // the first two chunks are intact and given; nothing of the swapped ones
+    expect(Buffer.concat(received).equals(plain.subarray(0, 2 * CHUNK_PLAIN_SIZE))).toBe(true);
+    // under another key nothing at all is given
+    const other = { get: async () => randomBytes(32) } as unknown as FileKeys;
+    const none: Buffer[] = [];
+    await expect((async () => {
+      for await (const p of readPlaintext(store, other, manifest)) none.push(p as Buffer);
+    })()).rejects.toThrow(/authenticate/);
+    expect(none).toHaveLength(0);
+  });
+
+  it('many reads at once each give their own exact bytes (the shared read buffers and worker threads are not mixed up)', async () => {
+    const { store, plain, manifest } = await storedFile('concurrent', 5 * CHUNK_PLAIN_SIZE + 999);
+    const ranges = Array.from({ length: 8 }, (_, i) => ({ start: i * 333_333, end: plain.length - 1 - i * 77_777 }));
+    const got = await Promise.all(ranges.map((r) => readAll(readPlaintext(store, keys, manifest, r))));
+    got.forEach((bytes, i) => expect(bytes.equals(plain.subarray(ranges[i]!.start, ranges[i]!.end + 1))).toBe(true));
+  });
 });

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
-import { decryptChunk, plainLengthOf } from './chunks';
+import { cidOfShared, openShared, sharedReadBuffer } from './chunk-pool';
+import { chunkAad, decryptChunk, plainLengthOf } from './chunks';
 import type { FileKeys } from './keys';
 import type { ReplicatedBlobStore } from './replicated';
 
@@ -10,7 +11,7 @@ export interface ManifestLike {
   readonly size: number;
 }
 
-const READ_AHEAD = 3;
+const READ_AHEAD = 4;
 
 export class ByteRangeError extends Error {
   constructor(message: string) {
@@ -21,7 +22,7 @@ export class ByteRangeError extends Error {
 
 /**
  * Verified plaintext of bytes [start, end] (inclusive): only the chunks the range touches are read,
- * each checked against its CID (by the store) and authenticated by AES-GCM, one chunk ahead at most.
+ * each checked against its CID (by the store) and authenticated by AES-GCM, a few chunks ahead.
  */
 export const readPlaintext = (
   store: ReplicatedBlobStore,
@@ -48,10 +49,14 @@ export const readPlaintext = (
   const load = async (index: number) => {
     const key = await keys.get(manifest.keyId);
     // one byte more than the largest stored chunk: a replica longer than its manifest says shows
-    const target = free.pop() ?? Buffer.allocUnsafeSlow(readSize + 1);
+    const target = free.pop() ?? sharedReadBuffer(readSize + 1);
     try {
-      const stored = await store.getInto(manifest.chunks[index]!.cid, target);
-      return decryptChunk(key, manifest.keyId, index, stored, plainLengthOf(size, index, chunkPlainSize));
+      // bytes read into the shared buffer are verified and decrypted on a worker thread; a replica read
+      // whole by the fallback path (a new buffer) is handled here
+      const stored = await store.getInto(manifest.chunks[index]!.cid, target, cidOfShared);
+      const plainLength = plainLengthOf(size, index, chunkPlainSize);
+      if (stored.buffer !== target.buffer) return decryptChunk(key, manifest.keyId, index, stored, plainLength);
+      return await openShared(key, chunkAad(manifest.keyId, index), stored, plainLength);
     } finally {
       free.push(target);
     }

@@ -77,8 +77,9 @@ export class ReplicatedBlobStore {
   /**
    * Like `get`, read into `target` where the shard can (a replica that fills it, so may be longer, is
    * read whole instead): answers the verified bytes, often a view of `target`, valid until it is reused.
+   * `verify` gives the CID of bytes read into `target` (it may hash them on another thread).
    */
-  async getInto(cid: string, target: Buffer): Promise<Buffer> {
+  async getInto(cid: string, target: Buffer, verify: (bytes: Buffer) => string | Promise<string> = cidOf): Promise<Buffer> {
     const placed = this.placementOf(cid);
     const others = this.shards.filter((s) => !placed.includes(s));
     for (const shard of [...placed, ...others]) {
@@ -86,7 +87,7 @@ export class ReplicatedBlobStore {
       if (shard.readInto) {
         const read = await shard.readInto(cid, target).catch(() => null);
         if (read === null) found = { state: 'missing' };
-        else if (read < target.length) found = cidOf(target.subarray(0, read)) === cid ? { state: 'good', bytes: target.subarray(0, read) } : { state: 'damaged' };
+        else if (read < target.length) found = (await verify(target.subarray(0, read))) === cid ? { state: 'good', bytes: target.subarray(0, read) } : { state: 'damaged' };
       }
       found ??= await this.inspect(shard, cid);
       const { state, bytes } = found;
