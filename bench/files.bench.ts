@@ -7,7 +7,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { createCipheriv, randomBytes } from 'node:crypto';
-import { mkdtempSync, promises as fs, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, promises as fs, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../platform/src/postgres/embedded';
@@ -51,6 +51,37 @@ const rssOf = (pid: number): number => {
   } catch {
     return 0;
   }
+};
+
+const GROUPS: Record<string, string> = { MainThread: 'request thread', 'axel-chunks': 'chunk workers', V8Worker: 'V8 helpers (GC)', 'libuv-worker': 'libuv pool (disk)' };
+
+/** CPU time (ms) of each thread group of a process (Node names a worker thread after its `name`). */
+const threadCpu = (pid: number): Map<string, number> => {
+  const tick = 1000 / 100; // USER_HZ
+  const out = new Map<string, number>();
+  let tasks: string[] = [];
+  try {
+    tasks = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return out;
+  }
+  for (const tid of tasks) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const group = GROUPS[comm] ?? 'other threads';
+      out.set(group, (out.get(group) ?? 0) + (Number(fields[11]) + Number(fields[12])) * tick);
+    } catch {
+      // a thread that ended meanwhile
+    }
+  }
+  return out;
+};
+const cpuSince = (before: Map<string, number>, after: Map<string, number>, size: number) => {
+  const groups = [...Object.values(GROUPS), 'other threads'];
+  const per = (g: string) => ((after.get(g) ?? 0) - (before.get(g) ?? 0)) / (size / MiB);
+  return `${fmt(groups.reduce((n, g) => n + per(g), 0), 1)} (${groups.map((g) => `${g} ${fmt(per(g), 1)}`).join(', ')})`;
 };
 
 const filesSection: BenchSection = {
@@ -132,11 +163,13 @@ const filesSection: BenchSection = {
       });
       const file = (await made.json()) as { id: string };
       await dropCaches();
+      const cpu0 = threadCpu(child.pid!);
       t = performance.now();
       const res = await fetch(`${base}/api/users/${userId}/storages/${storageId}/files/${file.id}/sources/`, { headers: { cookie } });
       let received = 0;
       for await (const part of res.body as unknown as AsyncIterable<Uint8Array>) received += part.length;
       const downloadMs = performance.now() - t;
+      const downloadCpu = cpuSince(cpu0, threadCpu(child.pid!), size);
       if (received !== size) throw new Error(`download gave ${received} of ${size} bytes`);
 
       const eight = 64 * MiB;
@@ -159,7 +192,7 @@ const filesSection: BenchSection = {
           { measure: 'download through HTTP (verified, decrypted)', 'MiB/s': fmt(down), 'vs limit': `${fmt(down / diskRead, 2)}x` },
           { measure: '8 concurrent uploads of 64 MiB (total)', 'MiB/s': fmt(mbps(8 * eight, concurrentMs)), 'vs limit': `${fmt(mbps(8 * eight, concurrentMs) / Math.min(diskWrite / replicas, aes), 2)}x` },
         ],
-        `Server peak RSS during the large upload: ${fmt(uploadPeak / MiB)} MiB (at start ${fmt(baseline / MiB)} MiB; target under 300 MB); during the whole section ${fmt(peak / MiB)} MiB. Targets: upload at least 0.5 of disk/R, download at least 0.5 of disk read.`,
+        `Server peak RSS during the large upload: ${fmt(uploadPeak / MiB)} MiB (at start ${fmt(baseline / MiB)} MiB; target under 300 MB); during the whole section ${fmt(peak / MiB)} MiB. Targets: upload at least 0.5 of disk/R, download at least 0.5 of disk read. Server CPU ms per MiB downloaded: ${downloadCpu}. ${os.cpus().length} cpu(s), load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}.`,
       );
     } finally {
       await stopProduct(child);
