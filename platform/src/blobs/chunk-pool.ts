@@ -72,18 +72,21 @@ export const cidOfShared = async (bytes: Uint8Array): Promise<string> => {
 
 /**
  * Decrypts and authenticates a sealed chunk (nonce | ciphertext | tag) lying in a shared read buffer on a
- * worker thread: the tag is checked there before the plaintext (its first `plainLength` bytes) comes back.
+ * worker thread: the tag is checked there before the plaintext (its first `plainLength` bytes) comes back,
+ * in a buffer of its own, or with `inPlace` written over the sealed bytes (no buffer allocated per chunk).
  */
-export const openShared = async (key: Buffer, aad: Buffer, sealed: Uint8Array, plainLength: number): Promise<Buffer> => {
+export const openShared = async (key: Buffer, aad: Buffer, sealed: Uint8Array, plainLength: number, inPlace = false): Promise<Buffer> => {
   if (!isShared(sealed)) throw new Error('not a shared read buffer');
   const { value, length } = await pick().request(nextReq++, {
     t: 'decrypt',
     key,
     aad,
     plainLength,
+    inPlace,
     buffer: sealed.buffer,
     offset: sealed.byteOffset,
     length: sealed.byteLength,
   });
-  return Buffer.from(value as ArrayBuffer, 0, length);
+  // in place: the plaintext now lies at the start of the shared buffer, over the sealed bytes
+  return inPlace ? Buffer.from(sealed.buffer, sealed.byteOffset, length) : Buffer.from(value as ArrayBuffer, 0, length);
 };

@@ -23,6 +23,12 @@ parentPort.on('message', (msg) => {
     // the padding of a last chunk is authenticated too, but never handed back
     if (bytes.byteLength - TAG > NONCE + msg.plainLength) decipher.update(bytes.subarray(NONCE + msg.plainLength, bytes.byteLength - TAG));
     decipher.final();
+    if (msg.inPlace) {
+      // the sealed bytes are no longer needed: the plaintext takes their place in the shared buffer
+      new Uint8Array(msg.buffer, msg.offset, plain.byteLength).set(plain);
+      parentPort.postMessage({ t: 'done', req: msg.req, value: null, length: plain.byteLength });
+      return;
+    }
     const owned = plain.byteOffset === 0 && plain.byteLength === plain.buffer.byteLength ? plain : new Uint8Array(plain);
     parentPort.postMessage({ t: 'done', req: msg.req, value: owned.buffer, length: owned.byteLength }, [owned.buffer]);
   } catch (error) {

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, promises as fs, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CHUNK_PLAIN_SIZE, encryptChunkParts } from './chunks';
 import { readPlaintext } from './content';
@@ -97,5 +99,32 @@ describe('reading a file back', () => {
     const ranges = Array.from({ length: 8 }, (_, i) => ({ start: i * 333_333, end: plain.length - 1 - i * 77_777 }));
     const got = await Promise.all(ranges.map((r) => readAll(readPlaintext(store, keys, manifest, r))));
     got.forEach((bytes, i) => expect(bytes.equals(plain.subarray(ranges[i]!.start, ranges[i]!.end + 1))).toBe(true));
+  });
+
+  it('piped to an HTTP reply that reports when it has written everything out, buffers are used again and every byte arrives exact, also for a slow reader', async () => {
+    const { store, plain, manifest } = await storedFile('reply', 13 * CHUNK_PLAIN_SIZE + 12_345);
+    const ranges = [undefined, { start: 777, end: 11 * CHUNK_PLAIN_SIZE + 5 }];
+    const server = createServer((req, res) => {
+      const range = ranges[Number(req.url!.slice(1))];
+      readPlaintext(store, keys, manifest, range, { flushed: () => res.writableLength === 0 }).pipe(res);
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const { port } = server.address() as AddressInfo;
+      for (const [i, range] of ranges.entries()) {
+        for (const slow of [false, true]) {
+          const res = await fetch(`http://127.0.0.1:${port}/${i}`);
+          const parts: Buffer[] = [];
+          for await (const p of res.body as unknown as AsyncIterable<Uint8Array>) {
+            parts.push(Buffer.from(p));
+            if (slow) await new Promise((r) => setTimeout(r, 2));
+          }
+          const want = range ? plain.subarray(range.start, range.end + 1) : plain;
+          expect(Buffer.concat(parts).equals(want)).toBe(true);
+        }
+      }
+    } finally {
+      server.close();
+    }
   });
 });

@@ -13,6 +13,15 @@ export interface ManifestLike {
 
 const READ_AHEAD = 4;
 
+export interface ReadOptions {
+  /**
+   * For a consumer that writes each chunk out as it is given (an HTTP reply the stream is piped to): true
+   * when everything handed to its writes so far has been written out. The buffers behind chunks given
+   * and written out are then used again for later chunks instead of a new buffer per chunk.
+   */
+  readonly flushed?: () => boolean;
+}
+
 export class ByteRangeError extends Error {
   constructor(message: string) {
     super(message);
@@ -29,6 +38,7 @@ export const readPlaintext = (
   keys: FileKeys,
   manifest: ManifestLike,
   range?: { start: number; end: number },
+  options: ReadOptions = {},
 ): Readable => {
   const { size, chunkPlainSize } = manifest;
   const start = range?.start ?? 0;
@@ -41,30 +51,45 @@ export const readPlaintext = (
   const last = Math.floor(end / chunkPlainSize);
   if (last >= manifest.chunks.length) throw new ByteRangeError('manifest has fewer chunks than its size needs');
 
-  // read buffers, one per chunk in flight, reused from chunk to chunk: a chunk is decrypted (into a
-  // buffer of its own) as soon as it is read, so its read buffer is free again at once
+  // read buffers, one per chunk in flight, shared with the chunk workers and reused from chunk to chunk.
+  // Without `flushed` a chunk is decrypted into a buffer of its own, so its read buffer is free again at
+  // once; with it the plaintext takes the place of the sealed bytes and the buffer is used again only
+  // once the consumer has been handed that chunk and has written out everything handed to it
   const free: Buffer[] = [];
+  const inPlace = options.flushed !== undefined;
+  /** Buffers behind chunks given out, by the number of the chunk: reclaimed once written out. */
+  const given: { seq: number; buffer: Buffer }[] = [];
+  let emitted = 0;
+  let yielded = 0;
+  const reclaim = () => {
+    if (!given.length || !options.flushed?.()) return;
+    while (given.length && given[0]!.seq < emitted) free.push(given.shift()!.buffer);
+  };
   let readSize = 0;
   for (let i = first; i <= last; i++) readSize = Math.max(readSize, manifest.chunks[i]!.size);
-  const load = async (index: number) => {
+  const load = async (index: number): Promise<{ plain: Buffer; buffer?: Buffer }> => {
     const key = await keys.get(manifest.keyId);
+    reclaim();
     // one byte more than the largest stored chunk: a replica longer than its manifest says shows
     const target = free.pop() ?? sharedReadBuffer(readSize + 1);
+    let keep = false;
     try {
       // bytes read into the shared buffer are verified and decrypted on a worker thread; a replica read
       // whole by the fallback path (a new buffer) is handled here
       const stored = await store.getInto(manifest.chunks[index]!.cid, target, cidOfShared);
       const plainLength = plainLengthOf(size, index, chunkPlainSize);
-      if (stored.buffer !== target.buffer) return decryptChunk(key, manifest.keyId, index, stored, plainLength);
-      return await openShared(key, chunkAad(manifest.keyId, index), stored, plainLength);
+      if (stored.buffer !== target.buffer) return { plain: decryptChunk(key, manifest.keyId, index, stored, plainLength) };
+      const plain = await openShared(key, chunkAad(manifest.keyId, index), stored, plainLength, inPlace);
+      keep = inPlace;
+      return { plain, buffer: inPlace ? target : undefined };
     } finally {
-      free.push(target);
+      if (!keep) free.push(target);
     }
   };
 
   async function* chunks() {
     // a few chunks in flight ahead of the consumer: disk, hashing and decryption overlap, memory stays bounded
-    const ahead: Promise<Buffer>[] = [];
+    const ahead: Promise<{ plain: Buffer; buffer?: Buffer }>[] = [];
     let queued = first;
     const fill = () => {
       while (queued <= last && ahead.length < READ_AHEAD) {
@@ -75,11 +100,28 @@ export const readPlaintext = (
     };
     for (let index = first; index <= last; index++) {
       fill();
-      const plain = await ahead.shift()!;
+      const { plain, buffer } = await ahead.shift()!;
+      if (buffer) {
+        given.push({ seq: yielded, buffer });
+        // a consumer that does not write out keeps its buffers: new ones are made, these are left to the GC
+        if (given.length > 2 * READ_AHEAD) given.shift();
+      }
+      yielded++;
       const from = index === first ? start - index * chunkPlainSize : 0;
       const to = index === last ? end - index * chunkPlainSize + 1 : plain.length;
       yield plain.subarray(from, to);
     }
   }
-  return Readable.from(chunks(), { objectMode: false, highWaterMark: 1 });
+  const stream = Readable.from(chunks(), { objectMode: false, highWaterMark: 1 });
+  if (inPlace) {
+    // each chunk counted as it is emitted, before the listeners (a pipe's write) run: by the time
+    // `reclaim` looks, every chunk counted has been handed to the consumer's write (no listener is
+    // added here: that would start the flow before the consumer is attached)
+    const emit = stream.emit.bind(stream);
+    stream.emit = (event: string | symbol, ...args: unknown[]) => {
+      if (event === 'data') emitted++;
+      return emit(event, ...args);
+    };
+  }
+  return stream;
 };

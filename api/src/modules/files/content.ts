@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { ByteRangeError, readPlaintext, type FileKeys, type ReplicatedBlobStore } from '@axel/platform/blobs/index';
+import { ByteRangeError, readPlaintext, type FileKeys, type ReadOptions, type ReplicatedBlobStore } from '@axel/platform/blobs/index';
 import { DomainError, type ErrorDefinition } from '@axel/domain';
 import type { FileContent, FileManifest } from './contracts';
 
@@ -15,9 +15,9 @@ export class ChunkedFileContent implements FileContent {
     private readonly keys: FileKeys,
   ) {}
 
-  read(manifest: FileManifest, range?: { start: number; end: number }): Readable {
+  read(manifest: FileManifest, range?: { start: number; end: number }, options?: ReadOptions): Readable {
     try {
-      return readPlaintext(this.blobs, this.keys, manifest, range);
+      return readPlaintext(this.blobs, this.keys, manifest, range, options);
     } catch (error) {
       if (error instanceof ByteRangeError) throw new DomainError(rangeNotSatisfiable, { size: manifest.size });
       throw error;

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import type { ReadOptions } from '@axel/platform/blobs/index';
 
 /*
  * The seams between the byte pipeline (blob store, encryption, tus uploads, streamed reads) and the
@@ -72,7 +73,7 @@ export interface QuotaGate {
 /** Implemented by the pipeline: verified plaintext out of the encrypted, sharded chunks. */
 export interface FileContent {
   /** Plaintext bytes [start, end] inclusive (the whole file without a range); every chunk verified. */
-  read(manifest: FileManifest, range?: { start: number; end: number }): Readable;
+  read(manifest: FileManifest, range?: { start: number; end: number }, options?: ReadOptions): Readable;
   /** A file version forgotten for ever: its key is destroyed and its chunks collected. */
   destroy(manifest: FileManifest): Promise<void>;
 }
