@@ -5,6 +5,7 @@ import { PostgresEventStore, withTransaction, type EventStore, type GlobalPositi
 import type { AppContext } from '../../context';
 import type { Logger } from '../../logger';
 import type { ChainVerification, ExportRange, MismatchReason } from './audit.chain-store';
+import { SealerLoop } from './sealer-loop';
 
 /**
  * The audit chain over the event store port, for a store whose events are not in this database
@@ -271,62 +272,22 @@ export async function* exportPortRange(db: Queryable, store: EventStore, keys: A
   if (chunk) yield chunk;
 }
 
-/** How often an idle sealer reads the port again; a batch that did not reach the end is followed at once. */
-const IDLE_POLL_MS = 100;
-const ERROR_BACKOFF_MS = 1000;
-
-/** Chains the store's new events in batches while the worker role runs; one sealer at a time across processes. */
-export class PortSealer {
-  private stopped = false;
-  private wake: (() => void) | undefined;
-  private done: Promise<void> | undefined;
-  private readUpTo = 0;
-  lastError: string | null = null;
-
-  constructor(
-    private readonly pool: Pool,
-    private readonly store: EventStore,
-    private readonly key: AuditSigningKey,
-    private readonly log: Logger,
-  ) {}
-
-  start(): void {
-    this.done = this.loop();
-  }
-
-  private sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      this.wake = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
-  }
-
-  private async loop(): Promise<void> {
-    while (!this.stopped) {
-      try {
-        const result = await sealPortBatch(this.pool, this.store, this.key, { after: this.readUpTo });
-        this.lastError = null;
-        this.readUpTo = result.readUpTo;
-        if (result.sealed !== null && !result.isEnd) continue;
-        await this.sleep(IDLE_POLL_MS);
-      } catch (error) {
-        if (this.stopped) return;
-        this.lastError = (error as Error).message;
-        this.log.error({ err: error }, 'audit sealing through the event store port failed');
-        await this.sleep(ERROR_BACKOFF_MS);
-      }
-    }
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    this.wake?.();
-    await this.done;
-  }
-}
+/**
+ * Chains the store's new events in batches while the worker role runs; one sealer at a time across
+ * processes. A batch that did not reach the end of the store is followed at once.
+ */
+const portSealer = (pool: Pool, store: EventStore, key: AuditSigningKey, log: Logger): SealerLoop => {
+  let readUpTo = 0;
+  return new SealerLoop(
+    async () => {
+      const result = await sealPortBatch(pool, store, key, { after: readUpTo });
+      readUpTo = result.readUpTo;
+      return result.sealed !== null && !result.isEnd;
+    },
+    log,
+    'audit sealing through the event store port failed',
+  );
+};
 
 /**
  * The store as it is written, personal fields still sealed (the context's store opens them, and
@@ -341,7 +302,7 @@ export const openSealedStore = async (ctx: Pick<AppContext, 'config' | 'pool' | 
 /** The port path as the audit module uses it: one sealed store, opened on first use, and the sealer. */
 export const createPortChain = () => {
   let store: Promise<EventStore> | undefined;
-  let sealer: PortSealer | undefined;
+  let sealer: SealerLoop | undefined;
   const storeOf = (ctx: AppContext) => (store ??= openSealedStore(ctx));
   return {
     verify: async (ctx: AppContext, keys: AuditKeys) => verifyPortChain(ctx.pool, await storeOf(ctx), keys),
@@ -352,7 +313,7 @@ export const createPortChain = () => {
       to: typeof to === 'string' ? await portPositionAt(ctx.pool, to, 'to') : to,
     }),
     async start(ctx: AppContext, key: AuditSigningKey): Promise<void> {
-      sealer = new PortSealer(ctx.pool, await storeOf(ctx), key, ctx.log);
+      sealer = portSealer(ctx.pool, await storeOf(ctx), key, ctx.log);
       sealer.start();
     },
     async stop(): Promise<void> {

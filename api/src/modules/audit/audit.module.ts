@@ -6,15 +6,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Module } from '../../app';
 import type { AppContext } from '../../context';
-import type { Logger } from '../../logger';
 import { requireStaff } from '../accounts/auth';
 import { createPortChain, portChainMigrations } from './audit.chain-port';
+import { SealerLoop } from './sealer-loop';
 import { auditMigrations, exportRange, SEAL_BATCH, sealBatch, verifyChain } from './audit.chain-store';
 
 const tags = ['admin'];
-/** How often an idle sealer looks for new events; a full batch is followed at once. */
-const IDLE_POLL_MS = 100;
-const ERROR_BACKOFF_MS = 1000;
 
 const position = z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 /** A global position, or an instant (ISO 8601 with offset) that stands for the events recorded from or until it. */
@@ -38,59 +35,9 @@ const VerificationSchema = z.object({
   events: z.number(),
 });
 
-/** Chains new events in batches while the worker role runs; one sealer at a time across processes. */
-class Sealer {
-  private stopped = false;
-  private wake: (() => void) | undefined;
-  private done: Promise<void> | undefined;
-  lastError: string | null = null;
-
-  constructor(
-    private readonly pool: Pool,
-    private readonly key: AuditSigningKey,
-    private readonly log: Logger,
-  ) {}
-
-  start(): void {
-    this.done = this.loop();
-  }
-
-  private sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      this.wake = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
-  }
-
-  private async loop(): Promise<void> {
-    while (!this.stopped) {
-      try {
-        const sealed = await sealBatch(this.pool, this.key);
-        this.lastError = null;
-        if (sealed === SEAL_BATCH) continue;
-        await this.sleep(IDLE_POLL_MS);
-      } catch (error) {
-        if (this.stopped) return;
-        this.lastError = (error as Error).message;
-        this.log.error({ err: error }, 'audit sealing failed');
-        await this.sleep(ERROR_BACKOFF_MS);
-      }
-    }
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    this.wake?.();
-    await this.done;
-  }
-}
-
 export const createAuditModule = (): Module => {
   let keyring: AuditKeyring | undefined;
-  let sealer: Sealer | undefined;
+  let sealer: SealerLoop | undefined;
   // with EVENTSTORE_URL the chain reads the store through its port and keeps links and checkpoints here
   const portChain = createPortChain();
   const keysOf = (ctx: AppContext) => (keyring ??= loadKeyring(ctx.config.AUDIT_SIGNING_KEY, ctx.config.AUDIT_PREVIOUS_KEYS, ctx.config.dataDir));
@@ -154,7 +101,9 @@ export const createAuditModule = (): Module => {
     async start(ctx, roles) {
       if (!roles.has('worker')) return;
       if (ctx.adapters.eventStore !== 'postgres') return portChain.start(ctx, signingKey(ctx));
-      sealer = new Sealer(ctx.pool, signingKey(ctx), ctx.log);
+      const key = signingKey(ctx);
+      // a full batch means more may be waiting
+      sealer = new SealerLoop(async () => (await sealBatch(ctx.pool, key)) === SEAL_BATCH, ctx.log, 'audit sealing failed');
       sealer.start();
     },
     async stop() {
