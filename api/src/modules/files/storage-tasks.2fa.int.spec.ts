@@ -1,10 +1,9 @@
 import { generate } from 'otplib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../testing/accounts';
-import { startTestApp, type HttpClient, type TestApp } from '../../testing/harness';
-import { bindStorageBytes } from './storage.bytes';
+import type { HttpClient, TestApp } from '../../testing/harness';
 import { FRESH_SECOND_FACTOR_MS } from './storage-tasks.routes';
-import { MemoryBytes } from './storage.testing';
+import { storageTestApp, type MemoryBytes } from './storage.testing';
 
 /*
  * Spec §8: a storage task failing with code 5102 opens the skip-2FA dialog, whose "Continue"
@@ -13,14 +12,7 @@ import { MemoryBytes } from './storage.testing';
 
 let t: TestApp;
 let bytes: MemoryBytes;
-beforeAll(async () => {
-  t = await startTestApp({ env: { RATE_LIMIT_FACTOR: '100' } });
-  bytes = new MemoryBytes();
-  bindStorageBytes(t.app.ctx, { uploads: bytes, content: bytes });
-});
-afterAll(async () => {
-  await t?.stop();
-});
+storageTestApp((running) => ({ t, bytes } = running));
 const { signUpConfirmed, signIn, PASSWORD } = accountHelpers(() => t);
 
 const totpCode = (secret: string) => generate({ secret, epoch: Math.floor(t.clock.now().getTime() / 1000) });
