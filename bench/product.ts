@@ -12,8 +12,8 @@ import type { BenchContext } from './harness';
 /** The administrator the benches sign in as (the product creates them at start). */
 export const BENCH_ADMIN = { email: 'bench@axel.test', password: 'Bench-pass-123' };
 
-/** Node flags the product runs with in production (Dockerfile's NODE_OPTIONS, `npm start`). */
-export const PRODUCT_NODE_FLAGS = ['--max-semi-space-size=4'];
+/** Node flags the product runs with in production (Dockerfile's NODE_OPTIONS and CMD, docker-compose, `npm start`). */
+export const PRODUCT_NODE_FLAGS = ['--max-semi-space-size=4', '--external-memory-accounted-in-global-limit'];
 
 /** The product (api/src/main.ts) in its own process, as it runs in production, with rate limits x1000. */
 export const spawnProduct = (options: { databaseUrl: string; dataDir: string; port: number }): ChildProcess =>

@@ -11,7 +11,7 @@ export interface ManifestLike {
   readonly size: number;
 }
 
-const READ_AHEAD = 4;
+const READ_AHEAD = 8;
 
 export interface ReadOptions {
   /**
