@@ -1,10 +1,5 @@
 import os from 'node:os';
-import { Worker } from 'node:worker_threads';
-
-interface Pending {
-  resolve(value: unknown): void;
-  reject(error: Error): void;
-}
+import { RequestWorker } from '../workers/request-worker';
 
 /** What a session is told by its worker: a batch slot is free again, or the session failed. */
 interface SessionSink {
@@ -12,67 +7,47 @@ interface SessionSink {
   onError(error: Error): void;
 }
 
+/** A hashing worker thread and the sessions placed on it (each keeps it alive while attached). */
 class Sha3Worker {
-  readonly worker: Worker;
+  readonly port: RequestWorker;
   readonly sessions = new Map<number, SessionSink>();
-  private readonly pending = new Map<number, Pending>();
-  private nextReq = 1;
-  dead: Error | undefined;
 
-  constructor(private readonly onExit: (w: Sha3Worker) => void) {
-    this.worker = new Worker(new URL('./sha3.worker.mjs', import.meta.url), { name: 'axel-sha3' });
-    this.worker.unref();
-    this.worker.on('message', (msg: { t: string; id?: number; req?: number; slot?: number; value?: unknown; message?: string }) => {
-      if (msg.t === 'ack') this.sessions.get(msg.id!)?.onAck(msg.slot!);
-      else if (msg.t === 'done') this.settle(msg.req!, (p) => p.resolve(msg.value));
-      else if (msg.t === 'error') {
-        const error = new Error(`SHA3 worker: ${msg.message}`);
-        if (msg.req !== undefined) this.settle(msg.req, (p) => p.reject(error));
-        if (msg.id !== undefined) this.sessions.get(msg.id)?.onError(error);
-      }
+  constructor(onExit: (w: Sha3Worker) => void) {
+    this.port = new RequestWorker(new URL('./sha3.worker.mjs', import.meta.url), {
+      name: 'axel-sha3',
+      title: 'SHA3 worker',
+      prefixErrors: true,
+      onMessage: (msg, error) => {
+        if (msg.t === 'ack') this.sessions.get(msg.id!)?.onAck(msg.slot!);
+        else if (error && msg.id !== undefined) this.sessions.get(msg.id)?.onError(error);
+      },
+      onExit: (error) => {
+        for (const s of this.sessions.values()) s.onError(error);
+        this.sessions.clear();
+        onExit(this);
+      },
     });
-    const fail = (error: Error) => {
-      if (this.dead) return;
-      this.dead = error;
-      for (const p of this.pending.values()) p.reject(error);
-      this.pending.clear();
-      for (const s of this.sessions.values()) s.onError(error);
-      this.sessions.clear();
-      this.onExit(this);
-    };
-    this.worker.on('error', fail);
-    this.worker.on('exit', (code) => fail(new Error(`SHA3 worker exited with code ${code}`)));
   }
 
-  private settle(req: number, f: (p: Pending) => void) {
-    const p = this.pending.get(req);
-    if (!p) return;
-    this.pending.delete(req);
-    f(p);
+  get dead() {
+    return this.port.dead;
   }
 
-  request<T>(message: Record<string, unknown>): Promise<T> {
-    if (this.dead) return Promise.reject(this.dead);
-    const req = this.nextReq++;
-    return new Promise<T>((resolve, reject) => {
-      this.pending.set(req, { resolve: resolve as (v: unknown) => void, reject });
-      this.worker.postMessage({ ...message, req });
-    });
+  async request<T>(message: Record<string, unknown>): Promise<T> {
+    return (await this.port.request(message)).value as T;
   }
 
   post(message: Record<string, unknown>) {
-    if (this.dead) throw this.dead;
-    this.worker.postMessage(message);
+    this.port.post(message);
   }
 
   attach(id: number, sink: SessionSink) {
     this.sessions.set(id, sink);
-    if (this.sessions.size === 1) this.worker.ref();
+    this.port.hold();
   }
 
   detach(id: number) {
-    this.sessions.delete(id);
-    if (this.sessions.size === 0) this.worker.unref();
+    if (this.sessions.delete(id)) this.port.release();
   }
 }
 
@@ -216,7 +191,7 @@ export class Sha3Pool {
 
   async close(): Promise<void> {
     const all = this.workers.splice(0);
-    await Promise.all(all.map((w) => w.worker.terminate()));
+    await Promise.all(all.map((w) => w.port.terminate()));
   }
 }
 
