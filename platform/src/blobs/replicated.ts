@@ -46,8 +46,18 @@ export class ReplicatedBlobStore {
   /** Stores ciphertext (whole or in parts) on its R shards at once; answers its CID. */
   async put(bytes: BlobBytes): Promise<string> {
     const cid = cidOf(bytes);
-    await Promise.all(this.placementOf(cid).map((shard) => shard.put(cid, bytes)));
+    await this.putOnShards(cid, bytes);
     return cid;
+  }
+
+  /**
+   * Writes to every shard of the chunk; settles only when none is still reading the bytes (a failed
+   * shard does not end the put while another still writes from the caller's buffers).
+   */
+  private async putOnShards(cid: string, bytes: BlobBytes) {
+    const results = await Promise.allSettled(this.placementOf(cid).map((shard) => shard.put(cid, bytes)));
+    const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failed) throw failed.reason;
   }
 
   private async inspect(shard: BlobStore, cid: string): Promise<{ state: ReplicaState; bytes?: Buffer }> {

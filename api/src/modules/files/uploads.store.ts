@@ -20,7 +20,7 @@ export const UPLOAD_ID = /^[0-9a-f]{32}$/;
  * Chunks of one request being stored at once: each is written to its shards as soon as it is
  * sealed, beside the earlier ones still waiting for their disks, and recorded strictly in order.
  */
-export const CHUNKS_IN_FLIGHT = 4;
+export const CHUNKS_IN_FLIGHT = 8;
 
 interface UploadRow {
   id: string;
