@@ -26,15 +26,15 @@ const SLOT = 1024 * 1024;
 /** Blobs being written directly at once per store; a put beyond them writes through the page cache. */
 const SLOTS = 4;
 
-/**
- * Page-aligned staging memory for direct writes. Memory of a WebAssembly instance starts on a page
- * boundary (the engine maps it), which Node's own Buffers do not promise; taken lazily, 4 MiB a store.
- */
 interface WasmMemory {
   readonly buffer: ArrayBuffer;
 }
 const { Memory } = (globalThis as unknown as { WebAssembly: { Memory: new (pages: { initial: number; maximum: number }) => WasmMemory } }).WebAssembly;
 
+/**
+ * Page-aligned staging memory for direct writes. Memory of a WebAssembly instance starts on a page
+ * boundary (the engine maps it), which Node's own Buffers do not promise; taken lazily, 4 MiB a store.
+ */
 class AlignedSlots {
   private free: Buffer[] | undefined;
 
@@ -59,7 +59,7 @@ class AlignedSlots {
  * padded to 4 KiB) is written with O_DIRECT from page-aligned memory: the disk reads it from there,
  * so the kernel does not copy it into its page cache first (measured: kernel CPU per MiB written 0.8-1.5
  * ms buffered, 0.5 direct; the copy was the largest single cost of an upload). A file system that
- * refuses O_DIRECT (tmpfs, some network ones) turns it off for the store and the write goes
+ * refuses O_DIRECT (tmpfs before Linux 6.6, some network file systems) turns it off for the store and the write goes
  * through the page cache as before; `directIo: false` does that from the start.
  */
 export class LocalFolderBlobStore implements BlobStore {
