@@ -252,6 +252,11 @@ describe('receiving files, pay and pin, the certificate', () => {
       const stored = Buffer.from(await res.arrayBuffer());
       expect(stored.equals(contents[i]!)).toBe(true);
       expect(reference(stored)).toMatchObject({ md5: item.md5 });
+      // a broken download resumes: the rest by Range
+      const rest = await fetch(`${t.url}/api/users/${id}/secure-fetches/${link.id}/items/${item.id}/download`, { headers: { cookie: cookieOf(http), range: 'bytes=10-' } });
+      expect(rest.status).toBe(206);
+      expect(rest.headers.get('content-range')).toBe(`bytes 10-${contents[i]!.length - 1}/${contents[i]!.length}`);
+      expect(Buffer.from(await rest.arrayBuffer()).equals(contents[i]!.subarray(10))).toBe(true);
     }
     // the second file was sent from a folder: it keeps its folders inside the link's folder
     const inFolder = (await http.get(`/api/users/${id}/storages/${items.body.folder.storageId}/folders/${items.body.folder.id}/items/`)).body.data as { name: string; label: string; id: string }[];

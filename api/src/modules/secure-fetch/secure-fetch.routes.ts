@@ -16,8 +16,7 @@ import type { AppContext } from '../../context';
 import { limitsFor } from '../../http/rate-limits';
 import { requireSelf } from '../accounts/auth';
 import { entitlementsOf } from '../billing/billing.service';
-import { contentDisposition } from '../files/storage-downloads.routes';
-import { storageBytes } from '../files/storage.bytes';
+import { contentDisposition, sendItemBytes } from '../files/storage-downloads.routes';
 import { liveItem, userActor } from '../files/storage.service';
 import { CreateBody, FetchParams, ItemParams, ListQuery, SORT_COLUMNS, tags, UserParams } from './secure-fetch.schema';
 import { fetchJson, itemsJson, ownLink, runSecureFetchCommand } from './secure-fetch.service';
@@ -125,15 +124,8 @@ export const secureFetchOwnerRoutes = (ctx: AppContext) => async (fastify: Fasti
       const item = await liveItem(ctx, link.submission!.storageId, file.itemId, 'file');
       if (!item.manifest) throw new DomainError(SecureFetchErrors.itemNotFound);
       await runSecureFetchCommand(ctx, link.fetchId, { type: 'OpenSecureFetchItem', data: { itemId: file.itemId } }, userActor(request, user.id));
-      const size = Number(item.size);
-      const stream = storageBytes(ctx).content.read(item.manifest, size ? { start: 0, end: size - 1 } : undefined);
-      return reply
-        .status(200)
-        .header('content-type', 'application/octet-stream')
-        .header('content-length', String(size))
-        .header('content-disposition', contentDisposition(file.name, false))
-        .header('x-content-type-options', 'nosniff')
-        .send(stream);
+      // as every file download: by Range too (a broken download resumes), buffers reused once written out
+      return sendItemBytes(ctx, request, reply, item, { type: 'application/octet-stream', disposition: contentDisposition(file.name, false) });
     },
   );
 };
