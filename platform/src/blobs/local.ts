@@ -40,8 +40,14 @@ class AlignedSlots {
 
   take(): Buffer | undefined {
     if (!this.free) {
-      const memory = new Memory({ initial: (SLOT * SLOTS) / 65536, maximum: (SLOT * SLOTS) / 65536 });
-      this.free = Array.from({ length: SLOTS }, (_, i) => Buffer.from(memory.buffer, i * SLOT, SLOT));
+      try {
+        const memory = new Memory({ initial: (SLOT * SLOTS) / 65536, maximum: (SLOT * SLOTS) / 65536 });
+        this.free = Array.from({ length: SLOTS }, (_, i) => Buffer.from(memory.buffer, i * SLOT, SLOT));
+      } catch {
+        // no such memory to be had (the engine reserves address space for it, which a process limit
+        // can refuse): blobs are written through the page cache
+        this.free = [];
+      }
     }
     return this.free.pop();
   }
