@@ -7,7 +7,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createCipheriv, randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, promises as fs, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, promises as fs, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +15,7 @@ import { freePort } from '../platform/src/postgres/embedded';
 import { databaseUrlWithName, dropDatabase, ensureDatabase } from '../platform/src/postgres/pool';
 import { benchSignIn, spawnProduct, stopProduct, untilHealthy } from './product';
 import { fmt, type BenchSection } from './harness';
+import { childrenCpuMs, cpuPerMiB, rssOf, threadCpu, type ThreadGroups } from './process-stats';
 
 const MiB = 1024 * 1024;
 const TUS = { 'tus-resumable': '1.0.0', 'x-requested-with': 'XMLHttpRequest' };
@@ -45,50 +46,12 @@ const dropCaches = async () => {
   }
 };
 
-const rssOf = (pid: number): number => {
-  try {
-    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Number(m[1]) * 1024 : 0;
-  } catch {
-    return 0;
-  }
-};
-
-const GROUPS: Record<string, string> = { MainThread: 'request thread', 'axel-chunks': 'chunk workers', V8Worker: 'V8 helpers (GC)', 'libuv-worker': 'libuv pool (disk)' };
-
-/** CPU time (ms) of each thread group of a process (Node names a worker thread after its `name`). */
-const threadCpu = (pid: number): Map<string, number> => {
-  const tick = 1000 / 100; // USER_HZ
-  const out = new Map<string, number>();
-  let tasks: string[] = [];
-  try {
-    tasks = readdirSync(`/proc/${pid}/task`);
-  } catch {
-    return out;
-  }
-  for (const tid of tasks) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const group = GROUPS[comm] ?? 'other threads';
-      out.set(group, (out.get(group) ?? 0) + (Number(fields[11]) + Number(fields[12])) * tick);
-    } catch {
-      // a thread that ended meanwhile
-    }
-  }
-  return out;
-};
-const cpuSince = (before: Map<string, number>, after: Map<string, number>, size: number) => {
-  const groups = [...Object.values(GROUPS), 'other threads'];
-  const per = (g: string) => ((after.get(g) ?? 0) - (before.get(g) ?? 0)) / (size / MiB);
-  return `${fmt(groups.reduce((n, g) => n + per(g), 0), 1)} (${groups.map((g) => `${g} ${fmt(per(g), 1)}`).join(', ')})`;
-};
+const GROUPS: ThreadGroups = { MainThread: 'request thread', 'axel-chunks': 'chunk workers', V8Worker: 'V8 helpers (GC)', 'libuv-worker': 'libuv pool (disk)' };
 
 /**
  * Downloads `url` with curl, a native client that costs the machine next to nothing (as a download
  * manager on another machine would): bytes received. The cookie goes in on stdin, not in the
- * command line (its CPU: `childrenCpu` around the call).
+ * command line (its CPU: `childrenCpuMs` around the call).
  */
 const curlDownload = (url: string, cookie: string) =>
   new Promise<number>((resolve, reject) => {
@@ -104,13 +67,6 @@ const curlDownload = (url: string, cookie: string) =>
     });
     c.stdin.end(`cookie: ${cookie}\n`);
   });
-
-/** CPU ms of this process's waited-for children (curl), from /proc/self/stat (cutime + cstime). */
-const childrenCpu = () => {
-  const stat = readFileSync('/proc/self/stat', 'utf8');
-  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(f[13]) + Number(f[14])) * 10;
-};
 
 /** Downloads `url` with Node's own http client (no web streams): bytes received. */
 const nodeDownload = (url: string, cookie: string) =>
@@ -209,13 +165,13 @@ const filesSection: BenchSection = {
       // with Node's own http client beside it (a client that takes ~1.5 ms of CPU per MiB here)
       const hasCurl = existsSync('/usr/bin/curl') || existsSync('/bin/curl');
       await dropCaches();
-      const cpu0 = threadCpu(child.pid!);
-      const curlCpu0 = childrenCpu();
+      const cpu0 = threadCpu(child.pid!, GROUPS);
+      const curlCpu0 = childrenCpuMs();
       t = performance.now();
       const received = hasCurl ? await curlDownload(sourceUrl, cookie) : await nodeDownload(sourceUrl, cookie);
       const downloadMs = performance.now() - t;
-      const curlCpu = (childrenCpu() - curlCpu0) / (size / MiB);
-      const downloadCpu = cpuSince(cpu0, threadCpu(child.pid!), size);
+      const curlCpu = (childrenCpuMs() - curlCpu0) / (size / MiB);
+      const downloadCpu = cpuPerMiB(cpu0, threadCpu(child.pid!, GROUPS), size / MiB, GROUPS);
       if (received !== size) throw new Error(`download gave ${received} of ${size} bytes`);
       await dropCaches();
       const nodeCpu0 = process.cpuUsage();
@@ -247,7 +203,7 @@ const filesSection: BenchSection = {
           { measure: '  the same, Node http client', 'MiB/s': fmt(downNode), 'vs limit': `${fmt(downNode / diskRead, 2)}x` },
           { measure: '8 concurrent uploads of 64 MiB (total)', 'MiB/s': fmt(mbps(8 * eight, concurrentMs)), 'vs limit': `${fmt(mbps(8 * eight, concurrentMs) / Math.min(diskWrite / replicas, aes), 2)}x` },
         ],
-        `Server peak RSS during the large upload: ${fmt(uploadPeak / MiB)} MiB (at start ${fmt(baseline / MiB)} MiB; target under 300 MB); during the whole section ${fmt(peak / MiB)} MiB. Targets: upload at least 0.5 of disk/R, download at least 0.5 of disk read. Server CPU ms per MiB downloaded: ${downloadCpu}; client CPU ms per MiB: ${hasCurl ? `curl ${fmt(curlCpu, 2)}, ` : ''}Node http client ${fmt((nodeCpu.user + nodeCpu.system) / 1000 / (size / MiB), 2)}. ${os.cpus().length} cpu(s), load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}.`,
+        `Server peak RSS during the large upload: ${fmt(uploadPeak / MiB)} MiB (at start ${fmt(baseline / MiB)} MiB; target under 300 MB); during the whole section ${fmt(peak / MiB)} MiB. Targets: upload at least 0.5 of disk/R, download at least 0.5 of disk read. Server CPU ms per MiB downloaded: ${fmt(downloadCpu.total, 1)} (${downloadCpu.byGroup}); client CPU ms per MiB: ${hasCurl ? `curl ${fmt(curlCpu, 2)}, ` : ''}Node http client ${fmt((nodeCpu.user + nodeCpu.system) / 1000 / (size / MiB), 2)}. ${os.cpus().length} cpu(s), load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}.`,
       );
     } finally {
       await stopProduct(child);

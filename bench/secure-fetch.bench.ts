@@ -9,7 +9,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createSHA3 } from 'hash-wasm';
@@ -18,6 +18,7 @@ import { freePort } from '../platform/src/postgres/embedded';
 import { databaseUrlWithName, dropDatabase, ensureDatabase } from '../platform/src/postgres/pool';
 import { benchSignIn, spawnProduct, stopProduct, untilHealthy } from './product';
 import { fmt, type BenchSection } from './harness';
+import { cpuPerMiB, rssOf, threadCpu, type ThreadGroups } from './process-stats';
 
 const MiB = 1024 * 1024;
 const TUS = { 'tus-resumable': '1.0.0', 'x-requested-with': 'XMLHttpRequest' };
@@ -47,43 +48,8 @@ const bodyOf = (from: number, to: number) => {
   });
 };
 
-const rssOf = (pid: number): number => {
-  try {
-    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Number(m[1]) * 1024 : 0;
-  } catch {
-    return 0;
-  }
-};
-
-const GROUPS: Record<string, string> = { MainThread: 'request thread', 'axel-sha3': 'SHA3 worker', V8Worker: 'V8 helpers (GC)', 'libuv-worker': 'libuv pool (disk)' };
-
-/** CPU time (ms) of each thread of a process by its name (Node names a worker thread after its `name`). */
-const threadCpu = (pid: number): Map<string, number> => {
-  const tick = 1000 / 100; // USER_HZ
-  const out = new Map<string, number>();
-  let tasks: string[] = [];
-  try {
-    tasks = readdirSync(`/proc/${pid}/task`);
-  } catch {
-    return out;
-  }
-  for (const tid of tasks) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const ms = (Number(fields[11]) + Number(fields[12])) * tick;
-      const group = GROUPS[comm] ?? 'other threads';
-      out.set(group, (out.get(group) ?? 0) + ms);
-    } catch {
-      // a thread that ended meanwhile
-    }
-  }
-  return out;
-};
-const cpuSince = (before: Map<string, number>, after: Map<string, number>, size: number) =>
-  [...Object.values(GROUPS), 'other threads'].map((g) => `${g} ${fmt(((after.get(g) ?? 0) - (before.get(g) ?? 0)) / (size / MiB), 1)}`).join(', ');
+const GROUPS: ThreadGroups = { MainThread: 'request thread', 'axel-sha3': 'SHA3 worker', V8Worker: 'V8 helpers (GC)', 'libuv-worker': 'libuv pool (disk)' };
+const cpuSince = (before: Map<string, number>, after: Map<string, number>, size: number) => cpuPerMiB(before, after, size / MiB, GROUPS).byGroup;
 
 /**
  * A request whose body is no stream, tried again once when the connection it reused was closed by
@@ -193,14 +159,14 @@ const secureFetchSection: BenchSection = {
       // rate moves, and the mean of the two brackets the upload
       const wasmBefore = await sha3Alone();
       if (reference.sha3_512 !== wasmBefore.hex) throw new Error('hash-wasm and node:crypto disagree on SHA3-512');
-      const cpu0 = threadCpu(child.pid!);
+      const cpu0 = threadCpu(child.pid!, GROUPS);
       let t = performance.now();
       // anonymous: no cookie, only the link
       const uploadId = await upload(`secureFetchId ${Buffer.from(linkId).toString('base64')},filename ${Buffer.from('bench.bin').toString('base64')}`);
       const fetchMs = performance.now() - t;
       clearInterval(sampler);
       const fetchPeak = peak;
-      const cpu1 = threadCpu(child.pid!);
+      const cpu1 = threadCpu(child.pid!, GROUPS);
       const wasmAfter = await sha3Alone();
 
       const receipt = await call(`${base}/api/shares/${linkId}/`, {
@@ -214,11 +180,11 @@ const secureFetchSection: BenchSection = {
       if (receipt.status !== 201 || !equal) throw new Error(`the receipt's hashes differ from node:crypto's: ${receipt.status} ${JSON.stringify(answer)}`);
 
       // the same bytes as a storage upload (SHA-256 only): what the certificate hashes cost
-      const cpuStorage = threadCpu(child.pid!);
+      const cpuStorage = threadCpu(child.pid!, GROUPS);
       t = performance.now();
       await upload(`storageId ${Buffer.from(storageId).toString('base64')}`, { cookie });
       const storageMs = performance.now() - t;
-      const cpu2 = threadCpu(child.pid!);
+      const cpu2 = threadCpu(child.pid!, GROUPS);
 
       const wasmMs = (wasmBefore.ms + wasmAfter.ms) / 2;
       const wasm = mbps(size, wasmMs);

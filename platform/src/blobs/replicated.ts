@@ -43,21 +43,17 @@ export class ReplicatedBlobStore {
     return placement(cid, this.names, this.replicas).map((i) => this.shards[i]!);
   }
 
-  /** Stores ciphertext (whole or in parts) on its R shards at once; answers its CID. */
+  /**
+   * Stores ciphertext (whole or in parts) on its R shards at once; answers its CID. It settles only when
+   * no shard still reads the bytes: a failed shard does not end the put while another still writes
+   * from the caller's buffers.
+   */
   async put(bytes: BlobBytes): Promise<string> {
     const cid = cidOf(bytes);
-    await this.putOnShards(cid, bytes);
-    return cid;
-  }
-
-  /**
-   * Writes to every shard of the chunk; settles only when none is still reading the bytes (a failed
-   * shard does not end the put while another still writes from the caller's buffers).
-   */
-  private async putOnShards(cid: string, bytes: BlobBytes) {
     const results = await Promise.allSettled(this.placementOf(cid).map((shard) => shard.put(cid, bytes)));
     const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
     if (failed) throw failed.reason;
+    return cid;
   }
 
   private async inspect(shard: BlobStore, cid: string): Promise<{ state: ReplicaState; bytes?: Buffer }> {
