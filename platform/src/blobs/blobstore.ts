@@ -21,6 +21,11 @@ export interface BlobStore {
    * it read (at most `target.length`), or null when this store holds no such blob.
    */
   readInto?(cid: string, target: Buffer): Promise<number | null>;
+  /**
+   * Optional, for a store that is a folder on this machine: the file that holds the blob (whether or
+   * not it exists), for a reader that opens it itself, and whether it may be read with O_DIRECT.
+   */
+  fileOf?(cid: string): { readonly file: string; readonly direct: boolean };
   has(cid: string): Promise<boolean>;
   /** Removes the blob; removing a missing one is a no-op. */
   delete(cid: string): Promise<void>;

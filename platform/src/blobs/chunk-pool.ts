@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { RequestWorker } from '../workers/request-worker';
-import { cidOfDigest } from './cid';
+import { cidOfDigest, digestOfCid } from './cid';
 
 const WORKERS = Math.max(1, Math.min(2, os.availableParallelism()));
 const workers: RequestWorker[] = [];
@@ -50,4 +50,44 @@ export const openShared = async (key: Buffer, aad: Buffer, sealed: Uint8Array, p
   });
   // in place: the plaintext now lies at the start of the shared buffer, over the sealed bytes
   return inPlace ? Buffer.from(sealed.buffer, sealed.byteOffset, length) : Buffer.from(value as ArrayBuffer, 0, length);
+};
+
+/** What a chunk worker found reading a chunk's replicas itself. */
+export interface Fetched {
+  /** Each replica passed over, in the order given. */
+  readonly passedOver: readonly ('missing' | 'damaged')[];
+  /** The verified plaintext, at the start of `target`; undefined when no replica given was intact. */
+  readonly plain?: Buffer;
+}
+
+/**
+ * Reads a chunk from the first intact of its replicas' local `files` on a worker thread (with O_DIRECT
+ * where `direct` and the file system allow), verifies it against its CID, and decrypts it into the
+ * shared `target`: one request per chunk, no file work on the calling thread. The tag is checked before
+ * the answer comes back.
+ */
+export const fetchShared = async (
+  files: readonly string[],
+  cid: string,
+  direct: boolean,
+  key: Buffer,
+  aad: Buffer,
+  target: Buffer,
+  plainLength: number,
+): Promise<Fetched> => {
+  if (!isShared(target)) throw new Error('not a shared read buffer');
+  const { value, length } = await pick().request({
+    t: 'fetch',
+    files,
+    digest: digestOfCid(cid),
+    direct,
+    key,
+    aad,
+    plainLength,
+    buffer: target.buffer,
+    offset: target.byteOffset,
+    length: target.byteLength,
+  });
+  const passedOver = value as Fetched['passedOver'];
+  return length === undefined || length < 0 ? { passedOver } : { passedOver, plain: Buffer.from(target.buffer, target.byteOffset, length) };
 };

@@ -1,51 +1,165 @@
 // Chunk verification (SHA-256 against the CID) and AES-256-GCM decryption off the request thread.
-// The stored bytes are read by the caller into buffers shared with this thread, so none is copied to get here;
-// the plaintext is written over the sealed bytes there, or handed back by transfer. Plain JavaScript so it
-// runs the same under tsx, vitest and a build.
+// Either the caller has read the stored bytes into a buffer shared with this thread ('sha256', then
+// 'decrypt'), or this thread reads a local replica itself ('fetch'): a whole chunk answered in one
+// request, read where it can with O_DIRECT into page-aligned memory of its own, verified, and
+// decrypted into the caller's shared buffer. Plain JavaScript so it runs the same under tsx, vitest
+// and a build.
 import { createDecipheriv, createHash } from 'node:crypto';
+import { constants, promises as fs } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
 
 const NONCE = 12;
 const TAG = 16;
 const PIECE = 64 * 1024;
+/** A replica read whole fits here: a stored chunk (1 MiB at most) and one block more, to see a longer one. */
+const SLOT = 1024 * 1024 + 4096;
+/** Replicas being read at once by this thread into aligned memory; more wait for a slot. */
+const SLOTS = 12;
+
+/**
+ * Decrypts nonce | ciphertext | tag from `sealed` into `out` (which may be `sealed` itself: each piece
+ * is written 12 bytes behind where it was read), a piece at a time: small cache-warm pieces and no
+ * buffer per chunk. Answers the plaintext's length once final() has checked the tag; on a failed check
+ * it throws and the caller never gives out `out`'s bytes.
+ */
+const openInto = (sealed, out, key, aad, plainLength) => {
+  if (sealed.byteLength < NONCE + TAG) throw new Error('sealed data too short');
+  const decipher = createDecipheriv('aes-256-gcm', key, sealed.subarray(0, NONCE));
+  decipher.setAAD(aad);
+  decipher.setAuthTag(sealed.subarray(sealed.byteLength - TAG));
+  const bodyEnd = Math.min(sealed.byteLength - TAG, NONCE + plainLength);
+  if (bodyEnd - NONCE > out.byteLength) throw new Error('plaintext longer than its buffer');
+  let length = 0;
+  for (let at = NONCE; at < bodyEnd; at += PIECE) {
+    const piece = decipher.update(sealed.subarray(at, Math.min(bodyEnd, at + PIECE)));
+    out.set(piece, length);
+    length += piece.byteLength;
+  }
+  // the padding of a last chunk is authenticated too, but never handed back
+  if (sealed.byteLength - TAG > bodyEnd) decipher.update(sealed.subarray(bodyEnd, sealed.byteLength - TAG));
+  decipher.final();
+  return length;
+};
+
+// ---- aligned read slots -------------------------------------------------------------------------
+// Memory of a WebAssembly instance starts on a page boundary (the engine maps it), which O_DIRECT
+// needs and Node's Buffers do not promise. Taken on the first direct read; without it (a process
+// limit on address space can refuse it) replicas are read through the page cache into plain buffers.
+let slots;
+const waiting = [];
+let direct = true;
+
+const takeSlot = async () => {
+  if (slots === undefined) {
+    try {
+      const pages = Math.ceil((SLOT * SLOTS) / 65536);
+      const memory = new WebAssembly.Memory({ initial: pages, maximum: pages });
+      slots = Array.from({ length: SLOTS }, (_, i) => new Uint8Array(memory.buffer, i * SLOT, SLOT));
+    } catch {
+      slots = null;
+    }
+  }
+  if (slots === null) return new Uint8Array(SLOT);
+  return slots.pop() ?? new Promise((resolve) => waiting.push(resolve));
+};
+
+const giveSlot = (slot) => {
+  if (slots === null) return;
+  const next = waiting.shift();
+  if (next) next(slot);
+  else slots.push(slot);
+};
+
+
+/** Reads a whole replica into `slot`: its length (a full slot: longer than any chunk), or null when it cannot be read. */
+const readReplica = async (file, slot, wantDirect) => {
+  // slots of the aligned memory start on whole blocks (SLOT is a whole number of them)
+  const tryDirect = wantDirect && direct && slots !== null && constants.O_DIRECT !== undefined;
+  let handle;
+  try {
+    handle = await fs.open(file, constants.O_RDONLY | (tryDirect ? constants.O_DIRECT : 0));
+  } catch (error) {
+    // a file system that refuses O_DIRECT: this thread reads through the page cache from now on
+    if (tryDirect && error?.code === 'EINVAL') {
+      direct = false;
+      return readReplica(file, slot, false);
+    }
+    return null;
+  }
+  try {
+    let filled = 0;
+    while (filled < slot.byteLength) {
+      const asked = slot.byteLength - filled;
+      const { bytesRead } = await handle.read(slot, filled, asked, filled);
+      filled += bytesRead;
+      // direct reads go in whole blocks: a short one is the end of the file
+      if (bytesRead === 0 || (tryDirect && bytesRead < asked)) break;
+    }
+    return filled;
+  } catch (error) {
+    if (tryDirect && error?.code === 'EINVAL') {
+      direct = false;
+      await handle.close().catch(() => undefined);
+      handle = undefined;
+      return readReplica(file, slot, false);
+    }
+    return null;
+  } finally {
+    await handle?.close().catch(() => undefined);
+  }
+};
+
+/**
+ * 'fetch': the replicas' files in order; the first whose bytes hash to the chunk's digest is decrypted
+ * into the shared buffer. Answers each replica passed over ('missing' or 'damaged') and the
+ * plaintext's length, or -1 when none of them was intact.
+ */
+const fetchChunk = async (msg) => {
+  const states = [];
+  const out = new Uint8Array(msg.buffer, msg.offset, msg.length);
+  for (const file of msg.files) {
+    const slot = await takeSlot();
+    try {
+      const read = await readReplica(file, slot, msg.direct);
+      if (read === null) {
+        states.push('missing');
+        continue;
+      }
+      const bytes = slot.subarray(0, read);
+      if (read === slot.byteLength || !createHash('sha256').update(bytes).digest().equals(msg.digest)) {
+        states.push('damaged');
+        continue;
+      }
+      return { states, length: openInto(bytes, out, msg.key, msg.aad, msg.plainLength) };
+    } finally {
+      giveSlot(slot);
+    }
+  }
+  return { states, length: -1 };
+};
 
 parentPort.on('message', (msg) => {
+  const fail = (error) => parentPort.postMessage({ t: 'error', req: msg.req, message: String(error?.message ?? error) });
   try {
+    if (msg.t === 'fetch') {
+      fetchChunk(msg).then(({ states, length }) => parentPort.postMessage({ t: 'done', req: msg.req, value: states, length }), fail);
+      return;
+    }
     const bytes = new Uint8Array(msg.buffer, msg.offset, msg.length);
     if (msg.t === 'sha256') {
       parentPort.postMessage({ t: 'done', req: msg.req, value: createHash('sha256').update(bytes).digest() });
       return;
     }
     // 'decrypt': nonce | ciphertext | tag; the tag is checked (final) before any plaintext leaves this thread
-    if (bytes.byteLength < NONCE + TAG) throw new Error('sealed data too short');
-    const decipher = createDecipheriv('aes-256-gcm', msg.key, bytes.subarray(0, NONCE));
-    decipher.setAAD(msg.aad);
-    decipher.setAuthTag(bytes.subarray(bytes.byteLength - TAG));
-    const bodyEnd = Math.min(bytes.byteLength - TAG, NONCE + msg.plainLength);
     if (msg.inPlace) {
-      // decrypted a piece at a time, each piece written over the sealed bytes it came from (12 bytes
-      // earlier, behind the reading point): small cache-warm pieces instead of a fresh 1 MiB buffer
-      // per chunk, whose pages the kernel would map and zero each time. The caller is told the
-      // buffer holds plaintext only once final() has checked the tag; on a failed check it gets an
-      // error and never gives out this buffer's bytes
-      let out = 0;
-      for (let at = NONCE; at < bodyEnd; at += PIECE) {
-        const piece = decipher.update(bytes.subarray(at, Math.min(bodyEnd, at + PIECE)));
-        bytes.set(piece, out);
-        out += piece.byteLength;
-      }
-      if (bytes.byteLength - TAG > bodyEnd) decipher.update(bytes.subarray(bodyEnd, bytes.byteLength - TAG));
-      decipher.final();
-      parentPort.postMessage({ t: 'done', req: msg.req, value: null, length: out });
+      // written over the sealed bytes, a piece at a time, 12 bytes behind the reading point
+      parentPort.postMessage({ t: 'done', req: msg.req, value: null, length: openInto(bytes, bytes, msg.key, msg.aad, msg.plainLength) });
       return;
     }
-    const plain = decipher.update(bytes.subarray(NONCE, bodyEnd));
-    // the padding of a last chunk is authenticated too, but never handed back
-    if (bytes.byteLength - TAG > bodyEnd) decipher.update(bytes.subarray(bodyEnd, bytes.byteLength - TAG));
-    decipher.final();
-    const owned = plain.byteOffset === 0 && plain.byteLength === plain.buffer.byteLength ? plain : new Uint8Array(plain);
-    parentPort.postMessage({ t: 'done', req: msg.req, value: owned.buffer, length: owned.byteLength }, [owned.buffer]);
+    const plain = new Uint8Array(Math.max(0, Math.min(bytes.byteLength - TAG, NONCE + msg.plainLength) - NONCE));
+    const length = openInto(bytes, plain, msg.key, msg.aad, msg.plainLength);
+    parentPort.postMessage({ t: 'done', req: msg.req, value: plain.buffer, length }, [plain.buffer]);
   } catch (error) {
-    parentPort.postMessage({ t: 'error', req: msg.req, message: String(error?.message ?? error) });
+    fail(error);
   }
 });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CHUNK_PLAIN_SIZE, CHUNK_SIZE, decryptChunk, encryptChunk, encryptChunkParts, paddedChunkSize, plainLengthOf, PAD_TO } from './chunks';
-import { base32, cidOf } from './cid';
+import { base32, cidOf, cidOfDigest, digestOfCid } from './cid';
 import { placement } from './replicated';
 
 describe('chunk ids', () => {
@@ -14,6 +14,16 @@ describe('chunk ids', () => {
   it('base32 follows RFC 4648 (lower case, no padding)', () => {
     expect(base32(Buffer.from('foobar'))).toBe('mzxw6ytboi');
     expect(base32(Buffer.from('f'))).toBe('my');
+  });
+
+  it("a CID gives back the SHA-256 it names, and a string that is not one of this store's CIDs is refused", () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ minLength: 32, maxLength: 32 }), (digest) => {
+        expect(digestOfCid(cidOfDigest(digest)).equals(Buffer.from(digest))).toBe(true);
+      }),
+    );
+    expect(() => digestOfCid('bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyk')).toThrow(/not a chunk CID/);
+    expect(() => digestOfCid('../../etc/passwd')).toThrow(/not a chunk CID/);
   });
 });
 

@@ -27,6 +27,26 @@ export const base32 = (bytes: Uint8Array): string => {
 
 export const cidOfDigest = (sha256: Uint8Array): string => `b${base32(Buffer.concat([CID_PREFIX, sha256]))}`;
 
+/** The SHA-256 digest a CID of this store names (the inverse of `cidOfDigest`). */
+export const digestOfCid = (cid: string): Buffer => {
+  if (!isChunkCid(cid)) throw new Error('not a chunk CID');
+  const bytes: number[] = [];
+  let bits = 0;
+  let value = 0;
+  for (const char of cid.slice(1)) {
+    value = (value << 5) | ALPHABET.indexOf(char);
+    bits += 5;
+    if (bits >= 8) {
+      bytes.push((value >>> (bits - 8)) & 255);
+      bits -= 8;
+    }
+    value &= (1 << bits) - 1;
+  }
+  const decoded = Buffer.from(bytes);
+  if (!decoded.subarray(0, CID_PREFIX.length).equals(CID_PREFIX) || decoded.length !== CID_PREFIX.length + 32) throw new Error('not a chunk CID');
+  return decoded.subarray(CID_PREFIX.length);
+};
+
 /** The CID of a blob's bytes, given whole or as parts (hashed in place, never joined). */
 export const cidOf = (bytes: Uint8Array | readonly Uint8Array[]): string => {
   const hash = createHash('sha256');

@@ -6,7 +6,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CHUNK_PLAIN_SIZE, encryptChunkParts } from './chunks';
-import { readPlaintext } from './content';
+import { DIRECT_READ_MIN_CHUNKS, readPlaintext } from './content';
 import type { FileKeys } from './keys';
 import { localShards } from './open';
 import { ReplicatedBlobStore } from './replicated';
@@ -17,10 +17,15 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 const key = randomBytes(32);
 const keys = { get: async () => key } as unknown as FileKeys;
 
-/** A file of `size` random bytes stored as the upload stores it: sealed chunks on 2 of 3 shards. */
-const storedFile = async (name: string, size: number) => {
+/**
+ * A file of `size` random bytes stored as the upload stores it: sealed chunks on 2 of 3 shards. With
+ * `opaque` the shards do not say which file holds a blob (as a store elsewhere would not), so chunks
+ * are read by the calling thread into shared buffers; otherwise a chunk worker reads each itself.
+ */
+const storedFile = async (name: string, size: number, opaque: boolean) => {
   const bad: { cid: string; shard: string; state: string }[] = [];
-  const store = new ReplicatedBlobStore(localShards(path.join(root, name), 3), 2, (info) => bad.push(info));
+  const shards = localShards(path.join(root, `${name}-${opaque ? 'opaque' : 'files'}`), 3).map((s) => (opaque ? Object.assign(Object.create(s), { fileOf: undefined }) : s));
+  const store = new ReplicatedBlobStore(shards, 2, (info) => bad.push(info));
   const plain = randomBytes(size);
   const chunks = [];
   for (let index = 0, at = 0; at < size; index++, at += CHUNK_PLAIN_SIZE) {
@@ -37,17 +42,23 @@ const readAll = async (stream: NodeJS.ReadableStream) => {
   return Buffer.concat(parts);
 };
 
-describe('reading a file back', () => {
+describe.each([
+  ['a chunk worker reading local replicas itself', false],
+  ['chunks read into shared buffers by the calling thread', true],
+])('reading a file back: %s', (_, opaque) => {
   it('gives the exact bytes of a file of many chunks, and of ranges across chunk edges, though read buffers are reused from chunk to chunk', async () => {
-    const { store, plain, manifest } = await storedFile('many', 7 * CHUNK_PLAIN_SIZE + 4321);
+    const { store, plain, manifest } = await storedFile('many', 7 * CHUNK_PLAIN_SIZE + 4321, opaque);
     expect((await readAll(readPlaintext(store, keys, manifest))).equals(plain)).toBe(true);
     const start = CHUNK_PLAIN_SIZE - 10;
     const end = 5 * CHUNK_PLAIN_SIZE + 77;
     expect((await readAll(readPlaintext(store, keys, manifest, { start, end }))).equals(plain.subarray(start, end + 1))).toBe(true);
   });
 
-  it('a replica longer than its chunk (bytes appended) is refused as damaged and the other replica served', async () => {
-    const { store, plain, manifest, bad } = await storedFile('longer', CHUNK_PLAIN_SIZE + 100);
+  // a short file's chunks are read through the page cache, a long one's (the damaged chunk among them) directly
+  const lengths = [2, DIRECT_READ_MIN_CHUNKS + 1];
+
+  it.each(lengths)('a replica longer than its chunk (bytes appended) is refused as damaged and the other replica served (%i chunks)', async (chunks) => {
+    const { store, plain, manifest, bad } = await storedFile(`longer${chunks}`, (chunks - 1) * CHUNK_PLAIN_SIZE + 100, opaque);
     const cid = manifest.chunks[0]!.cid;
     const [first] = store.placementOf(cid) as unknown as { dir: string }[];
     const file = path.join(first!.dir, cid.slice(-2), cid);
@@ -56,8 +67,8 @@ describe('reading a file back', () => {
     expect(bad).toEqual([{ cid, shard: store.placementOf(cid)[0]!.name, state: 'damaged' }]);
   });
 
-  it('a replica cut short is refused as damaged, a missing one as missing, and the other served', async () => {
-    const { store, plain, manifest, bad } = await storedFile('short', 2 * CHUNK_PLAIN_SIZE);
+  it.each(lengths)('a replica cut short is refused as damaged, a missing one as missing, and the other served (%i chunks)', async (chunks) => {
+    const { store, plain, manifest, bad } = await storedFile(`short${chunks}`, chunks * CHUNK_PLAIN_SIZE, opaque);
     const [c0, c1] = manifest.chunks.map((c) => c.cid);
     const [s0] = store.placementOf(c0!) as unknown as { dir: string; name: string }[];
     const [s1] = store.placementOf(c1!) as unknown as { dir: string; name: string }[];
@@ -75,7 +86,7 @@ describe('reading a file back', () => {
   });
 
   it('chunks that fail authentication (swapped in the manifest) end the read with an error and none of their bytes is given', async () => {
-    const { store, plain, manifest } = await storedFile('swapped', 4 * CHUNK_PLAIN_SIZE);
+    const { store, plain, manifest } = await storedFile('swapped', 4 * CHUNK_PLAIN_SIZE, opaque);
     const chunks = [...manifest.chunks];
     [chunks[2], chunks[3]] = [chunks[3]!, chunks[2]!];
     // decrypted into a buffer of its own, and over the sealed bytes in the shared read buffer (a consumer
@@ -99,14 +110,14 @@ describe('reading a file back', () => {
   });
 
   it('many reads at once each give their own exact bytes (the shared read buffers and worker threads are not mixed up)', async () => {
-    const { store, plain, manifest } = await storedFile('concurrent', 5 * CHUNK_PLAIN_SIZE + 999);
+    const { store, plain, manifest } = await storedFile('concurrent', 5 * CHUNK_PLAIN_SIZE + 999, opaque);
     const ranges = Array.from({ length: 8 }, (_, i) => ({ start: i * 333_333, end: plain.length - 1 - i * 77_777 }));
     const got = await Promise.all(ranges.map((r) => readAll(readPlaintext(store, keys, manifest, r))));
     got.forEach((bytes, i) => expect(bytes.equals(plain.subarray(ranges[i]!.start, ranges[i]!.end + 1))).toBe(true));
   });
 
   it('piped to an HTTP reply that reports when it has written everything out, buffers are used again and every byte arrives exact, also for a slow reader', async () => {
-    const { store, plain, manifest } = await storedFile('reply', 13 * CHUNK_PLAIN_SIZE + 12_345);
+    const { store, plain, manifest } = await storedFile('reply', 13 * CHUNK_PLAIN_SIZE + 12_345, opaque);
     const ranges = [undefined, { start: 777, end: 11 * CHUNK_PLAIN_SIZE + 5 }];
     const server = createServer((req, res) => {
       const range = ranges[Number(req.url!.slice(1))];

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { cidOfShared, openShared, sharedReadBuffer } from './chunk-pool';
+import { cidOfShared, fetchShared, openShared, sharedReadBuffer } from './chunk-pool';
 import { chunkAad, decryptChunk, plainLengthOf } from './chunks';
 import type { FileKeys } from './keys';
 import type { ReplicatedBlobStore } from './replicated';
@@ -11,7 +11,14 @@ export interface ManifestLike {
   readonly size: number;
 }
 
-const READ_AHEAD = 8;
+const READ_AHEAD = 16;
+/**
+ * A read of at least this many chunks (a long download) reads local replicas with O_DIRECT: it streams
+ * ciphertext that is decrypted once and sent, so it goes from the disk into the worker's memory without
+ * the kernel copying it through its page cache, and does not push out of the cache what shorter,
+ * repeated reads (previews, thumbnails, a player's ranges) keep there.
+ */
+export const DIRECT_READ_MIN_CHUNKS = 8;
 
 export interface ReadOptions {
   /**
@@ -67,6 +74,7 @@ export const readPlaintext = (
   };
   let readSize = 0;
   for (let i = first; i <= last; i++) readSize = Math.max(readSize, manifest.chunks[i]!.size);
+  const direct = last - first + 1 >= DIRECT_READ_MIN_CHUNKS;
   const load = async (index: number): Promise<{ plain: Buffer; buffer?: Buffer }> => {
     const key = await keys.get(manifest.keyId);
     reclaim();
@@ -74,12 +82,27 @@ export const readPlaintext = (
     const target = free.pop() ?? sharedReadBuffer(readSize + 1);
     let keep = false;
     try {
+      const { cid } = manifest.chunks[index]!;
+      const plainLength = plainLengthOf(size, index, chunkPlainSize);
+      const aad = chunkAad(manifest.keyId, index);
+      // local replicas are read, verified and decrypted by a worker thread in one request; what it
+      // passed over is reported, and with none intact where placed the store looks everywhere (and
+      // reports those itself)
+      const files = store.filesOf(cid);
+      if (files) {
+        const fetched = await fetchShared(files.map((f) => f.file), cid, direct && files.every((f) => f.direct), key, aad, target, plainLength);
+        if (fetched.plain) {
+          fetched.passedOver.forEach((state, i) => store.passedOver(cid, files[i]!.shard, state));
+          keep = inPlace;
+          // without a consumer that reports what it wrote out, the plaintext gets a buffer of its own
+          return inPlace ? { plain: fetched.plain, buffer: target } : { plain: Buffer.from(fetched.plain) };
+        }
+      }
       // bytes read into the shared buffer are verified and decrypted on a worker thread; a replica read
       // whole by the fallback path (a new buffer) is handled here
-      const stored = await store.getInto(manifest.chunks[index]!.cid, target, cidOfShared);
-      const plainLength = plainLengthOf(size, index, chunkPlainSize);
+      const stored = await store.getInto(cid, target, cidOfShared);
       if (stored.buffer !== target.buffer) return { plain: decryptChunk(key, manifest.keyId, index, stored, plainLength) };
-      const plain = await openShared(key, chunkAad(manifest.keyId, index), stored, plainLength, inPlace);
+      const plain = await openShared(key, aad, stored, plainLength, inPlace);
       keep = inPlace;
       return { plain, buffer: inPlace ? target : undefined };
     } finally {

@@ -132,6 +132,10 @@ export class LocalFolderBlobStore implements BlobStore {
     return path.join(this.dir, cid.slice(-2), cid);
   }
 
+  fileOf(cid: string) {
+    return { file: this.pathOf(cid), direct: this.direct };
+  }
+
   async put(cid: string, bytes: BlobBytes): Promise<void> {
     const file = this.pathOf(cid);
     if (await this.has(cid)) return;

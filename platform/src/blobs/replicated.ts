@@ -103,6 +103,22 @@ export class ReplicatedBlobStore {
     throw new ChunkLostError(cid);
   }
 
+  /**
+   * The files of a chunk's placed replicas, best first, when every shard is a folder on this machine
+   * (else undefined): for a reader that reads and verifies them itself, then reports what it passed
+   * over (`passedOver`) and turns to `getInto` when none was intact.
+   */
+  filesOf(cid: string): { readonly shard: string; readonly file: string; readonly direct: boolean }[] | undefined {
+    const placed = this.placementOf(cid);
+    if (!placed.every((s) => s.fileOf)) return undefined;
+    return placed.map((s) => ({ shard: s.name, ...s.fileOf!(cid) }));
+  }
+
+  /** A replica a reader of `filesOf` found missing or damaged before an intact one. */
+  passedOver(cid: string, shard: string, state: ReplicaState) {
+    this.onBadReplica?.({ cid, shard, state });
+  }
+
   async delete(cid: string): Promise<void> {
     await Promise.all(this.shards.map((s) => s.delete(cid)));
   }
