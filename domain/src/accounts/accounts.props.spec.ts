@@ -198,7 +198,9 @@ describe('lockout', () => {
             if (s.kind === 'advance') now += s.ms;
             else history.run(command('SignIn', { ...signInData(s.passwordValid, s.code), deviceId: s.device }, now));
           }
-          // lock it now from untrusted browsers
+          // lock it now from untrusted browsers: past any lock the history left (a lock lasts
+          // SIGN_IN_LOCK_MS from its last failure, and attempts while locked do not extend it)
+          now += SIGN_IN_LOCK_MS;
           let locked: UserEvent[] | DomainError = [];
           for (let i = 0; i < MAX_FAILED_SIGN_INS && !(locked instanceof DomainError); i++) {
             locked = history.run(command('SignIn', { ...signInData(false), deviceId: null }, now));
