@@ -5,7 +5,7 @@
 // decrypted into the caller's shared buffer. Plain JavaScript so it runs the same under tsx, vitest
 // and a build.
 import { createDecipheriv, createHash } from 'node:crypto';
-import { constants, promises as fs } from 'node:fs';
+import fs, { constants } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
 
 const NONCE = 12;
@@ -71,43 +71,40 @@ const giveSlot = (slot) => {
 };
 
 
-/** Reads a whole replica into `slot`: its length (a full slot: longer than any chunk), or null when it cannot be read. */
-const readReplica = async (file, slot, wantDirect) => {
+/**
+ * Reads a whole replica into `slot` with the callback file calls (lighter than file handles: no
+ * handle object or promise per call): calls back with its length (a full slot: longer than any
+ * chunk) or null when it cannot be read.
+ */
+const readReplicaInto = (file, slot, wantDirect, done) => {
   // slots of the aligned memory start on whole blocks (SLOT is a whole number of them)
   const tryDirect = wantDirect && direct && slots !== null && constants.O_DIRECT !== undefined;
-  let handle;
-  try {
-    handle = await fs.open(file, constants.O_RDONLY | (tryDirect ? constants.O_DIRECT : 0));
-  } catch (error) {
-    // a file system that refuses O_DIRECT: this thread reads through the page cache from now on
-    if (tryDirect && error?.code === 'EINVAL') {
-      direct = false;
-      return readReplica(file, slot, false);
-    }
-    return null;
-  }
-  try {
+  // a file system that refuses O_DIRECT: this thread reads through the page cache from now on
+  const refused = (error) => {
+    if (!tryDirect || error?.code !== 'EINVAL') return false;
+    direct = false;
+    readReplicaInto(file, slot, false, done);
+    return true;
+  };
+  fs.open(file, constants.O_RDONLY | (tryDirect ? constants.O_DIRECT : 0), (openError, fd) => {
+    if (openError) return refused(openError) || done(null);
     let filled = 0;
-    while (filled < slot.byteLength) {
+    const finish = (length, error) => fs.close(fd, () => (error && refused(error)) || done(length));
+    const next = () => {
       const asked = slot.byteLength - filled;
-      const { bytesRead } = await handle.read(slot, filled, asked, filled);
-      filled += bytesRead;
-      // direct reads go in whole blocks: a short one is the end of the file
-      if (bytesRead === 0 || (tryDirect && bytesRead < asked)) break;
-    }
-    return filled;
-  } catch (error) {
-    if (tryDirect && error?.code === 'EINVAL') {
-      direct = false;
-      await handle.close().catch(() => undefined);
-      handle = undefined;
-      return readReplica(file, slot, false);
-    }
-    return null;
-  } finally {
-    await handle?.close().catch(() => undefined);
-  }
+      fs.read(fd, slot, filled, asked, filled, (readError, bytesRead) => {
+        if (readError) return finish(null, readError);
+        filled += bytesRead;
+        // direct reads go in whole blocks: a short one is the end of the file
+        if (bytesRead === 0 || filled === slot.byteLength || (tryDirect && bytesRead < asked)) return finish(filled);
+        next();
+      });
+    };
+    next();
+  });
 };
+
+const readReplica = (file, slot, wantDirect) => new Promise((resolve) => readReplicaInto(file, slot, wantDirect, resolve));
 
 /**
  * 'fetch': the replicas' files in order; the first whose bytes hash to the chunk's digest is decrypted

@@ -47,7 +47,10 @@ export class RequestWorker {
   dead: Error | undefined;
 
   constructor(script: URL, private readonly options: RequestWorkerOptions) {
-    this.worker = new Worker(script, { name: options.name });
+    // the scripts are plain JavaScript: the thread does not take the process's own Node options
+    // (`--import tsx` would load the TypeScript loader into every thread: measured, first answer
+    // after ~70 ms instead of ~32, and ~8 MiB more memory a thread)
+    this.worker = new Worker(script, { name: options.name, execArgv: [] });
     this.worker.unref();
     this.worker.on('message', (msg: WorkerMessage) => {
       let error: Error | undefined;
