@@ -11,6 +11,11 @@ export interface ManifestLike {
   readonly size: number;
 }
 
+/**
+ * Chunks in flight ahead of the consumer. Direct reads get no read-ahead from the kernel, so a long
+ * read keeps this many on their way (measured on a 1 GiB download: with 8 the machine sat a third
+ * idle, 914-944 MiB/s; with 16, 1,076-1,098; with 24, 1,110-1,137, not worth its memory).
+ */
 const READ_AHEAD = 16;
 /**
  * A read of at least this many chunks (a long download) reads local replicas with O_DIRECT: it streams
