@@ -512,13 +512,21 @@ export class EmbeddedProcessRuntime implements ProcessRuntime {
         );
         return rows.length ? 'applied_drain_inline' : 'ignored';
       }
-      const remaining = Date.parse(timer.at) - this.clock.now().getTime();
+      const now = this.clock.now().getTime();
+      const remaining = Date.parse(timer.at) - now;
       if (remaining > 0) {
         // the runtime's clock is behind the database's (a controlled clock): not due yet
         await this.scheduleTimer(client, payload, payload.name, timer);
         return 'ignored';
       }
-      return this.applyToRow(client, definition, row, timerDelivery(payload.name, timer), undefined, true);
+      // timers fire in the order of their times: when several came due together (the server was
+      // stopped, or the clock jumped) their jobs may run in any order, so the earliest due goes first
+      // and this one is run again after it (the earlier one's own job then finds it fired)
+      const [name, earliest] = Object.entries(row.timers)
+        .filter(([, t]) => Date.parse(t.at) <= now)
+        .reduce((a, b) => (Date.parse(b[1].at) < Date.parse(a[1].at) ? b : a), [payload.name, timer] as [string, PendingTimer]);
+      if (name !== payload.name) await this.scheduleTimer(client, payload, payload.name, timer);
+      return this.applyToRow(client, definition, row, timerDelivery(name, earliest), undefined, true);
     });
     if (outcome === 'applied_drain_inline') await this.drain(payload, helpers, { inline: true });
   }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmbeddedHarness, type EmbeddedHarness } from '../testing/embedded-harness';
-import { probeStream } from '../testing/probe';
+import { probeStream, SEQUENCE_TIMERS } from '../testing/probe';
 import { recordsOf, runtimeContract, waitFor } from './runtime.contract';
 
 runtimeContract('embedded (PostgreSQL + graphile-worker)', () => createEmbeddedHarness());
@@ -133,6 +133,19 @@ describe('embedded runtime', () => {
     const runtime = await h.restart();
     await waitFor('completion', () => runtime.getProcess('probe-timer', id), (p) => p?.status === 'completed');
     expect((await recordsOf(h.pool, [id])).get(id)).toEqual(['fired']);
+  });
+
+  it('timers that came due together fire in the order of their times, whatever order their jobs run in', async () => {
+    const id = probeId('sequence');
+    await h.kit.start(id, 'sequence', 1_000, h.now());
+    await waitFor('waiting', () => h.runtime.getProcess('probe-sequence', id), (p) => p?.nextTimer != null);
+    // the clock jumps past all three (as after a stop of the server): their jobs are made due at once,
+    // in the order PostgreSQL lists the timers (by name length: the last first), so without the runtime
+    // putting the earliest first this records them backwards
+    h.clock.advanceBy(10_000);
+    await h.runtime.fireDueTimers();
+    await waitFor('completion', () => h.runtime.getProcess('probe-sequence', id), (p) => p?.status === 'completed');
+    expect((await recordsOf(h.pool, [id])).get(id)).toEqual([...SEQUENCE_TIMERS]);
   });
 
   it('signalling an unknown process fails', async () => {

@@ -5,7 +5,7 @@
 import { defineProcess, type ProcessCommand } from '../model/process';
 
 export const PROBE_CATEGORY = 'probe';
-export const PROBE_SCENARIOS = ['timer', 'approval', 'immediate'] as const;
+export const PROBE_SCENARIOS = ['timer', 'approval', 'immediate', 'sequence'] as const;
 export type ProbeScenario = (typeof PROBE_SCENARIOS)[number];
 
 const record = (probeId: string, what: string, dueAt: string | null): ProcessCommand => ({
@@ -94,5 +94,31 @@ export const immediateProbe = defineProcess<{ readonly sent: boolean }>({
   },
 });
 
-export const probeProcesses = [timerProbe, approvalProbe, immediateProbe];
+/**
+ * Three timers at one, two and three `delayMs` after it starts, each recording its name when it fires.
+ * Their names sort the other way round (by length, as PostgreSQL orders a jsonb object's keys), so
+ * a runtime that fired due timers in the order it finds them, not by their times, shows.
+ */
+export const SEQUENCE_TIMERS = ['first-of-three', 'second', 'third'] as const;
+export const sequenceProbe = defineProcess<{ readonly probeId: string | null; readonly fired: number }>({
+  type: 'probe-sequence',
+  startsOn: ['ProbeStarted'],
+  correlate: (event) => startedProbe(event.data, 'sequence')?.probeId ?? null,
+  initialState: () => ({ probeId: null, fired: 0 }),
+  react: (state, input, now) => {
+    if (input.kind === 'event' && state.probeId === null) {
+      const started = startedProbe(input.event.data, 'sequence');
+      if (!started) return { state };
+      const set = SEQUENCE_TIMERS.map((name, i) => ({ name, at: new Date(now.getTime() + (i + 1) * started.delayMs) }));
+      return { state: { probeId: started.probeId, fired: 0 }, timers: { set } };
+    }
+    if (input.kind === 'timer' && state.probeId !== null) {
+      const fired = state.fired + 1;
+      return { state: { ...state, fired }, commands: [record(state.probeId, input.name, null)], done: fired === SEQUENCE_TIMERS.length };
+    }
+    return { state };
+  },
+});
+
+export const probeProcesses = [timerProbe, approvalProbe, immediateProbe, sequenceProbe];
 
