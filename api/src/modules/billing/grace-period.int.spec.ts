@@ -69,6 +69,11 @@ const failedRenewal = async () => {
 
 const info = async (email: string, id: string) => (await (await signIn(email)).http.get(`/api/users/${id}/`)).body;
 const processOf = async (processId: string) => (await (await staff()).get(`/api/admin/processes/${encodeURIComponent(processId)}`)).body;
+/**
+ * The process once it shows `phase` (or as it is after a few seconds): a timer's step ends in commands
+ * whose events the process applies after `advanceTo` has seen the commands dispatched.
+ */
+const phaseReached = (processId: string, phase: string) => until(() => processOf(processId), (p) => p.state?.phase === phase);
 const pay = async (userId: string, subscriptionId: string) => {
   const res = await (await staff()).post(`/api/dev/users/${userId}/subscriptions/${subscriptionId}/renewal`, { outcome: 'paid' });
   expect(res.status).toBe(200);
@@ -89,11 +94,11 @@ describe('the grace period after a failed renewal', () => {
     expect(await info(email, id)).toMatchObject({ status: 'unpaid', isUnpaidUser: true, isGraceUnpaidUser: false });
     const { http } = await signIn(email);
     expect((await http.get(`/api/users/${id}/grace-period-info/`)).body[0]).toMatchObject({ graceType: 'end', deleteProductAction: false, userProductStatus: 'unpaid' });
-    expect((await processOf(processId)).state).toMatchObject({ phase: 'deactivated' });
+    expect((await phaseReached(processId, 'deactivated')).state).toMatchObject({ phase: 'deactivated' });
 
     await advanceTo(dates.storageDeletion + DAY);
     expect((await lastMail(email, 'Your AXEL Drive files are being deleted')).text).toContain(new Date(dates.accountDeletion).toISOString().slice(0, 10));
-    expect((await processOf(processId)).state).toMatchObject({ phase: 'storage_deleted' });
+    expect((await phaseReached(processId, 'storage_deleted')).state).toMatchObject({ phase: 'storage_deleted' });
 
     await advanceTo(dates.accountDeletion + DAY);
     const done = await until(() => processOf(processId), (p) => p.status === 'completed');
@@ -111,7 +116,7 @@ describe('the grace period after a failed renewal', () => {
       const { email, id, subscriptionId, dates, processId } = await failedRenewal();
       const at = { grace: dates.graceEnd - DAY, deactivated: dates.graceEnd + DAY, storage_deleted: dates.storageDeletion + DAY }[stage];
       await advanceTo(at);
-      expect((await processOf(processId)).state).toMatchObject({ phase: stage });
+      expect((await phaseReached(processId, stage)).state).toMatchObject({ phase: stage });
       await pay(id, subscriptionId);
       const done = await until(() => processOf(processId), (p) => p.status === 'completed');
       expect(done.state).toMatchObject({ phase: 'paid' });
@@ -132,7 +137,7 @@ describe('"Pay now": the overdue renewal paid directly', () => {
   it('answers the test checkout for the amount due; paying it ends the grace period as a renewal payment does', async () => {
     const { email, id, subscriptionId, dates, processId } = await failedRenewal();
     await advanceTo(dates.graceEnd + DAY);
-    expect((await processOf(processId)).state).toMatchObject({ phase: 'deactivated' });
+    expect((await phaseReached(processId, 'deactivated')).state).toMatchObject({ phase: 'deactivated' });
     const { http } = await signIn(email);
 
     // someone else's subscription, or one with nothing due, is not paid here
