@@ -171,11 +171,12 @@ const filesSection: BenchSection = {
       // client on this machine takes next to no CPU from the server) where the machine has it, then
       // with Node's own http client beside it (a client that takes ~1.5 ms of CPU per MiB here)
       const hasCurl = existsSync('/usr/bin/curl') || existsSync('/bin/curl');
+      const download = () => (hasCurl ? curlDownload(sourceUrl, cookie) : nodeDownload(sourceUrl, cookie));
       await dropCaches();
       const cpu0 = threadCpu(child.pid!, GROUPS);
       const curlCpu0 = childrenCpuMs();
       t = performance.now();
-      const received = hasCurl ? await curlDownload(sourceUrl, cookie) : await nodeDownload(sourceUrl, cookie);
+      const received = await download();
       const downloadMs = performance.now() - t;
       const curlCpu = (childrenCpuMs() - curlCpu0) / (size / MiB);
       const downloadCpu = cpuPerMiB(cpu0, threadCpu(child.pid!, GROUPS), size / MiB, GROUPS);
@@ -190,7 +191,7 @@ const filesSection: BenchSection = {
       // the same download once more: the server's threads and heaps no longer start cold
       await dropCaches();
       t = performance.now();
-      const receivedAgain = hasCurl ? await curlDownload(sourceUrl, cookie) : await nodeDownload(sourceUrl, cookie);
+      const receivedAgain = await download();
       const againMs = performance.now() - t;
       if (receivedAgain !== size) throw new Error(`download gave ${receivedAgain} of ${size} bytes`);
       const readAfter = await readProbe();

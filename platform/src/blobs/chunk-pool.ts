@@ -52,19 +52,12 @@ export const openShared = async (key: Buffer, aad: Buffer, sealed: Uint8Array, p
   return inPlace ? Buffer.from(sealed.buffer, sealed.byteOffset, length) : Buffer.from(value as ArrayBuffer, 0, length);
 };
 
-/** What a chunk worker found reading a chunk's replicas itself. */
-export interface Fetched {
-  /** Each replica passed over, in the order given. */
-  readonly passedOver: readonly ('missing' | 'damaged')[];
-  /** The verified plaintext, at the start of `target`; undefined when no replica given was intact. */
-  readonly plain?: Buffer;
-}
-
 /**
  * Reads a chunk from the first intact of its replicas' local `files` on a worker thread (with O_DIRECT
  * where `direct` and the file system allow), verifies it against its CID, and decrypts it into the
- * shared `target`: one request per chunk, no file work on the calling thread. The tag is checked before
- * the answer comes back.
+ * shared `target`: one request per chunk, no file work on the calling thread. Answers each replica
+ * passed over, in the order given, and the verified plaintext at the start of `target` (`found`),
+ * undefined when no replica given was intact. The tag is checked before the answer comes back.
  */
 export const fetchShared = async (
   files: readonly string[],
@@ -74,7 +67,7 @@ export const fetchShared = async (
   aad: Buffer,
   target: Buffer,
   plainLength: number,
-): Promise<Fetched> => {
+): Promise<{ passedOver: readonly ('missing' | 'damaged')[]; found?: Buffer }> => {
   if (!isShared(target)) throw new Error('not a shared read buffer');
   const { value, length } = await pick().request({
     t: 'fetch',
@@ -88,6 +81,6 @@ export const fetchShared = async (
     offset: target.byteOffset,
     length: target.byteLength,
   });
-  const passedOver = value as Fetched['passedOver'];
-  return length === undefined || length < 0 ? { passedOver } : { passedOver, plain: Buffer.from(target.buffer, target.byteOffset, length) };
+  const passedOver = value as readonly ('missing' | 'damaged')[];
+  return length === undefined || length < 0 ? { passedOver } : { passedOver, found: Buffer.from(target.buffer, target.byteOffset, length) };
 };

@@ -70,7 +70,6 @@ const giveSlot = (slot) => {
   else slots.push(slot);
 };
 
-
 /**
  * Reads a whole replica into `slot` with the callback file calls (lighter than file handles: no
  * handle object or promise per call): calls back with its length (a full slot: longer than any

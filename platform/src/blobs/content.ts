@@ -90,18 +90,13 @@ export const readPlaintext = (
       const { cid } = manifest.chunks[index]!;
       const plainLength = plainLengthOf(size, index, chunkPlainSize);
       const aad = chunkAad(manifest.keyId, index);
-      // local replicas are read, verified and decrypted by a worker thread in one request; what it
-      // passed over is reported, and with none intact where placed the store looks everywhere (and
-      // reports those itself)
-      const files = store.filesOf(cid);
-      if (files) {
-        const fetched = await fetchShared(files.map((f) => f.file), cid, direct && files.every((f) => f.direct), key, aad, target, plainLength);
-        if (fetched.plain) {
-          fetched.passedOver.forEach((state, i) => store.passedOver(cid, files[i]!.shard, state));
-          keep = inPlace;
-          // without a consumer that reports what it wrote out, the plaintext gets a buffer of its own
-          return inPlace ? { plain: fetched.plain, buffer: target } : { plain: Buffer.from(fetched.plain) };
-        }
+      // local replicas are read, verified and decrypted by a worker thread in one request; with none
+      // intact where placed the store looks everywhere
+      const fetched = await store.readLocal(cid, (files, local) => fetchShared(files, cid, direct && local, key, aad, target, plainLength));
+      if (fetched) {
+        keep = inPlace;
+        // without a consumer that reports what it wrote out, the plaintext gets a buffer of its own
+        return inPlace ? { plain: fetched, buffer: target } : { plain: Buffer.from(fetched) };
       }
       // bytes read into the shared buffer are verified and decrypted on a worker thread; a replica read
       // whole by the fallback path (a new buffer) is handled here

@@ -104,19 +104,26 @@ export class ReplicatedBlobStore {
   }
 
   /**
-   * The files of a chunk's placed replicas, best first, when every shard is a folder on this machine
-   * (else undefined): for a reader that reads and verifies them itself, then reports what it passed
-   * over (`passedOver`) and turns to `getInto` when none was intact.
+   * For a reader that opens replica files itself (a worker thread): when every shard holding the chunk
+   * is a folder on this machine, `read` gets its placed replicas' files, best first, and whether all
+   * may be read with O_DIRECT, and answers what it passed over and what it found. Replicas passed over
+   * before an intact one are reported here; undefined (nothing reported) when the shards are not local
+   * or no placed replica was intact: `getInto` then looks everywhere and reports them itself.
    */
-  filesOf(cid: string): { readonly shard: string; readonly file: string; readonly direct: boolean }[] | undefined {
+  async readLocal<T>(
+    cid: string,
+    read: (files: string[], direct: boolean) => Promise<{ passedOver: readonly ReplicaState[]; found?: T }>,
+  ): Promise<T | undefined> {
     const placed = this.placementOf(cid);
     if (!placed.every((s) => s.fileOf)) return undefined;
-    return placed.map((s) => ({ shard: s.name, ...s.fileOf!(cid) }));
-  }
-
-  /** A replica a reader of `filesOf` found missing or damaged before an intact one. */
-  passedOver(cid: string, shard: string, state: ReplicaState) {
-    this.onBadReplica?.({ cid, shard, state });
+    const files = placed.map((s) => s.fileOf!(cid));
+    const { passedOver, found } = await read(
+      files.map((f) => f.file),
+      files.every((f) => f.direct),
+    );
+    if (found === undefined) return undefined;
+    passedOver.forEach((state, i) => this.onBadReplica?.({ cid, shard: placed[i]!.name, state }));
+    return found;
   }
 
   async delete(cid: string): Promise<void> {
