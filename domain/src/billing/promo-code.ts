@@ -224,10 +224,14 @@ export const promoCodeDecider: Decider<PromoCodeCommand, PromoCodeEvent, PromoCo
   initialState: () => ({ status: 'none' }),
 };
 
-/** The price per cycle a code gives a product (minor units). */
+/**
+ * The price per cycle a code gives `quantity` units of a product (minor units). A fixed price is per
+ * unit, as the product's own price is: 100 seats at a price of 99 cost 9,900. A code never charges
+ * more than the product would without it.
+ */
 export const promoPrice = (terms: PromoTerms, product: Product, quantity: number): number => {
   const full = product.price * quantity;
-  if (terms.price !== null) return terms.price;
+  if (terms.price !== null) return Math.min(full, terms.price * quantity);
   if (!terms.discount) return full;
   if (terms.discount.unit === 'usd') return Math.max(0, full - terms.discount.amount);
   return Math.round((full * (100 - terms.discount.amount)) / 100);

@@ -95,6 +95,15 @@ describe('promo codes at checkout', () => {
     expect(applyPromoCode(stateOf(created({ recurrence: 'once' })), pro, 1, T0, {}).cycles).toBe(1);
   });
 
+  it('a fixed price is per unit: 100 extra seats at 0.99 cost 99.00; a price above the product\'s charges the product\'s', () => {
+    const seats = productById(520)!;
+    const fixed = stateOf(created({ discount: null, price: 99, productIds: [520] }));
+    expect(applyPromoCode(fixed, seats, 100, T0, {}).price).toBe(9900);
+    expect(applyPromoCode(fixed, seats, 1, T0, {}).price).toBe(99);
+    const dear = stateOf(created({ discount: null, price: 250, productIds: [520] }));
+    expect(applyPromoCode(dear, seats, 3, T0, {}).price).toBe(600);
+  });
+
   it('asks for its custom fields within their limits', () => {
     const withBar = stateOf(created({ customFields: [{ name: 'barNumber', maxLength: 5, maxValue: 10000 }] }));
     refusedWith(() => applyPromoCode(withBar, pro, 1, T0, {}), BillingErrors.promoFieldRequired);

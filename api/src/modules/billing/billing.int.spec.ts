@@ -202,6 +202,22 @@ describe('extra member slots', () => {
   });
 });
 
+describe('a fixed-price promo code on extra seats', () => {
+  it('charges its price per seat: 100 seats at 0.99 check out at 99.00 and grant 100 seats', async () => {
+    const code = promo({ productIds: [520], discount: null, price: 99 });
+    expect((await (await root()).post('/api/admin/promocodes/', code)).status).toBe(201);
+    const { http, id } = await signUpConfirmed();
+    await checkout(http, id, { productId: 500 });
+    const { html } = await checkout(http, id, { productId: 520, quantity: 100, promoCode: code.code });
+    expect(html).toContain('99.00 USD</strong> for 100');
+    expect((await http.get(`/api/users/${id}/member-role/`)).body.freeSeats).toBe(1 + 100);
+    const slots = (await http.get(`/api/users/${id}/subscriptions/?productType=extra-members`)).body;
+    expect(slots).toMatchObject([{ productId: 520, quantity: 100, promoCode: code.code }]);
+    const payments = (await http.get(`/api/users/${id}/payments/?subscriptionId=${slots[0].id}`)).body.data;
+    expect(payments.map((p: { amount: number }) => p.amount)).toEqual([9900]);
+  });
+});
+
 describe('the test provider renews on the next payment date', () => {
   it('pays each due renewal once, at the promo price while its cycles last', async () => {
     const code = promo({ productIds: [100], discount: null, price: 99, cycles: 2, recurrence: 'recurring' });
