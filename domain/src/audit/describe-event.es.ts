@@ -154,6 +154,7 @@ export const ES: Readonly<Record<string, Sentence>> = {
   AutoPayPayeeRemoved: () => 'Beneficiario eliminado',
   AutoPayPayeesImported: (d) => `${count(d.payees, 'beneficiario importado', 'beneficiarios importados')}${d.replaced ? ', reemplazando la lista' : ''}`,
   AutoPayProgramSubmitted: (d) => `Envío ${t(d.submission)} mandado a aprobación`,
+  AutoPayProgramReturnedToDraft: (d) => `Envío ${t(d.submission)} retirado: el programa cambió`,
   AutoPayApprovalReminded: (d) => `Se recordó a los aprobadores el envío ${t(d.submission)}`,
   AutoPayProgramApproved: (d) => `Envío ${t(d.submission)} aprobado`,
   AutoPayProgramRejected: (d) => (d.cause === 'expired' ? `Envío ${t(d.submission)} caducó sin aprobarse` : `Envío ${t(d.submission)} rechazado`),

@@ -154,6 +154,7 @@ export const NL: Readonly<Record<string, Sentence>> = {
   AutoPayPayeeRemoved: () => 'Begunstigde verwijderd',
   AutoPayPayeesImported: (d) => `${count(d.payees, 'begunstigde', 'begunstigden')} geïmporteerd${d.replaced ? ', de lijst vervangen' : ''}`,
   AutoPayProgramSubmitted: (d) => `Inzending ${t(d.submission)} ter goedkeuring verstuurd`,
+  AutoPayProgramReturnedToDraft: (d) => `Inzending ${t(d.submission)} ingetrokken: het programma is gewijzigd`,
   AutoPayApprovalReminded: (d) => `Goedkeurders herinnerd aan inzending ${t(d.submission)}`,
   AutoPayProgramApproved: (d) => `Inzending ${t(d.submission)} goedgekeurd`,
   AutoPayProgramRejected: (d) => (d.cause === 'expired' ? `Inzending ${t(d.submission)} verlopen zonder goedkeuring` : `Inzending ${t(d.submission)} afgewezen`),

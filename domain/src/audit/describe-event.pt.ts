@@ -154,6 +154,7 @@ export const PT: Readonly<Record<string, Sentence>> = {
   AutoPayPayeeRemoved: () => 'Beneficiário removido',
   AutoPayPayeesImported: (d) => `${count(d.payees, 'beneficiário importado', 'beneficiários importados')}${d.replaced ? ', substituindo a lista' : ''}`,
   AutoPayProgramSubmitted: (d) => `Envio ${t(d.submission)} mandado para aprovação`,
+  AutoPayProgramReturnedToDraft: (d) => `Envio ${t(d.submission)} retirado: o programa mudou`,
   AutoPayApprovalReminded: (d) => `Aprovadores lembrados do envio ${t(d.submission)}`,
   AutoPayProgramApproved: (d) => `Envio ${t(d.submission)} aprovado`,
   AutoPayProgramRejected: (d) => (d.cause === 'expired' ? `Envio ${t(d.submission)} expirou sem aprovação` : `Envio ${t(d.submission)} rejeitado`),

@@ -173,6 +173,7 @@ const EN: Readonly<Record<string, Sentence>> = {
   AutoPayPayeeRemoved: () => 'Payee removed',
   AutoPayPayeesImported: (d) => `${count(d.payees, 'payee')} imported${d.replaced ? ', replacing the list' : ''}`,
   AutoPayProgramSubmitted: (d) => `Submission ${text(d.submission)} sent for approval`,
+  AutoPayProgramReturnedToDraft: (d) => `Submission ${text(d.submission)} withdrawn: the program was changed`,
   AutoPayApprovalReminded: (d) => `Approvers reminded of submission ${text(d.submission)}`,
   AutoPayProgramApproved: (d) => `Submission ${text(d.submission)} approved`,
   AutoPayProgramRejected: (d) => (d.cause === 'expired' ? `Submission ${text(d.submission)} expired unapproved` : `Submission ${text(d.submission)} rejected`),

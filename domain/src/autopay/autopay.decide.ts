@@ -8,6 +8,7 @@ import type { AutoPayEvent, PayeeFields } from './autopay.events';
  * the state chart (README "Auto-pay programs" draws it):
  *
  *   draft --submit--> submitted --approve (another staff member)--> approved --(payout)--> paying
+ *   submitted --edit, payees or import--> draft (the submission is withdrawn)
  *   paying --> paid | partially_failed;  partially_failed --retry--> approved (pays the failed only)
  *   submitted --reject | approval expires--> rejected --edit/submit--> ...
  *   draft | submitted | rejected --lock--> locked --unlock--> draft
@@ -21,7 +22,7 @@ export type ProgramAction = (typeof PROGRAM_ACTIONS)[number];
 /** Which status allows which action. */
 export const ACTIONS_BY_STATUS: Record<ProgramStatus, readonly ProgramAction[]> = {
   draft: ['edit', 'editPayees', 'import', 'export', 'submit', 'lock', 'cancel'],
-  submitted: ['export', 'approve', 'reject', 'lock', 'cancel'],
+  submitted: ['edit', 'editPayees', 'import', 'export', 'approve', 'reject', 'lock', 'cancel'],
   approved: ['export'],
   paying: ['export'],
   paid: ['export'],
@@ -51,6 +52,11 @@ export interface ProgramState {
   readonly imported: boolean;
   readonly submission: number;
   readonly submittedBy: string | null;
+  /**
+   * Staff who changed the program (name, description, payees) since it was first submitted: none of
+   * them may approve it, whoever submits it next.
+   */
+  readonly changedBy: readonly string[];
   readonly approvedBy: string | null;
   readonly attempt: number;
   readonly reminders: number;
@@ -58,11 +64,11 @@ export interface ProgramState {
 
 export type AutoPayCommand =
   | Command<'CreateProgram', { programId: string; name: string; description: string; by: string }>
-  | Command<'EditProgram', { name: string; description: string }>
-  | Command<'AddPayee', { payee: PayeeFields }>
-  | Command<'ChangePayee', { payee: PayeeFields }>
-  | Command<'RemovePayee', { payeeId: string }>
-  | Command<'ImportPayees', { payees: PayeeFields[]; replace: boolean }>
+  | Command<'EditProgram', { name: string; description: string; by: string }>
+  | Command<'AddPayee', { payee: PayeeFields; by: string }>
+  | Command<'ChangePayee', { payee: PayeeFields; by: string }>
+  | Command<'RemovePayee', { payeeId: string; by: string }>
+  | Command<'ImportPayees', { payees: PayeeFields[]; replace: boolean; by: string }>
   | Command<'SubmitProgram', { by: string }>
   | Command<'ApproveProgram', { by: string }>
   | Command<'RejectProgram', { by: string }>
@@ -88,6 +94,7 @@ export const initialProgramState = (): ProgramState => ({
   imported: false,
   submission: 0,
   submittedBy: null,
+  changedBy: [],
   approvedBy: null,
   attempt: 0,
   reminders: 0,
@@ -101,6 +108,10 @@ const allow = (state: ProgramState, action: ProgramAction) => {
   if (!ACTIONS_BY_STATUS[state.status].includes(action)) throw new DomainError(AutoPayErrors.notAllowed, { action, status: state.status });
 };
 
+/** A change to a submitted program withdraws its submission first: what was submitted is no longer what would be paid. */
+const change = (state: ProgramState, by: string, event: AutoPayEvent): AutoPayEvent[] =>
+  state.status === 'submitted' ? [{ type: 'AutoPayProgramReturnedToDraft', data: { submission: state.submission, by } }, event] : [event];
+
 const decide = (command: AutoPayCommand, state: ProgramState): AutoPayEvent[] => {
   switch (command.type) {
     case 'CreateProgram': {
@@ -112,22 +123,22 @@ const decide = (command: AutoPayCommand, state: ProgramState): AutoPayEvent[] =>
     case 'EditProgram':
       allow(state, 'edit');
       if (state.name === command.data.name && state.description === command.data.description) return [];
-      return [{ type: 'AutoPayProgramEdited', data: command.data }];
+      return change(state, command.data.by, { type: 'AutoPayProgramEdited', data: command.data });
     case 'AddPayee':
       allow(state, 'editPayees');
       if (state.payees[command.data.payee.payeeId]) return [];
-      return [{ type: 'AutoPayPayeeAdded', data: command.data.payee }];
+      return change(state, command.data.by, { type: 'AutoPayPayeeAdded', data: { ...command.data.payee, by: command.data.by } });
     case 'ChangePayee':
       allow(state, 'editPayees');
       if (!state.payees[command.data.payee.payeeId]) throw new DomainError(AutoPayErrors.payeeNotFound);
-      return [{ type: 'AutoPayPayeeChanged', data: command.data.payee }];
+      return change(state, command.data.by, { type: 'AutoPayPayeeChanged', data: { ...command.data.payee, by: command.data.by } });
     case 'RemovePayee':
       allow(state, 'editPayees');
       if (!state.payees[command.data.payeeId]) throw new DomainError(AutoPayErrors.payeeNotFound);
-      return [{ type: 'AutoPayPayeeRemoved', data: command.data }];
+      return change(state, command.data.by, { type: 'AutoPayPayeeRemoved', data: command.data });
     case 'ImportPayees':
       allow(state, 'import');
-      return [{ type: 'AutoPayPayeesImported', data: { payees: command.data.payees, replaced: command.data.replace } }];
+      return change(state, command.data.by, { type: 'AutoPayPayeesImported', data: { payees: command.data.payees, replaced: command.data.replace, by: command.data.by } });
     case 'SubmitProgram':
       allow(state, 'submit');
       if (state.order.length === 0) throw new DomainError(AutoPayErrors.noPayees);
@@ -135,8 +146,12 @@ const decide = (command: AutoPayCommand, state: ProgramState): AutoPayEvent[] =>
     case 'ApproveProgram':
     case 'RejectProgram': {
       allow(state, command.type === 'ApproveProgram' ? 'approve' : 'reject');
-      // four eyes: whoever submitted cannot also decide
+      // four eyes: whoever submitted cannot also decide, and whoever changed it since its first
+      // submission cannot approve what they changed
       if (state.submittedBy === command.data.by) throw new DomainError(AutoPayErrors.fourEyes, { reason: 'four_eyes' });
+      if (command.type === 'ApproveProgram' && changersOf(state).includes(command.data.by)) {
+        throw new DomainError(AutoPayErrors.fourEyesChanged, { reason: 'four_eyes', changed: true });
+      }
       return command.type === 'ApproveProgram'
         ? [{ type: 'AutoPayProgramApproved', data: { submission: state.submission, by: command.data.by } }]
         : [{ type: 'AutoPayProgramRejected', data: { submission: state.submission, by: command.data.by, cause: 'staff' } }];
@@ -187,12 +202,24 @@ const decide = (command: AutoPayCommand, state: ProgramState): AutoPayEvent[] =>
   }
 };
 
-const freshPayee = (fields: PayeeFields): Payee => ({ ...fields, payout: 'pending', txid: null, paidTo: null, createdAddress: false, failure: null });
+const freshPayee = ({ by: _by, ...fields }: PayeeFields & { by?: string | undefined }): Payee => ({
+  ...fields,
+  payout: 'pending',
+  txid: null,
+  paidTo: null,
+  createdAddress: false,
+  failure: null,
+});
 
-const evolve = (state: ProgramState, event: AutoPayEvent): ProgramState => {
+/** A state folded before changes were recorded has none. */
+export const changersOf = (state: ProgramState): readonly string[] => state.changedBy ?? [];
+
+/** Records who changed a program once it has been submitted. */
+const changed = (state: ProgramState, by: string | undefined): ProgramState =>
+  state.submission > 0 && by && !changersOf(state).includes(by) ? { ...state, changedBy: [...changersOf(state), by] } : state;
+
+const evolveContent = (state: ProgramState, event: AutoPayEvent): ProgramState => {
   switch (event.type) {
-    case 'AutoPayProgramCreated':
-      return { ...initialProgramState(), status: 'draft', programId: event.data.programId, name: event.data.name, description: event.data.description, createdBy: event.data.createdBy };
     case 'AutoPayProgramEdited':
       return { ...state, name: event.data.name, description: event.data.description };
     case 'AutoPayPayeeAdded':
@@ -213,6 +240,23 @@ const evolve = (state: ProgramState, event: AutoPayEvent): ProgramState => {
       }
       return { ...state, payees, order, imported: true };
     }
+    default:
+      return state;
+  }
+};
+
+const evolve = (state: ProgramState, event: AutoPayEvent): ProgramState => {
+  switch (event.type) {
+    case 'AutoPayProgramCreated':
+      return { ...initialProgramState(), status: 'draft', programId: event.data.programId, name: event.data.name, description: event.data.description, createdBy: event.data.createdBy };
+    case 'AutoPayProgramEdited':
+    case 'AutoPayPayeeAdded':
+    case 'AutoPayPayeeChanged':
+    case 'AutoPayPayeeRemoved':
+    case 'AutoPayPayeesImported':
+      return changed(evolveContent(state, event), event.data.by);
+    case 'AutoPayProgramReturnedToDraft':
+      return changed({ ...state, status: 'draft' }, event.data.by);
     case 'AutoPayProgramSubmitted':
       return { ...state, status: 'submitted', submission: event.data.submission, submittedBy: event.data.by, approvedBy: null, reminders: 0 };
     case 'AutoPayProgramApproved':

@@ -28,16 +28,20 @@ export const AutoPayProgramCreated = defineEvent(
   z.object({ programId: z.string(), name: z.string(), description: z.string(), createdBy: z.string() }),
   { personal: ['name', 'description'] },
 );
-export const AutoPayProgramEdited = defineEvent('AutoPayProgramEdited', z.object({ name: z.string(), description: z.string() }), {
+/** The staff member who changed the program (absent in changes recorded before it was kept). */
+const ChangedBy = z.string().optional();
+export const AutoPayProgramEdited = defineEvent('AutoPayProgramEdited', z.object({ name: z.string(), description: z.string(), by: ChangedBy }), {
   personal: ['name', 'description'],
 });
-export const AutoPayPayeeAdded = defineEvent('AutoPayPayeeAdded', PayeeFields, { personal: [...PAYEE_PERSONAL] });
-export const AutoPayPayeeChanged = defineEvent('AutoPayPayeeChanged', PayeeFields, { personal: [...PAYEE_PERSONAL] });
-export const AutoPayPayeeRemoved = defineEvent('AutoPayPayeeRemoved', z.object({ payeeId: z.string() }));
-export const AutoPayPayeesImported = defineEvent('AutoPayPayeesImported', z.object({ payees: z.array(PayeeFields), replaced: z.boolean() }), {
+export const AutoPayPayeeAdded = defineEvent('AutoPayPayeeAdded', PayeeFields.extend({ by: ChangedBy }), { personal: [...PAYEE_PERSONAL] });
+export const AutoPayPayeeChanged = defineEvent('AutoPayPayeeChanged', PayeeFields.extend({ by: ChangedBy }), { personal: [...PAYEE_PERSONAL] });
+export const AutoPayPayeeRemoved = defineEvent('AutoPayPayeeRemoved', z.object({ payeeId: z.string(), by: ChangedBy }));
+export const AutoPayPayeesImported = defineEvent('AutoPayPayeesImported', z.object({ payees: z.array(PayeeFields), replaced: z.boolean(), by: ChangedBy }), {
   personal: ['payees'],
 });
 export const AutoPayProgramSubmitted = defineEvent('AutoPayProgramSubmitted', z.object({ submission: Submission, by: z.string() }));
+/** A submitted program was changed: its submission is withdrawn and it is a draft again. */
+export const AutoPayProgramReturnedToDraft = defineEvent('AutoPayProgramReturnedToDraft', z.object({ submission: Submission, by: z.string() }));
 export const AutoPayProgramApproved = defineEvent('AutoPayProgramApproved', z.object({ submission: Submission, by: z.string() }));
 export const AutoPayProgramRejected = defineEvent(
   'AutoPayProgramRejected',
@@ -67,6 +71,7 @@ export const autopayEventDefinitions = [
   AutoPayPayeeRemoved,
   AutoPayPayeesImported,
   AutoPayProgramSubmitted,
+  AutoPayProgramReturnedToDraft,
   AutoPayProgramApproved,
   AutoPayProgramRejected,
   AutoPayApprovalReminded,
@@ -88,6 +93,7 @@ export type AutoPayEvent =
   | EventOf<typeof AutoPayPayeeRemoved>
   | EventOf<typeof AutoPayPayeesImported>
   | EventOf<typeof AutoPayProgramSubmitted>
+  | EventOf<typeof AutoPayProgramReturnedToDraft>
   | EventOf<typeof AutoPayProgramApproved>
   | EventOf<typeof AutoPayProgramRejected>
   | EventOf<typeof AutoPayApprovalReminded>

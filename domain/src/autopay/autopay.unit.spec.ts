@@ -29,7 +29,7 @@ const refusal = (fn: () => unknown) => {
   throw new Error('expected a refusal');
 };
 
-const draft = [c('CreateProgram', { programId: 'prog', name: 'Spring bonus', description: 'Thanks', by: 'alice' }), c('ImportPayees', { payees: [payee(1), payee(2)], replace: true })];
+const draft = [c('CreateProgram', { programId: 'prog', name: 'Spring bonus', description: 'Thanks', by: 'alice' }), c('ImportPayees', { payees: [payee(1), payee(2)], replace: true, by: 'alice' })];
 
 describe('auto-pay program', () => {
   it('goes draft, submitted, approved by someone else, paying, paid', () => {
@@ -57,8 +57,37 @@ describe('auto-pay program', () => {
     const { state } = run([c('CreateProgram', { programId: 'prog', name: 'n', description: 'd', by: 'alice' })]);
     expect(refusal(() => autopayDecider.decide(c('SubmitProgram', { by: 'alice' }), state)).code).toBe('AUTOPAY_NO_PAYEES');
     expect(refusal(() => autopayDecider.decide(c('ApproveProgram', { by: 'bob' }), state))).toEqual({ code: 'AUTOPAY_ACTION_NOT_ALLOWED', data: { action: 'approve', status: 'draft' } });
+    const approved = run([...draft, c('SubmitProgram', { by: 'alice' }), c('ApproveProgram', { by: 'bob' })]).state;
+    expect(refusal(() => autopayDecider.decide(c('ImportPayees', { payees: [], replace: true, by: 'carol' }), approved)).code).toBe('AUTOPAY_ACTION_NOT_ALLOWED');
+  });
+
+  it('a change to a submitted program sends it back to draft; whoever changed it since submission never approves it', () => {
     const submitted = run([...draft, c('SubmitProgram', { by: 'alice' })]).state;
-    expect(refusal(() => autopayDecider.decide(c('ImportPayees', { payees: [], replace: true }), submitted)).code).toBe('AUTOPAY_ACTION_NOT_ALLOWED');
+    const edited = run([c('ChangePayee', { payee: { ...payee(1), address: 'Attacker1' }, by: 'bob' })], submitted);
+    expect(edited.events.map((e) => e.type)).toEqual(['AutoPayProgramReturnedToDraft', 'AutoPayPayeeChanged']);
+    expect(edited.state.status).toBe('draft');
+    expect(refusal(() => autopayDecider.decide(c('ApproveProgram', { by: 'bob' }), edited.state)).code).toBe('AUTOPAY_ACTION_NOT_ALLOWED');
+    // submitted again by the first submitter: the one who changed it still may not approve, another may
+    const again = run([c('SubmitProgram', { by: 'alice' })], edited.state).state;
+    expect(refusal(() => autopayDecider.decide(c('ApproveProgram', { by: 'bob' }), again))).toEqual({ code: 'FORBIDDEN', data: { reason: 'four_eyes', changed: true } });
+    expect(run([c('ApproveProgram', { by: 'carol' })], again).state.status).toBe('approved');
+    // every kind of change counts, through lock and unlock or a rejection too
+    const changes: AutoPayCommand[] = [
+      c('EditProgram', { name: 'Other', description: 'd', by: 'bob' }),
+      c('AddPayee', { payee: payee(3), by: 'bob' }),
+      c('RemovePayee', { payeeId: 'p2', by: 'bob' }),
+      c('ImportPayees', { payees: [payee(4)], replace: false, by: 'bob' }),
+    ];
+    for (const changeCommand of changes) {
+      for (const detour of [[], [c('LockProgram', { by: 'carol' }), c('UnlockProgram', { by: 'carol' })], [c('RejectProgram', { by: 'carol' })]] as AutoPayCommand[][]) {
+        const state = run([...detour, changeCommand, c('SubmitProgram', { by: 'alice' })], submitted).state;
+        expect(state.status).toBe('submitted');
+        expect(refusal(() => autopayDecider.decide(c('ApproveProgram', { by: 'bob' }), state)).code, changeCommand.type).toBe('FORBIDDEN');
+      }
+    }
+    // changes before the first submission are the draft being written: its author may approve what another submitted
+    const written = run([c('AddPayee', { payee: payee(3), by: 'bob' }), c('SubmitProgram', { by: 'alice' }), c('ApproveProgram', { by: 'bob' })], run(draft).state);
+    expect(written.state.status).toBe('approved');
   });
 
   it('an approval that expires rejects the submission; a reminder or expiry of an older submission does nothing', () => {
@@ -89,10 +118,12 @@ describe('auto-pay program', () => {
     expect(autopayDecider.decide(c('RecordPayeePaid', { payeeId: 'p1', txid: 't9', address: 'a1', createdAddress: false }), retried)).toEqual([]);
   });
 
-  it('under any sequence of commands, no payee is recorded paid twice and the status always has its actions', () => {
+  const CHANGES: readonly string[] = ['AutoPayProgramEdited', 'AutoPayPayeeAdded', 'AutoPayPayeeChanged', 'AutoPayPayeeRemoved', 'AutoPayPayeesImported'];
+  it('under any sequence of commands, no payee is recorded paid twice, no one approves what they submitted or changed since submission, and the status always has its actions', () => {
     const by = fc.constantFrom('alice', 'bob');
     const command: fc.Arbitrary<AutoPayCommand> = fc.oneof(
-      fc.constant(c('ImportPayees', { payees: [payee(1), payee(2), payee(3)], replace: true })),
+      by.map((b) => c('ImportPayees', { payees: [payee(1), payee(2), payee(3)], replace: true, by: b })),
+      by.map((b) => c('ChangePayee', { payee: { ...payee(1), amount: 7 }, by: b })),
       by.map((b) => c('SubmitProgram', { by: b })),
       by.map((b) => c('ApproveProgram', { by: b })),
       by.map((b) => c('RejectProgram', { by: b })),
@@ -109,6 +140,7 @@ describe('auto-pay program', () => {
       fc.property(fc.array(command, { maxLength: 60 }), (commands) => {
         let state = run([c('CreateProgram', { programId: 'prog', name: 'n', description: 'd', by: 'alice' })]).state;
         const paid: string[] = [];
+        const changedSinceSubmission: string[] = [];
         for (const cmd of commands) {
           let out: AutoPayEvent[] = [];
           try {
@@ -118,6 +150,10 @@ describe('auto-pay program', () => {
           }
           for (const e of out) {
             if (e.type === 'AutoPayPayeePaid') paid.push(e.data.payeeId);
+            // four eyes: an approval never comes from the submitter or from anyone who changed the program since it was submitted
+            if (e.type === 'AutoPayProgramApproved') expect([state.submittedBy, ...changedSinceSubmission]).not.toContain(e.data.by);
+            // the model: whoever's command changed the program once it had been submitted
+            if (state.submission > 0 && CHANGES.includes(e.type)) changedSinceSubmission.push((cmd.data as { by: string }).by);
             if (e.type === 'AutoPayPayeesImported') paid.length = 0;
             state = autopayDecider.evolve(state, e);
           }

@@ -15,6 +15,7 @@ export const autopayProjection = defineProjection<'autopay_programs' | 'autopay_
     'AutoPayPayeeRemoved',
     'AutoPayPayeesImported',
     'AutoPayProgramSubmitted',
+    'AutoPayProgramReturnedToDraft',
     'AutoPayProgramApproved',
     'AutoPayProgramRejected',
     'AutoPayApprovalReminded',

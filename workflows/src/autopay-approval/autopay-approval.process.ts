@@ -40,7 +40,7 @@ export const createAutoPayApprovalProcess = (
   defineProcess<AutoPayApprovalState>({
     type: AUTOPAY_APPROVAL_PROCESS,
     startsOn: ['AutoPayProgramSubmitted'],
-    reactsTo: ['AutoPayProgramApproved', 'AutoPayProgramRejected', 'AutoPayProgramLocked', 'AutoPayProgramCancelled', 'AutoPayPayoutFinished', 'AutoPayRetryRequested'],
+    reactsTo: ['AutoPayProgramApproved', 'AutoPayProgramRejected', 'AutoPayProgramReturnedToDraft', 'AutoPayProgramLocked', 'AutoPayProgramCancelled', 'AutoPayPayoutFinished', 'AutoPayRetryRequested'],
     // one process per submission: a program rejected and submitted again waits afresh
     correlate: (event) => {
       if (!event.streamName.startsWith(STREAM_PREFIX)) return null;
@@ -104,6 +104,7 @@ export const createAutoPayApprovalProcess = (
           return { state: { phase: 'partially_failed', programId, submission, payouts: state.payouts } };
         }
         case 'AutoPayProgramRejected':
+        case 'AutoPayProgramReturnedToDraft':
         case 'AutoPayProgramLocked':
         case 'AutoPayProgramCancelled':
           if (state.phase === 'new' || state.phase === 'finished') return { state };

@@ -125,7 +125,6 @@ describe('auto-pay programs', () => {
     expect(own.body.data).toEqual({ reason: 'four_eyes' });
     const admin = await staffMember(root, 'admin');
     expect((await admin.http.post(`${BASE}${id}/approve`, {})).body).toMatchObject({ code: 'FORBIDDEN', data: { feature: 'admin:autopay:approve' } });
-    expect((await alice.http.post(`${BASE}${id}/import`, { csv })).body.code).toBe('AUTOPAY_ACTION_NOT_ALLOWED');
 
     await fundTreasury(root, '10');
     expect((await bob.http.post(`${BASE}${id}/approve`, {})).status).toBe(200);
@@ -154,6 +153,35 @@ describe('auto-pay programs', () => {
     expect(lines[0]).toBe('email,amount,address,payerName,payeeName,transactionType,accountNotes,payoutStatus,txid,paidTo,failure');
     expect(lines).toHaveLength(4);
     expect(lines[1]).toContain(',paid,');
+  });
+
+  it('a change to a submitted program sends it back to draft, and whoever changed it since submission cannot approve it', async () => {
+    const carol = await staffMember(root, 'financial_admin');
+    const created = await alice.http.post(BASE, { name: `Four eyes ${Date.now()}`, description: 'd' });
+    const id = created.body.id as string;
+    expect((await alice.http.post(`${BASE}${id}/import`, { csv: 'email,amount\nada@example.com,1\n' })).body).toEqual({ imported: 1, errors: [] });
+    expect((await alice.http.post(`${BASE}${id}/submit`, {})).body.status).toBe('submitted');
+    const [payee] = (await alice.http.get(`${BASE}${id}/payees/`)).body;
+
+    // bob redirects the payout: the submission is withdrawn
+    const changed = await bob.http.put(`${BASE}${id}/payees/${payee.id}`, { email: 'ada@example.com', amount: 1, address: 'B'.repeat(34) });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect((await bob.http.get(`${BASE}${id}`)).body.status).toBe('draft');
+    expect((await bob.http.post(`${BASE}${id}/approve`, {})).body.code).toBe('AUTOPAY_ACTION_NOT_ALLOWED');
+    // submitted again by alice: bob still may not approve it; carol, who changed nothing, may
+    expect((await alice.http.post(`${BASE}${id}/submit`, {})).body.status).toBe('submitted');
+    const own = await bob.http.post(`${BASE}${id}/approve`, {});
+    expect(own.status).toBe(403);
+    expect(own.body).toMatchObject({ code: 'FORBIDDEN', data: { reason: 'four_eyes', changed: true } });
+
+    // the same through lock and unlock
+    expect((await bob.http.post(`${BASE}${id}/lock`, {})).body.status).toBe('locked');
+    expect((await bob.http.post(`${BASE}${id}/unlock`, {})).body.status).toBe('draft');
+    expect((await carol.http.post(`${BASE}${id}/submit`, {})).body.status).toBe('submitted');
+    expect((await bob.http.post(`${BASE}${id}/approve`, {})).status).toBe(403);
+    const approved = await alice.http.post(`${BASE}${id}/approve`, {});
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    expect(approved.body.authorisedBy).toBe(alice.id);
   });
 
   it('a partial failure waits for a retry, which pays only the failed payees', async () => {

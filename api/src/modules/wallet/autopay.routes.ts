@@ -49,6 +49,8 @@ interface ProgramRow {
   status: ProgramStatus;
   created_by: string;
   submitted_by: string | null;
+  /** Staff who changed the program since it was first submitted. */
+  changed_by: string[];
   authorised_by: string | null;
   created_at: Date;
   updated_at: Date;
@@ -64,7 +66,7 @@ interface ProgramRow {
 }
 
 const PROGRAM_SELECT = `select p.id, p.name, p.description, p.status, p.created_by, p.submitted_by, p.authorised_by, p.created_at, p.updated_at,
-    p.users_count, p.imported, p.total_tokens, p.reminders,
+    p.users_count, p.imported, p.total_tokens, p.reminders, coalesce(p.state->'changedBy', '[]'::jsonb) as changed_by,
     (select count(*)::int from autopay_payees y
       where y.program_id = p.id and y.address is null and y.payout_status <> 'paid'
         and not exists (select 1 from users u join wallet_addresses w on w.user_id = u.id where lower(u.email) = y.email)) as new_addresses,
@@ -87,6 +89,7 @@ const programView = (r: ProgramRow) => ({
   createdByEmail: r.created_by_email,
   submittedBy: r.submitted_by,
   submittedByEmail: r.submitted_by_email,
+  changedBy: r.changed_by,
   createdAt: r.created_at.toISOString(),
   updatedAt: r.updated_at.toISOString(),
   usersCount: r.users_count,
@@ -257,7 +260,7 @@ export const autopayRoutes = (ctx: AppContext) => async (fastify: FastifyInstanc
       const renamed = programNameKey(before.name) !== programNameKey(data.name);
       if (renamed) await reserveName(request.params.id, data.name, actor);
       try {
-        await run(request, user.id, request.params.id, { type: 'EditProgram', data });
+        await run(request, user.id, request.params.id, { type: 'EditProgram', data: { ...data, by: user.id } });
       } catch (error) {
         if (renamed) await releaseName(request.params.id, data.name, actor);
         throw error;
@@ -290,7 +293,7 @@ export const autopayRoutes = (ctx: AppContext) => async (fastify: FastifyInstanc
       const { user } = await staff(request, 'admin:autopay:edit');
       await exists(request.params.id);
       const payee = payeeFrom(request.body, randomUUID());
-      await run(request, user.id, request.params.id, { type: 'AddPayee', data: { payee } });
+      await run(request, user.id, request.params.id, { type: 'AddPayee', data: { payee, by: user.id } });
       const { rows } = await ctx.pool.query<PayeeRow>('select * from autopay_payees where program_id = $1 and payee_id = $2', [request.params.id, payee.payeeId]);
       return reply.status(201).send(payeeView(request.params.id, rows[0]!));
     },
@@ -303,7 +306,7 @@ export const autopayRoutes = (ctx: AppContext) => async (fastify: FastifyInstanc
       const { user } = await staff(request, 'admin:autopay:edit');
       await exists(request.params.id);
       const payee = payeeFrom(request.body, request.params.payeeId);
-      await run(request, user.id, request.params.id, { type: 'ChangePayee', data: { payee } });
+      await run(request, user.id, request.params.id, { type: 'ChangePayee', data: { payee, by: user.id } });
       const { rows } = await ctx.pool.query<PayeeRow>('select * from autopay_payees where program_id = $1 and payee_id = $2', [request.params.id, payee.payeeId]);
       return payeeView(request.params.id, rows[0]!);
     },
@@ -315,7 +318,7 @@ export const autopayRoutes = (ctx: AppContext) => async (fastify: FastifyInstanc
     async (request) => {
       const { user } = await staff(request, 'admin:autopay:edit');
       await exists(request.params.id);
-      await run(request, user.id, request.params.id, { type: 'RemovePayee', data: { payeeId: request.params.payeeId } });
+      await run(request, user.id, request.params.id, { type: 'RemovePayee', data: { payeeId: request.params.payeeId, by: user.id } });
       return { id: request.params.payeeId };
     },
   );
@@ -342,7 +345,7 @@ export const autopayRoutes = (ctx: AppContext) => async (fastify: FastifyInstanc
       if (errors.length) throw new DomainError(AutoPayErrors.csvInvalid, { errors });
       // nothing imported: the console asks for confirmation before it goes on with no payees
       if (payees.length === 0) return { imported: 0, errors: [] };
-      await run(request, user.id, request.params.id, { type: 'ImportPayees', data: { payees, replace: request.body.replace ?? true } });
+      await run(request, user.id, request.params.id, { type: 'ImportPayees', data: { payees, replace: request.body.replace ?? true, by: user.id } });
       return { imported: payees.length, errors: [] };
     },
   );

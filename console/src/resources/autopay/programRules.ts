@@ -16,6 +16,8 @@ export interface ProgramLike {
   readonly [key: string]: unknown;
   readonly status?: unknown;
   readonly submittedBy?: unknown;
+  /** Staff who changed it since it was first submitted. */
+  readonly changedBy?: unknown;
   /** The actions the server offers, when it says. */
   readonly actions?: unknown;
 }
@@ -44,6 +46,10 @@ export const actionOffers = (program: ProgramLike, staff: StaffLike): ActionOffe
   const offered = (fromServer ?? allowedIn(program.status)).filter((a): a is ProgramAction => (PROGRAM_ACTIONS as readonly string[]).includes(a));
   return offered.map((action) => {
     if ((action === 'approve' || action === 'reject') && staff.id !== undefined && String(program.submittedBy ?? '') === String(staff.id)) {
+      return { action, allowed: false, reason: 'four_eyes' as const };
+    }
+    // nor does anyone who changed it since it was submitted approve it
+    if (action === 'approve' && staff.id !== undefined && Array.isArray(program.changedBy) && program.changedBy.map(String).includes(String(staff.id))) {
       return { action, allowed: false, reason: 'four_eyes' as const };
     }
     if (!holds(staff, action)) return { action, allowed: false, reason: 'feature' as const };

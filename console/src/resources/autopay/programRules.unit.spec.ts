@@ -23,6 +23,11 @@ describe('auto-pay program actions', () => {
     ]);
   });
 
+  it('refuses approve to whoever changed the program since it was submitted', () => {
+    const offers = actionOffers({ status: 'submitted', submittedBy: 'someone-else', changedBy: ['staff-1'] }, me);
+    expect(offers.filter((o) => !o.allowed)).toEqual([{ action: 'approve', allowed: false, reason: 'four_eyes' }]);
+  });
+
   it("takes the server's list when it sends one", () => {
     expect(actionOffers({ status: 'draft', actions: ['cancel', 'edit'] }, me).map((o) => o.action)).toEqual(['cancel']);
   });
@@ -43,7 +48,8 @@ describe('auto-pay program actions', () => {
   it('edits only where the state chart allows it', () => {
     expect(canEdit({ status: 'draft' })).toBe(true);
     expect(canEdit({ status: 'rejected' })).toBe(true);
-    expect(canEdit({ status: 'submitted' })).toBe(false);
+    // a change to a submitted program withdraws the submission (the server sends it back to draft)
+    expect(canEdit({ status: 'submitted' })).toBe(true);
     expect(canEdit({ status: 'paid' })).toBe(false);
   });
 
