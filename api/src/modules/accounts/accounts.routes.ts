@@ -27,6 +27,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { clientName } from '../../http/client-name';
 import { limitsFor } from '../../http/rate-limits';
 import { POSITION_HEADER } from '../../http/read-your-writes';
 import { clearSessionCookie, readSessionToken, SESSION_COOKIE, sessionCookieOptions } from '../../http/sessions';
@@ -39,7 +40,7 @@ import { findUser } from './users.queries';
 export const requestMeta = (request: FastifyRequest): RequestMeta => ({
   ip: request.ip ?? null,
   userAgent: (request.headers['user-agent'] ?? '').slice(0, 500) || null,
-  client: (typeof request.headers['x-client'] === 'string' ? request.headers['x-client'] : 'web').slice(0, 50),
+  client: clientName(request.headers['x-client']),
   correlationId: request.id,
 });
 
