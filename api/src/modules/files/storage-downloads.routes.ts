@@ -138,7 +138,8 @@ export const storageDownloadRoutes = (ctx: AppContext) => async (fastify: Fastif
       const signature = ctx.secrets.mac(signedPayload(storage.id, item.id, expires, fileName));
       const query = new URLSearchParams({ expires: String(expires), fileName, signature });
       return {
-        url: `${ctx.config.publicUrl}/api/storage-downloads/${storage.id}/${item.id}/?${query.toString()}`,
+        // relative: previews load it from whatever host name the page was opened on
+        url: `/api/storage-downloads/${storage.id}/${item.id}/?${query.toString()}`,
         expiresAt: new Date(expires).toISOString(),
       };
     },

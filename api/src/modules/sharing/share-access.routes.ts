@@ -87,7 +87,8 @@ export const shareAccessRoutes = (ctx: AppContext) => async (fastify: FastifyIns
     const expiresAt = ctx.now().getTime() + DOWNLOAD_URL_TTL_MS;
     const t = signDownload(ctx.secrets, { linkId: share.linkId, entryId: entry, visitId: visit.visitId, email: visit.email, inline, expiresAt, userId });
     return {
-      url: `${ctx.config.publicUrl}/api/share-links/${share.linkId}/download/${entry}?${new URLSearchParams({ t }).toString()}`,
+      // relative: the page that asked may be on any host name of this server (its CSP allows only its own origin)
+      url: `/api/share-links/${share.linkId}/download/${entry}?${new URLSearchParams({ t }).toString()}`,
       expiresAt: new Date(expiresAt).toISOString(),
     };
   };

@@ -61,9 +61,9 @@ export const shareAccessHelpers = (app: () => TestApp) => {
   const password = (p: string) => ({ authorization: `Password ${p}` });
   const basic = (p: string) => ({ authorization: `Basic ${Buffer.from(`:${p}`).toString('base64')}` });
 
-  /** Bytes behind a URL, exactly as sent. */
+  /** Bytes behind a URL (a path is on the app's origin, as a page resolves it), exactly as sent. */
   const bytesOf = async (url: string, headers: Record<string, string> = {}) => {
-    const res = await fetch(url, { headers });
+    const res = await fetch(new URL(url, app().url), { headers });
     return { status: res.status, headers: res.headers, body: Buffer.from(await res.arrayBuffer()) };
   };
 

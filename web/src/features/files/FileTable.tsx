@@ -2,6 +2,7 @@ import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import FolderOutlined from '@mui/icons-material/FolderOutlined';
 import ImageOutlined from '@mui/icons-material/ImageOutlined';
 import Checkbox from '@mui/material/Checkbox';
+import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -9,6 +10,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
+import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, localeTag } from '../../components/i18nHelpers';
 import { isFolder, type Item, type SortBy, type SortOrder } from './files.api';
@@ -19,11 +21,17 @@ export interface Sorting {
   sortOrder: SortOrder;
 }
 
-const COLUMNS: { key: SortBy; labelKey: string; align?: 'right' }[] = [
+/** Below the `sm` breakpoint (phones) size and date sit under the name instead of in columns of their own. */
+const WIDE = { display: { xs: 'none', sm: 'table-cell' } } as const;
+
+const COLUMNS: { key: SortBy; labelKey: string; align?: 'right'; width?: number; wide?: boolean }[] = [
   { key: 'name', labelKey: 'files.columns.name' },
-  { key: 'size', labelKey: 'files.columns.size', align: 'right' },
-  { key: 'modifiedAt', labelKey: 'files.columns.modified' },
+  { key: 'size', labelKey: 'files.columns.size', align: 'right', width: 110, wide: true },
+  { key: 'modifiedAt', labelKey: 'files.columns.modified', width: 190, wide: true },
 ];
+
+/** One line, cut with an ellipsis; the whole text stays in the title. */
+const oneLine = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0 } as const;
 
 /** The list of a folder, a search or the trash: selectable rows, sortable columns. */
 export const FileTable = ({
@@ -54,10 +62,11 @@ export const FileTable = ({
     onSelect(next);
   };
   return (
-    <Table size="small" data-testid={testId} aria-label={t('files.title')}>
+    // a fixed layout lets a long name give way (cut with an ellipsis) instead of widening the page
+    <Table size="small" data-testid={testId} aria-label={t('files.title')} sx={{ tableLayout: 'fixed', width: '100%' }}>
       <TableHead>
         <TableRow>
-          <TableCell padding="checkbox">
+          <TableCell padding="checkbox" sx={{ width: 48 }}>
             <Checkbox
               checked={all}
               indeterminate={some && !all}
@@ -66,7 +75,7 @@ export const FileTable = ({
             />
           </TableCell>
           {COLUMNS.map((c) => (
-            <TableCell key={c.key} align={c.align} sortDirection={sorting?.sortBy === c.key ? (sorting.sortOrder === 'ASC' ? 'asc' : 'desc') : false}>
+            <TableCell key={c.key} align={c.align} sx={{ width: c.width, ...(c.wide ? WIDE : {}) }} sortDirection={sorting?.sortBy === c.key ? (sorting.sortOrder === 'ASC' ? 'asc' : 'desc') : false}>
               {sorting && onSort ? (
                 <TableSortLabel
                   active={sorting.sortBy === c.key}
@@ -88,24 +97,37 @@ export const FileTable = ({
       <TableBody>
         {items.map((item) => {
           const folder = isFolder(item);
+          const stamp = item.modifiedAt ?? item.createdAt;
+          const when = stamp ? formatDateTime(stamp, i18n.language) : '';
           const icon = folder ? <FolderOutlined color="primary" fontSize="small" /> : previewKind(item) === 'image' ? <ImageOutlined fontSize="small" /> : <DescriptionOutlined fontSize="small" />;
           return (
             <TableRow key={item.id} hover selected={selected.has(item.id)} data-testid="file-row" data-name={item.name} data-label={item.label}>
               <TableCell padding="checkbox">
                 <Checkbox checked={selected.has(item.id)} onChange={() => toggle(item.id)} slotProps={{ input: { 'aria-label': t('files.selectItem', { name: item.name }) } }} />
               </TableCell>
-              <TableCell sx={{ display: 'flex', alignItems: 'center', gap: 1, maxWidth: 520 }}>
-                {icon}
-                {onOpen ? (
-                  <Link component="button" type="button" underline="hover" onClick={() => onOpen(item)} sx={{ textAlign: 'left', wordBreak: 'break-all' }} data-testid="file-open">
-                    {item.name}
-                  </Link>
-                ) : (
-                  <span>{item.name}</span>
-                )}
+              <TableCell>
+                <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
+                  {icon}
+                  <Box sx={{ minWidth: 0, flex: 1 }}>
+                    {onOpen ? (
+                      <Link component="button" type="button" underline="hover" onClick={() => onOpen(item)} title={item.name} sx={{ ...oneLine, display: 'block', maxWidth: '100%', textAlign: 'left' }} data-testid="file-open">
+                        {item.name}
+                      </Link>
+                    ) : (
+                      <Box component="span" title={item.name} sx={{ ...oneLine, display: 'block' }}>
+                        {item.name}
+                      </Box>
+                    )}
+                    <Typography variant="caption" color="text.secondary" sx={{ ...oneLine, display: { xs: 'block', sm: 'none' } }} data-testid="file-row-meta">
+                      {[folder ? null : formatBytes(item.size, tag), when].filter(Boolean).join(' · ')}
+                    </Typography>
+                  </Box>
+                </Box>
               </TableCell>
-              <TableCell align="right">{folder ? '' : formatBytes(item.size, tag)}</TableCell>
-              <TableCell>{item.modifiedAt ? formatDateTime(item.modifiedAt, i18n.language) : item.createdAt ? formatDateTime(item.createdAt, i18n.language) : ''}</TableCell>
+              <TableCell align="right" sx={WIDE}>
+                {folder ? '' : formatBytes(item.size, tag)}
+              </TableCell>
+              <TableCell sx={WIDE}>{when}</TableCell>
             </TableRow>
           );
         })}

@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Document, Page, pdfjs } from 'react-pdf';
 import 'react-pdf/dist/Page/AnnotationLayer.css';
@@ -12,8 +12,23 @@ import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 
 pdfjs.GlobalWorkerOptions.workerSrc = workerUrl;
 
-/** Width of a page at 100 %. */
+/** Width of a page at 100 %, on a screen wide enough for it. */
 const PAGE_WIDTH = 800;
+/** The preview's padding on both sides (p: 2) and room for a scroll bar. */
+const GUTTER = 48;
+
+/** At 100 % a page is as wide as the screen allows (a phone's 390 px too), never wider than PAGE_WIDTH. */
+const fittedPageWidth = (viewportWidth: number, zoom: number) => Math.max(120, Math.min(PAGE_WIDTH, viewportWidth - GUTTER)) * zoom;
+
+const useViewportWidth = () => {
+  const [width, setWidth] = useState(() => window.innerWidth);
+  useEffect(() => {
+    const onResize = () => setWidth(window.innerWidth);
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, []);
+  return width;
+};
 /** A preview renders at most this many pages; the rest is in the download. */
 export const PDF_PREVIEW_PAGES = 100;
 
@@ -26,6 +41,7 @@ const PdfPreview = ({ url, zoom, rotation }: { url: string; zoom: number; rotati
   const { t } = useTranslation();
   const [pages, setPages] = useState<number | null>(null);
   const [failed, setFailed] = useState(false);
+  const viewport = useViewportWidth();
   // the CSP allows no eval: pdf.js is told so instead of finding out
   const options = useMemo(() => ({ isEvalSupported: false, withCredentials: true }), []);
   if (failed) return <Alert severity="error">{t('files.preview.failed')}</Alert>;
@@ -42,7 +58,7 @@ const PdfPreview = ({ url, zoom, rotation }: { url: string; zoom: number; rotati
       >
         {Array.from({ length: Math.min(pages ?? 0, PDF_PREVIEW_PAGES) }, (_, i) => (
           <Box key={i} sx={{ mb: 2, boxShadow: 3, bgcolor: 'common.white', width: 'fit-content', mx: 'auto' }} data-testid="preview-pdf-page">
-            <Page pageNumber={i + 1} width={PAGE_WIDTH * zoom} rotate={rotation} loading={<CircularProgress aria-label={t('common.loading')} />} />
+            <Page pageNumber={i + 1} width={fittedPageWidth(viewport, zoom)} rotate={rotation} loading={<CircularProgress aria-label={t('common.loading')} />} />
           </Box>
         ))}
       </Document>

@@ -127,36 +127,41 @@ export const PreviewDialog = ({
       }}
       slotProps={{ paper: { sx: { bgcolor: 'grey.900', color: 'common.white' } } }}
     >
-      <Box sx={{ display: 'flex', alignItems: 'center', px: 1, gap: 0.5 }}>
-        <Typography variant="subtitle1" noWrap sx={{ flex: 1, px: 1 }} data-testid="preview-name">
+      {/* on a phone the name keeps its own line (with the close button) and the tools wrap below it */}
+      <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: { xs: 'wrap', sm: 'nowrap' }, px: 1, gap: 0.5 }}>
+        <Typography variant="subtitle1" noWrap title={item.name} sx={{ flex: { xs: '1 1 calc(100% - 56px)', sm: '1 1 0' }, minWidth: 0, px: 1 }} data-testid="preview-name">
           {item.name}
         </Typography>
-        <Typography variant="caption" sx={{ px: 1 }}>
-          {t('files.preview.position', { current: (index ?? 0) + 1, total: items.length })}
-        </Typography>
-        <Tool title={t('files.preview.zoomOut')} onClick={() => zoomBy(-1)} testId="preview-zoom-out">
-          <ZoomOutOutlined />
-        </Tool>
-        <Typography variant="caption" data-testid="preview-zoom" sx={{ minWidth: 40, textAlign: 'center' }}>
-          {Math.round(zoom * 100)}%
-        </Typography>
-        <Tool title={t('files.preview.zoomIn')} onClick={() => zoomBy(1)} testId="preview-zoom-in">
-          <ZoomInOutlined />
-        </Tool>
-        <Tool title={t('files.preview.rotate')} onClick={() => setRotation((r) => (r + 90) % 360)} testId="preview-rotate">
-          <RotateRightOutlined />
-        </Tool>
-        <Tool title={t('files.preview.fullscreen')} onClick={() => void stage.current?.requestFullscreen?.().catch(() => undefined)} testId="preview-fullscreen">
-          <FullscreenOutlined />
-        </Tool>
-        {downloadable && (
-          <Tool title={t('files.actions.download')} onClick={() => onDownload(item)} testId="preview-download">
-            <DownloadOutlined />
+        <Box sx={{ order: { xs: 3, sm: 2 }, width: { xs: '100%', sm: 'auto' }, display: 'flex', alignItems: 'center', justifyContent: { xs: 'center', sm: 'flex-end' }, gap: 0.5, flexWrap: 'wrap' }}>
+          <Typography variant="caption" sx={{ px: 1 }}>
+            {t('files.preview.position', { current: (index ?? 0) + 1, total: items.length })}
+          </Typography>
+          <Tool title={t('files.preview.zoomOut')} onClick={() => zoomBy(-1)} testId="preview-zoom-out">
+            <ZoomOutOutlined />
           </Tool>
-        )}
-        <Tool title={t('common.close')} onClick={onClose} testId="preview-close">
-          <CloseOutlined />
-        </Tool>
+          <Typography variant="caption" data-testid="preview-zoom" sx={{ minWidth: 40, textAlign: 'center' }}>
+            {Math.round(zoom * 100)}%
+          </Typography>
+          <Tool title={t('files.preview.zoomIn')} onClick={() => zoomBy(1)} testId="preview-zoom-in">
+            <ZoomInOutlined />
+          </Tool>
+          <Tool title={t('files.preview.rotate')} onClick={() => setRotation((r) => (r + 90) % 360)} testId="preview-rotate">
+            <RotateRightOutlined />
+          </Tool>
+          <Tool title={t('files.preview.fullscreen')} onClick={() => void stage.current?.requestFullscreen?.().catch(() => undefined)} testId="preview-fullscreen">
+            <FullscreenOutlined />
+          </Tool>
+          {downloadable && (
+            <Tool title={t('files.actions.download')} onClick={() => onDownload(item)} testId="preview-download">
+              <DownloadOutlined />
+            </Tool>
+          )}
+        </Box>
+        <Box sx={{ order: { xs: 2, sm: 3 } }}>
+          <Tool title={t('common.close')} onClick={onClose} testId="preview-close">
+            <CloseOutlined />
+          </Tool>
+        </Box>
       </Box>
       <Box ref={stage} sx={{ flex: 1, position: 'relative', display: 'flex', alignItems: 'center', justifyContent: 'center', overflow: 'auto', bgcolor: 'grey.900' }}>
         <Box sx={{ position: 'absolute', left: 8, top: '50%', zIndex: 1 }}>

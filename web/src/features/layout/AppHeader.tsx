@@ -1,19 +1,13 @@
 import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
 import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOutlined';
 import CardMembershipOutlined from '@mui/icons-material/CardMembershipOutlined';
-import FolderOutlined from '@mui/icons-material/FolderOutlined';
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
-import PersonAddAltOutlined from '@mui/icons-material/PersonAddAltOutlined';
+import MenuOutlined from '@mui/icons-material/MenuOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import StorageOutlined from '@mui/icons-material/StorageOutlined';
-import SupportAgentOutlined from '@mui/icons-material/SupportAgentOutlined';
 import AppBar from '@mui/material/AppBar';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
@@ -25,10 +19,9 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { Brand } from '../../components/Brand';
 import { LogoutDialog } from '../../components/LogoutDialog';
-import { NotAvailableContent } from '../../components/NotAvailablePage';
 import { STAFF_ROLES } from '../../routing/guard';
 import { useSession } from '../../session/store';
 import { NotificationBell } from '../notifications/NotificationBell';
@@ -41,13 +34,13 @@ interface Item {
   onSelect: () => void;
 }
 
-export const AppHeader = () => {
+/** The signed-in header: brand, notifications and the account menu; `onOpenNav` adds the navigation's menu button (phones). */
+export const AppHeader = ({ onOpenNav }: { onOpenNav?: () => void }) => {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { user } = useSession();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [logoutOpen, setLogoutOpen] = useState(false);
-  const [unbuilt, setUnbuilt] = useState(false);
   if (!user) return null;
 
   const close = () => setAnchor(null);
@@ -62,35 +55,17 @@ export const AppHeader = () => {
     { key: 'subscription', label: t('menu.subscription'), icon: <CardMembershipOutlined fontSize="small" />, testId: 'menu-subscription', onSelect: go('/subscription/manage') },
     { key: 'settings', label: t('menu.settings'), icon: <SettingsOutlined fontSize="small" />, testId: 'menu-settings', onSelect: go('/settings') },
     { key: 'account', label: t('menu.myAccount'), icon: <AccountCircleOutlined fontSize="small" />, testId: 'menu-my-account', onSelect: go('/settings?tab=account') },
-    {
-      key: 'invite',
-      label: t('menu.invite'),
-      icon: <PersonAddAltOutlined fontSize="small" />,
-      testId: 'menu-invite',
-      onSelect: () => {
-        close();
-        setUnbuilt(true);
-      },
-    },
-    {
-      key: 'support',
-      label: t('menu.support'),
-      icon: <SupportAgentOutlined fontSize="small" />,
-      testId: 'menu-support',
-      onSelect: () => {
-        close();
-        setUnbuilt(true);
-      },
-    },
   ];
 
   return (
     <AppBar position="sticky" color="default" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
       <Toolbar sx={{ gap: 1 }}>
+        {onOpenNav && (
+          <IconButton edge="start" onClick={onOpenNav} aria-label={t('nav.open')} data-testid="nav-open">
+            <MenuOutlined />
+          </IconButton>
+        )}
         <Brand to="/welcome" />
-        <Button component={RouterLink} to="/files/storage" startIcon={<FolderOutlined />} data-testid="nav-files" sx={{ ml: 2 }}>
-          {t('files.title')}
-        </Button>
         <Box sx={{ flex: 1 }} />
         <NotificationBell />
         <Tooltip title={t('menu.open')}>
@@ -151,14 +126,6 @@ export const AppHeader = () => {
         </Menu>
       </Toolbar>
       <LogoutDialog open={logoutOpen} onClose={() => setLogoutOpen(false)} />
-      <Dialog open={unbuilt} onClose={() => setUnbuilt(false)} data-testid="not-available-dialog">
-        <DialogContent>
-          <NotAvailableContent />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setUnbuilt(false)}>{t('common.close')}</Button>
-        </DialogActions>
-      </Dialog>
     </AppBar>
   );
 };

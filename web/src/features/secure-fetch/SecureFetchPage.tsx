@@ -6,6 +6,8 @@ import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
 import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
 import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
@@ -16,6 +18,8 @@ import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -40,8 +44,12 @@ const COLUMNS: ReadonlyArray<{ key: FetchSortBy; label: string }> = [
   { key: 'expiresAt', label: 'secureFetch.list.expires' },
 ];
 
+const oneLine = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0 } as const;
+
 const FetchList = ({ userId }: { userId: string }) => {
   const { t, i18n } = useTranslation();
+  // a phone lists each link as a card: the table's columns do not fit its width
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
   const navigate = useNavigate();
   const [page, setPage] = useState(1);
   const [sortBy, setSortBy] = useState<FetchSortBy>('createdAt');
@@ -125,48 +133,82 @@ const FetchList = ({ userId }: { userId: string }) => {
         </Button>
       </Box>
       <ErrorAlert error={error} testId="fetch-list-error" />
-      <Paper variant="outlined">
-        {loading && <LinearProgress />}
-        <Table size="small" data-testid="fetch-list">
-          <TableHead>
-            <TableRow>
-              {COLUMNS.map((c) => (
-                <TableCell key={c.key} sortDirection={sortBy === c.key ? (sortOrder === 'ASC' ? 'asc' : 'desc') : false}>
-                  <TableSortLabel active={sortBy === c.key} direction={sortBy === c.key && sortOrder === 'ASC' ? 'asc' : 'desc'} onClick={() => sort(c.key)} data-testid={`fetch-sort-${c.key}`}>
-                    {t(c.label)}
-                  </TableSortLabel>
-                </TableCell>
-              ))}
-              <TableCell>{t('secureFetch.list.certificate')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
+      {phone && (
+        <Paper variant="outlined">
+          {loading && <LinearProgress />}
+          <List disablePadding data-testid="fetch-list">
             {result?.data.map((f) => {
               const status = statusOf(f);
               return (
-                <TableRow key={f.id} hover onClick={() => open(f)} sx={{ cursor: 'pointer' }} data-testid="fetch-row" data-status={status} data-id={f.id}>
-                  <TableCell sx={{ maxWidth: 320, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={f.note}>
-                    {f.note}
-                  </TableCell>
-                  <TableCell>
+                <ListItemButton key={f.id} divider onClick={() => open(f)} data-testid="fetch-row" data-status={status} data-id={f.id} sx={{ display: 'block' }}>
+                  <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+                    <Typography sx={{ ...oneLine, flex: 1 }} title={f.note}>
+                      {f.note}
+                    </Typography>
                     <Chip size="small" label={t(`secureFetch.status.${status}`)} color={status === 'uploaded' ? 'warning' : status === 'active' ? 'success' : 'default'} />
-                  </TableCell>
-                  <TableCell>{formatDateTime(f.createdAt, i18n.language)}</TableCell>
-                  <TableCell>{f.expiresAt ? formatDateTime(f.expiresAt, i18n.language) : t('secureFetch.untilUsed')}</TableCell>
-                  <TableCell>{f.certificated ? t('secureFetch.list.yes') : t('secureFetch.list.no')}</TableCell>
-                </TableRow>
+                  </Box>
+                  <Typography variant="caption" color="text.secondary" component="div">
+                    {t('secureFetch.list.created')}: {formatDateTime(f.createdAt, i18n.language)}
+                  </Typography>
+                  <Typography variant="caption" color="text.secondary" component="div">
+                    {t('secureFetch.list.expires')}: {f.expiresAt ? formatDateTime(f.expiresAt, i18n.language) : t('secureFetch.untilUsed')} · {t('secureFetch.list.certificate')}:{' '}
+                    {f.certificated ? t('secureFetch.list.yes') : t('secureFetch.list.no')}
+                  </Typography>
+                </ListItemButton>
               );
             })}
             {result && result.data.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={5} data-testid="fetch-list-empty">
-                  {q ? t('secureFetch.list.noMatch') : t('secureFetch.list.empty')}
-                </TableCell>
-              </TableRow>
+              <Typography sx={{ p: 2 }} data-testid="fetch-list-empty">
+                {q ? t('secureFetch.list.noMatch') : t('secureFetch.list.empty')}
+              </Typography>
             )}
-          </TableBody>
-        </Table>
-      </Paper>
+          </List>
+        </Paper>
+      )}
+      {!phone && (
+        <Paper variant="outlined">
+          {loading && <LinearProgress />}
+          <Table size="small" data-testid="fetch-list">
+            <TableHead>
+              <TableRow>
+                {COLUMNS.map((c) => (
+                  <TableCell key={c.key} sortDirection={sortBy === c.key ? (sortOrder === 'ASC' ? 'asc' : 'desc') : false}>
+                    <TableSortLabel active={sortBy === c.key} direction={sortBy === c.key && sortOrder === 'ASC' ? 'asc' : 'desc'} onClick={() => sort(c.key)} data-testid={`fetch-sort-${c.key}`}>
+                      {t(c.label)}
+                    </TableSortLabel>
+                  </TableCell>
+                ))}
+                <TableCell>{t('secureFetch.list.certificate')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {result?.data.map((f) => {
+                const status = statusOf(f);
+                return (
+                  <TableRow key={f.id} hover onClick={() => open(f)} sx={{ cursor: 'pointer' }} data-testid="fetch-row" data-status={status} data-id={f.id}>
+                    <TableCell sx={{ maxWidth: 320, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={f.note}>
+                      {f.note}
+                    </TableCell>
+                    <TableCell>
+                      <Chip size="small" label={t(`secureFetch.status.${status}`)} color={status === 'uploaded' ? 'warning' : status === 'active' ? 'success' : 'default'} />
+                    </TableCell>
+                    <TableCell>{formatDateTime(f.createdAt, i18n.language)}</TableCell>
+                    <TableCell>{f.expiresAt ? formatDateTime(f.expiresAt, i18n.language) : t('secureFetch.untilUsed')}</TableCell>
+                    <TableCell>{f.certificated ? t('secureFetch.list.yes') : t('secureFetch.list.no')}</TableCell>
+                  </TableRow>
+                );
+              })}
+              {result && result.data.length === 0 && (
+                <TableRow>
+                  <TableCell colSpan={5} data-testid="fetch-list-empty">
+                    {q ? t('secureFetch.list.noMatch') : t('secureFetch.list.empty')}
+                  </TableCell>
+                </TableRow>
+              )}
+            </TableBody>
+          </Table>
+        </Paper>
+      )}
       {pages > 1 && <Pagination sx={{ mt: 2 }} count={pages} page={page} onChange={(_, p) => setPage(p)} />}
       <CreateFetchDialog userId={userId} open={creating} onClose={() => setCreating(false)} onCreated={() => setVersion((v) => v + 1)} />
     </Box>

@@ -15,6 +15,8 @@ import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
@@ -37,8 +39,12 @@ const SORTABLE: { key: SortBy; label: string }[] = [
   { key: 'expiresAt', label: 'sharing.columns.expires' },
 ];
 
+const oneLine = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0 } as const;
+
 const SharesList = () => {
   const { t, i18n } = useTranslation();
+  // a phone lists each share as a card: seven columns do not fit its width
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
   const [sorting, setSorting] = useState(DEFAULT_SORT);
   const [page, setPage] = useState(1);
   const [searchText, setSearchText] = useState('');
@@ -179,7 +185,37 @@ const SharesList = () => {
           {search || hasFilters(filters) ? t('sharing.list.noMatch') : t('sharing.list.empty')}
         </Alert>
       )}
-      {listing && listing.data.length > 0 && (
+      {listing && listing.data.length > 0 && phone && (
+        <Paper variant="outlined" component="ul" data-testid="shares-table" aria-label={t('sharing.list.title')} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+          {listing.data.map((share) => {
+            const status = shareState(share, now);
+            return (
+              <Box
+                component="li"
+                key={share.id}
+                data-testid="share-row"
+                data-title={share.title}
+                data-share-id={share.id}
+                sx={{ px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider', '&:last-of-type': { borderBottom: 0 } }}
+              >
+                <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+                  <Link component={RouterLink} to={`/files/shares/${encodeURIComponent(share.id)}`} title={share.title} sx={{ ...oneLine, flex: 1 }} data-testid="share-row-open">
+                    {share.title}
+                  </Link>
+                  <Chip size="small" color={status === 'active' ? 'success' : 'default'} label={t(`sharing.state.${status}`)} />
+                </Box>
+                <Typography variant="caption" color="text.secondary" component="div">
+                  {t(`sharing.kind.${share.kind}`)} · {t('sharing.columns.expires')}: {share.expiresAt ? date(share.expiresAt) : t('sharing.page.noExpiry')}
+                </Typography>
+                <Typography variant="caption" color="text.secondary" component="div">
+                  {t('sharing.columns.opened')}: <span data-testid="share-row-opened">{share.openedCount ?? 0}</span> · {t('sharing.columns.created')}: {date(share.createdAt)}
+                </Typography>
+              </Box>
+            );
+          })}
+        </Paper>
+      )}
+      {listing && listing.data.length > 0 && !phone && (
         <Paper variant="outlined">
           <Table size="small" data-testid="shares-table" aria-label={t('sharing.list.title')}>
             <TableHead>

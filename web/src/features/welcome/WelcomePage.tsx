@@ -1,11 +1,9 @@
-import FolderOutlined from '@mui/icons-material/FolderOutlined';
-import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
+import CardMembershipOutlined from '@mui/icons-material/CardMembershipOutlined';
+import MoveToInboxOutlined from '@mui/icons-material/MoveToInboxOutlined';
 import ShareOutlined from '@mui/icons-material/ShareOutlined';
-import WalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
+import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardActionArea from '@mui/material/CardActionArea';
-import CardContent from '@mui/material/CardContent';
+import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -24,16 +22,37 @@ import { NOTIFICATIONS_PAGE_SIZE } from '../notifications/notifications.machine'
 /** How many notifications the landing page shows as recent activity. */
 const RECENT_ACTIVITY = 5;
 
-const Shortcut = ({ to, icon, title, testId }: { to: string; icon: ReactNode; title: string; testId: string }) => (
-  <Card variant="outlined">
-    <CardActionArea component={RouterLink} to={to} data-testid={testId} sx={{ height: '100%' }}>
-      <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
-        {icon}
-        <Typography variant="subtitle1">{title}</Typography>
-      </CardContent>
-    </CardActionArea>
-  </Card>
-);
+type Step = 'upload' | 'share' | 'request' | 'plan';
+
+/** What a user does first, in order, each with the screen that does it. */
+const STEPS: { key: Step; to: string; icon: ReactNode; testId: string }[] = [
+  { key: 'upload', to: '/files/storage', icon: <UploadFileOutlined color="primary" />, testId: 'welcome-files' },
+  { key: 'share', to: '/files/storage', icon: <ShareOutlined color="primary" />, testId: 'welcome-share' },
+  { key: 'request', to: '/files/secure-fetch', icon: <MoveToInboxOutlined color="primary" />, testId: 'welcome-request' },
+  { key: 'plan', to: '/storages/plans', icon: <CardMembershipOutlined color="primary" />, testId: 'welcome-plans' },
+];
+
+const StepCard = ({ n, step }: { n: number; step: (typeof STEPS)[number] }) => {
+  const { t } = useTranslation();
+  return (
+    <Paper variant="outlined" component="li" sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1, listStyle: 'none' }} data-testid="welcome-step" data-step={step.key}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+        {step.icon}
+        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+          {n}. {t(`start.${step.key}.title`)}
+        </Typography>
+      </Box>
+      <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
+        {t(`start.${step.key}.body`)}
+      </Typography>
+      <Box>
+        <Button component={RouterLink} to={step.to} variant={n === 1 ? 'contained' : 'outlined'} size="small" data-testid={step.testId}>
+          {t(`start.${step.key}.action`)}
+        </Button>
+      </Box>
+    </Paper>
+  );
+};
 
 export const WelcomePage = () => {
   const { t, i18n } = useTranslation();
@@ -56,17 +75,20 @@ export const WelcomePage = () => {
   if (!user) return null;
   return (
     <Container maxWidth="md" sx={{ py: 4 }} data-testid="welcome-page">
-      <Typography variant="h4" component="h1" gutterBottom>
+      {/* the name may be a long e-mail address: it wraps rather than widening a phone's page */}
+      <Typography variant="h4" component="h1" gutterBottom sx={{ overflowWrap: 'anywhere', fontSize: { xs: '1.75rem', sm: undefined } }}>
         {t('welcome.title', { name: user.username ?? user.email })}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 3 }}>
         {t('welcome.intro')}
       </Typography>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-        <Shortcut to="/files/storage" icon={<FolderOutlined color="primary" />} title={t('welcome.files')} testId="welcome-files" />
-        <Shortcut to="/files/shares" icon={<ShareOutlined color="primary" />} title={t('welcome.shares')} testId="welcome-shares" />
-        <Shortcut to="/wallet" icon={<WalletOutlined color="primary" />} title={t('welcome.wallet')} testId="welcome-wallet" />
-        <Shortcut to="/settings" icon={<SettingsOutlined color="primary" />} title={t('welcome.settings')} testId="welcome-settings" />
+      <Typography variant="h6" component="p" sx={{ mb: 1 }}>
+        {t('start.lead')}
+      </Typography>
+      <Box component="ol" sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, p: 0, m: 0 }} data-testid="welcome-steps">
+        {STEPS.map((step, i) => (
+          <StepCard key={step.key} n={i + 1} step={step} />
+        ))}
       </Box>
       <Paper variant="outlined" sx={{ mt: 4, p: 2 }} component="section" aria-labelledby="recent-activity-title">
         <Typography id="recent-activity-title" variant="h6" component="h2">

@@ -1,0 +1,30 @@
+/**
+ * The entries of the signed-in app's navigation: only screens the route table renders. Each entry
+ * is where it leads and which paths count as being on it (the entry is marked there).
+ */
+export type NavKey = 'home' | 'files' | 'shares' | 'secureFetch' | 'bookmarks' | 'trash' | 'wallet' | 'plans';
+
+export interface NavEntry {
+  key: NavKey;
+  to: string;
+  /** Path prefixes (lower case, no trailing slash) that belong to the entry. */
+  prefixes: readonly string[];
+}
+
+export const NAV_ENTRIES: readonly NavEntry[] = [
+  { key: 'home', to: '/welcome', prefixes: ['/welcome'] },
+  { key: 'files', to: '/files/storage', prefixes: ['/files/storage'] },
+  { key: 'shares', to: '/files/shares', prefixes: ['/files/shares', '/shares_shared'] },
+  { key: 'secureFetch', to: '/files/secure-fetch', prefixes: ['/files/secure-fetch', '/files/secure-fetches'] },
+  { key: 'bookmarks', to: '/files/bookmarks', prefixes: ['/files/bookmarks', '/files/lists'] },
+  { key: 'trash', to: '/files/trash', prefixes: ['/files/trash'] },
+  { key: 'wallet', to: '/wallet/overview', prefixes: ['/wallet'] },
+  { key: 'plans', to: '/storages/plans', prefixes: ['/storages/plans', '/storages/upgrade', '/storages/checkout', '/storages/slots', '/storages/group'] },
+];
+
+/** The entry the path is on, if any: `/files/shares/abc` is on shares, `/files/sharesx` on nothing. */
+export const activeNav = (path: string): NavKey | null => {
+  const clean = path.toLowerCase().replace(/\/+$/, '');
+  const hit = NAV_ENTRIES.find((e) => e.prefixes.some((p) => clean === p || clean.startsWith(`${p}/`)));
+  return hit?.key ?? null;
+};

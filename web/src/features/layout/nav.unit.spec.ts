@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { matchRoute } from '../../routing/routeTable';
+import { activeNav, NAV_ENTRIES } from './nav';
+
+describe('the navigation', () => {
+  it('leads only to screens the route table renders, each signed-in', () => {
+    for (const entry of NAV_ENTRIES) {
+      const match = matchRoute(entry.to);
+      expect(match, entry.to).not.toBeNull();
+      expect(match!.def.access, entry.to).toBe('auth');
+      expect(match!.def.screen, entry.to).not.toBe('notAvailable');
+    }
+  });
+
+  it('marks the entry a path belongs to, whatever its depth, case or trailing slash', () => {
+    expect(activeNav('/welcome')).toBe('home');
+    expect(activeNav('/files/storage/s1/f2')).toBe('files');
+    expect(activeNav('/files/shares/')).toBe('shares');
+    expect(activeNav('/files/shares/abc')).toBe('shares');
+    expect(activeNav('/Files/Secure-Fetches/x')).toBe('secureFetch');
+    expect(activeNav('/files/lists/l1')).toBe('bookmarks');
+    expect(activeNav('/files/trash/s1')).toBe('trash');
+    expect(activeNav('/wallet/send')).toBe('wallet');
+    expect(activeNav('/storages/checkout')).toBe('plans');
+  });
+
+  it('marks nothing on a path of no entry, nor on a mere shared prefix', () => {
+    expect(activeNav('/settings')).toBeNull();
+    expect(activeNav('/storages/management')).toBeNull();
+    expect(activeNav('/files/sharesx')).toBeNull();
+    expect(activeNav('/walletx')).toBeNull();
+  });
+});
