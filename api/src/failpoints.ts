@@ -17,3 +17,19 @@ export const testClockOffsetMs = (): number => {
   const offset = Number(process.env.AXEL_TEST_CLOCK_OFFSET_MS ?? 0);
   return Number.isSafeInteger(offset) ? offset : 0;
 };
+
+/**
+ * Pause points for the race tests: a test may hold a request at a named point (`holdAt`) while
+ * another runs, to try every order of two calls. Nothing is held unless a test asked.
+ */
+const held = new Map<string, () => Promise<void>>();
+export const pausepoint = async (name: string): Promise<void> => {
+  if (held.size) await held.get(name)?.();
+};
+/** Test only: `wait` runs (and is awaited) whenever code reaches `name`, until the returned function is called. */
+export const holdAt = (name: string, wait: () => Promise<void>): (() => void) => {
+  held.set(name, wait);
+  return () => {
+    if (held.get(name) === wait) held.delete(name);
+  };
+};

@@ -6,6 +6,7 @@ export const SecureFetchErrors = defineErrors({
   invalid: { code: 'SECURE_FETCH_INVALID', status: 410, message: 'This Secure Fetch link is no longer valid' },
   used: { code: 'SECURE_FETCH_USED', status: 410, message: 'This Secure Fetch link has already been used' },
   tooLarge: { code: 'SECURE_FETCH_TOO_LARGE', status: 413, message: 'This file is over the Secure Fetch size limit' },
+  busy: { code: 'SECURE_FETCH_BUSY', status: 429, message: 'Too many files are being sent on this link at once: finish or cancel one first' },
   notFound: { code: 'SECURE_FETCH_NOT_FOUND', status: 404, message: 'Secure Fetch not found' },
   noteRequired: { code: 'NOTE_REQUIRED', status: 400, message: 'A note is required' },
   invalidNote: { code: 'INVALID_NOTE', status: 400, message: 'Notes must not contain * \\ / < > ? " | :' },

@@ -12,6 +12,8 @@ export const StorageErrors = defineErrors({
   fileDeleted: { code: 'FILE_DELETED', status: 404, message: 'This file was deleted' },
   fileNotAccessible: { code: 'FILE_NOT_ACCESSIBLE', status: 403, message: 'This file is not accessible' },
   incompleteUpload: { code: 'INCOMPLETE_UPLOAD', status: 400, message: 'The upload is incomplete' },
+  /** A tus termination of an upload already being made into a file (spec §8: cannot cancel while saving). */
+  uploadBeingSaved: { code: 'CANNOT_CANCEL_WHILE_SAVING', status: 409, message: 'This upload is being saved as a file and cannot be cancelled' },
   moveIntoOwnChild: { code: 'MOVE_INTO_OWN_CHILD', status: 400, message: 'An item cannot be moved into itself or one of its own folders' },
   restoreToOtherStorage: { code: 'RESTORE_TO_OTHER_STORAGE', status: 400, message: 'Restoring to another storage is not allowed' },
   notInTrash: { code: 'NOT_IN_TRASH', status: 400, message: 'This item is not in the trash' },

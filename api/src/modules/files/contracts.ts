@@ -55,8 +55,28 @@ export interface Uploads {
    * A Secure Fetch upload belongs to the link owner: pass the owner's id and check `secureFetchLinkId`.
    */
   finished(uploadId: string, userId: string): Promise<FinishedUpload | null>;
-  /** The upload became a file: its chunks now belong to that file and the upload is gone. */
+  /**
+   * Claims the finished upload for the file being made of it: from then on it can no longer be
+   * discarded (a tus DELETE answers that it is being saved). A file creation passes
+   * `secureFetchLinkId` null and claims only session uploads; a Secure Fetch submission passes its
+   * link and claims only that link's uploads. Claiming again for the same answers the same (a retry).
+   * Null when unknown, someone else's, unfinished, used up or discarded.
+   */
+  claim(uploadId: string, userId: string, secureFetchLinkId: string | null): Promise<FinishedUpload | null>;
+  /** The claim given back (the file was refused): the upload is unused again. */
+  unclaim(uploadId: string, secureFetchLinkId: string | null): Promise<void>;
+  /** The claimed upload became a file: its chunks now belong to that file and the upload is gone. */
   consumed(uploadId: string): Promise<void>;
+  /** A Secure Fetch link revoked or used: its uploads not claimed by its submission are discarded. */
+  endLink(linkId: string): Promise<void>;
+}
+
+/**
+ * Implemented by the storage slice: whether the file of a claimed upload was made (the claim's
+ * process may have stopped before it said so).
+ */
+export interface UploadPlacements {
+  placed(input: { userId: string; storageId: string; uploadId: string; keyId: string }): Promise<boolean>;
 }
 
 /**

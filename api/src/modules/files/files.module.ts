@@ -11,7 +11,7 @@ import { uploadMigrations } from './uploads.migrations';
 import { uploadRoutes } from './uploads.routes';
 import { bindStorageBytes } from './storage.bytes';
 import { storageFileManifests } from './storage.module';
-import { storageQuotaGate } from './storage.quota-gate';
+import { storagePlacements, storageQuotaGate } from './storage.quota-gate';
 
 /**
  * Files: the byte pipeline (blob store, encryption at rest, tus uploads, verified reads, scrub)
@@ -20,7 +20,7 @@ import { storageQuotaGate } from './storage.quota-gate';
 export const createFilesModule = (): Module & { pipeline(): BytePipeline | undefined } => {
   let pipeline: BytePipeline | undefined;
   let stopJobs: (() => Promise<void>) | undefined;
-  const build = (ctx: AppContext) => (pipeline ??= createBytePipeline(ctx, { quota: storageQuotaGate(ctx), fileManifests: () => storageFileManifests(ctx) }));
+  const build = (ctx: AppContext) => (pipeline ??= createBytePipeline(ctx, { quota: storageQuotaGate(ctx), placements: storagePlacements(ctx), fileManifests: () => storageFileManifests(ctx) }));
 
   return {
     events: blobMaintenanceEventDefinitions,

@@ -49,8 +49,11 @@ describe('storage over the byte pipeline', () => {
     expect((await http.get(`/api/users/${id}/storages/`)).body.data[0]).toMatchObject({ sizeUsed: bytes.length });
     const { events } = await t.app.ctx.store.readStream(`storage-${storageId}`);
     expect(events.map((e) => e.type)).toEqual(['StorageOpened', 'QuotaReserved', 'FileAdded']);
-    // the upload is used up: the same id makes no second file
-    expect((await http.post(`${base}/items/`, { label: 'file', name: 'again.txt', uploadId })).body.code).toBe('INCOMPLETE_UPLOAD');
+    // the upload is used up: the same id makes no second file, a retry answers the file it made
+    const again = await http.post(`${base}/items/`, { label: 'file', name: 'again.txt', uploadId });
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual(made.body);
+    expect((await t.app.ctx.store.readStream(`storage-${storageId}`)).events.map((e) => e.type)).toEqual(['StorageOpened', 'QuotaReserved', 'FileAdded']);
 
     const whole = await http.get(`${base}/files/${made.body.id}/sources/`);
     expect(whole.body).toBe(content);

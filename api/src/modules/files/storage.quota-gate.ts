@@ -1,8 +1,9 @@
 import { DomainError } from '@axel/domain';
 import type { CommandContext } from '@axel/platform';
 import type { AppContext } from '../../context';
-import type { QuotaGate } from './contracts';
+import type { QuotaGate, UploadPlacements } from './contracts';
 import { ensureOnlineStorage, onlineStorageId, runStorageCommand } from './storage.service';
+import { readStorageState } from './storage.stream';
 
 const actorOf = (userId: string): CommandContext => ({ actorId: userId, actorKind: 'user' });
 
@@ -23,5 +24,13 @@ export const storageQuotaGate = (ctx: AppContext): QuotaGate => ({
         if (!(error instanceof DomainError)) throw error;
       },
     );
+  },
+});
+
+/** Whether a claimed upload's content is held by a file of its storage (decided on the storage's own stream). */
+export const storagePlacements = (ctx: AppContext): UploadPlacements => ({
+  async placed({ userId, storageId, keyId }) {
+    const { value } = await readStorageState(ctx, storageId, (s) => s.status === 'open' && s.ownerId === userId && s.contentUses.has(keyId));
+    return value;
   },
 });

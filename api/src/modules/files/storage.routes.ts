@@ -1,4 +1,4 @@
-import { DomainError, StorageErrors } from '@axel/domain';
+import { DomainError, reservedBytes, StorageErrors } from '@axel/domain';
 import { deterministicId, newId } from '@axel/platform';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -6,7 +6,9 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { limitsFor } from '../../http/rate-limits';
 import { requireSelf } from '../accounts/auth';
+import { failpoint, pausepoint } from '../../failpoints';
 import { storageBytes } from './storage.bytes';
+import { readStorageState } from './storage.stream';
 import { listFolder } from './storage.listing';
 import {
   CreateItemBody,
@@ -62,7 +64,10 @@ export const storageRoutes = (ctx: AppContext) => async (fastify: FastifyInstanc
     const { user } = await requireSelf(ctx, request, request.params.id);
     await ensureOnlineStorage(ctx, user.id, userActor(request, user.id));
     const { rows } = await ctx.pool.query<StorageRow>('select * from storages where owner_id = $1 order by opened_at, id', [user.id]);
-    return { data: rows.map(storageJson) };
+    // beside the used bytes, the space held by uploads under way (the owner's own and those sent
+    // through a Secure Fetch link), as the storage's own stream decides the quota
+    const reserved = await Promise.all(rows.map(async (r) => (await readStorageState(ctx, r.id, reservedBytes)).value));
+    return { data: rows.map((r, i) => ({ ...storageJson(r), sizeReserved: reserved[i]! })) };
   });
 
   app.get(
@@ -108,31 +113,56 @@ export const storageRoutes = (ctx: AppContext) => async (fastify: FastifyInstanc
       return itemId;
     }
     const bytes = storageBytes(ctx);
-    const upload = await bytes.uploads.finished(body.uploadId, userId);
-    if (!upload) throw new DomainError(StorageErrors.incompleteUpload);
-    if (upload.storageId !== storage.id) throw new DomainError(StorageErrors.incompleteUpload, { storageId: upload.storageId });
     // the same upload always makes the same file: a retried call finds it already made
     const itemId = deterministicId('file-from-upload', body.uploadId);
-    const result = await runStorageCommand(
-      ctx,
-      storage.id,
-      {
-        type: 'AddFile',
-        data: {
-          itemId,
-          parentId: folderId,
-          name: body.name,
-          rename: body.rename ?? false,
-          uploadId: body.uploadId,
-          manifest: { ...upload.manifest, chunks: [...upload.manifest.chunks] },
-          encrypted: true,
-          e2eeEnabled: body.e2eeEnabled ?? false,
+    // claimed first: from here the upload can no longer be discarded (a tus DELETE is refused)
+    const upload = await bytes.uploads.claim(body.uploadId, userId, null);
+    if (!upload) {
+      // used up: by this very call made earlier (the answer was lost), the same file answers again
+      const made = await readStorageState(ctx, storage.id, (s) => {
+        const item = s.items.get(itemId);
+        return !!item && item.label === 'file' && !item.trashed;
+      });
+      if (!made.value) throw new DomainError(StorageErrors.incompleteUpload);
+      await ctx.caughtUp(made.position);
+      return itemId;
+    }
+    if (upload.storageId !== storage.id) {
+      await bytes.uploads.unclaim(body.uploadId, null);
+      throw new DomainError(StorageErrors.incompleteUpload, { storageId: upload.storageId });
+    }
+    await pausepoint('file-from-upload:claimed');
+    let result;
+    try {
+      result = await runStorageCommand(
+        ctx,
+        storage.id,
+        {
+          type: 'AddFile',
+          data: {
+            itemId,
+            parentId: folderId,
+            name: body.name,
+            rename: body.rename ?? false,
+            uploadId: body.uploadId,
+            manifest: { ...upload.manifest, chunks: [...upload.manifest.chunks] },
+            encrypted: true,
+            e2eeEnabled: body.e2eeEnabled ?? false,
+          },
         },
-      },
-      actor,
-    );
+        actor,
+      );
+    } catch (error) {
+      // refused (name, folder, quota): the upload is the client's again, to retry or cancel
+      if (error instanceof DomainError) await bytes.uploads.unclaim(body.uploadId, null);
+      throw error;
+    }
+    failpoint('file-from-upload:after-add');
+    await pausepoint('file-from-upload:added');
     await bytes.uploads.consumed(body.uploadId);
-    await ctx.caughtUp(result.position);
+    failpoint('file-from-upload:after-consumed');
+    // a retry whose file was made before finds nothing to append: it waits for the head instead
+    await ctx.caughtUp(result.position || (await readStorageState(ctx, storage.id, () => null)).position);
     return itemId;
   };
 

@@ -40,3 +40,26 @@ export const runStorageCommand = (
     { idempotent: true },
   );
 };
+
+/**
+ * Reads the storage's state at its head through the command path (nothing is written): `read`
+ * runs on the state inside the stream's turn, so it must take what it needs there. Answers what it
+ * read and the position of the head event (for `caughtUp`).
+ */
+export const readStorageState = async <T>(ctx: AppContext, storageId: string, read: (state: StorageState) => T): Promise<{ value: T; position: number }> => {
+  let value: T | undefined;
+  const result = await runStorageCommand(
+    ctx,
+    storageId,
+    { type: 'ReleaseQuota', data: { uploadId: '' } },
+    { actorId: null, actorKind: 'system' },
+    {
+      decide: (_command, state) => {
+        value = read(state);
+        return [];
+      },
+    },
+  );
+  const head = result.revision >= 0 ? (await ctx.store.readStream(storageStreamName(storageId), result.revision)).events[0] : undefined;
+  return { value: value as T, position: head?.position ?? 0 };
+};

@@ -36,9 +36,24 @@ export class MemoryBytes implements Uploads, FileContent {
     return found && found.userId === userId ? found : null;
   }
 
-  async consumed(uploadId: string): Promise<void> {
-    this.finishedUploads.delete(uploadId);
+  private readonly claimed = new Set<string>();
+
+  async claim(uploadId: string, userId: string, secureFetchLinkId: string | null): Promise<FinishedUpload | null> {
+    const found = await this.finished(uploadId, userId);
+    if (!found || (found.secureFetchLinkId ?? null) !== secureFetchLinkId) return null;
+    this.claimed.add(uploadId);
+    return found;
   }
+
+  async unclaim(uploadId: string): Promise<void> {
+    this.claimed.delete(uploadId);
+  }
+
+  async consumed(uploadId: string): Promise<void> {
+    if (this.claimed.delete(uploadId)) this.finishedUploads.delete(uploadId);
+  }
+
+  async endLink(): Promise<void> {}
 
   read(manifest: FileManifest, range?: { start: number; end: number }): Readable {
     const data = this.contents.get(manifest.keyId);

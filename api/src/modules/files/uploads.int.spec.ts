@@ -128,8 +128,12 @@ describe('tus uploads', () => {
     const range = { start: MiB - 5, end: 3 * MiB + 17 };
     expect(Buffer.compare(await readAll(pipeline.content.read(manifest, range)), file.subarray(range.start, range.end + 1))).toBe(0);
 
-    // someone else's user id does not find it; after it is consumed nobody does
+    // someone else's user id does not find it nor claim it; consumed only once claimed, then nobody finds it
     expect(await pipeline.uploads.finished(idOf(location), 'someone-else')).toBeNull();
+    expect(await pipeline.uploads.claim(idOf(location), 'someone-else', null)).toBeNull();
+    await pipeline.uploads.consumed(idOf(location));
+    expect(await pipeline.uploads.finished(idOf(location), id)).not.toBeNull();
+    expect((await pipeline.uploads.claim(idOf(location), id, null))!.manifest).toEqual(manifest);
     await pipeline.uploads.consumed(idOf(location));
     expect(await pipeline.uploads.finished(idOf(location), id)).toBeNull();
     expect(Buffer.compare(await readAll(pipeline.content.read(manifest)), file)).toBe(0);

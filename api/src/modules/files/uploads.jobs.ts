@@ -1,11 +1,12 @@
 import type { AppContext } from '../../context';
 import type { BytePipeline } from './uploads';
 
-const EXPIRY_EVERY_MS = 10 * 60_000;
+/** Anonymous uploads without bytes expire after minutes (ANONYMOUS_IDLE_MS): collected every minute. */
+const EXPIRY_EVERY_MS = 60_000;
 
 /**
- * Background work of the byte pipeline on the worker role: expired uploads collected every ten
- * minutes. (The scrub and the collection of unreferenced chunks run as the blob-maintenance
+ * Background work of the byte pipeline on the worker role: expired uploads collected every
+ * minute. (The scrub and the collection of unreferenced chunks run as the blob-maintenance
  * process on the process runtime.)
  */
 export const startPipelineJobs = (ctx: AppContext, pipeline: BytePipeline) => {

@@ -54,4 +54,13 @@ export const uploadMigrations: Migration[] = [
       alter table uploads add column hashes jsonb;
     `,
   },
+  {
+    id: 'api-files-004-upload-claims',
+    sql: `
+      -- claimed: being made into a file or a Secure Fetch submission; it can no longer be discarded
+      alter table uploads drop constraint uploads_status_check;
+      alter table uploads add constraint uploads_status_check check (status in ('receiving', 'finished', 'claimed'));
+      create index uploads_secure_fetch_link on uploads (secure_fetch_link_id) where secure_fetch_link_id is not null;
+    `,
+  },
 ];

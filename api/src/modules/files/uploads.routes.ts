@@ -75,6 +75,12 @@ const TUS_CODES: Record<number, string> = {
   501: 'NOT_IMPLEMENTED',
 };
 
+/** The answer of an upload that failed on the server's side: the cause is logged, never sent. */
+const UPLOAD_FAILED = {
+  status_code: 500,
+  body: JSON.stringify({ code: 'UPLOAD_FAILED', message: 'The upload could not be stored', data: null }),
+};
+
 const tusError = (error: DomainError) => ({
   status_code: error.status,
   body: JSON.stringify({ code: error.code, message: error.message, data: error.data ?? null }),
@@ -156,8 +162,10 @@ export const uploadRoutes =
       },
       onResponseError: (_req, error) => {
         if (error instanceof DomainError) return tusError(error);
-        if (!('status_code' in error)) ctx.log.error({ err: error, component: 'uploads' }, 'upload request failed');
-        return undefined;
+        if ('status_code' in error) return undefined;
+        // the cause (with the server's folders and chunk names) goes to the log only, never in the answer
+        ctx.log.error({ err: error, component: 'uploads' }, 'upload request failed');
+        return UPLOAD_FAILED;
       },
     };
     const tus = new Server(options);
@@ -176,7 +184,9 @@ export const uploadRoutes =
           json = undefined;
         }
         const ok = json && typeof json === 'object' && 'code' in json && 'message' in json;
-        body = Buffer.from(JSON.stringify(ok ? json : { code: TUS_CODES[res.status] ?? 'UPLOAD_REFUSED', message: text || 'The upload request was refused', data: null }));
+        // a server-side failure's text may name the server's files: only the generic answer goes out
+        const message = res.status >= 500 ? 'The upload could not be stored' : text || 'The upload request was refused';
+        body = Buffer.from(JSON.stringify(ok ? json : { code: TUS_CODES[res.status] ?? 'UPLOAD_REFUSED', message, data: null }));
         headers['content-type'] = 'application/json; charset=utf-8';
       }
       if (body) headers['content-length'] = String(body.length);

@@ -11,8 +11,10 @@ import {
 } from '@axel/platform/blobs/index';
 import type { Pool, PoolClient } from '@axel/platform';
 import { decodeMultiHashState, encodeMultiHashState, MultiHash, type MultiDigest, type MultiHashState } from '@axel/platform/hashing/index';
+import { DomainError, SecureFetchErrors, StorageErrors } from '@axel/domain';
 import { DataStore, ERRORS, Upload, type Lock, type Locker, type RequestRelease } from '@tus/utils';
-import type { ChunkRef, FileManifest, QuotaGate, UploadHashes } from './contracts';
+import { pausepoint } from '../../failpoints';
+import type { ChunkRef, FileManifest, QuotaGate, UploadHashes, UploadPlacements } from './contracts';
 
 export const UPLOAD_ID = /^[0-9a-f]{32}$/;
 
@@ -22,6 +24,15 @@ export const UPLOAD_ID = /^[0-9a-f]{32}$/;
  */
 export const CHUNKS_IN_FLIGHT = 8;
 
+/**
+ * Anonymous (Secure Fetch) uploads one link may have receiving at once: each holds its size of the
+ * owner's quota, so a link holder can reserve at most this many times the link's size limit.
+ */
+export const LINK_UPLOADS_AT_ONCE = 6;
+
+/** How long an anonymous upload may hold its reservation before its first bytes are stored. */
+export const ANONYMOUS_IDLE_MS = 10 * 60_000;
+
 interface UploadRow {
   id: string;
   user_id: string;
@@ -30,7 +41,8 @@ interface UploadRow {
   size: number;
   offset: number;
   tail: Buffer | null;
-  status: 'receiving' | 'finished';
+  /** `claimed`: being made into a file (or a Secure Fetch submission); it can no longer be discarded. */
+  status: 'receiving' | 'finished' | 'claimed';
   sha256: string | null;
   created_at: Date;
   secure_fetch_link_id: string | null;
@@ -84,6 +96,7 @@ export class PgLocker implements Locker {
 }
 
 const LOCK_SPACE = 7_310_042;
+const LINK_LOCK_SPACE = 7_310_043;
 
 class PgLock implements Lock {
   private client: PoolClient | undefined;
@@ -150,6 +163,8 @@ export interface EncryptingStoreDeps {
   readonly blobs: ReplicatedBlobStore;
   readonly keys: FileKeys;
   readonly quota: QuotaGate;
+  /** Whether a claimed upload's file was made (asked when a claim outlives the expiry); unknown without it. */
+  readonly placements?: UploadPlacements;
   readonly nodeId: string;
   /** How long an upload may stay unfinished (and a finished one unused) before it is collected. */
   readonly expiryMs: number;
@@ -198,11 +213,39 @@ export class EncryptingDataStore extends DataStore {
     if (!userId || !storageId || upload.size === undefined) throw ERRORS.INVALID_METADATA;
     const { keyId } = await this.deps.keys.create();
     const created = this.deps.now();
-    await this.deps.pool.query(
-      `insert into uploads (id, user_id, storage_id, node_id, key_id, size, created_at, expires_at, secure_fetch_link_id)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-      [upload.id, userId, storageId, this.deps.nodeId, keyId, upload.size, created, new Date(created.getTime() + this.deps.expiryMs), linkId],
-    );
+    // an anonymous upload holds the owner's space only briefly until its first bytes are stored
+    const expires = new Date(created.getTime() + (linkId ? Math.min(ANONYMOUS_IDLE_MS, this.deps.expiryMs) : this.deps.expiryMs));
+    const values = [upload.id, userId, storageId, this.deps.nodeId, keyId, upload.size, created, expires, linkId];
+    const insert = `insert into uploads (id, user_id, storage_id, node_id, key_id, size, created_at, expires_at, secure_fetch_link_id)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`;
+    if (linkId) {
+      // a few receiving uploads per link at once, counted under the link's lock (so across processes)
+      const client = await this.deps.pool.connect();
+      let refused = false;
+      try {
+        await client.query('begin');
+        await client.query('select pg_advisory_xact_lock($1, hashtext($2))', [LINK_LOCK_SPACE, linkId]);
+        const { rows } = await client.query<{ n: number }>(
+          `select count(*)::int as n from uploads where secure_fetch_link_id = $1 and status = 'receiving'`,
+          [linkId],
+        );
+        refused = rows[0]!.n >= LINK_UPLOADS_AT_ONCE;
+        if (!refused) await client.query(insert, values);
+        await client.query('commit');
+      } catch (error) {
+        await client.query('rollback').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+      if (refused) {
+        await this.deps.keys.destroy(keyId);
+        await this.deps.quota.release({ userId, storageId, uploadId: upload.id });
+        throw new DomainError(SecureFetchErrors.busy, { uploadsAtOnce: LINK_UPLOADS_AT_ONCE });
+      }
+    } else {
+      await this.deps.pool.query(insert, values);
+    }
     upload.creation_date = created.toISOString();
     upload.metadata = metadataOf({ storage_id: storageId, secure_fetch_link_id: linkId });
     if (upload.size === 0) await this.finish(upload.id, keyId, 0, [], createHash('sha256'), linkId ? await MultiHash.open() : undefined);
@@ -347,9 +390,19 @@ export class EncryptingDataStore extends DataStore {
         const end = batch.at(-1)!;
         // only from the offset this request started at: a stale request can never overwrite a newer one
         const { rowCount } = await pool.query(
-          `with u as (update uploads set "offset" = $2, tail = null, hash_state = coalesce($4, hash_state) where id = $1 and "offset" = $3 and status = 'receiving' returning id)
+          `with u as (update uploads set "offset" = $2, tail = null, hash_state = coalesce($4, hash_state), expires_at = greatest(expires_at, $8)
+                      where id = $1 and "offset" = $3 and status = 'receiving' returning id)
            insert into upload_chunks (upload_id, index, cid, size) select u.id, c.index, c.cid, c.size from u, unnest($5::int[], $6::text[], $7::int[]) as c(index, cid, size)`,
-          [id, end.newOffset, chunk.fromOffset, end.durable!.state, batch.map((c) => c.index), batch.map((c) => c.durable!.cid), batch.map((c) => c.size)],
+          [
+            id,
+            end.newOffset,
+            chunk.fromOffset,
+            end.durable!.state,
+            batch.map((c) => c.index),
+            batch.map((c) => c.durable!.cid),
+            batch.map((c) => c.size),
+            this.fullExpiry(row),
+          ],
         );
         if (rowCount !== batch.length) throw ERRORS.INVALID_OFFSET;
         for (const c of batch) c.recorded = true;
@@ -399,8 +452,9 @@ export class EncryptingDataStore extends DataStore {
           const sealedTail = sealTail(key, row.key_id, chunkIndex, buffer.subarray(0, filled));
           const state = await (await hashUpTo(received))?.state;
           const { rowCount } = await pool.query(
-            `update uploads set "offset" = $2, tail = $3, hash_state = coalesce($5, hash_state) where id = $1 and "offset" = $4 and status = 'receiving'`,
-            [id, received, sealedTail, recorded, state ?? null],
+            `update uploads set "offset" = $2, tail = $3, hash_state = coalesce($5, hash_state), expires_at = greatest(expires_at, $6)
+             where id = $1 and "offset" = $4 and status = 'receiving'`,
+            [id, received, sealedTail, recorded, state ?? null, this.fullExpiry(row)],
           );
           if (!rowCount) throw ERRORS.INVALID_OFFSET;
           recorded = received;
@@ -435,17 +489,28 @@ export class EncryptingDataStore extends DataStore {
     const finished = this.deps.now();
     await this.deps.pool.query(
       `update uploads set status = 'finished', sha256 = $2, finished_at = $3, expires_at = greatest(expires_at, $4), tail = null, hash_state = null, hashes = $5
-       where id = $1`,
+       where id = $1 and status = 'receiving'`,
       [id, digest, finished, new Date(finished.getTime() + this.deps.expiryMs), hashes],
     );
   }
 
-  /** The upload's bytes forgotten: key destroyed, chunks collected, quota given back. */
+  /** When an upload whose bytes are arriving expires: the full time from its creation. */
+  private fullExpiry(row: Pick<UploadRow, 'created_at'>): Date {
+    return new Date(row.created_at.getTime() + this.deps.expiryMs);
+  }
+
+  /**
+   * The upload's bytes forgotten: key destroyed, chunks collected, quota given back. Only an upload
+   * nothing has claimed: the row goes in one statement that a claim cannot pass (see `claim`), so an
+   * upload is either discarded or made into a file, never both. False when it was not discarded.
+   */
   private async discard(row: Pick<UploadRow, 'id' | 'user_id' | 'storage_id' | 'key_id'>) {
     const chunks = await this.chunksOf(row.id);
-    const { rowCount } = await this.deps.pool.query('delete from uploads where id = $1', [row.id]);
-    this.hashes.delete(row.id);
+    await pausepoint('upload-discard:before-delete');
+    const { rowCount } = await this.deps.pool.query(`delete from uploads where id = $1 and status in ('receiving', 'finished')`, [row.id]);
     if (!rowCount) return false;
+    this.hashes.delete(row.id);
+    await pausepoint('upload-discard:deleted');
     await this.deps.keys.destroy(row.key_id);
     for (const chunk of chunks) await this.deps.blobs.delete(chunk.cid);
     await this.deps.quota.release({ userId: row.user_id, storageId: row.storage_id, uploadId: row.id });
@@ -456,16 +521,49 @@ export class EncryptingDataStore extends DataStore {
     await this.settled(id);
     const row = await this.row(id);
     if (!row) throw ERRORS.FILE_NOT_FOUND;
-    await this.discard(row);
+    if (row.status !== 'claimed' && (await this.discard(row))) return;
+    // claimed (now, or between the read and the deletion): its file is being made, the bytes stay
+    if ((await this.row(id))?.status === 'claimed') throw new DomainError(StorageErrors.uploadBeingSaved);
+    throw ERRORS.FILE_NOT_FOUND;
   }
 
   override async deleteExpired(): Promise<number> {
     const { rows } = await this.deps.pool.query<UploadRow>(
-      'select id, user_id, storage_id, key_id from uploads where expires_at < $1 order by expires_at limit 1000',
+      'select id, user_id, storage_id, key_id, status, secure_fetch_link_id from uploads where expires_at < $1 order by expires_at limit 1000',
       [this.deps.now()],
     );
     let removed = 0;
-    for (const row of rows) if (await this.discard(row)) removed++;
+    for (const row of rows) {
+      if (row.status === 'claimed') await this.expireClaim(row);
+      else if (await this.discard(row)) removed++;
+    }
+    return removed;
+  }
+
+  /**
+   * A claim that outlived the expiry (its process stopped between the claim and the end): made into
+   * its file, the row goes and the bytes stay with the file; a file creation that never made it gives
+   * the upload back to expire as any other; anything unknown is kept, never destroyed.
+   */
+  private async expireClaim(row: Pick<UploadRow, 'id' | 'user_id' | 'storage_id' | 'key_id' | 'secure_fetch_link_id'>) {
+    const placed = await this.deps.placements?.placed({ userId: row.user_id, storageId: row.storage_id, uploadId: row.id, keyId: row.key_id }).catch(() => undefined);
+    if (placed === true) return this.consumed(row.id);
+    if (placed === false && !row.secure_fetch_link_id) return this.unclaim(row.id, null);
+    await this.deps.pool.query(`update uploads set expires_at = $2 where id = $1 and status = 'claimed'`, [row.id, new Date(this.deps.now().getTime() + this.deps.expiryMs)]);
+    this.deps.onError?.('a claimed upload outlived its expiry: kept', { uploadId: row.id });
+  }
+
+  /** The anonymous uploads of a link not claimed by its submission, discarded (the link was revoked or used). */
+  async endLink(linkId: string): Promise<number> {
+    const { rows } = await this.deps.pool.query<UploadRow>(
+      `select id, user_id, storage_id, key_id from uploads where secure_fetch_link_id = $1 and status in ('receiving', 'finished')`,
+      [linkId],
+    );
+    let removed = 0;
+    for (const row of rows) {
+      await this.settled(row.id);
+      if (await this.discard(row)) removed++;
+    }
     return removed;
   }
 
@@ -489,10 +587,48 @@ export class EncryptingDataStore extends DataStore {
     };
   }
 
-  /** The chunks now belong to a file: the upload row goes, its key and chunks stay. */
+  /**
+   * Claims a finished upload for the file (or the Secure Fetch submission) it is being made into:
+   * from then on it can no longer be discarded. A file creation claims only uploads made with a
+   * session (`secureFetchLinkId` null), a submission only the uploads of its own link; claiming
+   * again for the same (a retry) answers the same. Null when unknown, someone else's, unfinished,
+   * used up or discarded.
+   */
+  async claim(
+    uploadId: string,
+    userId: string,
+    secureFetchLinkId: string | null,
+  ): Promise<{ storageId: string; manifest: FileManifest; hashes?: UploadHashes; secureFetchLinkId?: string } | null> {
+    if (!UPLOAD_ID.test(uploadId)) return null;
+    const { rows } = await this.deps.pool.query<UploadRow>(
+      `update uploads set status = 'claimed', expires_at = greatest(expires_at, $4)
+       where id = $1 and user_id = $2 and status in ('finished', 'claimed') and secure_fetch_link_id is not distinct from $3
+       returning ${ROW}`,
+      [uploadId, userId, secureFetchLinkId, new Date(this.deps.now().getTime() + this.deps.expiryMs)],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    return {
+      storageId: row.storage_id,
+      manifest: { keyId: row.key_id, chunkPlainSize: CHUNK_PLAIN_SIZE, chunks: await this.chunksOf(uploadId), size: row.size, sha256: row.sha256! },
+      ...(row.hashes ? { hashes: { md5: row.hashes.md5, sha1: row.hashes.sha1, sha3_512: row.hashes.sha3_512 } } : {}),
+      ...(row.secure_fetch_link_id ? { secureFetchLinkId: row.secure_fetch_link_id } : {}),
+    };
+  }
+
+  /** A claim given back (its file was refused): the upload is finished and unused again. */
+  async unclaim(uploadId: string, secureFetchLinkId: string | null): Promise<void> {
+    if (!UPLOAD_ID.test(uploadId)) return;
+    await this.deps.pool.query(`update uploads set status = 'finished' where id = $1 and status = 'claimed' and secure_fetch_link_id is not distinct from $2`, [
+      uploadId,
+      secureFetchLinkId,
+    ]);
+  }
+
+  /** The chunks now belong to a file: the claimed upload's row goes, its key and chunks stay. */
   async consumed(uploadId: string): Promise<void> {
     if (!UPLOAD_ID.test(uploadId)) return;
-    await this.deps.pool.query('delete from uploads where id = $1', [uploadId]);
+    await this.deps.pool.query(`delete from uploads where id = $1 and status = 'claimed'`, [uploadId]);
     this.hashes.delete(uploadId);
   }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import { startTestApp, type TestApp } from '../../testing/harness';
-import { storageQuotaGate } from './storage.quota-gate';
+import { storagePlacements, storageQuotaGate } from './storage.quota-gate';
 import { createBytePipeline, type BytePipeline } from './uploads';
 
 /**
@@ -12,7 +12,7 @@ export const pipelineTestApp = (env: Record<string, string>, started: (running: 
   let pipeline: BytePipeline | undefined;
   beforeAll(async () => {
     t = await startTestApp({ env });
-    pipeline = createBytePipeline(t.app.ctx, { quota: storageQuotaGate(t.app.ctx) });
+    pipeline = createBytePipeline(t.app.ctx, { quota: storageQuotaGate(t.app.ctx), placements: storagePlacements(t.app.ctx) });
     started({ t, pipeline });
   });
   afterAll(async () => {

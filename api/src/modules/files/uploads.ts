@@ -9,11 +9,13 @@ import {
 import { createPool, type Pool } from '@axel/platform';
 import type { AppContext } from '../../context';
 import { ChunkedFileContent, loadNodeId } from './content';
-import type { FileContent, FileManifest, FinishedUpload, QuotaGate, Uploads } from './contracts';
+import type { FileContent, FileManifest, FinishedUpload, QuotaGate, UploadPlacements, Uploads } from './contracts';
 import { EncryptingDataStore, PgLocker } from './uploads.store';
 
 export interface BytePipelineOptions {
   readonly quota: QuotaGate;
+  /** Whether a claimed upload's file was made, for claims that outlive the expiry. */
+  readonly placements?: UploadPlacements;
   /** The manifests of every file version the storage slice keeps, for the scrub. */
   readonly fileManifests?: () => AsyncIterable<Pick<FileManifest, 'chunks'>>;
 }
@@ -63,6 +65,7 @@ export const createBytePipeline = (ctx: AppContext, options: BytePipelineOptions
     blobs: opened.store,
     keys,
     quota: options.quota,
+    placements: options.placements,
     nodeId,
     expiryMs: config.UPLOAD_EXPIRY_HOURS * 3_600_000,
     now: ctx.now,
@@ -75,7 +78,15 @@ export const createBytePipeline = (ctx: AppContext, options: BytePipelineOptions
       const found = await store.finished(uploadId, userId);
       return found ? { uploadId, userId, ...found } : null;
     },
+    async claim(uploadId, userId, secureFetchLinkId): Promise<FinishedUpload | null> {
+      const found = await store.claim(uploadId, userId, secureFetchLinkId);
+      return found ? { uploadId, userId, ...found } : null;
+    },
+    unclaim: (uploadId, secureFetchLinkId) => store.unclaim(uploadId, secureFetchLinkId),
     consumed: (uploadId) => store.consumed(uploadId),
+    endLink: async (linkId) => {
+      await store.endLink(linkId);
+    },
   };
 
   async function* allManifests() {

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import {
   CommonErrors,
   DomainError,
+  isLink,
   secureFetchCounterDecider,
   secureFetchCounterStreamName,
   secureFetchDecider,
@@ -17,9 +18,10 @@ import { limitsFor } from '../../http/rate-limits';
 import { requireSelf } from '../accounts/auth';
 import { entitlementsOf } from '../billing/billing.service';
 import { contentDisposition, sendItemBytes } from '../files/storage-downloads.routes';
+import { storageBytes } from '../files/storage.bytes';
 import { liveItem, userActor } from '../files/storage.service';
 import { CreateBody, FetchParams, ItemParams, ListQuery, SORT_COLUMNS, tags, UserParams } from './secure-fetch.schema';
-import { fetchJson, itemsJson, ownLink, runSecureFetchCommand } from './secure-fetch.service';
+import { fetchJson, itemsJson, loadSecureFetch, ownLink, runSecureFetchCommand } from './secure-fetch.service';
 
 /** The owner's Secure Fetch links (spec §7 Shares and secure fetch). */
 export const secureFetchOwnerRoutes = (ctx: AppContext) => async (fastify: FastifyInstance) => {
@@ -109,6 +111,9 @@ export const secureFetchOwnerRoutes = (ctx: AppContext) => async (fastify: Fasti
     const { user } = await requireSelf(ctx, request, request.params.id);
     await ownLink(ctx, user.id, request.params.fetchId);
     const result = await runSecureFetchCommand(ctx, request.params.fetchId, { type: 'RevokeSecureFetch', data: {} }, userActor(request, user.id));
+    // what was being sent through the link gives the owner's space back
+    const revoked = await loadSecureFetch(ctx, request.params.fetchId);
+    if (isLink(revoked)) await storageBytes(ctx).uploads.endLink(revoked.linkId);
     await ctx.caughtUp(result.position);
     return fetchJson(ctx, await ownLink(ctx, user.id, request.params.fetchId));
   });

@@ -22,7 +22,9 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { SecureFetchUploadGate } from '../files/contracts';
 import { storageBytes } from '../files/storage.bytes';
+import { pausepoint } from '../../failpoints';
 import { ensureOnlineStorage, onlineStorageId, runStorageCommand } from '../files/storage.service';
+import { readStorageState } from '../files/storage.stream';
 import type { SubmitBody } from './secure-fetch.schema';
 import { linkByHandle, loadSecureFetch, maxFileSize, runSecureFetchCommand } from './secure-fetch.service';
 
@@ -72,52 +74,91 @@ const metadataOf = (body: z.infer<typeof SubmitBody>['metadata']): SecureFetchMe
       }
     : null;
 
+/** Advisory lock space of a link's submissions: one at a time per link, across processes. */
+const SUBMISSION_LOCK_SPACE = 7_310_044;
+
+const oneSubmissionAtATime = async <T>(ctx: AppContext, linkId: string, work: () => Promise<T>): Promise<T> => {
+  const client = await ctx.pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1, hashtext($2))', [SUBMISSION_LOCK_SPACE, linkId]);
+  } catch (error) {
+    client.release(error as Error);
+    throw error;
+  }
+  try {
+    return await work();
+  } finally {
+    try {
+      await client.query('select pg_advisory_unlock($1, hashtext($2))', [SUBMISSION_LOCK_SPACE, linkId]);
+      client.release();
+    } catch (error) {
+      // a broken connection drops its locks with it
+      client.release(error as Error);
+    }
+  }
+};
+
 /**
- * Completes a submission: every upload finished through this link, with its hashes; the link is used
- * (decided in its stream, so two submissions cannot both use it); then the files are made in a folder
- * of the owner's online storage. A retried submission of the same uploads answers the same receipt.
+ * Completes a submission: every upload finished through this link, with its hashes, is claimed (none
+ * can be discarded from then on; one already gone fails the whole submission, its claims given back,
+ * nothing placed, no receipt); the link is used (decided in its stream, so two submissions cannot both
+ * use it); then the files are made in a folder of the owner's online storage, and the link's other
+ * uploads are discarded. A retried submission of the same uploads answers the same receipt.
  */
 export const submitToLink = async (ctx: AppContext, linkId: string, body: z.infer<typeof SubmitBody>, actor: CommandContext) => {
-  const before = await linkByHandle(ctx, linkId);
-  const submitted = [...(body.file ? [body.file] : []), ...(body.files ?? [])];
-  const uploadIds = submitted.map((f) => f.uploadId);
-  if (new Set(uploadIds).size !== uploadIds.length) throw new DomainError(StorageErrors.incompleteUpload);
-  const retry = isLink(before) && before.submission && before.submission.files.map((f) => f.uploadId).join() === uploadIds.join();
-  const link = retry ? (before as SecureFetchLink) : openLink(before, ctx.now());
-  const storageId = onlineStorageId(link.ownerId);
-  const folderId = folderIdOf(link.fetchId);
-
-  if (!retry) {
-    const bytes = storageBytes(ctx);
-    const files: ReceivedFile[] = [];
-    for (const f of submitted) {
-      const upload = await bytes.uploads.finished(f.uploadId, link.ownerId);
-      if (!upload || upload.secureFetchLinkId !== link.linkId || upload.storageId !== storageId || !upload.hashes) {
-        throw new DomainError(StorageErrors.incompleteUpload, { uploadId: f.uploadId });
+  const bytes = storageBytes(ctx);
+  // the claims and the use of the link, one submission of a link at a time: a failed one gives back
+  // only claims no other submission of the link has made since
+  const link = await oneSubmissionAtATime(ctx, linkId, async () => {
+    const before = await linkByHandle(ctx, linkId);
+    const submitted = [...(body.file ? [body.file] : []), ...(body.files ?? [])];
+    const uploadIds = submitted.map((f) => f.uploadId);
+    if (new Set(uploadIds).size !== uploadIds.length) throw new DomainError(StorageErrors.incompleteUpload);
+    const retry = isLink(before) && before.submission && before.submission.files.map((f) => f.uploadId).join() === uploadIds.join();
+    if (retry) return before as SecureFetchLink;
+    const link = openLink(before, ctx.now());
+    const storageId = onlineStorageId(link.ownerId);
+    const claimed: string[] = [];
+    try {
+      const files: ReceivedFile[] = [];
+      for (const f of submitted) {
+        const upload = await bytes.uploads.claim(f.uploadId, link.ownerId, link.linkId);
+        if (upload) claimed.push(f.uploadId);
+        if (!upload || upload.secureFetchLinkId !== link.linkId || upload.storageId !== storageId || !upload.hashes) {
+          throw new DomainError(StorageErrors.incompleteUpload, { uploadId: f.uploadId });
+        }
+        files.push({
+          itemId: fileIdOf(f.uploadId),
+          uploadId: f.uploadId,
+          name: f.name,
+          size: upload.manifest.size,
+          mime: f.mime || 'application/octet-stream',
+          relpath: f.relpath ?? null,
+          modified: f.modified ? new Date(f.modified).toISOString() : null,
+          hashes: { ...upload.hashes },
+        });
       }
-      files.push({
-        itemId: fileIdOf(f.uploadId),
-        uploadId: f.uploadId,
-        name: f.name,
-        size: upload.manifest.size,
-        mime: f.mime || 'application/octet-stream',
-        relpath: f.relpath ?? null,
-        modified: f.modified ? new Date(f.modified).toISOString() : null,
-        hashes: { ...upload.hashes },
-      });
+      await pausepoint('secure-fetch-submit:claimed');
+      const folderId = folderIdOf(link.fetchId);
+      await runSecureFetchCommand(
+        ctx,
+        link.fetchId,
+        { type: 'SubmitSecureFetch', data: { storageId, folderId, files, metadata: metadataOf(body.metadata), maxSize: await maxFileSize(ctx, link.ownerId) } },
+        actor,
+      );
+    } catch (error) {
+      for (const uploadId of claimed) await bytes.uploads.unclaim(uploadId, link.linkId);
+      throw error;
     }
-    await runSecureFetchCommand(
-      ctx,
-      link.fetchId,
-      { type: 'SubmitSecureFetch', data: { storageId, folderId, files, metadata: metadataOf(body.metadata), maxSize: await maxFileSize(ctx, link.ownerId) } },
-      actor,
-    );
-  }
+    return link;
+  });
 
   const used = await loadSecureFetch(ctx, link.fetchId);
   if (!isLink(used) || !used.submission) throw new DomainError(SecureFetchErrors.missing);
   // files collected unpaid are not made again by a late retry
   if (!used.collectedAt) await placeFiles(ctx, used, actor);
+  // the link is used: what else was sent through it gives the owner's space back
+  await bytes.uploads.endLink(link.linkId);
   const receipt = receiptBody(used);
   const key = receiptSigningKey(ctx);
   return { ...receipt, keyId: key.keyId, signature: key.signMessage(Buffer.from(receiptJson(receipt), 'utf8')).toString('base64') };
@@ -150,8 +191,16 @@ const placeFiles = async (ctx: AppContext, link: SecureFetchLink, actor: Command
   const bytes = storageBytes(ctx);
   let position = 0;
   for (const f of submission.files) {
-    const upload = await bytes.uploads.finished(f.uploadId, link.ownerId);
-    if (!upload) continue; // made into its file already
+    // claimed by the submission (a retry claims it again), so nothing can have discarded it since
+    const upload = await bytes.uploads.claim(f.uploadId, link.ownerId, link.linkId);
+    if (!upload) {
+      // made into its file already (by an earlier or concurrent call): it must be there
+      const made = await readStorageState(ctx, submission.storageId, (s) => s.items.has(f.itemId));
+      if (!made.value) throw new DomainError(StorageErrors.incompleteUpload, { uploadId: f.uploadId });
+      position = Math.max(position, made.position);
+      continue;
+    }
+    await pausepoint('secure-fetch-submit:placing');
     const result = await runStorageCommand(
       ctx,
       submission.storageId,
