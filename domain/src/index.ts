@@ -10,4 +10,5 @@ export * from './bookmarks';
 export * from './sharing';
 export * from './sharing/share-access';
 export * from './sharing/cart';
+export * from './sharing/share-archive';
 export * from './secure-fetch';

@@ -32,6 +32,17 @@ describe('URL redaction', () => {
     );
   });
 
+  it("removes an archive task's id, which with a share's access names its zip", () => {
+    fc.assert(
+      fc.property(fc.uuid(), fc.constantFrom('archiveTaskId', 'taskId', 'downloadId'), (id, key) => {
+        const logged = loggableUrl(`/api/urls/share-archive-download/?shareId=AbCdEfGhIjKlMnOpQrStUv&${key}=${id}`, '/api/urls/share-archive-download/');
+        expect(logged).not.toContain(id);
+        expect(logged).toBe(`/api/urls/share-archive-download/?shareId=AbCdEfGhIjKlMnOpQrStUv&${key}=[redacted]`);
+        expect(redactUrl(`/api/urls/storage-archive-download/?${key}=${id}`)).not.toContain(id);
+      }),
+    );
+  });
+
   it('keeps what is not secret: route patterns, ids, words and hashed asset names', () => {
     expect(loggableUrl('/api/password-resets/abc.def', '/api/password-resets/:token')).toBe('/api/password-resets/:token');
     expect(redactUrl('/api/users/0193a2b4-1c2d-7e8f-9a0b-1c2d3e4f5a6b/profile?page=2')).toBe(

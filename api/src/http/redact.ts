@@ -17,7 +17,7 @@ const TOKEN_ROUTE_PREFIXES = new Set([
 /** Plain words that follow a token prefix as sub-routes, not as secrets. */
 const NOT_SECRET_AFTER_PREFIX = new Set(['resend']);
 /** Query keys whose values are always secret. */
-const SECRET_QUERY_KEYS = /^(token|code|password|secret|key|signature|sig|otp|session|auth|access_token|refresh_token)$/i;
+const SECRET_QUERY_KEYS = /^(token|code|password|secret|key|signature|sig|otp|session|auth|access_token|refresh_token|archiveTaskId|taskId|downloadId)$/i;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const STATIC_FILE = /^[\w.-]+\.(js|mjs|cjs|ts|css|map|html|json|svg|png|jpe?g|gif|webp|ico|woff2?|ttf|txt|br|gz)(:\d+){0,2}$/i;

@@ -2,6 +2,8 @@ import { PassThrough } from 'node:stream';
 import {
   DomainError,
   DOWNLOAD_TOTAL_MAX_BYTES,
+  FORBIDDEN_NAME_CHARACTERS,
+  nameProblem,
   planBatch,
   StorageErrors,
   type BatchCommand,
@@ -10,17 +12,18 @@ import {
   type StorageCommand,
   type StorageEvent,
   type StorageState,
+  type ShareArchiveBinding,
 } from '@axel/domain';
 import type { Migration } from '@axel/platform';
 import { newId } from '@axel/platform';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZipFile } from 'yazl';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { limitsFor } from '../../http/rate-limits';
 import { safeEqual } from '../../secrets';
-import { requireSelf } from '../accounts/auth';
+import { requireSelf, requireUser } from '../accounts/auth';
 import { storageBytes } from './storage.bytes';
 import { contentDisposition, SIGNED_URL_TTL_MS } from './storage-downloads.routes';
 import { TaskBody, TaskParams, tags, UserParams } from './storage.schema';
@@ -54,6 +57,17 @@ export const storageTaskMigrations: Migration[] = [
     );
     create index on storage_tasks (user_id, created_at);`,
   },
+  {
+    // an archive a share's visitor (or its owner through the share) made belongs to that share and
+    // visit: its zip is served only through the share, while the share still lets that visit in
+    id: 'storage-002-task-share-binding',
+    sql: `alter table storage_tasks
+      add column share_id text,
+      add column share_visit_id text,
+      add column share_email text,
+      add column share_user_id text,
+      add column share_password_stamp text;`,
+  },
 ];
 
 /** A purged account's tasks go with it (an archive's name is the user's own words). */
@@ -74,6 +88,23 @@ const ARCHIVE_NAME_MAX = 50;
 export const shortArchiveName = (name: string): string => {
   const chars = [...name];
   return chars.length > ARCHIVE_NAME_MAX ? `${chars.slice(0, 5).join('')}...${chars.slice(-5).join('')}` : name;
+};
+
+/**
+ * The file name of an archive: a name the caller gives follows the file name rules (spec §5: no
+ * `* \\ / < > ? " | :`, no leading dot, no emoji, at most 255) or is refused with INVALID_NAME; a
+ * name made from a title or an item has any forbidden character replaced. Shortened per §9, `.zip` added.
+ */
+export const archiveFileName = (given: string | undefined, fallback: string): string => {
+  if (given !== undefined && given !== '') {
+    const problem = nameProblem(given, 'file');
+    if (problem) throw new DomainError(StorageErrors.invalidName, { field: 'archiveName', reason: problem });
+    return shortArchiveName(given.replace(/\.zip$/i, '')) + '.zip';
+  }
+  let name = fallback;
+  for (const c of FORBIDDEN_NAME_CHARACTERS) name = name.split(c).join('_');
+  name = name.replace(/[\u0000-\u001f\u007f]/g, '_').replace(/^\.+/, '').trim() || 'archive';
+  return shortArchiveName(name.replace(/\.zip$/i, '')) + '.zip';
 };
 
 /** How long after signing in a two-factor account's session counts as a fresh second factor. */
@@ -110,18 +141,118 @@ export const archiveDownloadUrl = (ctx: AppContext, taskId: string): { url: stri
   return { url: `${ctx.config.publicUrl}/api/storage-archives/${taskId}/?${query.toString()}`, expiresAt: new Date(expires).toISOString() };
 };
 
+/** Where a share's archive task came from: the share and visit it is served to, and nothing else. */
+export type ArchiveBinding = ShareArchiveBinding;
+
 /**
  * A finished archive task of these items of the user's storages, as the task route records one:
- * for callers that decided the items themselves (a share's visitor downloading its files).
+ * for callers that decided the items themselves (a share's visitor downloading its files), bound
+ * to the share and visit that asked for it.
  */
-export const recordArchiveTask = async (ctx: AppContext, userId: string, itemIds: readonly string[], archiveName: string): Promise<string> => {
+export const recordArchiveTask = async (
+  ctx: AppContext,
+  userId: string,
+  itemIds: readonly string[],
+  archiveName: string,
+  binding: ArchiveBinding,
+): Promise<string> => {
   const taskId = newId();
   await ctx.pool.query(
-    `insert into storage_tasks (id, user_id, type, status, total, failed, failures, error_code, error_message, item_ids, archive_name, created_at, finished_at)
-     values ($1, $2, 'archive', 'done', $3, 0, '[]', null, null, $4, $5, $6, $6)`,
-    [taskId, userId, new Set(itemIds).size, JSON.stringify(itemIds), shortArchiveName(archiveName.replace(/\.zip$/i, '')) + '.zip', ctx.now()],
+    `insert into storage_tasks (id, user_id, type, status, total, failed, failures, error_code, error_message, item_ids, archive_name, created_at, finished_at,
+       share_id, share_visit_id, share_email, share_user_id, share_password_stamp)
+     values ($1, $2, 'archive', 'done', $3, 0, '[]', null, null, $4, $5, $6, $6, $7, $8, $9, $10, $11)`,
+    [
+      taskId,
+      userId,
+      new Set(itemIds).size,
+      JSON.stringify(itemIds),
+      archiveName,
+      ctx.now(),
+      binding.shareId,
+      binding.visitId,
+      binding.email,
+      binding.userId,
+      binding.passwordStamp,
+    ],
   );
   return taskId;
+};
+
+/** A finished share archive task: its owner, items, name and the share and visit it belongs to. */
+export interface ShareArchiveTask {
+  readonly id: string;
+  readonly ownerId: string;
+  readonly itemIds: readonly string[];
+  readonly archiveName: string;
+  readonly binding: ArchiveBinding | null;
+}
+
+export const loadShareArchiveTask = async (ctx: AppContext, taskId: string): Promise<ShareArchiveTask | null> => {
+  const { rows } = await ctx.pool.query<TaskRow>(`select * from storage_tasks where id = $1 and type = 'archive' and status = 'done'`, [taskId]);
+  const task = rows[0];
+  if (!task) return null;
+  return {
+    id: task.id,
+    ownerId: task.user_id,
+    itemIds: task.item_ids,
+    archiveName: task.archive_name ?? 'archive.zip',
+    binding:
+      task.share_id && task.share_visit_id
+        ? { shareId: task.share_id, visitId: task.share_visit_id, email: task.share_email, userId: task.share_user_id, passwordStamp: task.share_password_stamp ?? '' }
+        : null,
+  };
+};
+
+/** Every file an archive holds, with its path inside the zip. */
+export const archiveEntries = async (ctx: AppContext, userId: string, itemIds: readonly string[]) => {
+  const { rows } = await ctx.pool.query<ItemRow & { path: string }>(
+    `with recursive tree as (
+       select i.*, i.name::text as path, 0 as depth from storage_items i join storages s on s.id = i.storage_id
+        where s.owner_id = $1 and i.id = any($2) and not i.in_trash
+       union all
+       select c.*, tree.path || '/' || c.name, tree.depth + 1 from tree join storage_items c on c.folder = tree.id and c.storage_id = tree.storage_id
+        where not c.in_trash and tree.depth < 1000
+     ) select * from tree order by path`,
+    [userId, itemIds],
+  );
+  return rows;
+};
+
+/** Streams a zip of these entries (stored, not compressed: its length is known before a byte is read). */
+export const sendArchive = (ctx: AppContext, reply: FastifyReply, entries: readonly (ItemRow & { path: string })[], archiveName: string) => {
+  const total = entries.reduce((n, e) => n + Number(e.size), 0);
+  if (total > DOWNLOAD_TOTAL_MAX_BYTES) throw new DomainError(StorageErrors.downloadSizeExceeded, { size: total });
+  const content = storageBytes(ctx).content;
+  const zip = new ZipFile();
+  for (const entry of entries) {
+    const options = { mtime: entry.modified_at, compress: false };
+    if (entry.label === 'folder') zip.addEmptyDirectory(entry.path, { mtime: entry.modified_at });
+    else if (entry.manifest) {
+      const manifest = entry.manifest;
+      zip.addReadStreamLazy(entry.path, { ...options, size: Number(entry.size) }, (cb) => {
+        try {
+          cb(null, Number(entry.size) === 0 ? content.read(manifest) : content.read(manifest, { start: 0, end: Number(entry.size) - 1 }));
+        } catch (err) {
+          cb(err as Error, undefined as never);
+        }
+      });
+    }
+  }
+  const out = new PassThrough();
+  zip.outputStream.on('error', (err) => out.destroy(err)).pipe(out);
+  zip.on('error', (err: Error) => out.destroy(err));
+  let sending = false;
+  const announceSize = (size: number) => {
+    if (!sending && size >= 0) reply.header('content-length', String(size));
+  };
+  // @types/yazl leaves out the size yazl passes to this callback
+  zip.end({ forceZip64Format: false, comment: '' }, announceSize as unknown as () => void);
+  sending = true;
+  reply
+    .header('content-type', 'application/zip')
+    .header('content-disposition', contentDisposition(archiveName, false))
+    .header('x-content-type-options', 'nosniff');
+  return reply.send(out);
 };
 
 interface TaskRow {
@@ -136,6 +267,11 @@ interface TaskRow {
   error_message: string | null;
   item_ids: string[];
   archive_name: string | null;
+  share_id: string | null;
+  share_visit_id: string | null;
+  share_email: string | null;
+  share_user_id: string | null;
+  share_password_stamp: string | null;
 }
 
 export const storageTaskRoutes = (ctx: AppContext) => async (fastify: FastifyInstance) => {
@@ -199,21 +335,6 @@ export const storageTaskRoutes = (ctx: AppContext) => async (fastify: FastifyIns
     return failures;
   };
 
-  /** Every file an archive holds, with its path inside the zip. */
-  const archiveEntries = async (userId: string, itemIds: readonly string[]) => {
-    const { rows } = await ctx.pool.query<ItemRow & { path: string }>(
-      `with recursive tree as (
-         select i.*, i.name::text as path, 0 as depth from storage_items i join storages s on s.id = i.storage_id
-          where s.owner_id = $1 and i.id = any($2) and not i.in_trash
-         union all
-         select c.*, tree.path || '/' || c.name, tree.depth + 1 from tree join storage_items c on c.folder = tree.id and c.storage_id = tree.storage_id
-          where not c.in_trash and tree.depth < 1000
-       ) select * from tree order by path`,
-      [userId, itemIds],
-    );
-    return rows;
-  };
-
   app.post(
     '/api/users/:id/storage-tasks/',
     {
@@ -235,13 +356,13 @@ export const storageTaskRoutes = (ctx: AppContext) => async (fastify: FastifyIns
       let archiveName: string | null = null;
       let error: { code: string | number; message: string } | null = null;
       if (body.action === 'archive') {
-        const entries = await archiveEntries(user.id, body.itemIds);
+        const entries = await archiveEntries(ctx, user.id, body.itemIds);
         if (!entries.length) throw new DomainError(StorageErrors.itemNotFound);
         const total = entries.reduce((n, e) => n + Number(e.size), 0);
         if (total > DOWNLOAD_TOTAL_MAX_BYTES) throw new DomainError(StorageErrors.downloadSizeExceeded, { size: total });
         const found = new Set(entries.map((e) => e.id));
         failures = body.itemIds.filter((id) => !found.has(id)).map((itemId) => ({ itemId, code: StorageErrors.itemNotFound.code }));
-        archiveName = shortArchiveName((body.archiveName || (entries.length === 1 ? entries[0]!.name : 'archive')).replace(/\.zip$/i, '')) + '.zip';
+        archiveName = archiveFileName(body.archiveName, entries.length === 1 ? entries[0]!.name : 'archive');
         const second = { action: body.action, skip2fa: body.skip2fa, twoFactorEnabled: user.two_factor_enabled, sessionOpenedAt: session.createdAt, now };
         if (asksSecondFactor(second)) {
           // the task is recorded as failed: polling it answers 5102 and the client asks the user
@@ -283,7 +404,7 @@ export const storageTaskRoutes = (ctx: AppContext) => async (fastify: FastifyIns
     { schema: { tags, summary: "A storage task's state (polled every 2 s)", params: TaskParams } },
     async (request) => {
       const { user } = await requireSelf(ctx, request, request.params.id);
-      const { rows } = await ctx.pool.query<TaskRow>('select * from storage_tasks where id = $1 and user_id = $2', [request.params.taskId, user.id]);
+      const { rows } = await ctx.pool.query<TaskRow>('select * from storage_tasks where id = $1 and user_id = $2 and share_id is null', [request.params.taskId, user.id]);
       const task = rows[0];
       if (!task) throw new DomainError(StorageErrors.taskNotFound);
       let downloadURL: string | null = null;
@@ -306,6 +427,34 @@ export const storageTaskRoutes = (ctx: AppContext) => async (fastify: FastifyIns
   );
 
   app.get(
+    '/api/urls/storage-archive-download/',
+    {
+      schema: {
+        tags,
+        summary: "The signed URL of one of the user's own finished archive tasks (spec §7 Shares: archiveTaskId)",
+        querystring: z.object({ archiveTaskId: z.string().min(1).max(64) }),
+        response: { 200: z.object({ url: z.string(), expiresAt: z.string() }) },
+      },
+      config: limit({ perIp: 240, perAccount: 120, account: () => null }),
+    },
+    async (request) => {
+      const { user } = await requireUser(ctx, request);
+      const { rows } = await ctx.pool.query<TaskRow>(`select * from storage_tasks where id = $1 and user_id = $2 and type = 'archive' and share_id is null`, [
+        request.query.archiveTaskId,
+        user.id,
+      ]);
+      const task = rows[0];
+      if (!task) throw new DomainError(StorageErrors.taskNotFound);
+      // an archive still waiting for the second factor (5102) says so, as polling its task does
+      if (task.status !== 'done') {
+        if (task.error_code === String(StorageErrors.twoFactorRequired.code)) throw new DomainError(StorageErrors.twoFactorRequired);
+        throw new DomainError(StorageErrors.taskNotFound);
+      }
+      return archiveDownloadUrl(ctx, task.id);
+    },
+  );
+
+  app.get(
     '/api/storage-archives/:taskId/',
     {
       schema: {
@@ -319,44 +468,11 @@ export const storageTaskRoutes = (ctx: AppContext) => async (fastify: FastifyIns
       const { taskId } = request.params;
       const { expires, signature } = request.query;
       if (!safeEqual(signature, archiveSignature(taskId, expires)) || expires < ctx.now().getTime()) throw new DomainError(StorageErrors.invalidUrl);
-      const { rows } = await ctx.pool.query<TaskRow>(`select * from storage_tasks where id = $1 and type = 'archive' and status = 'done'`, [taskId]);
+      // a share's archive is served only through its share (GET /api/share-links/:linkId/archives/:taskId/)
+      const { rows } = await ctx.pool.query<TaskRow>(`select * from storage_tasks where id = $1 and type = 'archive' and status = 'done' and share_id is null`, [taskId]);
       const task = rows[0];
       if (!task) throw new DomainError(StorageErrors.taskNotFound);
-      const entries = await archiveEntries(task.user_id, task.item_ids);
-      const total = entries.reduce((n, e) => n + Number(e.size), 0);
-      if (total > DOWNLOAD_TOTAL_MAX_BYTES) throw new DomainError(StorageErrors.downloadSizeExceeded, { size: total });
-      const content = storageBytes(ctx).content;
-      const zip = new ZipFile();
-      for (const entry of entries) {
-        const options = { mtime: entry.modified_at, compress: false };
-        if (entry.label === 'folder') zip.addEmptyDirectory(entry.path, { mtime: entry.modified_at });
-        else if (entry.manifest) {
-          const manifest = entry.manifest;
-          zip.addReadStreamLazy(entry.path, { ...options, size: Number(entry.size) }, (cb) => {
-            try {
-              cb(null, Number(entry.size) === 0 ? content.read(manifest) : content.read(manifest, { start: 0, end: Number(entry.size) - 1 }));
-            } catch (err) {
-              cb(err as Error, undefined as never);
-            }
-          });
-        }
-      }
-      const out = new PassThrough();
-      zip.outputStream.on('error', (err) => out.destroy(err)).pipe(out);
-      zip.on('error', (err: Error) => out.destroy(err));
-      // stored entries of known sizes: yazl knows the zip's exact length before a byte is read
-      let sending = false;
-      const announceSize = (size: number) => {
-        if (!sending && size >= 0) reply.header('content-length', String(size));
-      };
-      // @types/yazl leaves out the size yazl passes to this callback
-      zip.end({ forceZip64Format: false, comment: '' }, announceSize as unknown as () => void);
-      sending = true;
-      reply
-        .header('content-type', 'application/zip')
-        .header('content-disposition', contentDisposition(task.archive_name ?? 'archive.zip', false))
-        .header('x-content-type-options', 'nosniff');
-      return reply.send(out);
+      return sendArchive(ctx, reply, await archiveEntries(ctx, task.user_id, task.item_ids), task.archive_name ?? 'archive.zip');
     },
   );
 };

@@ -24,7 +24,7 @@ import { requireUser } from '../accounts/auth';
 import { entitlementsOf } from '../billing/billing.service';
 import { liveItem, onlineStorageId, ownStorage, userActor } from '../files/storage.service';
 import { AddEntriesBody, CartEntryParams, CartParams, CartSchema, CartWithEntriesSchema, cartTags as tags, CostSchema, ShareCartBody, ShareCartParams } from './cart.schema';
-import { accessFiguresOf, loadShare, shareJson } from './shares.read';
+import { accessFiguresOf, loadShare, shareJson, withSharedSize } from './shares.read';
 import { createShare } from './sharing.service';
 
 type Cart = Exclude<CartState, { status: 'none' }>;
@@ -218,7 +218,7 @@ export const cartRoutes = (ctx: AppContext) => async (fastify: FastifyInstance) 
       }
       await run(cart.id, { type: 'FinishCartShare', data: { attemptId, shareId: share.id } }, actor);
       const access = (await accessFiguresOf(ctx, [share.id])).get(share.id);
-      return reply.status(201).send(shareJson(ctx, share, { owner: true, access }));
+      return reply.status(201).send(shareJson(ctx, await withSharedSize(ctx, share), { owner: true, access }));
     },
   );
 

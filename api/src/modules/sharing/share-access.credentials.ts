@@ -54,8 +54,8 @@ export const passwordOf = (header: string | undefined): PasswordCredential => {
   return { password };
 };
 
-/** A short fingerprint of the share's password hash ('' without a password): tokens die with it. */
-const passwordStamp = (secrets: Secrets, passwordHash: string | null): string =>
+/** A short fingerprint of the share's password hash ('' without a password): tokens and archives die with it. */
+export const passwordStamp = (secrets: Secrets, passwordHash: string | null): string =>
   passwordHash ? secrets.mac(`share-password\u0000${passwordHash}`).slice(0, 22) : '';
 
 const tokenMac = (secrets: Secrets, body: string, stamp: string) => secrets.mac(`share-access\u0000${body}\u0000${stamp}`);

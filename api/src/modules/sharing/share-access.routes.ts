@@ -1,12 +1,26 @@
-import { DomainError, DOWNLOAD_TOTAL_MAX_BYTES, decideShareAccess, ShareAccessErrors, SharingErrors, StorageErrors, type ShareRecord } from '@axel/domain';
+import {
+  checkSharedFileSize,
+  decideShareAccess,
+  decideShareArchiveHandOut,
+  decideShareArchiveServe,
+  DomainError,
+  DOWNLOAD_TOTAL_MAX_BYTES,
+  ShareAccessErrors,
+  SharingErrors,
+  StorageErrors,
+  type ShareRecord,
+} from '@axel/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { limitsFor } from '../../http/rate-limits';
 import { requireUser } from '../accounts/auth';
-import { archiveDownloadUrl, recordArchiveTask } from '../files/storage-tasks.routes';
-import { DOWNLOAD_URL_TTL_MS, readAccessToken, readSignedDownload, signDownload, type ShareVisit } from './share-access.credentials';
+import { safeEqual } from '../../secrets';
+import { entitlementsOf } from '../billing/billing.service';
+import { SIGNED_URL_TTL_MS } from '../files/storage-downloads.routes';
+import { archiveEntries, archiveFileName, loadShareArchiveTask, recordArchiveTask, sendArchive } from '../files/storage-tasks.routes';
+import { DOWNLOAD_URL_TTL_MS, passwordStamp, readAccessToken, readSignedDownload, signDownload, type ShareVisit } from './share-access.credentials';
 import {
   fromFirstByte,
   letIn,
@@ -24,7 +38,7 @@ import {
   visitActor,
 } from './share-access.service';
 import { accessLogOf } from './share-access.summary';
-import { loadShare, loadShareByLinkId } from './shares.read';
+import { loadShare, loadShareByLinkId, withSharedSize } from './shares.read';
 
 const tags = ['sharing'];
 const linkId = z.string().min(1).max(64);
@@ -46,7 +60,10 @@ const EntriesQuery = z.object({
 });
 const EntryQuery = z.object({ q: z.enum(['download-url']).optional(), inline: yes.optional() });
 const ArchiveBody = z.object({ itemIds: z.array(entryId).min(1).max(500).optional(), archiveName: z.string().min(1).max(255).optional() });
-const ArchiveUrlQuery = z.object({ shareId, archiveTaskId: z.string().min(1).max(64) });
+const taskId = z.string().min(1).max(64);
+const ArchiveUrlQuery = z.object({ shareId, archiveTaskId: taskId });
+const ArchiveParams = z.object({ linkId, taskId });
+const SignedArchiveQuery = z.object({ expires: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER), signature: z.string().max(200) });
 const AccessLogQuery = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   perPage: z.coerce.number().int().min(1).max(500).default(50),
@@ -83,6 +100,13 @@ export const shareAccessRoutes = (ctx: AppContext) => async (fastify: FastifyIns
       },
     });
 
+  /** Whether the owner's plan lifts the 10 MiB rule on shared files, as it is now. */
+  const unlimitedFiles = async (share: ShareRecord) => (await entitlementsOf(ctx, share.ownerId)).permissions.includes('unlimited-shared-file-size');
+  /** The 10 MiB rule where a shared file's bytes leave, whenever the file came into the share. */
+  const checkSharedFile = async (share: ShareRecord, entry: { id: string; size: string | number }) => {
+    checkSharedFileSize({ id: entry.id, size: Number(entry.size) }, await unlimitedFiles(share));
+  };
+
   const downloadUrl = (share: ShareRecord, visit: ShareVisit, entry: string, inline: boolean, userId: string | null) => {
     const expiresAt = ctx.now().getTime() + DOWNLOAD_URL_TTL_MS;
     const t = signDownload(ctx.secrets, { linkId: share.linkId, entryId: entry, visitId: visit.visitId, email: visit.email, inline, expiresAt, userId });
@@ -100,6 +124,7 @@ export const shareAccessRoutes = (ctx: AppContext) => async (fastify: FastifyIns
     if (entry.label !== 'file') throw new DomainError(ShareAccessErrors.notAFile);
     const inline = query.inline ?? false;
     refuseViewOnly(share, entry, inline);
+    if (userId !== share.ownerId) await checkSharedFile(share, entry);
     return downloadUrl(share, visit, entry.id, inline, userId);
   };
 
@@ -115,7 +140,7 @@ export const shareAccessRoutes = (ctx: AppContext) => async (fastify: FastifyIns
     },
     async (request, reply) => {
       const { share } = await letIn(ctx, request, reply, request.params.linkId);
-      return shareSummary(share, await ownerNameOf(ctx, share.ownerId));
+      return shareSummary(await withSharedSize(ctx, share), await ownerNameOf(ctx, share.ownerId));
     },
   );
 
@@ -166,6 +191,7 @@ export const shareAccessRoutes = (ctx: AppContext) => async (fastify: FastifyIns
       if (!entry || entry.label !== 'file') throw new DomainError(StorageErrors.fileDeleted);
       const isOwner = signed.userId === share.ownerId;
       if (!isOwner) refuseViewOnly(share, entry, signed.inline);
+      if (!isOwner) await checkSharedFile(share, entry);
       if (!signed.inline && !isOwner && request.method === 'GET' && fromFirstByte(request, Number(entry.size))) {
         const data = { shareId: share.id, ownerId: share.ownerId, kind: share.kind, visitId: signed.visitId, recipientEmail: signed.email, access, entryId: entry.id, archive: false };
         await recordAccess(ctx, share, { type: 'RecordShareDownload', data }, visitActor(request, share.id, await optionalUser(ctx, request)));
@@ -174,14 +200,44 @@ export const shareAccessRoutes = (ctx: AppContext) => async (fastify: FastifyIns
     },
   );
 
-  /** An archive of shared entries (all of them unless named), built as a storage archive task of the owner's items. */
-  const startArchive = async (share: ShareRecord, body: z.infer<typeof ArchiveBody>) => {
+  const archiveMac = (link: string, task: string, expires: number) => ctx.secrets.mac(['share-archive', link, task, String(expires)].join('\u0000'));
+  /** The signed, short-lived URL of a share archive's zip: served through the share, while the share lets its visit in. */
+  const shareArchiveUrl = (share: ShareRecord, task: string) => {
+    const expires = ctx.now().getTime() + SIGNED_URL_TTL_MS;
+    const query = new URLSearchParams({ expires: String(expires), signature: archiveMac(share.linkId, task, expires) });
+    return { url: `${ctx.config.publicUrl}/api/share-links/${share.linkId}/archives/${task}/?${query.toString()}`, expiresAt: new Date(expires).toISOString() };
+  };
+
+  /** The files of an archive's entries, each held to the 10 MiB rule unless the owner reads them. */
+  const archiveFilesOf = async (share: ShareRecord, itemIds: readonly string[], byOwner: boolean) => {
+    const entries = await archiveEntries(ctx, share.ownerId, itemIds);
+    if (!byOwner) {
+      const unlimited = await unlimitedFiles(share);
+      for (const e of entries) if (e.label === 'file') checkSharedFileSize({ id: e.id, size: Number(e.size) }, unlimited);
+    }
+    return entries;
+  };
+
+  /**
+   * An archive of shared entries (all of them unless named), recorded as a storage archive task of
+   * the owner's items that belongs to this share and this visit (or the owner's session).
+   */
+  const startArchive = async (share: ShareRecord, body: z.infer<typeof ArchiveBody>, visit: ShareVisit, userId: string | null) => {
     if (!share.downloadable) throw new DomainError(ShareAccessErrors.viewOnly);
-    const itemIds = [...new Set(body.itemIds ?? share.items.map((i) => i.id))];
-    for (const id of itemIds) if (!(await sharedEntry(ctx, share, id))) throw new DomainError(StorageErrors.itemNotFound, { itemId: id });
+    const archiveName = archiveFileName(body.archiveName, share.title);
+    const named = body.itemIds !== undefined;
+    const itemIds: string[] = [];
+    // named entries must all be there; the whole share is what it still holds
+    for (const id of new Set(body.itemIds ?? share.items.map((i) => i.id))) {
+      if (await sharedEntry(ctx, share, id)) itemIds.push(id);
+      else if (named) throw new DomainError(StorageErrors.itemNotFound, { itemId: id });
+    }
+    if (!itemIds.length) throw new DomainError(SharingErrors.shareEntryEmpty);
     const size = await sizeOfEntries(ctx, share, itemIds);
     if (size > DOWNLOAD_TOTAL_MAX_BYTES) throw new DomainError(StorageErrors.downloadSizeExceeded, { size });
-    const id = await recordArchiveTask(ctx, share.ownerId, itemIds, body.archiveName ?? share.title);
+    await archiveFilesOf(share, itemIds, userId === share.ownerId);
+    const binding = { shareId: share.id, visitId: visit.visitId, email: visit.email, userId, passwordStamp: passwordStamp(ctx.secrets, share.passwordHash) };
+    const id = await recordArchiveTask(ctx, share.ownerId, itemIds, archiveName, binding);
     return { id, status: 'done' as const, type: 'archive' as const, size };
   };
 
@@ -189,8 +245,8 @@ export const shareAccessRoutes = (ctx: AppContext) => async (fastify: FastifyIns
     '/api/share-links/:linkId/archive-tasks/',
     { schema: { tags, summary: 'Start an archive of the shared entries (at most 10 GB); its URL comes from /urls/share-archive-download/', params: LinkParams, body: ArchiveBody }, config: anonymous(30) },
     async (request, reply) => {
-      const { share } = await letIn(ctx, request, reply, request.params.linkId);
-      return reply.status(201).send(await startArchive(share, request.body));
+      const { share, visit, user } = await letIn(ctx, request, reply, request.params.linkId);
+      return reply.status(201).send(await startArchive(share, request.body, visit, user?.id ?? null));
     },
   );
 
@@ -198,8 +254,8 @@ export const shareAccessRoutes = (ctx: AppContext) => async (fastify: FastifyIns
     '/api/shares/:id/archive-tasks/',
     { schema: { tags, summary: "Start an archive of the owner's shared entries", params: ShareParams, body: ArchiveBody }, config: limit({ perIp: 120, perAccount: 60 }) },
     async (request, reply) => {
-      const { share } = await ownShare(ctx, request, request.params.id);
-      return reply.status(201).send(await startArchive({ ...share, downloadable: true }, request.body));
+      const { share, userId } = await ownShare(ctx, request, request.params.id);
+      return reply.status(201).send(await startArchive({ ...share, downloadable: true }, request.body, ownerVisit(share, userId), userId));
     },
   );
 
@@ -208,7 +264,7 @@ export const shareAccessRoutes = (ctx: AppContext) => async (fastify: FastifyIns
     {
       schema: {
         tags,
-        summary: "The signed URL of a share archive's zip; `shareId` is the link id for visitors, the share's id for its owner",
+        summary: "The signed URL of a share archive's zip, for the visit (or the owner) that made it; `shareId` is the link id for visitors, the share's id for its owner",
         querystring: ArchiveUrlQuery,
         response: { 200: DownloadUrl },
       },
@@ -218,20 +274,52 @@ export const shareAccessRoutes = (ctx: AppContext) => async (fastify: FastifyIns
       const { shareId: given, archiveTaskId } = request.query;
       const owner = /^[0-9a-f-]{36}$/i.test(given);
       const visitor = owner ? null : await letIn(ctx, request, reply, given);
-      const share = visitor?.share ?? (await ownShare(ctx, request, given)).share;
+      const own = visitor ? null : await ownShare(ctx, request, given);
+      const share = visitor?.share ?? own!.share;
+      const visit = visitor?.visit ?? ownerVisit(share, own!.userId);
       if (visitor && !share.downloadable) throw new DomainError(ShareAccessErrors.viewOnly);
-      const { rows } = await ctx.pool.query<{ id: string }>(
-        `select id from storage_tasks where id = $1 and user_id = $2 and type = 'archive' and status = 'done'`,
-        [archiveTaskId, share.ownerId],
-      );
-      if (!rows[0]) throw new DomainError(StorageErrors.taskNotFound);
+      const task = await loadShareArchiveTask(ctx, archiveTaskId);
+      const handOut = decideShareArchiveHandOut(task?.binding ?? null, { shareId: share.id, visitId: visit.visitId });
+      if (!handOut.ok || !task || task.ownerId !== share.ownerId) throw new DomainError(StorageErrors.taskNotFound);
       // a visitor's archive download is recorded when its URL is handed out
       if (visitor && !visitor.isOwner) {
-        const { visit } = visitor;
-        const data = { shareId: share.id, ownerId: share.ownerId, kind: share.kind, visitId: visit.visitId, recipientEmail: visit.email, access: { ok: true as const }, entryId: rows[0].id, archive: true };
+        const data = { shareId: share.id, ownerId: share.ownerId, kind: share.kind, visitId: visit.visitId, recipientEmail: visit.email, access: { ok: true as const }, entryId: task.id, archive: true };
         await recordAccess(ctx, share, { type: 'RecordShareDownload', data }, visitActor(request, share.id, visitor.user));
       }
-      return archiveDownloadUrl(ctx, rows[0].id);
+      return shareArchiveUrl(share, task.id);
+    },
+  );
+
+  app.get(
+    '/api/share-links/:linkId/archives/:taskId/',
+    {
+      schema: {
+        tags,
+        summary: "A share archive's zip behind a signed URL: served while the share still lets in the visit that made it, with what the share still holds",
+        params: ArchiveParams,
+        querystring: SignedArchiveQuery,
+      },
+      config: limit({ perIp: 600 }),
+    },
+    async (request, reply) => {
+      const { linkId: link, taskId: id } = request.params;
+      const { expires, signature } = request.query;
+      const now = ctx.now();
+      if (!safeEqual(signature, archiveMac(link, id, expires)) || expires < now.getTime()) throw new DomainError(StorageErrors.invalidUrl);
+      const task = await loadShareArchiveTask(ctx, id);
+      if (!task?.binding) throw new DomainError(StorageErrors.taskNotFound);
+      const { state } = await loadShareByLinkId(ctx, link);
+      const stamp = state.status === 'none' ? '' : passwordStamp(ctx.secrets, state.passwordHash);
+      const verdict = decideShareArchiveServe(task.binding, state, { now, passwordStamp: stamp });
+      if (!verdict.ok) throw new DomainError(verdict.error);
+      const share = state as ShareRecord;
+      if (share.ownerId !== task.ownerId) throw new DomainError(StorageErrors.taskNotFound);
+      // only what the share still holds now (an item taken out of it since is left out)
+      const itemIds: string[] = [];
+      for (const itemId of task.itemIds) if (await sharedEntry(ctx, share, itemId)) itemIds.push(itemId);
+      if (!itemIds.length) throw new DomainError(SharingErrors.shareEntryEmpty);
+      const entries = await archiveFilesOf(share, itemIds, task.binding.userId === share.ownerId);
+      return sendArchive(ctx, reply, entries, task.archiveName);
     },
   );
 

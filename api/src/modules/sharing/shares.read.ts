@@ -37,6 +37,37 @@ export interface ShareAccessFigures {
 
 export const NO_ACCESS: ShareAccessFigures = { openedCount: 0, deliveredOn: null, recipientsOpenedAt: {} };
 
+/**
+ * What each share holds now, in bytes: its files and every file under its folders, as the storage
+ * read model knows them (a file moved into or out of a shared folder, uploaded there or deleted
+ * counts at once; trashed items do not). One query for a page of shares.
+ */
+export const sharedSizesOf = async (ctx: AppContext, shares: readonly ShareRecord[]): Promise<Map<string, number>> => {
+  const sizes = new Map<string, number>(shares.map((s) => [s.id, 0]));
+  const roots = shares.flatMap((s) => s.items.map((i) => [s.id, s.storageId, i.id] as const));
+  if (!roots.length) return sizes;
+  const { rows } = await ctx.pool.query<{ share_id: string; total: string | null }>(
+    `with recursive tree as (
+       select r.share_id, i.id, i.storage_id, i.label, i.size, 0 as depth
+         from unnest($1::text[], $2::text[], $3::text[]) as r(share_id, storage_id, item_id)
+         join storage_items i on i.id = r.item_id and i.storage_id = r.storage_id and not i.in_trash
+       union all
+       select tree.share_id, c.id, c.storage_id, c.label, c.size, tree.depth + 1
+         from tree join storage_items c on c.folder = tree.id and c.storage_id = tree.storage_id
+        where tree.label = 'folder' and not c.in_trash and tree.depth < 1000
+     ) select share_id, sum(size) filter (where label = 'file') as total from tree group by share_id`,
+    [roots.map((r) => r[0]), roots.map((r) => r[1]), roots.map((r) => r[2])],
+  );
+  for (const r of rows) sizes.set(r.share_id, Number(r.total ?? 0));
+  return sizes;
+};
+
+/** A share with its `totalSize` as it is now (see {@link sharedSizesOf}). */
+export const withSharedSize = async (ctx: AppContext, share: ShareRecord): Promise<ShareRecord> => ({
+  ...share,
+  totalSize: (await sharedSizesOf(ctx, [share])).get(share.id) ?? 0,
+});
+
 /** A share as its owner sees it (spec §3 Share); recipients only for the owner. */
 export const shareJson = (ctx: AppContext, share: ShareRecord, options: { owner: boolean; access?: ShareAccessFigures; now?: Date }) => {
   const access = options.access ?? NO_ACCESS;

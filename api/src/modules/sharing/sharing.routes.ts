@@ -21,7 +21,7 @@ import {
   UserParams,
 } from './sharing.schema';
 import { createShare, editShare, ownerAction, ownShareOrNotFound, setRecipientBlocked } from './sharing.service';
-import { accessFiguresOf, loadShare, shareJson } from './shares.read';
+import { accessFiguresOf, loadShare, sharedSizesOf, shareJson, withSharedSize } from './shares.read';
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -43,7 +43,8 @@ export const sharingRoutes = (ctx: AppContext) => async (fastify: FastifyInstanc
   const writes = limit({ perIp: 120, account: noAccount });
   const reads = limit({ perIp: 600, account: noAccount });
 
-  const answer = async (share: ShareRecord) => shareJson(ctx, share, { owner: true, access: (await accessFiguresOf(ctx, [share.id])).get(share.id) });
+  const answer = async (share: ShareRecord) =>
+    shareJson(ctx, await withSharedSize(ctx, share), { owner: true, access: (await accessFiguresOf(ctx, [share.id])).get(share.id) });
 
   app.post('/api/shares/', { schema: { tags, summary: 'Share items of the own online storage (public, or private to recipients)', body: CreateShareBody }, config: writes }, async (request, reply) => {
     const { user } = await requireUser(ctx, request);
@@ -124,8 +125,9 @@ export const sharingRoutes = (ctx: AppContext) => async (fastify: FastifyInstanc
       ),
       ctx.pool.query<{ n: number }>(`select count(*)::int as n from shares where ${sql}`, params),
     ]);
-    const records = page.rows.map((r) => r.record);
-    const access = await accessFiguresOf(ctx, records.map((r) => r.id));
+    const stored = page.rows.map((r) => r.record);
+    const [access, sizes] = await Promise.all([accessFiguresOf(ctx, stored.map((r) => r.id)), sharedSizesOf(ctx, stored)]);
+    const records = stored.map((r) => ({ ...r, totalSize: sizes.get(r.id) ?? 0 }));
     const now = ctx.now();
     return {
       totalCount: count.rows[0]?.n ?? 0,
@@ -167,7 +169,9 @@ export const sharingRoutes = (ctx: AppContext) => async (fastify: FastifyInstanc
         ),
         ctx.pool.query<{ n: number }>(`select count(*)::int as n from shares where ${sql}`, params),
       ]);
-      return { totalCount: count.rows[0]?.n ?? 0, page: q.page, perPage: q.perPage, data: page.rows.map((r) => sharedWithMeJson(ctx, r.record, now)) };
+      const sizes = await sharedSizesOf(ctx, page.rows.map((r) => r.record));
+      const data = page.rows.map((r) => sharedWithMeJson(ctx, { ...r.record, totalSize: sizes.get(r.record.id) ?? 0 }, now));
+      return { totalCount: count.rows[0]?.n ?? 0, page: q.page, perPage: q.perPage, data };
     },
   );
 

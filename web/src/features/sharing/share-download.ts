@@ -1,3 +1,4 @@
+import { FORBIDDEN_NAME_CHARACTERS, nameProblem } from '@axel/domain/storage/storage.names';
 import { isFile } from '../files/labels';
 import { shortArchiveName } from './sharing.validation';
 
@@ -19,5 +20,13 @@ export const downloadPlan = (chosen: readonly DownloadChoice[], where: { folderN
   const only = chosen.length === 1 ? chosen[0]! : null;
   if (only && isFile(only)) return { kind: 'file', id: only.id, name: only.name };
   const name = only ? only.name : (where.folderName ?? where.shareTitle);
-  return { kind: 'archive', itemIds: [...new Set(chosen.map((c) => c.id))], archiveName: shortArchiveName(name || 'share') };
+  return { kind: 'archive', itemIds: [...new Set(chosen.map((c) => c.id))], archiveName: shortArchiveName(fileNameOf(name)) };
+};
+
+/** A share title as an archive's file name: the file name rules hold (the server refuses others). */
+const fileNameOf = (name: string): string => {
+  let safe = name;
+  for (const c of FORBIDDEN_NAME_CHARACTERS) safe = safe.split(c).join('_');
+  safe = safe.replace(/^\.+/, '').trim();
+  return safe && nameProblem(safe, 'file') === null ? safe : 'share';
 };

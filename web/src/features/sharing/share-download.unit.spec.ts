@@ -20,6 +20,12 @@ describe("downloading a share's selection", () => {
     expect(downloadPlan([file('a'), folder('f')], { folderName: 'Summer', shareTitle: 'Holiday' })).toEqual({ kind: 'archive', itemIds: ['a', 'f'], archiveName: 'Summer' });
   });
 
+  it('a share title becomes a name the file name rules allow', () => {
+    expect(downloadPlan([file('a'), file('b')], { folderName: null, shareTitle: 'Trip: Rome / Milan' })).toMatchObject({ archiveName: 'Trip_ Rome _ Milan' });
+    expect(downloadPlan([file('a'), file('b')], { folderName: null, shareTitle: '..hidden' })).toMatchObject({ archiveName: 'hidden' });
+    expect(downloadPlan([file('a'), file('b')], { folderName: null, shareTitle: '' })).toMatchObject({ archiveName: 'share' });
+  });
+
   it('a long name is shortened as the spec says (first 5, ..., last 5) and an entry counts once', () => {
     const long = 'A very long folder name that goes on and on and ends here';
     expect(downloadPlan([folder('f', long)], where)).toEqual({ kind: 'archive', itemIds: ['f'], archiveName: 'A ver... here' });
