@@ -11,6 +11,8 @@ export const StorageErrors = defineErrors({
   storageNotFound: { code: 'STORAGE_NOT_FOUND', status: 404, message: 'Storage not found' },
   fileDeleted: { code: 'FILE_DELETED', status: 404, message: 'This file was deleted' },
   fileNotAccessible: { code: 'FILE_NOT_ACCESSIBLE', status: 403, message: 'This file is not accessible' },
+  // not in the spec's catalogue: part of a file's stored content has no intact copy left (staff are told)
+  fileDamaged: { code: 'FILE_DAMAGED', status: 500, message: 'This file is damaged: part of its content cannot be read' },
   incompleteUpload: { code: 'INCOMPLETE_UPLOAD', status: 400, message: 'The upload is incomplete' },
   moveIntoOwnChild: { code: 'MOVE_INTO_OWN_CHILD', status: 400, message: 'An item cannot be moved into itself or one of its own folders' },
   restoreToOtherStorage: { code: 'RESTORE_TO_OTHER_STORAGE', status: 400, message: 'Restoring to another storage is not allowed' },

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BlobStore } from './blobstore';
 import { LocalFolderBlobStore, SHARD_MARKER } from './local';
-import { ReplicatedBlobStore, type ReplicaState } from './replicated';
+import { ReplicatedBlobStore, type ReplicaState, type ShardFault } from './replicated';
 import { S3BlobStore, type S3BlobStoreOptions } from './s3';
 
 export interface BlobStoreSettings {
@@ -12,6 +12,8 @@ export interface BlobStoreSettings {
   /** When given, chunks go to this S3-compatible bucket (which keeps its own redundancy) instead of local shards. */
   readonly s3?: S3BlobStoreOptions;
   readonly onBadReplica?: (info: { cid: string; shard: string; state: ReplicaState }) => void;
+  /** A shard that failed an operation (reported, then passed over). */
+  readonly onShardFault?: (fault: ShardFault) => void;
 }
 
 /**
@@ -33,10 +35,10 @@ export const localShards = (dataDir: string, shards: number): BlobStore[] => {
 export const openBlobStore = (settings: BlobStoreSettings): { store: ReplicatedBlobStore; kind: 'local' | 's3'; close(): void } => {
   if (settings.s3) {
     const s3 = new S3BlobStore(settings.s3);
-    return { store: new ReplicatedBlobStore([s3], 1, settings.onBadReplica), kind: 's3', close: () => s3.close() };
+    return { store: new ReplicatedBlobStore([s3], 1, settings.onBadReplica, settings.onShardFault), kind: 's3', close: () => s3.close() };
   }
   return {
-    store: new ReplicatedBlobStore(localShards(settings.dataDir, settings.shards), settings.replicas, settings.onBadReplica),
+    store: new ReplicatedBlobStore(localShards(settings.dataDir, settings.shards), settings.replicas, settings.onBadReplica, settings.onShardFault),
     kind: 'local',
     close: () => undefined,
   };
