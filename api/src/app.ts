@@ -189,7 +189,7 @@ export const createApp = async (options: AppOptions): Promise<AppHandle> => {
   });
   registerReadYourWrites(server, ctx.caughtUp, hasLiveSession(pool));
   registerStaffGate(server, ctx);
-  await server.register(healthRoutes(ctx, { processes: () => processes.health!() }));
+  await server.register(healthRoutes(ctx, { processes: () => processes.health!(), blobs: () => files.blobStatus() }));
   const mailbox = devMailboxMode(config);
   if (mailbox === 'exposed') {
     log.warn({ host: config.HOST }, 'DEV_MAILBOX=on with a HOST other machines can reach: the development mailbox answers loopback clients only');

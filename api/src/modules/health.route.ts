@@ -5,6 +5,8 @@ import type { AppContext } from '../context';
 
 export interface HealthExtras {
   processes?: () => Promise<unknown>;
+  /** The blob store: degraded, with the reasons, while replicas are missing or a shard fails. */
+  blobs?: () => Promise<{ status: 'ok' | 'degraded'; reasons: readonly unknown[] } | undefined>;
 }
 
 const HealthSchema = z.object({
@@ -30,6 +32,14 @@ const HealthSchema = z.object({
     }),
   ),
   processes: z.unknown().optional(),
+  blobs: z
+    .object({
+      status: z.enum(['ok', 'degraded']),
+      reasons: z.array(
+        z.object({ code: z.string(), shard: z.string().nullable(), detail: z.string().nullable(), count: z.number(), at: z.string().nullable() }),
+      ),
+    })
+    .optional(),
 });
 
 export const healthRoutes = (ctx: AppContext, extras: HealthExtras = {}) => async (app: FastifyInstance) => {
@@ -43,12 +53,13 @@ export const healthRoutes = (ctx: AppContext, extras: HealthExtras = {}) => asyn
       },
     },
     async () => {
-      const [head, projections, processes] = await Promise.all([
+      const [head, projections, processes, blobs] = await Promise.all([
         ctx.store.headPosition(),
         ctx.runner.status(),
         extras.processes?.(),
+        extras.blobs?.(),
       ]);
-      const degraded = projections.some((p) => p.lastError || !p.running);
+      const degraded = projections.some((p) => p.lastError || !p.running) || blobs?.status === 'degraded';
       return {
         status: degraded ? ('degraded' as const) : ('ok' as const),
         time: ctx.now().toISOString(),
@@ -57,6 +68,7 @@ export const healthRoutes = (ctx: AppContext, extras: HealthExtras = {}) => asyn
         eventStore: { headPosition: head },
         projections,
         ...(processes === undefined ? {} : { processes }),
+        ...(blobs === undefined ? {} : { blobs: blobs as z.infer<typeof HealthSchema>['blobs'] }),
       };
     },
   );

@@ -11,6 +11,8 @@ export const StorageErrors = defineErrors({
   storageNotFound: { code: 'STORAGE_NOT_FOUND', status: 404, message: 'Storage not found' },
   fileDeleted: { code: 'FILE_DELETED', status: 404, message: 'This file was deleted' },
   fileNotAccessible: { code: 'FILE_NOT_ACCESSIBLE', status: 403, message: 'This file is not accessible' },
+  // not in the spec's catalogue: part of a file's stored content has no intact copy left (staff are told)
+  fileDamaged: { code: 'FILE_DAMAGED', status: 500, message: 'This file is damaged: part of its content cannot be read' },
   incompleteUpload: { code: 'INCOMPLETE_UPLOAD', status: 400, message: 'The upload is incomplete' },
   /** A tus termination of an upload already being made into a file (spec §8: cannot cancel while saving). */
   uploadBeingSaved: { code: 'CANNOT_CANCEL_WHILE_SAVING', status: 409, message: 'This upload is being saved as a file and cannot be cancelled' },

@@ -31,6 +31,13 @@ export interface BlobStore {
   delete(cid: string): Promise<void>;
   /** Every CID held (for scrub and health). */
   list(): AsyncIterable<string>;
+  /**
+   * Optional: what is wrong with the store itself (its folder gone, or made again and missing the
+   * replicas it should hold), or null when nothing is known to be.
+   */
+  check?(): Promise<string | null>;
+  /** Optional: records that a scrub has just checked every chunk this store should hold. */
+  markIntact?(): Promise<void>;
   /** Chunks, bytes and free space (null where the backend cannot tell). */
   usage(): Promise<{ chunks: number; bytes: number; freeBytes: number | null }>;
   readonly name: string;

@@ -34,6 +34,13 @@ export interface ReadOptions {
   readonly flushed?: () => boolean;
 }
 
+/**
+ * The plaintext, and a way to learn before the first byte is sent whether it can be read at all:
+ * `firstChunk` starts the reads and settles once the first chunk is ready, or rejects with its error
+ * (`ChunkLostError`, `FileKeyDestroyedError`), so an answer can still be an error, not a cut stream.
+ */
+export type PlaintextStream = Readable & { firstChunk(): Promise<void> };
+
 export class ByteRangeError extends Error {
   constructor(message: string) {
     super(message);
@@ -51,14 +58,14 @@ export const readPlaintext = (
   manifest: ManifestLike,
   range?: { start: number; end: number },
   options: ReadOptions = {},
-): Readable => {
+): PlaintextStream => {
   const { size, chunkPlainSize } = manifest;
   const start = range?.start ?? 0;
   const end = range?.end ?? size - 1;
   if (range && (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || start < 0 || end < start || end >= size)) {
     throw new ByteRangeError(`range ${start}-${end} is outside 0-${size - 1}`);
   }
-  if (size === 0 || end < start) return Readable.from([], { objectMode: false });
+  if (size === 0 || end < start) return Object.assign(Readable.from([], { objectMode: false }), { firstChunk: async () => undefined });
   const first = Math.floor(start / chunkPlainSize);
   const last = Math.floor(end / chunkPlainSize);
   if (last >= manifest.chunks.length) throw new ByteRangeError('manifest has fewer chunks than its size needs');
@@ -110,17 +117,18 @@ export const readPlaintext = (
     }
   };
 
+  // a few chunks in flight ahead of the consumer: disk, hashing and decryption overlap, memory stays bounded
+  const ahead: Promise<{ plain: Buffer; buffer?: Buffer }>[] = [];
+  let queued = first;
+  const fill = () => {
+    while (queued <= last && ahead.length < READ_AHEAD) {
+      const p = load(queued++);
+      p.catch(() => undefined);
+      ahead.push(p);
+    }
+  };
+
   async function* chunks() {
-    // a few chunks in flight ahead of the consumer: disk, hashing and decryption overlap, memory stays bounded
-    const ahead: Promise<{ plain: Buffer; buffer?: Buffer }>[] = [];
-    let queued = first;
-    const fill = () => {
-      while (queued <= last && ahead.length < READ_AHEAD) {
-        const p = load(queued++);
-        p.catch(() => undefined);
-        ahead.push(p);
-      }
-    };
     for (let index = first; index <= last; index++) {
       fill();
       const { plain, buffer } = await ahead.shift()!;
@@ -135,7 +143,12 @@ export const readPlaintext = (
       yield plain.subarray(from, to);
     }
   }
-  const stream = Readable.from(chunks(), { objectMode: false, highWaterMark: 1 });
+  const stream = Object.assign(Readable.from(chunks(), { objectMode: false, highWaterMark: 1 }), {
+    firstChunk: () => {
+      fill();
+      return ahead[0]!.then(() => undefined);
+    },
+  });
   if (inPlace) {
     // each chunk counted as it is emitted, before the listeners (a pipe's write) run: by the time
     // `reclaim` looks, every chunk counted has been handed to the consumer's write (no listener is

@@ -19,6 +19,12 @@ const writeAll = async (handle: fs.FileHandle, parts: readonly Uint8Array[]) => 
   }
 };
 
+/**
+ * A file in every shard folder a scrub has checked whole (or that existed when the store was first
+ * opened): a folder without it was lost and made again, and misses the replicas it should hold.
+ */
+export const SHARD_MARKER = '.axel-shard';
+
 /** Direct writes go in whole blocks of this size, from memory aligned to it. */
 const BLOCK = 4096;
 /** Largest blob written directly: a whole stored chunk. */
@@ -139,6 +145,18 @@ export class LocalFolderBlobStore implements BlobStore {
   async put(cid: string, bytes: BlobBytes): Promise<void> {
     const file = this.pathOf(cid);
     if (await this.has(cid)) return;
+    try {
+      await this.write(file, cid, bytes);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      // its folder (or the whole shard's) went away meanwhile, emptied by hand or lost with a disk:
+      // made again, and the blob written once more
+      this.folders.clear();
+      await this.write(file, cid, bytes);
+    }
+  }
+
+  private async write(file: string, cid: string, bytes: BlobBytes): Promise<void> {
     const folder = path.dirname(file);
     if (!this.folders.has(folder)) {
       await fs.mkdir(folder, { recursive: true, mode: 0o700 });
@@ -146,7 +164,7 @@ export class LocalFolderBlobStore implements BlobStore {
     }
     const temp = path.join(folder, `.${cid}.${randomBytes(6).toString('hex')}.tmp`);
     const forget = (error: NodeJS.ErrnoException) => {
-      // the folder went away meanwhile (a store emptied by hand): made again next time
+      // the folder went away meanwhile: made again next time
       if (error.code === 'ENOENT') this.folders.delete(folder);
       throw error;
     };
@@ -163,14 +181,38 @@ export class LocalFolderBlobStore implements BlobStore {
       await fs.rename(temp, file);
     } catch (error) {
       await fs.rm(temp, { force: true });
-      throw error;
+      throw forget(error as NodeJS.ErrnoException);
     }
-    const dirHandle = await fs.open(folder, 'r');
+    const dirHandle = await fs.open(folder, 'r').catch(forget);
     try {
       await dirHandle.sync();
     } finally {
       await dirHandle.close();
     }
+  }
+
+  /**
+   * What is wrong with the shard's folder, or null: gone, or made again since a scrub last checked
+   * it (it holds no marker), so replicas it should hold are missing until the scrub re-creates them.
+   */
+  async check(): Promise<string | null> {
+    try {
+      await fs.stat(this.dir);
+    } catch (error) {
+      return (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'folder missing' : `folder unreadable (${(error as NodeJS.ErrnoException).code ?? 'error'})`;
+    }
+    try {
+      await fs.stat(path.join(this.dir, SHARD_MARKER));
+      return null;
+    } catch {
+      return 'folder made again: its replicas are missing until a scrub re-creates them';
+    }
+  }
+
+  /** Marks the shard's folder as checked whole by a scrub (see `check`). */
+  async markIntact(): Promise<void> {
+    await fs.mkdir(this.dir, { recursive: true, mode: 0o700 });
+    await fs.writeFile(path.join(this.dir, SHARD_MARKER), `${this.name}\n`, { mode: 0o600 });
   }
 
   async get(cid: string): Promise<Buffer | null> {
@@ -244,8 +286,8 @@ export class LocalFolderBlobStore implements BlobStore {
       chunks++;
       bytes += stat.size;
     }
-    await fs.mkdir(this.dir, { recursive: true, mode: 0o700 });
-    const fsStat = await fs.statfs(this.dir);
+    // a shard whose folder is gone is not made again by looking at it: its disk is the one above
+    const fsStat = await fs.statfs(this.dir).catch(() => fs.statfs(path.dirname(this.dir)));
     return { chunks, bytes, freeBytes: Number(fsStat.bavail) * Number(fsStat.bsize) };
   }
 }

@@ -1,7 +1,8 @@
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BlobStore } from './blobstore';
-import { LocalFolderBlobStore } from './local';
-import { ReplicatedBlobStore, type ReplicaState } from './replicated';
+import { LocalFolderBlobStore, SHARD_MARKER } from './local';
+import { ReplicatedBlobStore, type ReplicaState, type ShardFault } from './replicated';
 import { S3BlobStore, type S3BlobStoreOptions } from './s3';
 
 export interface BlobStoreSettings {
@@ -11,18 +12,33 @@ export interface BlobStoreSettings {
   /** When given, chunks go to this S3-compatible bucket (which keeps its own redundancy) instead of local shards. */
   readonly s3?: S3BlobStoreOptions;
   readonly onBadReplica?: (info: { cid: string; shard: string; state: ReplicaState }) => void;
+  /** A shard that failed an operation (reported, then passed over). */
+  readonly onShardFault?: (fault: ShardFault) => void;
 }
 
-export const localShards = (dataDir: string, shards: number): BlobStore[] =>
-  Array.from({ length: shards }, (_, i) => new LocalFolderBlobStore(path.join(dataDir, 'blobs', `shard-${i}`)));
+/**
+ * The local shards, `DATA_DIR/blobs/shard-<n>`. When none is marked yet (a new installation, or one
+ * from before the marker) every shard is marked as it stands; after that a shard without its marker
+ * was lost and made again (see `LocalFolderBlobStore.check`).
+ */
+export const localShards = (dataDir: string, shards: number): BlobStore[] => {
+  const stores = Array.from({ length: shards }, (_, i) => new LocalFolderBlobStore(path.join(dataDir, 'blobs', `shard-${i}`)));
+  if (!stores.some((s) => existsSync(path.join(s.dir, SHARD_MARKER)))) {
+    for (const s of stores) {
+      mkdirSync(s.dir, { recursive: true, mode: 0o700 });
+      writeFileSync(path.join(s.dir, SHARD_MARKER), `${s.name}\n`, { mode: 0o600 });
+    }
+  }
+  return stores;
+};
 
 export const openBlobStore = (settings: BlobStoreSettings): { store: ReplicatedBlobStore; kind: 'local' | 's3'; close(): void } => {
   if (settings.s3) {
     const s3 = new S3BlobStore(settings.s3);
-    return { store: new ReplicatedBlobStore([s3], 1, settings.onBadReplica), kind: 's3', close: () => s3.close() };
+    return { store: new ReplicatedBlobStore([s3], 1, settings.onBadReplica, settings.onShardFault), kind: 's3', close: () => s3.close() };
   }
   return {
-    store: new ReplicatedBlobStore(localShards(settings.dataDir, settings.shards), settings.replicas, settings.onBadReplica),
+    store: new ReplicatedBlobStore(localShards(settings.dataDir, settings.shards), settings.replicas, settings.onBadReplica, settings.onShardFault),
     kind: 'local',
     close: () => undefined,
   };

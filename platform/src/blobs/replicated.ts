@@ -2,16 +2,35 @@ import { createHash } from 'node:crypto';
 import type { BlobBytes, BlobStore } from './blobstore';
 import { cidOf } from './cid';
 
-/** Rendezvous (highest random weight) hashing: the R shards of a chunk, best first; stable when shards are added. */
-export const placement = (cid: string, shardNames: readonly string[], replicas: number): number[] =>
+/** Rendezvous (highest random weight) hashing: every shard in a chunk's order of preference, best first. */
+export const ranking = (cid: string, shardNames: readonly string[]): number[] =>
   shardNames
     .map((name, index) => ({ index, score: createHash('sha256').update(`${cid}\0${name}`).digest().readBigUInt64BE(0) }))
     .sort((a, b) => (a.score === b.score ? a.index - b.index : a.score > b.score ? -1 : 1))
-    .slice(0, Math.min(replicas, shardNames.length))
     .map((s) => s.index);
 
+/** The R shards of a chunk, best first (the head of its ranking); stable when shards are added. */
+export const placement = (cid: string, shardNames: readonly string[], replicas: number): number[] =>
+  ranking(cid, shardNames).slice(0, Math.min(replicas, shardNames.length));
+
 export type ReplicaState = 'good' | 'missing' | 'damaged';
-export type RepairOutcome = 'ok' | 'repaired' | 'lost';
+/** `failed`: fewer than R intact replicas could be made (a shard refused them: see the shard faults). */
+export type RepairOutcome = 'ok' | 'repaired' | 'lost' | 'failed';
+
+/** A shard that failed an operation (a write refused, a folder it cannot make): reported, then passed over. */
+export interface ShardFault {
+  readonly shard: string;
+  readonly operation: 'put' | 'repair' | 'delete' | 'list';
+  /** The error's code (EROFS, ENOENT, ...) or its name; never a path. */
+  readonly reason: string;
+}
+
+/** What a fault is called in a report: the system error code, never its message (it names paths). */
+export const faultReason = (error: unknown): string => {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (typeof code === 'string' && /^[A-Z][A-Z0-9_]{1,40}$/.test(code)) return code;
+  return error instanceof Error ? error.name : 'Error';
+};
 
 export class ChunkLostError extends Error {
   constructor(readonly cid: string) {
@@ -32,6 +51,7 @@ export class ReplicatedBlobStore {
     readonly shards: readonly BlobStore[],
     replicas: number,
     private readonly onBadReplica?: (info: { cid: string; shard: string; state: ReplicaState }) => void,
+    private readonly onShardFault?: (fault: ShardFault) => void,
   ) {
     if (!shards.length) throw new Error('no shards');
     this.replicas = Math.max(1, Math.min(replicas, shards.length));
@@ -43,16 +63,58 @@ export class ReplicatedBlobStore {
     return placement(cid, this.names, this.replicas).map((i) => this.shards[i]!);
   }
 
+  /** Every shard in the chunk's order of preference: its placement first, then where it goes when those fail. */
+  rankingOf(cid: string): BlobStore[] {
+    return ranking(cid, this.names).map((i) => this.shards[i]!);
+  }
+
+  private fault(shard: BlobStore, operation: ShardFault['operation'], error: unknown, faults?: Map<string, ShardFault>) {
+    const fault: ShardFault = { shard: shard.name, operation, reason: faultReason(error) };
+    faults?.set(shard.name, fault);
+    this.onShardFault?.(fault);
+  }
+
   /**
-   * Stores ciphertext (whole or in parts) on its R shards at once; answers its CID. It settles only when
-   * no shard still reads the bytes: a failed shard does not end the put while another still writes
-   * from the caller's buffers.
+   * Stores `bytes` on `want` shards of `candidates`, in their order: the first `want` at once, and for
+   * each that fails (reported) the next candidate. Answers how many took it and the first failure. It
+   * settles only when no shard still reads the bytes: a failed shard does not end the put while
+   * another still writes from the caller's buffers.
+   */
+  private async putOn(
+    cid: string,
+    bytes: BlobBytes,
+    candidates: readonly BlobStore[],
+    want: number,
+    operation: ShardFault['operation'],
+    faults?: Map<string, ShardFault>,
+  ): Promise<{ stored: number; error?: unknown }> {
+    let next = want;
+    let firstError: unknown;
+    const place = async (shard: BlobStore): Promise<number> => {
+      try {
+        await shard.put(cid, bytes);
+        return 1;
+      } catch (error) {
+        firstError ??= error;
+        this.fault(shard, operation, error, faults);
+        const fallback = candidates[next++];
+        return fallback ? place(fallback) : 0;
+      }
+    };
+    const counts = await Promise.all(candidates.slice(0, want).map(place));
+    return { stored: counts.reduce((a, b) => a + b, 0), error: firstError };
+  }
+
+  /**
+   * Stores ciphertext (whole or in parts) on R shards; answers its CID. Each of its placed shards that
+   * refuses it (a read-only or failed disk) is reported and the chunk goes to the next shard of its
+   * ranking instead, so a put succeeds while R shards take it; reads look beyond the placement, and
+   * the scrub moves it back once the placed shard takes writes again.
    */
   async put(bytes: BlobBytes): Promise<string> {
     const cid = cidOf(bytes);
-    const results = await Promise.allSettled(this.placementOf(cid).map((shard) => shard.put(cid, bytes)));
-    const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-    if (failed) throw failed.reason;
+    const { stored, error } = await this.putOn(cid, bytes, this.rankingOf(cid), this.replicas, 'put');
+    if (stored < this.replicas) throw error;
     return cid;
   }
 
@@ -126,35 +188,70 @@ export class ReplicatedBlobStore {
     return found;
   }
 
+  /** Removes the chunk from every shard; every shard is tried, then the first failure is thrown. */
   async delete(cid: string): Promise<void> {
-    await Promise.all(this.shards.map((s) => s.delete(cid)));
+    const results = await Promise.allSettled(this.shards.map((s) => s.delete(cid)));
+    results.forEach((r, i) => r.status === 'rejected' && this.fault(this.shards[i]!, 'delete', r.reason));
+    const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failed) throw failed.reason;
   }
 
-  /** Re-creates missing or damaged replicas from an intact one. */
-  async repair(cid: string): Promise<RepairOutcome> {
-    const placed = this.placementOf(cid);
+  /**
+   * Re-creates missing or damaged replicas from an intact one. A placed shard that refuses the replica
+   * is reported (into `faults` too) and passed over: a copy on the next shards of the chunk's ranking
+   * (where a put fell back to) counts instead, or one is made there. Never throws for a shard's fault.
+   */
+  async repair(cid: string, faults?: Map<string, ShardFault>): Promise<RepairOutcome> {
+    const ranked = this.rankingOf(cid);
+    const placed = ranked.slice(0, this.replicas);
+    const rest = ranked.slice(this.replicas);
     const states = await Promise.all(placed.map((s) => this.inspect(s, cid)));
     let good = states.find((s) => s.state === 'good')?.bytes;
-    if (!good) {
-      for (const shard of this.shards.filter((s) => !placed.includes(s))) {
-        const found = await this.inspect(shard, cid);
-        if (found.state === 'good') {
-          good = found.bytes;
-          break;
-        }
-      }
-    }
     const bad = placed.filter((_, i) => states[i]!.state !== 'good');
     if (!bad.length) return 'ok';
-    if (!good) return 'lost';
-    for (const shard of bad) {
-      await shard.delete(cid);
-      await shard.put(cid, good);
+    // copies beyond the placement, best first: where a put fell back to, or an older placement
+    const elsewhere: BlobStore[] = [];
+    for (const shard of rest) {
+      const found = await this.inspect(shard, cid);
+      if (found.state !== 'good') continue;
+      good ??= found.bytes;
+      elsewhere.push(shard);
     }
-    return 'repaired';
+    if (!good) return 'lost';
+    let intact = placed.length - bad.length;
+    let wrote = false;
+    for (const shard of bad) {
+      try {
+        await shard.delete(cid);
+        await shard.put(cid, good);
+        intact++;
+        wrote = true;
+      } catch (error) {
+        this.fault(shard, 'repair', error, faults);
+      }
+    }
+    if (intact < this.replicas) {
+      // a placed shard refused: the copies that went elsewhere count, and more are made there if needed
+      const kept = Math.min(elsewhere.length, this.replicas - intact);
+      intact += kept;
+      const candidates = rest.filter((s) => !elsewhere.includes(s));
+      if (intact < this.replicas && candidates.length) {
+        const { stored } = await this.putOn(cid, good, candidates, Math.min(candidates.length, this.replicas - intact), 'repair', faults);
+        intact += stored;
+        wrote ||= stored > 0;
+      }
+    }
+    if (intact < this.replicas) return 'failed';
+    return wrote ? 'repaired' : 'ok';
   }
 
   async health() {
-    return Promise.all(this.shards.map(async (shard) => ({ shard: shard.name, ...(await shard.usage()) })));
+    return Promise.all(
+      this.shards.map(async (shard) => {
+        const problem = (await shard.check?.().catch((error: unknown) => `check failed (${faultReason(error)})`)) ?? null;
+        const usage = await shard.usage().catch(() => ({ chunks: 0, bytes: 0, freeBytes: null }));
+        return { shard: shard.name, ...usage, problem };
+      }),
+    );
   }
 }

@@ -1,6 +1,12 @@
 import { BLOB_MAINTENANCE_STREAM, BlobMaintenanceScheduled, type BlobMaintenanceScheduledEvent } from '@axel/domain';
 import { deterministicId, expected, metadataFor, WrongExpectedRevisionError } from '@axel/platform';
 import { PermanentDispatchError, type DispatchContext, type ProcessCommand } from '@axel/workflows';
+import {
+  BLOB_MAINTENANCE_ID,
+  BLOB_MAINTENANCE_PROCESS,
+  COLLECT_TIMER,
+  SCRUB_TIMER,
+} from '@axel/workflows/blob-maintenance/blob-maintenance.process';
 import type { AppContext } from '../../context';
 import { collectUnreferenced, type CollectReport } from './blob-collect';
 import type { BytePipeline } from './uploads';
@@ -43,21 +49,36 @@ export const lastCollection = async (ctx: AppContext): Promise<CollectReport | n
   return rows[0]?.report ?? null;
 };
 
+/** What a failed upkeep run is called for staff: the error's code or name, never its message (it may name paths). */
+const failureOf = (error: unknown): string => {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  const name = error instanceof Error ? error.name : 'Error';
+  return typeof code === 'string' && /^[A-Z0-9_]{2,40}$/.test(code) ? `${name} ${code}` : name;
+};
+
 /**
  * The maintenance process's commands (`ScrubBlobs`, `CollectBlobs` on aggregate `blobs`). Both are
  * idempotent, so a redelivered command only runs the work once more; a run already under way
- * elsewhere makes this one a no-op.
+ * elsewhere makes this one a no-op. A run that fails is recorded for staff (health says degraded,
+ * with the reason) and the command still succeeds: retrying it at once would hold every later scrub
+ * and collection behind it in the process's outbox, and the next run comes at its time anyway.
  */
 export const blobMaintenanceCommand = async (ctx: AppContext, command: ProcessCommand, _dctx: DispatchContext): Promise<{ position: number }> => {
   const pipeline = bound.get(ctx);
   if (!pipeline) throw new Error('the byte pipeline is not built in this process yet');
-  if (command.type === 'ScrubBlobs') {
-    const report = await withLock(ctx, () => pipeline.scrub());
-    if (report) ctx.log.info({ component: 'blobs', checked: report.checked, repaired: report.repaired, lost: report.lost }, 'scrub finished');
-  } else if (command.type === 'CollectBlobs') {
-    await withLock(ctx, () => collectBlobs(ctx, pipeline));
-  } else {
-    throw new PermanentDispatchError(`No handler for ${command.type} on blobs`);
+  if (command.type !== 'ScrubBlobs' && command.type !== 'CollectBlobs') throw new PermanentDispatchError(`No handler for ${command.type} on blobs`);
+  const step = command.type === 'ScrubBlobs' ? 'scrub' : 'collection';
+  try {
+    if (command.type === 'ScrubBlobs') {
+      const report = await withLock(ctx, () => pipeline.scrub());
+      if (report) ctx.log.info({ component: 'blobs', checked: report.checked, repaired: report.repaired, lost: report.lost, failed: report.failed }, 'scrub finished');
+    } else {
+      await withLock(ctx, () => collectBlobs(ctx, pipeline));
+    }
+  } catch (error) {
+    ctx.log.error({ component: 'blobs', err: error, step }, 'blob upkeep failed: the next run comes at its time');
+    pipeline.faults.record({ kind: 'upkeep', detail: `${step}: ${failureOf(error)}` });
+    await pipeline.faults.flushed();
   }
   return { position: 0 };
 };
@@ -74,7 +95,20 @@ export const scheduleBlobMaintenance = async (ctx: AppContext): Promise<void> =>
   };
   const { revision, events } = await ctx.store.readStream(BLOB_MAINTENANCE_STREAM);
   const last = events.at(-1)?.data as BlobMaintenanceScheduledEvent['data'] | undefined;
-  if (last && last.scrubEveryMs === data.scrubEveryMs && last.collectEveryMs === data.collectEveryMs) return;
+  if (last && last.scrubEveryMs === data.scrubEveryMs && last.collectEveryMs === data.collectEveryMs) {
+    // the same schedule: the process runs on it, unless it was stopped. One dead-lettered (by an older
+    // version whose failing run was retried until it gave up) takes its parked timers again; one that
+    // lost a timer gets the schedule written again, which sets both from now
+    const runtime = ctx.processes();
+    const process = await runtime?.getProcess(BLOB_MAINTENANCE_PROCESS, BLOB_MAINTENANCE_ID);
+    if (process?.status === 'dead_letter') {
+      ctx.log.warn({ component: 'blobs', lastError: process.lastError }, 'blob maintenance was dead-lettered: retried');
+      await runtime!.retry(BLOB_MAINTENANCE_PROCESS, BLOB_MAINTENANCE_ID);
+      return;
+    }
+    if (!process || (process.status === 'running' && process.timers[SCRUB_TIMER] && process.timers[COLLECT_TIMER])) return;
+    if (process.status !== 'running') return;
+  }
   const event = ctx.registry.encode({ type: BlobMaintenanceScheduled.type, data });
   try {
     await ctx.store.append(

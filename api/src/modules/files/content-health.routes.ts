@@ -14,6 +14,8 @@ const scrubReport = z.object({
   lost: z.number(),
   lostChunks: z.array(z.string()).readonly(),
   unreferenced: z.number().optional(),
+  failed: z.number().optional(),
+  shardFaults: z.array(z.object({ shard: z.string(), operation: z.string(), reason: z.string() })).readonly().optional(),
 });
 
 const collectReport = z.object({
@@ -27,7 +29,10 @@ const collectReport = z.object({
   skipped: z.string().nullable(),
 });
 
-/** Staff: each shard's chunks, bytes and free space, what the last scrub found and what the last collection deleted. */
+/**
+ * Staff: whether the store is degraded and why, each shard's chunks, bytes, free space and problem, the
+ * faults recorded since the last clean scrub, what the last scrub found and what the last collection deleted.
+ */
 export const blobHealthRoutes = (ctx: AppContext, pipeline: BytePipeline) => async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(
@@ -41,7 +46,23 @@ export const blobHealthRoutes = (ctx: AppContext, pipeline: BytePipeline) => asy
             adapter: z.enum(['local', 's3']),
             replicas: z.number(),
             nodeId: z.string(),
-            shards: z.array(z.object({ shard: z.string(), chunks: z.number(), bytes: z.number(), freeBytes: z.number().nullable() })),
+            status: z.enum(['ok', 'degraded']),
+            reasons: z.array(
+              z.object({ code: z.string(), shard: z.string().nullable(), detail: z.string().nullable(), count: z.number(), at: z.string().nullable() }),
+            ),
+            shards: z.array(
+              z.object({ shard: z.string(), chunks: z.number(), bytes: z.number(), freeBytes: z.number().nullable(), problem: z.string().nullable() }),
+            ),
+            faults: z.array(
+              z.object({
+                at: z.string(),
+                kind: z.string(),
+                shard: z.string().nullable(),
+                detail: z.string(),
+                cid: z.string().nullable(),
+                itemId: z.string().nullable(),
+              }),
+            ),
             lastScrub: scrubReport.nullable(),
             lastCollection: collectReport.nullable(),
           }),
@@ -50,11 +71,15 @@ export const blobHealthRoutes = (ctx: AppContext, pipeline: BytePipeline) => asy
     },
     async (request) => {
       await requireStaff(ctx, request);
+      const { status, reasons } = await pipeline.faults.status(pipeline.blobs);
       return {
         adapter: pipeline.blobsKind,
         replicas: pipeline.blobs.replicas,
         nodeId: pipeline.nodeId,
+        status,
+        reasons: [...reasons],
         shards: await pipeline.blobs.health(),
+        faults: await pipeline.faults.recentFaults(),
         lastScrub: await pipeline.lastScrub(),
         lastCollection: await lastCollection(ctx),
       };

@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
-import { ByteRangeError, readPlaintext, type FileKeys, type ReadOptions, type ReplicatedBlobStore } from '@axel/platform/blobs/index';
+import { ByteRangeError, ChunkLostError, readPlaintext, type FileKeys, type PlaintextStream, type ReadOptions, type ReplicatedBlobStore } from '@axel/platform/blobs/index';
 import { DomainError, type ErrorDefinition } from '@axel/domain';
+import type { BlobFaults } from './blob-faults';
 import type { FileContent, FileManifest } from './contracts';
 
 const rangeNotSatisfiable: ErrorDefinition = { code: 'RANGE_NOT_SATISFIABLE', status: 416, message: 'The requested range is outside the file' };
@@ -13,11 +13,24 @@ export class ChunkedFileContent implements FileContent {
   constructor(
     private readonly blobs: ReplicatedBlobStore,
     private readonly keys: FileKeys,
+    private readonly faults?: BlobFaults,
   ) {}
 
-  read(manifest: FileManifest, range?: { start: number; end: number }, options?: ReadOptions): Readable {
+  /** A chunk found without an intact replica, before the first byte or in the middle of a stream, is recorded for staff. */
+  read(manifest: FileManifest, range?: { start: number; end: number }, options?: ReadOptions & { itemId?: string }): PlaintextStream {
     try {
-      return readPlaintext(this.blobs, this.keys, manifest, range, options);
+      const stream = readPlaintext(this.blobs, this.keys, manifest, range, options);
+      const lost = (error: unknown) => {
+        if (error instanceof ChunkLostError) this.faults?.record({ kind: 'chunk-lost', detail: 'read', cid: error.cid, itemId: options?.itemId ?? null });
+      };
+      stream.on('error', lost);
+      const firstChunk = stream.firstChunk;
+      stream.firstChunk = () =>
+        firstChunk().catch((error: unknown) => {
+          lost(error);
+          throw error;
+        });
+      return stream;
     } catch (error) {
       if (error instanceof ByteRangeError) throw new DomainError(rangeNotSatisfiable, { size: manifest.size });
       throw error;

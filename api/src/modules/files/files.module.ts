@@ -3,6 +3,7 @@ import { fileKeyMigrations } from '@axel/platform/blobs/index';
 import type { Module } from '../../app';
 import type { AppContext } from '../../context';
 import { blobCollectMigrations } from './blob-collect';
+import { blobFaultMigrations, type BlobHealthStatus } from './blob-faults';
 import { bindBlobMaintenance, scheduleBlobMaintenance } from './blob-maintenance';
 import { blobHealthRoutes } from './content-health.routes';
 import { createBytePipeline, type BytePipeline } from './uploads';
@@ -17,15 +18,16 @@ import { storagePlacements, storageQuotaGate } from './storage.quota-gate';
  * Files: the byte pipeline (blob store, encryption at rest, tus uploads, verified reads, scrub)
  * and, wired to it through `contracts.ts`, the storage slice.
  */
-export const createFilesModule = (): Module & { pipeline(): BytePipeline | undefined } => {
+export const createFilesModule = (): Module & { pipeline(): BytePipeline | undefined; blobStatus(): Promise<BlobHealthStatus | undefined> } => {
   let pipeline: BytePipeline | undefined;
   let stopJobs: (() => Promise<void>) | undefined;
   const build = (ctx: AppContext) => (pipeline ??= createBytePipeline(ctx, { quota: storageQuotaGate(ctx), placements: storagePlacements(ctx), fileManifests: () => storageFileManifests(ctx) }));
 
   return {
     events: blobMaintenanceEventDefinitions,
-    migrations: [...fileKeyMigrations, ...uploadMigrations, ...blobCollectMigrations],
+    migrations: [...fileKeyMigrations, ...uploadMigrations, ...blobCollectMigrations, ...blobFaultMigrations],
     pipeline: () => pipeline,
+    blobStatus: async () => (pipeline ? pipeline.faults.status(pipeline.blobs) : undefined),
     routes: (ctx) => async (app) => {
       const p = build(ctx);
       bindStorageBytes(ctx, p);

@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { ChunkLostError, FileKeyDestroyedError } from '@axel/platform/blobs/index';
 import { DomainError, StorageErrors } from '@axel/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -40,8 +40,23 @@ export const contentDisposition = (name: string, inline: boolean): string => {
   return `${inline ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 };
 
-/** The decrypted bytes of a file, whole or by HTTP Range (`If-Range` on its etag); headers only for HEAD. */
-export const sendItemBytes = (
+/**
+ * A read that cannot start, as an answer: a chunk without an intact replica is `FILE_DAMAGED` (naming
+ * the file; staff have it recorded), a file whose key is gone is a deleted file. Others pass through.
+ */
+export const readError = (error: unknown, item: Pick<ItemRow, 'id' | 'name'>): unknown => {
+  if (error instanceof ChunkLostError) return new DomainError(StorageErrors.fileDamaged, { fileId: item.id, name: item.name });
+  if (error instanceof FileKeyDestroyedError) return new DomainError(StorageErrors.fileDeleted, { fileId: item.id });
+  return error;
+};
+
+/**
+ * The decrypted bytes of a file, whole or by HTTP Range (`If-Range` on its etag); headers only for
+ * HEAD. The first chunk is read before anything is sent, so a file that cannot be read answers an
+ * error in the usual shape; a chunk lost further on cuts the connection (the length promised cannot
+ * be kept) and is recorded for staff.
+ */
+export const sendItemBytes = async (
   ctx: AppContext,
   request: FastifyRequest,
   reply: FastifyReply,
@@ -57,6 +72,24 @@ export const sendItemBytes = (
     reply.header('content-range', `bytes */${size}`);
     throw new DomainError(StorageErrors.rangeNotSatisfiable, { size });
   }
+  const content = storageBytes(ctx).content;
+  // the reply is piped the stream and writes each chunk as it comes: once it has written out all it was
+  // given, the buffers behind those chunks are used again (no new buffer, no garbage, per MiB sent)
+  const readOptions = { flushed: () => reply.raw.writableLength === 0, itemId: item.id };
+  const stream = range
+    ? content.read(item.manifest, range, readOptions)
+    : size === 0
+      ? content.read(item.manifest, undefined, { itemId: item.id })
+      : content.read(item.manifest, { start: 0, end: size - 1 }, readOptions);
+  if (request.method === 'HEAD') stream.destroy();
+  else {
+    try {
+      await stream.firstChunk?.();
+    } catch (error) {
+      stream.destroy();
+      throw readError(error, item);
+    }
+  }
   reply
     .header('content-type', options.type)
     .header('accept-ranges', 'bytes')
@@ -66,23 +99,12 @@ export const sendItemBytes = (
     .headers(options.headers ?? {})
     .header('etag', etag)
     .header('last-modified', item.modified_at.toUTCString());
-  const content = storageBytes(ctx).content;
-  // the reply is piped the stream and writes each chunk as it comes: once it has written out all it was
-  // given, the buffers behind those chunks are used again (no new buffer, no garbage, per MiB sent)
-  const flushed = { flushed: () => reply.raw.writableLength === 0 };
-  let stream: Readable;
   if (range) {
-    stream = content.read(item.manifest, range, flushed);
     reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${size}`).header('content-length', String(range.end - range.start + 1));
   } else {
-    stream = size === 0 ? content.read(item.manifest) : content.read(item.manifest, { start: 0, end: size - 1 }, flushed);
     reply.status(200).header('content-length', String(size));
   }
-  if (request.method === 'HEAD') {
-    stream.destroy();
-    return reply.send();
-  }
-  return reply.send(stream);
+  return reply.send(request.method === 'HEAD' ? undefined : stream);
 };
 
 const sendFile = async (

@@ -8,6 +8,7 @@ import {
 } from '@axel/platform/blobs/index';
 import { createPool, type Pool } from '@axel/platform';
 import type { AppContext } from '../../context';
+import { BlobFaults } from './blob-faults';
 import { ChunkedFileContent, loadNodeId } from './content';
 import type { FileContent, FileManifest, FinishedUpload, QuotaGate, UploadPlacements, Uploads } from './contracts';
 import { EncryptingDataStore, PgLocker } from './uploads.store';
@@ -31,6 +32,8 @@ export interface BytePipeline {
   readonly uploads: Uploads;
   readonly content: FileContent;
   readonly quota: QuotaGate;
+  /** Faults of the blob store recorded for staff, and the health made of them. */
+  readonly faults: BlobFaults;
   /** Walks every manifest, repairs what it can, records and answers the report. */
   scrub(): Promise<ScrubReport>;
   lastScrub(): Promise<ScrubReport | null>;
@@ -39,6 +42,7 @@ export interface BytePipeline {
 
 export const createBytePipeline = (ctx: AppContext, options: BytePipelineOptions): BytePipeline => {
   const { config } = ctx;
+  const faults = new BlobFaults(ctx);
   const opened = openBlobStore({
     dataDir: config.dataDir,
     shards: config.BLOB_SHARDS,
@@ -53,6 +57,7 @@ export const createBytePipeline = (ctx: AppContext, options: BytePipelineOptions
         }
       : undefined,
     onBadReplica: ({ cid, shard, state }) => ctx.log.warn({ component: 'blobs', cid, shard, state }, 'chunk replica missing or damaged: served from another'),
+    onShardFault: (fault) => faults.shardFault(fault),
   });
   const masterKeys = () => loadMasterKeys({ masterKeyHex: config.MASTER_KEY, previousHex: config.MASTER_KEY_PREVIOUS, dataDir: config.dataDir });
   const keys = new FileKeys(ctx.pool, masterKeys(), masterKeys);
@@ -102,12 +107,14 @@ export const createBytePipeline = (ctx: AppContext, options: BytePipelineOptions
     store,
     locker,
     uploads,
-    content: new ChunkedFileContent(opened.store, keys),
+    content: new ChunkedFileContent(opened.store, keys, faults),
     quota: options.quota,
+    faults,
     async scrub() {
       const report = await scrub(opened.store, allManifests(), ctx.now);
       await ctx.pool.query('insert into blob_scrubs (started_at, finished_at, report) values ($1, $2, $3)', [report.startedAt, report.finishedAt, report]);
       if (report.lost) ctx.log.error({ component: 'blobs', lost: report.lost }, 'scrub found chunks without an intact replica');
+      if (report.failed || report.shardFaults?.length) ctx.log.error({ component: 'blobs', failed: report.failed, shardFaults: report.shardFaults }, 'scrub passed over failing shards');
       return report;
     },
     async lastScrub() {
@@ -115,6 +122,7 @@ export const createBytePipeline = (ctx: AppContext, options: BytePipelineOptions
       return rows[0]?.report ?? null;
     },
     async close() {
+      await faults.flushed();
       opened.close();
       await lockPool.end();
     },
