@@ -154,6 +154,13 @@ describe('the signed-in app shell', () => {
       expect(await page.getByTestId('go-home').count(), key).toBe(0);
     }
 
+    // An upload saved on the files page shows in the storage used at once.
+    await page.getByTestId('nav-files').click();
+    await page.getByTestId('file-input').waitFor({ state: 'attached' });
+    const before = Number(await page.getByTestId('nav-storage').getAttribute('data-used'));
+    await page.getByTestId('file-input').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.alloc(5000, 'n') });
+    await expect.poll(async () => Number(await page.getByTestId('nav-storage').getAttribute('data-used')), { timeout: 30_000 }).toBeGreaterThanOrEqual(before + 5000);
+
     // The account menu offers only what exists.
     await page.getByTestId('user-menu').click();
     await page.getByTestId('menu-settings').waitFor();
@@ -296,5 +303,14 @@ describe('a share opened on another host name of the server', () => {
     await shot(page, 'pdf');
     expect(blocked).toEqual([]);
     await context.close();
+
+    // The visitor's page fits a phone as well.
+    const phoneContext = await contextOf(PHONE);
+    const phone = await phoneContext.newPage();
+    await phone.goto(`${other}/shares/${share.shareLinkId}`);
+    await phone.locator('[data-testid="file-row"][data-name="Board"]').waitFor();
+    await settle(phone);
+    expect(await overflow(phone)).toEqual([]);
+    await phoneContext.close();
   });
 });

@@ -21,6 +21,7 @@ import { localeTag } from '../../components/i18nHelpers';
 import { useSession } from '../../session/store';
 import { filesApi, type Storage } from '../files/files.api';
 import { formatBytes } from '../files/format';
+import { uploadQueue } from '../files/uploader';
 import { activeNav, NAV_ENTRIES, type NavKey } from './nav';
 
 export const NAV_WIDTH = 248;
@@ -36,9 +37,14 @@ const ICONS: Record<NavKey, ReactNode> = {
   plans: <CardMembershipOutlined />,
 };
 
-/** The user's own online storage (the one the files page opens first), read again on every move. */
+/** The user's own online storage (the one the files page opens first), read again on every move and saved upload. */
 const useOwnStorage = (userId: string | undefined, path: string) => {
   const [storage, setStorage] = useState<Storage | null>(null);
+  const [saved, setSaved] = useState(0);
+  useEffect(() => {
+    const sub = uploadQueue.on('saved', () => setSaved((n) => n + 1));
+    return () => sub.unsubscribe();
+  }, []);
   useEffect(() => {
     if (!userId) return;
     let live = true;
@@ -49,7 +55,7 @@ const useOwnStorage = (userId: string | undefined, path: string) => {
     return () => {
       live = false;
     };
-  }, [userId, path]);
+  }, [userId, path, saved]);
   return storage;
 };
 
