@@ -123,7 +123,7 @@ describe('the signed-in app shell', () => {
     const nav = page.getByTestId('app-nav');
     await nav.waitFor();
     expect(await page.getByTestId('nav-open').count()).toBe(0);
-    expect(await nav.locator('ul > a').evaluateAll((els) => els.map((e) => (e as unknown as { dataset: { testid: string } }).dataset.testid))).toEqual(NAV.map((k) => `nav-${k}`));
+    expect(await nav.locator('ul > li > a').evaluateAll((els) => els.map((e) => (e as unknown as { dataset: { testid: string } }).dataset.testid))).toEqual(NAV.map((k) => `nav-${k}`));
     await expect.poll(() => page.getByTestId('nav-storage').getAttribute('data-used')).not.toBe('0');
     expect(await page.getByTestId('nav-storage-usage').innerText()).toMatch(/^[\d.,]+ \w+ of [\d.,]+ \w+ used$/);
     await shot(page, 'signed-in');
@@ -173,7 +173,7 @@ describe('the signed-in app shell', () => {
     await page.goto(`${t.url}/manage-apps`);
     await page.waitForURL(/\/welcome$/);
     expect(await page.getByTestId('not-available-home').count()).toBe(0);
-  });
+  }, 180_000);
 
   it('on a phone: the navigation is a menu the header opens, and it closes on the way to the screen', async () => {
     const o = await owner();
@@ -234,9 +234,12 @@ describe('the signed-in app shell', () => {
       '/wallet/contacts',
       '/transaction/search',
     ];
+    // The lists are checked with their rows on screen, not before they load.
+    const rows: Record<string, string> = { [`/files/storage/${storageId}`]: 'file-row', '/files/shares': 'share-row', '/files/secure-fetch': 'fetch-row' };
     const found: Record<string, string[]> = {};
     for (const path of pages) {
       await page.goto(`${t.url}${path}`);
+      if (rows[path]) await page.getByTestId(rows[path]).first().waitFor();
       await settle(page);
       const problems = await overflow(page);
       if (problems.length) {
@@ -265,7 +268,7 @@ describe('the signed-in app shell', () => {
     expect((await page.locator('[data-testid="preview-pdf-page"]').first().boundingBox())!.width).toBeLessThanOrEqual(PHONE.width);
     expect(await overflow(page)).toEqual([]);
     await shot(page, 'preview');
-  });
+  }, 300_000);
 });
 
 describe('a share opened on another host name of the server', () => {
@@ -312,5 +315,5 @@ describe('a share opened on another host name of the server', () => {
     await settle(phone);
     expect(await overflow(phone)).toEqual([]);
     await phoneContext.close();
-  });
+  }, 180_000);
 });

@@ -10,6 +10,7 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -100,19 +101,20 @@ export const AppNav = ({ onNavigate }: { onNavigate?: () => void }) => {
     <Box component="nav" aria-label={t('nav.label')} data-testid="app-nav" sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
       <List sx={{ py: 1 }}>
         {NAV_ENTRIES.map((entry) => (
-          <ListItemButton
-            key={entry.key}
-            component={RouterLink}
-            to={entry.to}
-            selected={active === entry.key}
-            aria-current={active === entry.key ? 'page' : undefined}
-            onClick={onNavigate}
-            data-testid={`nav-${entry.key}`}
-            sx={{ mx: 1, borderRadius: 2 }}
-          >
-            <ListItemIcon sx={{ minWidth: 40 }}>{ICONS[entry.key]}</ListItemIcon>
-            <ListItemText primary={t(`nav.${entry.key}`)} />
-          </ListItemButton>
+          <ListItem key={entry.key} disablePadding>
+            <ListItemButton
+              component={RouterLink}
+              to={entry.to}
+              selected={active === entry.key}
+              aria-current={active === entry.key ? 'page' : undefined}
+              onClick={onNavigate}
+              data-testid={`nav-${entry.key}`}
+              sx={{ mx: 1, borderRadius: 2 }}
+            >
+              <ListItemIcon sx={{ minWidth: 40 }}>{ICONS[entry.key]}</ListItemIcon>
+              <ListItemText primary={t(`nav.${entry.key}`)} />
+            </ListItemButton>
+          </ListItem>
         ))}
       </List>
       {storage && <StorageUsage storage={storage} onNavigate={onNavigate} />}
