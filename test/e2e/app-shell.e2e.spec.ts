@@ -123,7 +123,7 @@ describe('the signed-in app shell', () => {
     const nav = page.getByTestId('app-nav');
     await nav.waitFor();
     expect(await page.getByTestId('nav-open').count()).toBe(0);
-    expect(await nav.locator('ul > a').evaluateAll((els) => els.map((e) => (e as unknown as { dataset: { testid: string } }).dataset.testid))).toEqual(NAV.map((k) => `nav-${k}`));
+    expect(await nav.locator('ul > li > a').evaluateAll((els) => els.map((e) => (e as unknown as { dataset: { testid: string } }).dataset.testid))).toEqual(NAV.map((k) => `nav-${k}`));
     await expect.poll(() => page.getByTestId('nav-storage').getAttribute('data-used')).not.toBe('0');
     expect(await page.getByTestId('nav-storage-usage').innerText()).toMatch(/^[\d.,]+ \w+ of [\d.,]+ \w+ used$/);
     await shot(page, 'signed-in');
@@ -154,6 +154,13 @@ describe('the signed-in app shell', () => {
       expect(await page.getByTestId('go-home').count(), key).toBe(0);
     }
 
+    // An upload saved on the files page shows in the storage used at once.
+    await page.getByTestId('nav-files').click();
+    await page.getByTestId('file-input').waitFor({ state: 'attached' });
+    const before = Number(await page.getByTestId('nav-storage').getAttribute('data-used'));
+    await page.getByTestId('file-input').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.alloc(5000, 'n') });
+    await expect.poll(async () => Number(await page.getByTestId('nav-storage').getAttribute('data-used')), { timeout: 30_000 }).toBeGreaterThanOrEqual(before + 5000);
+
     // The account menu offers only what exists.
     await page.getByTestId('user-menu').click();
     await page.getByTestId('menu-settings').waitFor();
@@ -166,7 +173,7 @@ describe('the signed-in app shell', () => {
     await page.goto(`${t.url}/manage-apps`);
     await page.waitForURL(/\/welcome$/);
     expect(await page.getByTestId('not-available-home').count()).toBe(0);
-  });
+  }, 180_000);
 
   it('on a phone: the navigation is a menu the header opens, and it closes on the way to the screen', async () => {
     const o = await owner();
@@ -227,9 +234,12 @@ describe('the signed-in app shell', () => {
       '/wallet/contacts',
       '/transaction/search',
     ];
+    // The lists are checked with their rows on screen, not before they load.
+    const rows: Record<string, string> = { [`/files/storage/${storageId}`]: 'file-row', '/files/shares': 'share-row', '/files/secure-fetch': 'fetch-row' };
     const found: Record<string, string[]> = {};
     for (const path of pages) {
       await page.goto(`${t.url}${path}`);
+      if (rows[path]) await page.getByTestId(rows[path]).first().waitFor();
       await settle(page);
       const problems = await overflow(page);
       if (problems.length) {
@@ -258,7 +268,7 @@ describe('the signed-in app shell', () => {
     expect((await page.locator('[data-testid="preview-pdf-page"]').first().boundingBox())!.width).toBeLessThanOrEqual(PHONE.width);
     expect(await overflow(page)).toEqual([]);
     await shot(page, 'preview');
-  });
+  }, 300_000);
 });
 
 describe('a share opened on another host name of the server', () => {
@@ -296,5 +306,14 @@ describe('a share opened on another host name of the server', () => {
     await shot(page, 'pdf');
     expect(blocked).toEqual([]);
     await context.close();
-  });
+
+    // The visitor's page fits a phone as well.
+    const phoneContext = await contextOf(PHONE);
+    const phone = await phoneContext.newPage();
+    await phone.goto(`${other}/shares/${share.shareLinkId}`);
+    await phone.locator('[data-testid="file-row"][data-name="Board"]').waitFor();
+    await settle(phone);
+    expect(await overflow(phone)).toEqual([]);
+    await phoneContext.close();
+  }, 180_000);
 });

@@ -10,6 +10,7 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -21,6 +22,7 @@ import { localeTag } from '../../components/i18nHelpers';
 import { useSession } from '../../session/store';
 import { filesApi, type Storage } from '../files/files.api';
 import { formatBytes } from '../files/format';
+import { uploadQueue } from '../files/uploader';
 import { activeNav, NAV_ENTRIES, type NavKey } from './nav';
 
 export const NAV_WIDTH = 248;
@@ -36,9 +38,14 @@ const ICONS: Record<NavKey, ReactNode> = {
   plans: <CardMembershipOutlined />,
 };
 
-/** The user's own online storage (the one the files page opens first), read again on every move. */
+/** The user's own online storage (the one the files page opens first), read again on every move and saved upload. */
 const useOwnStorage = (userId: string | undefined, path: string) => {
   const [storage, setStorage] = useState<Storage | null>(null);
+  const [saved, setSaved] = useState(0);
+  useEffect(() => {
+    const sub = uploadQueue.on('saved', () => setSaved((n) => n + 1));
+    return () => sub.unsubscribe();
+  }, []);
   useEffect(() => {
     if (!userId) return;
     let live = true;
@@ -49,7 +56,7 @@ const useOwnStorage = (userId: string | undefined, path: string) => {
     return () => {
       live = false;
     };
-  }, [userId, path]);
+  }, [userId, path, saved]);
   return storage;
 };
 
@@ -94,19 +101,20 @@ export const AppNav = ({ onNavigate }: { onNavigate?: () => void }) => {
     <Box component="nav" aria-label={t('nav.label')} data-testid="app-nav" sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
       <List sx={{ py: 1 }}>
         {NAV_ENTRIES.map((entry) => (
-          <ListItemButton
-            key={entry.key}
-            component={RouterLink}
-            to={entry.to}
-            selected={active === entry.key}
-            aria-current={active === entry.key ? 'page' : undefined}
-            onClick={onNavigate}
-            data-testid={`nav-${entry.key}`}
-            sx={{ mx: 1, borderRadius: 2 }}
-          >
-            <ListItemIcon sx={{ minWidth: 40 }}>{ICONS[entry.key]}</ListItemIcon>
-            <ListItemText primary={t(`nav.${entry.key}`)} />
-          </ListItemButton>
+          <ListItem key={entry.key} disablePadding>
+            <ListItemButton
+              component={RouterLink}
+              to={entry.to}
+              selected={active === entry.key}
+              aria-current={active === entry.key ? 'page' : undefined}
+              onClick={onNavigate}
+              data-testid={`nav-${entry.key}`}
+              sx={{ mx: 1, borderRadius: 2 }}
+            >
+              <ListItemIcon sx={{ minWidth: 40 }}>{ICONS[entry.key]}</ListItemIcon>
+              <ListItemText primary={t(`nav.${entry.key}`)} />
+            </ListItemButton>
+          </ListItem>
         ))}
       </List>
       {storage && <StorageUsage storage={storage} onNavigate={onNavigate} />}

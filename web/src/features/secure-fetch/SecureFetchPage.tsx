@@ -7,6 +7,7 @@ import Container from '@mui/material/Container';
 import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
@@ -140,25 +141,27 @@ const FetchList = ({ userId }: { userId: string }) => {
             {result?.data.map((f) => {
               const status = statusOf(f);
               return (
-                <ListItemButton key={f.id} divider onClick={() => open(f)} data-testid="fetch-row" data-status={status} data-id={f.id} sx={{ display: 'block' }}>
-                  <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-                    <Typography sx={{ ...oneLine, flex: 1 }} title={f.note}>
-                      {f.note}
+                <ListItem key={f.id} disablePadding divider>
+                  <ListItemButton onClick={() => open(f)} data-testid="fetch-row" data-status={status} data-id={f.id} sx={{ display: 'block' }}>
+                    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+                      <Typography sx={{ ...oneLine, flex: 1 }} title={f.note}>
+                        {f.note}
+                      </Typography>
+                      <Chip size="small" label={t(`secureFetch.status.${status}`)} color={status === 'uploaded' ? 'warning' : status === 'active' ? 'success' : 'default'} />
+                    </Box>
+                    <Typography variant="caption" color="text.secondary" component="div">
+                      {t('secureFetch.list.created')}: {formatDateTime(f.createdAt, i18n.language)}
                     </Typography>
-                    <Chip size="small" label={t(`secureFetch.status.${status}`)} color={status === 'uploaded' ? 'warning' : status === 'active' ? 'success' : 'default'} />
-                  </Box>
-                  <Typography variant="caption" color="text.secondary" component="div">
-                    {t('secureFetch.list.created')}: {formatDateTime(f.createdAt, i18n.language)}
-                  </Typography>
-                  <Typography variant="caption" color="text.secondary" component="div">
-                    {t('secureFetch.list.expires')}: {f.expiresAt ? formatDateTime(f.expiresAt, i18n.language) : t('secureFetch.untilUsed')} · {t('secureFetch.list.certificate')}:{' '}
-                    {f.certificated ? t('secureFetch.list.yes') : t('secureFetch.list.no')}
-                  </Typography>
-                </ListItemButton>
+                    <Typography variant="caption" color="text.secondary" component="div">
+                      {t('secureFetch.list.expires')}: {f.expiresAt ? formatDateTime(f.expiresAt, i18n.language) : t('secureFetch.untilUsed')} · {t('secureFetch.list.certificate')}:{' '}
+                      {f.certificated ? t('secureFetch.list.yes') : t('secureFetch.list.no')}
+                    </Typography>
+                  </ListItemButton>
+                </ListItem>
               );
             })}
             {result && result.data.length === 0 && (
-              <Typography sx={{ p: 2 }} data-testid="fetch-list-empty">
+              <Typography component="li" sx={{ p: 2 }} data-testid="fetch-list-empty">
                 {q ? t('secureFetch.list.noMatch') : t('secureFetch.list.empty')}
               </Typography>
             )}
