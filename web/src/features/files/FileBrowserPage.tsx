@@ -42,8 +42,9 @@ import { MoveCopyDialog } from './MoveCopyDialog';
 import { PreviewDialog } from './PreviewDialog';
 import { runStorageTask } from './storage-task';
 import { UploadPanel } from './UploadPanel';
+import type { FileHandleLike } from './upload-queue.machine';
 import { summarize } from './upload-queue.machine';
-import { uploadQueue } from './uploader';
+import { addUploads, droppedFileHandles, uploadQueue } from './uploader';
 
 export const QUOTA_ERROR = 'INSUFFICIENT_SPACE';
 const DOWNLOAD_SIZE_EXCEEDED = 'DOWNLOAD_SIZE_EXCEEDED';
@@ -195,8 +196,8 @@ export const FileBrowserPage = () => {
   }
 
   const target = { userId, storageId: storage.id, folderId };
-  const enqueue = (dropped: Parameters<typeof toNewUploads>[0]) => {
-    if (dropped.length) uploadQueue.send({ type: 'ADD', target, files: toNewUploads(dropped) });
+  const enqueue = (dropped: Parameters<typeof toNewUploads>[0], handles?: ReadonlyMap<string, FileHandleLike>) => {
+    if (dropped.length) void addUploads(target, toNewUploads(dropped).map((u) => (handles && !u.relativeDir ? { ...u, handle: handles.get(u.name) ?? null } : u)));
   };
   const openFolder = (id: string | null) => void navigate(id ? `/files/storage/${encodeURIComponent(storage.id)}/${encodeURIComponent(id)}` : `/files/storage/${encodeURIComponent(storage.id)}`);
 
@@ -285,7 +286,10 @@ export const FileBrowserPage = () => {
     event.preventDefault();
     setDragging(false);
     const entries = droppedEntries(event);
-    enqueue(entries ? await readDroppedEntries(entries) : fromFileList(event.dataTransfer.files));
+    // Handles are only given during the drop event itself: asked for first, awaited after.
+    const handles = droppedFileHandles(event.dataTransfer.items);
+    const dropped = entries ? await readDroppedEntries(entries) : fromFileList(event.dataTransfer.files);
+    enqueue(dropped, await handles);
   };
 
   const tag = localeTag(i18n.language);
@@ -552,7 +556,7 @@ export const FileBrowserPage = () => {
         ownEmail={user.email}
         onClose={() => setSharing(null)}
       />
-      <UploadPanel />
+      <UploadPanel userId={userId} />
       {skip2faDialog.dialog}
     </Container>
   );

@@ -16,11 +16,16 @@ import Paper from '@mui/material/Paper';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useSelector } from '@xstate/react';
-import { useState } from 'react';
+import FileOpenOutlined from '@mui/icons-material/FileOpenOutlined';
+import Button from '@mui/material/Button';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { translateError } from '../../components/i18nHelpers';
-import { CANCELLABLE, summarize, type UploadItem, type UploadStatus } from './upload-queue.machine';
-import { uploadQueue } from './uploader';
+import { localeTag, translateError } from '../../components/i18nHelpers';
+import { fromFileList, toNewUploads } from './drop';
+import { formatBytes } from './format';
+import { formatDuration, formatRate } from './upload-format';
+import { CANCELLABLE, secondsLeft, summarize, type UploadItem, type UploadStatus } from './upload-queue.machine';
+import { addUploads, restoreUploads, resumeFromHandle, uploadQueue } from './uploader';
 
 const STATUS_COLOR: Record<UploadStatus, 'default' | 'primary' | 'success' | 'error' | 'warning'> = {
   pending: 'default',
@@ -30,18 +35,78 @@ const STATUS_COLOR: Record<UploadStatus, 'default' | 'primary' | 'success' | 'er
   done: 'success',
   failed: 'error',
   cancelled: 'default',
+  interrupted: 'warning',
+};
+
+/** Bytes sent of the whole, and while bytes move the speed and the time left. */
+const Transfer = ({ item }: { item: UploadItem }) => {
+  const { t, i18n } = useTranslation();
+  const tag = localeTag(i18n.language);
+  const left = secondsLeft(item);
+  const bytes = t('files.upload.bytes', { sent: formatBytes(item.bytesSent, tag), total: formatBytes(item.size, tag) });
+  return (
+    <Typography variant="caption" color="text.secondary" component="div" data-testid="upload-transfer" sx={{ overflowWrap: 'anywhere' }}>
+      {item.status === 'progress' && item.rate !== null && left !== null
+        ? t('files.upload.transfer', { bytes, speed: formatRate(item.rate, tag), left: formatDuration(left, tag) })
+        : bytes}
+    </Typography>
+  );
+};
+
+/** An upload the page was left during: its file is picked again (or given back by its handle) and it continues. */
+const Interrupted = ({ item }: { item: UploadItem }) => {
+  const { t } = useTranslation();
+  const input = useRef<HTMLInputElement>(null);
+  const [mismatch, setMismatch] = useState(false);
+  return (
+    <Box sx={{ mt: 0.5 }}>
+      <Typography variant="caption" color="warning.main" component="div" data-testid="upload-interrupted-hint">
+        {mismatch ? t('files.upload.notTheSameFile') : item.handle ? t('files.upload.interruptedHandle') : t('files.upload.interrupted')}
+      </Typography>
+      <Button
+        size="small"
+        startIcon={<FileOpenOutlined fontSize="small" />}
+        data-testid="upload-reattach"
+        onClick={() => {
+          setMismatch(false);
+          void resumeFromHandle(item, true).then((done) => {
+            if (!done) input.current?.click();
+          });
+        }}
+      >
+        {item.handle ? t('files.upload.resume') : t('files.upload.chooseSameFile')}
+      </Button>
+      <input
+        ref={input}
+        type="file"
+        hidden
+        aria-label={t('files.upload.chooseSameFile')}
+        data-testid="upload-reattach-input"
+        onChange={(e) => {
+          const files = fromFileList(e.target.files ?? []);
+          e.target.value = '';
+          void addUploads(item.target, toNewUploads(files), item.id).then(() => {
+            setMismatch(uploadQueue.getSnapshot().context.items.find((i) => i.id === item.id)?.status === 'interrupted');
+          });
+        }}
+      />
+    </Box>
+  );
 };
 
 const Row = ({ item }: { item: UploadItem }) => {
   const { t, i18n } = useTranslation();
   const percent = item.size > 0 ? Math.floor((item.bytesSent / item.size) * 100) : item.status === 'done' ? 100 : 0;
   const path = item.relativeDir ? `${item.relativeDir}/${item.name}` : item.name;
+  // Once saved, the row names the file as the storage does (a taken name gets the next free one).
+  const shown = item.savedName ? (item.relativeDir ? `${item.relativeDir}/${item.savedName}` : item.savedName) : path;
   return (
     <ListItem
       dense
       data-testid="upload-item"
       data-status={item.status}
       data-name={path}
+      data-saved-name={item.savedName ?? undefined}
       secondaryAction={
         <Box sx={{ display: 'flex' }}>
           {item.status === 'progress' && (
@@ -86,10 +151,10 @@ const Row = ({ item }: { item: UploadItem }) => {
       <ListItemText
         primary={
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, pr: 10 }}>
-            <Typography variant="body2" noWrap sx={{ flex: 1 }} title={path}>
-              {path}
+            <Typography variant="body2" noWrap sx={{ flex: 1, minWidth: 0 }} title={shown} data-testid="upload-item-name">
+              {shown}
             </Typography>
-            <Chip size="small" label={t(`files.upload.status.${item.status}`)} color={STATUS_COLOR[item.status]} variant="outlined" />
+            <Chip size="small" label={item.status === 'done' ? t('files.upload.saved') : t(`files.upload.status.${item.status}`)} color={STATUS_COLOR[item.status]} variant="outlined" />
           </Box>
         }
         secondary={
@@ -99,9 +164,17 @@ const Row = ({ item }: { item: UploadItem }) => {
                 ? t(`files.nameProblems.${item.error.data.problem}`)
                 : translateError(t, i18n.language, item.error)}
             </Typography>
+          ) : item.status === 'done' ? (
+            item.savedName && item.savedName !== item.name ? (
+              <Typography variant="caption" color="text.secondary" component="span" data-testid="upload-saved-as">
+                {t('files.upload.savedAs', { name: item.savedName, asked: item.name })}
+              </Typography>
+            ) : null
           ) : (
             <Box sx={{ mt: 0.5, mr: 10 }}>
               <LinearProgress variant={item.status === 'saving' ? 'indeterminate' : 'determinate'} value={percent} aria-label={path} />
+              {item.status !== 'saving' && item.status !== 'cancelled' && <Transfer item={item} />}
+              {item.status === 'interrupted' && <Interrupted item={item} />}
             </Box>
           )
         }
@@ -111,12 +184,18 @@ const Row = ({ item }: { item: UploadItem }) => {
   );
 };
 
-/** The folder upload progress panel (spec §2), rendering the upload queue. */
-export const UploadPanel = () => {
+/**
+ * The folder upload progress panel (spec §2), rendering the upload queue; on opening it lists the
+ * uploads of this user that a reload or a closed tab interrupted.
+ */
+export const UploadPanel = ({ userId }: { userId: string }) => {
   const { t } = useTranslation();
   const items = useSelector(uploadQueue, (s) => s.context.items);
   const paused = useSelector(uploadQueue, (s) => s.context.paused);
   const [collapsed, setCollapsed] = useState(false);
+  useEffect(() => {
+    void restoreUploads(userId);
+  }, [userId]);
   if (items.length === 0) return null;
   const sum = summarize(items);
   const finished = sum.unfinished === 0;
@@ -132,7 +211,9 @@ export const UploadPanel = () => {
         <Typography variant="subtitle2" sx={{ flex: 1 }} data-testid="upload-summary">
           {finished
             ? t('files.upload.finished', { done: sum.done, total: sum.total })
-            : t('files.upload.progress', { done: sum.done, total: sum.total, percent: sum.percent })}
+            : sum.active === 0 && sum.interrupted > 0
+              ? t('files.upload.interruptedSummary', { count: sum.interrupted })
+              : t('files.upload.progress', { done: sum.done, total: sum.total, percent: sum.percent })}
         </Typography>
         {!finished &&
           (paused ? (

@@ -16,7 +16,7 @@ const NAME_PROBLEMS = {
   empty: true, forbiddenCharacters: true, controlCharacters: true, emoji: true, tooLong: true, leadingDot: true,
   dotOnly: true, dotInFolderName: true, forbiddenName: true, appFile: true, profanity: true,
 } satisfies Record<NameProblem, true>;
-const STATUSES = { pending: true, progress: true, paused: true, saving: true, done: true, failed: true, cancelled: true } satisfies Record<UploadStatus, true>;
+const STATUSES = { pending: true, progress: true, paused: true, saving: true, done: true, failed: true, cancelled: true, interrupted: true } satisfies Record<UploadStatus, true>;
 
 describe('file browser texts', () => {
   const built = [

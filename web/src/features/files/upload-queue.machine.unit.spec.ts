@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
+import { storeChanges } from './upload-store';
 import {
+  nextRate,
+  secondsLeft,
   summarize,
+  type StoredUpload,
   uploadQueueMachine,
   type UploadQueueEmitted,
   type UploadTarget,
@@ -215,5 +219,130 @@ describe('upload queue machine', () => {
     q.workerOf('a').send({ type: 'UPLOAD.PROGRESS', bytesSent: 150 });
     q.actor.send({ type: 'CANCEL', id: q.items()[2]!.id });
     expect(summarize(q.items())).toMatchObject({ total: 2, bytesTotal: 400, bytesSent: 150, percent: 37, active: 2, unfinished: 2 });
+  });
+
+  it('measures speed from the reports of one run and says the time left; a new run measures afresh', () => {
+    const q = start(1);
+    q.actor.send({ type: 'ADD', target, files: [{ file: blob(10_000), name: 'a' }] });
+    q.workerOf('a').send({ type: 'UPLOAD.PROGRESS', bytesSent: 1000, at: 5_000 });
+    expect(q.items()[0]!.rate).toBeNull();
+    expect(secondsLeft(q.items()[0]!)).toBeNull();
+    q.workerOf('a').send({ type: 'UPLOAD.PROGRESS', bytesSent: 3000, at: 6_000 });
+    expect(q.items()[0]!.rate).toBe(2000);
+    expect(secondsLeft(q.items()[0]!)).toBe(4);
+    q.workerOf('a').send({ type: 'UPLOAD.PROGRESS', bytesSent: 4000, at: 7_000 });
+    expect(q.items()[0]!.rate).toBeCloseTo(2000 * 0.7 + 1000 * 0.3);
+    q.actor.send({ type: 'PAUSE' });
+    expect(secondsLeft(q.items()[0]!)).toBeNull();
+    q.actor.send({ type: 'RESUME' });
+    expect(q.items()[0]).toMatchObject({ rate: null, sample: null, bytesSent: 4000 });
+  });
+
+  it('smooths the speed, and ignores a report that took no time', () => {
+    expect(nextRate(null, 500, 250)).toBe(2000);
+    expect(nextRate(1000, 500, 0)).toBe(1000);
+    expect(nextRate(1000, 2000, 1000)).toBe(1300);
+  });
+
+  it('keeps the name the file was saved under', () => {
+    const q = start(1);
+    q.add('notes.txt');
+    q.workerOf('notes.txt').send({ type: 'UPLOAD.SAVING' });
+    q.workerOf('notes.txt').send({ type: 'UPLOAD.DONE', savedName: 'notes (1).txt' });
+    expect(q.items()[0]).toMatchObject({ status: 'done', name: 'notes.txt', savedName: 'notes (1).txt' });
+  });
+
+  const stored = (over: Partial<StoredUpload> = {}): StoredUpload => ({
+    id: 'kept-1',
+    batchId: 'b1',
+    name: 'big.bin',
+    relativeDir: '',
+    size: 100,
+    lastModified: 1,
+    fingerprint: 'fp-big',
+    target,
+    uploadUrl: '/api/uploads/kept',
+    bytesSent: 40,
+    ...over,
+  });
+
+  it('lists uploads read back after a reload as interrupted, starts none, and resumes one from its upload URL once its file is given back', () => {
+    const q = start(2);
+    q.actor.send({ type: 'RESTORE', items: [stored(), stored({ id: 'kept-2', name: 'other.bin', uploadUrl: null })] });
+    expect(q.statuses()).toEqual(['interrupted', 'interrupted']);
+    expect(q.items()[0]).toMatchObject({ file: null, bytesSent: 40, uploadUrl: '/api/uploads/kept' });
+    expect(q.workers).toHaveLength(0);
+    expect(summarize(q.items())).toMatchObject({ interrupted: 2, unfinished: 2, underWay: 0, active: 0 });
+
+    // The same list read twice adds nothing.
+    q.actor.send({ type: 'RESTORE', items: [stored()] });
+    expect(q.items()).toHaveLength(2);
+
+    // A file of another size is not the same file.
+    q.actor.send({ type: 'REATTACH', id: 'kept-1', file: blob(99) });
+    expect(q.statuses()).toEqual(['interrupted', 'interrupted']);
+
+    const file = blob(100);
+    q.actor.send({ type: 'REATTACH', id: 'kept-1', file });
+    expect(q.statuses()).toEqual(['progress', 'interrupted']);
+    expect(q.workerOf('big.bin').input).toMatchObject({ uploadUrl: '/api/uploads/kept', file, attempt: 1 });
+    q.finish('big.bin');
+    expect(q.statuses()).toEqual(['done', 'interrupted']);
+  });
+
+  it('cancelling an interrupted upload drops its bytes on the server; removing any item but a saving one takes it off the list', () => {
+    const q = start(2);
+    q.actor.send({ type: 'RESTORE', items: [stored(), stored({ id: 'kept-2', uploadUrl: '/api/uploads/k2' })] });
+    q.actor.send({ type: 'CANCEL', id: 'kept-1' });
+    expect(q.statuses()).toEqual(['cancelled', 'interrupted']);
+    expect(q.discarded).toEqual(['/api/uploads/kept']);
+    q.actor.send({ type: 'REMOVE', id: 'kept-2' });
+    expect(q.discarded).toEqual(['/api/uploads/kept', '/api/uploads/k2']);
+
+    q.add('a', 'b', 'c');
+    q.actor.send({ type: 'ADD', target, files: [{ file: blob(1), name: 'refused', rejection: { code: 'SECURE_FETCH_TOO_LARGE', message: 'too big', data: null } }] });
+    q.workerOf('a').send({ type: 'UPLOAD.SAVING' });
+    const id = (name: string) => q.items().find((i) => i.name === name)!.id;
+    q.actor.send({ type: 'REMOVE', id: id('a') });
+    q.actor.send({ type: 'REMOVE', id: id('b') });
+    q.actor.send({ type: 'REMOVE', id: id('refused') });
+    expect(q.items().map((i) => `${i.name}:${i.status}`)).toEqual(['big.bin:cancelled', 'a:saving', 'c:progress']);
+    expect(q.workerOf('b').received).toEqual([{ type: 'TERMINATE' }]);
+    expect(q.workerOf('b').stopped).toBe(true);
+  });
+
+  it('counts a refusal no retry can fix neither in the files nor in the bytes', () => {
+    const q = start(2);
+    q.actor.send({
+      type: 'ADD',
+      target,
+      files: [
+        { file: blob(100), name: 'a' },
+        { file: blob(100), name: 'b' },
+        { file: blob(21_000), name: 'big', rejection: { code: 'SECURE_FETCH_TOO_LARGE', message: 'too big', data: null } },
+      ],
+    });
+    q.finish('a');
+    q.finish('b');
+    expect(summarize(q.items())).toMatchObject({ done: 2, total: 2, percent: 100, failed: 1, unfinished: 0 });
+  });
+
+  it('keeps in the browser exactly the unfinished uploads of a signed-in user, rewriting a record only when it changed', () => {
+    const q = start(1);
+    q.add('a', 'b');
+    q.actor.send({ type: 'ADD', target: { userId: '', storageId: '', folderId: null }, files: [{ file: blob(5), name: 'link-file' }] });
+    const first = storeChanges(new Map(), q.items());
+    expect(first.put.map((r) => r.name)).toEqual(['a', 'b']);
+    expect(first.remove).toEqual([]);
+
+    expect(storeChanges(first.next, q.items()).put).toEqual([]);
+    q.workerOf('a').send({ type: 'UPLOAD.URL', url: '/api/uploads/a' });
+    const second = storeChanges(first.next, q.items());
+    expect(second.put.map((r) => [r.name, r.uploadUrl])).toEqual([['a', '/api/uploads/a']]);
+
+    q.finish('a');
+    const third = storeChanges(second.next, q.items());
+    expect(third.remove).toEqual([q.items()[0]!.id]);
+    expect([...third.next.keys()]).toEqual([q.items()[1]!.id]);
   });
 });

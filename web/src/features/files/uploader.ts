@@ -2,7 +2,18 @@ import { Upload, type DetailedError } from 'tus-js-client';
 import { createActor, fromCallback } from 'xstate';
 import { ApiError, errorFromResponse, toApiError, type NormalisedError } from '../../api/errors';
 import { filesApi, FILES_PAGE_SIZE, isFolder, type Item } from './files.api';
-import { summarize, uploadQueueMachine, type UploadTarget, type UploadWorkerCommand, type UploadWorkerInput } from './upload-queue.machine';
+import { fingerprintOf } from './fingerprint';
+import {
+  summarize,
+  uploadQueueMachine,
+  type FileHandleLike,
+  type NewUpload,
+  type UploadItem,
+  type UploadTarget,
+  type UploadWorkerCommand,
+  type UploadWorkerInput,
+} from './upload-queue.machine';
+import { storeChanges, uploadStore } from './upload-store';
 
 export const TUS_ENDPOINT = '/api/uploads/';
 /** Bytes per PATCH: small enough that a pause or a broken connection loses little. */
@@ -114,7 +125,7 @@ export const tusUploadWorker = fromCallback<UploadWorkerCommand, UploadWorkerInp
           if (u.url && !stopped) sendBack({ type: 'UPLOAD.URL', id, attempt, url: u.url });
         },
         onProgress: (bytesSent) => {
-          if (!stopped) sendBack({ type: 'UPLOAD.PROGRESS', id, attempt, bytesSent });
+          if (!stopped) sendBack({ type: 'UPLOAD.PROGRESS', id, attempt, bytesSent, at: Date.now() });
         },
         onSuccess: () => resolve(u.url ?? ''),
         onError: (error) => reject(tusError(error)),
@@ -125,7 +136,7 @@ export const tusUploadWorker = fromCallback<UploadWorkerCommand, UploadWorkerInp
     if (stopped) return;
     sendBack({ type: 'UPLOAD.SAVING', id, attempt });
     const item = await saveFile(input.target, folderId, uploadIdOf(url), input.name);
-    if (!stopped) sendBack({ type: 'UPLOAD.DONE', id, attempt, entryId: item.id });
+    if (!stopped) sendBack({ type: 'UPLOAD.DONE', id, attempt, entryId: item.id, savedName: item.name });
   })().catch((error: unknown) => fail(toApiError(error).toJSON()));
 
   return () => {
@@ -150,7 +161,139 @@ export const uploadQueue = createActor(
 ).start();
 
 /** The spec: the browser warns before unload while uploads are pending. */
-export const hasUnfinishedUploads = () => summarize(uploadQueue.getSnapshot().context.items).unfinished > 0;
+export const hasUnfinishedUploads = () => summarize(uploadQueue.getSnapshot().context.items).underWay > 0;
+
+const interruptedOf = (userId: string) =>
+  uploadQueue.getSnapshot().context.items.filter((i) => i.status === 'interrupted' && i.target.userId === userId);
+
+/**
+ * Files the user chose, into the queue: a file that is the same bytes as an interrupted upload of
+ * the same user (same size, same fingerprint) continues that upload from the server's offset;
+ * the others are new uploads. `only` limits the matching to one interrupted item (its own "choose
+ * the file" button).
+ */
+export const addUploads = async (target: UploadTarget, uploads: readonly NewUpload[], only?: string): Promise<void> => {
+  const waiting = interruptedOf(target.userId).filter((i) => only === undefined || i.id === only);
+  const claimed = new Set<string>();
+  const fresh: NewUpload[] = [];
+  for (const upload of uploads) {
+    const candidates = upload.rejection ? [] : waiting.filter((i) => i.size === upload.file.size && !claimed.has(i.id));
+    if (candidates.length) {
+      const fingerprint = await fingerprintOf(upload.file).catch(() => null);
+      const match = candidates.find((c) => c.fingerprint !== null && c.fingerprint === fingerprint);
+      if (match) {
+        claimed.add(match.id);
+        uploadQueue.send({ type: 'REATTACH', id: match.id, file: upload.file });
+        continue;
+      }
+      fresh.push({ ...upload, fingerprint });
+    } else {
+      fresh.push(upload);
+    }
+  }
+  if (fresh.length && only === undefined) uploadQueue.send({ type: 'ADD', target, files: fresh });
+};
+
+/**
+ * The handles of the files dropped on their own (not inside a dropped folder), by name, where the
+ * browser gives them (Chromium's File System Access API): kept with the upload, they let it resume
+ * after a reload without the user picking the file again. Must be called during the drop event.
+ */
+export const droppedFileHandles = (list: DataTransferItemList): Promise<Map<string, FileHandleLike>> => {
+  type WithHandle = DataTransferItem & { getAsFileSystemHandle?: () => Promise<{ kind: string; name: string } | null> };
+  const asked = [...list]
+    .filter((i): i is WithHandle => i.kind === 'file' && typeof (i as WithHandle).getAsFileSystemHandle === 'function')
+    .map((i) => i.getAsFileSystemHandle!().catch(() => null));
+  return Promise.all(asked).then(
+    (handles) => new Map(handles.filter((h): h is FileHandleLike => h?.kind === 'file').map((h) => [h.name, h])),
+    () => new Map(),
+  );
+};
+
+/** Gives an interrupted upload its file back from the kept handle, asking the user's leave when `ask` (a click). */
+export const resumeFromHandle = async (item: UploadItem, ask: boolean): Promise<boolean> => {
+  const handle: FileHandleLike | null = item.handle;
+  if (!handle) return false;
+  try {
+    let permission = (await handle.queryPermission?.({ mode: 'read' })) ?? 'granted';
+    if (permission === 'prompt' && ask) permission = (await handle.requestPermission?.({ mode: 'read' })) ?? 'denied';
+    if (permission !== 'granted') return false;
+    const file = await handle.getFile();
+    if (file.size !== item.size || (item.fingerprint !== null && (await fingerprintOf(file)) !== item.fingerprint)) return false;
+    uploadQueue.send({ type: 'REATTACH', id: item.id, file });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * The queue kept in the browser's IndexedDB while uploads are unfinished, so a reload (or a closed
+ * tab) loses none: the records are written as items change (at most once a second for bytes), and
+ * removed when an upload ends. Nothing is written before the kept records were read back.
+ */
+let kept = new Map<string, string>();
+let restored: Promise<void> | null = null;
+let flushTimer: ReturnType<typeof setTimeout> | null = null;
+let writing: Promise<void> = Promise.resolve();
+
+const flush = () => {
+  flushTimer = null;
+  const { next, put, remove } = storeChanges(kept, uploadQueue.getSnapshot().context.items);
+  kept = next;
+  writing = writing.then(() => uploadStore.write(put, remove)).catch(() => undefined);
+};
+
+const fingerprinting = new Set<string>();
+
+/** Reads back the uploads of this user the page was left during; each is listed as interrupted, and resumes by itself where its handle still gives the file. */
+export const restoreUploads = (userId: string): Promise<void> => {
+  restored ??= uploadStore
+    .all()
+    .then((records) => {
+      // Only this user's records are read, so only they are rewritten or removed from here on.
+      const mine = records.filter((r) => r.target.userId === userId);
+      for (const r of mine) kept.set(r.id, '');
+      if (mine.length) uploadQueue.send({ type: 'RESTORE', items: mine });
+    })
+    .catch(() => undefined)
+    .then(() => {
+      flush();
+      for (const item of interruptedOf(userId)) void resumeFromHandle(item, false);
+    });
+  return restored;
+};
+
+if (typeof window !== 'undefined') {
+  uploadQueue.subscribe((snapshot) => {
+    // Each file gets its fingerprint once, as it starts, so a reload can recognise it.
+    for (const item of snapshot.context.items) {
+      if (item.file && item.fingerprint === null && item.status !== 'failed' && !fingerprinting.has(item.id)) {
+        fingerprinting.add(item.id);
+        const id = item.id;
+        void fingerprintOf(item.file).then(
+          (fingerprint) => uploadQueue.send({ type: 'FINGERPRINT', id, fingerprint }),
+          () => undefined,
+        );
+      }
+    }
+    if (restored === null) return;
+    const structural = storeChanges(kept, snapshot.context.items);
+    // An upload URL, a state or a fingerprint is written at once; mere progress at most once a second.
+    const urgent = structural.remove.length > 0 || structural.put.some((p) => {
+      const before = kept.get(p.id);
+      if (!before) return true;
+      const old = JSON.parse(before) as { uploadUrl: string | null; fingerprint: string | null };
+      return old.uploadUrl !== p.uploadUrl || old.fingerprint !== p.fingerprint;
+    });
+    if (urgent) {
+      if (flushTimer) clearTimeout(flushTimer);
+      flush();
+    } else if (structural.put.length && !flushTimer) {
+      flushTimer = setTimeout(flush, 1000);
+    }
+  });
+}
 
 if (typeof window !== 'undefined') {
   window.addEventListener('beforeunload', (event) => {

@@ -178,7 +178,7 @@ export const FetchUploadPage = () => {
           return Promise.all(
             input.files.map(async (f) => {
               const item = byUpload.get(f.file.uploadId);
-              const hash = item ? hashesRef.current.get(item.file) : undefined;
+              const hash = item?.file ? hashesRef.current.get(item.file) : undefined;
               if (!hash) throw new Error('no local hash');
               return { name: f.file.name, size: f.file.size, hashes: await hash.promise };
             }),
@@ -381,7 +381,7 @@ export const FetchUploadPage = () => {
             </Box>
             <List dense disablePadding>
               {items.map((item) => (
-                <FileRow key={item.id} item={item} hash={hashes.get(item.file)} onCommand={(command) => queue.send({ type: command, id: item.id })} />
+                <FileRow key={item.id} item={item} hash={item.file ? hashes.get(item.file) : undefined} onCommand={(command) => queue.send({ type: command, id: item.id })} />
               ))}
             </List>
             {sum.failed > 0 && (
