@@ -21,10 +21,10 @@ import { certificateIntact, chainAnchor, readCertificate, verifyFile, type Ancho
 type Loaded = { certificate: Certificate; raw: Record<string, unknown>; fileName: string; intact: boolean | null };
 
 /** The certificate's transaction from the public explorer: what it timestamps, and how deep it is. */
-const anchorOf = async (certificate: Certificate): Promise<ChainAnchor> => {
+const anchorOf = async (certificate: Certificate, intact: boolean | null): Promise<ChainAnchor> => {
   if (!certificate.txId) return { kind: 'unknown' };
   try {
-    return chainAnchor(certificate, await api.get<AnchorTransaction>(`/wallet/v1/explorer/transactions/${encodeURIComponent(certificate.txId)}`));
+    return chainAnchor(certificate, await api.get<AnchorTransaction>(`/wallet/v1/explorer/transactions/${encodeURIComponent(certificate.txId)}`), intact);
   } catch {
     return { kind: 'unknown' };
   }
@@ -75,7 +75,7 @@ export const VerifyCertificatePage = () => {
     const next = { certificate: read.certificate, raw: read.raw, fileName: chosen.name, intact: await certificateIntact(read.raw) };
     setLoaded(next);
     setAnchor(null);
-    void anchorOf(read.certificate).then(setAnchor);
+    void anchorOf(read.certificate, next.intact).then(setAnchor);
     await check(next, file);
   };
 

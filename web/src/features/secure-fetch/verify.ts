@@ -95,9 +95,12 @@ export type ChainAnchor = { kind: 'anchored'; confirmations: number } | { kind: 
 
 /**
  * Whether the certificate's transaction timestamps this very certificate: the transaction's data
- * payload is the certificate's own fingerprint (`canonicalSha256`).
+ * payload is the certificate's own fingerprint (`canonicalSha256`). A certificate whose content no
+ * longer hashes to the fingerprint it states (`intact` false) is not the one the transaction
+ * carries, whatever fingerprint it copies.
  */
-export const chainAnchor = (certificate: Pick<Certificate, 'canonicalSha256'>, tx: AnchorTransaction | null): ChainAnchor => {
+export const chainAnchor = (certificate: Pick<Certificate, 'canonicalSha256'>, tx: AnchorTransaction | null, intact: boolean | null = true): ChainAnchor => {
   if (!tx || !certificate.canonicalSha256) return { kind: 'unknown' };
+  if (intact === false) return { kind: 'differs' };
   return tx.data?.toLowerCase() === certificate.canonicalSha256 ? { kind: 'anchored', confirmations: tx.confirmations } : { kind: 'differs' };
 };

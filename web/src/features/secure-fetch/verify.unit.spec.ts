@@ -80,6 +80,9 @@ describe('chain anchor', () => {
     expect(chainAnchor(read.certificate, { data: null, confirmations: 2 })).toEqual({ kind: 'differs' });
     expect(chainAnchor(read.certificate, null)).toEqual({ kind: 'unknown' });
     expect(chainAnchor({ canonicalSha256: undefined }, { data: 'ff', confirmations: 1 })).toEqual({ kind: 'unknown' });
+    // an altered certificate keeping the issued fingerprint is not the one the transaction carries
+    expect(chainAnchor(read.certificate, { data: issued.canonicalSha256, confirmations: 2 }, false)).toEqual({ kind: 'differs' });
+    expect(chainAnchor(read.certificate, { data: issued.canonicalSha256, confirmations: 2 }, null)).toEqual({ kind: 'anchored', confirmations: 2 });
   });
 });
 
