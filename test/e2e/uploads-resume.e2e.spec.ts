@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../api/src/testing/accounts';
@@ -9,13 +11,16 @@ import { webSignIn } from './helpers';
 
 let t: TestApp;
 let browser: Browser;
+let dir: string;
 beforeAll(async () => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'axel-uploads-e2e-'));
   t = await startTestApp({ serveUi: true });
   browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();
   await t?.stop();
+  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 const { uniqueEmail, signUpConfirmed, PASSWORD } = accountHelpers(() => t);
@@ -55,7 +60,9 @@ describe('uploads that survive leaving the page', () => {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 2 * MiB });
     const data = randomBytes(20 * 1000 * 1000);
-    const file = { name: 'big.bin', mimeType: 'application/octet-stream', buffer: data };
+    // The file on disk: the browser reads it itself, as it would a file the user picks.
+    const file = path.join(dir, 'big.bin');
+    writeFileSync(file, data);
     await page.getByTestId('file-input').setInputFiles([file]);
     const item = page.getByTestId('upload-item');
     // The panel shows the bytes sent, the speed and the time left.
