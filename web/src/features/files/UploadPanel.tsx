@@ -215,7 +215,7 @@ export const UploadPanel = ({ userId }: { userId: string }) => {
               ? t('files.upload.interruptedSummary', { count: sum.interrupted })
               : t('files.upload.progress', { done: sum.done, total: sum.total, percent: sum.percent })}
         </Typography>
-        {!finished &&
+        {sum.underWay > 0 &&
           (paused ? (
             <Tooltip title={t('files.upload.resumeAll')}>
               <IconButton size="small" color="inherit" aria-label={t('files.upload.resumeAll')} data-testid="upload-resume-all" onClick={() => uploadQueue.send({ type: 'RESUME' })}>
