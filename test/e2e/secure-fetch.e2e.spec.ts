@@ -214,7 +214,8 @@ describe('Secure Fetch in the browser', () => {
     await shot(visitor, 'revoked');
     await visitor.context().close();
     await page.context().close();
-  });
+    // The whole journey, on two cores shared with other work, takes longer than one step's default.
+  }, 240_000);
 
   it('the file browser opens the folder a link\'s files arrived in (sfFolder) and previews and downloads a received file (sfFile)', async () => {
     const owner = await signUpConfirmed();
