@@ -149,7 +149,10 @@ describe('Secure Fetch links', () => {
     const link = (await createLink(http, id, { expiresAt: new Date(t.clock.now().getTime() + 3_600_000).toISOString() })).body;
     const open = await anonymous().get(`/api/secure-fetch-links/${link.linkId}`);
     expect(open.status).toBe(200);
-    expect(open.body).toEqual({ note: 'Please send the signed contract', includeMetadata: true, certificated: true, hashChoice: ['md5', 'sha1', 'sha3-512'], maxSize: 10 * MiB, status: 'pending', expiresAt: link.expiresAt });
+    expect(open.body).toEqual({ note: 'Please send the signed contract', includeMetadata: true, certificated: true, hashChoice: ['md5', 'sha1', 'sha3-512'], maxSize: 10 * MiB, status: 'pending', expiresAt: link.expiresAt, ownerName: null });
+    // who asks for the files: the owner's name from their profile, never their e-mail
+    expect((await http.put(`/api/users/${id}/profile`, { firstName: 'Ana', lastName: 'Lima' })).status).toBe(200);
+    expect((await anonymous().get(`/api/secure-fetch-links/${link.linkId}`)).body.ownerName).toBe('Ana Lima');
 
     const missing = await anonymous().get(`/api/secure-fetch-links/${'A'.repeat(22)}`);
     expect(missing.status).toBe(404);

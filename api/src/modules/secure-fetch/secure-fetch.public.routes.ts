@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { limitsFor } from '../../http/rate-limits';
+import { ownerNameOf } from '../sharing/share-access.service';
 import { LinkParams, ShareLinkParams, SubmitBody, tags } from './secure-fetch.schema';
 import { anonymousActor, linkByHandle, maxFileSize } from './secure-fetch.service';
 import { submitToLink } from './secure-fetch.submission';
@@ -16,7 +17,7 @@ export const secureFetchPublicRoutes = (ctx: AppContext) => async (fastify: Fast
   app.get(
     '/api/secure-fetch-links/:linkId',
     {
-      schema: { tags, summary: 'What a Secure Fetch link asks for (missing, invalid, used or expired links are refused)', params: LinkParams },
+      schema: { tags, summary: 'What a Secure Fetch link asks for and who asks (missing, invalid, used or expired links are refused)', params: LinkParams },
       config: limit({ perIp: 120, account: noAccount }),
     },
     async (request) => {
@@ -29,6 +30,8 @@ export const secureFetchPublicRoutes = (ctx: AppContext) => async (fastify: Fast
         maxSize: await maxFileSize(ctx, link.ownerId),
         status: link.status,
         expiresAt: link.expiresAt,
+        // Who asks, by the name a share's visitors see its owner by (never the e-mail).
+        ownerName: await ownerNameOf(ctx, link.ownerId),
       };
     },
   );

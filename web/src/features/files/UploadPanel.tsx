@@ -2,10 +2,12 @@ import CancelOutlined from '@mui/icons-material/CancelOutlined';
 import CloseOutlined from '@mui/icons-material/CloseOutlined';
 import ExpandLessOutlined from '@mui/icons-material/ExpandLessOutlined';
 import ExpandMoreOutlined from '@mui/icons-material/ExpandMoreOutlined';
+import FileOpenOutlined from '@mui/icons-material/FileOpenOutlined';
 import PauseOutlined from '@mui/icons-material/PauseOutlined';
 import PlayArrowOutlined from '@mui/icons-material/PlayArrowOutlined';
 import ReplayOutlined from '@mui/icons-material/ReplayOutlined';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -16,8 +18,6 @@ import Paper from '@mui/material/Paper';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useSelector } from '@xstate/react';
-import FileOpenOutlined from '@mui/icons-material/FileOpenOutlined';
-import Button from '@mui/material/Button';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localeTag, translateError } from '../../components/i18nHelpers';
@@ -215,7 +215,7 @@ export const UploadPanel = ({ userId }: { userId: string }) => {
               ? t('files.upload.interruptedSummary', { count: sum.interrupted })
               : t('files.upload.progress', { done: sum.done, total: sum.total, percent: sum.percent })}
         </Typography>
-        {!finished &&
+        {sum.underWay > 0 &&
           (paused ? (
             <Tooltip title={t('files.upload.resumeAll')}>
               <IconButton size="small" color="inherit" aria-label={t('files.upload.resumeAll')} data-testid="upload-resume-all" onClick={() => uploadQueue.send({ type: 'RESUME' })}>

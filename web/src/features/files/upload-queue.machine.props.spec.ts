@@ -13,6 +13,8 @@ type Step =
   | { kind: 'add'; count: number }
   | { kind: 'report'; pick: number; what: 'progress' | 'saving' | 'done' | 'failed' }
   | { kind: 'pause' | 'resume' | 'retry' | 'cancel'; pick: number | null }
+  | { kind: 'remove' | 'reattach'; pick: number }
+  | { kind: 'restore'; count: number }
   | { kind: 'clear' };
 
 const pick = fc.option(fc.nat(20), { nil: null });
@@ -21,6 +23,8 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant('report' as const), pick: fc.nat(20), what: fc.constantFrom('progress' as const, 'saving' as const, 'done' as const, 'failed' as const) }),
   fc.record({ kind: fc.constantFrom('pause' as const, 'resume' as const, 'retry' as const, 'cancel' as const), pick }),
   fc.record({ kind: fc.constant('clear' as const) }),
+  fc.record({ kind: fc.constantFrom('remove' as const, 'reattach' as const), pick: fc.nat(20) }),
+  fc.record({ kind: fc.constant('restore' as const), count: fc.integer({ min: 1, max: 3 }) }),
 );
 
 const target: UploadTarget = { userId: 'u', storageId: 's', folderId: null };
@@ -45,6 +49,7 @@ describe('upload queue machine, any sequence of events', () => {
           { input: { concurrency } },
         ).start();
         const items = () => actor.getSnapshot().context.items;
+        let restored = 0;
 
         for (const s of steps) {
           const before = new Map(items().map((i) => [i.id, i.status]));
@@ -81,7 +86,36 @@ describe('upload queue machine, any sequence of events', () => {
             case 'clear':
               actor.send({ type: 'CLEAR' });
               break;
+            case 'remove':
+              actor.send({ type: 'REMOVE', id: chosen(s.pick)! });
+              break;
+            case 'restore':
+              restored += 1;
+              actor.send({
+                type: 'RESTORE',
+                items: Array.from({ length: s.count }, (_, k) => ({
+                  id: `kept-${restored}-${k}`,
+                  batchId: 'kept',
+                  name: `kept${k}`,
+                  relativeDir: '',
+                  size: k + 1,
+                  lastModified: 0,
+                  fingerprint: `fp${k}`,
+                  target,
+                  uploadUrl: `/api/uploads/kept-${restored}-${k}`,
+                  bytesSent: 0,
+                })),
+              });
+              break;
+            case 'reattach': {
+              const item = items()[s.pick % Math.max(1, items().length)];
+              if (item) actor.send({ type: 'REATTACH', id: item.id, file: new Blob(['x'.repeat(item.size)]) });
+              break;
+            }
           }
+          // A saving item is never taken off the list; an interrupted one never runs without its file.
+          for (const [id, status] of before) if (status === 'saving') expect(items().some((i) => i.id === id)).toBe(true);
+          for (const i of items()) if (i.status === 'progress' || i.status === 'pending') expect(i.file).not.toBeNull();
 
           const now = items();
           const running = now.filter((i) => i.status === 'progress' || i.status === 'saving');

@@ -167,6 +167,37 @@ const interruptedOf = (userId: string) =>
   uploadQueue.getSnapshot().context.items.filter((i) => i.status === 'interrupted' && i.target.userId === userId);
 
 /**
+ * Which chosen files continue an interrupted upload (same size and same fingerprint, each upload
+ * claimed once) and which are new. Only files of a waiting upload's size are read for their
+ * fingerprint; those that match none keep it, so they need not be read again.
+ */
+export const planUploads = async (
+  waiting: readonly Pick<UploadItem, 'id' | 'size' | 'fingerprint'>[],
+  uploads: readonly NewUpload[],
+  fingerprint: (file: Blob) => Promise<string>,
+): Promise<{ reattach: { id: string; file: Blob }[]; fresh: NewUpload[] }> => {
+  const claimed = new Set<string>();
+  const reattach: { id: string; file: Blob }[] = [];
+  const fresh: NewUpload[] = [];
+  for (const upload of uploads) {
+    const candidates = upload.rejection ? [] : waiting.filter((i) => i.size === upload.file.size && !claimed.has(i.id));
+    if (!candidates.length) {
+      fresh.push(upload);
+      continue;
+    }
+    const own = await fingerprint(upload.file).catch(() => null);
+    const match = candidates.find((c) => c.fingerprint !== null && c.fingerprint === own);
+    if (match) {
+      claimed.add(match.id);
+      reattach.push({ id: match.id, file: upload.file });
+    } else {
+      fresh.push({ ...upload, fingerprint: own });
+    }
+  }
+  return { reattach, fresh };
+};
+
+/**
  * Files the user chose, into the queue: a file that is the same bytes as an interrupted upload of
  * the same user (same size, same fingerprint) continues that upload from the server's offset;
  * the others are new uploads. `only` limits the matching to one interrupted item (its own "choose
@@ -174,23 +205,8 @@ const interruptedOf = (userId: string) =>
  */
 export const addUploads = async (target: UploadTarget, uploads: readonly NewUpload[], only?: string): Promise<void> => {
   const waiting = interruptedOf(target.userId).filter((i) => only === undefined || i.id === only);
-  const claimed = new Set<string>();
-  const fresh: NewUpload[] = [];
-  for (const upload of uploads) {
-    const candidates = upload.rejection ? [] : waiting.filter((i) => i.size === upload.file.size && !claimed.has(i.id));
-    if (candidates.length) {
-      const fingerprint = await fingerprintOf(upload.file).catch(() => null);
-      const match = candidates.find((c) => c.fingerprint !== null && c.fingerprint === fingerprint);
-      if (match) {
-        claimed.add(match.id);
-        uploadQueue.send({ type: 'REATTACH', id: match.id, file: upload.file });
-        continue;
-      }
-      fresh.push({ ...upload, fingerprint });
-    } else {
-      fresh.push(upload);
-    }
-  }
+  const { reattach, fresh } = await planUploads(waiting, uploads, fingerprintOf);
+  for (const r of reattach) uploadQueue.send({ type: 'REATTACH', id: r.id, file: r.file });
   if (fresh.length && only === undefined) uploadQueue.send({ type: 'ADD', target, files: fresh });
 };
 

@@ -33,10 +33,10 @@ import { formatDateTime, localeTag, translateError } from '../../components/i18n
 import { noticeStore } from '../../session/notices';
 import { startBrowserDownload } from '../files/download';
 import { formatBytes } from '../files/format';
-import { displayAxel } from '../wallet/amounts';
+import { displayAxel, toUnits } from '../wallet/amounts';
 import { useBalance } from '../wallet/balance.store';
 import { CopyableLink } from './CreateFetchDialog';
-import { fetchPayMachine, INSUFFICIENT_TO_PIN } from './fetch-pay.machine';
+import { fetchPayMachine, INSUFFICIENT_TO_PIN, shortOfTokens } from './fetch-pay.machine';
 import { HASH_NAMES } from './hashing.core';
 import { certificatePdfUrl, itemDownloadUrl, secureFetchApi, uploadPageUrl, type FetchItem, type SecureFetch } from './secure-fetch.api';
 import { saveJson } from './save-json';
@@ -66,6 +66,8 @@ const PaySection = ({ userId, fetch }: { userId: string; fetch: SecureFetch }) =
   );
   const { cost, error } = state.context;
   const lang = localeTag(i18n.language);
+  const confirmed = balance.balance ? toUnits(balance.balance.confirmed) : null;
+  const short = shortOfTokens(confirmed, fetch.certificated);
   return (
     <Paper variant="outlined" sx={{ p: 2 }} data-testid="fetch-pay">
       <Stack spacing={1}>
@@ -79,6 +81,19 @@ const PaySection = ({ userId, fetch }: { userId: string; fetch: SecureFetch }) =
         <Typography variant="body2" color="text.secondary">
           {t('secureFetch.pay.collected')}
         </Typography>
+        {short && !state.matches('failed') && (
+          <Alert
+            severity="warning"
+            data-testid="fetch-pay-short"
+            action={
+              <Button color="inherit" size="small" component={RouterLink} to="/wallet/replenish" data-testid="fetch-pay-get-tokens">
+                {t('secureFetch.pay.getTokens')}
+              </Button>
+            }
+          >
+            {t('secureFetch.pay.short', { balance: displayAxel(balance.balance?.confirmed, lang), cost: displayAxel(cost, lang) })}
+          </Alert>
+        )}
         {state.matches('failed') && error && (
           <Alert
             severity="error"
@@ -101,7 +116,7 @@ const PaySection = ({ userId, fetch }: { userId: string; fetch: SecureFetch }) =
               {t('secureFetch.pay.retry')}
             </Button>
           ) : (
-            <Button variant="contained" disabled={state.matches('paying')} onClick={() => send({ type: 'PAY' })} data-testid="fetch-pay-button">
+            <Button variant="contained" disabled={state.matches('paying') || short} onClick={() => send({ type: 'PAY', confirmed })} data-testid="fetch-pay-button">
               {state.matches('paying') ? t('secureFetch.pay.paying') : t('secureFetch.pay.button', { cost: displayAxel(cost, lang) })}
             </Button>
           )}

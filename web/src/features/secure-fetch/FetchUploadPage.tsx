@@ -1,4 +1,4 @@
-import CancelOutlined from '@mui/icons-material/CancelOutlined';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
 import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
@@ -29,7 +29,7 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { formatDateTime, localeTag, translateError } from '../../components/i18nHelpers';
 import { fromFileList, readDroppedEntries, type DroppedFile, type EntryLike } from '../files/drop';
 import { formatBytes } from '../files/format';
-import { CANCELLABLE, summarize, type UploadItem } from '../files/upload-queue.machine';
+import { summarize, type UploadItem } from '../files/upload-queue.machine';
 import { uploadIdOf } from '../files/uploader';
 import { fetchUploadQueueMachine, LINK_TARGET } from './fetch-uploader';
 import { fetchUploadMachine, receiptVerdict, type FinishedFile } from './fetch-upload.machine';
@@ -39,7 +39,7 @@ import { saveJson } from './save-json';
 import type { LocalFile } from './receipt';
 import { publishedKeys, receiptSignatureValid, SIGNING_KEYS_URL } from './receipt-signature';
 import { secureFetchApi, type LinkSummary } from './secure-fetch.api';
-import { linkUploads } from './upload-rules';
+import { splitLinkUploads, TOO_LARGE, type RefusedFile } from './upload-rules';
 
 
 const pathOf = (item: Pick<UploadItem, 'relativeDir' | 'name'>) => (item.relativeDir ? `${item.relativeDir}/${item.name}` : item.name);
@@ -66,6 +66,9 @@ const LinkSummaryCard = ({ link }: { link: LinkSummary }) => {
   const { t, i18n } = useTranslation();
   return (
     <Paper variant="outlined" sx={{ p: 2 }} data-testid="fetch-link-summary">
+      <Typography variant="subtitle1" component="p" data-testid="fetch-link-owner" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+        {link.ownerName ? t('secureFetch.upload.askedBy', { name: link.ownerName }) : t('secureFetch.upload.askedByOwner')}
+      </Typography>
       <Typography variant="overline">{t('secureFetch.upload.noteFromOwner')}</Typography>
       <Typography variant="body1" sx={{ whiteSpace: 'pre-wrap', mb: 1 }} data-testid="fetch-link-note">
         {link.note}
@@ -91,9 +94,9 @@ const LinkSummaryCard = ({ link }: { link: LinkSummary }) => {
   );
 };
 
-type RowCommand = 'PAUSE' | 'RESUME' | 'RETRY' | 'CANCEL';
+type RowCommand = 'PAUSE' | 'RESUME' | 'RETRY' | 'REMOVE';
 
-/** A row's controls: pause and resume (the upload continues from the server's offset), retry, cancel. */
+/** A row's controls: pause and resume (the upload continues from the server's offset), retry, and remove for any file. */
 const RowActions = ({ item, onCommand }: { item: UploadItem; onCommand: (command: RowCommand) => void }) => {
   const { t } = useTranslation();
   const button = (command: RowCommand, label: string, icon: ReactElement) => (
@@ -108,8 +111,31 @@ const RowActions = ({ item, onCommand }: { item: UploadItem; onCommand: (command
       {item.status === 'progress' && button('PAUSE', t('files.upload.pause'), <PauseOutlined fontSize="small" />)}
       {item.status === 'paused' && button('RESUME', t('files.upload.resume'), <PlayArrowOutlined fontSize="small" />)}
       {item.status === 'failed' && item.retryable && button('RETRY', t('files.upload.retry'), <ReplayOutlined fontSize="small" />)}
-      {CANCELLABLE.includes(item.status) && button('CANCEL', t('files.upload.cancel'), <CancelOutlined fontSize="small" />)}
+      {item.status !== 'saving' && button('REMOVE', t('secureFetch.upload.remove'), <DeleteOutlined fontSize="small" />)}
     </Box>
+  );
+};
+
+/** The files the page did not take when chosen, each with why (the size limit stated). */
+const RefusedFiles = ({ refused, onDismiss }: { refused: RefusedFile[]; onDismiss: () => void }) => {
+  const { t, i18n } = useTranslation();
+  const tag = localeTag(i18n.language);
+  return (
+    <Alert severity="error" onClose={onDismiss} data-testid="fetch-refused">
+      {t('secureFetch.upload.refusedTitle', { count: refused.length })}
+      <List dense disablePadding>
+        {refused.map((r) => (
+          <ListItem key={r.name} disableGutters data-testid="fetch-refused-file" data-name={r.name} data-error-code={r.error.code} sx={{ overflowWrap: 'anywhere' }}>
+            {r.error.code === TOO_LARGE && typeof r.error.data?.maxSize === 'number'
+              ? t('secureFetch.upload.refusedTooLarge', { name: r.name, size: formatBytes(r.size, tag), limit: limitText(r.error.data.maxSize, tag) })
+              : t('secureFetch.upload.refusedOther', {
+                  name: r.name,
+                  reason: r.error.code === 'INVALID_NAME' && typeof r.error.data?.problem === 'string' ? t(`files.nameProblems.${r.error.data.problem}`) : translateError(t, i18n.language, r.error),
+                })}
+          </ListItem>
+        ))}
+      </List>
+    </Alert>
   );
 };
 
@@ -194,7 +220,7 @@ export const FetchUploadPage = () => {
     }),
     { input: { linkId } },
   );
-  const { link, unavailable, metadata, fieldErrors, error, receipt, checks, signature } = state.context;
+  const { link, unavailable, metadata, fieldErrors, error, receipt, checks, signature, refused } = state.context;
   const busy = state.matches('submitting') || state.matches('checking') || state.matches('signature');
 
   // The browser warns before the page is closed while files are still uploading.
@@ -211,11 +237,12 @@ export const FetchUploadPage = () => {
   const add = (dropped: DroppedFile[]) => {
     // Files dropped while the submission is on its way would not be part of it.
     if (!link || busy || dropped.length === 0) return;
-    const uploads = linkUploads(dropped, link.maxSize);
+    const { accepted: uploads, refused: refusedNow } = splitLinkUploads(dropped, link.maxSize);
+    send({ type: 'FILES.CHOSEN', added: uploads.length, refused: refusedNow });
+    if (uploads.length === 0) return;
     // Each accepted file is hashed in the worker while it uploads.
     const started = new Map(hashesRef.current);
     for (const upload of uploads) {
-      if (upload.rejection) continue;
       const file = upload.file;
       const entry: HashState = {
         bytes: 0,
@@ -371,6 +398,7 @@ export const FetchUploadPage = () => {
             }}
           />
         </Paper>
+        {refused.length > 0 && <RefusedFiles refused={refused} onDismiss={() => send({ type: 'REFUSED.DISMISS' })} />}
         {items.length > 0 && (
           <Paper variant="outlined">
             <Box sx={{ p: 2 }}>
@@ -381,12 +409,12 @@ export const FetchUploadPage = () => {
             </Box>
             <List dense disablePadding>
               {items.map((item) => (
-                <FileRow key={item.id} item={item} hash={item.file ? hashes.get(item.file) : undefined} onCommand={(command) => queue.send({ type: command, id: item.id })} />
+                <FileRow key={item.id} item={item} hash={item.file ? hashes.get(item.file) : undefined} onCommand={(command) => queue.send(command === 'REMOVE' ? { type: 'REMOVE', id: item.id } : { type: command, id: item.id })} />
               ))}
             </List>
-            {sum.failed > 0 && (
+            {items.some((i) => i.status === 'failed' && i.retryable) && (
               <Box sx={{ p: 1, textAlign: 'right' }}>
-                <Button size="small" onClick={() => queue.send({ type: 'RETRY' })}>
+                <Button size="small" data-testid="fetch-retry-failed" onClick={() => queue.send({ type: 'RETRY' })}>
                   {t('secureFetch.upload.retryFailed')}
                 </Button>
               </Box>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../../api/errors';
 import { DEFAULT_CREATE_VALUES, fetchCreateMachine } from './fetch-create.machine';
-import { fetchCost, fetchPayMachine, INSUFFICIENT_TO_PIN } from './fetch-pay.machine';
+import { fetchCost, fetchPayMachine, INSUFFICIENT_TO_PIN, shortOfTokens } from './fetch-pay.machine';
 import type { CreateRequest, SecureFetch } from './secure-fetch.api';
 
 const NOW = new Date('2026-05-01T12:00:00Z');
@@ -96,5 +96,21 @@ describe('pay and pin machine', () => {
     expect(paid.context.paid?.amount).toBe('0.009');
     expect(calls).toBe(2);
     expect(paidActions).toBe(1);
+  });
+
+  it('does not take a balance known to fall short to the confirm step; an unknown balance is left to the server', () => {
+    const actor = createActor(fetchPayMachine, { input: { fetchId: 'f1', certificated: true } }).start();
+    actor.send({ type: 'PAY', confirmed: 0 });
+    expect(actor.getSnapshot().value).toBe('idle');
+    actor.send({ type: 'PAY', confirmed: 899_999 });
+    expect(actor.getSnapshot().value).toBe('idle');
+    actor.send({ type: 'PAY', confirmed: 900_000 });
+    expect(actor.getSnapshot().value).toBe('confirming');
+    actor.send({ type: 'CANCEL' });
+    actor.send({ type: 'PAY', confirmed: null });
+    expect(actor.getSnapshot().value).toBe('confirming');
+    expect(shortOfTokens(299_999, false)).toBe(true);
+    expect(shortOfTokens(300_000, false)).toBe(false);
+    expect(shortOfTokens(null, true)).toBe(false);
   });
 });

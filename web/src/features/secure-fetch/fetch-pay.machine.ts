@@ -8,18 +8,27 @@ export const fetchCost = (certificated: boolean) => formatAxel(pinningCost({ cer
 
 export const INSUFFICIENT_TO_PIN = 'INSUFFICIENT_CONFIRMED_TOKENS';
 
+/**
+ * Whether the confirmed balance is known to fall short of the cost: pay is then not offered (it
+ * would only be refused after the confirm step). An unknown balance (null) leaves it to the server.
+ */
+export const shortOfTokens = (confirmed: number | null, certificated: boolean) => confirmed !== null && confirmed < pinningCost({ certificate: certificated });
+
 export interface FetchPayContext {
   fetchId: string;
+  certificated: boolean;
   cost: string;
   error: NormalisedError | null;
   paid: PayAnswer | null;
 }
 
-export type FetchPayEvent = { type: 'PAY' } | { type: 'CONFIRM' } | { type: 'CANCEL' } | { type: 'RETRY' };
+/** `confirmed`: the owner's confirmed balance in base units as the page knows it (null: unknown). */
+export type FetchPayEvent = { type: 'PAY'; confirmed?: number | null } | { type: 'CONFIRM' } | { type: 'CANCEL' } | { type: 'RETRY' };
 
 /**
  * Pay and pin of a fetch whose files arrived (spec §4: uploaded publishes a payment): the cost is
- * shown and confirmed, then paid from the confirmed balance. A refusal (spec §8 "insufficient
+ * shown and confirmed, then paid from the confirmed balance; a balance known to fall short is not
+ * taken to the confirm step (the page says so and links to the wallet). A refusal (spec §8 "insufficient
  * confirmed tokens to pin") is shown and can be retried once tokens are confirmed.
  */
 export const fetchPayMachine = setup({
@@ -27,6 +36,9 @@ export const fetchPayMachine = setup({
     context: {} as FetchPayContext,
     events: {} as FetchPayEvent,
     input: {} as { fetchId: string; certificated: boolean },
+  },
+  guards: {
+    affordable: ({ context, event }) => event.type !== 'PAY' || !shortOfTokens(event.confirmed ?? null, context.certificated),
   },
   actors: {
     pay: fromPromise<PayAnswer, { fetchId: string }>(async () => {
@@ -39,10 +51,10 @@ export const fetchPayMachine = setup({
   },
 }).createMachine({
   id: 'fetchPay',
-  context: ({ input }) => ({ fetchId: input.fetchId, cost: fetchCost(input.certificated), error: null, paid: null }),
+  context: ({ input }) => ({ fetchId: input.fetchId, certificated: input.certificated, cost: fetchCost(input.certificated), error: null, paid: null }),
   initial: 'idle',
   states: {
-    idle: { on: { PAY: 'confirming' } },
+    idle: { on: { PAY: { guard: 'affordable', target: 'confirming' } } },
     confirming: { on: { CONFIRM: 'paying', CANCEL: 'idle' } },
     paying: {
       entry: assign({ error: null }),

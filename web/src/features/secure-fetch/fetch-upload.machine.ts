@@ -4,6 +4,7 @@ import type { FieldErrors } from '../../forms/zodErrors';
 import { checkReceipt, receiptAllMatch, type LocalFile, type Receipt, type ReceiptCheck } from './receipt';
 import type { LinkSummary, SubmittedFile } from './secure-fetch.api';
 import { EMPTY_METADATA, validateMetadata, type Metadata, type MetadataValues } from './secure-fetch.validation';
+import type { RefusedFile } from './upload-rules';
 
 /** A file whose upload finished, with what the page needs to name it and check its hashes. */
 export interface FinishedFile {
@@ -26,6 +27,8 @@ export interface FetchUploadContext {
   checks: ReceiptCheck[] | null;
   /** The receipt's Ed25519 signature, checked in the browser against the server's published key. */
   signature: SignatureCheck | null;
+  /** The files last chosen that the page did not take (over the size limit, a refused name). */
+  refused: RefusedFile[];
 }
 
 export type SignatureCheck = 'valid' | 'invalid' | 'unchecked';
@@ -33,6 +36,9 @@ export type SignatureCheck = 'valid' | 'invalid' | 'unchecked';
 export type FetchUploadEvent =
   | { type: 'METADATA.CHANGE'; field: keyof MetadataValues; value: string }
   | { type: 'SUBMIT'; files: FinishedFile[]; unfinished: number }
+  /** Files were chosen: `added` of them went to the upload list, `refused` did not. */
+  | { type: 'FILES.CHOSEN'; added: number; refused: RefusedFile[] }
+  | { type: 'REFUSED.DISMISS' }
   | { type: 'RETRY' };
 
 /** Client-side codes of the submission step. */
@@ -93,6 +99,7 @@ export const fetchUploadMachine = setup({
     receipt: null,
     checks: null,
     signature: null,
+    refused: [],
   }),
   initial: 'loading',
   states: {
@@ -111,6 +118,14 @@ export const fetchUploadMachine = setup({
     unavailable: { type: 'final' },
     collecting: {
       on: {
+        'FILES.CHOSEN': {
+          // "Add at least one file" is answered once a file is added.
+          actions: assign(({ context, event }) => ({
+            refused: event.refused,
+            error: event.added > 0 && context.error?.code === NOTHING_UPLOADED ? null : context.error,
+          })),
+        },
+        'REFUSED.DISMISS': { actions: assign({ refused: [] }) },
         'METADATA.CHANGE': {
           actions: assign(({ context, event }) => {
             const { [event.field]: _cleared, ...fieldErrors } = context.fieldErrors;

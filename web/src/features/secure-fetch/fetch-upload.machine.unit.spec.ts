@@ -150,4 +150,24 @@ describe('Secure Fetch upload page machine', () => {
     await waitFor(flaky.actor, (s) => s.matches('sent'));
     expect(calls).toBe(2);
   });
+
+  it('clears "add at least one file" once a file is added, and lists the files refused when chosen until dismissed', async () => {
+    const { actor } = start();
+    await waitFor(actor, (s) => s.matches('collecting'));
+    actor.send({ type: 'SUBMIT', files: [], unfinished: 0 });
+    expect(actor.getSnapshot().context.error?.code).toBe(NOTHING_UPLOADED);
+    const big = { name: 'big.bin', size: 21_000_000, error: { code: 'SECURE_FETCH_TOO_LARGE', message: 'too big', data: { maxSize: 10 * 1024 * 1024 } } };
+    // Only refused files: nothing was added, the problem stands.
+    actor.send({ type: 'FILES.CHOSEN', added: 0, refused: [big] });
+    expect(actor.getSnapshot().context).toMatchObject({ refused: [big], error: { code: NOTHING_UPLOADED } });
+    actor.send({ type: 'FILES.CHOSEN', added: 2, refused: [] });
+    expect(actor.getSnapshot().context).toMatchObject({ refused: [], error: null });
+    actor.send({ type: 'FILES.CHOSEN', added: 1, refused: [big] });
+    actor.send({ type: 'REFUSED.DISMISS' });
+    expect(actor.getSnapshot().context.refused).toEqual([]);
+    // Another problem is not cleared by adding files.
+    actor.send({ type: 'SUBMIT', files: [finished('a')], unfinished: 1 });
+    actor.send({ type: 'FILES.CHOSEN', added: 1, refused: [] });
+    expect(actor.getSnapshot().context.error?.code).toBe(UPLOADS_UNFINISHED);
+  });
 });

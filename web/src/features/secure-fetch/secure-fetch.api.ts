@@ -18,6 +18,8 @@ export interface LinkSummary {
   expiresAt: string | null;
   /** The hashes the certificate will show (md5, sha1, sha3-512). */
   hashChoice?: string[];
+  /** Who asks for the files, as the owner's profile names them (null: no name to show). */
+  ownerName?: string | null;
 }
 
 /** One Secure Fetch of the owner (spec §3 Share and Secure Fetch fields). */

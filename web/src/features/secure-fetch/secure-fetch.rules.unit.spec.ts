@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { expiryRange } from './list-query';
 import { statusOf } from './status';
-import { linkUploads, TOO_LARGE } from './upload-rules';
+import { linkUploads, splitLinkUploads, TOO_LARGE } from './upload-rules';
 
 const file = (name: string, size: number) => ({ file: new File([new Uint8Array(size)], name), name, relativeDir: '' });
 
@@ -11,6 +11,17 @@ describe('what the upload page sends', () => {
     expect(uploads.map((u) => u.rejection?.code ?? null)).toEqual([null, TOO_LARGE, 'INVALID_NAME', 'INVALID_NAME']);
     expect(uploads[1]!.rejection?.data).toEqual({ maxSize: 10 });
     expect(linkUploads([file('big.bin', 11)], null)[0]!.rejection).toBeNull();
+  });
+
+  it('takes only the files it can send; the others are refused at once, each with its reason and the limit', () => {
+    const { accepted, refused } = splitLinkUploads([file('a.txt', 5), file('big.bin', 21), { ...file('in.txt', 1), relativeDir: 'a.b' }, file('b.txt', 10)], 10);
+    expect(accepted.map((u) => u.name)).toEqual(['a.txt', 'b.txt']);
+    expect(accepted.every((u) => !u.rejection)).toBe(true);
+    expect(refused.map((r) => [r.name, r.size, r.error.code])).toEqual([
+      ['big.bin', 21, TOO_LARGE],
+      ['a.b/in.txt', 1, 'INVALID_NAME'],
+    ]);
+    expect(refused[0]!.error.data).toEqual({ maxSize: 10 });
   });
 });
 
