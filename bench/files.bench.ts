@@ -194,6 +194,10 @@ const filesSection: BenchSection = {
       const receivedAgain = await download();
       const againMs = performance.now() - t;
       if (receivedAgain !== size) throw new Error(`download gave ${receivedAgain} of ${size} bytes`);
+      const downloadsPeak = peak;
+      // what the server holds once the downloads are over (a second to settle)
+      await new Promise((r) => setTimeout(r, 1000));
+      const afterDownloads = rssOf(child.pid!);
       const readAfter = await readProbe();
       await fs.rm(probe);
       const diskRead = (readBefore.rate + readAfter.rate) / 2;
@@ -224,7 +228,7 @@ const filesSection: BenchSection = {
           { measure: `  the same again, ${hasCurl ? 'curl' : 'Node http client'} (server warm)`, 'MiB/s': fmt(downAgain), 'vs limit': `${fmt(downAgain / diskRead, 2)}x` },
           { measure: '8 concurrent uploads of 64 MiB (total)', 'MiB/s': fmt(mbps(8 * eight, concurrentMs)), 'vs limit': `${fmt(mbps(8 * eight, concurrentMs) / Math.min(diskWrite / replicas, aes), 2)}x` },
         ],
-        `Server peak RSS during the large upload: ${fmt(uploadPeak / MiB)} MiB (at start ${fmt(baseline / MiB)} MiB; target under 300 MB); during the whole section ${fmt(peak / MiB)} MiB. Targets: upload at least 0.5 of disk/R, download at least 0.5 of disk read. Server CPU ms per MiB downloaded: ${fmt(downloadCpu.total, 1)} (${downloadCpu.byGroup}); client CPU ms per MiB: ${hasCurl ? `curl ${fmt(curlCpu, 2)}, ` : ''}Node http client ${fmt((nodeCpu.user + nodeCpu.system) / 1000 / (size / MiB), 2)}. ${os.cpus().length} cpu(s), load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}.`,
+        `Server peak RSS during the large upload: ${fmt(uploadPeak / MiB)} MiB (at start ${fmt(baseline / MiB)} MiB; target under 300 MB); peak until the three downloads ended ${fmt(downloadsPeak / MiB)} MiB, ${fmt(afterDownloads / MiB)} MiB after them; during the whole section ${fmt(peak / MiB)} MiB. Targets: upload at least 0.5 of disk/R, download at least 0.5 of disk read. Server CPU ms per MiB downloaded: ${fmt(downloadCpu.total, 1)} (${downloadCpu.byGroup}); client CPU ms per MiB: ${hasCurl ? `curl ${fmt(curlCpu, 2)}, ` : ''}Node http client ${fmt((nodeCpu.user + nodeCpu.system) / 1000 / (size / MiB), 2)}. ${os.cpus().length} cpu(s), load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}.`,
       );
     } finally {
       await stopProduct(child);

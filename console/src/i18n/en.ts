@@ -226,6 +226,12 @@ export const consoleMessages = {
       collectionSummary: '%{finishedAt}: %{unreferenced} of %{stored} stored chunks belong to no file; %{chunksDeleted} chunks deleted, %{keysDestroyed} keys destroyed, %{waiting} kept for now',
       collectionSkipped: '%{finishedAt}: nothing deleted (%{reason})',
       noCollection: 'No collection has run yet.',
+      degraded: 'Degraded: some replicas are missing or a shard fails. Files are still served from the intact copies.',
+      healthy: 'Healthy: every shard is in place and nothing has failed since the last clean scrub.',
+      reasons: { 'shard-problem': '%{shard}: %{detail}', 'shard-fault': '%{shard} failed %{count} time(s) (%{detail}); chunks went to the next shards', 'chunk-lost': '%{count} read(s) found a chunk without an intact copy', 'chunks-lost': 'The last scrub found %{count} chunk(s) without an intact copy', 'repairs-failed': 'The last scrub could not re-create all replicas of %{count} chunk(s)', 'upkeep-failed': 'An upkeep run failed (%{detail}); the next runs at its time' },
+      faults: 'Faults since the last clean scrub',
+      faultFields: { at: 'When', kind: 'Kind', shard: 'Shard', detail: 'Detail', chunk: 'Chunk', file: 'File' },
+      faultKinds: { shard: 'Shard failed', 'chunk-lost': 'Chunk lost on read', upkeep: 'Upkeep failed' },
     },
     processes: {
       title: 'Processes',

@@ -414,6 +414,12 @@ const consoleMessages: ConsoleCatalogue = {
         '%{finishedAt}: %{unreferenced} de %{stored} fragmentos guardados no pertenecen a ningún archivo; %{chunksDeleted} fragmentos eliminados, %{keysDestroyed} claves destruidas, %{waiting} conservados por ahora',
       collectionSkipped: '%{finishedAt}: no se eliminó nada (%{reason})',
       noCollection: 'Aún no se ha hecho ninguna recolección.',
+      degraded: 'Degradado: faltan algunas réplicas o un fragmento falla. Los archivos se siguen sirviendo desde las copias intactas.',
+      healthy: 'Correcto: todos los fragmentos están en su sitio y nada ha fallado desde el último escaneo limpio.',
+      reasons: { 'shard-problem': '%{shard}: %{detail}', 'shard-fault': '%{shard} falló %{count} vez/veces (%{detail}); los bloques fueron a los siguientes fragmentos', 'chunk-lost': '%{count} lectura(s) encontraron un bloque sin copia intacta', 'chunks-lost': 'El último escaneo encontró %{count} bloque(s) sin copia intacta', 'repairs-failed': 'El último escaneo no pudo recrear todas las réplicas de %{count} bloque(s)', 'upkeep-failed': 'Falló una tarea de mantenimiento (%{detail}); la siguiente se ejecuta a su hora' },
+      faults: 'Fallos desde el último escaneo limpio',
+      faultFields: { at: 'Cuándo', kind: 'Tipo', shard: 'Fragmento', detail: 'Detalle', chunk: 'Bloque', file: 'Archivo' },
+      faultKinds: { shard: 'Fallo de fragmento', 'chunk-lost': 'Bloque perdido al leer', upkeep: 'Fallo de mantenimiento' },
     },
     processes: {
       title: 'Procesos',

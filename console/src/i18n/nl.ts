@@ -414,6 +414,12 @@ const consoleMessages: ConsoleCatalogue = {
         '%{finishedAt}: %{unreferenced} van %{stored} opgeslagen blokken horen bij geen enkel bestand; %{chunksDeleted} blokken verwijderd, %{keysDestroyed} sleutels vernietigd, %{waiting} voorlopig bewaard',
       collectionSkipped: '%{finishedAt}: niets verwijderd (%{reason})',
       noCollection: 'Er is nog geen opruiming uitgevoerd.',
+      degraded: "Verminderd: er ontbreken replica's of een shard faalt. Bestanden worden nog uit de intacte kopieën geleverd.",
+      healthy: 'Gezond: elke shard is aanwezig en er is niets misgegaan sinds de laatste schone controle.',
+      reasons: { 'shard-problem': '%{shard}: %{detail}', 'shard-fault': '%{shard} faalde %{count} keer (%{detail}); blokken gingen naar de volgende shards', 'chunk-lost': '%{count} leesactie(s) vonden een blok zonder intacte kopie', 'chunks-lost': 'De laatste controle vond %{count} blok(ken) zonder intacte kopie', 'repairs-failed': "De laatste controle kon niet alle replica's van %{count} blok(ken) herstellen", 'upkeep-failed': 'Een onderhoudsronde mislukte (%{detail}); de volgende draait op haar tijd' },
+      faults: 'Fouten sinds de laatste schone controle',
+      faultFields: { at: 'Wanneer', kind: 'Soort', shard: 'Shard', detail: 'Detail', chunk: 'Blok', file: 'Bestand' },
+      faultKinds: { shard: 'Shard faalde', 'chunk-lost': 'Blok kwijt bij lezen', upkeep: 'Onderhoud mislukt' },
     },
     processes: {
       title: 'Processen',

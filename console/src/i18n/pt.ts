@@ -414,6 +414,12 @@ const consoleMessages: ConsoleCatalogue = {
         '%{finishedAt}: %{unreferenced} de %{stored} blocos armazenados não pertencem a nenhum arquivo; %{chunksDeleted} blocos excluídos, %{keysDestroyed} chaves destruídas, %{waiting} mantidos por enquanto',
       collectionSkipped: '%{finishedAt}: nada excluído (%{reason})',
       noCollection: 'Nenhuma coleta foi executada ainda.',
+      degraded: 'Degradado: faltam algumas réplicas ou um fragmento falha. Os arquivos continuam a ser servidos a partir das cópias intactas.',
+      healthy: 'Saudável: todos os fragmentos estão no lugar e nada falhou desde a última verificação limpa.',
+      reasons: { 'shard-problem': '%{shard}: %{detail}', 'shard-fault': '%{shard} falhou %{count} vez(es) (%{detail}); os blocos foram para os fragmentos seguintes', 'chunk-lost': '%{count} leitura(s) encontraram um bloco sem cópia intacta', 'chunks-lost': 'A última verificação encontrou %{count} bloco(s) sem cópia intacta', 'repairs-failed': 'A última verificação não conseguiu recriar todas as réplicas de %{count} bloco(s)', 'upkeep-failed': 'Uma tarefa de manutenção falhou (%{detail}); a próxima corre à sua hora' },
+      faults: 'Falhas desde a última verificação limpa',
+      faultFields: { at: 'Quando', kind: 'Tipo', shard: 'Fragmento', detail: 'Detalhe', chunk: 'Bloco', file: 'Arquivo' },
+      faultKinds: { shard: 'Falha de fragmento', 'chunk-lost': 'Bloco perdido na leitura', upkeep: 'Falha de manutenção' },
     },
     processes: {
       title: 'Processos',

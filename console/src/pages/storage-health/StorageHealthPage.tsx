@@ -2,7 +2,7 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import { Alert, Button, Card, CardContent, Chip, LinearProgress, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
-import { fetchBlobHealth, formatBytes, scrubLevel, shardLevel, type BlobHealth, type HealthLevel } from './storageHealth';
+import { fetchBlobHealth, formatBytes, reasonMessage, scrubLevel, shardStatus, type BlobHealth, type HealthLevel } from './storageHealth';
 import { useDates } from '../../i18n/dates';
 
 const levelColor: Record<HealthLevel, 'success' | 'warning' | 'error'> = { ok: 'success', warning: 'warning', error: 'error' };
@@ -43,6 +43,21 @@ export const StorageHealthPage = () => {
             <Typography data-testid="storage-health-summary">
               {t('summary', { adapter: t(`adapters.${view.health.adapter}`), replicas: view.health.replicas, node: view.health.nodeId })}
             </Typography>
+            {view.health.status === 'degraded' ? (
+              <Alert severity="error" data-testid="storage-health-degraded">
+                {t('degraded')}
+                <ul style={{ margin: 0, paddingInlineStart: '1.25rem' }}>
+                  {(view.health.reasons ?? []).map((reason, i) => {
+                    const { key, values } = reasonMessage(reason);
+                    return <li key={i}>{t(key, values)}</li>;
+                  })}
+                </ul>
+              </Alert>
+            ) : view.health.status === 'ok' ? (
+              <Alert severity="success" data-testid="storage-health-ok">
+                {t('healthy')}
+              </Alert>
+            ) : null}
             <Table size="small" data-testid="storage-health-shards">
               <TableHead>
                 <TableRow>
@@ -59,7 +74,12 @@ export const StorageHealthPage = () => {
                     <TableCell>{formatBytes(shard.bytes)}</TableCell>
                     <TableCell>{shard.freeBytes === null ? '—' : formatBytes(shard.freeBytes)}</TableCell>
                     <TableCell>
-                      <Chip size="small" color={levelColor[shardLevel(shard)]} label={t(`levels.${shardLevel(shard)}`)} />
+                      <Chip size="small" color={levelColor[shardStatus(shard)]} label={t(`levels.${shardStatus(shard)}`)} />
+                      {shard.problem ? (
+                        <Typography variant="body2" color="error" component="span" sx={{ ml: 1 }}>
+                          {shard.problem}
+                        </Typography>
+                      ) : null}
                     </TableCell>
                   </TableRow>
                 ))}
@@ -94,6 +114,32 @@ export const StorageHealthPage = () => {
                 <Alert severity="info">{t('noScrub')}</Alert>
               )}
             </Stack>
+            {view.health.faults?.length ? (
+              <Stack sx={{ gap: 1 }} data-testid="storage-health-faults">
+                <Typography variant="h6">{t('faults')}</Typography>
+                <Table size="small">
+                  <TableHead>
+                    <TableRow>
+                      {['at', 'kind', 'shard', 'detail', 'chunk', 'file'].map((name) => (
+                        <TableCell key={name}>{t(`faultFields.${name}`)}</TableCell>
+                      ))}
+                    </TableRow>
+                  </TableHead>
+                  <TableBody>
+                    {view.health.faults.map((fault, i) => (
+                      <TableRow key={i}>
+                        <TableCell>{dates.dateTime(fault.at)}</TableCell>
+                        <TableCell>{t(`faultKinds.${fault.kind}`)}</TableCell>
+                        <TableCell sx={{ fontFamily: 'monospace' }}>{fault.shard ?? '—'}</TableCell>
+                        <TableCell>{fault.detail}</TableCell>
+                        <TableCell sx={{ fontFamily: 'monospace', fontSize: 12 }}>{fault.cid ?? '—'}</TableCell>
+                        <TableCell sx={{ fontFamily: 'monospace', fontSize: 12 }}>{fault.itemId ?? '—'}</TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </Stack>
+            ) : null}
             <Stack sx={{ gap: 1 }} data-testid="storage-health-collection">
               <Typography variant="h6">{t('lastCollection')}</Typography>
               {view.health.lastCollection ? (

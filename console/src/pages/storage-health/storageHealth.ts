@@ -5,6 +5,8 @@ export interface ShardHealth {
   readonly chunks: number;
   readonly bytes: number;
   readonly freeBytes: number | null;
+  /** What is wrong with the shard itself (its folder gone, or made again and missing replicas); absent from older servers. */
+  readonly problem?: string | null;
 }
 
 export interface ScrubReport {
@@ -16,6 +18,9 @@ export interface ScrubReport {
   readonly lostChunks: readonly string[];
   /** Stored chunks no file or upload names (absent from reports older than this count). */
   readonly unreferenced?: number;
+  /** Chunks left with fewer replicas than wanted because a shard refused them. */
+  readonly failed?: number;
+  readonly shardFaults?: readonly { readonly shard: string; readonly operation: string; readonly reason: string }[];
 }
 
 /** What a collection of chunks and keys no file or upload uses found and deleted. */
@@ -30,7 +35,30 @@ export interface CollectReport {
   readonly skipped: string | null;
 }
 
+/** Why the store is degraded, as the server names it. */
+export interface HealthReason {
+  readonly code: 'shard-problem' | 'shard-fault' | 'chunk-lost' | 'chunks-lost' | 'repairs-failed' | 'upkeep-failed';
+  readonly shard: string | null;
+  readonly detail: string | null;
+  readonly count: number;
+  readonly at: string | null;
+}
+
+/** A fault recorded since the last clean scrub. */
+export interface BlobFault {
+  readonly at: string;
+  readonly kind: string;
+  readonly shard: string | null;
+  readonly detail: string;
+  readonly cid: string | null;
+  readonly itemId: string | null;
+}
+
 export interface BlobHealth {
+  /** Absent from older servers. */
+  readonly status?: 'ok' | 'degraded';
+  readonly reasons?: readonly HealthReason[];
+  readonly faults?: readonly BlobFault[];
   readonly adapter: 'local' | 's3';
   readonly replicas: number;
   readonly nodeId: string;
@@ -68,9 +96,19 @@ export const shardLevel = (shard: ShardHealth): HealthLevel => {
   return 'ok';
 };
 
-/** Lost chunks are an error; a scrub that repaired something, or none yet, a warning. */
+/** Lost chunks are an error; a scrub that repaired something, could not repair some, passed over a failing shard, or none yet, a warning. */
 export const scrubLevel = (report: ScrubReport | null): HealthLevel => {
   if (!report) return 'warning';
   if (report.lost > 0) return 'error';
+  if ((report.failed ?? 0) > 0 || (report.shardFaults?.length ?? 0) > 0) return 'warning';
   return report.repaired > 0 ? 'warning' : 'ok';
 };
+
+/** A shard whose folder is gone or was made again (replicas missing until a scrub) is an error, whatever its disk. */
+export const shardStatus = (shard: ShardHealth): HealthLevel => (shard.problem ? 'error' : shardLevel(shard));
+
+/** The translation key and values of a reason the store is degraded (`console.storageHealth.reasons.<code>`). */
+export const reasonMessage = (reason: HealthReason): { key: string; values: Record<string, string | number> } => ({
+  key: `reasons.${reason.code}`,
+  values: { shard: reason.shard ?? '', detail: reason.detail ?? '', count: reason.count },
+});

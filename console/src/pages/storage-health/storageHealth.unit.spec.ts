@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fetchBlobHealth, formatBytes, scrubLevel, shardLevel } from './storageHealth';
+import { fetchBlobHealth, formatBytes, reasonMessage, scrubLevel, shardLevel, shardStatus } from './storageHealth';
 
 describe('storage health', () => {
   it('formats sizes in binary units', () => {
@@ -22,6 +22,27 @@ describe('storage health', () => {
     expect(scrubLevel(report)).toBe('ok');
     expect(scrubLevel({ ...report, repaired: 2 })).toBe('warning');
     expect(scrubLevel({ ...report, lost: 1, lostChunks: ['bafkrei'] })).toBe('error');
+  });
+
+  it('a shard whose folder is gone or was made again is a problem, whatever its free disk', () => {
+    const shard = { shard: 'shard-2', chunks: 0, bytes: 0, freeBytes: 100 * 1024 ** 3 };
+    expect(shardStatus({ ...shard, problem: null })).toBe('ok');
+    expect(shardStatus({ ...shard, problem: 'folder missing' })).toBe('error');
+  });
+
+  it('a scrub that passed over a failing shard or could not repair chunks asks for attention', () => {
+    const report = { startedAt: '', finishedAt: '', checked: 10, repaired: 0, lost: 0, lostChunks: [] };
+    expect(scrubLevel({ ...report, failed: 0, shardFaults: [] })).toBe('ok');
+    expect(scrubLevel({ ...report, failed: 3 })).toBe('warning');
+    expect(scrubLevel({ ...report, shardFaults: [{ shard: 'shard-1', operation: 'repair', reason: 'EROFS' }] })).toBe('warning');
+  });
+
+  it('words each reason the store is degraded with its shard, detail and count', () => {
+    expect(reasonMessage({ code: 'shard-fault', shard: 'shard-1', detail: 'put: EROFS', count: 4, at: null })).toEqual({
+      key: 'reasons.shard-fault',
+      values: { shard: 'shard-1', detail: 'put: EROFS', count: 4 },
+    });
+    expect(reasonMessage({ code: 'chunks-lost', shard: null, detail: null, count: 2, at: null }).values).toEqual({ shard: '', detail: '', count: 2 });
   });
 
   it('reads the health call with the console headers and surfaces its errors', async () => {
