@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { deterministicId } from '@axel/platform';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { holdAt } from '../../failpoints';
 import { accountHelpers } from '../../testing/accounts';
 import { HttpClient, startTestApp, type TestApp } from '../../testing/harness';
 import { storageBytes } from './storage.bytes';
@@ -115,5 +117,53 @@ describe('an upload failing on the server side', () => {
       put.mockRestore();
     }
     expect(logLines.join('\n')).toContain('shard-2/bi/.bafkrei');
+  });
+});
+
+describe('a claim that outlives the expiry (its process stopped midway)', () => {
+  it('the file was made: the upload row goes and the file stays readable; it was not: the upload expires as any other', async () => {
+    const { email, id } = await signUpConfirmed();
+    let { http } = await signIn(email);
+    const storageId = (await http.get(`/api/users/${id}/storages/`)).body.data[0].id as string;
+    const base = `/api/users/${id}/storages/${storageId}`;
+    const send = async (content: string) => {
+      const created = await http.request('POST', '/api/uploads/', undefined, { ...TUS, 'upload-length': String(content.length), 'upload-metadata': `storageId ${Buffer.from(storageId).toString('base64')}` });
+      const location = created.headers.get('location')!;
+      expect((await http.request('PATCH', location, new Uint8Array(Buffer.from(content)), { ...TUS, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' })).status).toBe(204);
+      return location.split('/').at(-1)!;
+    };
+    const made = randomBytes(5000).toString('base64url');
+    const madeId = await send(made);
+    // the request stops right after the file was made, before the upload is marked used
+    const stop = holdAt('file-from-upload:added', async () => {
+      throw new Error('stopped');
+    });
+    try {
+      expect((await http.post(`${base}/items/`, { label: 'file', name: 'made.txt', uploadId: madeId })).status).toBe(500);
+    } finally {
+      stop();
+    }
+    const abandonedId = await send(randomBytes(3000).toString('base64url'));
+    expect(await pipeline().uploads.claim(abandonedId, id, null)).not.toBeNull();
+    const status = async (uploadId: string) => (await t.app.ctx.pool.query<{ status: string }>('select status from uploads where id = $1', [uploadId])).rows[0]?.status ?? 'gone';
+    expect([await status(madeId), await status(abandonedId)]).toEqual(['claimed', 'claimed']);
+
+    t.clock.advance(t.app.ctx.config.UPLOAD_EXPIRY_HOURS * 3_600_000 + 60_000);
+    await pipeline().store.deleteExpired();
+    // made: the row is gone, the key and chunks stay with the file; not made: unused again
+    expect([await status(madeId), await status(abandonedId)]).toEqual(['gone', 'finished']);
+    // a day later the session has lapsed too
+    ({ http } = await signIn(email));
+    const fileId = deterministicId('file-from-upload', madeId);
+    let read = await http.get(`${base}/files/${fileId}/sources/`);
+    // the read model may still be catching up with the file the stopped request made
+    for (let i = 0; i < 50 && read.status === 404; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      read = await http.get(`${base}/files/${fileId}/sources/`);
+    }
+    expect(read.body).toBe(made);
+    await pipeline().store.deleteExpired();
+    expect(await status(abandonedId)).toBe('gone');
+    expect((await http.get(`/api/users/${id}/storages/`)).body.data[0]).toMatchObject({ sizeReserved: 0, sizeUsed: made.length });
   });
 });
