@@ -544,12 +544,15 @@ export interface AuditVerification extends ChainVerification {
 
 /**
  * `verifyChain`, then the stored chain against the checkpoints held outside the database (the
- * record beside the signing key, and the anchors read back from the AXEL chain): a held checkpoint
- * missing from the database or sealing another link there, or beyond the database's last
- * checkpoint where the stored events re-chain to another link, means the log was rewritten and
- * re-sealed (or its links deleted): `rewritten`, at the first position the stored chain no longer
- * holds for (the first event without a link after the last held checkpoint that matched, else the
- * first event after it). Also counts the events after the last checkpoint (`unsealedEvents`).
+ * record beside the signing key, and the anchors read back from the AXEL chain), in position
+ * order. A held checkpoint holds when the database's checkpoint there seals the same link, or,
+ * with the checkpoint gone, the stored link there is the held one (a link commits to every event
+ * before it); past the database's last checkpoint (a batch a crash cut short, or links deleted)
+ * the stored events must re-chain to it. The first that does not hold means the log was rewritten
+ * (and re-sealed, or its links deleted): `rewritten`, at the first event without a link after the
+ * last held checkpoint that held, else the first event after it. A held checkpoint merely missing
+ * from the database (its link intact) is `rewritten` at its position. Also counts the events after
+ * the last checkpoint (`unsealedEvents`): `ok` covers only what is sealed.
  */
 export const verifyAudit = async (
   db: Queryable,
