@@ -5,7 +5,9 @@ import { loadKeyring, parsePublicKeys, rotateSigningKey } from '@axel/platform/a
 
 const usage = `usage: npm run audit -- <command>
   verify                                  re-read the log and its signed checkpoints (a stopped product's
-                                          DATA_DIR, or DATABASE_URL) and name the first altered position
+                                          DATA_DIR, or DATABASE_URL) against the checkpoint record in
+                                          DATA_DIR and the anchors on the AXEL chain, and name the first
+                                          altered or rewritten position; says how many events are unsealed
   verify-offline <file> [--key <pem>]     check an export (GET /api/admin/audit/export) with no server and
                                           no database; --key is the public keys file from
                                           /.well-known/audit-key?keys=all (any key listed in it may sign)
@@ -49,12 +51,14 @@ const verifyOffline = async (args: string[]): Promise<number> => {
 };
 
 const verifyStored = async (): Promise<number> => {
-  const [{ loadConfig }, { createApp }, { createLogger }, { verifyChain }, { createPortChain }] = await Promise.all([
+  const [{ loadConfig }, { createApp }, { createLogger }, { verifyAudit }, { createPortChain }, { anchoredCheckpoints }, { CheckpointRecord }] = await Promise.all([
     import('../config'),
     import('../app'),
     import('../logger'),
     import('../modules/audit/audit.chain-store'),
     import('../modules/audit/audit.chain-port'),
+    import('../modules/audit/audit.anchor'),
+    import('@axel/platform/audit/record'),
   ]);
   const config = loadConfig();
   const app = await createApp({ config, log: createLogger('warn'), roles: [], serveUi: false });
@@ -62,9 +66,16 @@ const verifyStored = async (): Promise<number> => {
     const { keys } = loadKeyring(config.AUDIT_SIGNING_KEY, config.AUDIT_PREVIOUS_KEYS, config.dataDir);
     // with EVENTSTORE_URL the events are read through the event store's port
     const portChain = app.ctx.adapters.eventStore === 'postgres' ? undefined : createPortChain();
-    const result = portChain ? await portChain.verify(app.ctx, keys).finally(() => portChain.stop()) : await verifyChain(app.ctx.pool, keys);
+    const record = new CheckpointRecord(config.dataDir);
+    const result = portChain
+      ? await portChain.verify(app.ctx, keys).finally(() => portChain.stop())
+      : await verifyAudit(app.ctx.pool, keys, { record, anchored: await anchoredCheckpoints(app.ctx, record) });
     console.log(JSON.stringify(result));
-    if (!result.ok) console.error(`NOT INTACT: the first mismatch is at position ${result.firstMismatch} (${result.reason})`);
+    if (!result.ok && result.reason === 'rewritten') {
+      console.error(`NOT INTACT: the log was rewritten and re-sealed from position ${result.firstMismatch}: it no longer matches the checkpoints recorded in ${record.file} or anchored on the chain`);
+    } else if (!result.ok) console.error(`NOT INTACT: the first mismatch is at position ${result.firstMismatch} (${result.reason})`);
+    const unsealed = 'unsealedEvents' in result ? Number(result.unsealedEvents) : 0;
+    if (unsealed > 0) console.error(`note: ${unsealed} events after position ${result.checkedUpTo} are not sealed yet, so not checked`);
     return result.ok ? 0 : 1;
   } finally {
     await app.stop();

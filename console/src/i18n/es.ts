@@ -387,7 +387,11 @@ const consoleMessages: ConsoleCatalogue = {
         deleted: 'un evento se eliminó',
         inserted: 'un evento se insertó',
         checkpoint: 'un punto de control firmado no coincide',
+        rewritten: 'el registro se reescribió y se firmó de nuevo: ya no coincide con los puntos de control guardados junto a la clave de firma o anclados en la cadena AXEL',
       },
+      unsealed: '%{count} eventos después de la posición %{position} aún no están sellados: esta verificación no los cubre.',
+      sealerError: 'El sellador dejó de firmar: %{message}',
+      anchored: 'Último punto de control anclado en la cadena AXEL: posición %{position}.',
       exportTitle: 'Exportar para verificación sin conexión',
       exportIntro:
         'Descarga un rango de posiciones como JSON Lines con sus enlaces y puntos de control firmados, y la clave pública; revísalos en cualquier lugar con npm run audit -- verify-offline <archivo> --key <archivo de clave>.',

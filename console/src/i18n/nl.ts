@@ -387,7 +387,11 @@ const consoleMessages: ConsoleCatalogue = {
         deleted: 'een gebeurtenis is verwijderd',
         inserted: 'een gebeurtenis is ingevoegd',
         checkpoint: 'een ondertekend controlepunt klopt niet',
+        rewritten: 'het logboek is herschreven en opnieuw ondertekend: het klopt niet meer met de controlepunten naast de ondertekeningssleutel of verankerd in de AXEL-keten',
       },
+      unsealed: '%{count} gebeurtenissen na positie %{position} zijn nog niet verzegeld: deze controle dekt ze niet.',
+      sealerError: 'De verzegelaar ondertekent niet meer: %{message}',
+      anchored: 'Laatste controlepunt verankerd in de AXEL-keten: positie %{position}.',
       exportTitle: 'Exporteren voor offline verificatie',
       exportIntro:
         'Download een reeks posities als JSON Lines met hun schakels en ondertekende controlepunten, en de publieke sleutel; controleer ze overal met npm run audit -- verify-offline <bestand> --key <sleutelbestand>.',

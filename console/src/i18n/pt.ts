@@ -387,7 +387,11 @@ const consoleMessages: ConsoleCatalogue = {
         deleted: 'um evento foi excluído',
         inserted: 'um evento foi inserido',
         checkpoint: 'um ponto de controle assinado não confere',
+        rewritten: 'o registro foi reescrito e assinado de novo: não confere mais com os pontos de controle guardados junto à chave de assinatura ou ancorados na cadeia AXEL',
       },
+      unsealed: '%{count} eventos após a posição %{position} ainda não estão selados: esta verificação não os cobre.',
+      sealerError: 'O selador parou de assinar: %{message}',
+      anchored: 'Último ponto de controle ancorado na cadeia AXEL: posição %{position}.',
       exportTitle: 'Exportar para verificação offline',
       exportIntro:
         'Baixe um intervalo de posições como JSON Lines com seus elos e pontos de controle assinados, e a chave pública; verifique em qualquer lugar com npm run audit -- verify-offline <arquivo> --key <arquivo da chave>.',

@@ -63,7 +63,8 @@ export const SecureFetchCreated = defineEvent(
     hashChoice: z.array(z.enum(HASH_CHOICES)),
     createdAt: timestamp,
   }),
-  { personal: ['note'] },
+  // the link id alone lets anyone upload to the owner
+  { personal: ['note'], secret: ['linkId'] },
 );
 
 export const SecureFetchRevoked = defineEvent('SecureFetchRevoked', z.object({ revokedAt: timestamp }));
@@ -81,7 +82,8 @@ export const SecureFetchSubmitted = defineEvent(
     metadata: SecureFetchMetadataSchema.nullable(),
     submittedAt: timestamp,
   }),
-  { personal: ['files', 'metadata'] },
+  // an upload id alone authorises HEAD, PATCH and DELETE on that upload
+  { personal: ['files', 'metadata'], secret: ['files.*.uploadId'] },
 );
 
 export const SecureFetchItemOpened = defineEvent('SecureFetchItemOpened', z.object({ itemId: id, at: timestamp }));

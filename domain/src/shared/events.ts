@@ -42,6 +42,13 @@ export interface EventDefinition<T extends string = string, S extends z.ZodType 
   readonly upcasters: Readonly<Record<number, (data: unknown) => unknown>>;
   readonly personal?: PersonalData;
   /**
+   * Fields holding bearer secrets: values that alone open or control something (a share's
+   * `linkId`, an upload's `uploadId`). Staff never see them (the activity log and time travel show
+   * a fingerprint). Paths of data fields: `linkId`, or `files.*.uploadId` for a field of each
+   * element of an array.
+   */
+  readonly secret?: readonly string[];
+  /**
    * Appending this event forgets these data subjects for ever (their keys are destroyed), e.g.
    * `AccountPurged` forgets its user, `MailDelivered` its mail.
    */
@@ -55,6 +62,7 @@ export const defineEvent = <T extends string, S extends z.ZodType>(
     version?: number;
     upcasters?: Record<number, (data: unknown) => unknown>;
     personal?: readonly (keyof z.infer<S> & string)[];
+    secret?: readonly string[];
     erases?: (data: z.infer<S>, streamName: string) => readonly string[];
   } = {},
 ): EventDefinition<T, S> => ({
@@ -63,8 +71,34 @@ export const defineEvent = <T extends string, S extends z.ZodType>(
   version: options.version ?? 1,
   upcasters: options.upcasters ?? {},
   ...(options.personal?.length ? { personal: { fields: options.personal as readonly string[] } } : {}),
+  ...(options.secret?.length ? { secret: options.secret } : {}),
   ...(options.erases ? { erases: options.erases as EventDefinition['erases'] } : {}),
 });
+
+/**
+ * The event's data with each value at a secret path (see {@link EventDefinition.secret}) passed
+ * through `hide`, and the secret string values found, for hiding them wherever else they appear.
+ */
+export const hideSecretFields = (definition: EventDefinition | undefined, data: unknown, hide: (value: string) => string): { data: unknown; secrets: string[] } => {
+  const secrets: string[] = [];
+  if (!definition?.secret?.length) return { data, secrets };
+  const walk = (value: unknown, path: readonly string[]): unknown => {
+    if (path.length === 0) {
+      if (typeof value === 'string') {
+        secrets.push(value);
+        return hide(value);
+      }
+      return value;
+    }
+    const [head, ...rest] = path;
+    if (head === '*') return Array.isArray(value) ? value.map((v) => walk(v, rest)) : value;
+    if (!value || typeof value !== 'object' || Array.isArray(value) || !(head! in value)) return value;
+    return { ...(value as Record<string, unknown>), [head!]: walk((value as Record<string, unknown>)[head!], rest) };
+  };
+  let out = data;
+  for (const path of definition.secret) out = walk(out, path.split('.'));
+  return { data: out, secrets };
+};
 
 /** What a personal field reads as once erased: the first of ERASED, null, {} and [] its schema accepts. */
 export const erasedValue = (definition: EventDefinition | undefined, field: string): unknown => {

@@ -45,7 +45,8 @@ export const ShareCreated = defineEvent(
     totalSize: z.number().int().nonnegative(),
     createdAt: timestamp,
   }),
-  { personal: ['title', 'description', 'message', 'passwordHash', 'recipients', 'items'] },
+  // the link id alone opens the share
+  { personal: ['title', 'description', 'message', 'passwordHash', 'recipients', 'items'], secret: ['linkId'] },
 );
 
 /** Only the fields given changed; `passwordHash: null` removes the password. */

@@ -49,9 +49,9 @@ export const StorageOpened = defineEvent(
 
 export const StorageQuotaChanged = defineEvent('StorageQuotaChanged', z.object({ sizeTotal: z.number().int().nonnegative() }));
 
-export const QuotaReserved = defineEvent('QuotaReserved', z.object({ uploadId: id, size: z.number().int().nonnegative() }));
+export const QuotaReserved = defineEvent('QuotaReserved', z.object({ uploadId: id, size: z.number().int().nonnegative() }), { secret: ['uploadId'] });
 
-export const QuotaReleased = defineEvent('QuotaReleased', z.object({ uploadId: id }));
+export const QuotaReleased = defineEvent('QuotaReleased', z.object({ uploadId: id }), { secret: ['uploadId'] });
 
 export const FolderCreated = defineEvent(
   'FolderCreated',
@@ -75,7 +75,7 @@ export const FileAdded = defineEvent(
     e2eeEnabled: z.boolean(),
     createdAt: timestamp,
   }),
-  { personal: ['name'] },
+  { personal: ['name'], secret: ['uploadId'] },
 );
 
 export const ItemRenamed = defineEvent('ItemRenamed', z.object({ itemId: id, name: z.string(), modifiedAt: timestamp }), { personal: ['name'] });

@@ -16,6 +16,8 @@ import {
   countActivity,
   cursorAt,
   readActivityPage,
+  hideSecrets,
+  hideSecretValues,
   redactSecrets,
   resolveFilter,
   streamActivity,
@@ -199,8 +201,13 @@ export const activityModule: Module = {
         const state = decoded.slice(0, past).reduce(fold.evolve, fold.initialState());
         const today = decoded.reduce(fold.evolve, fold.initialState());
         const revisionAt = past === 0 ? -1 : events[past - 1]!.revision;
-        const stateJson = redactSecrets(toJson(state));
-        const todayJson = redactSecrets(toJson(today));
+        // the stream's bearer secrets (link ids, upload ids), wherever the folded state keeps them
+        const secrets = new Set<string>();
+        events.forEach((recorded, i) => {
+          for (const secret of hideSecrets(ctx.registry.definition(recorded.type), decoded[i]!.data).secrets) secrets.add(secret);
+        });
+        const stateJson = hideSecretValues(redactSecrets(toJson(state)), secrets);
+        const todayJson = hideSecretValues(redactSecrets(toJson(today)), secrets);
         return {
           stream,
           aggregate: aggregate.kind,

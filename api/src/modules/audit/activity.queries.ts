@@ -1,4 +1,5 @@
-import { type EventMetadata } from '@axel/domain';
+import { createHash } from 'node:crypto';
+import { hideSecretFields, type EventDefinition, type EventMetadata } from '@axel/domain';
 import { type ActivityLocale, describeEvent } from '@axel/domain/audit/describe-event';
 import { PersonalDataEventStore, type Migration, type Pool, type RecordedEvent } from '@axel/platform';
 import type { AppContext } from '../../context';
@@ -180,6 +181,36 @@ export const redactSecrets = (value: unknown): unknown => {
   return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, SECRET_KEYS.test(k) ? '[redacted]' : redactSecrets(v)]));
 };
 
+/**
+ * What staff see in place of a bearer secret (a share's link id, an upload id): a short
+ * fingerprint, enough to tell two apart and to match one a user quotes, never enough to use.
+ */
+export const secretFingerprint = (value: string): string => `[secret ${createHash('sha256').update(value).digest('hex').slice(0, 8)}]`;
+
+/** Every occurrence of the secret values in a JSON value (as a value, inside a text, or as a key) read as their fingerprint. */
+export const hideSecretValues = (value: unknown, secrets: ReadonlySet<string>): unknown => {
+  if (secrets.size === 0) return value;
+  const text = (s: string) => {
+    let out = s;
+    for (const secret of secrets) if (secret && out.includes(secret)) out = out.split(secret).join(secretFingerprint(secret));
+    return out;
+  };
+  const walk = (v: unknown): unknown => {
+    if (typeof v === 'string') return text(v);
+    if (Array.isArray(v)) return v.map(walk);
+    if (!v || typeof v !== 'object') return v;
+    return Object.fromEntries(Object.entries(v).map(([k, inner]) => [text(k), walk(inner)]));
+  };
+  return walk(value);
+};
+
+/** An event's data with its secret fields (and those values anywhere else in it) as fingerprints, and the secret values. */
+export const hideSecrets = (definition: EventDefinition | undefined, data: unknown): { data: unknown; secrets: Set<string> } => {
+  const hidden = hideSecretFields(definition, data, secretFingerprint);
+  const secrets = new Set(hidden.secrets);
+  return { data: hideSecretValues(hidden.data, secrets), secrets };
+};
+
 interface ActorInfo {
   readonly email: string | null;
   readonly name: string | null;
@@ -232,7 +263,10 @@ export const toActivityRows = async (ctx: AppContext, rows: readonly EventRow[],
     // rows written by hand (or by older code) may lack metadata fields: they read as unknown, never fail the page
     const m: Partial<EventMetadata> = e.metadata && typeof e.metadata === 'object' ? e.metadata : {};
     const info = m.actorId ? actors.get(m.actorId) : undefined;
-    return {
+    // bearer secrets (a share's link id, an upload id) never reach staff: their fields, and their values wherever they appear
+    const hidden = hideSecrets(ctx.registry.definition(e.type), data);
+    data = hidden.data;
+    const row: ActivityRow = {
       id: String(e.position),
       position: e.position,
       time: typeof m.time === 'string' ? m.time : e.recordedAt.toISOString(),
@@ -250,6 +284,7 @@ export const toActivityRows = async (ctx: AppContext, rows: readonly EventRow[],
       sentence: describeEvent({ type: e.type, data }, locale),
       data: redactSecrets(data),
     };
+    return hidden.secrets.size ? (hideSecretValues(row, hidden.secrets) as ActivityRow) : row;
   });
 };
 

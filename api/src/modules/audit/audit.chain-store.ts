@@ -2,6 +2,7 @@ import { hash } from 'node:crypto';
 import { CHAIN_VERSION, chainEvent, GENESIS_LINK, LINK_BYTES, type ChainVersion, type SealedEvent } from '@axel/platform/audit/chain';
 import { EXPORT_FORMAT, EXPORT_VERSION, type ExportHeader } from '@axel/platform/audit/export-format';
 import { keyById, keyList, verifyCheckpoint, type AuditKeys, type AuditSigningKey } from '@axel/platform/audit/keys';
+import type { CheckpointRecord } from '@axel/platform/audit/record';
 import { SAFE_POSITION_BOUND_SQL, withTransaction, type Migration, type Pool, type Queryable } from '@axel/platform';
 
 export const auditMigrations: Migration[] = [
@@ -87,72 +88,172 @@ const sealedEvent = (r: EventRow): SealedEvent => ({
 });
 
 /**
+ * The links of the stored events after `after` (whose link is `previous`), in position order: up
+ * to `limit` events below the oldest transaction still in flight, or, with `upto`, every event up
+ * to it. Version 2 has PostgreSQL compute each event's digest; version 1 hashes the rows here.
+ */
+const chainRange = async (
+  db: Queryable,
+  after: number,
+  previous: Buffer,
+  chain: ChainVersion,
+  range: { limit: number } | { upto: number },
+): Promise<{ positions: number[]; links: Buffer; last: Buffer }> => {
+  const positions: number[] = [];
+  const bounded = 'upto' in range;
+  const where = bounded ? 'e.position > $1 and e.position <= $2' : 'e.position > $1 and e.position < b.bound';
+  const limit = bounded ? '' : 'limit $2';
+  const params = [after, bounded ? range.upto : range.limit];
+  let links: Buffer;
+  if (chain === 1) {
+    const { rows } = await db.query<EventRow>(
+      `with b as (select ${SAFE_POSITION_BOUND_SQL} as bound)
+       select ${EVENT_COLUMNS} from es_events e, b where ${where} order by e.position ${limit}`,
+      params,
+    );
+    links = Buffer.alloc(rows.length * LINK_BYTES);
+    rows.forEach((row, i) => {
+      previous = chainEvent(previous, sealedEvent(row));
+      previous.copy(links, i * LINK_BYTES);
+      positions.push(Number(row.position));
+    });
+  } else {
+    const { rows } = await db.query<{ digests: Buffer | null }>(
+      `with b as (select ${SAFE_POSITION_BOUND_SQL} as bound),
+       batch as (select e.position, ${digestSql('e')} as d from es_events e, b where ${where} order by e.position ${limit})
+       select string_agg(int8send(position) || d, ''::bytea order by position) as digests from batch`,
+      params,
+    );
+    const digests = rows[0]?.digests ?? Buffer.alloc(0);
+    const n = digests.length / RECORD;
+    links = Buffer.alloc(n * LINK_BYTES);
+    for (let i = 0; i < n; i++) {
+      previous = chainRecord(previous, digests, i);
+      previous.copy(links, i * LINK_BYTES);
+      positions.push(recordPosition(digests, i));
+    }
+  }
+  return { positions, links, last: previous };
+};
+
+const insertLinks = (db: Queryable, positions: number[], links: Buffer) =>
+  db.query(
+    `insert into audit_links (position, link) select p, substring($2::bytea from (o::int - 1) * ${LINK_BYTES} + 1 for ${LINK_BYTES}) from unnest($1::bigint[]) with ordinality as t(p, o)`,
+    [positions, links],
+  );
+
+/**
+ * The sealer found the stored log no longer re-chaining to a checkpoint it signed before: it
+ * refuses to seal (signing again would bless the rewrite) until staff look at it.
+ */
+export class AuditChainRewrittenError extends Error {
+  constructor(
+    readonly position: number,
+    readonly recordedUpTo: number,
+  ) {
+    super(`the audit log was rewritten at position ${position}: it no longer matches the checkpoint signed up to ${recordedUpTo}, so nothing is sealed again at or below it (run npm run audit -- verify)`);
+    this.name = 'AuditChainRewrittenError';
+  }
+}
+
+/** The link stored at a position, or null. */
+const storedLink = async (db: Queryable, position: number): Promise<Buffer | null> =>
+  (await db.query<{ link: Buffer }>('select link from audit_links where position = $1', [position])).rows[0]?.link ?? null;
+
+/** The last stored link at or below a position (genesis before the first). */
+const linkAtOrBefore = async (db: Queryable, position: number): Promise<{ position: number; link: Buffer }> => {
+  const { rows } = await db.query<{ position: number; link: Buffer }>('select position, link from audit_links where position <= $1 order by position desc limit 1', [position]);
+  return rows[0] ? { position: Number(rows[0].position), link: rows[0].link } : { position: 0, link: GENESIS_LINK };
+};
+
+/**
+ * With a record, before anything is sealed: the stored chain must still reach the highest
+ * checkpoint ever signed. When the stored links stop below it (a crash between the record's fsync
+ * and the commit, or links deleted), the stored events are chained up to it again: matching every
+ * recorded checkpoint of the stretch, the links and the recorded checkpoints (their signatures as
+ * recorded) are written back and the count answered; otherwise the log was rewritten and nothing
+ * is signed. Answers null when the stored chain already reaches the record.
+ */
+const catchUpWithRecord = async (db: Queryable, record: CheckpointRecord, last: { position: number; link: Buffer } | undefined): Promise<number | null> => {
+  record.refresh();
+  const top = record.last;
+  if (!top) return null;
+  const after = last?.position ?? 0;
+  if (after >= top.upto) {
+    const link = await storedLink(db, top.upto);
+    if (link && link.equals(top.link)) return null;
+    // the recorded head's link is gone or differs: the rewrite is at or below it
+    const { rows } = await db.query<{ p: number | null }>(
+      `select min(e.position) as p from es_events e left join audit_links l using (position) where e.position <= $1 and l.position is null`,
+      [top.upto],
+    );
+    throw new AuditChainRewrittenError(Number(rows[0]?.p ?? top.upto), top.upto);
+  }
+  const { positions, links, last: reached } = await chainRange(db, after, last?.link ?? GENESIS_LINK, top.chain, { upto: top.upto });
+  const recorded = record.between(after, top.upto);
+  const at = new Map(positions.map((p, i) => [p, i]));
+  for (const c of recorded) {
+    const i = at.get(c.upto);
+    if (i === undefined || !links.subarray(i * LINK_BYTES, (i + 1) * LINK_BYTES).equals(c.link)) throw new AuditChainRewrittenError(positions[0] ?? c.upto, top.upto);
+  }
+  if (!reached.equals(top.link)) throw new AuditChainRewrittenError(positions[0] ?? top.upto, top.upto);
+  await insertLinks(db, positions, links);
+  for (const c of recorded) {
+    await db.query('insert into audit_checkpoints (upto_position, link, signature, key_id, chain) values ($1, $2, $3, $4, $5) on conflict (upto_position) do nothing', [
+      c.upto,
+      c.link,
+      c.signature,
+      c.keyId,
+      c.chain,
+    ]);
+  }
+  return positions.length;
+};
+
+/**
  * Chains the next batch of stored events and ends it with a signed checkpoint, in one transaction.
  * It reads only below the oldest transaction still in flight (as the event store's own readers
  * do), so an event that commits late always lands after the sealed range, never inside it.
  * Answers how many events were sealed (null when another process holds the sealing lock).
  * Version 2 (the default) has PostgreSQL compute each event's digest; version 1 is kept for the
  * tests of logs sealed before it.
+ *
+ * With a `record` (the product's sealer: `DATA_DIR/audit-checkpoints.jsonl`) a signed checkpoint
+ * is final: the checkpoint is appended to the record and fsync'd before its transaction commits,
+ * and a batch never starts below the highest recorded checkpoint (see `catchUpWithRecord`), so a
+ * log rewritten below it is refused with `AuditChainRewrittenError`, never re-signed.
  */
-export const sealBatch = async (pool: Pool, key: AuditSigningKey, limit = SEAL_BATCH, chain: ChainVersion = CHAIN_VERSION): Promise<number | null> =>
+export const sealBatch = async (
+  pool: Pool,
+  key: AuditSigningKey,
+  limit = SEAL_BATCH,
+  chain: ChainVersion = CHAIN_VERSION,
+  record?: CheckpointRecord,
+): Promise<number | null> =>
   withTransaction(pool, async (db) => {
     const { rows: lock } = await db.query<{ locked: boolean }>('select pg_try_advisory_xact_lock($1) as locked', [SEAL_LOCK]);
     if (!lock[0]!.locked) return null;
     const { rows: last } = await db.query<{ position: number; link: Buffer }>('select position, link from audit_links order by position desc limit 1');
-    let previous = last[0]?.link ?? GENESIS_LINK;
-    const after = last[0]?.position ?? 0;
-    const positions: number[] = [];
-    let links: Buffer;
-    if (chain === 1) {
-      const { rows } = await db.query<EventRow>(
-        `with b as (select ${SAFE_POSITION_BOUND_SQL} as bound)
-         select ${EVENT_COLUMNS} from es_events e, b
-         where e.position > $1 and e.position < b.bound order by e.position limit $2`,
-        [after, limit],
-      );
-      links = Buffer.alloc(rows.length * LINK_BYTES);
-      rows.forEach((row, i) => {
-        previous = chainEvent(previous, sealedEvent(row));
-        previous.copy(links, i * LINK_BYTES);
-        positions.push(row.position);
-      });
-    } else {
-      const { rows } = await db.query<{ digests: Buffer | null }>(
-        `with b as (select ${SAFE_POSITION_BOUND_SQL} as bound),
-         batch as (select e.position, ${digestSql('e')} as d from es_events e, b where e.position > $1 and e.position < b.bound order by e.position limit $2)
-         select string_agg(int8send(position) || d, ''::bytea order by position) as digests from batch`,
-        [after, limit],
-      );
-      const digests = rows[0]?.digests ?? Buffer.alloc(0);
-      const n = digests.length / RECORD;
-      links = Buffer.alloc(n * LINK_BYTES);
-      for (let i = 0; i < n; i++) {
-        previous = chainRecord(previous, digests, i);
-        previous.copy(links, i * LINK_BYTES);
-        positions.push(recordPosition(digests, i));
-      }
+    if (record) {
+      const restored = await catchUpWithRecord(db, record, last[0] ? { position: Number(last[0].position), link: last[0].link } : undefined);
+      if (restored !== null) return restored;
     }
+    const { positions, links, last: previous } = await chainRange(db, last[0]?.position ?? 0, last[0]?.link ?? GENESIS_LINK, chain, { limit });
     if (positions.length === 0) return 0;
-    await db.query(
-      `insert into audit_links (position, link) select p, substring($2::bytea from (o::int - 1) * ${LINK_BYTES} + 1 for ${LINK_BYTES}) from unnest($1::bigint[]) with ordinality as t(p, o)`,
-      [positions, links],
-    );
+    await insertLinks(db, positions, links);
     const upto = positions[positions.length - 1]!;
-    await db.query('insert into audit_checkpoints (upto_position, link, signature, key_id, chain) values ($1, $2, $3, $4, $5)', [
-      upto,
-      previous,
-      key.sign(upto, previous, chain),
-      key.keyId,
-      chain,
-    ]);
+    const signature = key.sign(upto, previous, chain);
+    await db.query('insert into audit_checkpoints (upto_position, link, signature, key_id, chain) values ($1, $2, $3, $4, $5)', [upto, previous, signature, key.keyId, chain]);
+    // on disk before the commit: a checkpoint in the database is always in the record
+    record?.appendCheckpoint({ upto, link: previous, signature, keyId: key.keyId, chain });
     return positions.length;
   });
 
 /** Seals until nothing sealable is left (tests and the command line). */
-export const sealAll = async (pool: Pool, key: AuditSigningKey, chain: ChainVersion = CHAIN_VERSION): Promise<number> => {
+export const sealAll = async (pool: Pool, key: AuditSigningKey, chain: ChainVersion = CHAIN_VERSION, record?: CheckpointRecord): Promise<number> => {
   let total = 0;
   for (;;) {
-    const n = await sealBatch(pool, key, SEAL_BATCH, chain);
+    const n = await sealBatch(pool, key, SEAL_BATCH, chain, record);
     if (n === null) {
       await new Promise((r) => setTimeout(r, 20));
       continue;
@@ -197,7 +298,7 @@ const checkpointsBetween = (db: Queryable, after: number, upto: number) =>
     upto,
   );
 
-export type MismatchReason = 'changed' | 'deleted' | 'inserted' | 'checkpoint';
+export type MismatchReason = 'changed' | 'deleted' | 'inserted' | 'checkpoint' | 'rewritten';
 
 export interface ChainVerification {
   readonly ok: boolean;
@@ -424,6 +525,100 @@ export const verifyChain = async (
   }
   if (!c.done) return mismatch(c.value.upto_position, 'deleted');
   return { ok: true, checkedUpTo, firstMismatch: null, reason: null, events: count };
+};
+
+/** A checkpoint as held outside the database: in the record beside the signing key, or in an anchor on the AXEL chain. */
+export interface HeldCheckpoint {
+  readonly upto: number;
+  readonly link: Buffer;
+}
+
+export interface AuditVerification extends ChainVerification {
+  /** Events stored after the last checkpoint: not covered by `ok` until they are sealed. */
+  readonly unsealedEvents: number;
+  /** The highest checkpoint in the record beside the signing key (null without a record). */
+  readonly recordedUpTo: number | null;
+  /** The highest checkpoint found anchored in an AXEL transaction (null when none was). */
+  readonly anchoredUpTo: number | null;
+}
+
+/**
+ * `verifyChain`, then the stored chain against the checkpoints held outside the database (the
+ * record beside the signing key, and the anchors read back from the AXEL chain), in position
+ * order. A held checkpoint holds when the database's checkpoint there seals the same link, or,
+ * with the checkpoint gone, the stored link there is the held one (a link commits to every event
+ * before it); past the database's last checkpoint (a batch a crash cut short, or links deleted)
+ * the stored events must re-chain to it. The first that does not hold means the log was rewritten
+ * (and re-sealed, or its links deleted): `rewritten`, at the first event without a link after the
+ * last held checkpoint that held, else the first event after it. A held checkpoint merely missing
+ * from the database (its link intact) is `rewritten` at its position. Also counts the events after
+ * the last checkpoint (`unsealedEvents`): `ok` covers only what is sealed.
+ */
+export const verifyAudit = async (
+  db: Queryable,
+  keys: AuditKeys,
+  { record, anchored = [], ...options }: { record?: CheckpointRecord; anchored?: readonly HeldCheckpoint[]; pageSize?: number; parallel?: number } = {},
+): Promise<AuditVerification> => {
+  const base = await verifyChain(db, keys, options);
+  const { rows: heads } = await db.query<{ sealed: number | null }>('select max(upto_position) as sealed from audit_checkpoints');
+  const sealedUpTo = Number(heads[0]?.sealed ?? 0);
+  const unsealed = async (upto: number) => (await db.query<{ n: number }>('select count(*)::int as n from es_events where position > $1', [upto])).rows[0]!.n;
+  const recorded = record ? record.refresh().checkpoints() : [];
+  const held = new Map<number, HeldCheckpoint[]>();
+  for (const c of [...recorded, ...anchored]) held.set(c.upto, [...(held.get(c.upto) ?? []), c]);
+  const extra = {
+    recordedUpTo: record ? (record.last?.upto ?? 0) : null,
+    anchoredUpTo: anchored.length ? Math.max(...anchored.map((a) => a.upto)) : null,
+  };
+  const positions = [...held.keys()].sort((a, b) => a - b);
+  const { rows: stored } = await db.query<{ upto: number; link: Buffer }>('select upto_position as upto, link from audit_checkpoints where upto_position = any($1::bigint[])', [positions]);
+  const inDb = new Map(stored.map((r) => [Number(r.upto), r.link]));
+  let holding = 0;
+  let rewrittenBefore: number | null = null;
+  let missing: number | null = null;
+  for (const p of positions) {
+    const want = held.get(p)!;
+    let link: Buffer | null = inDb.get(p) ?? null;
+    if (!link && p <= sealedUpTo) {
+      // a held checkpoint the database lost: the stored link there (checked by verifyChain) still tells whether the log before it is the one signed
+      link = await storedLink(db, p);
+      if (link && missing === null) missing = p;
+    } else if (!link) {
+      // past the database's last checkpoint (a batch a crash cut short, or links deleted): the stored events must re-chain to it
+      const from = await linkAtOrBefore(db, sealedUpTo);
+      const chained = await chainRange(db, from.position, from.link, record?.last?.chain ?? CHAIN_VERSION, { upto: p });
+      link = chained.positions.at(-1) === p ? chained.last : null;
+    }
+    if (!link || !want.every((c) => c.link.equals(link))) {
+      rewrittenBefore = p;
+      break;
+    }
+    holding = p;
+  }
+  let at: number;
+  if (rewrittenBefore !== null) {
+    const { rows: first } = await db.query<{ unlinked: number | null; first: number | null }>(
+      `select (select min(e.position) from es_events e left join audit_links l using (position) where e.position > $1 and e.position <= $2 and l.position is null) as unlinked,
+              (select min(position) from es_events where position > $1) as first`,
+      [holding, rewrittenBefore],
+    );
+    at = Number(first[0]?.unlinked ?? first[0]?.first ?? rewrittenBefore);
+  } else if (missing !== null) at = missing;
+  else return { ...base, unsealedEvents: await unsealed(sealedUpTo), ...extra };
+  if (!base.ok && base.firstMismatch !== null && base.firstMismatch < at) return { ...base, unsealedEvents: await unsealed(sealedUpTo), ...extra };
+  const { rows: counts } = await db.query<{ events: number; checked: number | null }>(
+    'select (select count(*)::int from es_events where position < $1) as events, (select max(upto_position) from audit_checkpoints where upto_position < $1) as checked',
+    [at],
+  );
+  return {
+    ok: false,
+    checkedUpTo: Math.min(base.checkedUpTo, Number(counts[0]?.checked ?? 0)),
+    firstMismatch: at,
+    reason: 'rewritten',
+    events: counts[0]!.events,
+    unsealedEvents: await unsealed(sealedUpTo),
+    ...extra,
+  };
 };
 
 /** A position at or after `from`, or a time, as the first exported position (inclusive). */

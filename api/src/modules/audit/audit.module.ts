@@ -9,7 +9,9 @@ import type { AppContext } from '../../context';
 import { requireStaff } from '../accounts/auth';
 import { createPortChain, portChainMigrations } from './audit.chain-port';
 import { SealerLoop } from './sealer-loop';
-import { auditMigrations, exportRange, SEAL_BATCH, sealBatch, verifyChain } from './audit.chain-store';
+import { CheckpointRecord } from '@axel/platform/audit/record';
+import { auditMigrations, exportRange, SEAL_BATCH, sealBatch, verifyAudit } from './audit.chain-store';
+import { anchorMigrations, anchoredCheckpoints, AnchorLoop } from './audit.anchor';
 
 const tags = ['admin'];
 
@@ -31,13 +33,28 @@ const VerificationSchema = z.object({
   ok: z.boolean(),
   checkedUpTo: z.number(),
   firstMismatch: z.number().nullable(),
-  reason: z.enum(['changed', 'deleted', 'inserted', 'checkpoint']).nullable(),
+  reason: z.enum(['changed', 'deleted', 'inserted', 'checkpoint', 'rewritten']).nullable(),
   events: z.number(),
+  unsealedEvents: z.number(),
+  recordedUpTo: z.number().nullable(),
+  anchoredUpTo: z.number().nullable(),
+  /** Why this process's sealer stopped sealing (a rewritten log is refused), or null. */
+  sealerError: z.string().nullable(),
+  /** Why the last anchoring on the AXEL chain failed, or null. */
+  anchorError: z.string().nullable(),
 });
 
 export const createAuditModule = (): Module => {
   let keyring: AuditKeyring | undefined;
   let sealer: SealerLoop | undefined;
+  let anchors: AnchorLoop | undefined;
+  const records = new WeakMap<AppContext, CheckpointRecord>();
+  /** The record of signed checkpoints beside the signing key (DATA_DIR), one per app. */
+  const recordOf = (ctx: AppContext) => {
+    let record = records.get(ctx);
+    if (!record) records.set(ctx, (record = new CheckpointRecord(ctx.config.dataDir)));
+    return record;
+  };
   // with EVENTSTORE_URL the chain reads the store through its port and keeps links and checkpoints here
   const portChain = createPortChain();
   const keysOf = (ctx: AppContext) => (keyring ??= loadKeyring(ctx.config.AUDIT_SIGNING_KEY, ctx.config.AUDIT_PREVIOUS_KEYS, ctx.config.dataDir));
@@ -66,11 +83,22 @@ export const createAuditModule = (): Module => {
     );
     app.get(
       '/api/admin/audit/verify',
-      { schema: { tags, summary: 'Re-read the log and its signed checkpoints: the first position that was altered', response: { 200: VerificationSchema } } },
+      {
+        schema: {
+          tags,
+          summary:
+            'Re-read the log and its signed checkpoints against the record kept beside the signing key and the anchors on the AXEL chain: the first position that was altered or rewritten, and how many events are not sealed yet',
+          response: { 200: VerificationSchema },
+        },
+      },
       async (request) => {
         await requireStaff(ctx, request);
-        if (ctx.adapters.eventStore !== 'postgres') return portChain.verify(ctx, keys);
-        return verifyChain(ctx.pool, keys);
+        if (ctx.adapters.eventStore !== 'postgres') {
+          const result = await portChain.verify(ctx, keys);
+          return { ...result, unsealedEvents: 0, recordedUpTo: null, anchoredUpTo: null, sealerError: portChain.lastError, anchorError: null };
+        }
+        const result = await verifyAudit(ctx.pool, keys, { record: recordOf(ctx), anchored: await anchoredCheckpoints(ctx, recordOf(ctx)) });
+        return { ...result, sealerError: sealer?.lastError ?? null, anchorError: anchors?.lastError ?? null };
       },
     );
     app.get(
@@ -96,23 +124,32 @@ export const createAuditModule = (): Module => {
   };
 
   return {
-    migrations: [...auditMigrations, ...portChainMigrations],
+    migrations: [...auditMigrations, ...portChainMigrations, ...anchorMigrations],
     routes,
     async start(ctx, roles) {
       if (!roles.has('worker')) return;
       if (ctx.adapters.eventStore !== 'postgres') return portChain.start(ctx, signingKey(ctx));
       const key = signingKey(ctx);
       // a full batch means more may be waiting
-      sealer = new SealerLoop(async () => (await sealBatch(ctx.pool, key)) === SEAL_BATCH, ctx.log, 'audit sealing failed');
+      const record = recordOf(ctx);
+      sealer = new SealerLoop(async () => (await sealBatch(ctx.pool, key, SEAL_BATCH, undefined, record)) === SEAL_BATCH, ctx.log, 'audit sealing failed');
       sealer.start();
+      anchors = new AnchorLoop(ctx, record, key);
+      anchors.start();
     },
     async stop() {
       await sealer?.stop();
       sealer = undefined;
+      await anchors?.stop();
+      anchors = undefined;
       await portChain.stop();
     },
     async health() {
-      return { sealing: sealer !== undefined || portChain.sealing, keyId: keyring?.signing.keyId ?? null, previousKeyIds: keyring?.keys.slice(1).map((k) => k.keyId) ?? [], lastError: sealer?.lastError ?? portChain.lastError };
+      return {
+        sealing: sealer !== undefined || portChain.sealing, keyId: keyring?.signing.keyId ?? null, previousKeyIds: keyring?.keys.slice(1).map((k) => k.keyId) ?? [], lastError: sealer?.lastError ?? portChain.lastError,
+        anchoredUpTo: anchors?.anchoredUpTo ?? null,
+        anchorError: anchors?.lastError ?? null,
+      };
     },
   };
 };

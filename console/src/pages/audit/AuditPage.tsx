@@ -4,7 +4,32 @@ import { Alert, Button, Card, CardContent, LinearProgress, Stack, TextField, Typ
 import { useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
 import { httpClient } from '../../data/dataProvider';
-import { auditViewFor, exportUrl, type AuditView } from './audit';
+import { auditNotes, auditViewFor, exportUrl, type AuditVerification, type AuditView } from './audit';
+
+/** The unsealed tail, a stopped sealer and the last anchor, in words. */
+const Notes = ({ result }: { result: AuditVerification }) => {
+  const translate = useTranslate();
+  const notes = auditNotes(result);
+  return (
+    <>
+      {notes.unsealed ? (
+        <Alert severity="warning" sx={{ mt: 1 }} data-testid="audit-unsealed">
+          {translate('console.audit.unsealed', { count: notes.unsealed.count, position: notes.unsealed.position })}
+        </Alert>
+      ) : null}
+      {notes.sealerError ? (
+        <Alert severity="error" sx={{ mt: 1 }} data-testid="audit-sealer-error">
+          {translate('console.audit.sealerError', { message: notes.sealerError })}
+        </Alert>
+      ) : null}
+      {notes.anchoredUpTo !== null ? (
+        <Typography color="text.secondary" sx={{ mt: 1 }} data-testid="audit-anchored">
+          {translate('console.audit.anchored', { position: notes.anchoredUpTo })}
+        </Typography>
+      ) : null}
+    </>
+  );
+};
 
 /** Verify the audit chain of the whole log, and download a range of it for offline verification. */
 export const AuditPage = () => {
@@ -48,6 +73,7 @@ export const AuditPage = () => {
             })}
           </Alert>
         ) : null}
+        {view.kind === 'intact' || view.kind === 'tampered' ? <Notes result={view.result} /> : null}
         {view.kind === 'error' ? (
           <Alert severity="error" sx={{ mt: 2 }} data-testid="audit-error">
             {translate('console.audit.failed', { message: view.message })}

@@ -3,9 +3,20 @@ export interface AuditVerification {
   readonly ok: boolean;
   readonly checkedUpTo: number;
   readonly firstMismatch: number | null;
-  readonly reason: 'changed' | 'deleted' | 'inserted' | 'checkpoint' | null;
+  readonly reason: 'changed' | 'deleted' | 'inserted' | 'checkpoint' | 'rewritten' | null;
   readonly events: number;
+  /** Events after the last checkpoint: `ok` does not cover them. */
+  readonly unsealedEvents?: number;
+  readonly anchoredUpTo?: number | null;
+  readonly sealerError?: string | null;
 }
+
+/** What the page says beside the verdict: the unsealed tail `ok` does not cover, a sealer that stopped, the last anchor. */
+export const auditNotes = (result: AuditVerification): { unsealed: { count: number; position: number } | null; sealerError: string | null; anchoredUpTo: number | null } => ({
+  unsealed: result.unsealedEvents ? { count: result.unsealedEvents, position: result.checkedUpTo } : null,
+  sealerError: result.sealerError ?? null,
+  anchoredUpTo: result.anchoredUpTo ?? null,
+});
 
 export type AuditView =
   | { readonly kind: 'idle' }
