@@ -110,10 +110,10 @@ export type RouteAudience = 'staff' | 'user' | 'anyone';
 const STAFF_ROUTE = /^\/api\/(admin|wallet\/v1\/admin)\//;
 /**
  * A signed-in user's routes: `/users/{id}/...` (and the development stand-ins acting on them), the
- * wallet (but its development faucet, which first answers 404 to any other machine), the owner's
- * shares (visitors come through `/share-links/`), bookmarks, and starting a cart.
+ * wallet (but its public explorer, and its development faucet, which first answers 404 to any other
+ * machine), the owner's shares (visitors come through `/share-links/`), bookmarks, and starting a cart.
  */
-const USER_ROUTE = /^\/api\/((dev\/)?users\/:id(\/|$)|wallet\/v1\/(?!faucet)|shares\/|bookmarks(\/|$)|carts\/$)/;
+const USER_ROUTE = /^\/api\/((dev\/)?users\/:id(\/|$)|wallet\/v1\/(?!faucet|explorer\/)|shares\/|bookmarks(\/|$)|carts\/$)/;
 
 export const routeAudience = (url: string): RouteAudience => (STAFF_ROUTE.test(url) ? 'staff' : USER_ROUTE.test(url) ? 'user' : 'anyone');
 
