@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { ERASED, EventRegistry, type EventDefinition } from '@axel/domain';
 import { mailEvents, type MailTemplate } from '@axel/domain/mail/mail.events';
 import {
+  closePool,
   createPool,
   databaseUrlWithName,
   ensureDatabase,
@@ -224,7 +225,8 @@ export const createApp = async (options: AppOptions): Promise<AppHandle> => {
         await runner.stop();
       }
       await store.close();
-      await pool.end();
+      // every connection closed before the embedded PostgreSQL stops (it would terminate them)
+      await closePool(pool);
       await db.embedded?.stop();
     },
   };

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routeAudience } from '../modules/accounts/auth';
 import { accountHelpers } from '../testing/accounts';
 import { HttpClient, startTestApp, type TestApp } from '../testing/harness';
 
@@ -224,4 +225,42 @@ describe('every route, under arbitrary input', () => {
     }
     expect(failures).toEqual([]);
   }, 300_000); // thousands of requests over every route: minutes on a busy machine
+});
+
+/**
+ * Routes a stranger may call with another credential, or whose 401 is their answer: the session
+ * check itself, tus uploads (a Secure Fetch link's sender holds no session), and the faucet (it
+ * answers 404 to any other machine before it asks who calls).
+ */
+const OTHER_CREDENTIALS = ['/api/sessions/this/', '/api/uploads/', '/api/wallet/v1/faucet'];
+
+describe('a stranger is asked to sign in before anything they sent is read', () => {
+  it('every user and staff route answers 401 to a stranger whatever the body and query; a route that answers strangers 401 is one of them', async () => {
+    const routes = (t.app.server as unknown as { routeList: RouteEntry[] }).routeList.filter((r) => r.method !== 'HEAD' && !r.url.startsWith('/api/docs') && r.url.startsWith('/api/'));
+    const guarded = routes.filter((r) => routeAudience(r.url) !== 'anyone');
+    expect(guarded.filter((r) => routeAudience(r.url) === 'user').length).toBeGreaterThanOrEqual(40);
+    const stranger = new HttpClient(t.url);
+    const wrong: string[] = [];
+    for (const route of routes) {
+      const path = route.url.replace(/:(\w+)/g, 'x');
+      const bodyShape = shapeOf(route.schema?.body as ZodLike);
+      const withBody = route.method !== 'GET' && route.method !== 'DELETE';
+      if (routeAudience(route.url) !== 'anyone') {
+        // wrong types in every field, a malformed JSON text, a nonsense query: none of it is read
+        const bad: { query: string; body?: unknown; headers?: Record<string, string> }[] = [
+          { query: '?page=-1&perPage=1e9&range=nonsense', body: withBody ? Object.fromEntries(Object.keys(bodyShape).map((k) => [k, { nested: ['\u0000'] }])) : undefined },
+          ...(withBody ? [{ query: '', body: new TextEncoder().encode('{"unterminated'), headers: { 'content-type': 'application/json' } }] : []),
+        ];
+        for (const c of bad) {
+          const res = await stranger.request(route.method, path + c.query, c.body, c.headers);
+          if (res.status !== 401) wrong.push(`${route.method} ${route.url}: ${res.status} ${JSON.stringify(res.body)?.slice(0, 120)}`);
+        }
+      } else {
+        // a route outside the rule that still wants a session would answer a bad body 400 first
+        const res = await stranger.request(route.method, path, withBody ? Object.fromEntries(Object.entries(bodyShape).map(([k, s]) => [k, plausible(k, s)])) : undefined);
+        if (res.status === 401 && !OTHER_CREDENTIALS.some((p) => route.url.startsWith(p))) wrong.push(`${route.method} ${route.url}: a stranger is answered 401, but its path is not a user's or staff route`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  }, 300_000);
 });

@@ -21,7 +21,37 @@ export const createPool = (connectionString: string, options: { max?: number; ap
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
+  return trackConnections(pool);
+};
+
+const openConnections = new WeakMap<pg.Pool, Set<pg.Client>>();
+
+/** Keeps count of a pool's open connections, so that {@link closePool} can wait for them to close. */
+export const trackConnections = <P extends pg.Pool>(pool: P): P => {
+  if (openConnections.has(pool)) return pool;
+  const open = new Set<pg.Client>();
+  openConnections.set(pool, open);
+  pool.on('connect', (client) => {
+    open.add(client);
+    client.once('end', () => open.delete(client));
+  });
   return pool;
+};
+
+/**
+ * Ends a pool and waits until each of its connections is closed, not only asked to close:
+ * `pool.end()` settles as soon as every client is told to end, with their sockets still open. A
+ * PostgreSQL stopped right then (the embedded one, at shutdown) terminates them "due to
+ * administrator command", an error each connection's listeners report.
+ */
+export const closePool = async (pool: pg.Pool, timeoutMs = 10_000): Promise<void> => {
+  const open = openConnections.get(pool);
+  await pool.end();
+  const closing = [...(open ?? [])].map((client) => new Promise<void>((resolve) => client.once('end', () => resolve())));
+  if (!closing.length) return;
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([Promise.all(closing), new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs).unref()))]);
+  clearTimeout(timer);
 };
 
 export const withTransaction = async <T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { EventRegistry } from '@axel/domain';
-import { DurableSubscription, withTransaction, type EventStore, type RecordedEvent } from '@axel/platform';
+import { closePool, DurableSubscription, trackConnections, withTransaction, type EventStore, type RecordedEvent } from '@axel/platform';
 import { EventRouter, readProcessCheckpoint } from '../runtime/event-routing';
 import { Logger, run, type JobHelpers, type Runner, type TaskList, type WorkerEvents } from 'graphile-worker';
 import pg from 'pg';
@@ -158,11 +158,13 @@ export class EmbeddedProcessRuntime implements ProcessRuntime {
   async start(): Promise<void> {
     if (this.state !== 'new') throw new Error('The process runtime starts once');
     this.state = 'started';
-    const graphilePool = new pg.Pool({
-      connectionString: this.options.connectionString,
-      max: this.concurrency + 4,
-      application_name: 'axel-processes',
-    });
+    const graphilePool = trackConnections(
+      new pg.Pool({
+        connectionString: this.options.connectionString,
+        max: this.concurrency + 4,
+        application_name: 'axel-processes',
+      }),
+    );
     graphilePool.on('error', () => undefined);
     this.graphilePool = graphilePool;
     const events = new EventEmitter() as WorkerEvents;
@@ -198,7 +200,8 @@ export class EmbeddedProcessRuntime implements ProcessRuntime {
     await this.subscription?.stop();
     await this.runner?.stop();
     await this.pool.query('delete from wf_nodes where node_id = $1', [this.nodeId]).catch(() => undefined);
-    await this.graphilePool?.end().catch(() => undefined);
+    // every connection closed, not only handed back: PostgreSQL may stop right after this
+    if (this.graphilePool) await closePool(this.graphilePool).catch(() => undefined);
     this.state = 'stopped';
   }
 

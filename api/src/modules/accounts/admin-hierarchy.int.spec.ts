@@ -232,3 +232,68 @@ describe('activity log', () => {
     expect(registered.actorEmail).toBe('root@axel.test');
   });
 });
+
+describe('staff powers on development routes', () => {
+  type DevRoute = { kind: 'bearer' } | { kind: 'onAccount' } | { kind: 'treasury' };
+  /**
+   * Every development write route, classified: one acting on another account or the treasury is a
+   * staff power and follows the staff rules; a new one fails this test until it is classified here.
+   */
+  const classifyDev = (method: string, url: string): DevRoute => {
+    if (/^\/api\/dev\/checkout\/:sessionId\/(pay|decline)$/.test(url)) return { kind: 'bearer' }; // the checkout page's own link authorises it
+    if (method === 'POST' && url === '/api/dev/users/:id/subscriptions/:subscriptionId/renewal') return { kind: 'onAccount' };
+    if (method === 'POST' && url === '/api/wallet/v1/faucet') return { kind: 'treasury' };
+    throw new Error(`${method} ${url} is a development write route this test does not know: classify it`);
+  };
+
+  /** A user (or staff member) with a paid test subscription. */
+  const subscribed = async (role: Role) => {
+    const account = role === 'user' ? await accountHelpers(() => t).signUpConfirmed() : await createAccount(await root(), role);
+    const { http } = await signIn(account.email);
+    const bought = await http.post(`/api/users/${account.id}/products/`, { productId: 200 });
+    expect(bought.status, JSON.stringify(bought.body)).toBe(201);
+    const sessionId = decodeURIComponent(new URL(bought.body.checkoutLink as string).pathname.slice('/dev/checkout/'.length));
+    expect((await http.post(`/api/dev/checkout/${encodeURIComponent(sessionId)}/pay`)).status).toBe(200);
+    const [sub] = (await http.get(`/api/users/${account.id}/subscriptions/`)).body;
+    return { id: account.id, subscriptionId: sub.id as string, http };
+  };
+
+  it('an auditor is refused every one of them as read-only; staff act only on accounts of lower rank', async () => {
+    const { members } = await staffOfEveryRole();
+    const routes = (t.app.server as unknown as { routeList: { method: string; url: string; schema?: { tags?: string[] } }[] }).routeList.filter(
+      (r) => r.schema?.tags?.includes('development') && !['GET', 'HEAD', 'OPTIONS'].includes(r.method),
+    );
+    expect(routes.length).toBeGreaterThanOrEqual(3);
+    const wrong: string[] = [];
+    const victim = await subscribed('user');
+    const superAdmin = await subscribed('super_admin');
+    for (const { method, url } of routes) {
+      const route = classifyDev(method, url);
+      if (route.kind === 'bearer') continue;
+      if (route.kind === 'onAccount') {
+        const renewal = (who: { id: string; subscriptionId: string }) => url.replace(':id', who.id).replace(':subscriptionId', who.subscriptionId);
+        for (const role of MEMBERS) {
+          const res = await members.get(role)!.http.request(method, renewal(victim), { outcome: 'failed' });
+          const expected = role === 'auditor' ? 403 : 200;
+          if (res.status !== expected || (role === 'auditor' && res.body?.data?.reason !== 'read_only')) wrong.push(`${role} ${url} on a user: ${res.status} ${JSON.stringify(res.body)}`);
+          if (res.status === 200) await members.get(role)!.http.request(method, renewal(victim), { outcome: 'paid' });
+        }
+        // nobody but a super_admin's own session acts on a super_admin's account
+        for (const role of ['admin', 'financial_admin', 'auditor'] as const) {
+          const res = await members.get(role)!.http.request(method, renewal(superAdmin), { outcome: 'failed' });
+          if (res.status !== 403) wrong.push(`${role} ${url} on a super_admin: ${res.status} ${JSON.stringify(res.body)}`);
+        }
+        // the account's own holder still plays the bank on their own test subscription
+        expect((await victim.http.request(method, renewal(victim), { outcome: 'paid' })).status).toBe(200);
+        const grace = (await victim.http.get(`/api/users/${victim.id}/grace-period-info/`)).body;
+        expect(grace).toEqual([]);
+      } else {
+        const res = await members.get('auditor')!.http.request(method, url, { amount: '1', to: 'treasury' });
+        if (res.status !== 403 || res.body?.data?.reason !== 'read_only') wrong.push(`auditor ${url} to the treasury: ${res.status} ${JSON.stringify(res.body)}`);
+        const staff = await members.get('financial_admin')!.http.request(method, url, { amount: '1', to: 'treasury' });
+        if (staff.status !== 200) wrong.push(`financial_admin ${url} to the treasury: ${staff.status} ${JSON.stringify(staff.body)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  }, 300_000);
+});

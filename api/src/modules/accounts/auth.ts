@@ -48,8 +48,20 @@ export interface Authenticated {
   readonly user: UserRow;
 }
 
+/** Each request is authenticated once: the gate below and the handler share the answer. */
+const authenticated = new WeakMap<FastifyRequest, Promise<Authenticated>>();
+
 /** The signed-in user of this request, or a 401 that says why (inactivity has its own message). */
-export const requireUser = async (ctx: AppContext, request: FastifyRequest): Promise<Authenticated> => {
+export const requireUser = (ctx: AppContext, request: FastifyRequest): Promise<Authenticated> => {
+  let found = authenticated.get(request);
+  if (!found) {
+    found = authenticate(ctx, request);
+    authenticated.set(request, found);
+  }
+  return found;
+};
+
+const authenticate = async (ctx: AppContext, request: FastifyRequest): Promise<Authenticated> => {
   const token = readSessionToken(request);
   if (!token) throw unauthorized('none');
   // the timeout check reads the user once; the same row serves the request
@@ -92,16 +104,31 @@ export const requireStaff = async (ctx: AppContext, request: FastifyRequest, fea
   return auth;
 };
 
+/** Who a route serves, known from its path before anything it was sent is read. */
+export type RouteAudience = 'staff' | 'user' | 'anyone';
+
+const STAFF_ROUTE = /^\/api\/(admin|wallet\/v1\/admin)\//;
 /**
- * Every route under /api/admin is for staff: the session is checked before the request is even
- * validated, so a stranger gets 401 and a non-staff user 403 whatever they send, and an auditor
- * 403 `read_only` on every write, on every admin route present and future. Routes still check
+ * A signed-in user's routes: `/users/{id}/...` (and the development stand-ins acting on them), the
+ * wallet (but its public explorer, and its development faucet, which first answers 404 to any other
+ * machine), the owner's shares (visitors come through `/share-links/`), bookmarks, and starting a cart.
+ */
+const USER_ROUTE = /^\/api\/((dev\/)?users\/:id(\/|$)|wallet\/v1\/(?!faucet|explorer\/)|shares\/|bookmarks(\/|$)|carts\/$)/;
+
+export const routeAudience = (url: string): RouteAudience => (STAFF_ROUTE.test(url) ? 'staff' : USER_ROUTE.test(url) ? 'user' : 'anyone');
+
+/**
+ * The session is checked before the request's body is even read: on a user's routes a stranger gets
+ * 401 whatever they send (never a 400 that tells them how the route wants its input), and every
+ * route under /api/admin is for staff: a non-staff user gets 403 and an auditor 403 `read_only` on
+ * every write, on every admin route present and future. Routes still check whose account it is,
  * their own features and the hierarchy.
  */
 export const registerStaffGate = (app: FastifyInstance, ctx: AppContext): void => {
-  app.addHook('preValidation', async (request) => {
-    if (!request.routeOptions.url?.startsWith('/api/admin/')) return;
-    await requireStaff(ctx, request);
+  app.addHook('onRequest', async (request) => {
+    const audience = routeAudience(request.routeOptions.url ?? '');
+    if (audience === 'staff') await requireStaff(ctx, request);
+    else if (audience === 'user') await requireUser(ctx, request);
   });
 };
 

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { limitsFor } from '../../http/rate-limits';
 import { requestMeta } from '../accounts/accounts.routes';
-import { isStaff, requireStaff, requireUser } from '../accounts/auth';
+import { requireStaff, requireUser } from '../accounts/auth';
 import { faucetMode, isLoopbackClient } from './chain';
 import {
   AddressesSchema,
@@ -225,7 +225,8 @@ export const walletRoutes = (ctx: AppContext, wallet: () => Promise<WalletServic
         let to: string;
         if (request.body.to === 'treasury') {
           // the treasury funds auto-pay payouts: staff fill it on the development chain
-          if (!isStaff(user.role)) throw new DomainError(CommonErrors.forbidden);
+          // staff only, under the staff rules (an auditor only reads)
+          await requireStaff(ctx, request);
           to = await w.treasury();
         } else {
           const addresses = await w.addresses(user.id);

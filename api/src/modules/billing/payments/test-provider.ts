@@ -1,4 +1,4 @@
-import { BillingErrors, CHECKOUT_LIFETIME_MS, CommonErrors, DomainError } from '@axel/domain';
+import { BillingErrors, CHECKOUT_LIFETIME_MS, DomainError } from '@axel/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,7 +7,8 @@ import type { AppContext } from '../../../context';
 import { limitsFor } from '../../../http/rate-limits';
 import { POSITION_HEADER } from '../../../http/read-your-writes';
 import { requestMeta } from '../../accounts/accounts.routes';
-import { isStaff, requireUser } from '../../accounts/auth';
+import { assertStaffMay, requireStaff, requireUser } from '../../accounts/auth';
+import { findUser } from '../../accounts/users.queries';
 import { isLoopbackHost } from '../../dev-mailbox.route';
 import { loadBilling, type BillingService } from '../billing.service';
 import { isTokenCheckoutId, tokenCheckoutsOf, type CheckoutRequest, type PaymentProvider, type RenewalCheckoutRequest, type TokenCheckoutRequest } from './port';
@@ -164,7 +165,14 @@ ${open ? '<button data-action="pay" data-testid="pay">Pay</button><button data-a
     },
     async (request, reply) => {
       const { user } = await requireUser(ctx, request);
-      if (user.id !== request.params.id && !isStaff(user.role)) throw new DomainError(CommonErrors.forbidden);
+      // staff acting on another user's account: the staff rules hold here as on every staff route
+      // (an auditor only reads; staff act only on accounts of lower rank)
+      if (user.id !== request.params.id) {
+        const staff = await requireStaff(ctx, request);
+        const target = await findUser(ctx.pool, request.params.id);
+        if (!target) throw new DomainError(BillingErrors.subscriptionNotFound);
+        assertStaffMay(staff.user, { kind: 'manage', target: { id: target.id, role: target.role } });
+      }
       const sub = (await loadBilling(ctx, request.params.id)).subscriptions[request.params.subscriptionId];
       if (sub?.provider !== 'test') throw new DomainError(BillingErrors.subscriptionNotFound);
       const { position } = await service.apply(
