@@ -103,6 +103,8 @@ export const registerErrorHandling = (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
     if (error instanceof DomainError) {
       const body: ErrorBody = { code: error.code, message: interpolate(error.message, error.data), data: error.data ?? null };
+      const retryAfter = error.data?.retryAfter;
+      if (error.status === 429 && typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
       return reply.status(error.status).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

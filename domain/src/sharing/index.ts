@@ -6,3 +6,4 @@ export * from './sharing.state';
 export * from './sharing.decide';
 export * from './sharing.access';
 export * from './share-counter';
+export * from './share-mail-cap';

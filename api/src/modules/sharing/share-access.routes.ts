@@ -82,15 +82,17 @@ export const shareAccessRoutes = (ctx: AppContext) => async (fastify: FastifyIns
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const limit = limitsFor(ctx.config.RATE_LIMIT_FACTOR);
   /**
-   * Anonymous calls on a link, per client address and per link. A visit that holds a valid token
-   * spends no password check and is not counted against the link, so a crowd that was let in
-   * never locks out the next visitor; password guesses are.
+   * Anonymous calls on a link, per client address, and per link and client address together. A
+   * visit that holds a valid token spends no password check and is not counted, so a crowd that
+   * was let in never locks out the next visitor; one client's password guesses are. Guesses from
+   * many clients on one link are slowed down link-wide in `letIn`, where a right password still
+   * gets in: nobody can shut a link for everyone.
    */
   const anonymous = (perIp: number) =>
     limit({
       perIp,
       perAccount: 60,
-      account: (r) => `share-link:${(r.params as { linkId?: string }).linkId ?? ''}`,
+      account: (r) => `share-link:${(r.params as { linkId?: string }).linkId ?? ''}|${r.ip}`,
       accountTrusted: async (r) => {
         const token = r.headers[OBJECT_ACCESS_HEADER];
         const link = (r.params as { linkId?: string }).linkId;
@@ -268,7 +270,7 @@ export const shareAccessRoutes = (ctx: AppContext) => async (fastify: FastifyIns
         querystring: ArchiveUrlQuery,
         response: { 200: DownloadUrl },
       },
-      config: limit({ perIp: 120, perAccount: 60, account: (r) => `share-link:${(r.query as { shareId?: string }).shareId ?? ''}` }),
+      config: limit({ perIp: 120, perAccount: 60, account: (r) => `share-link:${(r.query as { shareId?: string }).shareId ?? ''}|${r.ip}` }),
     },
     async (request, reply) => {
       const { shareId: given, archiveTaskId } = request.query;

@@ -1,6 +1,7 @@
 import { shareDecider, shareStreamName, type ShareCommand } from '@axel/domain';
 import { handleCommand, type CommandContext } from '@axel/platform';
 import type { AppContext } from '../../context';
+import { forgetResendMails } from './sharing.service';
 
 /**
  * A purged account's shares are forgotten, deleted ones included: each share stream's key is
@@ -13,4 +14,5 @@ export const forgetShares = async (ctx: AppContext, userId: string, actor: Comma
   for (const { share_id: shareId } of rows) {
     await handleCommand(ctx.commands, shareDecider, shareStreamName(shareId), { type: 'ForgetShare', data: {}, metadata: { now: actor.now } } as ShareCommand, actor);
   }
+  await forgetResendMails(ctx, userId);
 };

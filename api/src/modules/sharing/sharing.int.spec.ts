@@ -8,7 +8,7 @@ import { storageTestApp, type MemoryBytes } from '../files/storage.testing';
 let t: TestApp;
 let bytes: MemoryBytes;
 storageTestApp((running) => ({ t, bytes } = running));
-const { signedInUser, lastMail, mailCount, uniqueEmail } = accountHelpers(() => t);
+const { signedInUser, lastMail, mailCount, uniqueEmail, signIn } = accountHelpers(() => t);
 
 const DAY = 86_400_000;
 const inDays = (days: number) => new Date(t.clock.now().getTime() + days * DAY).toISOString();
@@ -199,6 +199,47 @@ describe('private shares', () => {
     t.clock.advance(61_000);
     expect(refused(await o.http.post(`/api/shares/${share.id}/resend`))).toEqual([410, 'LINK_EXPIRED']);
   });
+
+  it('caps resends per recipient and per account in any 24 hours: 429 with Retry-After beyond, no mail sent', async () => {
+    const o = await owner();
+    const recipients = Array.from({ length: 10 }, (_, i) => uniqueEmail(`r${i}`));
+    const share = await privateShare(o, recipients);
+    const other = await o.file('other.pdf', 'other bytes');
+    const made = await o.share({ itemIds: [other], title: 'Other', message: 'Another one', password: 'open-sesame', recipients: Array.from({ length: 10 }, (_, i) => uniqueEmail(`s${i}`)) });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const second = made.body as { id: string };
+    const waitFor = async (count: number) => {
+      for (let i = 0; i < 600 && (await Promise.all(recipients.map(mailCount))).some((n) => n < count); i++) await new Promise((r) => setTimeout(r, 100));
+      expect(await Promise.all(recipients.map(mailCount))).toEqual(recipients.map(() => count));
+    };
+    const answers: number[] = [];
+    let last: Awaited<ReturnType<typeof o.http.post>> | null = null;
+    for (let i = 0; i < 15; i++) {
+      last = await o.http.post(`/api/shares/${share.id}/resend`);
+      answers.push(last.status);
+    }
+    expect(answers).toEqual([200, 200, 200, ...Array(12).fill(429)]);
+    expect(last!.body).toMatchObject({ code: 'RATE_LIMITED', data: { cap: 'recipient' } });
+    const retryAfter = Number(last!.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(86_000);
+    expect(retryAfter).toBeLessThanOrEqual(86_400);
+    // the share mail and three resends each, not 15
+    await waitFor(4);
+    t.clock.advance(retryAfter * 1000);
+    let { http } = await signIn(o.email);
+    expect((await http.post(`/api/shares/${share.id}/resend`)).status).toBe(200);
+    await waitFor(5);
+
+    // the account's cap over all its shares: 50 resend mails in 24 hours
+    t.clock.advance(86_400_000);
+    ({ http } = await signIn(o.email));
+    for (let i = 0; i < 3; i++) expect((await http.post(`/api/shares/${share.id}/resend`)).status).toBe(200);
+    for (let i = 0; i < 2; i++) expect((await http.post(`/api/shares/${second.id}/resend`)).status).toBe(200);
+    const overAccount = await http.post(`/api/shares/${second.id}/resend`);
+    expect(overAccount.status).toBe(429);
+    expect(overAccount.body.data.cap).toBe('account');
+    expect(Number(overAccount.headers.get('retry-after'))).toBeGreaterThan(0);
+  }, 180_000);
 
   it('recipients belong to private shares only', async () => {
     const o = await owner();

@@ -38,4 +38,16 @@ begin
 end $$;
 `,
   },
+  {
+    // the resend mails of the last 24 hours, for the caps on them (the address as a keyed hash;
+    // older rows are dropped as new ones come)
+    id: 'api-sharing-003-share-resend-mails',
+    sql: `create table if not exists share_resend_mails (
+      user_id text not null,
+      share_id text not null,
+      recipient text not null,
+      sent_at timestamptz not null
+    );
+    create index if not exists share_resend_mails_user_idx on share_resend_mails (user_id, sent_at);`,
+  },
 ];

@@ -2,7 +2,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import {
   checkSharePassword,
   CommonErrors,
+  decideResendCap,
   DomainError,
+  SHARE_MAIL_WINDOW_MS,
   shareCounterDecider,
   shareCounterStreamName,
   shareDecider,
@@ -15,6 +17,7 @@ import {
   type ShareEvent,
   type ShareItemCandidate,
   type ShareRecord,
+  normalizeShareEmail,
 } from '@axel/domain';
 import { expected, handleCommand, loadState, metadataFor, newId, WrongExpectedRevisionError, type CommandContext } from '@axel/platform';
 import type { z } from 'zod';
@@ -24,7 +27,7 @@ import { hashPassword } from '../accounts/passwords';
 import { entitlementsOf } from '../billing/billing.service';
 import { ownStorage, onlineStorageId, type ItemRow } from '../files/storage.service';
 import type { CreateShareBody, EditShareBody } from './sharing.schema';
-import { shareUrl } from './shares.read';
+import { loadShare, shareUrl } from './shares.read';
 
 /** 128 random bits as 22 base64url characters: the public handle of a share. */
 export const newLinkId = (): string => randomBytes(16).toString('base64url');
@@ -185,8 +188,67 @@ export const editShare = async (
 
 export type OwnerAction = 'RevokeShare' | 'DeleteShare' | 'ResendShare';
 
+/**
+ * Reserves the resend mails under the caps (per share and recipient, per account, in any 24 hours)
+ * or refuses the resend with 429 and how long to wait. One account's resends are counted one at a
+ * time (a lock per account), so parallel resends cannot both pass the last free place.
+ */
+const reserveResendMails = async (ctx: AppContext, userId: string, shareId: string, recipients: readonly string[]) => {
+  const now = ctx.now();
+  const keys = recipients.map((email) => ctx.secrets.mac(`share-resend\u0000${normalizeShareEmail(email)}`));
+  const client = await ctx.pool.connect();
+  try {
+    await client.query('begin');
+    await client.query('select pg_advisory_xact_lock(hashtext($1))', [`share-resend:${userId}`]);
+    await client.query('delete from share_resend_mails where user_id = $1 and sent_at <= $2', [userId, new Date(now.getTime() - SHARE_MAIL_WINDOW_MS)]);
+    const { rows } = await client.query<{ share_id: string; recipient: string; sent_at: Date }>(
+      'select share_id, recipient, sent_at from share_resend_mails where user_id = $1',
+      [userId],
+    );
+    const sent = rows.map((r) => ({ shareId: r.share_id, recipient: r.recipient, at: r.sent_at.getTime() }));
+    const verdict = decideResendCap({ shareId, recipients: keys, sent, now: now.getTime() });
+    if (!verdict.ok) {
+      await client.query('rollback');
+      const retryAfter = Math.max(1, Math.ceil(verdict.retryAfterMs / 1000));
+      throw new DomainError(CommonErrors.rateLimited, { retryAfter, cap: verdict.cap });
+    }
+    await client.query(
+      'insert into share_resend_mails (user_id, share_id, recipient, sent_at) select $1, $2, unnest($3::text[]), $4',
+      [userId, shareId, keys, now],
+    );
+    await client.query('commit');
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+  return async () => {
+    await ctx.pool.query('delete from share_resend_mails where user_id = $1 and share_id = $2 and sent_at = $3 and recipient = any($4)', [userId, shareId, now, keys]);
+  };
+};
+
+/** A purged account's resend counts go with it. */
+export const forgetResendMails = async (ctx: AppContext, userId: string): Promise<void> => {
+  await ctx.pool.query('delete from share_resend_mails where user_id = $1', [userId]);
+};
+
 export const ownerAction = async (ctx: AppContext, user: UserRow, shareId: string, type: OwnerAction, actor: CommandContext) => {
-  const result = await runShareCommand(ctx, shareId, { type, data: { actorId: user.id } }, actor);
+  let release: (() => Promise<void>) | null = null;
+  if (type === 'ResendShare') {
+    // decided on the share as it is (revoked, public, expired: refused as before), then capped
+    const { state } = await loadShare(ctx, shareId);
+    const planned = shareDecider.decide({ type, data: { actorId: user.id }, metadata: { now: ctx.now() } }, state);
+    const resent = planned.find((e): e is Extract<ShareEvent, { type: 'ShareRecipientsResent' }> => e.type === 'ShareRecipientsResent');
+    if (resent) release = await reserveResendMails(ctx, user.id, shareId, resent.data.recipients);
+  }
+  let result;
+  try {
+    result = await runShareCommand(ctx, shareId, { type, data: { actorId: user.id } }, actor);
+  } catch (error) {
+    await release?.();
+    throw error;
+  }
   const share = result.state as ShareRecord;
   const resent = result.events.find((e): e is Extract<ShareEvent, { type: 'ShareRecipientsResent' }> => e.type === 'ShareRecipientsResent');
   if (resent) await mailRecipients(ctx, share, resent.data.recipients, user, actor);
