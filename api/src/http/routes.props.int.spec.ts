@@ -237,15 +237,15 @@ const OTHER_CREDENTIALS = ['/api/sessions/this/', '/api/uploads/', '/api/wallet/
 describe('a stranger is asked to sign in before anything they sent is read', () => {
   it('every user and staff route answers 401 to a stranger whatever the body and query; a route that answers strangers 401 is one of them', async () => {
     const routes = (t.app.server as unknown as { routeList: RouteEntry[] }).routeList.filter((r) => r.method !== 'HEAD' && !r.url.startsWith('/api/docs') && r.url.startsWith('/api/'));
-    const guarded = routes.filter((r) => routeAudience(r.url) !== 'anyone');
-    expect(guarded.filter((r) => routeAudience(r.url) === 'user').length).toBeGreaterThanOrEqual(40);
+    const guarded = routes.filter((r) => routeAudience(r.url, r.method) !== 'anyone');
+    expect(guarded.filter((r) => routeAudience(r.url, r.method) === 'user').length).toBeGreaterThanOrEqual(40);
     const stranger = new HttpClient(t.url);
     const wrong: string[] = [];
     for (const route of routes) {
       const path = route.url.replace(/:(\w+)/g, 'x');
       const bodyShape = shapeOf(route.schema?.body as ZodLike);
       const withBody = route.method !== 'GET' && route.method !== 'DELETE';
-      if (routeAudience(route.url) !== 'anyone') {
+      if (routeAudience(route.url, route.method) !== 'anyone') {
         // wrong types in every field, a malformed JSON text, a nonsense query: none of it is read
         const bad: { query: string; body?: unknown; headers?: Record<string, string> }[] = [
           { query: '?page=-1&perPage=1e9&range=nonsense', body: withBody ? Object.fromEntries(Object.keys(bodyShape).map((k) => [k, { nested: ['\u0000'] }])) : undefined },

@@ -114,8 +114,11 @@ const STAFF_ROUTE = /^\/api\/(admin|wallet\/v1\/admin)\//;
  * machine), the owner's shares (visitors come through `/share-links/`), bookmarks, and starting a cart.
  */
 const USER_ROUTE = /^\/api\/((dev\/)?users\/:id(\/|$)|wallet\/v1\/(?!faucet|explorer\/)|shares\/|bookmarks(\/|$)|carts\/$)/;
+/** Under the owner's `/shares/`, the one call a Secure Fetch link's sender makes without a session: sending the files. */
+const ANONYMOUS_CALLS = new Set(['POST /api/shares/:id/']);
 
-export const routeAudience = (url: string): RouteAudience => (STAFF_ROUTE.test(url) ? 'staff' : USER_ROUTE.test(url) ? 'user' : 'anyone');
+export const routeAudience = (url: string, method: string): RouteAudience =>
+  STAFF_ROUTE.test(url) ? 'staff' : USER_ROUTE.test(url) && !ANONYMOUS_CALLS.has(`${method} ${url}`) ? 'user' : 'anyone';
 
 /**
  * The session is checked before the request's body is even read: on a user's routes a stranger gets
@@ -126,7 +129,7 @@ export const routeAudience = (url: string): RouteAudience => (STAFF_ROUTE.test(u
  */
 export const registerStaffGate = (app: FastifyInstance, ctx: AppContext): void => {
   app.addHook('onRequest', async (request) => {
-    const audience = routeAudience(request.routeOptions.url ?? '');
+    const audience = routeAudience(request.routeOptions.url ?? '', request.method);
     if (audience === 'staff') await requireStaff(ctx, request);
     else if (audience === 'user') await requireUser(ctx, request);
   });
