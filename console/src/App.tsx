@@ -1,5 +1,5 @@
 import { Admin, CustomRoutes, Resource } from 'react-admin';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, Route, useRoutes } from 'react-router-dom';
 import { createAuthProvider } from './auth/authProvider';
 import { LoginPage } from './auth/LoginPage';
 import { createDataProvider } from './data/dataProvider';
@@ -21,8 +21,9 @@ import deletedUsers from './resources/deleted-users';
 import promocodes from './resources/promocodes';
 import users from './resources/users';
 
-export const BASENAME = '/admin';
-const DASHBOARD_PATH = `${BASENAME}/dashboard`;
+import { appRoutes, BASENAME } from './routes';
+
+export { BASENAME };
 
 const authProvider = createAuthProvider();
 const dataProvider = withAutopay(createDataProvider());
@@ -61,16 +62,11 @@ const ConsoleAdmin = () => (
   </Admin>
 );
 
-/**
- * Browser history with the console mounted at /admin. /admin itself redirects to the dashboard;
- * anything outside /admin (react-admin navigates to "/" after some checks) lands there too.
- */
+/** Browser history with the console mounted at /admin, around it the redirects of `appRoutes`. */
+const AppRoutes = () => useRoutes(appRoutes(<ConsoleAdmin />));
+
 export const App = () => (
   <BrowserRouter>
-    <Routes>
-      <Route path={BASENAME} element={<Navigate to={DASHBOARD_PATH} replace />} />
-      <Route path={`${BASENAME}/*`} element={<ConsoleAdmin />} />
-      <Route path="*" element={<Navigate to={DASHBOARD_PATH} replace />} />
-    </Routes>
+    <AppRoutes />
   </BrowserRouter>
 );

@@ -209,6 +209,21 @@ describe('the file browser', () => {
     expect(await row(page, 'readme.txt').count()).toBe(0);
     expect(await page.getByTestId('selection-bar').count()).toBe(0);
 
+    // Moving: "1 item", and "Move here" is off, with a hint, in the folder the item already is in.
+    await select(page, 'about.txt');
+    await page.getByTestId('action-move').click();
+    const moveDialog = page.getByTestId('move-copy-dialog');
+    await moveDialog.waitFor();
+    expect(await moveDialog.getByRole('heading').innerText()).toBe('Move 1 item to…');
+    await page.getByTestId('move-copy-already-here').waitFor();
+    expect(await page.getByTestId('move-copy-submit').isDisabled()).toBe(true);
+    await page.locator('[data-testid="move-copy-folder"][data-name="Reports"]').click();
+    await expect.poll(() => page.getByTestId('move-copy-path').innerText()).toMatch(/Reports$/);
+    expect(await page.getByTestId('move-copy-already-here').count()).toBe(0);
+    await page.getByTestId('move-copy-submit').click();
+    await moveDialog.waitFor({ state: 'detached' });
+    await row(page, 'about.txt').waitFor({ state: 'detached' });
+
     // A folder downloads as a zip holding its tree.
     await select(page, 'Album');
     const [zip] = await Promise.all([page.waitForEvent('download'), page.getByTestId('action-download').click()]);

@@ -14,6 +14,8 @@ export const formatDateTime = (iso: string, language: string) => {
 export const translateError = (t: TFunction, language: string, error: NormalisedError): string => {
   const values: Record<string, unknown> = { ...(error.data ?? {}) };
   if (typeof values.lockedUntil === 'string') values.lockedUntil = formatDateTime(values.lockedUntil, language);
+  // "2 of 5 items": a count of items picks its plural form from the total
+  if (values.count === undefined && typeof values.total === 'number') values.count = values.total;
   return t(`errors.${error.code}`, { ...values, defaultValue: error.message || t('errors.UNKNOWN') });
 };
 

@@ -21,6 +21,7 @@ export type Screen =
   | 'trash'
   | 'wallet'
   | 'transactionSearch'
+  | 'transactionId'
   | 'storageManagement'
   | 'plans'
   | 'upgrade'
@@ -130,7 +131,7 @@ export const ROUTES: readonly RouteDef[] = [
   open('/deleted-acc', 'deletedAccount'),
   open('/esign/:itemId?'),
   open('/transaction/search', 'transactionSearch'),
-  open('/transaction/:id', 'notAvailable', 'transaction'),
+  open('/transaction/:id', 'transactionId', 'transaction'),
   open('/app/clio'),
   open('/app/clio/auth'),
   open('/app/dropbox/auth'),

@@ -26,6 +26,7 @@ import { ResendPage } from '../features/signup/ResendPage';
 import { SignUpPage } from '../features/signup/SignUpPage';
 import { Reset2faPage } from '../features/two-factor/Reset2faPage';
 import { TransactionSearchPage } from '../features/wallet/TransactionSearchPage';
+import { TransactionIdPage } from '../features/wallet/TransactionIdPage';
 import { WalletPage } from '../features/wallet/WalletPage';
 import { WelcomePage } from '../features/welcome/WelcomePage';
 import type { Screen } from './routeTable';
@@ -49,6 +50,7 @@ export const SCREENS: Record<Screen, () => ReactElement | null> = {
   trash: () => <TrashPage />,
   wallet: () => <WalletPage />,
   transactionSearch: () => <TransactionSearchPage />,
+  transactionId: () => <TransactionIdPage />,
   storageManagement: () => <StorageManagementPage />,
   plans: () => <PlansPage />,
   upgrade: () => <PlansPage upgrade />,

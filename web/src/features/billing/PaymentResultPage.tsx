@@ -21,6 +21,25 @@ export const resultFromQuery = (params: URLSearchParams): PaymentResult => {
   return SUCCESS.has(value) ? 'success' : 'declined';
 };
 
+/** Whether the address carries a payment result at all: without one there is no payment to show. */
+export const hasPaymentResult = (params: URLSearchParams): boolean =>
+  ['status', 'result', 'success'].some((name) => (params.get(name) ?? '').trim() !== '');
+
+const NoPayment = () => {
+  const { t } = useTranslation();
+  return (
+    <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center' }} data-testid="payment-result-none">
+      <Typography variant="h5" component="h1">
+        {t('billing.result.noneTitle')}
+      </Typography>
+      <Typography color="text.secondary">{t('billing.result.noneBody')}</Typography>
+      <Button variant="contained" component={RouterLink} to="/storages/plans" data-testid="payment-result-plans">
+        {t('billing.result.toPlans')}
+      </Button>
+    </Stack>
+  );
+};
+
 const Outcome = ({ result }: { result: PaymentResult }) => {
   const { t } = useTranslation();
   const { user } = useSession();
@@ -72,6 +91,7 @@ const Confirming = ({ userId, claimed }: { userId: string; claimed: PaymentResul
 export const PaymentResultPage = () => {
   const { user } = useSession();
   const [params] = useSearchParams();
+  if (!hasPaymentResult(params)) return <CenteredCard testId="payment-result"><NoPayment /></CenteredCard>;
   const claimed = resultFromQuery(params);
   return <CenteredCard testId="payment-result">{user ? <Confirming userId={user.id} claimed={claimed} /> : <Outcome result={claimed} />}</CenteredCard>;
 };

@@ -34,11 +34,17 @@ export const CycleToggle = ({ cycle, onChange }: { cycle: BillingCycle; onChange
   );
 };
 
-/** The plans to show for a cycle: sellable plans of that cycle, cheapest first; `above` keeps only heavier ones. */
+/** A plan's storage for ordering: a plan without a quota is unlimited, so it comes last. */
+const storageOf = (p: Product) => p.quotaBytes ?? Number.POSITIVE_INFINITY;
+
+/**
+ * The plans to show for a cycle: sellable plans of that cycle, smallest storage first, then cheapest
+ * (then by weight); `above` keeps only heavier ones.
+ */
 export const plansFor = (products: readonly Product[], cycle: BillingCycle, above?: number | null): Product[] =>
   products
     .filter((p) => isSellable(p) && (p.cycle === cycle || p.cycle === null) && (above === undefined || above === null || p.weight > above))
-    .sort((a, b) => a.weight - b.weight || a.price - b.price);
+    .sort((a, b) => storageOf(a) - storageOf(b) || a.price - b.price || a.weight - b.weight);
 
 const monthlyTwin = (products: readonly Product[], yearly: Product) =>
   products.find((p) => p.cycle === 'monthly' && p.name === yearly.name && isSellable(p));

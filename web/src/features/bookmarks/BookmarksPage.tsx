@@ -223,7 +223,7 @@ export const BookmarksPage = () => {
             <Table size="small" data-testid="bookmarks-table">
               <TableHead>
                 <TableRow>
-                  <TableCell>{t('bookmarks.description')}</TableCell>
+                  <TableCell>{t('bookmarks.bookmarkTitle')}</TableCell>
                   {!listId && <TableCell>{t('bookmarks.list')}</TableCell>}
                   <TableCell>{t('bookmarks.added')}</TableCell>
                   <TableCell align="right">{t('bookmarks.actions')}</TableCell>
@@ -278,7 +278,7 @@ export const BookmarksPage = () => {
         error={dialogError}
         onClose={() => setDialog(null)}
         title={t('bookmarks.renameTitle')}
-        label={t('bookmarks.description')}
+        label={t('bookmarks.bookmarkTitle')}
         initial={dialog?.kind === 'rename' ? dialog.bookmark.description : ''}
         submitLabel={t('bookmarks.save')}
         onSubmit={(description) => dialog?.kind === 'rename' && void act(() => bookmarksApi.rename(dialog.bookmark.id, description))}

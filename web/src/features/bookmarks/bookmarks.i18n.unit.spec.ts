@@ -40,3 +40,12 @@ describe('bookmark and cart texts', () => {
     for (const [, k] of keys) expect(k).toEqual(keys[0]![1]);
   });
 });
+
+describe('bookmark title column', () => {
+  const expected = { en_us: 'Title', es_mx: 'Título', nl: 'Titel', pt_br: 'Título' } as const;
+  it.each(Object.entries(expected))('%s heads the title column with the word for title, not description', (locale, word) => {
+    const flat = flatten(catalogues[locale as keyof typeof catalogues]);
+    expect(flat['bookmarks.bookmarkTitle']).toBe(word);
+    expect(flat['bookmarks.description']).toBeUndefined();
+  });
+});

@@ -17,6 +17,7 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -31,6 +32,7 @@ import { uploadQueueMachine, UNFINISHED } from '../files/upload-queue.machine';
 import { tusUploadWorker } from '../files/uploader';
 import { cartApi, type CartShareFields } from './cart.api';
 import { cartFolderStamp, createCartFolder, warnBeforeUnload } from './cart-folder';
+import { shareBlocked } from './share-blocked';
 import { uploadCartMachine } from './upload-cart.machine';
 
 const cartMachine = uploadCartMachine.provide({
@@ -158,11 +160,12 @@ const UploadCart = ({ userId, storageId, onClose }: { userId: string; storageId:
     );
 
   const reasons = (cost?.reasons ?? []).filter((r) => r !== 'EMPTY_CART');
+  const blocked = shareBlocked({ busy, uploading, title });
   return (
     <form
       onSubmit={(e) => {
         e.preventDefault();
-        if (busy || uploading || !title.trim()) return;
+        if (blocked) return;
         cart.send({ type: 'SHARE', fields: { title: title.trim(), downloadable, ...(description.trim() ? { description: description.trim() } : {}), ...(password ? { password } : {}) } });
       }}
     >
@@ -250,9 +253,14 @@ const UploadCart = ({ userId, storageId, onClose }: { userId: string; storageId:
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('common.cancel')}</Button>
-        <Button type="submit" variant="contained" disabled={busy || uploading || !title.trim()} data-testid="cart-share">
-          {t('cart.share')}
-        </Button>
+        <Tooltip title={blocked ? t(blocked) : ''} enterTouchDelay={0} describeChild>
+          {/* a disabled button gets no pointer events: the hint hangs on its wrapper */}
+          <span data-testid="cart-share-hint" data-reason={blocked ?? ''}>
+            <Button type="submit" variant="contained" disabled={blocked !== null} data-testid="cart-share">
+              {t('cart.share')}
+            </Button>
+          </span>
+        </Tooltip>
       </DialogActions>
     </form>
   );

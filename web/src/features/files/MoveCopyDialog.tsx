@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { toApiError, type NormalisedError } from '../../api/errors';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { filesApi, isFolder, type Item } from './files.api';
+import { alreadyIn } from './move-target';
 
 interface Place {
   id: string | null;
@@ -74,6 +75,7 @@ export const MoveCopyDialog = ({
   }, [open, userId, storageId, here.id]);
 
   const chosen = new Set(items.map((i) => i.id));
+  const nothingToMove = mode === 'move' && alreadyIn(items, here.id);
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" data-testid="move-copy-dialog">
       <DialogTitle>{mode === 'copy' ? t('files.moveCopy.copyTitle', { count: items.length }) : t('files.moveCopy.moveTitle', { count: items.length })}</DialogTitle>
@@ -105,11 +107,16 @@ export const MoveCopyDialog = ({
             </Typography>
           )}
         </List>
+        {nothingToMove && (
+          <Typography variant="body2" color="text.secondary" sx={{ px: 2, pt: 1 }} data-testid="move-copy-already-here">
+            {t('files.moveCopy.alreadyHere')}
+          </Typography>
+        )}
         <ErrorAlert error={loadError ?? error} testId="move-copy-error" />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('common.cancel')}</Button>
-        <Button variant="contained" disabled={busy} onClick={() => onSubmit(here.id)} data-testid="move-copy-submit">
+        <Button variant="contained" disabled={busy || nothingToMove} onClick={() => onSubmit(here.id)} data-testid="move-copy-submit">
           {mode === 'copy' ? t('files.moveCopy.copyHere') : t('files.moveCopy.moveHere')}
         </Button>
       </DialogActions>

@@ -1,6 +1,8 @@
 import type { NameProblem } from '@axel/domain/storage/storage.names';
 import { StorageErrors } from '@axel/domain/storage/storage.errors';
+import { createInstance } from 'i18next';
 import { describe, expect, it } from 'vitest';
+import { translateError } from '../../components/i18nHelpers';
 import { catalogues, type Tree } from '../../i18n/catalogues';
 import { DETAIL_FIELDS } from './DetailsPanel';
 import type { UploadStatus } from './upload-queue.machine';
@@ -32,5 +34,31 @@ describe('file browser texts', () => {
   it.each(Object.entries(catalogues))('%s has the keys the file screens build at run time', (_, catalogue) => {
     const flat = flatten(catalogue);
     expect(built.filter((key) => !flat[key]?.trim())).toEqual([]);
+  });
+});
+
+describe('counts in the copy, move and delete texts', () => {
+  const translator = async (lng: keyof typeof catalogues) => {
+    const i18n = createInstance();
+    await i18n.init({ resources: { [lng]: { translation: catalogues[lng] } }, lng, interpolation: { escapeValue: false } });
+    return i18n.t.bind(i18n);
+  };
+  const singular = { en_us: 'Copy 1 item to…', es_mx: 'Copiar 1 elemento a…', nl: '1 item kopiëren naar…', pt_br: 'Copiar 1 item para…' } as const;
+  const plural = { en_us: 'Move 3 items to…', es_mx: 'Mover 3 elementos a…', nl: '3 items verplaatsen naar…', pt_br: 'Mover 3 itens para…' } as const;
+
+  it.each(Object.keys(catalogues) as (keyof typeof catalogues)[])('%s says one item and several items', async (lng) => {
+    const t = await translator(lng);
+    expect(t('files.moveCopy.copyTitle', { count: 1 })).toBe(singular[lng]);
+    expect(t('files.moveCopy.moveTitle', { count: 3 })).toBe(plural[lng]);
+    expect(t('files.trash.deleteBody', { count: 1 })).not.toBe(t('files.trash.deleteBody', { count: 2 }).replace('2', '1'));
+  });
+
+  it.each(Object.keys(catalogues) as (keyof typeof catalogues)[])('%s counts failed items by the total, in singular and plural', async (lng) => {
+    const t = await translator(lng);
+    const one = translateError(t, lng, { code: 'COPY_FAILED', message: '', data: { failed: 1, total: 1 } } as never);
+    const many = translateError(t, lng, { code: 'COPY_FAILED', message: '', data: { failed: 1, total: 4 } } as never);
+    expect(one).toContain('1');
+    expect(many).toContain('4');
+    expect(one).not.toBe(many.replace('4', '1'));
   });
 });
