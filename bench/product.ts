@@ -26,6 +26,8 @@ export const spawnProduct = (options: { databaseUrl: string; dataDir: string; po
       HOST: '127.0.0.1',
       DATA_DIR: options.dataDir,
       LOG_LEVEL: 'warn',
+      // as `npm start` and the image run it: two malloc arenas, not one per thread that allocates
+      MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
       ADMIN_EMAIL: BENCH_ADMIN.email,
       ADMIN_PASSWORD: BENCH_ADMIN.password,
       RATE_LIMIT_FACTOR: '1000',

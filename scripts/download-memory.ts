@@ -33,7 +33,7 @@ const manifest = { keyId, chunkPlainSize: CHUNK_PLAIN_SIZE, chunks, size };
 
 const server = http.createServer((req, res) => {
   res.writeHead(200, { 'content-length': String(size) });
-  const stream = readPlaintext(store, keys, manifest, { start: 0, end: size - 1 }, { flushed: () => res.writableLength === 0 });
+  const stream = readPlaintext(store, keys, manifest, { start: 0, end: size - 1 }, { unsent: () => res.writableLength });
   stream.pipe(res);
 });
 await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));

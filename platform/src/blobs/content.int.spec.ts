@@ -6,7 +6,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CHUNK_PLAIN_SIZE, encryptChunkParts } from './chunks';
-import { DIRECT_READ_MIN_CHUNKS, readPlaintext } from './content';
+import { DIRECT_READ_MIN_CHUNKS, readBufferCounts, readPlaintext } from './content';
 import type { FileKeys } from './keys';
 import { localShards } from './open';
 import { ReplicatedBlobStore } from './replicated';
@@ -138,6 +138,37 @@ describe.each([
           expect(Buffer.concat(parts).equals(want)).toBe(true);
         }
       }
+    } finally {
+      server.close();
+    }
+  });
+
+  it('downloads through HTTP replies that say how much they have not yet written out take their read buffers from one pool: after the first, a download makes almost none, and concurrent ones each get their exact bytes', async () => {
+    const { store, plain, manifest } = await storedFile('pooled', 40 * CHUNK_PLAIN_SIZE + 4_321, opaque);
+    const server = createServer((req, res) => {
+      readPlaintext(store, keys, manifest, undefined, { unsent: () => res.writableLength }).pipe(res);
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const { port } = server.address() as AddressInfo;
+    const download = async (slow: boolean) => {
+      const res = await fetch(`http://127.0.0.1:${port}/`);
+      const parts: Buffer[] = [];
+      let n = 0;
+      for await (const p of res.body as unknown as AsyncIterable<Uint8Array>) {
+        parts.push(Buffer.from(p));
+        if (slow && n++ % 8 === 0) await new Promise((r) => setTimeout(r, 1));
+      }
+      return Buffer.concat(parts);
+    };
+    try {
+      expect((await download(false)).equals(plain)).toBe(true);
+      const before = readBufferCounts().made;
+      for (let round = 0; round < 2; round++) expect((await download(round === 1)).equals(plain)).toBe(true);
+      // 80 chunks read: a buffer per chunk would make 80; only those a reply still held at its end are new
+      expect(readBufferCounts().made - before).toBeLessThan(16);
+      const both = await Promise.all([download(false), download(true)]);
+      both.forEach((bytes) => expect(bytes.equals(plain)).toBe(true));
+      expect(readBufferCounts().pooled).toBeGreaterThan(0);
     } finally {
       server.close();
     }

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { cidOfShared, fetchShared, openShared, sharedReadBuffer } from './chunk-pool';
-import { chunkAad, decryptChunk, plainLengthOf } from './chunks';
+import { CHUNK_SIZE, chunkAad, decryptChunk, plainLengthOf } from './chunks';
 import type { FileKeys } from './keys';
 import type { ReplicatedBlobStore } from './replicated';
 
@@ -25,12 +25,39 @@ const READ_AHEAD = 16;
  */
 export const DIRECT_READ_MIN_CHUNKS = 8;
 
+/**
+ * Read buffers of the whole process, shared with the chunk workers and used again from read to read:
+ * a download takes its buffers here and gives them back, so reading allocates (and the allocator keeps)
+ * no 1 MiB buffer per chunk. At most this many wait here between reads (a download uses READ_AHEAD and
+ * the few its consumer holds); more are left to the GC.
+ */
+const POOLED_BUFFERS = 2 * READ_AHEAD;
+/** Room for any stored chunk and one byte more (a replica longer than its manifest says shows). */
+const POOLED_SIZE = CHUNK_SIZE + 1;
+const pool: Buffer[] = [];
+let made = 0;
+const takeBuffer = (size: number): Buffer => {
+  if (size > POOLED_SIZE) return sharedReadBuffer(size);
+  const pooled = pool.pop();
+  if (pooled) return pooled.subarray(0, size);
+  made++;
+  return sharedReadBuffer(POOLED_SIZE).subarray(0, size);
+};
+const giveBuffer = (buffer: Buffer) => {
+  if (buffer.buffer.byteLength === POOLED_SIZE && pool.length < POOLED_BUFFERS) pool.push(Buffer.from(buffer.buffer, 0, POOLED_SIZE));
+};
+/** Read buffers made so far and waiting to be used again (for tests). */
+export const readBufferCounts = () => ({ made, pooled: pool.length });
+
 export interface ReadOptions {
   /**
-   * For a consumer that writes each chunk out as it is given (an HTTP reply the stream is piped to): true
-   * when everything handed to its writes so far has been written out. The buffers behind chunks given
-   * and written out are then used again for later chunks instead of a new buffer per chunk.
+   * For a consumer that writes each chunk out as it is given (an HTTP reply the stream is piped to): how
+   * many bytes handed to its writes are not yet written out (a reply's `writableLength`). The buffer
+   * behind a chunk is used again for a later chunk once every byte of it has been written out, instead
+   * of a new buffer per chunk.
    */
+  readonly unsent?: () => number;
+  /** As `unsent`, only true when nothing handed to the consumer is left to write out. */
   readonly flushed?: () => boolean;
 }
 
@@ -74,15 +101,21 @@ export const readPlaintext = (
   // Without `flushed` a chunk is decrypted into a buffer of its own, so its read buffer is free again at
   // once; with it the plaintext takes the place of the sealed bytes and the buffer is used again only
   // once the consumer has been handed that chunk and has written out everything handed to it
-  const free: Buffer[] = [];
-  const inPlace = options.flushed !== undefined;
-  /** Buffers behind chunks given out, by the number of the chunk: reclaimed once written out. */
-  const given: { seq: number; buffer: Buffer }[] = [];
+  const { flushed } = options;
+  const unsent = options.unsent ?? (flushed ? () => (flushed() ? 0 : Infinity) : undefined);
+  const inPlace = unsent !== undefined;
+  /** Buffers behind chunks given out: the chunk's number and the byte count of the stream at its end. */
+  const given: { seq: number; end: number; buffer: Buffer }[] = [];
+  /** Chunks and bytes handed to the consumer (counted as each is emitted). */
   let emitted = 0;
+  let emittedBytes = 0;
   let yielded = 0;
+  let yieldedBytes = 0;
   const reclaim = () => {
-    if (!given.length || !options.flushed?.()) return;
-    while (given.length && given[0]!.seq < emitted) free.push(given.shift()!.buffer);
+    if (!given.length || !unsent) return;
+    // bytes written out so far: all handed out but what the consumer still holds
+    const written = emittedBytes - unsent();
+    while (given.length && given[0]!.seq < emitted && given[0]!.end <= written) giveBuffer(given.shift()!.buffer);
   };
   let readSize = 0;
   for (let i = first; i <= last; i++) readSize = Math.max(readSize, manifest.chunks[i]!.size);
@@ -91,7 +124,7 @@ export const readPlaintext = (
     const key = await keys.get(manifest.keyId);
     reclaim();
     // one byte more than the largest stored chunk: a replica longer than its manifest says shows
-    const target = free.pop() ?? sharedReadBuffer(readSize + 1);
+    const target = takeBuffer(readSize + 1);
     let keep = false;
     try {
       const { cid } = manifest.chunks[index]!;
@@ -113,7 +146,7 @@ export const readPlaintext = (
       keep = inPlace;
       return { plain, buffer: inPlace ? target : undefined };
     } finally {
-      if (!keep) free.push(target);
+      if (!keep) giveBuffer(target);
     }
   };
 
@@ -132,14 +165,15 @@ export const readPlaintext = (
     for (let index = first; index <= last; index++) {
       fill();
       const { plain, buffer } = await ahead.shift()!;
+      const from = index === first ? start - index * chunkPlainSize : 0;
+      const to = index === last ? end - index * chunkPlainSize + 1 : plain.length;
+      yieldedBytes += to - from;
       if (buffer) {
-        given.push({ seq: yielded, buffer });
+        given.push({ seq: yielded, end: yieldedBytes, buffer });
         // a consumer that does not write out keeps its buffers: new ones are made, these are left to the GC
         if (given.length > 2 * READ_AHEAD) given.shift();
       }
       yielded++;
-      const from = index === first ? start - index * chunkPlainSize : 0;
-      const to = index === last ? end - index * chunkPlainSize + 1 : plain.length;
       yield plain.subarray(from, to);
     }
   }
@@ -150,12 +184,25 @@ export const readPlaintext = (
     },
   });
   if (inPlace) {
+    // the last chunks given are written out after the stream has ended: their buffers go back to the
+    // pool once the consumer has written them (looked at a while, then they are left to the GC)
+    stream.once('end', () => {
+      let looks = 0;
+      const look = () => {
+        reclaim();
+        if (given.length && looks++ < 200) setTimeout(look, 10).unref();
+      };
+      look();
+    });
     // each chunk counted as it is emitted, before the listeners (a pipe's write) run: by the time
     // `reclaim` looks, every chunk counted has been handed to the consumer's write (no listener is
     // added here: that would start the flow before the consumer is attached)
     const emit = stream.emit.bind(stream);
     stream.emit = (event: string | symbol, ...args: unknown[]) => {
-      if (event === 'data') emitted++;
+      if (event === 'data') {
+        emitted++;
+        emittedBytes += (args[0] as Uint8Array).byteLength;
+      }
       return emit(event, ...args);
     };
   }

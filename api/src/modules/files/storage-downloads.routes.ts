@@ -75,7 +75,7 @@ export const sendItemBytes = async (
   const content = storageBytes(ctx).content;
   // the reply is piped the stream and writes each chunk as it comes: once it has written out all it was
   // given, the buffers behind those chunks are used again (no new buffer, no garbage, per MiB sent)
-  const readOptions = { flushed: () => reply.raw.writableLength === 0, itemId: item.id };
+  const readOptions = { unsent: () => reply.raw.writableLength, itemId: item.id };
   const stream = range
     ? content.read(item.manifest, range, readOptions)
     : size === 0
