@@ -248,5 +248,6 @@ describe('downloads of a file that cannot be read', () => {
 const fetchBytes = async (u: Awaited<ReturnType<typeof user>>, fileId: string) => {
   const url = await u.http.get(`/api/urls/storage-download/?userId=${u.id}&storageId=${onlineStorageId(u.id)}&fileId=${fileId}`);
   expect(url.status, JSON.stringify(url.body)).toBe(200);
-  return fetch(url.body.url);
+  // signed URLs are paths on the page's own origin
+  return fetch(new URL(url.body.url, t.url));
 };

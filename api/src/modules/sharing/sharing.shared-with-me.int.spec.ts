@@ -115,7 +115,7 @@ describe('the recipient index on a database made before it', () => {
     await pool.query(`delete from schema_migrations where id = any($1)`, [sharingMigrations.map((m) => m.id)]);
     expect(await indexes()).toEqual([]);
 
-    expect(await migrate(pool, sharingMigrations)).toEqual(['api-sharing-001-shares-recipient-index', 'api-sharing-002-shares-recipient-index-once']);
+    expect(await migrate(pool, sharingMigrations)).toEqual(['api-sharing-001-shares-recipient-index', 'api-sharing-002-shares-recipient-index-once', 'api-sharing-003-share-resend-mails']);
     expect(await indexes()).toEqual([expect.stringMatching(/USING gin \(recipient_emails\)/)]);
     // a table rebuilt since holds the index under the rebuild's name: the migrations leave one index
     await pool.query('alter index shares_recipient_emails_idx rename to shares__next_recipient_emails_idx');
