@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
@@ -6,6 +6,7 @@ import path from 'node:path';
 import { deterministicId, freePort } from '@axel/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../../test/db';
+import { exited, startProductProcess } from '../../../../test/product-process';
 import { dropAfterSecretScan } from '../../../../test/scanned-drop';
 import { onlineStorageId } from './storage.service';
 
@@ -21,35 +22,10 @@ let port = 0;
 let child: ChildProcess | undefined;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'axel-file-retry-crash-'));
 
-/** The whole product in its own Node process, killed (SIGKILL) at `failpoint` when given. */
 const startProduct = async (failpoint?: string) => {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], {
-    cwd: path.resolve(__dirname, '../../../..'),
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      AXEL_FAILPOINT: failpoint ?? '',
-      DATABASE_URL: db.url,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      ADMIN_EMAIL: 'root@axel.test',
-      ADMIN_PASSWORD: 'Root-pass-123',
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  proc.stderr?.on('data', () => undefined);
-  child = proc;
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
-    if (ok) return proc;
-    if (Date.now() > deadline) throw new Error('the product did not answer');
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  child = await startProductProcess({ port, databaseUrl: db.url, dataDir, failpoint, env: { ADMIN_EMAIL: 'root@axel.test', ADMIN_PASSWORD: 'Root-pass-123' } });
+  return child;
 };
-const exited = (proc: ChildProcess) => new Promise<void>((resolve) => (proc.exitCode !== null || proc.signalCode ? resolve() : proc.once('exit', () => resolve())));
 
 beforeAll(async () => {
   db = await createTestDatabase();
