@@ -61,8 +61,14 @@ describe('scrub of a store whose shards fail', () => {
     await fs.rm(lostShard.dir, { recursive: true, force: true });
     expect(await lostShard.check()).toBe('folder missing');
     // a put placed on it makes its folder again (its cached subfolders are gone too)
-    const fresh = await store.put(randomBytes(7000));
-    const afterPut = await store.put(randomBytes(9000));
+    const placedOnLost = (size: number) => {
+      for (;;) {
+        const bytes = randomBytes(size);
+        if (store.placementOf(cidOf(bytes)).includes(lostShard)) return bytes;
+      }
+    };
+    const fresh = await store.put(placedOnLost(7000));
+    const afterPut = await store.put(placedOnLost(9000));
     expect(await lostShard.check()).toMatch(/made again/);
     for (const cid of [fresh, afterPut]) expect((await store.get(cid)).length).toBeGreaterThan(0);
 
