@@ -13,6 +13,8 @@ export const UserSearchBox = () => {
   const [text, setText] = useState(applied);
   const latest = useRef({ filterValues, displayedFilters, applied });
   latest.current = { filterValues, displayedFilters, applied };
+  // The page the box was typed on: a search still pending when a row was opened must not bring the list back.
+  const listPath = useRef(window.location.pathname);
 
   // Follow outside changes of the filter (back button, "clear filters").
   useEffect(() => {
@@ -21,7 +23,7 @@ export const UserSearchBox = () => {
 
   const apply = (value: string) => {
     const { filterValues: current, displayedFilters: shown, applied: now } = latest.current;
-    if (value.trim() === now) return;
+    if (value.trim() === now || window.location.pathname !== listPath.current) return;
     setFilters(toSearchFilter(value, current), shown, false);
   };
 
