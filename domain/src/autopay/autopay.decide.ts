@@ -5,7 +5,7 @@ import type { AutoPayEvent, PayeeFields } from './autopay.events';
 
 /*
  * The auto-pay program. The specification names the actions and leaves the statuses open; this is
- * the state chart (README "Auto-pay programs" draws it):
+ * the state chart (docs/wallet.md, "Auto-pay programs", draws it):
  *
  *   draft --submit--> submitted --approve (another staff member)--> approved --(payout)--> paying
  *   submitted --edit, payees or import--> draft (the submission is withdrawn)
