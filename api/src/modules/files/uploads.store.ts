@@ -64,7 +64,7 @@ export const sealHashState = (key: Buffer, keyId: string, state: MultiHashState)
   const body = Buffer.concat([cipher.update(encodeMultiHashState(state)), cipher.final()]);
   return Buffer.concat([nonce, body, cipher.getAuthTag()]);
 };
-const openHashState = (key: Buffer, keyId: string, offset: number, sealed: Buffer): MultiHashState => {
+export const openHashState = (key: Buffer, keyId: string, offset: number, sealed: Buffer): MultiHashState => {
   const decipher = createDecipheriv('aes-256-gcm', key, sealed.subarray(0, 12));
   decipher.setAAD(stateAad(keyId, offset));
   decipher.setAuthTag(sealed.subarray(sealed.length - 16));
