@@ -1,6 +1,7 @@
-import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { deriveKey, generateKey, hmac, openToken, sealToken } from '@axel/platform/crypto/index';
 
 /** The server key: from SECRET_KEY, else generated once and kept in the data directory. */
 export const loadSecretKey = (given: string | undefined, dataDir: string): Buffer => {
@@ -8,39 +9,28 @@ export const loadSecretKey = (given: string | undefined, dataDir: string): Buffe
   const file = path.join(dataDir, 'secret.key');
   if (existsSync(file)) return Buffer.from(readFileSync(file, 'utf8').trim(), 'hex');
   mkdirSync(dataDir, { recursive: true });
-  const key = randomBytes(32);
+  const key = generateKey();
   writeFileSync(file, key.toString('hex'), { mode: 0o600 });
   return key;
 };
 
 export interface Secrets {
-  /** AES-256-GCM; output is `v1.<iv>.<tag>.<ciphertext>` in base64url. */
+  /** AES-256-GCM, the token layout of crypto/aead.ts: `v1.<iv>.<tag>.<ciphertext>` in base64url. */
   encrypt(plaintext: string): string;
   decrypt(sealed: string): string;
   /** HMAC-SHA256 under a key derived from the server key, base64url: signs values the server hands out. */
   mac(value: string): string;
 }
 
-export const createSecrets = (key: Buffer): Secrets => ({
-  encrypt(plaintext) {
-    const iv = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', key, iv);
-    const ct = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-    return ['v1', iv, cipher.getAuthTag(), ct].map((p) => (typeof p === 'string' ? p : p.toString('base64url'))).join('.');
-  },
-  decrypt(sealed) {
-    const [v, iv, tag, ct] = sealed.split('.');
-    if (v !== 'v1' || !iv || !tag || !ct) throw new Error('Unknown sealed format');
-    const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
-    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-    return Buffer.concat([decipher.update(Buffer.from(ct, 'base64url')), decipher.final()]).toString('utf8');
-  },
-  mac(value) {
-    // a key of its own, so no MAC can ever be mistaken for material of the encryption key
-    const macKey = createHmac('sha256', key).update('axel-mac-v1').digest();
-    return createHmac('sha256', macKey).update(value).digest('base64url');
-  },
-});
+export const createSecrets = (key: Buffer): Secrets => {
+  // a key of its own, so no MAC can ever be mistaken for material of the encryption key
+  const macKey = deriveKey(key, 'axel-mac-v1');
+  return {
+    encrypt: (plaintext) => sealToken(key, plaintext),
+    decrypt: (sealed) => openToken(key, sealed),
+    mac: (value) => hmac(macKey, value).toString('base64url'),
+  };
+};
 
 export const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
 

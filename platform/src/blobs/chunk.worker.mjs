@@ -4,15 +4,13 @@
 // request, read where it can with O_DIRECT into page-aligned memory of its own, verified, and
 // decrypted into the caller's shared buffer. Plain JavaScript so it runs the same under tsx, vitest
 // and a build.
-import { createDecipheriv, createHash } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import fs, { constants } from 'node:fs';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { parentPort } from 'node:worker_threads';
+import { NONCE_LENGTH, openInto, TAG_LENGTH } from '../crypto/open-into.mjs';
 
-const NONCE = 12;
-const TAG = 16;
-const PIECE = 64 * 1024;
 /** A replica read whole fits here: a stored chunk (1 MiB at most) and one block more, to see a longer one. */
 const SLOT = 1024 * 1024 + 4096;
 /** Replicas being read at once by this thread into aligned memory; more wait for a slot. */
@@ -41,27 +39,12 @@ const decrypted = (bytes) => {
 };
 
 /**
- * Decrypts nonce | ciphertext | tag from `sealed` into `out` (which may be `sealed` itself: each piece
- * is written 12 bytes behind where it was read), a piece at a time: small cache-warm pieces and no
- * buffer per chunk. Answers the plaintext's length once final() has checked the tag; on a failed check
+ * Opens a sealed chunk (nonce | ciphertext | tag) into `out`, which may be `sealed` itself, with the
+ * crypto module's `openInto`: answers the plaintext's length once the tag is checked; on a failed check
  * it throws and the caller never gives out `out`'s bytes.
  */
-const openInto = (sealed, out, key, aad, plainLength) => {
-  if (sealed.byteLength < NONCE + TAG) throw new Error('sealed data too short');
-  const decipher = createDecipheriv('aes-256-gcm', key, sealed.subarray(0, NONCE));
-  decipher.setAAD(aad);
-  decipher.setAuthTag(sealed.subarray(sealed.byteLength - TAG));
-  const bodyEnd = Math.min(sealed.byteLength - TAG, NONCE + plainLength);
-  if (bodyEnd - NONCE > out.byteLength) throw new Error('plaintext longer than its buffer');
-  let length = 0;
-  for (let at = NONCE; at < bodyEnd; at += PIECE) {
-    const piece = decipher.update(sealed.subarray(at, Math.min(bodyEnd, at + PIECE)));
-    out.set(piece, length);
-    length += piece.byteLength;
-  }
-  // the padding of a last chunk is authenticated too, but never handed back
-  if (sealed.byteLength - TAG > bodyEnd) decipher.update(sealed.subarray(bodyEnd, sealed.byteLength - TAG));
-  decipher.final();
+const openChunkInto = (sealed, out, key, aad, plainLength) => {
+  const length = openInto(key, sealed, aad, out, plainLength);
   decrypted(sealed.byteLength);
   return length;
 };
@@ -151,7 +134,7 @@ const fetchChunk = async (msg) => {
         states.push('damaged');
         continue;
       }
-      return { states, length: openInto(bytes, out, msg.key, msg.aad, msg.plainLength) };
+      return { states, length: openChunkInto(bytes, out, msg.key, msg.aad, msg.plainLength) };
     } finally {
       giveSlot(slot);
     }
@@ -174,11 +157,11 @@ parentPort.on('message', (msg) => {
     // 'decrypt': nonce | ciphertext | tag; the tag is checked (final) before any plaintext leaves this thread
     if (msg.inPlace) {
       // written over the sealed bytes, a piece at a time, 12 bytes behind the reading point
-      parentPort.postMessage({ t: 'done', req: msg.req, value: null, length: openInto(bytes, bytes, msg.key, msg.aad, msg.plainLength) });
+      parentPort.postMessage({ t: 'done', req: msg.req, value: null, length: openChunkInto(bytes, bytes, msg.key, msg.aad, msg.plainLength) });
       return;
     }
-    const plain = new Uint8Array(Math.max(0, Math.min(bytes.byteLength - TAG, NONCE + msg.plainLength) - NONCE));
-    const length = openInto(bytes, plain, msg.key, msg.aad, msg.plainLength);
+    const plain = new Uint8Array(Math.max(0, Math.min(bytes.byteLength - TAG_LENGTH, NONCE_LENGTH + msg.plainLength) - NONCE_LENGTH));
+    const length = openChunkInto(bytes, plain, msg.key, msg.aad, msg.plainLength);
     parentPort.postMessage({ t: 'done', req: msg.req, value: plain.buffer, length }, [plain.buffer]);
   } catch (error) {
     fail(error);

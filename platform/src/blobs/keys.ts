@@ -1,6 +1,6 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { context, generateKey, keyFingerprint, unwrapKey, wrapKey } from '../crypto';
 import { newId } from '../ids';
 import type { Migration } from '../postgres/migrations';
 import type { Pool } from '../postgres/pool';
@@ -22,7 +22,7 @@ export const fileKeyMigrations: Migration[] = [
   },
 ];
 
-export const masterKeyId = (key: Buffer) => createHash('sha256').update('axel-master-key-id\0').update(key).digest('hex').slice(0, 16);
+export const masterKeyId = (key: Buffer) => keyFingerprint('axel-master-key-id', key);
 
 /** The master keys this process knows: the current one wraps, any of them unwraps (until rotation retires them). */
 export class MasterKeyRing {
@@ -66,7 +66,7 @@ export const loadMasterKeys = (options: { masterKeyHex?: string; previousHex?: r
   if (!existsSync(file)) {
     mkdirSync(options.dataDir, { recursive: true });
     try {
-      writeFileSync(file, randomBytes(32).toString('hex') + '\n', { mode: 0o600, flag: 'wx' });
+      writeFileSync(file, generateKey().toString('hex') + '\n', { mode: 0o600, flag: 'wx' });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
@@ -85,13 +85,13 @@ export const replaceGeneratedMasterKey = (dataDir: string): void => {
   mkdirSync(retiredDir, { recursive: true, mode: 0o700 });
   writeFileSync(path.join(retiredDir, `${masterKeyId(Buffer.from(old, 'hex'))}.key`), old + '\n', { mode: 0o600 });
   const next = `${file}.next`;
-  writeFileSync(next, randomBytes(32).toString('hex') + '\n', { mode: 0o600 });
+  writeFileSync(next, generateKey().toString('hex') + '\n', { mode: 0o600 });
   renameSync(next, file);
 };
 
 export const forgetRetiredMasterKeys = (dataDir: string) => rmSync(path.join(dataDir, RETIRED_DIR), { recursive: true, force: true });
 
-const wrapAad = (keyId: string, masterId: string) => Buffer.from(`axel-file-key\0${keyId}\0${masterId}`);
+const wrapAad = (keyId: string, masterId: string) => context('axel-file-key', keyId, masterId);
 
 export class FileKeyDestroyedError extends Error {
   constructor(readonly keyId: string) {
@@ -112,19 +112,12 @@ export class FileKeys {
   ) {}
 
   private wrap(keyId: string, key: Buffer) {
-    const nonce = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', this.ring.current, nonce);
-    cipher.setAAD(wrapAad(keyId, this.ring.currentId));
-    const body = Buffer.concat([cipher.update(key), cipher.final()]);
-    return Buffer.concat([nonce, body, cipher.getAuthTag()]);
+    return wrapKey(this.ring.current, key, wrapAad(keyId, this.ring.currentId));
   }
 
   private unwrap(keyId: string, masterId: string, wrapped: Buffer) {
     if (!this.ring.ids().includes(masterId) && this.reload) this.ring = this.reload();
-    const decipher = createDecipheriv('aes-256-gcm', this.ring.key(masterId), wrapped.subarray(0, 12));
-    decipher.setAAD(wrapAad(keyId, masterId));
-    decipher.setAuthTag(wrapped.subarray(wrapped.length - 16));
-    return Buffer.concat([decipher.update(wrapped.subarray(12, wrapped.length - 16)), decipher.final()]);
+    return unwrapKey(this.ring.key(masterId), wrapped, wrapAad(keyId, masterId));
   }
 
   private remember(keyId: string, key: Buffer) {
@@ -134,7 +127,7 @@ export class FileKeys {
 
   async create(): Promise<{ keyId: string; key: Buffer }> {
     const keyId = newId();
-    const key = randomBytes(32);
+    const key = generateKey();
     await this.pool.query('insert into file_keys (key_id, master_key_id, wrapped_key) values ($1, $2, $3)', [keyId, this.ring.currentId, this.wrap(keyId, key)]);
     this.remember(keyId, key);
     return { keyId, key };

@@ -1,9 +1,9 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { ERASED, EventRegistry, defineEvent, erasesOwnStream, type EventMetadata } from '@axel/domain';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestStore } from '../../../test/db';
+import { generateKey, openToken, sealToken } from '../crypto';
 import { newId } from '../ids';
 import { PersonalDataEventStore, SubjectKeys, personalDataMigrations, type KeyWrapper } from './personal-data';
 import { expected, type EventToAppend, type RecordedEvent } from './port';
@@ -17,20 +17,11 @@ const Registered = defineEvent(
 const Forgotten = defineEvent('PersonForgotten', z.object({ at: z.string() }), { erases: erasesOwnStream });
 const Noted = defineEvent('PersonNoted', z.object({ note: z.string() }));
 
-const master = randomBytes(32);
+const master = generateKey();
+// as the server wraps them: the server secret's token layout over the key in base64
 const wrapper: KeyWrapper = {
-  wrap(key) {
-    const iv = randomBytes(12);
-    const c = createCipheriv('aes-256-gcm', master, iv);
-    const ct = Buffer.concat([c.update(key), c.final()]);
-    return Buffer.concat([iv, c.getAuthTag(), ct]).toString('base64');
-  },
-  unwrap(wrapped) {
-    const raw = Buffer.from(wrapped, 'base64');
-    const d = createDecipheriv('aes-256-gcm', master, raw.subarray(0, 12));
-    d.setAuthTag(raw.subarray(12, 28));
-    return Buffer.concat([d.update(raw.subarray(28)), d.final()]);
-  },
+  wrap: (key) => sealToken(master, key.toString('base64')),
+  unwrap: (wrapped) => Buffer.from(openToken(master, wrapped), 'base64'),
 };
 
 const meta = (actorId: string | null, ip: string | null, userAgent: string | null): EventMetadata => ({

@@ -1,6 +1,6 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { ERASED, erasedValue, type EventDefinition, type EventMetadata, type EventRegistry } from '@axel/domain';
 import type pg from 'pg';
+import { generateKey, openTagFirst, sealTagFirst } from '../crypto';
 import type { Migration } from '../postgres/migrations';
 import type {
   AppendResult,
@@ -22,9 +22,10 @@ import type {
  * processes and hash chains over the stored bytes still work), and the personal fields read as
  * erased everywhere from then on.
  *
- * A sealed value is `{ "$pii": <subject>, "v": "<iv|tag|ciphertext, base64url>" }`: it names its
- * subject, so reading never depends on how the subject was chosen when it was written, and it is
- * bound to its event id and field, so it cannot be moved to another event unnoticed.
+ * A sealed value is `{ "$pii": <subject>, "v": "<base64url>" }`, the value's JSON sealed under its
+ * subject's key in the tag-first layout of crypto/aead.ts: it names its subject, so reading never
+ * depends on how the subject was chosen when it was written, and it is bound to its event id and
+ * field, so it cannot be moved to another event unnoticed.
  */
 
 export const personalDataMigrations: Migration[] = [
@@ -123,7 +124,7 @@ export class SubjectKeys {
     const found = await this.get(subjects);
     const toCreate = [...found].filter(([, key]) => key === null).map(([s]) => s);
     if (toCreate.length) {
-      const fresh = toCreate.map((s) => ({ s, wrapped: this.wrapper.wrap(randomBytes(32)) }));
+      const fresh = toCreate.map((s) => ({ s, wrapped: this.wrapper.wrap(generateKey()) }));
       await this.pool.query(
         `insert into pii_keys (subject, wrapped_key)
          select * from unnest($1::text[], $2::text[]) on conflict (subject) do nothing`,
@@ -155,21 +156,13 @@ export class SubjectKeys {
   }
 }
 
-const seal = (key: Buffer, subject: string, aad: string, value: unknown): Sealed => {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', key, iv);
-  cipher.setAAD(Buffer.from(aad));
-  const ct = Buffer.concat([cipher.update(JSON.stringify(value), 'utf8'), cipher.final()]);
-  return { $pii: subject, v: Buffer.concat([iv, cipher.getAuthTag(), ct]).toString('base64url') };
-};
+const seal = (key: Buffer, subject: string, aad: string, value: unknown): Sealed => ({
+  $pii: subject,
+  v: sealTagFirst(key, Buffer.from(JSON.stringify(value), 'utf8'), Buffer.from(aad)).toString('base64url'),
+});
 
-const open = (key: Buffer, aad: string, sealed: Sealed): unknown => {
-  const raw = Buffer.from(sealed.v, 'base64url');
-  const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
-  decipher.setAAD(Buffer.from(aad));
-  decipher.setAuthTag(raw.subarray(12, 28));
-  return JSON.parse(Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8'));
-};
+const open = (key: Buffer, aad: string, sealed: Sealed): unknown =>
+  JSON.parse(openTagFirst(key, Buffer.from(sealed.v, 'base64url'), Buffer.from(aad)).toString('utf8'));
 
 const dataAad = (eventId: string, field: string) => `${eventId}|data.${field}`;
 const metadataAad = (eventId: string, field: string) => `${eventId}|metadata.${field}`;

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes, type Hash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
   CHUNK_PLAIN_SIZE,
@@ -10,6 +10,7 @@ import {
   type ReplicatedBlobStore,
 } from '@axel/platform/blobs/index';
 import type { Pool, PoolClient } from '@axel/platform';
+import { context, open, seal } from '@axel/platform/crypto/index';
 import { decodeMultiHashState, encodeMultiHashState, MultiHash, type MultiDigest, type MultiHashState } from '@axel/platform/hashing/index';
 import { DomainError, SecureFetchErrors, StorageErrors } from '@axel/domain';
 import { DataStore, ERRORS, Upload, type Lock, type Locker, type RequestRelease } from '@tus/utils';
@@ -56,19 +57,11 @@ const ROW = `id, user_id, storage_id, key_id, size, "offset", tail, status, sha2
  * A hash state is sealed like the tail (it may hold up to a block of plaintext), bound to its upload's
  * key and to the offset it was taken at: a state can never be replayed against another offset.
  */
-const stateAad = (keyId: string, offset: number) => Buffer.from(`axel-upload-hash-state\0${keyId}\0${offset}`);
-export const sealHashState = (key: Buffer, keyId: string, state: MultiHashState): Buffer => {
-  const nonce = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', key, nonce);
-  cipher.setAAD(stateAad(keyId, state.bytes));
-  const body = Buffer.concat([cipher.update(encodeMultiHashState(state)), cipher.final()]);
-  return Buffer.concat([nonce, body, cipher.getAuthTag()]);
-};
-const openHashState = (key: Buffer, keyId: string, offset: number, sealed: Buffer): MultiHashState => {
-  const decipher = createDecipheriv('aes-256-gcm', key, sealed.subarray(0, 12));
-  decipher.setAAD(stateAad(keyId, offset));
-  decipher.setAuthTag(sealed.subarray(sealed.length - 16));
-  const state = decodeMultiHashState(Buffer.concat([decipher.update(sealed.subarray(12, sealed.length - 16)), decipher.final()]));
+const stateAad = (keyId: string, offset: number) => context('axel-upload-hash-state', keyId, offset);
+export const sealHashState = (key: Buffer, keyId: string, state: MultiHashState): Buffer =>
+  seal(key, encodeMultiHashState(state), stateAad(keyId, state.bytes));
+export const openHashState = (key: Buffer, keyId: string, offset: number, sealed: Buffer): MultiHashState => {
+  const state = decodeMultiHashState(open(key, sealed, stateAad(keyId, offset)));
   if (state.bytes !== offset) throw new Error('hash state does not match the upload offset');
   return state;
 };
