@@ -24,6 +24,7 @@ import { useSession } from '../../session/store';
 import { formatBytes } from '../files/format';
 import { SharePage } from './SharePage';
 import { folderIdFromRest, shareLocationPath } from './share-location';
+import { senderLabel } from './share-sender';
 import { SHARES_PAGE_SIZE, sharingApi, type Page } from './sharing.api';
 import type { SharedWithMe } from './sharing.types';
 
@@ -46,6 +47,9 @@ export const SharesSharedRoute = () => {
   if (id) return <SharePage key={id} linkId={id} routeKind="private" folderId={hash ?? null} sharedWithMe />;
   return <SharedWithMeList />;
 };
+
+/** Below the `sm` breakpoint (phones) the sender sits under the title instead of in a column of its own. */
+const WIDE = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
 const SharedWithMeList = () => {
   const { t, i18n } = useTranslation();
@@ -103,6 +107,7 @@ const SharedWithMeList = () => {
                 <TableHead>
                   <TableRow>
                     <TableCell>{t('sharing.columns.title')}</TableCell>
+                    <TableCell sx={WIDE}>{t('sharing.columns.sender')}</TableCell>
                     <TableCell align="right">{t('sharing.columns.size')}</TableCell>
                     <TableCell>{t('sharing.columns.expires')}</TableCell>
                     <TableCell>{t('sharing.columns.created')}</TableCell>
@@ -116,11 +121,18 @@ const SharedWithMeList = () => {
                           {share.title}
                         </Link>
                         {share.hasPassword && <LockOutlined fontSize="inherit" sx={{ ml: 0.5, verticalAlign: 'middle' }} aria-label={t('sharing.shared.protected')} />}
+                        {/* a phone has no room for the sender's column: it sits under the title */}
+                        <Typography variant="body2" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' }, overflowWrap: 'anywhere' }} data-testid="shared-row-sender-below">
+                          {t('sharing.page.sharedBy', { name: senderLabel(share) ?? '—' })}
+                        </Typography>
                         {share.description && (
                           <Typography variant="body2" color="text.secondary">
                             {share.description}
                           </Typography>
                         )}
+                      </TableCell>
+                      <TableCell sx={{ ...WIDE, overflowWrap: 'anywhere' }} data-testid="shared-row-sender">
+                        {senderLabel(share) ?? '—'}
                       </TableCell>
                       <TableCell align="right">{typeof share.totalSize === 'number' ? formatBytes(share.totalSize, localeTag(i18n.language)) : '—'}</TableCell>
                       <TableCell>{date(share.expiresAt)}</TableCell>
