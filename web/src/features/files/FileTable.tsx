@@ -72,14 +72,14 @@ export const FileTable = ({
     onSelect(next);
   };
   /** The folder a result is in, as a link that opens it. */
-  const whereLink = (item: Item, testId: string) => {
+  const whereLink = (item: Item, testId: string, variant: 'body2' | 'caption') => {
     if (!location) return null;
     const label = locationLabel(item.location, location.rootName);
     return (
       <Link
         component="button"
         type="button"
-        variant="caption"
+        variant={variant}
         underline="hover"
         onClick={() => location.onOpen(item.parentId ?? null)}
         title={label}
@@ -153,7 +153,7 @@ export const FileTable = ({
                       {[folder ? null : formatBytes(item.size, tag), when].filter(Boolean).join(' · ')}
                     </Typography>
                     {/* a phone has no room for the location column: it sits under the name */}
-                    {location && <Box sx={{ display: { xs: 'block', sm: 'none' } }}>{whereLink(item, 'file-row-location-below')}</Box>}
+                    {location && <Box sx={{ display: { xs: 'block', sm: 'none' } }}>{whereLink(item, 'file-row-location-below', 'caption')}</Box>}
                   </Box>
                 </Box>
               </TableCell>
@@ -161,7 +161,7 @@ export const FileTable = ({
                 {folder ? '' : formatBytes(item.size, tag)}
               </TableCell>
               <TableCell sx={WIDE}>{when}</TableCell>
-              {location && <TableCell sx={WIDE}>{whereLink(item, 'file-row-location')}</TableCell>}
+              {location && <TableCell sx={WIDE}>{whereLink(item, 'file-row-location', 'body2')}</TableCell>}
             </TableRow>
           );
         })}

@@ -226,18 +226,8 @@ export const SharePage = ({ linkId, routeKind, folderId = null, sharedWithMe = f
               {summary.description}
             </Typography>
           )}
-          {summary?.message && (
-            <Paper variant="outlined" component="figure" sx={{ m: 0, mb: 1, px: 2, py: 1, borderLeft: 4, borderLeftColor: 'primary.main' }} data-testid="share-message">
-              <Typography variant="caption" color="text.secondary" component="figcaption">
-                {t('sharing.page.message')}
-              </Typography>
-              <Typography component="blockquote" sx={{ m: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                {summary.message}
-              </Typography>
-            </Paper>
-          )}
           {summary && (
-            <Typography variant="body2" color="text.secondary" sx={{ mb: 2, overflowWrap: 'anywhere' }} data-testid="share-facts">
+            <Typography variant="body2" color="text.secondary" sx={{ mb: summary.message ? 1 : 2, overflowWrap: 'anywhere' }} data-testid="share-facts">
               {[
                 sender ? t('sharing.page.sharedBy', { name: sender }) : null,
                 typeof summary.totalSize === 'number' ? formatBytes(summary.totalSize, tag) : null,
@@ -246,6 +236,16 @@ export const SharePage = ({ linkId, routeKind, folderId = null, sharedWithMe = f
                 .filter(Boolean)
                 .join(' · ')}
             </Typography>
+          )}
+          {summary?.message && (
+            <Paper variant="outlined" component="figure" sx={{ m: 0, mb: 2, px: 2, py: 1, borderLeft: 4, borderLeftColor: 'primary.main' }} data-testid="share-message">
+              <Typography variant="caption" color="text.secondary" component="figcaption">
+                {t('sharing.page.message')}
+              </Typography>
+              <Typography component="blockquote" sx={{ m: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                {summary.message}
+              </Typography>
+            </Paper>
           )}
 
           {state.matches('browsing') || path.length > 0 ? (
