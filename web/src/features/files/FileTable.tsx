@@ -34,7 +34,7 @@ const COLUMNS: { key: SortBy; labelKey: string; align?: 'right'; width?: number;
 const oneLine = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0 } as const;
 
 /** A search's results come from anywhere in the storage: each says where it is, and that folder opens from there. */
-export interface LocationColumn {
+interface LocationColumn {
   /** The storage's name, the first step of each location. */
   rootName: string;
   /** Opens the folder (null: the storage's root). */

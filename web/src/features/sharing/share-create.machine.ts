@@ -33,7 +33,7 @@ export interface PlanCount {
 }
 
 /** The refusal the server gives once the month's shares are used up, said before the form is sent. */
-export const limitReachedError = (limit: number): NormalisedError => ({
+const limitReachedError = (limit: number): NormalisedError => ({
   code: 'SHARE_LIMIT_REACHED',
   message: `You have used all ${limit} shares of your plan this month`,
   data: { limit },
