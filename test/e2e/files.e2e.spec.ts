@@ -194,6 +194,30 @@ describe('the file browser', () => {
     await page.getByTestId('search-input').fill('');
     await row(page, 'photo.png').waitFor();
 
+    // Each result says which folder it is in, and opens it from there (a column on a desktop, under the name on a phone).
+    await page.getByTestId('search-input').fill('t');
+    await page.getByTestId('search-input').press('Enter');
+    await row(page, 'notes.txt').waitFor();
+    expect(await row(page, 'notes.txt').getByTestId('file-row-location').innerText()).toBe('My files / Album / Trip');
+    expect(await row(page, 'readme.txt').getByTestId('file-row-location').innerText()).toBe('My files');
+    expect(await row(page, 'notes.txt').getByTestId('file-row-location-below').isVisible()).toBe(false);
+    await shot(page, 'search-locations');
+    // the finished uploads' panel would cover a phone's list: closed first, as a person would
+    await page.getByTestId('upload-close').click();
+    await page.getByTestId('upload-panel').waitFor({ state: 'detached' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(() => row(page, 'notes.txt').getByTestId('file-row-location-below').isVisible()).toBe(true);
+    expect(await row(page, 'notes.txt').getByTestId('file-row-location').isVisible()).toBe(false);
+    expect(await page.evaluate('document.documentElement.scrollWidth > window.innerWidth')).toBe(false);
+    await shot(page, 'search-locations-phone');
+    await row(page, 'notes.txt').getByTestId('file-row-location-below').click();
+    await expect.poll(() => page.getByTestId('breadcrumbs').innerText()).toMatch(/My files[\s\S]*Album[\s\S]*Trip/);
+    await row(page, 'notes.txt').waitFor();
+    expect(await page.getByTestId('search-results').count()).toBe(0);
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.getByTestId('breadcrumbs').getByRole('button').first().click();
+    await row(page, 'photo.png').waitFor();
+
     // A new folder, and a rename the name rules check first.
     await page.getByTestId('create-folder').click();
     await page.getByTestId('name-input').fill('Reports');

@@ -263,3 +263,133 @@ describe('sharing a folder', () => {
     await friend.context().close();
   });
 });
+
+const FIREFOX_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
+const PHONE = { width: 390, height: 844 };
+
+/** Whether the page is wider than its window (a phone would scroll sideways). */
+const overflowsSideways = (page: Page) => page.evaluate('document.documentElement.scrollWidth > window.innerWidth') as Promise<boolean>;
+
+describe('sharing, as a new user notices it', () => {
+  it('a share of one file downloads as that file; the recipient sees who sent it and the message; "shared with me" names the sender; the access log says the browser in words; the monthly limit shows before the form is filled — on a phone and a desktop', async () => {
+    const shot = stepShots('web-sharing-details');
+    const { email } = await signUpConfirmed(uniqueEmail('sender'));
+    const owner = await (await browser.newContext({ locale: 'en-US' })).newPage();
+    await signIn(owner, email);
+    await owner.goto(`${t.url}/files/storage`);
+    await owner.getByTestId('empty-folder').waitFor();
+    const text = 'Quarterly figures\n1,2,3\n';
+    await owner.getByTestId('file-input').setInputFiles([{ name: 'figures.txt', mimeType: 'text/plain', buffer: Buffer.from(text) }]);
+    await row(owner, 'figures.txt').waitFor({ timeout: 30_000 });
+
+    // The plan's monthly shares are said as soon as the dialog opens, with the way to more.
+    await row(owner, 'figures.txt').getByRole('checkbox').check();
+    await owner.getByTestId('action-share').click();
+    await expect.poll(() => owner.getByTestId('share-usage').innerText()).toContain('0 of 5 shares used this month on your plan (5 left)');
+    expect(await owner.getByTestId('share-upgrade').getAttribute('href')).toBe('/storages/plans');
+    // the recipients typed, against the 10 a share may have
+    await owner.getByTestId('share-kind-private').click();
+    await owner.getByTestId('share-recipients').fill('a@example.com, b@example.com');
+    await owner.getByText('2 of 10 recipients').waitFor();
+    await owner.getByTestId('share-kind-public').click();
+    await owner.getByTestId('share-submit').click();
+    await owner.getByTestId('share-created').waitFor();
+    const link = (await owner.getByTestId('share-link').inputValue()).replace(/^https?:\/\/[^/]+/, t.url);
+    await owner.getByTestId('share-done').click();
+
+    // A visitor on a phone: one file, downloaded as itself (its name, its type), never a zip; a
+    // public link never tells the owner's e-mail.
+    const phoneContext = await browser.newContext({ locale: 'en-US', acceptDownloads: true, viewport: PHONE, userAgent: FIREFOX_WINDOWS });
+    const visitor = await phoneContext.newPage();
+    await visitor.goto(link);
+    await row(visitor, 'figures.txt').waitFor({ timeout: 15_000 });
+    expect(await visitor.getByTestId('share-facts').innerText()).not.toContain(email);
+    expect(await visitor.getByTestId('share-download-all').innerText()).toMatch(/^download$/i);
+    const [download] = await Promise.all([visitor.waitForEvent('download'), visitor.getByTestId('share-download-all').click()]);
+    expect(download.suggestedFilename()).toBe('figures.txt');
+    expect(readFileSync(await download.path(), 'utf8')).toBe(text);
+    // the file's own URL, not an archive's, sent as its own type
+    expect(download.url()).toMatch(/\/api\/share-links\/[A-Za-z0-9_-]{22}\/download\//);
+    expect((await visitor.request.head(download.url())).headers()['content-type']).toMatch(/^text\/plain/);
+    expect(await overflowsSideways(visitor)).toBe(false);
+    await shot(visitor, 'one-file-phone');
+    await phoneContext.close();
+
+    // A private share to someone with an account, with a message.
+    const fileId = ((await (await owner.request.get(`${t.url}/api/shares/`)).json()) as { data: { items: { id: string }[] }[] }).data[0]!.items[0]!.id;
+    const member = await signUpConfirmed(uniqueEmail('receiver'));
+    const sent = await owner.request.post(`${t.url}/api/shares/`, {
+      headers: { 'X-Requested-With': 'XMLHttpRequest' },
+      data: { itemIds: [fileId], title: 'Figures for you', downloadable: true, recipients: [member.email], message: 'Here are the figures we spoke about', password: 'Member-secret-5' },
+    });
+    expect(sent.status()).toBe(201);
+
+    // "Shared with me" names the sender: a column on a desktop, under the title on a phone.
+    const memberContext = await browser.newContext({ locale: 'en-US', viewport: PHONE });
+    const memberPage = await memberContext.newPage();
+    await signIn(memberPage, member.email);
+    await memberPage.goto(`${t.url}/shares_shared`);
+    const sharedRow = memberPage.locator('[data-testid="shared-row"][data-title="Figures for you"]');
+    await sharedRow.waitFor();
+    expect(await sharedRow.getByTestId('shared-row-sender-below').innerText()).toBe(`Shared by ${email}`);
+    expect(await sharedRow.getByTestId('shared-row-sender').isVisible()).toBe(false);
+    expect(await overflowsSideways(memberPage)).toBe(false);
+    await shot(memberPage, 'shared-with-me-phone');
+    await memberPage.setViewportSize({ width: 1280, height: 800 });
+    await expect.poll(() => sharedRow.getByTestId('shared-row-sender').isVisible()).toBe(true);
+    expect(await sharedRow.getByTestId('shared-row-sender').innerText()).toBe(email);
+    expect(await sharedRow.getByTestId('shared-row-sender-below').isVisible()).toBe(false);
+    await shot(memberPage, 'shared-with-me-desktop');
+
+    // The recipient's page says who shared it and what they wrote.
+    await memberPage.setViewportSize(PHONE);
+    await sharedRow.getByTestId('shared-row-open').click();
+    await memberPage.getByTestId('share-access-password').fill('Member-secret-5');
+    await memberPage.getByTestId('share-access-submit').click();
+    await expect.poll(() => memberPage.getByTestId('share-title').innerText(), { timeout: 15_000 }).toBe('Figures for you');
+    expect(await memberPage.getByTestId('share-message').innerText()).toContain('Here are the figures we spoke about');
+    expect(await memberPage.getByTestId('share-facts').innerText()).toContain(`Shared by ${email}`);
+    expect(await overflowsSideways(memberPage)).toBe(false);
+    await shot(memberPage, 'recipient-phone');
+    await memberContext.close();
+
+    // The owner's access log names the visitor's browser in words, the raw user agent at hand.
+    await owner.goto(`${t.url}/files/shares`);
+    const publicRow = owner.locator('[data-testid="share-row"][data-title="figures.txt"]');
+    await publicRow.getByTestId('share-row-open').click();
+    const device = owner.locator('[data-testid="access-log-row"][data-action="download"]').getByTestId('access-log-device');
+    await expect
+      .poll(
+        async () => {
+          await owner.reload();
+          await owner.getByTestId('share-details').waitFor();
+          return (await device.count()) ? device.innerText() : '';
+        },
+        { timeout: 15_000 },
+      )
+      .toBe('Firefox on Windows');
+    expect(await device.getAttribute('title')).toBe(FIREFOX_WINDOWS);
+    await shot(owner, 'access-log');
+    await owner.setViewportSize(PHONE);
+    const below = owner.locator('[data-testid="access-log-row"][data-action="download"]').getByTestId('access-log-device-below');
+    await expect.poll(() => below.innerText()).toContain('Firefox on Windows');
+    expect(await overflowsSideways(owner)).toBe(false);
+    await shot(owner, 'access-log-phone');
+    await owner.setViewportSize({ width: 1280, height: 800 });
+
+    // Three more shares use up the month: the dialog says so before anything is filled in, and the way to more.
+    for (const n of [1, 2, 3]) {
+      const more = await owner.request.post(`${t.url}/api/shares/`, { headers: { 'X-Requested-With': 'XMLHttpRequest' }, data: { itemIds: [fileId], title: `More ${n}`, downloadable: true } });
+      expect(more.status()).toBe(201);
+    }
+    await owner.goto(`${t.url}/files/storage`);
+    await row(owner, 'figures.txt').getByRole('checkbox').check();
+    await owner.getByTestId('action-share').click();
+    await expect.poll(() => owner.getByTestId('share-usage').innerText()).toContain('You have used all 5 shares your plan allows this month.');
+    expect(await owner.getByTestId('share-submit').isDisabled()).toBe(true);
+    await shot(owner, 'limit-reached');
+    await owner.getByTestId('share-upgrade').click();
+    await owner.waitForURL(/\/storages\/plans$/);
+    await owner.context().close();
+  });
+});

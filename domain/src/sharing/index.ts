@@ -7,3 +7,4 @@ export * from './sharing.decide';
 export * from './sharing.access';
 export * from './share-counter';
 export * from './share-mail-cap';
+export * from './share-sender';

@@ -174,7 +174,16 @@ describe('folders and files', () => {
     expect(renamed.body.name).toBe('roadmap.txt');
     await o.file('notes.txt', 'n');
     const found = await o.http.get(`${o.base}/search/?search=ROAD`);
-    expect(found.body).toMatchObject({ totalCount: 1, data: [expect.objectContaining({ id: f, name: 'roadmap.txt' })] });
+    expect(found.body).toMatchObject({ totalCount: 1, data: [expect.objectContaining({ id: f, name: 'roadmap.txt', parentId: b, location: '/Projects/Axel' })] });
+    // each result says where it is: the root, a folder, a folder inside a folder
+    await o.file('notes-road.txt', 'r');
+    await o.file('road-trip.txt', 'r', a);
+    const places = (await o.http.get(`${o.base}/search/?search=road&sortBy=name`)).body.data.map((i: { name: string; location: string }) => [i.name, i.location]);
+    expect(places).toEqual([
+      ['notes-road.txt', '/'],
+      ['road-trip.txt', '/Projects'],
+      ['roadmap.txt', '/Projects/Axel'],
+    ]);
     expect((await o.http.get(`${o.base}/search/?search=%25`)).body.totalCount).toBe(0);
   });
 });

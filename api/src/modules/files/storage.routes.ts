@@ -31,6 +31,7 @@ import {
   entryColumnsOf,
   entryJson,
   entryLabel,
+  folderPathsOf,
   liveItem,
   ownStorage,
   parentsOf,
@@ -286,7 +287,7 @@ export const storageRoutes = (ctx: AppContext) => async (fastify: FastifyInstanc
 
   app.get(
     '/api/users/:id/storages/:storageId/search/',
-    { schema: { tags, summary: 'Items whose name contains the text, anywhere in the storage', params: StorageParams, querystring: SearchQuery } },
+    { schema: { tags, summary: 'Items whose name contains the text, anywhere in the storage, each with its location (the path of its folder)', params: StorageParams, querystring: SearchQuery } },
     async (request) => {
       const { storage } = await own(request, request.params.id, request.params.storageId);
       const q = request.query;
@@ -296,7 +297,9 @@ export const storageRoutes = (ctx: AppContext) => async (fastify: FastifyInstanc
           order by ${orderBy(q.sortBy, q.sortOrder)} limit $3 offset $4`,
         [storage.id, likePattern(q.search), q.perPage, (q.page - 1) * q.perPage],
       );
-      return { totalCount: rows[0] ? Number(rows[0].total) : 0, data: rows.map(entryJson) };
+      // each result says which folder it is in: results come from anywhere in the storage
+      const paths = await folderPathsOf(ctx, storage.id, rows.flatMap((r) => (r.folder ? [r.folder] : [])));
+      return { totalCount: rows[0] ? Number(rows[0].total) : 0, data: rows.map((r) => ({ ...entryJson(r), location: r.folder ? (paths.get(r.folder) ?? '/') : '/' })) };
     },
   );
 

@@ -145,6 +145,27 @@ export const storageJson = (r: StorageRow) => ({
   permissions: { edit: true, download: true, view: true, setPermission: true },
 });
 
+/**
+ * Where items are, as the item details say it (`/Projects/Axel`, `/` at the root), for a page of
+ * items in one query: the path of each of their folders, keyed by folder id.
+ */
+export const folderPathsOf = async (ctx: AppContext, storageId: string, folderIds: readonly string[]): Promise<Map<string, string>> => {
+  const paths = new Map<string, string>();
+  const ids = [...new Set(folderIds)];
+  if (!ids.length) return paths;
+  const { rows } = await ctx.pool.query<{ start: string; path: string }>(
+    `with recursive up(start, id, name, folder, depth) as (
+       select f.id, f.id, f.name, f.folder, 0 from storage_items f where f.storage_id = $1 and f.id = any($2)
+       union all
+       select up.start, p.id, p.name, p.folder, up.depth + 1 from up join storage_items p on p.id = up.folder and p.storage_id = $1
+        where up.depth < 1000
+     ) select start, string_agg(name, '/' order by depth desc) as path from up group by start`,
+    [storageId, ids],
+  );
+  for (const r of rows) paths.set(r.start, `/${r.path}`);
+  return paths;
+};
+
 /** Folders from the root down to the item's own folder (breadcrumbs). */
 export const parentsOf = async (ctx: AppContext, storageId: string, itemId: string): Promise<{ id: string; name: string }[]> => {
   const { rows } = await ctx.pool.query<{ id: string; name: string; depth: number }>(

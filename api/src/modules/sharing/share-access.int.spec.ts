@@ -40,7 +40,9 @@ describe('a password-protected public share of a folder', () => {
 
     const opened = await v.call(link, basic(SHARE_PASSWORD));
     expect(opened.status, JSON.stringify(opened.body)).toBe(200);
-    expect(opened.body).toMatchObject({ id: s.id, title: 'Holiday photos', kind: 'public', hasPassword: true, downloadable: true, itemsCount: 1, ownerName: null });
+    expect(opened.body).toMatchObject({ id: s.id, title: 'Holiday photos', kind: 'public', hasPassword: true, downloadable: true, itemsCount: 1, ownerName: null, ownerEmail: null, message: null });
+    // a public link travels anywhere: it never tells the owner's e-mail
+    expect(JSON.stringify(opened.body)).not.toContain(o.email);
     // the owner's name from their profile, once they have one (never their e-mail)
     expect((await o.http.put(`/api/users/${o.id}/profile`, { firstName: 'Ana', lastName: 'Lima' })).status).toBe(200);
     await caughtUp();
@@ -265,6 +267,8 @@ describe('a private share', () => {
     expect((await ann.call(link, { ...password('wrong-password-1'), 'x-share-email': 'ann@example.com' })).body.code).toBe(5403);
     const opened = await ann.call(link, { ...password(SHARE_PASSWORD), 'x-share-email': 'Ann@Example.com' });
     expect(opened.status, JSON.stringify(opened.body)).toBe(200);
+    // the recipient is told who sent it (the address the share's mail came from) and the owner's message
+    expect(opened.body).toMatchObject({ kind: 'private', ownerName: null, ownerEmail: o.email, message: 'For you' });
     // the token keeps Ann as the recipient: another e-mail header does not turn the visit into someone else's
     expect((await ann.call(`${link}/entries/`, { 'x-share-email': 'eve@example.com' })).status).toBe(200);
     const again = visitor();

@@ -27,7 +27,6 @@ import {
   listEntries,
   OBJECT_ACCESS_HEADER,
   optionalUser,
-  ownerNameOf,
   recordAccess,
   refuseViewOnly,
   sendSharedFile,
@@ -38,7 +37,7 @@ import {
   visitActor,
 } from './share-access.service';
 import { accessLogOf } from './share-access.summary';
-import { loadShare, loadShareByLinkId, withSharedSize } from './shares.read';
+import { loadShare, loadShareByLinkId, shareOwnersOf, withSharedSize } from './shares.read';
 
 const tags = ['sharing'];
 const linkId = z.string().min(1).max(64);
@@ -142,7 +141,8 @@ export const shareAccessRoutes = (ctx: AppContext) => async (fastify: FastifyIns
     },
     async (request, reply) => {
       const { share } = await letIn(ctx, request, reply, request.params.linkId);
-      return shareSummary(await withSharedSize(ctx, share), await ownerNameOf(ctx, share.ownerId));
+      const owners = await shareOwnersOf(ctx, [share.ownerId]);
+      return shareSummary(await withSharedSize(ctx, share), owners.get(share.ownerId) ?? null);
     },
   );
 

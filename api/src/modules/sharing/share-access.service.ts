@@ -5,11 +5,13 @@ import {
   DomainError,
   normalizeShareEmail,
   ShareAccessErrors,
+  shareSenderFor,
   shareVisitorsActorId,
   SharingErrors,
   StorageErrors,
   type ShareAccess,
   type ShareAccessCommand,
+  type ShareOwnerFacts,
   type ShareRecord,
   type ShareState,
 } from '@axel/domain';
@@ -26,7 +28,7 @@ import { ACTIVE_TYPES, contentDisposition, parseRange, sendItemBytes } from '../
 import { ENTRY_COLUMNS, entryJson, type ItemRow } from '../files/storage.service';
 import { ACCESS_TOKEN_TTL_MS, issueAccessToken, passwordOf, readAccessToken, type ShareVisit } from './share-access.credentials';
 import { runShareAccessCommand } from './share-access.stream';
-import { loadShareByLinkId } from './shares.read';
+import { loadShareByLinkId, shareOwnersOf } from './shares.read';
 
 export const OBJECT_ACCESS_HEADER = 'x-object-access';
 export const SHARE_EMAIL_HEADER = 'x-share-email';
@@ -187,38 +189,34 @@ export const shareGate = (share: ShareRecord) => ({
   expiresAt: share.expiresAt,
 });
 
-/**
- * The name a share's visitors see its owner by: their first and last name from their profile, else
- * their user name, else null (never their e-mail). A purged owner has neither any more: null.
- */
-export const ownerNameOf = async (ctx: AppContext, ownerId: string): Promise<string | null> => {
-  const { rows } = await ctx.pool.query<{ first_name: string | null; last_name: string | null; username: string | null; purged: boolean }>(
-    `select profile->>'firstName' as first_name, profile->>'lastName' as last_name, username, purged_at is not null as purged from users where id = $1`,
-    [ownerId],
-  );
-  const row = rows[0];
-  if (!row || row.purged) return null;
-  const fullName = [row.first_name, row.last_name].map((part) => part?.trim()).filter(Boolean).join(' ');
-  return fullName || row.username?.trim() || null;
-};
+/** The name a share's visitors see its owner by (see {@link shareOwnersOf}); never their e-mail. */
+export const ownerNameOf = async (ctx: AppContext, ownerId: string): Promise<string | null> => (await shareOwnersOf(ctx, [ownerId])).get(ownerId)?.name ?? null;
 
-/** The public summary of a share a visitor was let in to. */
-export const shareSummary = (share: ShareRecord, ownerName: string | null) => ({
-  ...shareGate(share),
-  id: share.id,
-  shareId: share.id,
-  type: 'normal' as const,
-  status: 'active' as const,
-  title: share.title,
-  description: share.description,
-  downloadable: share.downloadable,
-  esign: share.esign,
-  ownerName,
-  itemsCount: share.items.length,
-  totalSize: share.totalSize,
-  createdAt: share.createdAt,
-  modifiedAt: share.modifiedAt,
-});
+/**
+ * The public summary of a share a visitor was let in to: who it came from (as {@link shareSenderFor}
+ * allows for its kind) and, on a private share, the message its recipients were sent.
+ */
+export const shareSummary = (share: ShareRecord, owner: ShareOwnerFacts | null) => {
+  const sender = shareSenderFor(share.kind, owner);
+  return {
+    ...shareGate(share),
+    id: share.id,
+    shareId: share.id,
+    type: 'normal' as const,
+    status: 'active' as const,
+    title: share.title,
+    description: share.description,
+    message: share.kind === 'private' ? share.message : null,
+    downloadable: share.downloadable,
+    esign: share.esign,
+    ownerName: sender.name,
+    ownerEmail: sender.email,
+    itemsCount: share.items.length,
+    totalSize: share.totalSize,
+    createdAt: share.createdAt,
+    modifiedAt: share.modifiedAt,
+  };
+};
 
 // ---- the shared entries -------------------------------------------------------------------------
 

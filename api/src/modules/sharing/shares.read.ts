@@ -1,4 +1,4 @@
-import { shareDecider, shareStreamName, type ShareRecord, type ShareState } from '@axel/domain';
+import { shareDecider, shareStreamName, type ShareOwnerFacts, type ShareRecord, type ShareState } from '@axel/domain';
 import { loadState } from '@axel/platform';
 import type { AppContext } from '../../context';
 
@@ -135,4 +135,24 @@ export const accessFiguresOf = async (ctx: AppContext, shareIds: readonly string
     if ((error as { code?: string }).code !== '42P01') throw error;
   }
   return figures;
+};
+
+/**
+ * The owners of shares as the accounts know them now, in one query: their first and last name
+ * from their profile, else their user name (null without either), and their e-mail. A purged
+ * owner has neither any more.
+ */
+export const shareOwnersOf = async (ctx: AppContext, ownerIds: readonly string[]): Promise<Map<string, ShareOwnerFacts>> => {
+  const owners = new Map<string, ShareOwnerFacts>();
+  if (!ownerIds.length) return owners;
+  const { rows } = await ctx.pool.query<{ id: string; first_name: string | null; last_name: string | null; username: string | null; email: string | null; purged: boolean }>(
+    `select id, profile->>'firstName' as first_name, profile->>'lastName' as last_name, username, email, purged_at is not null as purged from users where id = any($1)`,
+    [[...new Set(ownerIds)]],
+  );
+  for (const row of rows) {
+    if (row.purged) continue;
+    const fullName = [row.first_name, row.last_name].map((part) => part?.trim()).filter(Boolean).join(' ');
+    owners.set(row.id, { name: fullName || row.username?.trim() || null, email: row.email });
+  }
+  return owners;
 };

@@ -1,4 +1,4 @@
-import { CommonErrors, DomainError, normalizeShareEmail, startOfSharePeriod, type ShareRecord } from '@axel/domain';
+import { CommonErrors, DomainError, normalizeShareEmail, shareSenderFor, startOfSharePeriod, type ShareOwnerFacts, type ShareRecord } from '@axel/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -21,7 +21,7 @@ import {
   UserParams,
 } from './sharing.schema';
 import { createShare, editShare, ownerAction, ownShareOrNotFound, setRecipientBlocked } from './sharing.service';
-import { accessFiguresOf, loadShare, sharedSizesOf, shareJson, withSharedSize } from './shares.read';
+import { accessFiguresOf, loadShare, sharedSizesOf, shareJson, shareOwnersOf, withSharedSize } from './shares.read';
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -169,8 +169,8 @@ export const sharingRoutes = (ctx: AppContext) => async (fastify: FastifyInstanc
         ),
         ctx.pool.query<{ n: number }>(`select count(*)::int as n from shares where ${sql}`, params),
       ]);
-      const sizes = await sharedSizesOf(ctx, page.rows.map((r) => r.record));
-      const data = page.rows.map((r) => sharedWithMeJson(ctx, { ...r.record, totalSize: sizes.get(r.record.id) ?? 0 }, now));
+      const [sizes, owners] = await Promise.all([sharedSizesOf(ctx, page.rows.map((r) => r.record)), shareOwnersOf(ctx, page.rows.map((r) => r.record.ownerId))]);
+      const data = page.rows.map((r) => sharedWithMeJson(ctx, { ...r.record, totalSize: sizes.get(r.record.id) ?? 0 }, owners.get(r.record.ownerId) ?? null, now));
       return { totalCount: count.rows[0]?.n ?? 0, page: q.page, perPage: q.perPage, data };
     },
   );
@@ -201,13 +201,36 @@ export const sharingRoutes = (ctx: AppContext) => async (fastify: FastifyInstanc
 };
 
 /**
- * A share as its recipient sees it in their list: what the link's summary tells once let in, but
- * never the names of its items (a password still guards those), nor the other recipients.
+ * A share as its recipient sees it in their list: who sent it (as the share's mail told them) and
+ * what the link's summary tells once let in, but never the names of its items (a password still
+ * guards those), nor the other recipients.
  */
-const sharedWithMeJson = (ctx: AppContext, share: ShareRecord, now: Date) => {
+const sharedWithMeJson = (ctx: AppContext, share: ShareRecord, owner: ShareOwnerFacts | null, now: Date) => {
   const { id, shareId, shareLinkId, type, kind, status, title, description, expiresAt, expired, createdAt, modifiedAt, downloadable, requireLogin, hasPassword, url, totalSize } =
     shareJson(ctx, share, { owner: false, now });
-  return { id, shareId, shareLinkId, type, kind, status, title, description, expiresAt, expired, createdAt, modifiedAt, downloadable, requireLogin, hasPassword, url, totalSize, itemsCount: share.items.length };
+  const sender = shareSenderFor(share.kind, owner);
+  return {
+    id,
+    shareId,
+    shareLinkId,
+    type,
+    kind,
+    status,
+    title,
+    description,
+    expiresAt,
+    expired,
+    createdAt,
+    modifiedAt,
+    downloadable,
+    requireLogin,
+    hasPassword,
+    url,
+    totalSize,
+    itemsCount: share.items.length,
+    ownerName: sender.name,
+    ownerEmail: sender.email,
+  };
 };
 
 /** Months of counter streams read back at most (a sinceDate further back counts from here). */

@@ -53,6 +53,15 @@ describe('GET /api/shares/shared-with-me', () => {
     expect(all.body.data.map((s: { title: string }) => s.title)).toEqual(['Last', 'Expiring', 'First']);
     const row = all.body.data[2];
     expect(row).toMatchObject({ id: first.id, shareLinkId: first.shareLinkId, kind: 'private', hasPassword: true, itemsCount: 1, totalSize: 5, expired: false });
+    // who sent each: the address its mail came from, and the name once the sender's profile has one
+    expect(all.body.data.map((s: { ownerName: string | null; ownerEmail: string }) => [s.ownerName, s.ownerEmail])).toEqual([
+      [null, b.email],
+      [null, a.email],
+      [null, a.email],
+    ]);
+    expect((await b.http.put(`/api/users/${b.id}/profile`, { firstName: 'Bea', lastName: 'Berg' })).status).toBe(200);
+    expect(await t.app.ctx.runner.waitFor(await t.app.ctx.store.headPosition(), { timeoutMs: 20_000 })).toBe(true);
+    expect((await http.get('/api/shares/shared-with-me')).body.data[0]).toMatchObject({ ownerName: 'Bea Berg', ownerEmail: b.email });
     expect(row.url).toMatch(new RegExp(`/private-share/${first.shareLinkId}$`));
     expect(row).not.toHaveProperty('items');
     expect(row).not.toHaveProperty('recipients');

@@ -201,6 +201,13 @@ export const FileBrowserPage = () => {
   };
   const openFolder = (id: string | null) => void navigate(id ? `/files/storage/${encodeURIComponent(storage.id)}/${encodeURIComponent(id)}` : `/files/storage/${encodeURIComponent(storage.id)}`);
 
+  /** A search result's folder: the search ends there (also when it is the folder on screen). */
+  const openResultFolder = (id: string | null) => {
+    setSearch('');
+    setSearchText('');
+    openFolder(id);
+  };
+
   const open = (item: Item) => {
     if (isFolder(item)) return openFolder(item.id);
     const at = previewable.findIndex((p) => p.id === item.id);
@@ -498,6 +505,7 @@ export const FileBrowserPage = () => {
               setPage(1);
             }}
             onOpen={open}
+            location={search ? { rootName: storageName, onOpen: openResultFolder } : undefined}
           />
         )}
         {dragging && (

@@ -14,7 +14,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, localeTag } from '../../components/i18nHelpers';
 import { isFolder, type Item, type SortBy, type SortOrder } from './files.api';
-import { formatBytes, previewKind } from './format';
+import { formatBytes, locationLabel, previewKind } from './format';
 
 export interface Sorting {
   sortBy: SortBy;
@@ -33,6 +33,14 @@ const COLUMNS: { key: SortBy; labelKey: string; align?: 'right'; width?: number;
 /** One line, cut with an ellipsis; the whole text stays in the title. */
 const oneLine = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0 } as const;
 
+/** A search's results come from anywhere in the storage: each says where it is, and that folder opens from there. */
+interface LocationColumn {
+  /** The storage's name, the first step of each location. */
+  rootName: string;
+  /** Opens the folder (null: the storage's root). */
+  onOpen: (folderId: string | null) => void;
+}
+
 /** The list of a folder, a search or the trash: selectable rows, sortable columns. */
 export const FileTable = ({
   items,
@@ -41,6 +49,7 @@ export const FileTable = ({
   sorting,
   onSort,
   onOpen,
+  location,
   testId = 'file-table',
 }: {
   items: Item[];
@@ -49,6 +58,7 @@ export const FileTable = ({
   sorting?: Sorting;
   onSort?: (sorting: Sorting) => void;
   onOpen?: (item: Item) => void;
+  location?: LocationColumn;
   testId?: string;
 }) => {
   const { t, i18n } = useTranslation();
@@ -60,6 +70,26 @@ export const FileTable = ({
     if (next.has(id)) next.delete(id);
     else next.add(id);
     onSelect(next);
+  };
+  /** The folder a result is in, as a link that opens it. */
+  const whereLink = (item: Item, testId: string, variant: 'body2' | 'caption') => {
+    if (!location) return null;
+    const label = locationLabel(item.location, location.rootName);
+    return (
+      <Link
+        component="button"
+        type="button"
+        variant={variant}
+        underline="hover"
+        onClick={() => location.onOpen(item.parentId ?? null)}
+        title={label}
+        aria-label={t('files.search.openLocation', { folder: label })}
+        sx={{ ...oneLine, display: 'block', maxWidth: '100%', textAlign: 'left' }}
+        data-testid={testId}
+      >
+        {label}
+      </Link>
+    );
   };
   return (
     // a fixed layout lets a long name give way (cut with an ellipsis) instead of widening the page
@@ -92,6 +122,7 @@ export const FileTable = ({
               )}
             </TableCell>
           ))}
+          {location && <TableCell sx={{ width: '28%', ...WIDE }}>{t('files.columns.location')}</TableCell>}
         </TableRow>
       </TableHead>
       <TableBody>
@@ -121,6 +152,8 @@ export const FileTable = ({
                     <Typography variant="caption" color="text.secondary" sx={{ ...oneLine, display: { xs: 'block', sm: 'none' } }} data-testid="file-row-meta">
                       {[folder ? null : formatBytes(item.size, tag), when].filter(Boolean).join(' · ')}
                     </Typography>
+                    {/* a phone has no room for the location column: it sits under the name */}
+                    {location && <Box sx={{ display: { xs: 'block', sm: 'none' } }}>{whereLink(item, 'file-row-location-below', 'caption')}</Box>}
                   </Box>
                 </Box>
               </TableCell>
@@ -128,6 +161,7 @@ export const FileTable = ({
                 {folder ? '' : formatBytes(item.size, tag)}
               </TableCell>
               <TableCell sx={WIDE}>{when}</TableCell>
+              {location && <TableCell sx={WIDE}>{whereLink(item, 'file-row-location', 'body2')}</TableCell>}
             </TableRow>
           );
         })}

@@ -33,6 +33,8 @@ export interface Item {
   modifiedAt?: string;
   hash?: string | null;
   fileId?: string | null;
+  /** Search results only: the path of the folder the item is in (`/Projects/Axel`, `/` at the root). */
+  location?: string;
 }
 
 

@@ -49,3 +49,10 @@ export const exceedsDownloadLimit = (items: readonly Pick<Item, 'size'>[]) => to
 /** An archive's name: the one folder chosen, else a dated name. */
 export const archiveName = (items: readonly Pick<Item, 'name' | 'label'>[], now: Date) =>
   items.length === 1 && isFolder(items[0]!) ? `${items[0]!.name}.zip` : `files-${now.toISOString().slice(0, 10)}.zip`;
+
+/**
+ * Where a search result is, in words: its storage and the folders down to it ("My files / Projects /
+ * Axel"), from the path its search answer gives (`/Projects/Axel`, `/` at the root).
+ */
+export const locationLabel = (location: string | null | undefined, rootName: string): string =>
+  [rootName, ...(location ?? '').split('/').filter(Boolean)].join(' / ');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { archiveName, DOWNLOAD_MAX_BYTES, exceedsDownloadLimit, formatBytes, previewKind } from './format';
+import { archiveName, DOWNLOAD_MAX_BYTES, exceedsDownloadLimit, formatBytes, locationLabel, previewKind } from './format';
 
 describe('file helpers', () => {
   it('formats sizes in decimal units, as quotas count them', () => {
@@ -32,5 +32,14 @@ describe('file helpers', () => {
     expect(archiveName([{ name: 'Photos', label: 'folder' }], now)).toBe('Photos.zip');
     expect(archiveName([{ name: 'Secure Fetch 2030-05-06 abcdef', label: 'sfFolder' }], now)).toBe('Secure Fetch 2030-05-06 abcdef.zip');
     expect(archiveName([{ name: 'a', label: 'file' }, { name: 'b', label: 'file' }], now)).toBe('files-2030-05-06.zip');
+  });
+});
+
+describe('where a search result is', () => {
+  it('names the storage, then each folder down to the result', () => {
+    expect(locationLabel('/', 'My files')).toBe('My files');
+    expect(locationLabel('/Projects', 'My files')).toBe('My files / Projects');
+    expect(locationLabel('/Projects/Axel', 'Mis archivos')).toBe('Mis archivos / Projects / Axel');
+    expect(locationLabel(undefined, 'My files')).toBe('My files');
   });
 });

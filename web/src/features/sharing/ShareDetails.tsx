@@ -29,9 +29,13 @@ import type { AccessLogEntry, Share } from './sharing.types';
 import { ShareContents } from './ShareContents';
 import { CopyableLink } from './ShareDialog';
 import { ShareEditDialog } from './ShareEditDialog';
+import { deviceWords } from './share-sender';
 import { shareState } from './share-status';
 
 type Confirm = 'revoke' | 'delete' | null;
+
+/** Below the `sm` breakpoint (phones) the access log's address and browser sit under its time. */
+const WIDE = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
 const Fact = ({ label, value, testId }: { label: string; value: string; testId?: string }) => (
   <Box sx={{ minWidth: 160 }}>
@@ -207,22 +211,32 @@ export const ShareDetails = ({ shareId }: { shareId: string }) => {
                 <TableCell>{t('sharing.log.time')}</TableCell>
                 <TableCell>{t('sharing.log.action')}</TableCell>
                 <TableCell>{t('sharing.access.email')}</TableCell>
-                <TableCell>{t('sharing.log.ip')}</TableCell>
-                <TableCell>{t('sharing.log.userAgent')}</TableCell>
+                <TableCell sx={WIDE}>{t('sharing.log.ip')}</TableCell>
+                <TableCell sx={WIDE}>{t('sharing.log.userAgent')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
-              {log.map((entry, i) => (
-                <TableRow key={`${entry.time}-${i}`} data-testid="access-log-row" data-action={entry.action}>
-                  <TableCell>{date(entry.time)}</TableCell>
-                  <TableCell>{t(`sharing.log.actions.${entry.action}`, { defaultValue: entry.action })}</TableCell>
-                  <TableCell>{entry.recipientEmail ?? '—'}</TableCell>
-                  <TableCell>{entry.ip ?? '—'}</TableCell>
-                  <TableCell sx={{ maxWidth: 280, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={entry.userAgent ?? ''}>
-                    {entry.userAgent ?? '—'}
-                  </TableCell>
-                </TableRow>
-              ))}
+              {log.map((entry, i) => {
+                const device = deviceWords(entry.userAgent, t);
+                return (
+                  <TableRow key={`${entry.time}-${i}`} data-testid="access-log-row" data-action={entry.action}>
+                    <TableCell>
+                      {date(entry.time)}
+                      {/* a phone has no room for the address and browser columns: they sit under the time */}
+                      <Typography variant="caption" color="text.secondary" component="div" sx={{ display: { xs: 'block', sm: 'none' } }} data-testid="access-log-device-below">
+                        {[device, entry.ip].filter(Boolean).join(' · ')}
+                      </Typography>
+                    </TableCell>
+                    <TableCell>{t(`sharing.log.actions.${entry.action}`, { defaultValue: entry.action })}</TableCell>
+                    <TableCell sx={{ overflowWrap: 'anywhere' }}>{entry.recipientEmail ?? '—'}</TableCell>
+                    <TableCell sx={WIDE}>{entry.ip ?? '—'}</TableCell>
+                    {/* the raw user agent stays at hand as the cell's title */}
+                    <TableCell sx={WIDE} title={entry.userAgent ?? ''} data-testid="access-log-device">
+                      {device}
+                    </TableCell>
+                  </TableRow>
+                );
+              })}
             </TableBody>
           </Table>
         )}

@@ -25,8 +25,8 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { FormField } from '../../components/FormField';
 import { sharingApi } from './sharing.api';
 import type { Share, ShareInput } from './sharing.types';
-import { MAX_RECIPIENTS, type ShareFormValues } from './sharing.validation';
-import { shareCreateMachine } from './share-create.machine';
+import { MAX_RECIPIENTS, splitAddresses, type ShareFormValues } from './sharing.validation';
+import { shareCreateMachine, type PlanCount } from './share-create.machine';
 import { CopyableLink as LinkField } from '../../components/CopyableLink';
 
 /** The share's link with a copy button. */
@@ -48,10 +48,19 @@ const Toggle = ({ label, checked, onChange, testId, hint }: { label: string; che
 
 const ShareDialogBody = ({ itemIds, title, ownEmail, onClose, onCreated }: { itemIds: string[]; title: string; ownEmail: string; onClose: () => void; onCreated?: (share: Share) => void }) => {
   const { t } = useTranslation();
-  const machine = useMemo(() => shareCreateMachine.provide({ actors: { create: fromPromise<Share, ShareInput>(({ input }) => sharingApi.create(input)) } }), []);
+  const machine = useMemo(
+    () =>
+      shareCreateMachine.provide({
+        actors: {
+          create: fromPromise<Share, ShareInput>(({ input }) => sharingApi.create(input)),
+          loadUsage: fromPromise<PlanCount>(() => sharingApi.planCount()),
+        },
+      }),
+    [],
+  );
   const [state, send] = useMachine(machine, { input: { itemIds, title, ownEmail } });
   const [values, setValues] = useState<ShareFormValues>(state.context.values);
-  const { fieldErrors, error, share } = state.context;
+  const { fieldErrors, error, share, usage } = state.context;
   const busy = state.matches('creating');
   useEffect(() => {
     if (share) onCreated?.(share);
@@ -86,10 +95,33 @@ const ShareDialogBody = ({ itemIds, title, ownEmail, onClose, onCreated }: { ite
   }
 
   const isPrivate = values.kind === 'private';
+  const recipientCount = splitAddresses(values.recipients).length;
+  const upgrade = (
+    <Button component={RouterLink} to="/storages/plans" color="inherit" size="small" data-testid="share-upgrade">
+      {t('sharing.dialog.upgrade')}
+    </Button>
+  );
   return (
     <form onSubmit={onSubmit} noValidate>
       <DialogTitle>{t('sharing.dialog.title', { count: itemIds.length })}</DialogTitle>
       <DialogContent>
+        {/* the plan's monthly shares, before anything is filled in */}
+        {usage && (
+          <Alert
+            severity={usage.reached ? 'warning' : 'info'}
+            sx={{ mb: 2 }}
+            action={usage.limit !== null ? upgrade : undefined}
+            data-testid="share-usage"
+            data-count={usage.count}
+            data-limit={usage.limit ?? ''}
+          >
+            {usage.limit === null
+              ? t('sharing.dialog.usageUnlimited', { count: usage.count })
+              : usage.reached
+                ? t('sharing.dialog.usageReached', { limit: usage.limit })
+                : t('sharing.dialog.usage', { count: usage.count, limit: usage.limit, left: usage.left })}
+          </Alert>
+        )}
         <ToggleButtonGroup
           exclusive
           fullWidth
@@ -119,7 +151,11 @@ const ShareDialogBody = ({ itemIds, title, ownEmail, onClose, onCreated }: { ite
               value={values.recipients}
               onValue={set('recipients')}
               errorKey={fieldErrors.recipients}
-              hint={t('sharing.dialog.recipientsHint', { max: MAX_RECIPIENTS })}
+              hint={
+                recipientCount > 0
+                  ? `${t('sharing.dialog.recipientsCount', { count: recipientCount, max: MAX_RECIPIENTS })} · ${t('sharing.dialog.recipientsHint', { max: MAX_RECIPIENTS })}`
+                  : t('sharing.dialog.recipientsHint', { max: MAX_RECIPIENTS })
+              }
               testId="share-recipients"
               multiline
               required
@@ -155,10 +191,11 @@ const ShareDialogBody = ({ itemIds, title, ownEmail, onClose, onCreated }: { ite
         <Toggle label={t('sharing.fields.esign')} hint={t('sharing.dialog.esignHint')} checked={values.esign} onChange={set('esign')} testId="share-esign" />
         {busy && <LinearProgress aria-label={t('common.loading')} />}
         <ErrorAlert error={error} testId="share-error" />
+        {error?.code === 'SHARE_LIMIT_REACHED' && !usage?.reached && <Box sx={{ mt: 1 }}>{upgrade}</Box>}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('common.cancel')}</Button>
-        <Button type="submit" variant="contained" disabled={busy} data-testid="share-submit">
+        <Button type="submit" variant="contained" disabled={busy || usage?.reached === true} data-testid="share-submit">
           {t('sharing.dialog.submit')}
         </Button>
       </DialogActions>

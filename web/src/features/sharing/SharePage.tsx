@@ -34,8 +34,9 @@ import type { ShareEntry, ShareKind, ShareSummary } from './sharing.types';
 import { credentialNeeds, isCredentialRefusal, isLoginRefusal, shareAccessMachine, type ListInput, type LocateInput, type SummaryInput } from './share-access.machine';
 import { locateEntry, shareLocationPath, type LocatedEntry } from './share-location';
 import { NeedsUnlockerDialog, ShareAccessDialog } from './ShareAccessDialogs';
+import { downloadPlan } from './share-download';
+import { senderLabel } from './share-sender';
 import { shareLinkApi } from './share-link.api';
-import { shortArchiveName } from './sharing.validation';
 
 type EntryItem = Item & { e2eeEnabled?: boolean };
 const toItem = (entry: ShareEntry): EntryItem => ({ ...entry, storageId: entry.storageId ?? '' });
@@ -125,10 +126,10 @@ export const SharePage = ({ linkId, routeKind, folderId = null, sharedWithMe = f
     else send({ type: 'FAILED', error: e });
   };
 
-  /** The zip is named after the one folder chosen, else the share's title. */
-  const archiveNameFor = (what: EntryItem[], everything: boolean) =>
-    shortArchiveName(!everything && what.length === 1 ? what[0]!.name : (path.at(-1)?.name ?? summary?.title ?? 'share'));
-
+  /**
+   * A lone file leaves as itself (also a share that holds just one file, taken whole), anything
+   * else as one zip: the share's own for all it holds, else of the entries chosen.
+   */
   const download = (what: EntryItem[], everything = false) => {
     if (!downloadable) {
       send({ type: 'FAILED', error: { code: 'SHARE_VIEW_ONLY', message: 'This share is view-only: its files can be previewed but not downloaded', data: null } });
@@ -143,10 +144,14 @@ export const SharePage = ({ linkId, routeKind, folderId = null, sharedWithMe = f
       setUnlocker(locked.name);
       return;
     }
+    const plan = downloadPlan(what, { folderName: path.at(-1)?.name ?? null, shareTitle: summary?.title ?? '' });
+    if (plan.kind === 'none') return;
     setWorking(true);
-    const single = what.length === 1 && isFile(what[0]!) && !everything ? what[0]! : null;
-    (single ? shareLinkApi.downloadUrl(linkId, single.id, credentials) : shareLinkApi.archiveUrl(linkId, everything ? undefined : what.map((i) => i.id), credentials, archiveNameFor(what, everything)))
-      .then((url) => startBrowserDownload(url, single?.name))
+    (plan.kind === 'file'
+      ? shareLinkApi.downloadUrl(linkId, plan.id, credentials)
+      : shareLinkApi.archiveUrl(linkId, everything ? undefined : plan.itemIds, credentials, plan.archiveName)
+    )
+      .then((url) => startBrowserDownload(url, plan.kind === 'file' ? plan.name : undefined))
       .catch((raw: unknown) => {
         const e = toApiError(raw);
         // A folder's size is known to the server only: its refusal opens the same dialog.
@@ -190,6 +195,9 @@ export const SharePage = ({ linkId, routeKind, folderId = null, sharedWithMe = f
   };
 
   const title = summary?.title ?? t('sharing.page.title');
+  const sender = summary ? senderLabel(summary) : null;
+  // a share that holds one file: "download all" is that file itself
+  const lone = path.length === 0 && items.length === 1 && isFile(items[0]!);
   const loading = state.matches('summary') || state.matches('listing') || state.matches('decide');
 
   return (
@@ -219,15 +227,25 @@ export const SharePage = ({ linkId, routeKind, folderId = null, sharedWithMe = f
             </Typography>
           )}
           {summary && (
-            <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+            <Typography variant="body2" color="text.secondary" sx={{ mb: summary.message ? 1 : 2, overflowWrap: 'anywhere' }} data-testid="share-facts">
               {[
-                summary.ownerName ? t('sharing.page.sharedBy', { name: summary.ownerName }) : null,
+                sender ? t('sharing.page.sharedBy', { name: sender }) : null,
                 typeof summary.totalSize === 'number' ? formatBytes(summary.totalSize, tag) : null,
                 summary.expiresAt ? t('sharing.page.expires', { date: formatDateTime(summary.expiresAt, i18n.language) }) : t('sharing.page.noExpiry'),
               ]
                 .filter(Boolean)
                 .join(' · ')}
             </Typography>
+          )}
+          {summary?.message && (
+            <Paper variant="outlined" component="figure" sx={{ m: 0, mb: 2, px: 2, py: 1, borderLeft: 4, borderLeftColor: 'primary.main' }} data-testid="share-message">
+              <Typography variant="caption" color="text.secondary" component="figcaption">
+                {t('sharing.page.message')}
+              </Typography>
+              <Typography component="blockquote" sx={{ m: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                {summary.message}
+              </Typography>
+            </Paper>
           )}
 
           {state.matches('browsing') || path.length > 0 ? (
@@ -256,7 +274,7 @@ export const SharePage = ({ linkId, routeKind, folderId = null, sharedWithMe = f
           {chosen.length === 0 && downloadable && state.matches('browsing') && items.length > 0 && (
             <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
               <Button size="small" startIcon={<DownloadOutlined />} onClick={() => download(items, path.length === 0)} disabled={working} data-testid="share-download-all">
-                {t('sharing.page.downloadAll')}
+                {lone ? t('files.actions.download') : t('sharing.page.downloadAll')}
               </Button>
             </Box>
           )}

@@ -24,6 +24,7 @@ import { useSession } from '../../session/store';
 import { formatBytes } from '../files/format';
 import { SharePage } from './SharePage';
 import { folderIdFromRest, shareLocationPath } from './share-location';
+import { senderLabel } from './share-sender';
 import { SHARES_PAGE_SIZE, sharingApi, type Page } from './sharing.api';
 import type { SharedWithMe } from './sharing.types';
 
@@ -47,6 +48,9 @@ export const SharesSharedRoute = () => {
   return <SharedWithMeList />;
 };
 
+/** Below the `sm` breakpoint (phones) the sender sits under the title instead of in a column of its own. */
+const WIDE = { display: { xs: 'none', sm: 'table-cell' } } as const;
+
 const SharedWithMeList = () => {
   const { t, i18n } = useTranslation();
   const { user } = useSession();
@@ -69,6 +73,7 @@ const SharedWithMeList = () => {
 
   const pages = Math.max(1, Math.ceil((listing?.totalCount ?? 0) / SHARES_PAGE_SIZE));
   const date = (iso: string | null) => (iso ? formatDateTime(iso, i18n.language) : t('sharing.page.noExpiry'));
+  const size = (bytes: number | undefined) => (typeof bytes === 'number' ? formatBytes(bytes, localeTag(i18n.language)) : '—');
   return (
     <Container maxWidth="lg" sx={{ py: 3 }} data-testid="shares-shared">
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
@@ -103,9 +108,12 @@ const SharedWithMeList = () => {
                 <TableHead>
                   <TableRow>
                     <TableCell>{t('sharing.columns.title')}</TableCell>
-                    <TableCell align="right">{t('sharing.columns.size')}</TableCell>
-                    <TableCell>{t('sharing.columns.expires')}</TableCell>
-                    <TableCell>{t('sharing.columns.created')}</TableCell>
+                    <TableCell sx={WIDE}>{t('sharing.columns.sender')}</TableCell>
+                    <TableCell align="right" sx={WIDE}>
+                      {t('sharing.columns.size')}
+                    </TableCell>
+                    <TableCell sx={WIDE}>{t('sharing.columns.expires')}</TableCell>
+                    <TableCell sx={WIDE}>{t('sharing.columns.created')}</TableCell>
                   </TableRow>
                 </TableHead>
                 <TableBody>
@@ -116,15 +124,29 @@ const SharedWithMeList = () => {
                           {share.title}
                         </Link>
                         {share.hasPassword && <LockOutlined fontSize="inherit" sx={{ ml: 0.5, verticalAlign: 'middle' }} aria-label={t('sharing.shared.protected')} />}
+                        {/* a phone has no room for the other columns: the sender, size and expiry sit under the title */}
+                        <Box sx={{ display: { xs: 'block', sm: 'none' } }}>
+                          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }} data-testid="shared-row-sender-below">
+                            {t('sharing.page.sharedBy', { name: senderLabel(share) ?? '—' })}
+                          </Typography>
+                          <Typography variant="caption" color="text.secondary">
+                            {[size(share.totalSize), share.expiresAt ? t('sharing.page.expires', { date: date(share.expiresAt) }) : t('sharing.page.noExpiry')].join(' · ')}
+                          </Typography>
+                        </Box>
                         {share.description && (
                           <Typography variant="body2" color="text.secondary">
                             {share.description}
                           </Typography>
                         )}
                       </TableCell>
-                      <TableCell align="right">{typeof share.totalSize === 'number' ? formatBytes(share.totalSize, localeTag(i18n.language)) : '—'}</TableCell>
-                      <TableCell>{date(share.expiresAt)}</TableCell>
-                      <TableCell>{formatDateTime(share.createdAt, i18n.language)}</TableCell>
+                      <TableCell sx={{ ...WIDE, overflowWrap: 'anywhere' }} data-testid="shared-row-sender">
+                        {senderLabel(share) ?? '—'}
+                      </TableCell>
+                      <TableCell align="right" sx={WIDE}>
+                        {size(share.totalSize)}
+                      </TableCell>
+                      <TableCell sx={WIDE}>{date(share.expiresAt)}</TableCell>
+                      <TableCell sx={WIDE}>{formatDateTime(share.createdAt, i18n.language)}</TableCell>
                     </TableRow>
                   ))}
                 </TableBody>

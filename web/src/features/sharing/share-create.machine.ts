@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { toApiError, type NormalisedError } from '../../api/errors';
 import { splitServerError } from '../../forms/serverErrors';
 import type { FieldErrors } from '../../forms/zodErrors';
+import { planUsage, type PlanUsage } from './share-filters';
 import type { Share, ShareInput } from './sharing.types';
 import { emptyShareForm, validateShareForm, type ShareFormValues } from './sharing.validation';
 
@@ -25,9 +26,24 @@ export interface ShareCreateInput {
   now?: () => Date;
 }
 
+/** The month's shares as the plan counts them (GET /shares/user-plan-count/). */
+export interface PlanCount {
+  count: number;
+  limit?: number | null;
+}
+
+/** The refusal the server gives once the month's shares are used up, said before the form is sent. */
+const limitReachedError = (limit: number): NormalisedError => ({
+  code: 'SHARE_LIMIT_REACHED',
+  message: `You have used all ${limit} shares of your plan this month`,
+  data: { limit },
+});
+
 export interface ShareCreateContext {
   itemIds: string[];
   ownEmail: string;
+  /** The month's shares against the plan, once known: said up front, and no form is sent past the limit. */
+  usage: PlanUsage | null;
   values: ShareFormValues;
   fieldErrors: FieldErrors;
   error: NormalisedError | null;
@@ -40,7 +56,8 @@ export type ShareCreateEvent = { type: 'SUBMIT'; values: ShareFormValues } | { t
 const submitted = (event: ShareCreateEvent) => (event.type === 'SUBMIT' ? event.values : null);
 
 /**
- * Creating a share from the file browser's selection: the §5 rules are checked before anything is
+ * Creating a share from the file browser's selection: the month's shares against the plan are
+ * known up front (past the limit nothing is sent); the §5 rules are checked before anything is
  * sent (messages under the fields); the server's refusals of a field come back under that field,
  * any other refusal (the monthly limit, a file too large, an empty folder) above the form; once
  * created the dialog shows the link.
@@ -55,8 +72,12 @@ export const shareCreateMachine = setup({
     create: fromPromise<Share, ShareInput>(async () => {
       throw new Error('create actor not provided');
     }),
+    loadUsage: fromPromise<PlanCount>(async () => {
+      throw new Error('loadUsage actor not provided');
+    }),
   },
   guards: {
+    limitReached: ({ context }) => context.usage?.reached === true,
     valid: ({ context, event }) => {
       const values = submitted(event);
       return values !== null && validateShareForm(values, context.ownEmail, context.now()).ok;
@@ -67,6 +88,7 @@ export const shareCreateMachine = setup({
   context: ({ input }) => ({
     itemIds: input.itemIds,
     ownEmail: input.ownEmail,
+    usage: null,
     values: emptyShareForm(input.title),
     fieldErrors: {},
     error: null,
@@ -76,8 +98,19 @@ export const shareCreateMachine = setup({
   initial: 'edit',
   states: {
     edit: {
+      // asked again each time the form is back (a refusal may mean another share used the last one)
+      invoke: {
+        src: 'loadUsage',
+        onDone: { actions: assign({ usage: ({ event }) => planUsage(event.output.count, event.output.limit) }) },
+        // without the count the form still works: the server decides the limit anyway
+        onError: {},
+      },
       on: {
         SUBMIT: [
+          {
+            guard: 'limitReached',
+            actions: assign(({ context, event }) => ({ values: event.values, fieldErrors: {}, error: limitReachedError(context.usage?.limit ?? 0) })),
+          },
           { guard: 'valid', target: 'creating', actions: assign({ values: ({ event }) => event.values, fieldErrors: {}, error: null }) },
           {
             actions: assign(({ context, event }) => {

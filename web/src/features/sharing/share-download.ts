@@ -12,8 +12,9 @@ export interface DownloadChoice {
 export type DownloadPlan = { kind: 'file'; id: string; name: string } | { kind: 'archive'; itemIds: string[]; archiveName: string } | { kind: 'none' };
 
 /**
- * The download of the owner's (or a visitor's) selection inside a share: a lone file straight,
- * else a zip named after the one folder chosen, else after the folder on screen or the share.
+ * The download of the owner's (or a visitor's) selection inside a share, or of all it holds: a lone
+ * file straight (a share of one file downloads as that file, its name and type), else a zip named
+ * after the one folder chosen, else after the folder on screen or the share.
  */
 export const downloadPlan = (chosen: readonly DownloadChoice[], where: { folderName: string | null; shareTitle: string }): DownloadPlan => {
   if (chosen.length === 0) return { kind: 'none' };

@@ -14,6 +14,11 @@ describe("downloading a share's selection", () => {
     expect(downloadPlan([{ id: 'sf', name: 'Received', label: 'sfFolder' }], where)).toEqual({ kind: 'archive', itemIds: ['sf'], archiveName: 'Received' });
   });
 
+  it('a share that holds just one file, taken whole, is that file (its own name), never a zip of one', () => {
+    expect(downloadPlan([file('only', 'report.pdf')], where)).toEqual({ kind: 'file', id: 'only', name: 'report.pdf' });
+    expect(downloadPlan([file('only', 'report.pdf'), folder('f')], where)).toMatchObject({ kind: 'archive' });
+  });
+
   it('a folder, or several entries, leave as one zip named after the folder chosen, else the folder on screen, else the share', () => {
     expect(downloadPlan([folder('f', 'Photos')], where)).toEqual({ kind: 'archive', itemIds: ['f'], archiveName: 'Photos' });
     expect(downloadPlan([file('a'), file('b')], where)).toEqual({ kind: 'archive', itemIds: ['a', 'b'], archiveName: 'Holiday' });

@@ -57,8 +57,15 @@ export const shareFilterQuery = (values: ShareFilterValues): ShareFilterResult =
 /** Whether any filter is set (the list then goes through the filtered call, not the title search). */
 export const hasFilters = (query: ShareFilterQuery) => Boolean(query.expiresFrom || query.expiresAt || query.email);
 
+export interface PlanUsage {
+  count: number;
+  limit: number | null;
+  left: number | null;
+  reached: boolean;
+}
+
 /** The month's share count against the plan: `left` null when the plan has no limit. */
-export const planUsage = (count: number, limit: number | null | undefined) => {
+export const planUsage = (count: number, limit: number | null | undefined): PlanUsage => {
   if (limit === null || limit === undefined) return { count, limit: null, left: null, reached: false };
   const left = Math.max(0, limit - count);
   return { count, limit, left, reached: left === 0 };

@@ -59,7 +59,12 @@ export interface ShareSummary {
   hasPassword: boolean;
   downloadable: boolean;
   expiresAt: string | null;
+  /** The owner's name from their profile, when they gave one. */
   ownerName?: string | null;
+  /** The owner's e-mail: private shares only (their recipients got the share's mail from it). */
+  ownerEmail?: string | null;
+  /** What the owner wrote to the recipients of a private share. */
+  message?: string | null;
   itemsCount?: number;
   totalSize?: number;
 }
@@ -134,4 +139,6 @@ export interface SharedWithMe {
   url: string;
   totalSize?: number;
   itemsCount?: number;
+  ownerName?: string | null;
+  ownerEmail?: string | null;
 }
