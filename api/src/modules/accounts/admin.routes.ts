@@ -180,7 +180,13 @@ export const adminRoutes = (ctx: AppContext, service: AccountsService) => async 
             'select id, type, size_used::text, size_total::text from storages where owner_id = $1 order by opened_at, id',
             [u.id],
           )
-        ).rows.map((r) => ({ id: r.id, type: r.type, sizeUsed: Number(r.size_used), sizeTotal: Number(r.size_total) }))
+        ).rows.map((r) => ({
+          id: r.id,
+          type: r.type,
+          sizeUsed: Number(r.size_used),
+          // the online storage takes its plan's quota at its next use: the page shows the quota in effect, as billing does
+          sizeTotal: r.type === 'online' ? plan.quotaBytes : Number(r.size_total),
+        }))
       : [];
     const deleters = await deleterEmails([u]);
     return {

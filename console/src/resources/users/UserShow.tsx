@@ -1,3 +1,4 @@
+import { Box } from '@mui/material';
 import { Show, TabbedShowLayout, usePermissions, useRecordContext } from 'react-admin';
 import { mayReadActivity } from '../activity/activity';
 import { UserActivity } from './UserActivity';
@@ -24,7 +25,9 @@ export const UserShow = () => {
         </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label="console.common.sections.plan" path="plan" data-testid="user-tab-plan">
           <UserPlanDetails label={false} />
-          <UserBilling label={false} />
+          <Box sx={{ overflowX: 'auto' }}>
+            <UserBilling label={false} />
+          </Box>
         </TabbedShowLayout.Tab>
         {mayReadActivity(permissions) ? (
           <TabbedShowLayout.Tab label="console.common.sections.activity" path="activity" data-testid="user-tab-activity">
