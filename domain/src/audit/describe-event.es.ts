@@ -4,7 +4,8 @@ import { axel, count, deviceIn, discountIn, quoted, type Sentence, short, text, 
 const t = (value: unknown, fallback = 'desconocido'): string => text(value, fallback);
 const cycle = (value: unknown): string => (value === 'month' ? 'mensual' : value === 'year' ? 'anual' : t(value));
 const until = (value: unknown, w: Writers): string => (value ? ` hasta ${w.when(value)}` : '');
-const by = (value: unknown): string => (value ? ` por ${t(value)}` : '');
+const CANCELLERS: Readonly<Record<string, string>> = { user: 'por el usuario', staff: 'por el personal', plan_change: 'por un cambio de plan', system: 'por el sistema' };
+const by = (value: unknown): string => (value ? ` ${CANCELLERS[String(value)] ?? `por ${t(value)}`}` : '');
 const device = deviceIn('desde', 'en');
 const secondFactor = (method: unknown): string => (method === 'totp' ? 'app de autenticación' : method === 'email' ? 'código por correo' : t(method));
 const discount = discountIn((amount) => `${amount} de descuento`);

@@ -4,7 +4,8 @@ import { axel, count, deviceIn, discountIn, quoted, type Sentence, short, text, 
 const t = (value: unknown, fallback = 'onbekend'): string => text(value, fallback);
 const cycle = (value: unknown): string => (value === 'month' ? 'maandelijks' : value === 'year' ? 'jaarlijks' : t(value));
 const until = (value: unknown, w: Writers): string => (value ? ` tot ${w.when(value)}` : '');
-const by = (value: unknown): string => (value ? ` door ${t(value)}` : '');
+const CANCELLERS: Readonly<Record<string, string>> = { user: 'door de gebruiker', staff: 'door medewerkers', plan_change: 'door een planwijziging', system: 'door het systeem' };
+const by = (value: unknown): string => (value ? ` ${CANCELLERS[String(value)] ?? `door ${t(value)}`}` : '');
 const device = deviceIn('vanaf', 'op');
 const secondFactor = (method: unknown): string => (method === 'totp' ? 'authenticator-app' : method === 'email' ? 'code per e-mail' : t(method));
 const discount = discountIn((amount) => `${amount} korting`);

@@ -4,7 +4,8 @@ import { axel, count, deviceIn, discountIn, quoted, type Sentence, short, text, 
 const t = (value: unknown, fallback = 'desconhecido'): string => text(value, fallback);
 const cycle = (value: unknown): string => (value === 'month' ? 'mensal' : value === 'year' ? 'anual' : t(value));
 const until = (value: unknown, w: Writers): string => (value ? ` até ${w.when(value)}` : '');
-const by = (value: unknown): string => (value ? ` por ${t(value)}` : '');
+const CANCELLERS: Readonly<Record<string, string>> = { user: 'pelo usuário', staff: 'pela equipe', plan_change: 'por uma troca de plano', system: 'pelo sistema' };
+const by = (value: unknown): string => (value ? ` ${CANCELLERS[String(value)] ?? `por ${t(value)}`}` : '');
 const device = deviceIn('pelo', 'no');
 const secondFactor = (method: unknown): string => (method === 'totp' ? 'app autenticador' : method === 'email' ? 'código por e-mail' : t(method));
 const discount = discountIn((amount) => `${amount} de desconto`);

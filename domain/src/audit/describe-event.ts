@@ -26,7 +26,9 @@ export interface DescribableEvent {
 
 const cycle = (value: unknown): string => (value === 'month' ? 'monthly' : value === 'year' ? 'yearly' : text(value));
 const until = (value: unknown, w: Writers): string => (value ? ` until ${w.when(value)}` : '');
-const by = (value: unknown): string => (value ? ` by ${text(value)}` : '');
+const STORAGE_KINDS: Readonly<Record<string, string>> = { online: 'Online', group: 'Group', cloudlocker: 'CloudLocker', personal: 'Personal', business_personal: 'Business personal' };
+const CANCELLERS: Readonly<Record<string, string>> = { user: 'by the user', staff: 'by staff', plan_change: 'by a plan change', system: 'by the system' };
+const by = (value: unknown): string => (value ? ` ${CANCELLERS[String(value)] ?? `by ${text(value)}`}` : '');
 const device = deviceIn('from', 'on');
 const secondFactor = (method: unknown): string => (method === 'totp' ? 'authenticator app' : method === 'email' ? 'e-mail code' : text(method));
 const discount = discountIn((amount) => `${amount} off`);
@@ -80,7 +82,7 @@ const EN: Readonly<Record<string, Sentence>> = {
   NotificationsSeen: (d) => `${count(d.ids, 'notification')} marked as seen`,
   NotificationsDeleted: (d) => `${count(d.ids, 'notification')} deleted`,
   // storage
-  StorageOpened: (d, w) => `${text(d.type)} storage of ${w.bytes(d.sizeTotal)} opened`,
+  StorageOpened: (d, w) => `${STORAGE_KINDS[String(d.type)] ?? text(d.type)} storage of ${w.bytes(d.sizeTotal)} opened`,
   StorageQuotaChanged: (d, w) => `Storage quota set to ${w.bytes(d.sizeTotal)}`,
   StoragePurged: (d) => `Storage purged (${count(d.destroyed, 'item')} destroyed)`,
   QuotaReserved: (d, w) => `${w.bytes(d.size)} reserved for an upload`,

@@ -232,7 +232,7 @@ describe("the reader's time zone", () => {
     expect(written('Asia/Tokyo')).not.toBe(written('UTC'));
     expect(tokyo.sentence).toBe(`Subscription canceled by staff, ends ${written('Asia/Tokyo')}`);
     expect((await only('SubscriptionCanceled', {})).sentence).toBe(`Subscription canceled by staff, ends ${written('UTC')}`);
-    expect((await only('SubscriptionCanceled', { timeZone: 'America/Sao_Paulo', locale: 'pt' })).sentence).toMatch(/^Assinatura cancelada por staff, termina em \d/);
+    expect((await only('SubscriptionCanceled', { timeZone: 'America/Sao_Paulo', locale: 'pt' })).sentence).toMatch(/^Assinatura cancelada pela equipe, termina em \d/);
     expect((await auditor.get('/api/admin/activity?timeZone=%3Cscript%3E')).status).toBe(400);
   });
 });
