@@ -52,18 +52,22 @@ describe('the staff console', () => {
     await shot(page, 'show-blocked');
 
     await page.getByTestId('user-tab-activity').click();
-    const words = page.getByTestId('activity-words');
-    await words.filter({ hasText: `Blocked by ${admin.email}` }).waitFor();
-    await words.filter({ hasText: 'Signed in from Firefox on Windows' }).waitFor();
-    await words.filter({ hasText: `Account created by ${ROOT.email}` }).waitFor();
-    const activity = await page.getByTestId('user-activity').innerText();
+    const tab = page.getByTestId('user-activity');
+    const sentence = (type: string) => tab.locator(`[data-testid="activity-row"][data-type="${type}"]`).first();
+    await sentence('UserBlocked').waitFor();
+    expect(await sentence('UserBlocked').getByTestId('activity-sentence').innerText()).toBe('Blocked');
+    expect(await sentence('UserBlocked').getByTestId('activity-actor').innerText()).toBe(admin.email);
+    expect(await sentence('SignInSucceeded').getByTestId('activity-sentence').innerText()).toBe('Signed in from Firefox on Windows');
+    expect(await sentence('UserRegistered').getByTestId('activity-actor').innerText()).toBe(ROOT.email);
+    expect(await sentence('UserRegistered').getByTestId('activity-sentence').innerText()).toMatch(/^Account .+ created by staff as user$/);
+    const activity = await tab.innerText();
     expect(activity).not.toMatch(/UserBlocked|SignInSucceeded|[0-9a-f]{8}-[0-9a-f]{4}-/);
     await shot(page, 'activity-in-words');
 
-    await page.getByTestId('user-activity').locator('tr', { hasText: `Blocked by ${admin.email}` }).click();
+    await sentence('UserBlocked').getByTestId('activity-json-toggle').click();
     const json = page.getByTestId('activity-json');
     await json.waitFor();
-    expect(await json.innerText()).toContain('"event": "UserBlocked"');
+    expect(await json.innerText()).toContain('"type": "UserBlocked"');
     await shot(page, 'activity-json');
 
     await page.getByTestId('menu-processes').click();
@@ -122,6 +126,63 @@ describe('the staff console', () => {
     await moneyPage.getByTestId('user-create-refused').waitFor();
     await shot(moneyPage, 'financial-admin-cannot-create');
     await moneyContext.close();
+  });
+
+  it("one user's page: the plan section and the billing agree, a deleted account reads Deleted with who deleted it, the Activity tab counts what the timeline counts, times in the reader's zone", async () => {
+    const shot = stepShots('console-user-page');
+    const root = await signedIn(ROOT.email, ROOT.password);
+    const buyer = await createAccount(root, 'buyer', 'user');
+    const buyerHttp = await signedIn(buyer.email);
+    // the storage opens on first use
+    expect((await buyerHttp.get(`/api/users/${buyer.id}/storages/`)).status).toBe(200);
+    expect((await root.post(`/api/admin/users/${buyer.id}/plan`, { productId: 100 })).status).toBe(200);
+    expect((await root.post(`/api/admin/users/${buyer.id}/plan`, { productId: 200 })).status).toBe(200);
+    const gone = await createAccount(root, 'gone', 'user');
+    expect((await root.delete(`/api/admin/users/${gone.id}`)).status).toBe(204);
+
+    const context = await browser.newContext({ locale: 'en-US', timezoneId: 'Asia/Tokyo' });
+    const page = await context.newPage();
+    await consoleSignIn(page, ROOT.email, ROOT.password);
+    const field = (source: string) => page.locator(`.ra-field-${source}`).first();
+
+    for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
+      await page.setViewportSize(viewport);
+      await page.goto(`${t.url}/admin/users/${encodeURIComponent(buyer.id)}/show/plan`);
+      await page.getByTestId('user-billing-plan').filter({ hasText: 'Professional' }).waitFor();
+      expect(await page.getByTestId('user-billing-plan').innerText()).toBe('Plan: Professional · 500 GB');
+      expect(await field('plan').innerText()).toMatch(/Professional$/);
+      expect(await field('paymentFrequency').innerText()).toMatch(/Monthly$/);
+      expect(await page.getByTestId('user-storages').innerText()).toBe('Online storage: 0 B of 500 GB used');
+      expect(Number(await page.evaluate('document.documentElement.scrollWidth'))).toBeLessThanOrEqual(viewport.width);
+      await shot(page, `plan-${viewport.width}`);
+
+      await page.getByTestId('user-tab-activity').click();
+      const canceled = page.getByTestId('user-activity').locator('[data-testid="activity-row"][data-type="SubscriptionCanceled"]');
+      await canceled.waitFor();
+      const end = String(((await root.get(`/api/admin/activity?user=${buyer.id}&type=SubscriptionCanceled`)).body as { data: { endDate: string } }[])[0]!.data.endDate);
+      const tokyo = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Tokyo' }).format(new Date(end));
+      expect(await canceled.getByTestId('activity-sentence').innerText()).toBe(`Subscription canceled by staff, ends ${tokyo}`);
+      const started = await page.getByTestId('user-activity').locator('[data-testid="activity-row"][data-type="SubscriptionStarted"]').allInnerTexts();
+      expect(started.join('\n')).toContain('Subscription to Starter started (monthly)');
+      expect(Number(await page.evaluate('document.documentElement.scrollWidth'))).toBeLessThanOrEqual(viewport.width);
+      await shot(page, `activity-${viewport.width}`);
+
+      // the tab and the timeline: one list, the same total
+      const total = await page.getByTestId('user-activity').getByTestId('activity-total').innerText();
+      expect(total).toMatch(/^\d+ events$/);
+      await page.getByTestId('user-activity-timeline').click();
+      await page.getByTestId('activity-title').filter({ hasText: 'Timeline of' }).waitFor();
+      await expect.poll(() => page.getByTestId('activity-total').innerText()).toBe(total);
+    }
+
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${t.url}/admin/users/${encodeURIComponent(gone.id)}/show`);
+    await page.getByTestId('user-title').filter({ hasText: gone.email }).waitFor();
+    expect(await page.getByTestId('user-status').innerText()).toBe('Deleted');
+    expect(await field('statusId').innerText()).toMatch(/Deleted$/);
+    expect(await page.getByTestId('user-deleted-by').innerText()).toBe(ROOT.email);
+    await shot(page, 'deleted-user');
+    await context.close();
   });
 
   // last: it moves the server's clock a day on

@@ -169,7 +169,22 @@ describe('the file browser', () => {
     await page.getByTestId('details-panel').waitFor({ state: 'detached' });
     await row(page, 'photo.png').getByRole('checkbox').uncheck();
 
-    // To the trash and back.
+    // To the trash and back: first with the notice's Undo, then from the trash.
+    await select(page, 'photo.png');
+    await page.getByTestId('action-trash').click();
+    await row(page, 'photo.png').waitFor({ state: 'detached' });
+    const notice = page.getByTestId('notice');
+    await notice.filter({ hasText: 'Moved 1 item to the trash' }).waitFor();
+    await shot(page, 'trashed-notice');
+    // on a phone the notice and its Undo fit the screen
+    await page.setViewportSize({ width: 390, height: 844 });
+    const box = await notice.getByTestId('notice-action').boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 390 && box.y + box.height <= 844).toBe(true);
+    await shot(page, 'trashed-notice-phone');
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await notice.getByTestId('notice-action').click();
+    await row(page, 'photo.png').waitFor();
+    await notice.filter({ hasText: 'Restored: 1' }).waitFor();
     await select(page, 'photo.png');
     await page.getByTestId('action-trash').click();
     await row(page, 'photo.png').waitFor({ state: 'detached' });
@@ -259,11 +274,17 @@ describe('the file browser', () => {
     expect(execFileSync('unzip', ['-p', zipPath, entries.find((e) => e.endsWith('cover.png'))!]).equals(image)).toBe(true);
     await row(page, 'Album').getByRole('checkbox').uncheck();
 
-    // Deleting for ever takes the typed word.
+    // Deleting for ever takes the typed word; the count of a restore before it does not stay behind.
     await select(page, 'data.bin');
+    await select(page, 'Reports');
     await page.getByTestId('action-trash').click();
     await row(page, 'data.bin').waitFor({ state: 'detached' });
+    await notice.filter({ hasText: 'Moved 2 items to the trash' }).waitFor();
     await page.getByTestId('open-trash').click();
+    await select(page, 'Reports');
+    await page.getByTestId('action-restore').click();
+    await page.getByTestId('restored').filter({ hasText: 'Restored: 1' }).waitFor();
+    await row(page, 'Reports').waitFor({ state: 'detached' });
     await select(page, 'data.bin');
     await page.getByTestId('action-delete').click();
     expect(await page.getByTestId('delete-confirm').isDisabled()).toBe(true);
@@ -272,6 +293,7 @@ describe('the file browser', () => {
     await page.getByTestId('trash-empty').or(page.getByTestId('delete-error')).waitFor();
     expect(await page.getByTestId('delete-error').count(), await page.getByTestId('delete-dialog').innerText().catch(() => '')).toBe(0);
     await page.getByTestId('trash-empty').waitFor();
+    expect(await page.getByTestId('restored').count()).toBe(0);
     await shot(page, 'deleted');
     await page.context().close();
   });

@@ -1,7 +1,7 @@
-import { fetchUtils, HttpError, type DataProvider, type GetManyReferenceParams, type Identifier, type RaRecord } from 'react-admin';
+import { fetchUtils, HttpError, type DataProvider, type Identifier, type RaRecord } from 'react-admin';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { withConsoleHeaders } from '../api/http';
-import { ADMIN_API, toContractUrl, totalFromContentRange } from './contractUrl';
+import { ADMIN_API, toContractUrl } from './contractUrl';
 
 /** Every call of the console: cookies, the CSRF header, and the contract's URL shapes. */
 export const httpClient = (url: string, options: fetchUtils.Options = {}) =>
@@ -54,19 +54,7 @@ export interface ConsoleDataProvider extends DataProvider {
   retryProcess(id: string): Promise<void>;
 }
 
-/** The activity log is nested under its user; the console reads it as a reference list. */
-export const ACTIVITY = 'activity';
-
 const userPath = (id: Identifier) => `${ADMIN_API}/users/${encodeURIComponent(String(id))}`;
-
-const listQuery = (params: Pick<GetManyReferenceParams, 'pagination' | 'sort'>) => {
-  const { page, perPage } = params.pagination;
-  const query = new URLSearchParams({
-    range: JSON.stringify([(page - 1) * perPage, page * perPage - 1]),
-    sort: JSON.stringify([params.sort.field, params.sort.order]),
-  });
-  return query.toString();
-};
 
 /**
  * A refused create comes back as `400 VALIDATION_FAILED` with `data.fields` (field → message key)
@@ -83,13 +71,6 @@ export const createDataProvider = (): ConsoleDataProvider => {
   const base = simpleRestProvider(ADMIN_API, httpClient);
   return {
     ...base,
-
-    getManyReference: async (resource, params) => {
-      if (resource !== ACTIVITY) return base.getManyReference(resource, params);
-      const { json, headers } = await httpClient(`${userPath(params.id)}/activity?${listQuery(params)}`, { signal: params.signal });
-      const data = (Array.isArray(json) ? json : []) as never[];
-      return { data, total: totalFromContentRange(headers.get('content-range')) ?? data.length };
-    },
 
     create: async (resource, params) => {
       try {

@@ -36,6 +36,15 @@ export const dateWriter = (locale: ConsoleLocale | string): DateWriter => {
   };
 };
 
+/** The reader's IANA time zone, as their browser knows it ("Europe/Lisbon"); undefined when it says none. */
+export const readerTimeZone = (): string | undefined => {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
+};
+
 /** The date writer for the language the console shows now; it changes with the language. */
 export const useDates = (): DateWriter => {
   const [locale] = useLocaleState();

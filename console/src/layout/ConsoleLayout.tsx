@@ -7,7 +7,8 @@ import { ConsoleMenu } from './ConsoleMenu';
 export const ConsoleLayout = ({ children }: { children: ReactNode }) => {
   useSavedLocale();
   return (
-    <Layout menu={ConsoleMenu} appBar={ConsoleAppBar}>
+    // the page is as wide as the screen: a wide table scrolls inside its own box instead of widening the page (a phone's 390 px)
+    <Layout menu={ConsoleMenu} appBar={ConsoleAppBar} sx={{ minWidth: 0, '& .RaLayout-content': { minWidth: 0 } }}>
       {children}
     </Layout>
   );

@@ -1,9 +1,11 @@
-import { axel, bytes, count, deviceIn, discountIn, quoted, type Sentence, short, text, usd } from './describe-event.words';
+import { axel, count, deviceIn, discountIn, quoted, type Sentence, short, text, usd, type Writers } from './describe-event.words';
 
 /** The activity log's sentences in Mexican Spanish (one per event type, like the English ones). */
 const t = (value: unknown, fallback = 'desconocido'): string => text(value, fallback);
-const until = (value: unknown): string => (value ? ` hasta ${t(value)}` : '');
-const by = (value: unknown): string => (value ? ` por ${t(value)}` : '');
+const cycle = (value: unknown): string => (value === 'month' ? 'mensual' : value === 'year' ? 'anual' : t(value));
+const until = (value: unknown, w: Writers): string => (value ? ` hasta ${w.when(value)}` : '');
+const CANCELLERS: Readonly<Record<string, string>> = { user: 'por el usuario', staff: 'por el personal', plan_change: 'por un cambio de plan', system: 'por el sistema' };
+const by = (value: unknown): string => (value ? ` ${CANCELLERS[String(value)] ?? `por ${t(value)}`}` : '');
 const device = deviceIn('desde', 'en');
 const secondFactor = (method: unknown): string => (method === 'totp' ? 'app de autenticación' : method === 'email' ? 'código por correo' : t(method));
 const discount = discountIn((amount) => `${amount} de descuento`);
@@ -18,7 +20,7 @@ export const ES: Readonly<Record<string, Sentence>> = {
   EmailConfirmed: (d) => `Dirección de correo ${t(d.email)} confirmada`,
   SignInSucceeded: (d) => `Inició sesión${device(d.userAgent)}`,
   SignInFailed: (d) => `Inicio de sesión fallido: ${d.reason === 'two_factor' ? 'código de verificación' : 'contraseña'} incorrecto(a) (intento ${t(d.failedAttempts, '1')})${device(d.userAgent)}`,
-  UserLocked: (d) => `Inicio de sesión bloqueado${until(d.until)} tras ${count(d.failedAttempts, 'intento fallido', 'intentos fallidos')}`,
+  UserLocked: (d, w) => `Inicio de sesión bloqueado${until(d.until, w)} tras ${count(d.failedAttempts, 'intento fallido', 'intentos fallidos')}`,
   UserUnlocked: () => 'Inicio de sesión desbloqueado por un restablecimiento de contraseña',
   TwoFactorChallengeIssued: (d) => `Se pidió un código de verificación (${secondFactor(d.method)})`,
   TwoFactorCodeIssued: (d) => `Código de verificación enviado por correo${d.purpose ? ` (${t(d.purpose)})` : ''}`,
@@ -36,12 +38,12 @@ export const ES: Readonly<Record<string, Sentence>> = {
     if (d.username !== undefined) return `Ajustes de la cuenta cambiados: nombre de usuario ${d.username === null ? 'eliminado' : `establecido como ${t(d.username)}`}`;
     return `Ajustes de la cuenta cambiados: ${changed.join(', ') || 'nada'}`;
   },
-  AvatarChanged: (d) => (d.avatarId ? `Foto de perfil cambiada (${t(d.mime)}, ${bytes(d.size)})` : 'Foto de perfil eliminada'),
+  AvatarChanged: (d, w) => (d.avatarId ? `Foto de perfil cambiada (${t(d.mime)}, ${w.bytes(d.size)})` : 'Foto de perfil eliminada'),
   TermsAccepted: () => 'Términos aceptados',
   RoleChanged: (d) => `Rol cambiado de ${t(d.from)} a ${t(d.to)}`,
   UserSuspended: (d) => (d.reason ? `Suspendido (${t(d.reason)})` : 'Suspendido'),
   UserUnsuspended: () => 'Suspensión levantada',
-  UserBlocked: (d) => `Bloqueado${until(d.until)}`,
+  UserBlocked: (d, w) => `Bloqueado${until(d.until, w)}`,
   UserUnblocked: () => 'Bloqueo levantado',
   AccountDeleted: (d) =>
     d.by === 'staff' ? `Cuenta ${t(d.email)} eliminada por el personal` : d.by === 'non_payment' ? `Cuenta ${t(d.email)} eliminada por falta de pago` : `Cuenta ${t(d.email)} eliminada por su titular`,
@@ -58,30 +60,30 @@ export const ES: Readonly<Record<string, Sentence>> = {
   NotificationsSeen: (d) => `${count(d.ids, 'notificación marcada como vista', 'notificaciones marcadas como vistas')}`,
   NotificationsDeleted: (d) => `${count(d.ids, 'notificación eliminada', 'notificaciones eliminadas')}`,
   // storage
-  StorageOpened: (d) => `Almacenamiento ${t(d.type)} de ${bytes(d.sizeTotal)} abierto`,
-  StorageQuotaChanged: (d) => `Cuota de almacenamiento fijada en ${bytes(d.sizeTotal)}`,
+  StorageOpened: (d, w) => `Almacenamiento ${t(d.type)} de ${w.bytes(d.sizeTotal)} abierto`,
+  StorageQuotaChanged: (d, w) => `Cuota de almacenamiento fijada en ${w.bytes(d.sizeTotal)}`,
   StoragePurged: (d) => `Almacenamiento purgado (${count(d.destroyed, 'elemento destruido', 'elementos destruidos')})`,
-  QuotaReserved: (d) => `${bytes(d.size)} reservados para una subida`,
+  QuotaReserved: (d, w) => `${w.bytes(d.size)} reservados para una subida`,
   QuotaReleased: () => 'Reserva de subida liberada',
-  FileAdded: (d) => `Archivo ${quoted(d.name)} ${d.copiedFrom ? 'copiado' : 'subido'} (${bytes(d.size)}${d.encrypted || d.e2eeEnabled ? ', cifrado de extremo a extremo' : ''})`,
+  FileAdded: (d, w) => `Archivo ${quoted(d.name)} ${d.copiedFrom ? 'copiado' : 'subido'} (${w.bytes(d.size)}${d.encrypted || d.e2eeEnabled ? ', cifrado de extremo a extremo' : ''})`,
   FolderCreated: (d) => `Carpeta ${quoted(d.name)} ${d.copiedFrom ? 'copiada' : 'creada'}`,
   ItemRenamed: (d) => `Elemento renombrado a ${quoted(d.name)}`,
   ItemMoved: (d) => (d.parentId ? 'Elemento movido a otra carpeta' : 'Elemento movido a la carpeta principal'),
   ItemDetailsChanged: (d) => `Detalles de un elemento cambiados: ${t(d.details, 'ninguno')}`,
-  ItemExpirySet: (d) => (d.expiresAt ? `Elemento configurado para caducar el ${t(d.expiresAt)}` : 'Caducidad de un elemento eliminada'),
-  ItemTrashed: (d) => `Elemento movido a la papelera (${bytes(d.size)})`,
+  ItemExpirySet: (d, w) => (d.expiresAt ? `Elemento configurado para caducar el ${w.when(d.expiresAt)}` : 'Caducidad de un elemento eliminada'),
+  ItemTrashed: (d, w) => `Elemento movido a la papelera (${w.bytes(d.size)})`,
   ItemRestored: (d) => `${quoted(d.name)} restaurado de la papelera`,
-  ItemDeleted: (d) =>
-    `Elemento eliminado definitivamente (${bytes(d.size)}${Array.isArray(d.descendantIds) && d.descendantIds.length ? `, con ${count(d.descendantIds, 'elemento', 'elementos')} dentro` : ''})`,
+  ItemDeleted: (d, w) =>
+    `Elemento eliminado definitivamente (${w.bytes(d.size)}${Array.isArray(d.descendantIds) && d.descendantIds.length ? `, con ${count(d.descendantIds, 'elemento', 'elementos')} dentro` : ''})`,
   // billing
-  CheckoutStarted: (d) => `Compra iniciada de ${t(d.productId)} x${t(d.quantity, '1')} por ${usd(d.amount)}${d.promo ? ' con un código promocional' : ''}`,
+  CheckoutStarted: (d, w) => `Compra iniciada de ${w.product(d.productId)} x${t(d.quantity, '1')} por ${usd(d.amount)}${d.promo ? ' con un código promocional' : ''}`,
   CheckoutLinkIssued: () => 'Enlace de pago emitido',
   CheckoutDeclined: () => 'Pago rechazado',
-  SubscriptionStarted: (d) => `Suscripción a ${t(d.productId)} iniciada (${t(d.cycle)}), próximo pago ${t(d.nextPaymentDate, 'ninguno')}`,
-  SubscriptionRenewed: (d) => `Suscripción renovada, próximo pago ${t(d.nextPaymentDate)}`,
-  SubscriptionCanceled: (d) => `Suscripción cancelada${by(d.by)}, termina el ${t(d.endDate)}`,
-  PaymentRecorded: (d) => `Pago de ${usd(d.amount)} por ${t(d.productId)}: ${t(d.status)}${d.promoCode ? ` (promoción ${t(d.promoCode)})` : ''}`,
-  RenewalFailed: (d) => `Falló el pago de la renovación; periodo de gracia hasta ${t(d.graceEndDate)}`,
+  SubscriptionStarted: (d, w) => `Suscripción a ${w.product(d.productId)} iniciada (${cycle(d.cycle)}), próximo pago ${w.when(d.nextPaymentDate, 'ninguno')}`,
+  SubscriptionRenewed: (d, w) => `Suscripción renovada, próximo pago ${w.when(d.nextPaymentDate)}`,
+  SubscriptionCanceled: (d, w) => `Suscripción cancelada${by(d.by)}, termina el ${w.when(d.endDate)}`,
+  PaymentRecorded: (d, w) => `Pago de ${usd(d.amount)} por ${w.product(d.productId)}: ${t(d.status)}${d.promoCode ? ` (promoción ${t(d.promoCode)})` : ''}`,
+  RenewalFailed: (d, w) => `Falló el pago de la renovación; periodo de gracia hasta ${w.when(d.graceEndDate)}`,
   UnpaidStorageDeletionDue: () => 'El almacenamiento no pagado debe eliminarse',
   PlanChangedByStaff: (d) => `Plan cambiado por el personal de ${t(d.previousPlan)} a ${t(d.plan)}`,
   PromoCodeCreated: (d) => `Código promocional ${t(d.code)} creado (${t(d.status)}${discount(d.discount)})`,
@@ -115,8 +117,8 @@ export const ES: Readonly<Record<string, Sentence>> = {
   ShareDownloaded: (d) => `${d.archive ? 'Archivo comprimido' : 'Archivo'} descargado de un recurso compartido${d.recipientEmail ? ` por ${t(d.recipientEmail)}` : ''}`,
   ShareAccessForgotten: () => 'Visitantes de un recurso compartido olvidados',
   // shares
-  ShareCreated: (d) =>
-    `Recurso compartido ${kind(d)} ${quoted(d.title)} creado con ${count(d.items, 'elemento', 'elementos')} (${bytes(d.totalSize)})${
+  ShareCreated: (d, w) =>
+    `Recurso compartido ${kind(d)} ${quoted(d.title)} creado con ${count(d.items, 'elemento', 'elementos')} (${w.bytes(d.totalSize)})${
       Array.isArray(d.recipients) && d.recipients.length ? ` para ${count(d.recipients, 'destinatario', 'destinatarios')}` : ''
     }`,
   ShareEdited: (d) =>
@@ -136,9 +138,9 @@ export const ES: Readonly<Record<string, Sentence>> = {
   CartShareAbandoned: () => 'Se abandonó compartir el carrito',
   CartShared: () => 'Carrito compartido',
   // secure fetch
-  SecureFetchCreated: (d) => `Enlace Secure Fetch creado (${t(d.type)})${d.expiresAt ? `, caduca el ${t(d.expiresAt)}` : ''}`,
+  SecureFetchCreated: (d, w) => `Enlace Secure Fetch creado (${t(d.type)})${d.expiresAt ? `, caduca el ${w.when(d.expiresAt)}` : ''}`,
   SecureFetchRevoked: () => 'Enlace Secure Fetch revocado',
-  SecureFetchSubmitted: (d) => `${count(d.files ?? d.itemIds, 'archivo enviado', 'archivos enviados')} por Secure Fetch (${bytes(d.totalSize)})`,
+  SecureFetchSubmitted: (d, w) => `${count(d.files ?? d.itemIds, 'archivo enviado', 'archivos enviados')} por Secure Fetch (${w.bytes(d.totalSize)})`,
   SecureFetchItemOpened: () => 'Se abrió un archivo recibido por Secure Fetch',
   SecureFetchPaymentStarted: () => 'Pago del certificado Secure Fetch iniciado',
   SecureFetchPaymentFailed: (d) => `Pago de Secure Fetch rechazado: ${t(d.refusedWith)}`,

@@ -1,9 +1,11 @@
-import { axel, bytes, count, deviceIn, discountIn, quoted, type Sentence, short, text, usd } from './describe-event.words';
+import { axel, count, deviceIn, discountIn, quoted, type Sentence, short, text, usd, type Writers } from './describe-event.words';
 
 /** The activity log's sentences in Dutch (one per event type, like the English ones). */
 const t = (value: unknown, fallback = 'onbekend'): string => text(value, fallback);
-const until = (value: unknown): string => (value ? ` tot ${t(value)}` : '');
-const by = (value: unknown): string => (value ? ` door ${t(value)}` : '');
+const cycle = (value: unknown): string => (value === 'month' ? 'maandelijks' : value === 'year' ? 'jaarlijks' : t(value));
+const until = (value: unknown, w: Writers): string => (value ? ` tot ${w.when(value)}` : '');
+const CANCELLERS: Readonly<Record<string, string>> = { user: 'door de gebruiker', staff: 'door medewerkers', plan_change: 'door een planwijziging', system: 'door het systeem' };
+const by = (value: unknown): string => (value ? ` ${CANCELLERS[String(value)] ?? `door ${t(value)}`}` : '');
 const device = deviceIn('vanaf', 'op');
 const secondFactor = (method: unknown): string => (method === 'totp' ? 'authenticator-app' : method === 'email' ? 'code per e-mail' : t(method));
 const discount = discountIn((amount) => `${amount} korting`);
@@ -18,7 +20,7 @@ export const NL: Readonly<Record<string, Sentence>> = {
   EmailConfirmed: (d) => `E-mailadres ${t(d.email)} bevestigd`,
   SignInSucceeded: (d) => `Ingelogd${device(d.userAgent)}`,
   SignInFailed: (d) => `Inloggen mislukt: verkeerde ${d.reason === 'two_factor' ? 'verificatiecode' : 'wachtwoord'} (poging ${t(d.failedAttempts, '1')})${device(d.userAgent)}`,
-  UserLocked: (d) => `Inloggen geblokkeerd${until(d.until)} na ${count(d.failedAttempts, 'mislukte poging', 'mislukte pogingen')}`,
+  UserLocked: (d, w) => `Inloggen geblokkeerd${until(d.until, w)} na ${count(d.failedAttempts, 'mislukte poging', 'mislukte pogingen')}`,
   UserUnlocked: () => 'Inloggen vrijgegeven door een wachtwoordherstel',
   TwoFactorChallengeIssued: (d) => `Om een verificatiecode gevraagd (${secondFactor(d.method)})`,
   TwoFactorCodeIssued: (d) => `Verificatiecode per e-mail verstuurd${d.purpose ? ` (${t(d.purpose)})` : ''}`,
@@ -36,12 +38,12 @@ export const NL: Readonly<Record<string, Sentence>> = {
     if (d.username !== undefined) return `Accountinstellingen gewijzigd: gebruikersnaam ${d.username === null ? 'verwijderd' : `ingesteld op ${t(d.username)}`}`;
     return `Accountinstellingen gewijzigd: ${changed.join(', ') || 'niets'}`;
   },
-  AvatarChanged: (d) => (d.avatarId ? `Profielfoto gewijzigd (${t(d.mime)}, ${bytes(d.size)})` : 'Profielfoto verwijderd'),
+  AvatarChanged: (d, w) => (d.avatarId ? `Profielfoto gewijzigd (${t(d.mime)}, ${w.bytes(d.size)})` : 'Profielfoto verwijderd'),
   TermsAccepted: () => 'Voorwaarden geaccepteerd',
   RoleChanged: (d) => `Rol gewijzigd van ${t(d.from)} naar ${t(d.to)}`,
   UserSuspended: (d) => (d.reason ? `Geschorst (${t(d.reason)})` : 'Geschorst'),
   UserUnsuspended: () => 'Schorsing opgeheven',
-  UserBlocked: (d) => `Geblokkeerd${until(d.until)}`,
+  UserBlocked: (d, w) => `Geblokkeerd${until(d.until, w)}`,
   UserUnblocked: () => 'Blokkade opgeheven',
   AccountDeleted: (d) =>
     d.by === 'staff' ? `Account ${t(d.email)} verwijderd door medewerkers` : d.by === 'non_payment' ? `Account ${t(d.email)} verwijderd wegens niet-betaling` : `Account ${t(d.email)} verwijderd door de eigenaar`,
@@ -58,30 +60,30 @@ export const NL: Readonly<Record<string, Sentence>> = {
   NotificationsSeen: (d) => `${count(d.ids, 'melding', 'meldingen')} als gezien gemarkeerd`,
   NotificationsDeleted: (d) => `${count(d.ids, 'melding', 'meldingen')} verwijderd`,
   // storage
-  StorageOpened: (d) => `${t(d.type)}-opslag van ${bytes(d.sizeTotal)} geopend`,
-  StorageQuotaChanged: (d) => `Opslagquotum ingesteld op ${bytes(d.sizeTotal)}`,
+  StorageOpened: (d, w) => `${t(d.type)}-opslag van ${w.bytes(d.sizeTotal)} geopend`,
+  StorageQuotaChanged: (d, w) => `Opslagquotum ingesteld op ${w.bytes(d.sizeTotal)}`,
   StoragePurged: (d) => `Opslag gewist (${count(d.destroyed, 'item', 'items')} vernietigd)`,
-  QuotaReserved: (d) => `${bytes(d.size)} gereserveerd voor een upload`,
+  QuotaReserved: (d, w) => `${w.bytes(d.size)} gereserveerd voor een upload`,
   QuotaReleased: () => 'Uploadreservering vrijgegeven',
-  FileAdded: (d) => `Bestand ${quoted(d.name)} ${d.copiedFrom ? 'gekopieerd' : 'geüpload'} (${bytes(d.size)}${d.encrypted || d.e2eeEnabled ? ', end-to-end versleuteld' : ''})`,
+  FileAdded: (d, w) => `Bestand ${quoted(d.name)} ${d.copiedFrom ? 'gekopieerd' : 'geüpload'} (${w.bytes(d.size)}${d.encrypted || d.e2eeEnabled ? ', end-to-end versleuteld' : ''})`,
   FolderCreated: (d) => `Map ${quoted(d.name)} ${d.copiedFrom ? 'gekopieerd' : 'aangemaakt'}`,
   ItemRenamed: (d) => `Een item hernoemd naar ${quoted(d.name)}`,
   ItemMoved: (d) => (d.parentId ? 'Een item naar een andere map verplaatst' : 'Een item naar de hoofdmap verplaatst'),
   ItemDetailsChanged: (d) => `Gegevens van een item gewijzigd: ${t(d.details, 'geen')}`,
-  ItemExpirySet: (d) => (d.expiresAt ? `Een item verloopt op ${t(d.expiresAt)}` : 'Vervaldatum van een item verwijderd'),
-  ItemTrashed: (d) => `Een item naar de prullenbak verplaatst (${bytes(d.size)})`,
+  ItemExpirySet: (d, w) => (d.expiresAt ? `Een item verloopt op ${w.when(d.expiresAt)}` : 'Vervaldatum van een item verwijderd'),
+  ItemTrashed: (d, w) => `Een item naar de prullenbak verplaatst (${w.bytes(d.size)})`,
   ItemRestored: (d) => `${quoted(d.name)} teruggezet uit de prullenbak`,
-  ItemDeleted: (d) =>
-    `Een item definitief verwijderd (${bytes(d.size)}${Array.isArray(d.descendantIds) && d.descendantIds.length ? `, met ${count(d.descendantIds, 'item', 'items')} erin` : ''})`,
+  ItemDeleted: (d, w) =>
+    `Een item definitief verwijderd (${w.bytes(d.size)}${Array.isArray(d.descendantIds) && d.descendantIds.length ? `, met ${count(d.descendantIds, 'item', 'items')} erin` : ''})`,
   // billing
-  CheckoutStarted: (d) => `Afrekenen gestart voor ${t(d.productId)} x${t(d.quantity, '1')} voor ${usd(d.amount)}${d.promo ? ' met een promotiecode' : ''}`,
+  CheckoutStarted: (d, w) => `Afrekenen gestart voor ${w.product(d.productId)} x${t(d.quantity, '1')} voor ${usd(d.amount)}${d.promo ? ' met een promotiecode' : ''}`,
   CheckoutLinkIssued: () => 'Betaallink uitgegeven',
   CheckoutDeclined: () => 'Betaling geweigerd',
-  SubscriptionStarted: (d) => `Abonnement op ${t(d.productId)} gestart (${t(d.cycle)}), volgende betaling ${t(d.nextPaymentDate, 'geen')}`,
-  SubscriptionRenewed: (d) => `Abonnement verlengd, volgende betaling ${t(d.nextPaymentDate)}`,
-  SubscriptionCanceled: (d) => `Abonnement opgezegd${by(d.by)}, eindigt ${t(d.endDate)}`,
-  PaymentRecorded: (d) => `Betaling van ${usd(d.amount)} voor ${t(d.productId)}: ${t(d.status)}${d.promoCode ? ` (promotie ${t(d.promoCode)})` : ''}`,
-  RenewalFailed: (d) => `Verlengingsbetaling mislukt; respijtperiode tot ${t(d.graceEndDate)}`,
+  SubscriptionStarted: (d, w) => `Abonnement op ${w.product(d.productId)} gestart (${cycle(d.cycle)}), volgende betaling ${w.when(d.nextPaymentDate, 'geen')}`,
+  SubscriptionRenewed: (d, w) => `Abonnement verlengd, volgende betaling ${w.when(d.nextPaymentDate)}`,
+  SubscriptionCanceled: (d, w) => `Abonnement opgezegd${by(d.by)}, eindigt ${w.when(d.endDate)}`,
+  PaymentRecorded: (d, w) => `Betaling van ${usd(d.amount)} voor ${w.product(d.productId)}: ${t(d.status)}${d.promoCode ? ` (promotie ${t(d.promoCode)})` : ''}`,
+  RenewalFailed: (d, w) => `Verlengingsbetaling mislukt; respijtperiode tot ${w.when(d.graceEndDate)}`,
   UnpaidStorageDeletionDue: () => 'Onbetaalde opslag moet worden verwijderd',
   PlanChangedByStaff: (d) => `Abonnement door medewerkers gewijzigd van ${t(d.previousPlan)} naar ${t(d.plan)}`,
   PromoCodeCreated: (d) => `Promotiecode ${t(d.code)} aangemaakt (${t(d.status)}${discount(d.discount)})`,
@@ -115,8 +117,8 @@ export const NL: Readonly<Record<string, Sentence>> = {
   ShareDownloaded: (d) => `${d.archive ? 'Archief' : 'Bestand'} gedownload van een gedeelde link${d.recipientEmail ? ` door ${t(d.recipientEmail)}` : ''}`,
   ShareAccessForgotten: () => 'Bezoekers van een gedeelde link vergeten',
   // shares
-  ShareCreated: (d) =>
-    `${kind(d)} gedeelde link ${quoted(d.title)} aangemaakt met ${count(d.items, 'item', 'items')} (${bytes(d.totalSize)})${
+  ShareCreated: (d, w) =>
+    `${kind(d)} gedeelde link ${quoted(d.title)} aangemaakt met ${count(d.items, 'item', 'items')} (${w.bytes(d.totalSize)})${
       Array.isArray(d.recipients) && d.recipients.length ? ` voor ${count(d.recipients, 'ontvanger', 'ontvangers')}` : ''
     }`,
   ShareEdited: (d) =>
@@ -136,9 +138,9 @@ export const NL: Readonly<Record<string, Sentence>> = {
   CartShareAbandoned: () => 'Delen van de mand afgebroken',
   CartShared: () => 'Mand gedeeld',
   // secure fetch
-  SecureFetchCreated: (d) => `Secure Fetch-link aangemaakt (${t(d.type)})${d.expiresAt ? `, verloopt ${t(d.expiresAt)}` : ''}`,
+  SecureFetchCreated: (d, w) => `Secure Fetch-link aangemaakt (${t(d.type)})${d.expiresAt ? `, verloopt ${w.when(d.expiresAt)}` : ''}`,
   SecureFetchRevoked: () => 'Secure Fetch-link ingetrokken',
-  SecureFetchSubmitted: (d) => `${count(d.files ?? d.itemIds, 'bestand', 'bestanden')} ingediend via Secure Fetch (${bytes(d.totalSize)})`,
+  SecureFetchSubmitted: (d, w) => `${count(d.files ?? d.itemIds, 'bestand', 'bestanden')} ingediend via Secure Fetch (${w.bytes(d.totalSize)})`,
   SecureFetchItemOpened: () => 'Een via Secure Fetch ontvangen bestand is geopend',
   SecureFetchPaymentStarted: () => 'Betaling van het Secure Fetch-certificaat gestart',
   SecureFetchPaymentFailed: (d) => `Secure Fetch-betaling geweigerd: ${t(d.refusedWith)}`,

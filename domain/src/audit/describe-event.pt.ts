@@ -1,9 +1,11 @@
-import { axel, bytes, count, deviceIn, discountIn, quoted, type Sentence, short, text, usd } from './describe-event.words';
+import { axel, count, deviceIn, discountIn, quoted, type Sentence, short, text, usd, type Writers } from './describe-event.words';
 
 /** The activity log's sentences in Brazilian Portuguese (one per event type, like the English ones). */
 const t = (value: unknown, fallback = 'desconhecido'): string => text(value, fallback);
-const until = (value: unknown): string => (value ? ` até ${t(value)}` : '');
-const by = (value: unknown): string => (value ? ` por ${t(value)}` : '');
+const cycle = (value: unknown): string => (value === 'month' ? 'mensal' : value === 'year' ? 'anual' : t(value));
+const until = (value: unknown, w: Writers): string => (value ? ` até ${w.when(value)}` : '');
+const CANCELLERS: Readonly<Record<string, string>> = { user: 'pelo usuário', staff: 'pela equipe', plan_change: 'por uma troca de plano', system: 'pelo sistema' };
+const by = (value: unknown): string => (value ? ` ${CANCELLERS[String(value)] ?? `por ${t(value)}`}` : '');
 const device = deviceIn('pelo', 'no');
 const secondFactor = (method: unknown): string => (method === 'totp' ? 'app autenticador' : method === 'email' ? 'código por e-mail' : t(method));
 const discount = discountIn((amount) => `${amount} de desconto`);
@@ -18,7 +20,7 @@ export const PT: Readonly<Record<string, Sentence>> = {
   EmailConfirmed: (d) => `Endereço de e-mail ${t(d.email)} confirmado`,
   SignInSucceeded: (d) => `Entrou${device(d.userAgent)}`,
   SignInFailed: (d) => `Falha ao entrar: ${d.reason === 'two_factor' ? 'código de verificação' : 'senha'} incorreto(a) (tentativa ${t(d.failedAttempts, '1')})${device(d.userAgent)}`,
-  UserLocked: (d) => `Acesso bloqueado${until(d.until)} após ${count(d.failedAttempts, 'tentativa falha', 'tentativas falhas')}`,
+  UserLocked: (d, w) => `Acesso bloqueado${until(d.until, w)} após ${count(d.failedAttempts, 'tentativa falha', 'tentativas falhas')}`,
   UserUnlocked: () => 'Acesso desbloqueado por uma redefinição de senha',
   TwoFactorChallengeIssued: (d) => `Código de verificação solicitado (${secondFactor(d.method)})`,
   TwoFactorCodeIssued: (d) => `Código de verificação enviado por e-mail${d.purpose ? ` (${t(d.purpose)})` : ''}`,
@@ -36,12 +38,12 @@ export const PT: Readonly<Record<string, Sentence>> = {
     if (d.username !== undefined) return `Configurações da conta alteradas: nome de usuário ${d.username === null ? 'removido' : `definido como ${t(d.username)}`}`;
     return `Configurações da conta alteradas: ${changed.join(', ') || 'nada'}`;
   },
-  AvatarChanged: (d) => (d.avatarId ? `Foto do perfil alterada (${t(d.mime)}, ${bytes(d.size)})` : 'Foto do perfil removida'),
+  AvatarChanged: (d, w) => (d.avatarId ? `Foto do perfil alterada (${t(d.mime)}, ${w.bytes(d.size)})` : 'Foto do perfil removida'),
   TermsAccepted: () => 'Termos aceitos',
   RoleChanged: (d) => `Função alterada de ${t(d.from)} para ${t(d.to)}`,
   UserSuspended: (d) => (d.reason ? `Suspenso (${t(d.reason)})` : 'Suspenso'),
   UserUnsuspended: () => 'Suspensão retirada',
-  UserBlocked: (d) => `Bloqueado${until(d.until)}`,
+  UserBlocked: (d, w) => `Bloqueado${until(d.until, w)}`,
   UserUnblocked: () => 'Bloqueio retirado',
   AccountDeleted: (d) =>
     d.by === 'staff' ? `Conta ${t(d.email)} excluída pela equipe` : d.by === 'non_payment' ? `Conta ${t(d.email)} excluída por falta de pagamento` : `Conta ${t(d.email)} excluída pelo titular`,
@@ -58,30 +60,30 @@ export const PT: Readonly<Record<string, Sentence>> = {
   NotificationsSeen: (d) => `${count(d.ids, 'notificação marcada como vista', 'notificações marcadas como vistas')}`,
   NotificationsDeleted: (d) => `${count(d.ids, 'notificação excluída', 'notificações excluídas')}`,
   // storage
-  StorageOpened: (d) => `Armazenamento ${t(d.type)} de ${bytes(d.sizeTotal)} aberto`,
-  StorageQuotaChanged: (d) => `Cota de armazenamento definida em ${bytes(d.sizeTotal)}`,
+  StorageOpened: (d, w) => `Armazenamento ${t(d.type)} de ${w.bytes(d.sizeTotal)} aberto`,
+  StorageQuotaChanged: (d, w) => `Cota de armazenamento definida em ${w.bytes(d.sizeTotal)}`,
   StoragePurged: (d) => `Armazenamento apagado (${count(d.destroyed, 'item destruído', 'itens destruídos')})`,
-  QuotaReserved: (d) => `${bytes(d.size)} reservados para um envio`,
+  QuotaReserved: (d, w) => `${w.bytes(d.size)} reservados para um envio`,
   QuotaReleased: () => 'Reserva de envio liberada',
-  FileAdded: (d) => `Arquivo ${quoted(d.name)} ${d.copiedFrom ? 'copiado' : 'enviado'} (${bytes(d.size)}${d.encrypted || d.e2eeEnabled ? ', criptografado de ponta a ponta' : ''})`,
+  FileAdded: (d, w) => `Arquivo ${quoted(d.name)} ${d.copiedFrom ? 'copiado' : 'enviado'} (${w.bytes(d.size)}${d.encrypted || d.e2eeEnabled ? ', criptografado de ponta a ponta' : ''})`,
   FolderCreated: (d) => `Pasta ${quoted(d.name)} ${d.copiedFrom ? 'copiada' : 'criada'}`,
   ItemRenamed: (d) => `Item renomeado para ${quoted(d.name)}`,
   ItemMoved: (d) => (d.parentId ? 'Item movido para outra pasta' : 'Item movido para a pasta principal'),
   ItemDetailsChanged: (d) => `Detalhes de um item alterados: ${t(d.details, 'nenhum')}`,
-  ItemExpirySet: (d) => (d.expiresAt ? `Item definido para expirar em ${t(d.expiresAt)}` : 'Expiração de um item removida'),
-  ItemTrashed: (d) => `Item movido para a lixeira (${bytes(d.size)})`,
+  ItemExpirySet: (d, w) => (d.expiresAt ? `Item definido para expirar em ${w.when(d.expiresAt)}` : 'Expiração de um item removida'),
+  ItemTrashed: (d, w) => `Item movido para a lixeira (${w.bytes(d.size)})`,
   ItemRestored: (d) => `${quoted(d.name)} restaurado da lixeira`,
-  ItemDeleted: (d) =>
-    `Item excluído definitivamente (${bytes(d.size)}${Array.isArray(d.descendantIds) && d.descendantIds.length ? `, com ${count(d.descendantIds, 'item', 'itens')} dentro` : ''})`,
+  ItemDeleted: (d, w) =>
+    `Item excluído definitivamente (${w.bytes(d.size)}${Array.isArray(d.descendantIds) && d.descendantIds.length ? `, com ${count(d.descendantIds, 'item', 'itens')} dentro` : ''})`,
   // billing
-  CheckoutStarted: (d) => `Compra iniciada de ${t(d.productId)} x${t(d.quantity, '1')} por ${usd(d.amount)}${d.promo ? ' com um código promocional' : ''}`,
+  CheckoutStarted: (d, w) => `Compra iniciada de ${w.product(d.productId)} x${t(d.quantity, '1')} por ${usd(d.amount)}${d.promo ? ' com um código promocional' : ''}`,
   CheckoutLinkIssued: () => 'Link de pagamento emitido',
   CheckoutDeclined: () => 'Pagamento recusado',
-  SubscriptionStarted: (d) => `Assinatura de ${t(d.productId)} iniciada (${t(d.cycle)}), próximo pagamento ${t(d.nextPaymentDate, 'nenhum')}`,
-  SubscriptionRenewed: (d) => `Assinatura renovada, próximo pagamento ${t(d.nextPaymentDate)}`,
-  SubscriptionCanceled: (d) => `Assinatura cancelada${by(d.by)}, termina em ${t(d.endDate)}`,
-  PaymentRecorded: (d) => `Pagamento de ${usd(d.amount)} por ${t(d.productId)}: ${t(d.status)}${d.promoCode ? ` (promoção ${t(d.promoCode)})` : ''}`,
-  RenewalFailed: (d) => `Falha no pagamento da renovação; período de carência até ${t(d.graceEndDate)}`,
+  SubscriptionStarted: (d, w) => `Assinatura de ${w.product(d.productId)} iniciada (${cycle(d.cycle)}), próximo pagamento ${w.when(d.nextPaymentDate, 'nenhum')}`,
+  SubscriptionRenewed: (d, w) => `Assinatura renovada, próximo pagamento ${w.when(d.nextPaymentDate)}`,
+  SubscriptionCanceled: (d, w) => `Assinatura cancelada${by(d.by)}, termina em ${w.when(d.endDate)}`,
+  PaymentRecorded: (d, w) => `Pagamento de ${usd(d.amount)} por ${w.product(d.productId)}: ${t(d.status)}${d.promoCode ? ` (promoção ${t(d.promoCode)})` : ''}`,
+  RenewalFailed: (d, w) => `Falha no pagamento da renovação; período de carência até ${w.when(d.graceEndDate)}`,
   UnpaidStorageDeletionDue: () => 'Armazenamento não pago prestes a ser excluído',
   PlanChangedByStaff: (d) => `Plano alterado pela equipe de ${t(d.previousPlan)} para ${t(d.plan)}`,
   PromoCodeCreated: (d) => `Código promocional ${t(d.code)} criado (${t(d.status)}${discount(d.discount)})`,
@@ -115,8 +117,8 @@ export const PT: Readonly<Record<string, Sentence>> = {
   ShareDownloaded: (d) => `${d.archive ? 'Arquivo compactado' : 'Arquivo'} baixado de um compartilhamento${d.recipientEmail ? ` por ${t(d.recipientEmail)}` : ''}`,
   ShareAccessForgotten: () => 'Visitantes de um compartilhamento esquecidos',
   // shares
-  ShareCreated: (d) =>
-    `Compartilhamento ${kind(d)} ${quoted(d.title)} criado com ${count(d.items, 'item', 'itens')} (${bytes(d.totalSize)})${
+  ShareCreated: (d, w) =>
+    `Compartilhamento ${kind(d)} ${quoted(d.title)} criado com ${count(d.items, 'item', 'itens')} (${w.bytes(d.totalSize)})${
       Array.isArray(d.recipients) && d.recipients.length ? ` para ${count(d.recipients, 'destinatário', 'destinatários')}` : ''
     }`,
   ShareEdited: (d) =>
@@ -136,9 +138,9 @@ export const PT: Readonly<Record<string, Sentence>> = {
   CartShareAbandoned: () => 'Compartilhamento do carrinho abandonado',
   CartShared: () => 'Carrinho compartilhado',
   // secure fetch
-  SecureFetchCreated: (d) => `Link Secure Fetch criado (${t(d.type)})${d.expiresAt ? `, expira em ${t(d.expiresAt)}` : ''}`,
+  SecureFetchCreated: (d, w) => `Link Secure Fetch criado (${t(d.type)})${d.expiresAt ? `, expira em ${w.when(d.expiresAt)}` : ''}`,
   SecureFetchRevoked: () => 'Link Secure Fetch revogado',
-  SecureFetchSubmitted: (d) => `${count(d.files ?? d.itemIds, 'arquivo enviado', 'arquivos enviados')} pelo Secure Fetch (${bytes(d.totalSize)})`,
+  SecureFetchSubmitted: (d, w) => `${count(d.files ?? d.itemIds, 'arquivo enviado', 'arquivos enviados')} pelo Secure Fetch (${w.bytes(d.totalSize)})`,
   SecureFetchItemOpened: () => 'Um arquivo recebido pelo Secure Fetch foi aberto',
   SecureFetchPaymentStarted: () => 'Pagamento do certificado Secure Fetch iniciado',
   SecureFetchPaymentFailed: (d) => `Pagamento Secure Fetch recusado: ${t(d.refusedWith)}`,

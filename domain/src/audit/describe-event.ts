@@ -1,7 +1,7 @@
 import { ES } from './describe-event.es';
 import { NL } from './describe-event.nl';
 import { PT } from './describe-event.pt';
-import { axel, bytes, count, type Data, deviceIn, discountIn, quoted, type Sentence, short, text, usd } from './describe-event.words';
+import { axel, count, type Data, deviceIn, discountIn, quoted, type Sentence, short, text, usd, type Writers, writersFor } from './describe-event.words';
 
 /**
  * The activity log in words: one sentence per event type, from the event's own data, so an
@@ -24,8 +24,11 @@ export interface DescribableEvent {
   readonly data: unknown;
 }
 
-const until = (value: unknown): string => (value ? ` until ${text(value)}` : '');
-const by = (value: unknown): string => (value ? ` by ${text(value)}` : '');
+const cycle = (value: unknown): string => (value === 'month' ? 'monthly' : value === 'year' ? 'yearly' : text(value));
+const until = (value: unknown, w: Writers): string => (value ? ` until ${w.when(value)}` : '');
+const STORAGE_KINDS: Readonly<Record<string, string>> = { online: 'Online', group: 'Group', cloudlocker: 'CloudLocker', personal: 'Personal', business_personal: 'Business personal' };
+const CANCELLERS: Readonly<Record<string, string>> = { user: 'by the user', staff: 'by staff', plan_change: 'by a plan change', system: 'by the system' };
+const by = (value: unknown): string => (value ? ` ${CANCELLERS[String(value)] ?? `by ${text(value)}`}` : '');
 const device = deviceIn('from', 'on');
 const secondFactor = (method: unknown): string => (method === 'totp' ? 'authenticator app' : method === 'email' ? 'e-mail code' : text(method));
 const discount = discountIn((amount) => `${amount} off`);
@@ -39,7 +42,7 @@ const EN: Readonly<Record<string, Sentence>> = {
   EmailConfirmed: (d) => `E-mail address ${text(d.email)} confirmed`,
   SignInSucceeded: (d) => `Signed in${device(d.userAgent)}`,
   SignInFailed: (d) => `Sign-in failed: wrong ${d.reason === 'two_factor' ? 'verification code' : 'password'} (attempt ${text(d.failedAttempts, '1')})${device(d.userAgent)}`,
-  UserLocked: (d) => `Sign-in locked${until(d.until)} after ${count(d.failedAttempts, 'failed attempt')}`,
+  UserLocked: (d, w) => `Sign-in locked${until(d.until, w)} after ${count(d.failedAttempts, 'failed attempt')}`,
   UserUnlocked: () => 'Sign-in unlocked by a password reset',
   TwoFactorChallengeIssued: (d) => `Asked for a verification code (${secondFactor(d.method)})`,
   TwoFactorCodeIssued: (d) => `Verification code sent by e-mail${d.purpose ? ` (${text(d.purpose)})` : ''}`,
@@ -57,12 +60,12 @@ const EN: Readonly<Record<string, Sentence>> = {
     if (d.username !== undefined) return `Account settings changed: username ${d.username === null ? 'removed' : `set to ${text(d.username)}`}`;
     return `Account settings changed: ${changed.join(', ') || 'nothing'}`;
   },
-  AvatarChanged: (d) => (d.avatarId ? `Profile picture changed (${text(d.mime)}, ${bytes(d.size)})` : 'Profile picture removed'),
+  AvatarChanged: (d, w) => (d.avatarId ? `Profile picture changed (${text(d.mime)}, ${w.bytes(d.size)})` : 'Profile picture removed'),
   TermsAccepted: () => 'Terms accepted',
   RoleChanged: (d) => `Role changed from ${text(d.from)} to ${text(d.to)}`,
   UserSuspended: (d) => (d.reason ? `Suspended (${text(d.reason)})` : 'Suspended'),
   UserUnsuspended: () => 'Suspension lifted',
-  UserBlocked: (d) => `Blocked${until(d.until)}`,
+  UserBlocked: (d, w) => `Blocked${until(d.until, w)}`,
   UserUnblocked: () => 'Block lifted',
   AccountDeleted: (d) =>
     d.by === 'staff' ? `Account ${text(d.email)} deleted by staff` : d.by === 'non_payment' ? `Account ${text(d.email)} deleted for non-payment` : `Account ${text(d.email)} deleted by its owner`,
@@ -79,29 +82,29 @@ const EN: Readonly<Record<string, Sentence>> = {
   NotificationsSeen: (d) => `${count(d.ids, 'notification')} marked as seen`,
   NotificationsDeleted: (d) => `${count(d.ids, 'notification')} deleted`,
   // storage
-  StorageOpened: (d) => `${text(d.type)} storage of ${bytes(d.sizeTotal)} opened`,
-  StorageQuotaChanged: (d) => `Storage quota set to ${bytes(d.sizeTotal)}`,
+  StorageOpened: (d, w) => `${STORAGE_KINDS[String(d.type)] ?? text(d.type)} storage of ${w.bytes(d.sizeTotal)} opened`,
+  StorageQuotaChanged: (d, w) => `Storage quota set to ${w.bytes(d.sizeTotal)}`,
   StoragePurged: (d) => `Storage purged (${count(d.destroyed, 'item')} destroyed)`,
-  QuotaReserved: (d) => `${bytes(d.size)} reserved for an upload`,
+  QuotaReserved: (d, w) => `${w.bytes(d.size)} reserved for an upload`,
   QuotaReleased: () => 'Upload reservation released',
-  FileAdded: (d) => `${d.copiedFrom ? 'Copied' : 'Uploaded'} file ${quoted(d.name)} (${bytes(d.size)}${d.encrypted || d.e2eeEnabled ? ', end-to-end encrypted' : ''})`,
+  FileAdded: (d, w) => `${d.copiedFrom ? 'Copied' : 'Uploaded'} file ${quoted(d.name)} (${w.bytes(d.size)}${d.encrypted || d.e2eeEnabled ? ', end-to-end encrypted' : ''})`,
   FolderCreated: (d) => `${d.copiedFrom ? 'Copied' : 'Created'} folder ${quoted(d.name)}`,
   ItemRenamed: (d) => `Renamed an item to ${quoted(d.name)}`,
   ItemMoved: (d) => (d.parentId ? 'Moved an item to another folder' : 'Moved an item to the top folder'),
   ItemDetailsChanged: (d) => `Changed the details of an item: ${text(d.details, 'none')}`,
-  ItemExpirySet: (d) => (d.expiresAt ? `Set an item to expire at ${text(d.expiresAt)}` : 'Removed the expiry of an item'),
-  ItemTrashed: (d) => `Moved an item to the trash (${bytes(d.size)})`,
+  ItemExpirySet: (d, w) => (d.expiresAt ? `Set an item to expire at ${w.when(d.expiresAt)}` : 'Removed the expiry of an item'),
+  ItemTrashed: (d, w) => `Moved an item to the trash (${w.bytes(d.size)})`,
   ItemRestored: (d) => `Restored ${quoted(d.name)} from the trash`,
-  ItemDeleted: (d) => `Deleted an item for good (${bytes(d.size)}${Array.isArray(d.descendantIds) && d.descendantIds.length ? `, with ${count(d.descendantIds, 'item')} inside` : ''})`,
+  ItemDeleted: (d, w) => `Deleted an item for good (${w.bytes(d.size)}${Array.isArray(d.descendantIds) && d.descendantIds.length ? `, with ${count(d.descendantIds, 'item')} inside` : ''})`,
   // billing
-  CheckoutStarted: (d) => `Checkout started for ${text(d.productId)} x${text(d.quantity, '1')} at ${usd(d.amount)}${d.promo ? ' with a promo code' : ''}`,
+  CheckoutStarted: (d, w) => `Checkout started for ${w.product(d.productId)} x${text(d.quantity, '1')} at ${usd(d.amount)}${d.promo ? ' with a promo code' : ''}`,
   CheckoutLinkIssued: () => 'Payment link issued',
   CheckoutDeclined: () => 'Payment declined',
-  SubscriptionStarted: (d) => `Subscription to ${text(d.productId)} started (${text(d.cycle)}), next payment ${text(d.nextPaymentDate, 'none')}`,
-  SubscriptionRenewed: (d) => `Subscription renewed, next payment ${text(d.nextPaymentDate)}`,
-  SubscriptionCanceled: (d) => `Subscription canceled${by(d.by)}, ends ${text(d.endDate)}`,
-  PaymentRecorded: (d) => `Payment of ${usd(d.amount)} for ${text(d.productId)}: ${text(d.status)}${d.promoCode ? ` (promo ${text(d.promoCode)})` : ''}`,
-  RenewalFailed: (d) => `Renewal payment failed; grace period until ${text(d.graceEndDate)}`,
+  SubscriptionStarted: (d, w) => `Subscription to ${w.product(d.productId)} started (${cycle(d.cycle)}), next payment ${w.when(d.nextPaymentDate, 'none')}`,
+  SubscriptionRenewed: (d, w) => `Subscription renewed, next payment ${w.when(d.nextPaymentDate)}`,
+  SubscriptionCanceled: (d, w) => `Subscription canceled${by(d.by)}, ends ${w.when(d.endDate)}`,
+  PaymentRecorded: (d, w) => `Payment of ${usd(d.amount)} for ${w.product(d.productId)}: ${text(d.status)}${d.promoCode ? ` (promo ${text(d.promoCode)})` : ''}`,
+  RenewalFailed: (d, w) => `Renewal payment failed; grace period until ${w.when(d.graceEndDate)}`,
   UnpaidStorageDeletionDue: () => 'Unpaid storage is due for deletion',
   PlanChangedByStaff: (d) => `Plan changed by staff from ${text(d.previousPlan)} to ${text(d.plan)}`,
   PromoCodeCreated: (d) => `Promo code ${text(d.code)} created (${text(d.status)}${discount(d.discount)})`,
@@ -135,8 +138,8 @@ const EN: Readonly<Record<string, Sentence>> = {
   ShareDownloaded: (d) => `${d.archive ? 'Archive' : 'File'} downloaded from a share${d.recipientEmail ? ` by ${text(d.recipientEmail)}` : ''}`,
   ShareAccessForgotten: () => "A share's visitors forgotten",
   // shares
-  ShareCreated: (d) =>
-    `${d.kind === 'private' ? 'Private' : 'Public'} share ${quoted(d.title)} created with ${count(d.items, 'item')} (${bytes(d.totalSize)})${
+  ShareCreated: (d, w) =>
+    `${d.kind === 'private' ? 'Private' : 'Public'} share ${quoted(d.title)} created with ${count(d.items, 'item')} (${w.bytes(d.totalSize)})${
       Array.isArray(d.recipients) && d.recipients.length ? ` for ${count(d.recipients, 'recipient')}` : ''
     }`,
   ShareEdited: (d) => `Share edited: ${['title', 'description', 'expiresAt', 'downloadable', 'requireLogin', 'passwordHash'].filter((k) => d[k] !== undefined).map((k) => (k === 'passwordHash' ? 'password' : k)).join(', ') || 'nothing'}`,
@@ -155,9 +158,9 @@ const EN: Readonly<Record<string, Sentence>> = {
   CartShareAbandoned: () => 'Sharing the cart abandoned',
   CartShared: () => 'Cart shared',
   // secure fetch
-  SecureFetchCreated: (d) => `Secure Fetch link created (${text(d.type)})${d.expiresAt ? `, expires ${text(d.expiresAt)}` : ''}`,
+  SecureFetchCreated: (d, w) => `Secure Fetch link created (${text(d.type)})${d.expiresAt ? `, expires ${w.when(d.expiresAt)}` : ''}`,
   SecureFetchRevoked: () => 'Secure Fetch link revoked',
-  SecureFetchSubmitted: (d) => `${count(d.files ?? d.itemIds, 'file')} submitted through Secure Fetch (${bytes(d.totalSize)})`,
+  SecureFetchSubmitted: (d, w) => `${count(d.files ?? d.itemIds, 'file')} submitted through Secure Fetch (${w.bytes(d.totalSize)})`,
   SecureFetchItemOpened: () => 'A file received through Secure Fetch was opened',
   SecureFetchPaymentStarted: () => 'Secure Fetch certificate payment started',
   SecureFetchPaymentFailed: (d) => `Secure Fetch payment refused: ${text(d.refusedWith)}`,
@@ -205,14 +208,36 @@ export const sentenceTypes = (locale: ActivityLocale): string[] => Object.keys(S
 /** Whether an event type has its own sentence in this locale. */
 export const hasSentence = (type: string, locale: ActivityLocale = 'en'): boolean => Object.hasOwn(SENTENCES[locale], type);
 
+/** The language tag each activity locale writes numbers and dates in (the console's own). */
+const TAG_OF: Readonly<Record<ActivityLocale, string>> = { en: 'en-US', es: 'es-MX', pt: 'pt-BR', nl: 'nl-NL' };
+
+export interface DescribeOptions {
+  /** The reader's IANA time zone ("Europe/Lisbon"); instants in sentences read in it. UTC when absent or unknown. */
+  readonly timeZone?: string;
+}
+
+// a page words many rows in one language and zone: their formatters are made once
+const writersCache = new Map<string, Writers>();
+const writersOf = (locale: ActivityLocale, timeZone: string | undefined): Writers => {
+  const key = `${locale} ${timeZone ?? ''}`;
+  let writers = writersCache.get(key);
+  if (!writers) {
+    if (writersCache.size > 200) writersCache.clear();
+    writers = writersFor(TAG_OF[locale], timeZone);
+    writersCache.set(key, writers);
+  }
+  return writers;
+};
+
 /** The event as one sentence in the locale; an unknown type (or unreadable data) reads as its type in words. */
-export const describeEvent = (event: DescribableEvent, locale: string = 'en'): string => {
-  const table = SENTENCES[activityLocaleOf(locale)];
+export const describeEvent = (event: DescribableEvent, locale: string = 'en', options: DescribeOptions = {}): string => {
+  const language = activityLocaleOf(locale);
+  const table = SENTENCES[language];
   const sentence = Object.hasOwn(table, event.type) ? table[event.type] : undefined;
   if (!sentence) return humanizeEventType(event.type);
   const data = event.data && typeof event.data === 'object' && !Array.isArray(event.data) ? (event.data as Data) : {};
   try {
-    return sentence(data);
+    return sentence(data, writersOf(language, options.timeZone));
   } catch {
     return humanizeEventType(event.type);
   }

@@ -59,6 +59,31 @@ describe('describeEvent', () => {
     expect(describeEvent({ type: 'SignInFailed', data: { reason: 'two_factor', failedAttempts: 2 } })).toBe('Sign-in failed: wrong verification code (attempt 2)');
   });
 
+  it('writes sizes in decimal units, as plans and the web app count them: a 100 GB quota reads 100 GB', () => {
+    expect(describeEvent({ type: 'StorageQuotaChanged', data: { sizeTotal: 100_000_000_000 } })).toBe('Storage quota set to 100 GB');
+    expect(describeEvent({ type: 'StorageOpened', data: { type: 'online', sizeTotal: 10_000_000_000 } })).toBe('Online storage of 10 GB opened');
+    expect(describeEvent({ type: 'ItemTrashed', data: { size: 2_500_000 } }, 'nl')).toBe('Een item naar de prullenbak verplaatst (2,5 MB)');
+  });
+
+  it('names plans by their name and cycle, not their catalogue id', () => {
+    const started = { type: 'SubscriptionStarted', data: { productId: 100, cycle: 'month', nextPaymentDate: null } };
+    expect(describeEvent(started)).toBe('Subscription to Starter started (monthly), next payment none');
+    expect(describeEvent(started, 'es')).toBe('Suscripción a Starter iniciada (mensual), próximo pago ninguno');
+    expect(describeEvent({ type: 'PaymentRecorded', data: { amount: 999, productId: 101, status: 'succeeded' } })).toBe('Payment of $9.99 for Starter: succeeded');
+    expect(describeEvent({ type: 'CheckoutStarted', data: { productId: 99999, quantity: 1, amount: 0 } })).toBe('Checkout started for 99999 x1 at $0.00');
+  });
+
+  it("writes instants in the reader's language and time zone, never as ISO text", () => {
+    const canceled = { type: 'SubscriptionCanceled', data: { by: 'user', endDate: '2026-12-27T18:22:23.637Z' } };
+    expect(describeEvent(canceled, 'en', { timeZone: 'America/New_York' })).toMatch(/^Subscription canceled by the user, ends Dec 27, 2026, 1:22\sPM$/);
+    expect(describeEvent(canceled, 'en', { timeZone: 'Asia/Tokyo' })).toMatch(/ends Dec 28, 2026, 3:22\sAM$/);
+    expect(describeEvent(canceled, 'nl', { timeZone: 'Europe/Amsterdam' })).toBe('Abonnement opgezegd door de gebruiker, eindigt 27 dec 2026, 19:22');
+    // no zone, or one the server does not know: UTC
+    expect(describeEvent(canceled, 'en', { timeZone: 'Mars/Olympus' })).toMatch(/ends Dec 27, 2026, 6:22\sPM$/);
+    expect(describeEvent({ type: 'UserBlocked', data: { until: '2026-01-02T03:04:05.000Z' } }, 'pt', { timeZone: 'UTC' })).toBe('Bloqueado até 2 de jan. de 2026, 03:04');
+    expect(describeEvent({ type: 'UserBlocked', data: { until: 'not a date' } })).toBe('Blocked until not a date');
+  });
+
   it('says erased where a personal field was forgotten', () => {
     expect(describeEvent({ type: 'EmailChanged', data: { oldEmail: ERASED, newEmail: ERASED } })).toBe(`E-mail changed from ${ERASED} to ${ERASED}`);
   });

@@ -1,9 +1,18 @@
+import { productById } from '../billing/billing.catalogue';
 import { describeUserAgent } from '../notifications/user-agent';
+import { formatSize } from '../shared/sizes';
 import { formatAxel } from '../wallet/amount';
 
 /** The pieces every locale's activity sentences are built from (values as words, sizes, money, counts). */
 export type Data = Readonly<Record<string, unknown>>;
-export type Sentence = (d: Data) => string;
+
+/** The values a sentence writes in the reader's terms: sizes, instants in their time zone, plans by name. */
+export interface Writers {
+  readonly bytes: (value: unknown) => string;
+  readonly when: (value: unknown, fallback?: string) => string;
+  readonly product: (value: unknown) => string;
+}
+export type Sentence = (d: Data, w: Writers) => string;
 
 /** A value as words; erased personal values already read as "[erased]", objects as their keys. */
 export const text = (value: unknown, fallback = 'unknown'): string => {
@@ -13,18 +22,38 @@ export const text = (value: unknown, fallback = 'unknown'): string => {
   return Object.keys(value).join(', ') || fallback;
 };
 
-const UNITS = ['B', 'KB', 'MB', 'GB', 'TB', 'PB'] as const;
-/** 1536 -> "1.5 KB" (powers of 1024). */
-export const bytes = (value: unknown): string => {
-  const n = Number(value);
-  if (!Number.isFinite(n) || n < 0) return text(value);
-  let size = n;
-  let unit = 0;
-  while (size >= 1024 && unit < UNITS.length - 1) {
-    size /= 1024;
-    unit++;
+/** 1536 -> "1.5 KB", as sizes read everywhere in the product (see {@link formatSize}). */
+export const bytes = (value: unknown, tag = 'en-US'): string => {
+  const n = typeof value === 'number' || typeof value === 'string' ? Number(value) : Number.NaN;
+  return formatSize(n, tag) ?? text(value);
+};
+
+const validTimeZone = (timeZone: string | undefined): string => {
+  if (!timeZone) return 'UTC';
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+    return timeZone;
+  } catch {
+    return 'UTC';
   }
-  return `${unit === 0 ? size : Number(size.toFixed(1))} ${UNITS[unit]}`;
+};
+
+/** The writers of one language tag ("nl-NL") and time zone ("Europe/Amsterdam"; an unknown zone reads as UTC). */
+export const writersFor = (tag: string, timeZone?: string): Writers => {
+  const zone = validTimeZone(timeZone);
+  const dates = new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short', timeZone: zone });
+  return {
+    bytes: (value) => bytes(value, tag),
+    when: (value, fallback = 'unknown') => {
+      if (value === null || value === undefined || value === '') return fallback;
+      const date = typeof value === 'string' || typeof value === 'number' ? new Date(value) : null;
+      return date && !Number.isNaN(date.getTime()) ? dates.format(date) : text(value, fallback);
+    },
+    product: (value) => {
+      const product = Number.isSafeInteger(value) ? productById(value as number) : undefined;
+      return product ? product.name : text(value);
+    },
+  };
 };
 
 /** Base units (10^8 per AXEL) as "1.5 AXEL". */

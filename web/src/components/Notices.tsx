@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import Snackbar from '@mui/material/Snackbar';
 import { useTranslation } from 'react-i18next';
 import { noticeStore, useNotices } from '../session/notices';
@@ -23,6 +24,13 @@ export const Notices = () => {
         severity={current.severity}
         variant="filled"
         onClose={() => noticeStore.dismiss(current.id)}
+        action={
+          current.action ? (
+            <Button color="inherit" size="small" onClick={() => noticeStore.act(current.id)} data-testid="notice-action">
+              {t(current.action.key)}
+            </Button>
+          ) : undefined
+        }
         data-testid="notice"
         sx={{ width: '100%' }}
       >

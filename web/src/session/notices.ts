@@ -6,6 +6,8 @@ export interface Notice {
   /** i18n key and its values. */
   key: string;
   values?: Record<string, unknown>;
+  /** A button on the notice (Undo): its i18n key and what it does; the notice closes when it is pressed. */
+  action?: { key: string; run: () => void };
 }
 
 type Listener = () => void;
@@ -18,9 +20,19 @@ const emit = () => {
 
 /** App-wide snackbar messages (inactivity, unauthorized, offline, saved...). */
 export const noticeStore = {
-  push(notice: Omit<Notice, 'id'>) {
-    notices = [...notices, { ...notice, id: nextId++ }];
+  /** Queues a notice and answers its id (to dismiss it early). */
+  push(notice: Omit<Notice, 'id'>): number {
+    const id = nextId++;
+    notices = [...notices, { ...notice, id }];
     emit();
+    return id;
+  },
+  /** Presses a notice's button: its action runs once and the notice closes. */
+  act(id: number) {
+    const notice = notices.find((n) => n.id === id);
+    if (!notice) return;
+    noticeStore.dismiss(id);
+    notice.action?.run();
   },
   dismiss(id: number) {
     notices = notices.filter((n) => n.id !== id);

@@ -341,6 +341,25 @@ describe('staff', () => {
     expect(JSON.stringify(log.body)).not.toMatch(/argon2/);
   });
 
+  it("one user's admin view: the plan, its payment frequency and the storages as billing and storage know them; a deleted account reads deleted, with its deleter by e-mail", async () => {
+    const admin = await staff();
+    const rootEmail = (await admin.get('/api/admin/me')).body.email;
+    const { email, id } = await signUpConfirmed();
+    const { http } = await signIn(email);
+    expect((await http.get(`/api/users/${id}/storages/`)).status).toBe(200);
+    expect((await admin.get(`/api/admin/users/${id}`)).body).toMatchObject({ plan: 'Basic', paymentFrequency: null, statusId: 'active', deleterEmail: null });
+    expect((await admin.post(`/api/admin/users/${id}/plan`, { productId: 101 })).status).toBe(200);
+    const view = (await admin.get(`/api/admin/users/${id}`)).body;
+    expect(view).toMatchObject({ plan: 'Starter', paymentFrequency: 'year' });
+    // the online storage's quota as the plan gives it, as the web app shows it at the next use
+    expect(view.storages).toEqual([expect.objectContaining({ type: 'online', sizeUsed: 0, sizeTotal: 100_000_000_000 })]);
+    expect((await admin.delete(`/api/admin/users/${id}`)).status).toBe(204);
+    const deleted = (await admin.get(`/api/admin/users/${id}`)).body;
+    expect(deleted).toMatchObject({ status: 'active', statusId: 'deleted', deletedBy: 'staff', deleterEmail: rootEmail });
+    const listed = (await admin.get(`/api/admin/deleted-users/?search=${encodeURIComponent(email)}`)).body;
+    expect(listed).toMatchObject([{ id, statusId: 'deleted', deleterEmail: rootEmail }]);
+  });
+
   it('creates a confirmed user, mails a reset link, deletes and lists the deleted', async () => {
     const admin = await staff();
     const email = uniqueEmail('created');

@@ -8,6 +8,8 @@ import { contentRange, ListQuerySchema, parseListQuery } from '../admin/list-que
 import type { AccountsService } from './accounts.service';
 import { requestMeta, freshUser } from './accounts.routes';
 import { assertStaffMay, FEATURES_BY_ROLE, requireStaff, type Authenticated } from './auth';
+import { loadBilling } from '../billing/billing.service';
+import { planView } from '../billing/billing.views';
 import { toProfile } from './user-info';
 import { findUser, type UserRow } from './users.queries';
 
@@ -23,7 +25,8 @@ export const toAdminUser = (u: UserRow) => {
     id: u.id,
     role: u.role,
     status: u.status,
-    statusId: u.status,
+    // the account's own status stays as it was when it was deleted; the page's status reads the deletion
+    statusId: u.deleted_at ? 'deleted' : u.status,
     username: u.username,
     name: [p.firstName, p.lastName].filter(Boolean).join(' ') || null,
     firstName: p.firstName,
@@ -125,7 +128,16 @@ export const adminRoutes = (ctx: AppContext, service: AccountsService) => async 
     const total = count[0]?.n ?? 0;
     reply.header('content-range', contentRange(resource, params.offset, rows.length, total));
     reply.header('x-total-count', String(total));
-    return rows.map(toAdminUser);
+    const emails = await deleterEmails(rows);
+    return rows.map((u) => ({ ...toAdminUser(u), deleterEmail: (u.deleter_id && emails.get(u.deleter_id)) || null }));
+  };
+
+  /** Who deleted these accounts, by e-mail: one query for the page. */
+  const deleterEmails = async (users: readonly UserRow[]): Promise<Map<string, string>> => {
+    const ids = [...new Set(users.map((u) => u.deleter_id).filter((id): id is string => !!id))];
+    if (ids.length === 0) return new Map();
+    const { rows } = await ctx.pool.query<{ id: string; email: string | null }>('select id, email from users where id = any($1::text[])', [ids]);
+    return new Map(rows.filter((r) => r.email).map((r) => [r.id, r.email!]));
   };
 
   const AdminUserSchema = z.record(z.string(), z.unknown());
@@ -154,13 +166,45 @@ export const adminRoutes = (ctx: AppContext, service: AccountsService) => async 
     return user;
   };
 
+  /**
+   * One user's page: the admin view with the figures the list leaves out, read where they live
+   * (the plan and its payment frequency from billing, the storages from the storage slice) and
+   * who deleted the account by e-mail, so the page never shows a blank beside a figure it has.
+   */
+  const adminUserPage = async (u: UserRow) => {
+    const plan = planView(await loadBilling(ctx, u.id), ctx.now());
+    const { rows: tables } = await ctx.pool.query<{ t: string | null }>(`select to_regclass('storages')::text as t`);
+    const storages = tables[0]?.t
+      ? (
+          await ctx.pool.query<{ id: string; type: string; size_used: string; size_total: string }>(
+            'select id, type, size_used::text, size_total::text from storages where owner_id = $1 order by opened_at, id',
+            [u.id],
+          )
+        ).rows.map((r) => ({
+          id: r.id,
+          type: r.type,
+          sizeUsed: Number(r.size_used),
+          // the online storage takes its plan's quota at its next use: the page shows the quota in effect, as billing does
+          sizeTotal: r.type === 'online' ? plan.quotaBytes : Number(r.size_total),
+        }))
+      : [];
+    const deleters = await deleterEmails([u]);
+    return {
+      ...toAdminUser(u),
+      plan: plan.productName,
+      paymentFrequency: plan.cycle,
+      storages,
+      deleterEmail: (u.deleter_id && deleters.get(u.deleter_id)) || null,
+    };
+  };
+
   app.get('/api/admin/users/:id', { schema: { tags, params: IdParams, response: { 200: AdminUserSchema } } }, async (request) => {
     await requireStaff(ctx, request);
-    return toAdminUser(await load(request.params.id));
+    return adminUserPage(await load(request.params.id));
   });
   app.get('/api/admin/deleted-users/:id', { schema: { tags, params: IdParams, response: { 200: AdminUserSchema } } }, async (request) => {
     await requireStaff(ctx, request);
-    return toAdminUser(await load(request.params.id));
+    return adminUserPage(await load(request.params.id));
   });
 
   app.get('/api/admin/users/:id/features/', { schema: { tags, params: IdParams, response: { 200: z.array(z.string()) } } }, async (request) => {

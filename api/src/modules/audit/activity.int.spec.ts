@@ -210,6 +210,33 @@ describe("the staff member's language", () => {
   });
 });
 
+describe("the reader's time zone", () => {
+  it('writes the instants inside sentences in the time zone asked for (UTC by default), and plans by name', async () => {
+    const root = (await signIn('root@axel.test', 'Root-pass-123')).http;
+    const buyer = await signedUp();
+    expect((await root.post(`/api/admin/users/${buyer.id}/plan`, { productId: 100 })).status).toBe(200);
+    expect((await root.post(`/api/admin/users/${buyer.id}/plan`, { productId: 200 })).status).toBe(200);
+    const only = async (type: string, extra: Record<string, string>) => {
+      const { rows } = await list({ filter: { user: buyer.id, type: [type] }, ...extra });
+      expect(rows).toHaveLength(1);
+      return rows[0]!;
+    };
+    const started = await list({ filter: { user: buyer.id, type: ['SubscriptionStarted'] } });
+    expect(started.rows.map((r) => r.sentence)).toEqual([
+      'Subscription to Professional started (monthly), next payment none',
+      'Subscription to Starter started (monthly), next payment none',
+    ]);
+    const tokyo = await only('SubscriptionCanceled', { timeZone: 'Asia/Tokyo' });
+    const end = String((tokyo.data as { endDate: string }).endDate);
+    const written = (timeZone: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(end));
+    expect(written('Asia/Tokyo')).not.toBe(written('UTC'));
+    expect(tokyo.sentence).toBe(`Subscription canceled by staff, ends ${written('Asia/Tokyo')}`);
+    expect((await only('SubscriptionCanceled', {})).sentence).toBe(`Subscription canceled by staff, ends ${written('UTC')}`);
+    expect((await only('SubscriptionCanceled', { timeZone: 'America/Sao_Paulo', locale: 'pt' })).sentence).toMatch(/^Assinatura cancelada pela equipe, termina em \d/);
+    expect((await auditor.get('/api/admin/activity?timeZone=%3Cscript%3E')).status).toBe(400);
+  });
+});
+
 describe('rows written by hand', () => {
   it('reads an event with empty metadata and an unknown type without failing the page', async () => {
     const stream = `probe-${randomUUID()}`;

@@ -129,7 +129,7 @@ export const activityModule: Module = {
         // the total counts the whole filtered range, the cursor aside
         const cursor = await cursorAt(ctx.pool, resolved, filter.after ?? filter.before ?? null);
         const [page, total] = await Promise.all([
-          readActivityPage(ctx, resolved, cursor, direction, limit, localeOf(request)),
+          readActivityPage(ctx, resolved, cursor, direction, limit, localeOf(request), request.query.timeZone),
           countActivity(ctx.pool, resolved),
         ]);
         reply.header('content-range', `activity 0-${Math.max(page.rows.length - 1, 0)}/${total ?? '*'}`);
@@ -156,7 +156,7 @@ export const activityModule: Module = {
         const stamp = ctx.now().toISOString().replace(/[:.]/g, '-');
         async function* lines() {
           if (format === 'csv') yield csvHeader();
-          for await (const row of streamActivity(ctx, resolved, localeOf(request))) yield format === 'csv' ? csvLine(row) : jsonLine(row);
+          for await (const row of streamActivity(ctx, resolved, localeOf(request), request.query.timeZone)) yield format === 'csv' ? csvLine(row) : jsonLine(row);
         }
         return reply
           .header('content-type', format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8')

@@ -236,7 +236,7 @@ const actorLabel = (metadata: Partial<EventMetadata>, info: ActorInfo | undefine
 };
 
 /** Rows as the console reads them: sealed personal values opened (or erased), upcast, worded, secrets redacted. */
-export const toActivityRows = async (ctx: AppContext, rows: readonly EventRow[], locale: ActivityLocale = 'en'): Promise<ActivityRow[]> => {
+export const toActivityRows = async (ctx: AppContext, rows: readonly EventRow[], locale: ActivityLocale = 'en', timeZone?: string): Promise<ActivityRow[]> => {
   const recorded: RecordedEvent[] = rows.map((r) => ({
     id: r.event_id,
     type: r.event_type,
@@ -281,7 +281,7 @@ export const toActivityRows = async (ctx: AppContext, rows: readonly EventRow[],
       client: textOrNull(m.client),
       correlationId: textOrNull(m.correlationId),
       causationId: textOrNull(m.causationId),
-      sentence: describeEvent({ type: e.type, data }, locale),
+      sentence: describeEvent({ type: e.type, data }, locale, { timeZone }),
       data: redactSecrets(data),
     };
     return hidden.secrets.size ? (hideSecretValues(row, hidden.secrets) as ActivityRow) : row;
@@ -306,13 +306,14 @@ export const readActivityPage = async (
   direction: 'asc' | 'desc',
   limit: number,
   locale: ActivityLocale = 'en',
+  timeZone?: string,
 ): Promise<ActivityPage> => {
   if (f.empty) return { rows: [], next: null };
   if (!f.ip) {
     const raw = await readRows(ctx.pool, f, cursor, direction, limit + 1);
     const more = raw.length > limit;
     const page = raw.slice(0, limit);
-    return { rows: await toActivityRows(ctx, page, locale), next: more ? page[page.length - 1]!.position : null };
+    return { rows: await toActivityRows(ctx, page, locale, timeZone), next: more ? page[page.length - 1]!.position : null };
   }
   const found: ActivityRow[] = [];
   let at = cursor;
@@ -320,7 +321,7 @@ export const readActivityPage = async (
   for (;;) {
     const raw = await readRows(ctx.pool, f, at, direction, SCAN_PAGE);
     if (!raw.length) return { rows: found, next: null };
-    for (const row of await toActivityRows(ctx, raw, locale)) {
+    for (const row of await toActivityRows(ctx, raw, locale, timeZone)) {
       at = cursorOf(row);
       scanned++;
       if (!sameIp(row.ip, f.ip)) continue;
@@ -333,7 +334,7 @@ export const readActivityPage = async (
 };
 
 /** Every matching row in position order, a page at a time: the export never holds the range in memory. */
-export async function* streamActivity(ctx: AppContext, f: ResolvedFilter, locale: ActivityLocale = 'en'): AsyncGenerator<ActivityRow> {
+export async function* streamActivity(ctx: AppContext, f: ResolvedFilter, locale: ActivityLocale = 'en', timeZone?: string): AsyncGenerator<ActivityRow> {
   if (f.empty) return;
   // the range ends where the log ended when the export began: rows appended meanwhile are not chased
   const head = (await ctx.pool.query<{ p: number | null }>('select max(position) as p from es_events')).rows[0]!.p ?? 0;
@@ -341,7 +342,7 @@ export async function* streamActivity(ctx: AppContext, f: ResolvedFilter, locale
   for (;;) {
     const raw = await readRows(ctx.pool, f, at, 'asc', SCAN_PAGE, head + 1);
     if (!raw.length) return;
-    for (const row of await toActivityRows(ctx, raw, locale)) if (!f.ip || sameIp(row.ip, f.ip)) yield row;
+    for (const row of await toActivityRows(ctx, raw, locale, timeZone)) if (!f.ip || sameIp(row.ip, f.ip)) yield row;
     if (raw.length < SCAN_PAGE) return;
     at = cursorOf(raw[raw.length - 1]!);
   }

@@ -53,6 +53,8 @@ export const ActivityListQuerySchema = z.object({
   after: z.string().max(20).optional(),
   /** The language of the rows' sentences (en, es, pt, nl; tags like pt_br or pt-BR too); else Accept-Language, else English. */
   locale: z.string().regex(/^[A-Za-z]{2}([_-][A-Za-z]{2})?$/, 'validation.invalid').optional(),
+  /** The reader's IANA time zone ("Europe/Lisbon"): instants inside the sentences read in it; UTC when absent or unknown. */
+  timeZone: z.string().regex(/^[A-Za-z0-9_+\-/]{1,64}$/, 'validation.invalid').optional(),
 });
 export type ActivityListQuery = z.infer<typeof ActivityListQuerySchema>;
 

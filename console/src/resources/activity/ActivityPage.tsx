@@ -38,7 +38,7 @@ import {
   type ActivityRow,
   type FilterField,
 } from './activity';
-import { useDates } from '../../i18n/dates';
+import { readerTimeZone, useDates } from '../../i18n/dates';
 
 type Load = { kind: 'loading' } | { kind: 'loaded'; rows: ActivityRow[]; next: number | null; total: number | null } | { kind: 'failed'; message: string };
 
@@ -78,6 +78,8 @@ const Filters = ({ filters, onApply }: { filters: ActivityFilters; onApply: (nex
   );
 };
 
+const COLUMNS = ['time', 'event', 'actor', 'stream', 'ip', 'client', 'actions'] as const;
+
 const Json = ({ row }: { row: ActivityRow }) => (
   <Box component="pre" sx={{ m: 0, fontSize: 12, whiteSpace: 'pre-wrap', wordBreak: 'break-all' }} data-testid="activity-json">
     {JSON.stringify(row, null, 2)}
@@ -85,17 +87,17 @@ const Json = ({ row }: { row: ActivityRow }) => (
 );
 
 /**
- * Console "Activity": the whole log, or one user's or one aggregate's timeline (the filters in the
- * address bar say which), newest first, each event in words with its JSON one click away.
+ * The activity rows of some filters, newest first, each event in words with its JSON one click
+ * away, paged by the keyset cursor, with their total and exports. The Activity page and a user's
+ * Activity tab both show this one list, so they read the same events and the same numbers.
  */
-export const ActivityPage = () => {
+export const ActivityList = ({ filters, withStream = true }: { filters: ActivityFilters; /** false where every row is one subject's (a user's tab): the stream ids say nothing there. */ withStream?: boolean }) => {
   const translate = useTranslate();
-  // the sentences come worded by the API in the console's language
+  // the sentences come worded by the API in the console's language and the reader's time zone
   const locale = useLocale();
+  const timeZone = readerTimeZone();
   const dates = useDates();
   const basename = useBasename();
-  const [params, setParams] = useSearchParams();
-  const filters = filtersFrom(params);
   const key = JSON.stringify(filters);
   // the cursors of the pages before this one (keyset paging: each page starts below the last position seen)
   const [cursors, setCursors] = useState<number[]>([]);
@@ -107,7 +109,7 @@ export const ActivityPage = () => {
   useEffect(() => {
     const controller = new AbortController();
     setLoad({ kind: 'loading' });
-    httpClient(listUrl(filters, cursor, undefined, locale), { signal: controller.signal })
+    httpClient(listUrl(filters, cursor, undefined, locale, timeZone), { signal: controller.signal })
       .then(({ json, headers }) => {
         const next = headers.get('x-activity-next');
         setLoad({ kind: 'loaded', rows: json as ActivityRow[], next: next ? Number(next) : null, total: totalOf(headers.get('content-range')) });
@@ -117,56 +119,39 @@ export const ActivityPage = () => {
       });
     return () => controller.abort();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for the filters
-  }, [key, cursor, locale]);
+  }, [key, cursor, locale, timeZone]);
 
-  const apply = (next: ActivityFilters) => setParams(new URLSearchParams(Object.entries(next).filter(([, v]) => v) as [string, string][]));
   const toggle = (id: string) => setOpen((was) => (was.has(id) ? new Set([...was].filter((x) => x !== id)) : new Set([...was, id])));
   const timelineOf = (field: 'user' | 'aggregate', value: string) => `${basename}/activity?${new URLSearchParams({ [field]: value })}`;
   const travelTo = (row: ActivityRow) => `${basename}/activity/state?${travelQuery(row)}`;
-
-  const subject = filters.aggregate ?? filters.user;
-  const title = filters.item
-    ? translate('activityLog.itemTimelineTitle', { item: filters.item, subject: filters.aggregate ?? '' })
-    : filters.aggregate
-      ? translate('activityLog.aggregateTimeline', { subject })
-      : filters.user
-        ? translate('activityLog.userTimeline', { subject })
-        : translate('activityLog.title');
+  const columns = COLUMNS.filter((c) => withStream || c !== 'stream');
 
   return (
-    <Card sx={{ mt: 2 }} data-testid="activity">
-      <Title title={title} />
-      <CardContent>
-        <Typography variant="h6" data-testid="activity-title">
-          {title}
+    <>
+      <Stack direction="row" sx={{ gap: 1, alignItems: 'center', mb: 1, flexWrap: 'wrap' }}>
+        <Typography color="text.secondary" sx={{ flexGrow: 1 }} data-testid="activity-total">
+          {load.kind === 'loaded' ? (load.total === null ? translate('activityLog.totalUnknown') : translate('activityLog.total', { count: load.total })) : ''}
         </Typography>
-        <Typography color="text.secondary" sx={{ mb: 2 }}>
-          {translate('activityLog.intro')}
+        <Button component="a" href={exportUrl(filters, 'csv', locale, timeZone)} download startIcon={<DownloadIcon />} data-testid="activity-export-csv">
+          {translate('activityLog.exportCsv')}
+        </Button>
+        <Button component="a" href={exportUrl(filters, 'jsonl', locale, timeZone)} download startIcon={<DownloadIcon />} data-testid="activity-export-jsonl">
+          {translate('activityLog.exportJsonl')}
+        </Button>
+      </Stack>
+      {load.kind === 'loading' ? <LinearProgress /> : null}
+      {load.kind === 'failed' ? <Alert severity="error">{translate('activityLog.loadFailed', { message: load.message })}</Alert> : null}
+      {load.kind === 'loaded' && load.rows.length === 0 ? (
+        <Typography color="text.secondary" sx={{ py: 2 }} data-testid="activity-empty">
+          {translate('activityLog.empty')}
         </Typography>
-        <Filters filters={filters} onApply={apply} />
-        <Stack direction="row" sx={{ gap: 1, alignItems: 'center', mb: 1, flexWrap: 'wrap' }}>
-          <Typography color="text.secondary" sx={{ flexGrow: 1 }} data-testid="activity-total">
-            {load.kind === 'loaded' ? (load.total === null ? translate('activityLog.totalUnknown') : translate('activityLog.total', { count: load.total })) : ''}
-          </Typography>
-          <Button component="a" href={exportUrl(filters, 'csv', locale)} download startIcon={<DownloadIcon />} data-testid="activity-export-csv">
-            {translate('activityLog.exportCsv')}
-          </Button>
-          <Button component="a" href={exportUrl(filters, 'jsonl', locale)} download startIcon={<DownloadIcon />} data-testid="activity-export-jsonl">
-            {translate('activityLog.exportJsonl')}
-          </Button>
-        </Stack>
-        {load.kind === 'loading' ? <LinearProgress /> : null}
-        {load.kind === 'failed' ? <Alert severity="error">{translate('activityLog.loadFailed', { message: load.message })}</Alert> : null}
-        {load.kind === 'loaded' && load.rows.length === 0 ? (
-          <Typography color="text.secondary" sx={{ py: 2 }} data-testid="activity-empty">
-            {translate('activityLog.empty')}
-          </Typography>
-        ) : null}
-        {load.kind === 'loaded' && load.rows.length > 0 ? (
+      ) : null}
+      {load.kind === 'loaded' && load.rows.length > 0 ? (
+        <Box sx={{ overflowX: 'auto' }}>
           <Table size="small" data-testid="activity-table">
             <TableHead>
               <TableRow>
-                {(['time', 'event', 'actor', 'stream', 'ip', 'client', 'actions'] as const).map((c) => (
+                {columns.map((c) => (
                   <TableCell key={c}>{c === 'actions' ? null : translate(`activityLog.columns.${c}`)}</TableCell>
                 ))}
               </TableRow>
@@ -188,17 +173,19 @@ export const ActivityPage = () => {
                         row.actor.label
                       )}
                     </TableCell>
-                    <TableCell>
-                      <MuiLink
-                        component={Link}
-                        to={timelineOf('aggregate', row.stream)}
-                        title={row.stream}
-                        sx={{ fontFamily: 'monospace', fontSize: 12, display: 'block', maxWidth: 180, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
-                        data-testid="activity-stream"
-                      >
-                        {row.stream}
-                      </MuiLink>
-                    </TableCell>
+                    {withStream ? (
+                      <TableCell>
+                        <MuiLink
+                          component={Link}
+                          to={timelineOf('aggregate', row.stream)}
+                          title={row.stream}
+                          sx={{ fontFamily: 'monospace', fontSize: 12, display: 'block', maxWidth: 180, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+                          data-testid="activity-stream"
+                        >
+                          {row.stream}
+                        </MuiLink>
+                      </TableCell>
+                    ) : null}
                     <TableCell>{row.ip ?? ''}</TableCell>
                     <TableCell>{row.client ?? ''}</TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>
@@ -237,7 +224,7 @@ export const ActivityPage = () => {
                   </TableRow>
                   {open.has(row.id) ? (
                     <TableRow>
-                      <TableCell colSpan={7}>
+                      <TableCell colSpan={columns.length}>
                         <Json row={row} />
                       </TableCell>
                     </TableRow>
@@ -246,19 +233,56 @@ export const ActivityPage = () => {
               ))}
             </TableBody>
           </Table>
-        ) : null}
-        <Stack direction="row" sx={{ gap: 1, justifyContent: 'flex-end', mt: 1 }}>
-          <Button disabled={cursors.length === 0} onClick={() => setCursors(cursors.slice(0, -1))} data-testid="activity-newer">
-            {translate('activityLog.newer')}
-          </Button>
-          <Button
-            disabled={load.kind !== 'loaded' || load.next === null}
-            onClick={() => load.kind === 'loaded' && load.next !== null && setCursors([...cursors, load.next])}
-            data-testid="activity-older"
-          >
-            {translate('activityLog.older')}
-          </Button>
-        </Stack>
+        </Box>
+      ) : null}
+      <Stack direction="row" sx={{ gap: 1, justifyContent: 'flex-end', mt: 1 }}>
+        <Button disabled={cursors.length === 0} onClick={() => setCursors(cursors.slice(0, -1))} data-testid="activity-newer">
+          {translate('activityLog.newer')}
+        </Button>
+        <Button
+          disabled={load.kind !== 'loaded' || load.next === null}
+          onClick={() => load.kind === 'loaded' && load.next !== null && setCursors([...cursors, load.next])}
+          data-testid="activity-older"
+        >
+          {translate('activityLog.older')}
+        </Button>
+      </Stack>
+    </>
+  );
+};
+
+/**
+ * Console "Activity": the whole log, or one user's or one aggregate's timeline (the filters in the
+ * address bar say which).
+ */
+export const ActivityPage = () => {
+  const translate = useTranslate();
+  const [params, setParams] = useSearchParams();
+  const filters = filtersFrom(params);
+
+  const apply = (next: ActivityFilters) => setParams(new URLSearchParams(Object.entries(next).filter(([, v]) => v) as [string, string][]));
+
+  const subject = filters.aggregate ?? filters.user;
+  const title = filters.item
+    ? translate('activityLog.itemTimelineTitle', { item: filters.item, subject: filters.aggregate ?? '' })
+    : filters.aggregate
+      ? translate('activityLog.aggregateTimeline', { subject })
+      : filters.user
+        ? translate('activityLog.userTimeline', { subject })
+        : translate('activityLog.title');
+
+  return (
+    <Card sx={{ mt: 2 }} data-testid="activity">
+      <Title title={title} />
+      <CardContent>
+        <Typography variant="h6" data-testid="activity-title">
+          {title}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          {translate('activityLog.intro')}
+        </Typography>
+        <Filters filters={filters} onApply={apply} />
+        <ActivityList filters={filters} />
       </CardContent>
     </Card>
   );

@@ -81,12 +81,15 @@ export const apiFilter = (filters: ActivityFilters, cursor?: number): Record<str
   return out;
 };
 
-/** The page's rows, their sentences in the console's language (`locale`). */
-export const listUrl = (filters: ActivityFilters, cursor?: number, perPage = PAGE_SIZE, locale = 'en'): string =>
-  `${ACTIVITY_API}?${new URLSearchParams({ filter: JSON.stringify(apiFilter(filters, cursor)), range: JSON.stringify([0, perPage - 1]), locale })}`;
+/** The wording of the rows: the console's language and the reader's time zone (instants inside sentences read in it). */
+const wording = (locale: string, timeZone: string | undefined): Record<string, string> => ({ locale, ...(timeZone ? { timeZone } : {}) });
 
-export const exportUrl = (filters: ActivityFilters, format: 'csv' | 'jsonl', locale = 'en'): string =>
-  `${ACTIVITY_API}/export?${new URLSearchParams({ format, filter: JSON.stringify(apiFilter(filters)), locale })}`;
+/** The page's rows, their sentences in the console's language (`locale`) and the reader's time zone. */
+export const listUrl = (filters: ActivityFilters, cursor?: number, perPage = PAGE_SIZE, locale = 'en', timeZone?: string): string =>
+  `${ACTIVITY_API}?${new URLSearchParams({ filter: JSON.stringify(apiFilter(filters, cursor)), range: JSON.stringify([0, perPage - 1]), ...wording(locale, timeZone) })}`;
+
+export const exportUrl = (filters: ActivityFilters, format: 'csv' | 'jsonl', locale = 'en', timeZone?: string): string =>
+  `${ACTIVITY_API}/export?${new URLSearchParams({ format, filter: JSON.stringify(apiFilter(filters)), ...wording(locale, timeZone) })}`;
 
 /** The total from `activity 0-24/310`; null when the server says `*` (too many to count, or an ip search). */
 export const totalOf = (contentRange: string | null): number | null => {

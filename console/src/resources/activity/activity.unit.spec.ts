@@ -16,6 +16,10 @@ describe('activity filters', () => {
     expect(exported.pathname).toBe('/api/admin/activity/export');
     expect(exported.searchParams.get('format')).toBe('csv');
     expect(new URL(exportUrl({ user: 'u1' }, 'jsonl', 'nl'), 'http://x').searchParams.get('locale')).toBe('nl');
+    // instants inside the sentences read in the reader's zone; without one the server writes UTC
+    expect(new URL(listUrl({}, undefined, 10, 'nl', 'Europe/Amsterdam'), 'http://x').searchParams.get('timeZone')).toBe('Europe/Amsterdam');
+    expect(new URL(exportUrl({}, 'csv', 'en', 'Asia/Tokyo'), 'http://x').searchParams.get('timeZone')).toBe('Asia/Tokyo');
+    expect(new URL(listUrl({}, undefined, 10, 'en'), 'http://x').searchParams.has('timeZone')).toBe(false);
   });
 
   it('reads the total, or none when the server could not count', () => {

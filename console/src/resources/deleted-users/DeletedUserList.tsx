@@ -2,7 +2,7 @@ import { Box, Typography } from '@mui/material';
 import { Datagrid, List, Pagination, TextField, useTranslate } from 'react-admin';
 import { LocaleDateField } from '../../i18n/dates';
 import { UserAccountDetails, UserPlanDetails, UserProfileDetails } from '../users/UserDetails';
-import { RoleField } from '../users/userFields';
+import { DeletedByField, RoleField } from '../users/userFields';
 import { USERS_PER_PAGE } from '../users/userSearch';
 import { NONE } from '../users/userValues';
 
@@ -39,8 +39,7 @@ export const DeletedUserList = () => (
       <TextField source="name" sortable={false} emptyText={NONE} />
       <RoleField source="role" />
       <LocaleDateField source="deletedAt" showTime emptyText={NONE} />
-      <TextField source="deletedBy" sortable={false} emptyText={NONE} />
-      <TextField source="deleterId" sortable={false} emptyText={NONE} />
+      <DeletedByField source="deletedBy" sortable={false} />
       <LocaleDateField source="createdAt" showTime />
     </Datagrid>
   </List>

@@ -173,7 +173,7 @@ export const UserShowActions = () => {
   if (!decision) return <TopToolbar />;
   if (!decision.allowed) {
     return (
-      <TopToolbar data-testid="user-actions">
+      <TopToolbar data-testid="user-actions" sx={{ flexWrap: 'wrap' }}>
         <Refusal reason={decision.reason} />
       </TopToolbar>
     );
@@ -181,8 +181,9 @@ export const UserShowActions = () => {
   const suspended = isSuspended(record);
   const blocked = isBlocked(record);
   const roles = assignableRoles(permissions, identity?.id, record);
+  // on a phone the actions wrap rather than push the page wider than the screen
   return (
-    <TopToolbar data-testid="user-actions">
+    <TopToolbar data-testid="user-actions" sx={{ flexWrap: 'wrap' }}>
       {suspended ? (
         <UserActionButton record={record} action="unsuspend" icon={<PlayCircleIcon />} />
       ) : (

@@ -2,7 +2,7 @@ import { Divider, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { BooleanField, SimpleShowLayout, TextField, useTranslate } from 'react-admin';
 import { LocaleDateField } from '../../i18n/dates';
-import { RoleField, StatusField, ValueField } from './userFields';
+import { DeletedByField, PaymentFrequencyField, RoleField, StatusField, StatusIdField, StoragesField, ValueField } from './userFields';
 import { NONE } from './userValues';
 
 /** Three columns of labelled values on wide screens, one on phones. */
@@ -41,7 +41,7 @@ export const UserAccountDetails = (_: Block) => (
       <Text source="id" />
       <RoleField source="role" />
       <StatusField source="status" label="resources.users.fields.status" />
-      <Text source="statusId" />
+      <StatusIdField source="statusId" />
       <Text source="username" />
       <Text source="email" />
       <Text source="loginEmail" />
@@ -72,7 +72,7 @@ export const UserAccountDetails = (_: Block) => (
       <When source="modifiedAt" />
       <When source="statusUpdatedAt" />
       <When source="deletedAt" />
-      <Text source="deleterId" />
+      <DeletedByField source="deletedBy" />
     </Section>
   </>
 );
@@ -108,9 +108,9 @@ export const UserProfileDetails = (_: Block) => (
 
 export const UserPlanDetails = (_: Block) => (
   <Section title="console.common.sections.plan">
-    <ValueField source="plan" />
-    <ValueField source="paymentFrequency" />
-    <ValueField source="storages" />
+    <Text source="plan" />
+    <PaymentFrequencyField source="paymentFrequency" />
+    <StoragesField source="storages" />
     <ValueField source="signupBonus" />
     <ValueField source="partners" />
   </Section>

@@ -1,3 +1,5 @@
+import { formatSize } from '@axel/domain/shared/sizes';
+
 /** How the admin view shows values whose shape the API leaves open (plan, storages, partners, ...). */
 export const NONE = '—';
 
@@ -20,17 +22,8 @@ export const formatValue = (value: unknown): string => {
   return String(value);
 };
 
-const UNITS = ['B', 'KB', 'MB', 'GB', 'TB', 'PB'];
-export const formatBytes = (bytes: number): string => {
-  if (!Number.isFinite(bytes) || bytes < 0) return String(bytes);
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < UNITS.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${unit === 0 ? value : value.toFixed(1)} ${UNITS[unit]}`;
-};
+/** Sizes as the web app and the plans write them: 100 GB is 10^11 bytes. */
+export const formatBytes = (bytes: number): string => formatSize(bytes) ?? String(bytes);
 
 /** Blocked when the API says so, or when a block end date lies in the future. */
 export const isBlocked = (user: object | undefined, now = Date.now()): boolean => {

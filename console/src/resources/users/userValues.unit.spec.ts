@@ -8,7 +8,7 @@ describe('admin view value formatting', () => {
 
   it('joins lists and names objects', () => {
     expect(formatValue(['password', 'google'])).toBe('password, google');
-    expect(formatValue({ id: 's1', name: 'My files', sizeUsed: 1024, sizeTotal: 10 * 1024 ** 3 })).toBe('My files 1.0 KB / 10.0 GB');
+    expect(formatValue({ id: 's1', name: 'My files', sizeUsed: 1500, sizeTotal: 100_000_000_000 })).toBe('My files 1.5 KB / 100 GB');
     expect(formatValue({ a: 1 })).toBe('{"a":1}');
     expect(formatValue(true)).toBe('Yes');
     expect(formatBytes(512)).toBe('512 B');

@@ -29,6 +29,7 @@ import { SearchBox } from '../../components/SearchBox';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { localeTag } from '../../components/i18nHelpers';
 import { useSession } from '../../session/store';
+import { noticeStore } from '../../session/notices';
 import { ShareDialog } from '../sharing/ShareDialog';
 import { UploadCartDialog } from '../cart/UploadCartDialog';
 import { DetailsPanel } from './DetailsPanel';
@@ -244,10 +245,29 @@ export const FileBrowserPage = () => {
       poll: (task) => filesApi.taskState(userId, task),
       confirmSkip2fa: skip2faDialog.confirm,
     })
+      .then(() => noticeStore.push({ severity: 'success', key: 'files.trash.moved', values: { count: what.length }, action: { key: 'files.trash.undo', run: () => undoTrash(what) } }))
       .catch((e: unknown) => setActionError(toApiError(e).toJSON()))
       .finally(() => {
         setWorking(null);
         setSelected(new Set());
+        reload();
+        reloadStorages();
+      });
+  };
+
+  /** Undo of a move to the trash: the same items restored from the trash. */
+  const undoTrash = (what: Item[]) => {
+    setWorking('restore');
+    setActionError(null);
+    runStorageTask({
+      start: ({ skip2fa }) => filesApi.startTask(userId, { action: 'restore', itemIds: what.map((i) => i.id), ...(skip2fa ? { skip2fa } : {}) }),
+      poll: (task) => filesApi.taskState(userId, task),
+      confirmSkip2fa: skip2faDialog.confirm,
+    })
+      .then(() => noticeStore.push({ severity: 'success', key: 'files.trash.restored', values: { count: what.length } }))
+      .catch((e: unknown) => noticeStore.push({ severity: 'error', key: `errors.${toApiError(e).code}`, values: { defaultValue: toApiError(e).message } }))
+      .finally(() => {
+        setWorking(null);
         reload();
         reloadStorages();
       });

@@ -59,7 +59,14 @@ export const TrashPage = () => {
   const items = listing?.data ?? [];
   const chosen = items.filter((i) => selected.has(i.id));
 
+  // "Restored: N" tells of the last restore only: anything done after it clears it
+  const select = (next: Set<string>) => {
+    setRestored(0);
+    setSelected(next);
+  };
+
   const run = (action: 'restore' | 'delete') => {
+    setRestored(0);
     setBusy(action);
     setError(null);
     setDeleteError(null);
@@ -135,11 +142,18 @@ export const TrashPage = () => {
             <Typography>{t('files.trash.empty')}</Typography>
           </Box>
         )}
-        {items.length > 0 && <FileTable items={items} selected={selected} onSelect={setSelected} testId="trash-table" />}
+        {items.length > 0 && <FileTable items={items} selected={selected} onSelect={select} testId="trash-table" />}
       </Paper>
       {pages > 1 && (
         <Box sx={{ display: 'flex', justifyContent: 'center', mt: 2 }}>
-          <Pagination count={pages} page={page} onChange={(_, p) => setPage(p)} />
+          <Pagination
+            count={pages}
+            page={page}
+            onChange={(_, p) => {
+              setRestored(0);
+              setPage(p);
+            }}
+          />
         </Box>
       )}
       <ConfirmDeleteDialog

@@ -25,7 +25,7 @@ describe('file browser texts', () => {
     ...Object.keys(NAME_PROBLEMS).map((p) => `files.nameProblems.${p}`),
     ...Object.keys(STATUSES).map((s) => `files.upload.status.${s}`),
     ...DETAIL_FIELDS.map((f) => `files.details.fields.${f}`),
-    ...['archive', 'trash'].map((w) => `files.working.${w}`),
+    ...['archive', 'trash', 'restore'].map((w) => `files.working.${w}`),
     ...Object.values(StorageErrors).map((e) => `errors.${e.code}`),
     'errors.INVALID_NAME',
     'errors.TASK_FAILED',
@@ -51,6 +51,10 @@ describe('counts in the copy, move and delete texts', () => {
     expect(t('files.moveCopy.copyTitle', { count: 1 })).toBe(singular[lng]);
     expect(t('files.moveCopy.moveTitle', { count: 3 })).toBe(plural[lng]);
     expect(t('files.trash.deleteBody', { count: 1 })).not.toBe(t('files.trash.deleteBody', { count: 2 }).replace('2', '1'));
+    // the notice after a move to the trash, with its Undo
+    expect(t('files.trash.moved', { count: 1 })).not.toBe(t('files.trash.moved', { count: 2 }).replace('2', '1'));
+    expect(t('files.trash.moved', { count: 2 })).toContain('2');
+    expect(t('files.trash.undo')).not.toBe('files.trash.undo');
   });
 
   it.each(Object.keys(catalogues) as (keyof typeof catalogues)[])('%s counts failed items by the total, in singular and plural', async (lng) => {

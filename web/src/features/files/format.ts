@@ -1,23 +1,12 @@
+import { formatSize } from '@axel/domain/shared/sizes';
 import { DOWNLOAD_TOTAL_MAX_BYTES } from '@axel/domain/storage/storage.quota';
 import { isFile, isFolder, type Item } from './files.api';
 
 /** The spec's download limit: at most 10 GB at once (the server's own constant). */
 export const DOWNLOAD_MAX_BYTES = DOWNLOAD_TOTAL_MAX_BYTES;
 
-const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
-
 /** Sizes in decimal units (as plans and quotas count them: 10 GB is 10^10 bytes), at most one decimal, in the reader's number format. */
-export const formatBytes = (bytes: number, localeTag = 'en-US'): string => {
-  if (!Number.isFinite(bytes) || bytes < 0) return '';
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1000 && unit < UNITS.length - 1) {
-    value /= 1000;
-    unit += 1;
-  }
-  const digits = unit === 0 || value >= 100 ? 0 : 1;
-  return `${new Intl.NumberFormat(localeTag, { maximumFractionDigits: digits }).format(value)} ${UNITS[unit]}`;
-};
+export const formatBytes = (bytes: number, localeTag = 'en-US'): string => formatSize(bytes, localeTag) ?? '';
 
 export type PreviewKind = 'image' | 'text' | 'pdf' | 'audio' | 'video' | null;
 
