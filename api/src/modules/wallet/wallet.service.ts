@@ -5,6 +5,7 @@ import {
   MINIMUM_SEND,
   parseAxel,
   pinningCost,
+  sendableOf,
   walletDecider,
   WalletErrors,
   walletStreamName,
@@ -84,8 +85,10 @@ export class WalletService {
 
   async overview(userId: string) {
     const addresses = await this.addresses(userId);
-    if (!addresses) return { addresses: [], main: '0', fuel: '0', pending: '0', available: '0' };
+    if (!addresses) return { addresses: [], main: '0', fuel: '0', pending: '0', available: '0', outgoing: '0', sendable: '0', sendBlockedBy: null };
     const [main, fuel] = await withLedgerTimeout(Promise.all([this.chain.balance(addresses.primary), this.chain.balance(addresses.fuel)]));
+    // a send spends from the primary address: what it may move, and what it waits for
+    const sendable = sendableOf(main);
     return {
       addresses: [
         { type: 'primary' as const, address: addresses.primary },
@@ -95,6 +98,9 @@ export class WalletService {
       fuel: formatAxel(fuel.confirmed + fuel.unconfirmed),
       pending: formatAxel(main.unconfirmed + fuel.unconfirmed),
       available: formatAxel(main.confirmed + fuel.confirmed),
+      outgoing: formatAxel(main.outgoing + fuel.outgoing),
+      sendable: formatAxel(sendable.amount),
+      sendBlockedBy: sendable.blockedBy,
     };
   }
 
