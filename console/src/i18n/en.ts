@@ -157,6 +157,16 @@ export const consoleMessages = {
       waitingAttempts: 'Attempts',
       waitingError: 'Last error',
       waitingNext: 'Next attempt',
+      fill: 'Fill treasury (+%{amount} AXEL)',
+      fillHelp: 'Development chain only: mints test AXEL to the treasury, confirmed with the next block.',
+      filled: '%{amount} AXEL minted to the treasury: spendable after the next block',
+      reasons: {
+        WALLET_INSUFFICIENT_FUNDS: 'The treasury does not hold enough confirmed AXEL yet',
+        WALLET_LEDGER_TIMEOUT: 'The chain did not answer in time',
+        WALLET_NO_ADDRESS: 'The buyer has no wallet address',
+        WALLET_INVALID_AMOUNT: 'The chain refused the amount',
+        other: 'The send failed; it is tried again',
+      },
       fields: {
         blocks: 'Block height',
         wallets: 'Wallets',

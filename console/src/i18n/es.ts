@@ -343,6 +343,16 @@ const consoleMessages: ConsoleCatalogue = {
       waitingAttempts: 'Intentos',
       waitingError: 'Último error',
       waitingNext: 'Próximo intento',
+      fill: 'Llenar la tesorería (+%{amount} AXEL)',
+      fillHelp: 'Solo en la cadena de desarrollo: emite AXEL de prueba a la tesorería, confirmados con el siguiente bloque.',
+      filled: '%{amount} AXEL emitidos a la tesorería: se pueden gastar tras el siguiente bloque',
+      reasons: {
+        WALLET_INSUFFICIENT_FUNDS: 'La tesorería aún no tiene suficientes AXEL confirmados',
+        WALLET_LEDGER_TIMEOUT: 'La cadena no respondió a tiempo',
+        WALLET_NO_ADDRESS: 'El comprador no tiene dirección de billetera',
+        WALLET_INVALID_AMOUNT: 'La cadena rechazó el importe',
+        other: 'El envío falló; se vuelve a intentar',
+      },
       fields: {
         blocks: 'Altura de bloque',
         wallets: 'Billeteras',

@@ -343,6 +343,16 @@ const consoleMessages: ConsoleCatalogue = {
       waitingAttempts: 'Pogingen',
       waitingError: 'Laatste fout',
       waitingNext: 'Volgende poging',
+      fill: 'Schatkist vullen (+%{amount} AXEL)',
+      fillHelp: 'Alleen op de ontwikkelketen: maakt test-AXEL aan voor de schatkist, bevestigd met het volgende blok.',
+      filled: '%{amount} AXEL aangemaakt voor de schatkist: te besteden na het volgende blok',
+      reasons: {
+        WALLET_INSUFFICIENT_FUNDS: 'De schatkist heeft nog niet genoeg bevestigde AXEL',
+        WALLET_LEDGER_TIMEOUT: 'De keten antwoordde niet op tijd',
+        WALLET_NO_ADDRESS: 'De koper heeft geen walletadres',
+        WALLET_INVALID_AMOUNT: 'De keten weigerde het bedrag',
+        other: 'Het verzenden mislukte; het wordt opnieuw geprobeerd',
+      },
       fields: {
         blocks: 'Blokhoogte',
         wallets: 'Wallets',

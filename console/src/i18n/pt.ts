@@ -343,6 +343,16 @@ const consoleMessages: ConsoleCatalogue = {
       waitingAttempts: 'Tentativas',
       waitingError: 'Último erro',
       waitingNext: 'Próxima tentativa',
+      fill: 'Abastecer a tesouraria (+%{amount} AXEL)',
+      fillHelp: 'Somente na cadeia de desenvolvimento: emite AXEL de teste para a tesouraria, confirmados no próximo bloco.',
+      filled: '%{amount} AXEL emitidos para a tesouraria: disponíveis após o próximo bloco',
+      reasons: {
+        WALLET_INSUFFICIENT_FUNDS: 'A tesouraria ainda não tem AXEL confirmados suficientes',
+        WALLET_LEDGER_TIMEOUT: 'A cadeia não respondeu a tempo',
+        WALLET_NO_ADDRESS: 'O comprador não tem endereço de carteira',
+        WALLET_INVALID_AMOUNT: 'A cadeia recusou o valor',
+        other: 'O envio falhou; será tentado de novo',
+      },
       fields: {
         blocks: 'Altura do bloco',
         wallets: 'Carteiras',
