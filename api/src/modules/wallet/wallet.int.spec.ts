@@ -180,6 +180,10 @@ describe('the development chain\'s treasury', () => {
     expect((await buyer.http.post(`/api/dev/checkout/${encodeURIComponent(started.body.checkoutId)}/pay`, {})).status).toBe(200);
     expect((await buyer.http.get(`/api/wallet/v1/replenish/${encodeURIComponent(started.body.checkoutId)}`)).body).toMatchObject({ status: 'paid', tokens: 'sent' });
     expect((await buyer.http.get('/api/wallet/v1/balance')).body).toEqual({ confirmed: '0', unconfirmed: '5' });
+    // the list says where the tokens came from
+    expect((await buyer.http.get('/api/wallet/v1/transactions')).body.data[0]).toMatchObject({ category: 'receive', about: 'fromTreasury', amount: '5', note: null });
+    await buyer.http.post('/api/wallet/v1/faucet', { amount: '1' });
+    expect((await buyer.http.get('/api/wallet/v1/transactions')).body.data[0]).toMatchObject({ category: 'generate', about: 'minted', amount: '1' });
     expect((await root.get('/api/wallet/v1/admin/replenishments/waiting')).body.data.some((w: { checkoutId: string }) => w.checkoutId === started.body.checkoutId)).toBe(false);
   });
 

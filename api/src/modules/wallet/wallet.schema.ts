@@ -24,6 +24,8 @@ export const BalanceSchema = z.object({ confirmed: AmountText, unconfirmed: Amou
 
 export const TransactionSchema = z.object({
   id: z.string(),
+  /** What the transaction was, when the chain tells: minted test tokens, from or to the treasury. */
+  about: z.enum(['minted', 'fromTreasury', 'toTreasury']).nullable(),
   txid: z.string(),
   note: z.string().nullable(),
   timestamp: z.string(),

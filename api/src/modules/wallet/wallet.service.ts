@@ -116,8 +116,8 @@ export class WalletService {
     if (!addresses) return { data: [], total: 0, page: query.page, perPage: query.perPage };
     const address = query.address ?? addresses.primary;
     if (address !== addresses.primary && address !== addresses.fuel) throw new DomainError(CommonErrors.forbidden);
-    const [page, notes] = await Promise.all([withLedgerTimeout(this.chain.transactions(address, query)), this.notes(userId)]);
-    return { data: page.data.map((tx) => transactionView(tx, address, notes[tx.txid] ?? null)), total: page.total, page: query.page, perPage: query.perPage };
+    const [page, notes, treasury] = await Promise.all([withLedgerTimeout(this.chain.transactions(address, query)), this.notes(userId), this.treasury()]);
+    return { data: page.data.map((tx) => transactionView(tx, address, notes[tx.txid] ?? null, treasury)), total: page.total, page: query.page, perPage: query.perPage };
   }
 
   /**
@@ -180,8 +180,20 @@ export const parseSendAmount = (text: string): BaseUnits => {
   return amount;
 };
 
-export const transactionView = (tx: ChainTransaction, address: string, note: string | null) => ({
+/**
+ * What a transaction was, when the chain alone can tell: test tokens minted, tokens from the
+ * treasury (a purchase, a payout), a payment to it (pinning); null for a transfer between people.
+ */
+export const transactionAbout = (tx: ChainTransaction, treasury: string): 'minted' | 'fromTreasury' | 'toTreasury' | null => {
+  if (tx.category === 'generate') return 'minted';
+  if (tx.category === 'receive' && tx.from === treasury) return 'fromTreasury';
+  if (tx.category === 'send' && tx.to === treasury) return 'toTreasury';
+  return null;
+};
+
+export const transactionView = (tx: ChainTransaction, address: string, note: string | null, treasury: string) => ({
   id: tx.txid,
+  about: transactionAbout(tx, treasury),
   txid: tx.txid,
   note,
   timestamp: tx.time,
