@@ -184,7 +184,7 @@ export const parseSendAmount = (text: string): BaseUnits => {
  * What a transaction was, when the chain alone can tell: test tokens minted, tokens from the
  * treasury (a purchase, a payout), a payment to it (pinning); null for a transfer between people.
  */
-export const transactionAbout = (tx: ChainTransaction, treasury: string): 'minted' | 'fromTreasury' | 'toTreasury' | null => {
+const transactionAbout = (tx: ChainTransaction, treasury: string): 'minted' | 'fromTreasury' | 'toTreasury' | null => {
   if (tx.category === 'generate') return 'minted';
   if (tx.category === 'receive' && tx.from === treasury) return 'fromTreasury';
   if (tx.category === 'send' && tx.to === treasury) return 'toTreasury';

@@ -55,7 +55,7 @@ const useAnswer = (load: () => Promise<Record<string, unknown>>, version = 0) =>
 };
 
 /** How much "fill treasury" mints. */
-export const TREASURY_FILL_AMOUNT = '100';
+const TREASURY_FILL_AMOUNT = '100';
 
 /** Staff with admin:treasury:fill mint test AXEL to the treasury; on the development chain only. */
 const FillTreasury = ({ onFilled }: { onFilled: () => void }) => {

@@ -69,7 +69,7 @@ export const toProduct = (raw: Raw): Product => ({
   quotaBytes: quotaOf(raw),
 });
 
-export const toNextPayment = (raw: unknown): NextPayment | null => {
+const toNextPayment = (raw: unknown): NextPayment | null => {
   if (!isRecord(raw)) return null;
   const date = str(raw.date);
   const amount = int(raw.amount);
