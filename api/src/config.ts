@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { PASSWORD_MAX_LENGTH } from '@axel/domain';
+import { parseAxel, PASSWORD_MAX_LENGTH } from '@axel/domain';
 import { z } from 'zod';
 
 const optionalUrl = z
@@ -111,6 +111,15 @@ const ConfigSchema = z.object({
   AXEL_RPC_URL: optionalUrl,
   /** Seconds between blocks of the development chain. */
   AXEL_DEV_BLOCK_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+  /**
+   * AXEL the development chain's treasury holds from its genesis block (a new chain only), so token
+   * purchases are delivered from the first start; 0 begins with an empty treasury.
+   */
+  AXEL_DEV_TREASURY_GENESIS: z
+    .string()
+    .default('10000')
+    .refine((v) => parseAxel(v) !== null, 'must be an amount of AXEL (at most 8 decimals)')
+    .transform((v) => parseAxel(v)!),
   /** An external transaction explorer; `{id}` in it is replaced by the transaction id (else appended). */
   AXEL_EXPLORER_URL: optionalUrl,
   /** The development chain's faucet, with the development mailbox's loopback rule. */

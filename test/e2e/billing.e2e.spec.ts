@@ -33,6 +33,19 @@ const staff = async () => {
 
 const newPage = async () => (await browser.newContext({ locale: 'en-US' })).newPage();
 
+/** Nothing wider than the viewport: a phone reads the page without scrolling sideways. */
+const expectNoSideScroll = async (page: Page) => {
+  expect(await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth')).toBeLessThanOrEqual(0);
+};
+
+const signInToConsole = async (page: Page) => {
+  await page.goto(`${t.url}/admin`);
+  await page.getByLabel(/e-?mail/i).first().fill(ROOT.email);
+  await page.getByLabel(/password/i).first().fill(ROOT.password);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL(/\/admin\/dashboard/);
+};
+
 const signInThroughForm = async (page: Page, email: string) => {
   await page.goto(`${t.url}/signin`);
   await page.getByTestId('signin-email').fill(email);
@@ -59,7 +72,7 @@ describe('plans and billing in the browser', () => {
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
 
-    const { email } = await signUpConfirmed();
+    const { email, id: buyerId } = await signUpConfirmed();
     const page = await newPage();
     await signInThroughForm(page, email);
 
@@ -84,6 +97,17 @@ describe('plans and billing in the browser', () => {
     await page.getByText('Promo code is invalid').waitFor();
     await shot(page, 'promo-invalid');
     await page.getByTestId('checkout-promo').fill(code);
+    // the code's price shows before paying: half price for three payments, then the plan's own
+    await page.getByTestId('checkout-promo-apply').click();
+    await page.getByTestId('checkout-promo-terms').waitFor();
+    expect(await page.getByTestId('checkout-price').innerText()).toContain('$10.00');
+    expect(await page.getByTestId('checkout-promo-terms').innerText()).toContain('$10.00 / month for the first 3 payments, then $19.99 / month');
+    expect(await page.getByTestId('checkout-due-today').innerText()).toBe('Due today: $10.00');
+    await shot(page, 'promo-applied');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectNoSideScroll(page);
+    await shot(page, 'promo-applied-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByTestId('checkout-pay').click();
 
     await page.waitForURL(/\/dev\/checkout\//);
@@ -100,9 +124,27 @@ describe('plans and billing in the browser', () => {
     await page.getByTestId('subscription-plan-name').filter({ hasText: 'Professional' }).waitFor();
     expect(await page.getByTestId('subscription-storage').innerText()).toContain('500 GB');
     await page.getByTestId('subscription-next-payment').waitFor();
+    // the next payment is the code's second cycle, not the plan's $19.99
+    expect(await page.getByTestId('subscription-next-payment').innerText()).toMatch(/^Next payment: \$10\.00 on /);
+    expect(await page.getByTestId('subscription-promo').innerText()).toBe(`Promo code ${code}: 2 more payments at the promo price, then $19.99`);
     await page.getByTestId('payment-row').first().waitFor();
     expect(await page.getByTestId('payments-table').innerText()).toContain('$10.00');
     await shot(page, 'subscription-professional');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectNoSideScroll(page);
+    await shot(page, 'subscription-professional-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // staff read the same next payment on the user's plan tab
+    const staffPage = await newPage();
+    await signInToConsole(staffPage);
+    await staffPage.goto(`${t.url}/admin/users/${encodeURIComponent(buyerId)}/show/plan`);
+    const nextAmount = staffPage.getByTestId('user-subscription-next-amount');
+    await nextAmount.waitFor();
+    expect(await nextAmount.innerText()).toContain('$10.00');
+    expect(await nextAmount.innerText()).toContain(`${code}: 2 more payments at this price, then $19.99`);
+    await shot(staffPage, 'console-next-payment');
+    await staffPage.context().close();
 
     await page.getByTestId('subscription-cancel').click();
     await page.getByTestId('subscription-cancel-confirm').click();

@@ -14,7 +14,8 @@ let browser: Browser;
 beforeAll(async () => {
   t = await startTestApp({
     serveUi: true,
-    env: { AXEL_DEV_BLOCK_SECONDS: String(BLOCK_SECONDS), RATE_LIMIT_FACTOR: '10', ADMIN_EMAIL: ROOT.email, ADMIN_PASSWORD: ROOT.password },
+    // a small genesis treasury: one purchase is delivered from it, the next waits for staff to fill it
+    env: { AXEL_DEV_BLOCK_SECONDS: String(BLOCK_SECONDS), RATE_LIMIT_FACTOR: '10', ADMIN_EMAIL: ROOT.email, ADMIN_PASSWORD: ROOT.password, AXEL_DEV_TREASURY_GENESIS: '3' },
   });
   browser = await launchBrowser();
 });
@@ -24,6 +25,11 @@ afterAll(async () => {
 });
 
 const { signUpConfirmed, signIn, PASSWORD } = accountHelpers(() => t);
+
+/** Nothing wider than the viewport: a phone reads the page without scrolling sideways. */
+const expectNoSideScroll = async (page: Page) => {
+  expect(await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth')).toBeLessThanOrEqual(0);
+};
 
 const signedInPage = async (email: string): Promise<Page> => {
   const page = await (await browser.newContext({ locale: 'en-US' })).newPage();
@@ -87,7 +93,13 @@ describe('wallet in the browser', () => {
     await expect.poll(() => page.getByTestId('send-form').textContent()).toContain('an address is exactly 34 letters or digits');
     expect(await page.getByTestId('send-form').textContent()).toContain('below the minimum transaction amount');
     await shot(page, 'field-errors');
+    // More than the wallet holds is refused on the form, before the confirmation step.
     await page.getByTestId('send-address').fill(bobAddress);
+    await page.getByTestId('send-amount').fill('1000');
+    await page.getByTestId('send-submit').click();
+    await expect.poll(() => page.getByTestId('send-form').textContent()).toContain('More than you can send now');
+    expect(await page.getByTestId('send-confirm').count()).toBe(0);
+    await shot(page, 'above-sendable');
     await page.getByTestId('send-amount').fill('2.5');
     await page.getByTestId('send-note').fill('lunch');
     await page.getByTestId('send-submit').click();
@@ -96,16 +108,27 @@ describe('wallet in the browser', () => {
     await page.getByTestId('send-sent').waitFor();
     await shot(page, 'sent');
 
-    // A second send before the first is confirmed is refused with the specification's message.
+    // The header shows the pending send and says sends wait for it; nothing is sendable until then.
+    await expect.poll(() => page.getByTestId('wallet-balance-outgoing').textContent(), { timeout: REFRESH_MS }).toBe('2.5');
+    expect(await page.getByTestId('wallet-balance-confirmed').textContent()).toBe('7.5');
+    expect(await page.getByTestId('wallet-send-blocked').textContent()).toBe('Your send of 2.5 AXEL waits for the next block: you can send again once it is confirmed.');
     await page.getByTestId('send-new').click();
+    expect(await page.getByTestId('send-sendable').textContent()).toBe('Confirmed tokens you can send: 0 AXEL');
     await page.getByTestId('send-address').fill(bobAddress);
     await page.getByTestId('send-amount').fill('1');
     await page.getByTestId('send-submit').click();
-    await page.getByTestId('send-confirm-button').click();
-    await page.getByTestId('send-failed').waitFor();
-    expect(await page.getByTestId('send-error').getAttribute('data-error-code')).toBe('WALLET_UNCONFIRMED');
-    expect(await page.getByTestId('send-error').textContent()).toContain('unconfirmed tokens');
-    await shot(page, 'second-send-refused');
+    await expect.poll(() => page.getByTestId('send-form').textContent()).toContain('More than you can send now');
+    await shot(page, 'second-send-blocked');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectNoSideScroll(page);
+    await shot(page, 'second-send-blocked-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    // the server refuses it alike, should a stale page try
+    const refused = await page.request.post(`${t.url}/api/wallet/v1/send`, {
+      data: { address: bobAddress, amount: '1', idempotencyKey: `stale-${Date.now()}` },
+      headers: { 'x-requested-with': 'XMLHttpRequest' },
+    });
+    expect((await refused.json()).code).toBe('WALLET_UNCONFIRMED');
 
     // Bob sees the tokens arrive: unconfirmed first, confirmed after the next block.
     const bobPage = await signedInPage(bob.email);
@@ -113,6 +136,7 @@ describe('wallet in the browser', () => {
     await expectBalance(bobPage, '0', '2.5');
     await bobPage.getByTestId('transaction-row-unconfirmed').waitFor();
     expect(await bobPage.getByTestId('transaction-row-amount').first().textContent()).toBe('2.5');
+    expect(await bobPage.getByTestId('transaction-row-category').first().textContent()).toBe('Received');
     await shot(bobPage, 'bob-unconfirmed');
     await mineBlock(bobPage);
     await expectBalance(bobPage, '2.5', '0');
@@ -139,24 +163,48 @@ describe('wallet in the browser', () => {
     await shot(visitor, 'explorer');
     await visitor.context().close();
 
-    // Once confirmed, Alice's retry of the refused send goes through with the same key.
+    // Once confirmed, the notice goes and Alice's send goes through; her list says what each was, in words.
     await expectBalance(page, '7.5', '0');
-    await page.getByTestId('send-retry').click();
+    await page.getByTestId('wallet-send-blocked').waitFor({ state: 'detached', timeout: REFRESH_MS });
+    await page.getByTestId('send-submit').click();
+    await page.getByTestId('send-confirm-button').click();
     await page.getByTestId('send-sent').waitFor();
     await shot(page, 'retry-sent');
+    await page.getByTestId('wallet-nav-transactions').click();
+    await expect.poll(() => page.getByTestId('transaction-row').count(), { timeout: REFRESH_MS }).toBe(3);
+    expect(await page.getByTestId('transaction-row-category').allTextContents()).toEqual(['Sent', 'Sent', 'Minted']);
+    expect(await page.getByTestId('transaction-row-note').allTextContents()).toEqual(['', 'lunch', 'Test tokens from the development chain']);
+    await shot(page, 'transactions-in-words');
     await page.context().close();
     await bobPage.context().close();
   });
 
-  it('replenish: back from the test checkout the page says what became of the payment (waiting for the treasury, then sent; declined), from the checkout itself', async () => {
+  it('replenish: the price first; back from the test checkout the page says what became of the payment (delivered from the genesis treasury; waiting for the treasury until staff fill it, then sent; declined)', async () => {
     const shot = stepShots('wallet-replenish');
-    const { http: root } = await signIn(ROOT.email, ROOT.password);
-    expect((await root.post('/api/wallet/v1/faucet', { amount: '100', to: 'treasury' })).status).toBe(200);
     const buyer = await signUpConfirmed();
     const { http } = await signIn(buyer.email);
     expect((await http.post('/api/wallet/v1/addresses', {})).status).toBe(201);
 
+    // a fresh development chain's treasury holds its genesis supply: a purchase is delivered at once
     const page = await signedInPage(buyer.email);
+    await page.goto(`${t.url}/wallet/replenish`);
+    await page.getByTestId('replenish-amount').fill('2.5');
+    expect(await page.getByTestId('replenish-price').textContent()).toBe('2.5 AXEL cost $2.50 (1 AXEL = $1.00)');
+    await shot(page, 'price');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectNoSideScroll(page);
+    await shot(page, 'price-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByTestId('replenish-submit').click();
+    await page.waitForURL(/\/dev\/checkout\//);
+    expect(await page.getByTestId('amount').innerText()).toContain('2.50');
+    await page.getByTestId('pay').click();
+    await page.waitForURL(/\/wallet\/replenish\?status=paid/);
+    await page.getByTestId('replenish-result-sent').waitFor({ timeout: 20_000 });
+    await expectBalance(page, '0', '2.5');
+    await shot(page, 'sent-from-genesis');
+
+    // more than the treasury holds confirmed: paid, the tokens wait for it
     await page.goto(`${t.url}/wallet/replenish`);
     await page.getByTestId('replenish-amount').fill('2');
     await page.getByTestId('replenish-submit').click();
@@ -175,15 +223,33 @@ describe('wallet in the browser', () => {
     await staffPage.getByTestId('login-submit').click();
     await staffPage.waitForURL(/\/admin\/dashboard/);
     await staffPage.getByTestId('menu-wallet-dashboard').click();
-    await staffPage.getByTestId('wallet-dashboard-waiting-row').filter({ hasText: buyer.email }).waitFor();
-    expect(await staffPage.getByTestId('wallet-dashboard-waiting-row').filter({ hasText: buyer.email }).textContent()).toContain('WALLET_INSUFFICIENT_FUNDS');
+    const waitingRow = staffPage.getByTestId('wallet-dashboard-waiting-row').filter({ hasText: buyer.email });
+    await waitingRow.waitFor();
+    // why it waits, in words
+    expect(await waitingRow.getByTestId('wallet-dashboard-waiting-reason').textContent()).toBe('The treasury does not hold enough confirmed AXEL yet');
+    expect(await waitingRow.textContent()).not.toContain('WALLET_INSUFFICIENT_FUNDS');
     await shot(staffPage, 'console-waiting');
+    // staff fill the treasury from the dashboard (development chain only); the mint is on the chain with who did it
+    await staffPage.getByTestId('wallet-dashboard-fill').click();
+    await staffPage.getByText('100 AXEL minted to the treasury').waitFor();
+    const { http: rootApi } = await signIn(ROOT.email, ROOT.password);
+    await expect.poll(async () => (await rootApi.get('/api/wallet/v1/admin/dashboard/')).body.treasury.unconfirmed).toBe('100');
+    await shot(staffPage, 'console-filled');
+    await staffPage.setViewportSize({ width: 390, height: 844 });
+    await shot(staffPage, 'console-filled-phone');
     await staffPage.context().close();
     // a block confirms the treasury's tokens; the retried send pays, and the page follows without a reload
     await mineBlock(page);
-    await page.getByTestId('replenish-result-sent').waitFor({ timeout: 20_000 });
-    expect(await page.getByTestId('replenish-result-sent').textContent()).toContain('2 AXEL are on their way');
-    await expectBalance(page, '0', '2');
+    // a retry that ran just before the block waits its backoff on the app's clock: time keeps passing until one pays
+    const sent = page.getByTestId('replenish-result-sent');
+    for (let i = 0; i < 20 && !(await sent.isVisible()); i++) {
+      await new Promise((r) => setTimeout(r, 1500));
+      if (!(await sent.isVisible())) t.clock.advance(60_000);
+    }
+    await sent.waitFor({ timeout: 20_000 });
+    expect(await sent.textContent()).toContain('2 AXEL are on their way');
+    await mineBlock(page);
+    await expectBalance(page, '4.5', '0');
     await shot(page, 'paid');
 
     // declined: nothing charged; and an address claiming "paid" for it changes nothing

@@ -18,6 +18,7 @@ export const Features = {
   userPasswordReset: 'admin:user:password:reset',
   promoCodeAdd: 'admin:promocode:add',
   promoCodeDelete: 'admin:promocode:delete',
+  treasuryFill: 'admin:treasury:fill',
 } as const;
 export type Feature = (typeof Features)[keyof typeof Features];
 

@@ -3,6 +3,7 @@ import { DomainError } from '../shared/errors';
 import { BASIC, GB, isPurchasable, productById, type Cycle, type Product } from './billing.catalogue';
 import { effectivePlanSubscription, entitlementsOf, paymentDelayed } from './billing.entitlements';
 import { BillingErrors } from './billing.errors';
+import { checkoutQuote, paymentQuote } from './billing.payments';
 import type { AppliedPromo, BillingEvent, Provider } from './billing.events';
 import { evolveBilling, initialBillingState, isRunning, subscriptionStatusAt, type BillingState, type CheckoutRecord, type SubscriptionRecord } from './billing.state';
 
@@ -52,10 +53,6 @@ const requireProduct = (id: number): Product => {
   return p;
 };
 
-/** Price of one cycle: the promo code's while payments so far are fewer than its cycles. */
-export const cyclePrice = (product: Product, quantity: number, promo: AppliedPromo | null, paymentsMade: number): number =>
-  promo && (promo.cycles === null || paymentsMade < promo.cycles) ? promo.price : product.price * quantity;
-
 const startCheckout = (state: BillingState, data: Extract<BillingCommand, { type: 'StartCheckout' }>['data'], now: Date): BillingEvent[] => {
   const product = requireProduct(data.productId);
   if (!isPurchasable(product)) throw new DomainError(BillingErrors.productNotFound);
@@ -81,7 +78,7 @@ const startCheckout = (state: BillingState, data: Extract<BillingCommand, { type
   } else if (product.extraMembers && product.extraMembers.forKind !== current.plan.kind) {
     throw new DomainError(BillingErrors.planChangeNotAllowed);
   }
-  const amount = cyclePrice(product, data.quantity, data.promo, 0);
+  const quote = checkoutQuote(product, data.quantity, data.promo);
   return [
     {
       type: 'CheckoutStarted',
@@ -90,7 +87,7 @@ const startCheckout = (state: BillingState, data: Extract<BillingCommand, { type
         productId: product.id,
         quantity: data.quantity,
         provider: data.provider,
-        amount: data.promo?.freeTrialDays ? 0 : amount,
+        amount: quote.dueToday,
         promo: data.promo,
         customFields: data.customFields,
         at: iso(now),
@@ -102,8 +99,8 @@ const startCheckout = (state: BillingState, data: Extract<BillingCommand, { type
 /** The payment a subscription in grace owes: its cycle's price (the promo code's while it applies). */
 const overduePayment = (sub: SubscriptionRecord) => {
   const product = requireProduct(sub.productId);
-  const promoApplies = sub.promo !== null && (sub.promo.cycles === null || sub.paymentsMade < sub.promo.cycles);
-  return { product, amount: cyclePrice(product, sub.quantity, sub.promo, sub.paymentsMade), promoCode: promoApplies ? sub.promo!.code : null };
+  const { amount, promoCode } = paymentQuote(product, sub.quantity, sub.promo, sub.paymentsMade);
+  return { product, amount, promoCode };
 };
 
 /** "Pay now": a checkout for the renewal a subscription in grace failed to pay. */
@@ -225,7 +222,7 @@ const renew = (state: BillingState, data: Extract<BillingCommand, { type: 'Recor
   if (state.payments.some((p) => p.id === data.paymentId)) return [];
   const product = requireProduct(sub.productId);
   if (!sub.cycle || subscriptionStatusAt(sub, now) === 'ended') throw new DomainError(BillingErrors.subscriptionNotFound);
-  const amount = cyclePrice(product, sub.quantity, sub.promo, sub.paymentsMade);
+  const { amount, promoCode } = paymentQuote(product, sub.quantity, sub.promo, sub.paymentsMade);
   const payment = (status: 'succeeded' | 'failed'): BillingEvent => ({
     type: 'PaymentRecorded',
     data: {
@@ -236,7 +233,7 @@ const renew = (state: BillingState, data: Extract<BillingCommand, { type: 'Recor
       currency: 'usd',
       provider: sub.provider,
       status,
-      promoCode: sub.promo && (sub.promo.cycles === null || sub.paymentsMade < sub.promo.cycles) ? sub.promo.code : null,
+      promoCode,
       at: iso(now),
     },
   });

@@ -3,6 +3,7 @@ import { assertNever, type Command, type Decider } from '../shared/decider';
 import { DomainError } from '../shared/errors';
 import { defineEvent, type EventOf } from '../shared/events';
 import type { BaseUnits } from './amount';
+import { sendableOf, type AddressBalance } from './sendable';
 import { WalletErrors } from './wallet.errors';
 
 /**
@@ -38,7 +39,9 @@ export type LedgerEvent = EventOf<typeof ChainCoinsMinted> | EventOf<typeof Chai
 export type LedgerCommand =
   | Command<'Mint', { txid: string; to: string; amount: BaseUnits }>
   | Command<'Transfer', { txid: string; from: string; to: string; amount: BaseUnits; requireSettled?: boolean; data?: string }>
-  | Command<'MineBlock', { hash: string }>;
+  | Command<'MineBlock', { hash: string }>
+  /** The first block of a new chain: the treasury's supply, minted and mined at once. */
+  | Command<'Genesis', { txid: string; to: string; amount: BaseUnits; hash: string }>;
 
 export interface LedgerAccount {
   /** Mined net balance. */
@@ -93,10 +96,10 @@ export const initialLedgerState = (): LedgerState => ({
 
 export const ledgerAccount = (state: LedgerState, address: string): LedgerAccount => state.accounts[address] ?? EMPTY;
 
-/** What a wallet shows: confirmed (spendable) and unconfirmed (on its way in). */
-export const ledgerBalance = (state: LedgerState, address: string): { confirmed: BaseUnits; unconfirmed: BaseUnits } => {
+/** What a wallet shows: confirmed (spendable), unconfirmed (on its way in) and outgoing (sent, not mined yet). */
+export const ledgerBalance = (state: LedgerState, address: string): AddressBalance => {
   const a = ledgerAccount(state, address);
-  return { confirmed: a.settled - a.pendingOut, unconfirmed: a.pendingIn };
+  return { confirmed: a.settled - a.pendingOut, unconfirmed: a.pendingIn, outgoing: a.pendingOut };
 };
 
 export const ledgerHeight = (state: LedgerState): number => state.blocks.length;
@@ -133,7 +136,7 @@ const decide = (command: LedgerCommand, state: LedgerState): LedgerEvent[] => {
       if (!Number.isSafeInteger(amount) || amount <= 0) throw new DomainError(WalletErrors.invalidAmount);
       if (data !== undefined && !isChainPayload(data)) throw new DomainError(WalletErrors.invalidAmount);
       const source = ledgerAccount(state, from);
-      if (requireSettled && (source.pendingIn > 0 || source.pendingOut > 0)) throw new DomainError(WalletErrors.unconfirmed);
+      if (requireSettled && sendableOf(ledgerBalance(state, from)).blockedBy) throw new DomainError(WalletErrors.unconfirmed);
       if (source.settled - source.pendingOut < amount) throw new DomainError(WalletErrors.insufficientFunds);
       return [{ type: 'ChainTransferAccepted', data: { txid, from, to, amount, time, ...(data ? { data } : {}) } }];
     }
@@ -142,6 +145,16 @@ const decide = (command: LedgerCommand, state: LedgerState): LedgerEvent[] => {
       const settled = state.lastTxHeight === 0 || height - state.lastTxHeight + 1 >= DEV_CHAIN_SETTLE_CONFIRMATIONS;
       if (state.mempool.length === 0 && settled) return [];
       return [{ type: 'ChainBlockMined', data: { height: height + 1, hash: command.data.hash, time, txids: [...state.mempool] } }];
+    }
+    case 'Genesis': {
+      const { txid, to, amount, hash } = command.data;
+      // a chain that has anything already had its beginning
+      if (state.blocks.length > 0 || Object.keys(state.txs).length > 0) return [];
+      if (!Number.isSafeInteger(amount) || amount <= 0) throw new DomainError(WalletErrors.invalidAmount);
+      return [
+        { type: 'ChainCoinsMinted', data: { txid, to, amount, time } },
+        { type: 'ChainBlockMined', data: { height: 1, hash, time, txids: [txid] } },
+      ];
     }
     default:
       return assertNever(command);

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DomainError } from '../shared/errors';
 import { formatAxel, parseAxel } from './amount';
 import { ledgerBalance, ledgerDecider, type LedgerCommand, type LedgerEvent, type LedgerState } from './ledger';
+import { sendableOf } from './sendable';
 
 const units = fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER });
 
@@ -129,6 +130,23 @@ describe('development chain ledger', () => {
         expect(new Set(ids).size).toBe(ids.length);
         const mined = events.flatMap((e) => (e.type === 'ChainBlockMined' ? e.data.txids : []));
         expect(new Set(mined).size).toBe(mined.length);
+      }),
+    );
+  });
+
+  it('what the wallet shows as sendable is what a user\'s send may move: all of it passes, a unit more or anything while blocked is refused', () => {
+    fc.assert(
+      fc.property(batches, (bs) => {
+        const { state } = run(bs);
+        for (const address of Object.keys(state.accounts)) {
+          const { amount, blockedBy } = sendableOf(ledgerBalance(state, address));
+          const attempt = (units: number) => () =>
+            ledgerDecider.decide({ type: 'Transfer', data: { txid: `probe-transaction-${address}-${units}`, from: address, to: 'probe', amount: units, requireSettled: true }, metadata: { now } }, state);
+          if (amount > 0) expect(attempt(amount)()).toHaveLength(1);
+          const over = attempt(amount + 1);
+          expect(over).toThrow(DomainError);
+          if (blockedBy) expect(over).toThrow(/unconfirmed/);
+        }
       }),
     );
   });

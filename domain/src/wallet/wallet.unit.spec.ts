@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fold } from '../shared/decider';
 import { DomainError } from '../shared/errors';
 import { confirmations, ledgerBalance, ledgerDecider, type LedgerCommand, type LedgerEvent, type LedgerState } from './ledger';
+import { sendableOf } from './sendable';
 import { isTransactionId, isWalletAddress } from './wallet';
 
 const at = new Date('2026-11-01T00:00:00Z');
@@ -40,17 +41,17 @@ describe('development chain', () => {
 
   it('keeps minted tokens unconfirmed until a block is mined, then counts confirmations per block', () => {
     const { state } = given([mint(T1, 'alice', 500)]);
-    expect(ledgerBalance(state, 'alice')).toEqual({ confirmed: 0, unconfirmed: 500 });
+    expect(ledgerBalance(state, 'alice')).toEqual({ confirmed: 0, unconfirmed: 500, outgoing: 0 });
     expect(confirmations(state, state.txs[T1]!)).toBe(0);
     const after = given([mint(T1, 'alice', 500), mine(), mine()]).state;
-    expect(ledgerBalance(after, 'alice')).toEqual({ confirmed: 500, unconfirmed: 0 });
+    expect(ledgerBalance(after, 'alice')).toEqual({ confirmed: 500, unconfirmed: 0, outgoing: 0 });
     expect(confirmations(after, after.txs[T1]!)).toBe(2);
   });
 
   it('a send takes from the sender at once and reaches the receiver unconfirmed', () => {
     const { state } = given([mint(T1, 'alice', 500), mine(), send(T2, 'alice', 'bob', 200)]);
-    expect(ledgerBalance(state, 'alice')).toEqual({ confirmed: 300, unconfirmed: 0 });
-    expect(ledgerBalance(state, 'bob')).toEqual({ confirmed: 0, unconfirmed: 200 });
+    expect(ledgerBalance(state, 'alice')).toEqual({ confirmed: 300, unconfirmed: 0, outgoing: 200 });
+    expect(ledgerBalance(state, 'bob')).toEqual({ confirmed: 0, unconfirmed: 200, outgoing: 0 });
   });
 
   it('refuses a send beyond the confirmed balance', () => {
@@ -63,6 +64,27 @@ describe('development chain', () => {
     expectError(() => ledgerDecider.decide(send(T3, 'alice', 'bob', 100), state), 'WALLET_UNCONFIRMED');
     // the treasury pays many at once: it does not ask for settled funds
     expect(ledgerDecider.decide(send(T3, 'alice', 'bob', 100, false), state)).toHaveLength(1);
+  });
+
+  it('after a send nothing is sendable until it is mined: the pending send says why, and the chain refuses alike', () => {
+    const { state } = given([mint(T1, 'alice', 1000), mine(), send(T2, 'alice', 'bob', 150)]);
+    expect(sendableOf(ledgerBalance(state, 'alice'))).toEqual({ amount: 0, blockedBy: 'outgoing' });
+    expect(sendableOf(ledgerBalance(state, 'bob'))).toEqual({ amount: 0, blockedBy: 'incoming' });
+    expectError(() => ledgerDecider.decide(send(T3, 'bob', 'alice', 1), state), 'WALLET_UNCONFIRMED');
+    const mined = given([mint(T1, 'alice', 1000), mine(), send(T2, 'alice', 'bob', 150), mine('h2')]).state;
+    expect(sendableOf(ledgerBalance(mined, 'alice'))).toEqual({ amount: 850, blockedBy: null });
+    expect(ledgerDecider.decide(send(T3, 'alice', 'bob', 850), mined)).toHaveLength(1);
+  });
+
+  it('a new chain begins with the treasury funded and confirmed in block 1; a chain with history gets no second beginning', () => {
+    const genesis = (to: string): LedgerCommand => ({ type: 'Genesis', data: { txid: 'genesis-treasury-000000', to, amount: 10_000, hash: 'g' }, metadata: { now: at } });
+    const { state, events } = given([genesis('treasury')]);
+    expect(events.map((e) => e.type)).toEqual(['ChainCoinsMinted', 'ChainBlockMined']);
+    expect(ledgerBalance(state, 'treasury')).toEqual({ confirmed: 10_000, unconfirmed: 0, outgoing: 0 });
+    expect(state.blocks).toHaveLength(1);
+    expect(ledgerDecider.decide(genesis('treasury'), state)).toEqual([]);
+    expect(ledgerDecider.decide(genesis('treasury'), given([mint(T1, 'alice', 1)]).state)).toEqual([]);
+    expect(ledgerDecider.decide(send(T2, 'treasury', 'alice', 10_000, false), state)).toHaveLength(1);
   });
 
   it('answers a retried send with nothing new, and a reused id with other content as a conflict', () => {

@@ -38,6 +38,7 @@ describe('development chain on the event store', () => {
           const balances = await Promise.all(addresses.map((x) => a.balance(x)));
           expect(balances.reduce((s, x) => s + x.confirmed + x.unconfirmed, 0)).toBe(4000);
           for (const x of balances) expect(x.unconfirmed).toBe(0);
+          for (const x of balances) expect(x.outgoing).toBe(0);
           const { events } = await t.store.readStream(stream);
           const txids = events.filter((e) => e.type === 'ChainTransferAccepted').map((e) => (e.data as { txid: string }).txid);
           expect(new Set(txids).size).toBe(txids.length);
@@ -68,8 +69,28 @@ describe('development chain on the event store', () => {
     ]);
     const detail = await chain.transaction(sent);
     expect(detail?.linked).toHaveLength(1);
-    expect(await chain.balance(alice)).toEqual({ confirmed: 3800, unconfirmed: 0 });
-    expect(await chain.balance(bob)).toEqual({ confirmed: 1201, unconfirmed: 0 });
+    expect(await chain.balance(alice)).toEqual({ confirmed: 3800, unconfirmed: 0, outgoing: 0 });
+    expect(await chain.balance(bob)).toEqual({ confirmed: 1201, unconfirmed: 0, outgoing: 0 });
     expect((await chain.info()).blocks).toBe(3);
+  });
+
+  it('a new chain begins with the treasury\'s supply confirmed in block 1, written once however many processes start it', async () => {
+    const stream = `devchain-test-${newId()}`;
+    const genesis = { label: 'axel-treasury', amount: 10_000 * 100_000_000 };
+    const starters = [0, 1, 2].map(() => new DevelopmentChain({ store: t.store, registry, now: () => new Date(), stream, genesis }));
+    const infos = await Promise.all(starters.map((c) => c.info()));
+    for (const info of infos) expect(info.blocks).toBe(1);
+    const treasury = await starters[0]!.newAddress('axel-treasury');
+    expect(await starters[1]!.balance(treasury)).toEqual({ confirmed: genesis.amount, unconfirmed: 0, outgoing: 0 });
+    const { events } = await t.store.readStream(stream);
+    expect(events.map((e) => e.type)).toEqual(['ChainCoinsMinted', 'ChainBlockMined']);
+    // the treasury pays at once, and the pending payment shows as outgoing until mined
+    const buyer = await starters[2]!.newAddress('buyer');
+    await starters[2]!.send({ from: treasury, to: buyer, amount: 500, idempotencyKey: `${stream}-pay`, requireSettled: false });
+    expect(await starters[0]!.balance(treasury)).toEqual({ confirmed: genesis.amount - 500, unconfirmed: 0, outgoing: 500 });
+    // a chain that already has a history is not begun again
+    const later = new DevelopmentChain({ store: t.store, registry, now: () => new Date(), stream, genesis });
+    expect((await later.info()).blocks).toBe(1);
+    expect((await t.store.readStream(stream)).events).toHaveLength(3);
   });
 });

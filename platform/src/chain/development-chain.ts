@@ -32,16 +32,60 @@ export class DevelopmentChain implements ChainPort {
   private revision = -1;
   private queue: Promise<unknown> = Promise.resolve();
 
+  private beginning: Promise<void> | null = null;
+
   constructor(
-    private readonly deps: { store: EventStore; registry: EventRegistry; now: () => Date; stream?: string },
+    private readonly deps: {
+      store: EventStore;
+      registry: EventRegistry;
+      now: () => Date;
+      stream?: string;
+      /** A new chain begins with this supply confirmed on the address of this label (the treasury), as a real chain's genesis block. */
+      genesis?: { label: string; amount: BaseUnits };
+    },
   ) {}
 
   private get stream() {
     return this.deps.stream ?? DEV_CHAIN_STREAM;
   }
 
+  /**
+   * The genesis block, written once by whichever process reads the empty chain first: its events
+   * have fixed ids and are appended only to a stream that does not exist yet, so a second writer
+   * finds the stream taken and simply reads what the first one wrote.
+   */
+  private begin(): Promise<void> {
+    this.beginning ??= (async () => {
+      const genesis = this.deps.genesis;
+      if (!genesis || genesis.amount <= 0) return;
+      const state = await this.catchUp();
+      const to = developmentAddress(genesis.label);
+      const txid = txidFor('genesis', to);
+      const hash = createHash('sha256').update(`genesis\0${to}\0${genesis.amount}`).digest('hex');
+      const events = ledgerDecider.decide({ type: 'Genesis', data: { txid, to, amount: genesis.amount, hash }, metadata: { now: this.deps.now() } }, state);
+      if (events.length === 0) return;
+      const metadata = metadataFor({ actorId: null, actorKind: 'system' }, this.deps.now());
+      const toAppend = events.map((event, index) => ({ id: deterministicId('genesis', this.stream, String(index)), ...this.deps.registry.encode(event), metadata }));
+      try {
+        await this.deps.store.append(this.stream, toAppend, expected.revision(this.revision));
+      } catch (error) {
+        if (!(error instanceof WrongExpectedRevisionError)) throw error;
+      }
+      await this.catchUp();
+    })().catch((error: unknown) => {
+      // a store that failed is asked again by the next call
+      this.beginning = null;
+      throw error;
+    });
+    return this.beginning;
+  }
+
   /** One refresh or write at a time in this process; other processes are held off by the revision check. */
-  private serial<T>(work: () => Promise<T>): Promise<T> {
+  private serial<T>(job: () => Promise<T>): Promise<T> {
+    const work = async () => {
+      await this.begin();
+      return job();
+    };
     const next = this.queue.then(work, work);
     this.queue = next.catch(() => undefined);
     return next;
@@ -114,11 +158,11 @@ export class DevelopmentChain implements ChainPort {
     return { txid };
   }
 
-  readonly faucet = async (to: string, amount: BaseUnits, idempotencyKey: string): Promise<{ txid: string }> => {
+  readonly faucet = async (to: string, amount: BaseUnits, idempotencyKey: string, actor?: CommandContext): Promise<{ txid: string }> => {
     const txid = txidFor('mint', idempotencyKey);
     await this.execute(
       { type: 'Mint', data: { txid, to, amount }, metadata: { now: this.deps.now() } },
-      { actorId: null, actorKind: 'system', idempotencyKey: `chain-mint:${txid}` },
+      { ...(actor ?? { actorId: null, actorKind: 'system' }), idempotencyKey: `chain-mint:${txid}` },
     );
     return { txid };
   };

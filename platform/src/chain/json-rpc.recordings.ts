@@ -71,6 +71,15 @@ export const recordings: Recording[] = [
       { address: BOB, category: 'send', amount: -2.5, vout: 0, fee: -0.0001, confirmations: 0, txid: TX_SENT, time: 1763900100, timereceived: 1763900100, abandoned: false },
     ],
   },
+  // the latest transactions of Alice's label, looked through for her sends not mined yet
+  {
+    method: 'listtransactions',
+    params: ['user:alice:primary', 100, 0, true],
+    result: [
+      { address: ALICE, category: 'receive', amount: 12.5, label: 'user:alice:primary', vout: 0, confirmations: 12, blockhash: '000000aa', blockheight: 1178911, blockindex: 1, blocktime: 1763890000, txid: TX_IN, time: 1763889000, timereceived: 1763889000 },
+      { address: BOB, category: 'send', amount: -2.5, vout: 0, fee: -0.0001, confirmations: 0, txid: TX_SENT, time: 1763900100, timereceived: 1763900100, abandoned: false },
+    ],
+  },
   {
     method: 'gettransaction',
     params: [TX_IN],

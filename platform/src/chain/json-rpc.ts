@@ -37,6 +37,9 @@ export const coinsFromUnits = (units: BaseUnits): number => {
   return Number(`${whole}.${fraction}`);
 };
 
+/** How many of an address's latest transactions are looked through for sends not mined yet. */
+const OUTGOING_WINDOW = 100;
+
 /** The fee a send of the custodial wallet leaves to the miners, with its change back to the sender. */
 export const RPC_SEND_FEE: BaseUnits = 10_000; // 0.0001 AXEL
 
@@ -110,13 +113,21 @@ export class JsonRpcChain implements ChainPort {
   }
 
   async balance(address: string): Promise<ChainBalance> {
-    const [confirmed, unconfirmed] = await Promise.all([this.unspent(address, 1), this.unspent(address, 0, 0)]);
+    const [confirmed, unconfirmed, outgoing] = await Promise.all([this.unspent(address, 1), this.unspent(address, 0, 0), this.outgoing(address)]);
     const sum = (list: Unspent[]) => list.reduce((s, u) => s + unitsFromCoins(u.amount), 0);
-    return { confirmed: sum(confirmed), unconfirmed: sum(unconfirmed) };
+    return { confirmed: sum(confirmed), unconfirmed: sum(unconfirmed), outgoing };
+  }
+
+  /** The address's sends still in the mempool (the node lists them under its label with 0 confirmations). */
+  private async outgoing(address: string): Promise<BaseUnits> {
+    const label = await this.labelOf(address);
+    if (!label) return 0;
+    const recent = await this.call<RpcTx[]>('listtransactions', [label, OUTGOING_WINDOW, 0, true]);
+    return recent.filter((t) => t.category === 'send' && t.confirmations === 0).reduce((s, t) => s + Math.abs(unitsFromCoins(t.amount)), 0);
   }
 
   /** The whole node wallet, with `getbalance "*" minconf`: what the treasury holds on a real node. */
-  async walletBalance(): Promise<ChainBalance> {
+  async walletBalance(): Promise<Omit<ChainBalance, 'outgoing'>> {
     const [all, confirmed] = await Promise.all([this.call<number>('getbalance', ['*', 0]), this.call<number>('getbalance', ['*', 1])]);
     return { confirmed: unitsFromCoins(confirmed), unconfirmed: unitsFromCoins(all) - unitsFromCoins(confirmed) };
   }

@@ -49,7 +49,8 @@ describe('JSON-RPC chain (Bitcoin Core / Dash Core dialect)', () => {
   });
 
   it('a balance is the address\'s own coins, confirmed and unconfirmed, in exact base units', async () => {
-    expect(await chain().balance(ALICE)).toEqual({ confirmed: 1_262_345_678, unconfirmed: 300_000 });
+    // her send of 2.5 to Bob is still in the mempool: outgoing
+    expect(await chain().balance(ALICE)).toEqual({ confirmed: 1_262_345_678, unconfirmed: 300_000, outgoing: 250_000_000 });
     expect(await chain().walletBalance()).toEqual({ confirmed: 10_050_000_000, unconfirmed: 450_320_000 });
   });
 

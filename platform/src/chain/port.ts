@@ -1,4 +1,5 @@
-import type { BaseUnits } from '@axel/domain';
+import type { AddressBalance, BaseUnits } from '@axel/domain';
+import type { CommandContext } from '../commands/handler';
 
 /**
  * The chain behind the wallet. Two adapters: `DevelopmentChain` (an event-sourced ledger in our
@@ -14,12 +15,8 @@ export interface ChainInfo {
   readonly time: string | null;
 }
 
-export interface ChainBalance {
-  /** Spendable: mined, minus what is already on its way out. */
-  readonly confirmed: BaseUnits;
-  /** On its way in, not mined yet. */
-  readonly unconfirmed: BaseUnits;
-}
+/** Confirmed (spendable: mined, minus what is already on its way out), unconfirmed (on its way in), outgoing (sent, not mined yet). */
+export type ChainBalance = AddressBalance;
 
 export interface ChainTransaction {
   readonly txid: string;
@@ -70,8 +67,8 @@ export interface ChainPort {
   transactions(address: string, page: { page: number; perPage: number }): Promise<{ total: number; data: ChainTransaction[] }>;
   transaction(txid: string): Promise<ChainTransactionDetail | null>;
   masternodeCount(): Promise<{ total: number; enabled: number }>;
-  /** The development chain's faucet; absent on a real node. */
-  readonly faucet?: (to: string, amount: BaseUnits, idempotencyKey: string) => Promise<{ txid: string }>;
+  /** The development chain's faucet; absent on a real node. The actor is kept on the mint, for the audit. */
+  readonly faucet?: (to: string, amount: BaseUnits, idempotencyKey: string, actor?: CommandContext) => Promise<{ txid: string }>;
 }
 
 export interface ChainBlock {

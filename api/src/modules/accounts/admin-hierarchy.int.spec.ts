@@ -243,6 +243,7 @@ describe('staff powers on development routes', () => {
     if (/^\/api\/dev\/checkout\/:sessionId\/(pay|decline)$/.test(url)) return { kind: 'bearer' }; // the checkout page's own link authorises it
     if (method === 'POST' && url === '/api/dev/users/:id/subscriptions/:subscriptionId/renewal') return { kind: 'onAccount' };
     if (method === 'POST' && url === '/api/wallet/v1/faucet') return { kind: 'treasury' };
+    if (method === 'POST' && url === '/api/wallet/v1/admin/treasury/fill') return { kind: 'treasury' };
     throw new Error(`${method} ${url} is a development write route this test does not know: classify it`);
   };
 

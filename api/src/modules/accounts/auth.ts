@@ -24,6 +24,8 @@ export const FEATURES = [
   'admin:user:password:reset',
   'admin:promocode:add',
   'admin:promocode:delete',
+  /** Mint test AXEL to the treasury, on the development chain only. */
+  'admin:treasury:fill',
   ...AUTOPAY_FEATURES,
 ] as const;
 export type Feature = (typeof FEATURES)[number];
@@ -31,12 +33,13 @@ export type Feature = (typeof FEATURES)[number];
 /**
  * Which staff role holds which feature (the specification leaves it open): super_admin holds all;
  * admin runs accounts and devices but cannot delete users; financial_admin runs promo codes, the
- * database-as-a-service offer and auto-pay programs (four eyes: a second one approves).
+ * database-as-a-service offer, auto-pay programs (four eyes: a second one approves) and the
+ * development chain's treasury.
  */
 export const FEATURES_BY_ROLE: Record<Role, readonly Feature[]> = {
   super_admin: FEATURES,
   admin: ['admin:user:password:reset', 'admin:cloudlocker:unbind', 'admin:promocode:add'],
-  financial_admin: ['admin:promocode:add', 'admin:promocode:delete', 'ddbaas', ...AUTOPAY_FEATURES],
+  financial_admin: ['admin:promocode:add', 'admin:promocode:delete', 'ddbaas', 'admin:treasury:fill', ...AUTOPAY_FEATURES],
   auditor: [],
   user: [],
 };

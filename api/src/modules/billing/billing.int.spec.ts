@@ -97,7 +97,7 @@ describe('upgrade with a promo code through the test checkout', () => {
     const storageOf = async () => (await http.get(`/api/users/${id}/storages/`)).body.data.find((s: { type: string }) => s.type === 'online');
     expect((await storageOf()).sizeTotal).toBe(10 * GB);
     const offer = await http.get(`/api/promocode-products/?code=${code.code.toLowerCase()}`);
-    expect(offer.body).toEqual([expect.objectContaining({ productId: 200, price: 1999, promoPrice: 1000 })]);
+    expect(offer.body).toEqual([expect.objectContaining({ productId: 200, price: 1999, promoPrice: 1000, dueToday: 1000 })]);
 
     const { html, done } = await checkout(http, id, { productId: 200, promoCode: code.code.toLowerCase() });
     expect(html).toContain('10.00 USD');
@@ -226,6 +226,13 @@ describe('the test provider renews on the next payment date', () => {
     const { http } = await signIn(email);
     await checkout(http, id, { productId: 100, promoCode: code.code });
     const [sub] = (await http.get(`/api/users/${id}/subscriptions/`)).body;
+    // the next payment is the code's second cycle, not the product's $9.99
+    const promoNext = { date: sub.nextPaymentDate, amount: 99, regularAmount: 999, promoCode: code.code, promoPaymentsLeft: 1, currency: 'USD' };
+    expect(sub).toMatchObject({ price: 999, nextPayment: promoNext });
+    expect((await http.get(`/api/users/${id}/plan/`)).body.nextPayment).toEqual(promoNext);
+    const staffView = (await (await root()).get(`/api/admin/users/${id}/billing`)).body;
+    expect(staffView.subscriptions[0].nextPayment).toEqual(promoNext);
+    expect(staffView.plan.nextPayment).toEqual(promoNext);
     const service = new BillingService(t.app.ctx, () => null);
     expect(await renewDueTestSubscriptions(t.app.ctx, service)).toBe(0);
     const jump = Date.parse(sub.nextPaymentDate) - t.clock.now().getTime() + DAY;
@@ -237,6 +244,8 @@ describe('the test provider renews on the next payment date', () => {
       expect(Date.parse(renewed.nextPaymentDate)).toBeGreaterThan(Date.parse(sub.nextPaymentDate));
       const payments = (await again.get(`/api/users/${id}/payments/?sort=createdAt`)).body;
       expect(payments.data.map((p: { amount: number }) => p.amount)).toEqual([99, 99]);
+      // the code's cycles are used up: the next payment is the product's price
+      expect(renewed.nextPayment).toEqual({ date: renewed.nextPaymentDate, amount: 999, regularAmount: 999, promoCode: null, promoPaymentsLeft: 0, currency: 'USD' });
       // the same due date is paid once, whoever runs the check
       await renewDueTestSubscriptions(t.app.ctx, service);
       expect((await again.get(`/api/users/${id}/payments/`)).body.total).toBe(2);

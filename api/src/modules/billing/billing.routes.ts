@@ -1,6 +1,7 @@
 import {
   applyPromoCode,
   BillingErrors,
+  checkoutQuote,
   DomainError,
   entitlementsOf,
   paymentDelayed,
@@ -234,11 +235,14 @@ export const billingRoutes = (ctx: AppContext, service: BillingService) => async
         if (!product) throw new DomainError(BillingErrors.promoInvalid);
         // custom fields are asked for at checkout; here only the code's own rules count
         const applied = applyPromoCode(state, product, 1, ctx.now(), Object.fromEntries(state.terms.customFields.map((f) => [f.name, f.maxValue ? '1' : 'x'])));
+        // the checkout's own price, by the function that prices the payment itself
+        const quote = checkoutQuote(product, 1, applied);
         return {
           productId: product.id,
           productName: product.name,
           price: product.price,
           promoPrice: applied.price,
+          dueToday: quote.dueToday,
           cycles: applied.cycles,
           freeTrialDays: applied.freeTrialDays,
           extraQuotaBytes: applied.extraQuotaBytes,

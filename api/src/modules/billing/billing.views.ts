@@ -1,6 +1,8 @@
 import {
   BASIC,
   entitlementsOf,
+  nextPaymentOf,
+  paymentQuote,
   PRODUCTS,
   productById,
   subscriptionStatusAt,
@@ -54,6 +56,12 @@ export const toProductView = (p: Product) => ({
 
 export const catalogue = () => PRODUCTS.filter((p) => p.status === 'active');
 
+/** The next payment as the manage page, the checkout and the console show it (null when none is coming). */
+export const toNextPaymentView = (s: SubscriptionRecord) => {
+  const next = nextPaymentOf(s);
+  return next && { date: next.date, amount: next.amount, regularAmount: next.regularAmount, promoCode: next.promoCode, promoPaymentsLeft: next.promoPaymentsLeft, currency: 'USD' };
+};
+
 export const toSubscriptionView = (s: SubscriptionRecord, now: Date) => {
   const product = productById(s.productId);
   const status = subscriptionStatusAt(s, now);
@@ -70,7 +78,9 @@ export const toSubscriptionView = (s: SubscriptionRecord, now: Date) => {
     endDate: s.endDate,
     canceledAt: s.canceledAt,
     cancelSubscriptionAction: (status === 'active' || status === 'pending') && s.provider !== 'app_store' && s.provider !== 'play_store',
+    /** The product's own price for the quantity; the next payment says what will really be charged. */
     price: product ? product.price * s.quantity : null,
+    nextPayment: toNextPaymentView(s),
     promoCode: s.promo?.code ?? null,
     currency: 'USD',
     provider: s.provider,
@@ -108,6 +118,7 @@ export const planView = (state: BillingState, now: Date) => {
     subscriptionId: e.plan.subscriptionId,
     startDate: e.plan.startDate,
     nextPaymentDate: current && !current.canceledAt ? current.nextPaymentDate : null,
+    nextPayment: current ? toNextPaymentView(current) : null,
     endDate: current?.endDate ?? null,
     quotaBytes: e.quotaBytes,
     downgraded: e.downgraded,
@@ -155,7 +166,8 @@ export const graceItems = (state: BillingState, now: Date) =>
         userProductType: product?.type ?? null,
         subscriptionStatus: status,
         planCycle: s.cycle,
-        cost: product ? product.price * s.quantity : 0,
+        // what paying the overdue renewal takes: the promo code's price while its cycles remain
+        cost: product ? paymentQuote(product, s.quantity, s.promo, s.paymentsMade).amount : 0,
         currency: 'USD',
         deleteProductAction: product?.type !== 'free-plan' && status === 'active' && !s.canceledAt && !ended,
       };

@@ -5,6 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import type { AppContext } from '../../context';
 import { isLoopbackAddress, isLoopbackHost } from '../dev-mailbox.route';
+import { TREASURY_LABEL } from './wallet.service';
 
 export const chainMigrations: Migration[] = [
   {
@@ -37,7 +38,7 @@ export const buildChain = async (ctx: AppContext): Promise<ChainPort> => {
     const { JsonRpcChain } = await import('@axel/platform/chain/json-rpc');
     return new JsonRpcChain({ url: ctx.config.AXEL_RPC_URL, journal: postgresSendJournal(ctx.pool) });
   }
-  return new DevelopmentChain({ store: ctx.store, registry: ctx.registry, now: ctx.now });
+  return new DevelopmentChain({ store: ctx.store, registry: ctx.registry, now: ctx.now, genesis: { label: TREASURY_LABEL, amount: ctx.config.AXEL_DEV_TREASURY_GENESIS } });
 };
 
 /**

@@ -6,7 +6,8 @@ import { walletOf } from './wallet.instance';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp({ env: { ADMIN_EMAIL: 'root@axel.test', ADMIN_PASSWORD: 'Root-pass-123', RATE_LIMIT_FACTOR: '10' } });
+  // a treasury without a genesis supply: these tests fund it themselves, and one needs it short
+  t = await startTestApp({ env: { ADMIN_EMAIL: 'root@axel.test', ADMIN_PASSWORD: 'Root-pass-123', RATE_LIMIT_FACTOR: '10', AXEL_DEV_TREASURY_GENESIS: '0' } });
 });
 afterAll(async () => {
   await t?.stop();

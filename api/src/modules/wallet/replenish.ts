@@ -1,22 +1,10 @@
-import { BASE_UNITS_PER_AXEL, BillingErrors, DomainError, formatAxel, parseAxel, WalletErrors, type BaseUnits } from '@axel/domain';
+import { BillingErrors, DomainError, formatAxel, parseAxel, REPLENISH_MAXIMUM, REPLENISH_MINIMUM, replenishPriceCents, WalletErrors, type BaseUnits } from '@axel/domain';
 import type { Migration } from '@axel/platform';
 import type { AppContext } from '../../context';
 import { randomToken } from '../../secrets';
 import { findUser } from '../accounts/users.queries';
 import { TOKEN_CHECKOUT_MARK, type PaymentProvider, type TokenCheckout, type TokenCheckoutHandler } from '../billing/payments/port';
 import { withLedgerTimeout, type WalletService } from './wallet.service';
-
-/** The price of one AXEL in US cents (the spec names none): 1.00 USD. */
-export const AXEL_PRICE_CENTS = 100;
-/** Bought at once: at least 1 AXEL (1.00 USD), at most 10,000 AXEL. */
-export const REPLENISH_MINIMUM: BaseUnits = 1 * BASE_UNITS_PER_AXEL;
-export const REPLENISH_MAXIMUM: BaseUnits = 10_000 * BASE_UNITS_PER_AXEL;
-
-/** What an amount of base units costs, in cents, rounded up to a whole cent; integers only. */
-export const replenishPriceCents = (amount: BaseUnits): number => {
-  const base = BigInt(BASE_UNITS_PER_AXEL);
-  return Number((BigInt(amount) * BigInt(AXEL_PRICE_CENTS) + base - 1n) / base);
-};
 
 export const parseReplenishAmount = (text: string): BaseUnits => {
   const amount = parseAxel(text);

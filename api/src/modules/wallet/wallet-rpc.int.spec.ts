@@ -38,6 +38,8 @@ describe('wallet on a node (AXEL_RPC_URL)', () => {
     expect(info.body).toMatchObject({ chain: 'test', development: false, label: null, faucet: false, blocks: 1178922 });
     expect((await http.get('/api/wallet/v1/masternodes/count')).body).toEqual({ total: 3458, enabled: 3391 });
     expect((await http.post('/api/wallet/v1/faucet', { amount: '1' })).status).toBe(404);
+    // nor a treasury to fill by minting
+    expect((await http.post('/api/wallet/v1/admin/treasury/fill', { amount: '1' })).status).toBe(404);
   });
 
   it('sends /transaction/:id to the external explorer', async () => {

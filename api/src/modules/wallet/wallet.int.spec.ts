@@ -40,7 +40,7 @@ const fund = async (http: HttpClient, amount: string) => {
 describe('wallet', () => {
   it('starts empty, asks for an address first, then creates primary and fuel once', async () => {
     const { http } = await signUpConfirmed();
-    expect((await http.get('/api/wallet/v1/')).body).toEqual({ addresses: [], main: '0', fuel: '0', pending: '0', available: '0' });
+    expect((await http.get('/api/wallet/v1/')).body).toEqual({ addresses: [], main: '0', fuel: '0', pending: '0', available: '0', outgoing: '0', sendable: '0', sendBlockedBy: null });
     const early = await http.post('/api/wallet/v1/send', { address: 'y'.repeat(34), amount: '1', idempotencyKey: 'key-00000001' });
     expect(early.status).toBe(409);
     expect(early.body).toMatchObject({ code: 'WALLET_NO_ADDRESS', message: 'Create a wallet address first' });
@@ -89,9 +89,12 @@ describe('wallet', () => {
     expect(blocked.body).toMatchObject({ code: 'WALLET_UNCONFIRMED', message: 'You have unconfirmed tokens, please wait until they are confirmed' });
 
     expect((await alice.http.get('/api/wallet/v1/balance')).body).toEqual({ confirmed: '74.5', unconfirmed: '0' });
+    // the wallet says so before a send is tried: the pending send, nothing sendable until it is mined
+    expect((await alice.http.get('/api/wallet/v1/')).body).toMatchObject({ available: '74.5', pending: '0', outgoing: '25.5', sendable: '0', sendBlockedBy: 'outgoing' });
     expect((await bob.http.get('/api/wallet/v1/balance')).body).toEqual({ confirmed: '0', unconfirmed: '25.5' });
-    expect((await bob.http.get('/api/wallet/v1/')).body).toMatchObject({ main: '25.5', pending: '25.5', available: '0' });
+    expect((await bob.http.get('/api/wallet/v1/')).body).toMatchObject({ main: '25.5', pending: '25.5', available: '0', outgoing: '0', sendable: '0', sendBlockedBy: 'incoming' });
     await nextBlock(alice.http);
+    expect((await alice.http.get('/api/wallet/v1/')).body).toMatchObject({ available: '74.5', outgoing: '0', sendable: '74.5', sendBlockedBy: null });
     expect((await bob.http.get('/api/wallet/v1/balance')).body).toEqual({ confirmed: '25.5', unconfirmed: '0' });
     expect((await alice.http.post('/api/wallet/v1/send', { ...send, amount: '1', idempotencyKey: 'send-0003-alice' })).status).toBe(200);
 
@@ -162,6 +165,50 @@ describe('wallet', () => {
     expect(dash.body).toMatchObject({ chain: 'development', development: true, masternodes: { total: 0, enabled: 0 } });
     expect(dash.body.wallets).toBeGreaterThan(0);
     expect(dash.body.treasury.address).toMatch(/^[A-Za-z0-9]{34}$/);
+  });
+});
+
+describe('the development chain\'s treasury', () => {
+  it('begins funded (genesis): a fresh start\'s replenish is delivered at once', async () => {
+    const { http: root } = await signIn('root@axel.test', 'Root-pass-123');
+    const wallet = await walletOf(t.app.ctx);
+    const genesis = (await wallet.chain.transactions(await wallet.treasury(), { page: 1, perPage: 1000 })).data.find((tx) => tx.blockHeight === 1);
+    expect(genesis).toMatchObject({ category: 'generate', amount: 10_000 * 100_000_000 });
+    const buyer = await withWallet();
+    const started = await buyer.http.post('/api/wallet/v1/replenish', { amount: '5' });
+    expect(started.status).toBe(200);
+    expect((await buyer.http.post(`/api/dev/checkout/${encodeURIComponent(started.body.checkoutId)}/pay`, {})).status).toBe(200);
+    expect((await buyer.http.get(`/api/wallet/v1/replenish/${encodeURIComponent(started.body.checkoutId)}`)).body).toMatchObject({ status: 'paid', tokens: 'sent' });
+    expect((await buyer.http.get('/api/wallet/v1/balance')).body).toEqual({ confirmed: '0', unconfirmed: '5' });
+    // the list says where the tokens came from
+    expect((await buyer.http.get('/api/wallet/v1/transactions')).body.data[0]).toMatchObject({ category: 'receive', about: 'fromTreasury', amount: '5', note: null });
+    await buyer.http.post('/api/wallet/v1/faucet', { amount: '1' });
+    expect((await buyer.http.get('/api/wallet/v1/transactions')).body.data[0]).toMatchObject({ category: 'generate', about: 'minted', amount: '1' });
+    expect((await root.get('/api/wallet/v1/admin/replenishments/waiting')).body.data.some((w: { checkoutId: string }) => w.checkoutId === started.body.checkoutId)).toBe(false);
+  });
+
+  it('staff with admin:treasury:fill fill it; the mint names who did it; others are refused', async () => {
+    const { http: root } = await signIn('root@axel.test', 'Root-pass-123');
+    const rootId = (await root.get('/api/sessions/this/')).body.user.id as string;
+    const before = (await root.get('/api/wallet/v1/admin/dashboard/')).body.treasury;
+    const filled = await root.post('/api/wallet/v1/admin/treasury/fill', { amount: '50' });
+    expect(filled.status, JSON.stringify(filled.body)).toBe(200);
+    expect(filled.body).toMatchObject({ amount: '50', treasury: before.address });
+    const after = (await root.get('/api/wallet/v1/admin/dashboard/')).body.treasury;
+    expect(Number(after.unconfirmed) - Number(before.unconfirmed)).toBe(50);
+    const { events } = await t.app.ctx.store.readStream('devchain-ledger');
+    const mint = events.find((e) => e.type === 'ChainCoinsMinted' && (e.data as { txid: string }).txid === filled.body.txid);
+    expect(mint?.metadata).toMatchObject({ actorId: rootId, actorKind: 'staff' });
+    expect((await root.post('/api/wallet/v1/admin/treasury/fill', { amount: '1000.5' })).body.code).toBe('WALLET_INVALID_AMOUNT');
+
+    const user = await withWallet();
+    expect((await user.http.post('/api/wallet/v1/admin/treasury/fill', {})).status).toBe(403);
+    const email = helpers.uniqueEmail('plain-admin');
+    expect((await root.post('/api/admin/users/', { email, password: helpers.PASSWORD, passwordConfirmation: helpers.PASSWORD, role: 'admin' })).status).toBe(201);
+    const admin = (await signIn(email)).http;
+    const refused = await admin.post('/api/wallet/v1/admin/treasury/fill', {});
+    expect(refused.status).toBe(403);
+    expect(refused.body.data).toEqual({ feature: 'admin:treasury:fill' });
   });
 });
 

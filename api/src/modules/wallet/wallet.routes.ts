@@ -11,6 +11,7 @@ import { requireStaff, requireUser } from '../accounts/auth';
 import { faucetMode, isLoopbackClient } from './chain';
 import {
   AddressesSchema,
+  AmountText,
   BalanceSchema,
   ChainInfoSchema,
   ErrorSchema,
@@ -27,6 +28,8 @@ const tags = ['wallet'];
 /** Most a faucet call mints, and what it mints when not told. */
 const FAUCET_MAX = 1_000 * 100_000_000;
 const FAUCET_DEFAULT = 10 * 100_000_000;
+/** What staff's "fill treasury" mints when not told. */
+const TREASURY_FILL_DEFAULT = 100 * 100_000_000;
 
 const actorOf = (request: FastifyRequest, userId: string) => {
   const meta = requestMeta(request);
@@ -202,6 +205,34 @@ export const walletRoutes = (ctx: AppContext, wallet: () => Promise<WalletServic
       };
     },
   );
+
+  if (!ctx.config.AXEL_RPC_URL) {
+    app.post(
+      '/api/wallet/v1/admin/treasury/fill',
+      {
+        schema: {
+          tags: ['development'],
+          summary: 'Staff (admin:treasury:fill), development chain only: mint test AXEL to the treasury, confirmed with the next block (100 by default, at most 1000); kept on the chain with who did it',
+          body: z.object({ amount: AmountText.max(100).optional() }).optional(),
+          response: { 200: z.object({ txid: z.string(), amount: z.string(), treasury: z.string() }), 404: ErrorSchema },
+        },
+        config: limit({ perIp: 20, perAccount: 10 }),
+      },
+      async (request) => {
+        const { user } = await requireStaff(ctx, request, 'admin:treasury:fill');
+        const w = await wallet();
+        if (!w.chain.faucet) throw new DomainError(WalletErrors.faucetUnavailable);
+        const text = request.body?.amount;
+        const amount = text === undefined ? TREASURY_FILL_DEFAULT : parseAxel(text);
+        if (amount === null || amount <= 0 || amount > FAUCET_MAX) throw new DomainError(WalletErrors.invalidAmount, { field: 'amount' });
+        const treasury = await w.treasury();
+        const meta = requestMeta(request);
+        const actor = { actorId: user.id, actorKind: 'staff' as const, ip: meta.ip, userAgent: meta.userAgent, client: meta.client, correlationId: meta.correlationId };
+        const { txid } = await withLedgerTimeout(w.chain.faucet(treasury, amount, `treasury-fill:${user.id}:${randomUUID()}`, actor));
+        return { txid, amount: formatAxel(amount), treasury };
+      },
+    );
+  }
 
   if (mode !== 'off') {
     app.post(

@@ -7,11 +7,25 @@ export const AddressesSchema = z.object({
   addresses: z.array(z.object({ type: z.enum(['primary', 'fuel']), address: z.string() })),
 });
 
-export const OverviewSchema = AddressesSchema.extend({ main: AmountText, fuel: AmountText, pending: AmountText, available: AmountText });
+export const OverviewSchema = AddressesSchema.extend({
+  main: AmountText,
+  fuel: AmountText,
+  /** On its way in, not mined yet. */
+  pending: AmountText,
+  available: AmountText,
+  /** Sent, not mined yet. */
+  outgoing: AmountText,
+  /** What a send may move now: nothing while tokens wait for a block, either way. */
+  sendable: AmountText,
+  /** Why a send must wait: a pending send (`outgoing`) or tokens on their way in (`incoming`). */
+  sendBlockedBy: z.enum(['outgoing', 'incoming']).nullable(),
+});
 export const BalanceSchema = z.object({ confirmed: AmountText, unconfirmed: AmountText });
 
 export const TransactionSchema = z.object({
   id: z.string(),
+  /** What the transaction was, when the chain tells: minted test tokens, from or to the treasury. */
+  about: z.enum(['minted', 'fromTreasury', 'toTreasury']).nullable(),
   txid: z.string(),
   note: z.string().nullable(),
   timestamp: z.string(),

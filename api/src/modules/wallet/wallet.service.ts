@@ -5,6 +5,7 @@ import {
   MINIMUM_SEND,
   parseAxel,
   pinningCost,
+  sendableOf,
   walletDecider,
   WalletErrors,
   walletStreamName,
@@ -84,8 +85,10 @@ export class WalletService {
 
   async overview(userId: string) {
     const addresses = await this.addresses(userId);
-    if (!addresses) return { addresses: [], main: '0', fuel: '0', pending: '0', available: '0' };
+    if (!addresses) return { addresses: [], main: '0', fuel: '0', pending: '0', available: '0', outgoing: '0', sendable: '0', sendBlockedBy: null };
     const [main, fuel] = await withLedgerTimeout(Promise.all([this.chain.balance(addresses.primary), this.chain.balance(addresses.fuel)]));
+    // a send spends from the primary address: what it may move, and what it waits for
+    const sendable = sendableOf(main);
     return {
       addresses: [
         { type: 'primary' as const, address: addresses.primary },
@@ -95,6 +98,9 @@ export class WalletService {
       fuel: formatAxel(fuel.confirmed + fuel.unconfirmed),
       pending: formatAxel(main.unconfirmed + fuel.unconfirmed),
       available: formatAxel(main.confirmed + fuel.confirmed),
+      outgoing: formatAxel(main.outgoing + fuel.outgoing),
+      sendable: formatAxel(sendable.amount),
+      sendBlockedBy: sendable.blockedBy,
     };
   }
 
@@ -110,8 +116,8 @@ export class WalletService {
     if (!addresses) return { data: [], total: 0, page: query.page, perPage: query.perPage };
     const address = query.address ?? addresses.primary;
     if (address !== addresses.primary && address !== addresses.fuel) throw new DomainError(CommonErrors.forbidden);
-    const [page, notes] = await Promise.all([withLedgerTimeout(this.chain.transactions(address, query)), this.notes(userId)]);
-    return { data: page.data.map((tx) => transactionView(tx, address, notes[tx.txid] ?? null)), total: page.total, page: query.page, perPage: query.perPage };
+    const [page, notes, treasury] = await Promise.all([withLedgerTimeout(this.chain.transactions(address, query)), this.notes(userId), this.treasury()]);
+    return { data: page.data.map((tx) => transactionView(tx, address, notes[tx.txid] ?? null, treasury)), total: page.total, page: query.page, perPage: query.perPage };
   }
 
   /**
@@ -174,8 +180,20 @@ export const parseSendAmount = (text: string): BaseUnits => {
   return amount;
 };
 
-export const transactionView = (tx: ChainTransaction, address: string, note: string | null) => ({
+/**
+ * What a transaction was, when the chain alone can tell: test tokens minted, tokens from the
+ * treasury (a purchase, a payout), a payment to it (pinning); null for a transfer between people.
+ */
+const transactionAbout = (tx: ChainTransaction, treasury: string): 'minted' | 'fromTreasury' | 'toTreasury' | null => {
+  if (tx.category === 'generate') return 'minted';
+  if (tx.category === 'receive' && tx.from === treasury) return 'fromTreasury';
+  if (tx.category === 'send' && tx.to === treasury) return 'toTreasury';
+  return null;
+};
+
+export const transactionView = (tx: ChainTransaction, address: string, note: string | null, treasury: string) => ({
   id: tx.txid,
+  about: transactionAbout(tx, treasury),
   txid: tx.txid,
   note,
   timestamp: tx.time,

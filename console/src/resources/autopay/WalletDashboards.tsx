@@ -1,7 +1,9 @@
-import { Alert, Card, CardContent, Chip, Grid, Skeleton, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
-import { Title, useTranslate } from 'react-admin';
+import { Alert, Button, Card, CardContent, Chip, Grid, Skeleton, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { useCallback, useEffect, useState } from 'react';
+import { Title, useNotify, usePermissions, useTranslate } from 'react-admin';
+import { Features, hasFeature } from '../../auth/access';
 import { autopayApi } from './autopayApi';
+import { waitingReasonKey } from './waitingReasons';
 import { barLayout, chartNumber, figuresIn, seriesIn, type Point } from './charts';
 import { useDates } from '../../i18n/dates';
 
@@ -37,9 +39,10 @@ export const BarChart = ({ title, points, testId }: { title: string; points: rea
   );
 };
 
-const useAnswer = (load: () => Promise<Record<string, unknown>>) => {
+const useAnswer = (load: () => Promise<Record<string, unknown>>, version = 0) => {
   const [answer, setAnswer] = useState<Record<string, unknown> | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new version asks for the answer again after a change
   useEffect(() => {
     let live = true;
     load()
@@ -48,8 +51,40 @@ const useAnswer = (load: () => Promise<Record<string, unknown>>) => {
     return () => {
       live = false;
     };
-  }, [load]);
+  }, [load, version]);
   return { answer, error };
+};
+
+/** How much "fill treasury" mints. */
+const TREASURY_FILL_AMOUNT = '100';
+
+/** Staff with admin:treasury:fill mint test AXEL to the treasury; on the development chain only. */
+const FillTreasury = ({ onFilled }: { onFilled: () => void }) => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const [busy, setBusy] = useState(false);
+  const fill = async () => {
+    setBusy(true);
+    try {
+      const { amount } = await autopayApi.fillTreasury(TREASURY_FILL_AMOUNT);
+      notify('console.walletDashboard.filled', { type: 'success', messageArgs: { amount } });
+      onFilled();
+    } catch (e) {
+      notify(e instanceof Error && e.message ? e.message : 'ra.notification.http_error', { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
+      <Button variant="contained" onClick={() => void fill()} disabled={busy} data-testid="wallet-dashboard-fill">
+        {translate('console.walletDashboard.fill', { amount: TREASURY_FILL_AMOUNT })}
+      </Button>
+      <Typography variant="body2" color="text.secondary">
+        {translate('console.walletDashboard.fillHelp')}
+      </Typography>
+    </Stack>
+  );
 };
 
 const Figures = ({ answer, prefix }: { answer: unknown; prefix: string }) => {
@@ -89,9 +124,9 @@ interface WaitingRow {
 }
 
 /** Paid replenishments whose tokens the treasury has not sent yet: retried on their own until it can. */
-const WaitingReplenishments = () => {
+const WaitingReplenishments = ({ version }: { version: number }) => {
   const translate = useTranslate();
-  const { answer, error } = useAnswer(waitingLoad);
+  const { answer, error } = useAnswer(waitingLoad, version);
   const rows = (Array.isArray(answer?.data) ? answer.data : []) as WaitingRow[];
   const dates = useDates();
   const when = (iso: string | null) => dates.dateTime(iso, '—');
@@ -126,7 +161,7 @@ const WaitingReplenishments = () => {
                     <TableCell align="right">{r.amount}</TableCell>
                     <TableCell>{when(r.paidAt)}</TableCell>
                     <TableCell align="right">{r.attempts}</TableCell>
-                    <TableCell>{r.lastError ?? '—'}</TableCell>
+                    <TableCell data-testid="wallet-dashboard-waiting-reason">{r.lastError ? translate(waitingReasonKey(r.lastError)!) : '—'}</TableCell>
                     <TableCell>{when(r.nextAttemptAt)}</TableCell>
                   </TableRow>
                 ))}
@@ -143,7 +178,10 @@ const accountsLoad = () => autopayApi.axelAccountsDashboard();
 /** The chain, the treasury and the wallets (`/wallet/v1/admin/dashboard/`). */
 export const WalletDashboard = () => {
   const translate = useTranslate();
-  const { answer, error } = useAnswer(walletLoad);
+  const { permissions } = usePermissions();
+  const [version, setVersion] = useState(0);
+  const reload = useCallback(() => setVersion((v) => v + 1), []);
+  const { answer, error } = useAnswer(walletLoad, version);
   const treasury = (answer?.treasury ?? {}) as Record<string, unknown>;
   const masternodes = (answer?.masternodes ?? {}) as Record<string, unknown>;
   const points = (pairs: [string, unknown][]): Point[] => pairs.map(([label, v]) => ({ label, value: chartNumber(v) ?? 0 }));
@@ -163,6 +201,7 @@ export const WalletDashboard = () => {
               {translate('console.walletDashboard.treasury')}: {treasury.address}
             </Typography>
           )}
+          {answer.development === true && hasFeature(permissions, Features.treasuryFill) && <FillTreasury onFilled={reload} />}
           <Figures answer={answer} prefix="console.walletDashboard" />
           <Grid container spacing={2}>
             <Grid size={{ xs: 12, md: 6 }}>
@@ -186,7 +225,7 @@ export const WalletDashboard = () => {
               />
             </Grid>
           </Grid>
-          <WaitingReplenishments />
+          <WaitingReplenishments version={version} />
         </>
       )}
     </Stack>

@@ -142,6 +142,9 @@ export const autopayApi = {
   walletDashboard: async () => (await httpClient('/api/wallet/v1/admin/dashboard/')).json as Record<string, unknown>,
   /** `GET /wallet/v1/admin/replenishments/waiting`: paid token checkouts the treasury has not sent yet. */
   waitingReplenishments: async () => (await httpClient('/api/wallet/v1/admin/replenishments/waiting')).json as Record<string, unknown>,
+  /** `POST /wallet/v1/admin/treasury/fill`: mint test AXEL to the treasury (development chain only). */
+  fillTreasury: async (amount: string) =>
+    (await httpClient('/api/wallet/v1/admin/treasury/fill', { method: 'POST', body: JSON.stringify({ amount }) })).json as { txid: string; amount: string },
   /** `GET /admin/axel-accounts/dashboard/`. */
   axelAccountsDashboard: async () => (await httpClient(`${ADMIN_API}/axel-accounts/dashboard/`)).json as Record<string, unknown>,
 };

@@ -33,6 +33,8 @@ interface BillingSubscription {
   nextPaymentDate: string | null;
   endDate: string | null;
   price: number | null;
+  /** What the next payment will really be (the promo code's price while its cycles remain); null when none is coming. */
+  nextPayment: { amount: number; regularAmount: number; promoCode: string | null; promoPaymentsLeft: number | null } | null;
   test?: boolean;
 }
 interface UserBillingView {
@@ -134,7 +136,7 @@ export const UserBilling = (_: { label?: false }) => {
                   <TableCell>{translate('resources.users.billing.fields.startDate')}</TableCell>
                   <TableCell>{translate('resources.users.billing.fields.nextPaymentDate')}</TableCell>
                   <TableCell>{translate('resources.users.billing.fields.endDate')}</TableCell>
-                  <TableCell align="right">{translate('resources.users.billing.fields.price')}</TableCell>
+                  <TableCell align="right">{translate('resources.users.billing.fields.nextPaymentAmount')}</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
@@ -147,7 +149,16 @@ export const UserBilling = (_: { label?: false }) => {
                     <TableCell>{day(s.startDate)}</TableCell>
                     <TableCell>{day(s.nextPaymentDate)}</TableCell>
                     <TableCell>{day(s.endDate)}</TableCell>
-                    <TableCell align="right">{usd(s.price)}</TableCell>
+                    <TableCell align="right" data-testid="user-subscription-next-amount">
+                      {usd(s.nextPayment?.amount ?? null)}
+                      {s.nextPayment?.promoCode ? (
+                        <Typography variant="caption" component="div" color="text.secondary">
+                          {s.nextPayment.promoPaymentsLeft === null
+                            ? translate('resources.users.billing.promoEvery', { code: s.nextPayment.promoCode })
+                            : translate('resources.users.billing.promoCycles', { code: s.nextPayment.promoCode, smart_count: s.nextPayment.promoPaymentsLeft, regular: usd(s.nextPayment.regularAmount) })}
+                        </Typography>
+                      ) : null}
+                    </TableCell>
                   </TableRow>
                 ))}
               </TableBody>

@@ -13,7 +13,7 @@ import type { UserInfo } from '../../api/types';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { FormField } from '../../components/FormField';
 import { useSession } from '../../session/store';
-import type { BillingCycle } from './billing.types';
+import type { BillingCycle, PromoQuote } from './billing.types';
 import { checkoutActors } from './checkout.actors';
 import { checkoutMachine, PROMO_CODE_MAX_LENGTH, PROMO_FIELD_MAX_LENGTH } from './checkout.machine';
 import { formatMoney, formatStorage } from './money';
@@ -22,6 +22,26 @@ import { CycleToggle, PlanGrid } from './PlanGrid';
 
 const cycleParam = (v: string | null): BillingCycle | null => (v === 'monthly' || v === 'yearly' ? v : null);
 const productParam = (v: string | null): number | null => (v && /^\d{1,9}$/.test(v) ? Number(v) : null);
+
+/** What the applied code does to the payments: how many at its price, then the plan's own; what is due today. */
+const PromoTerms = ({ quote, cycle }: { quote: PromoQuote; cycle: BillingCycle | null }) => {
+  const { t, i18n } = useTranslation();
+  const money = (minor: number) => formatMoney(minor, quote.currency, i18n.language);
+  const per = t(cycle === 'yearly' ? 'billing.plans.perYear' : 'billing.plans.perMonth');
+  return (
+    <Box data-testid="checkout-promo-terms" sx={{ mt: 0.5 }}>
+      <Typography color="success.main">
+        {quote.cycles === null
+          ? t('billing.checkout.promoEvery', { code: quote.code, price: money(quote.promoPrice), per })
+          : t('billing.checkout.promoCycles', { code: quote.code, count: quote.cycles, price: money(quote.promoPrice), regular: money(quote.price), per })}
+      </Typography>
+      {quote.freeTrialDays > 0 && <Typography>{t('billing.checkout.trial', { count: quote.freeTrialDays })}</Typography>}
+      <Typography sx={{ fontWeight: 600 }} data-testid="checkout-due-today">
+        {t('billing.checkout.dueToday', { amount: money(quote.dueToday) })}
+      </Typography>
+    </Box>
+  );
+};
 
 const Checkout = ({ user, productId, cycle }: { user: UserInfo; productId: number | null; cycle: BillingCycle | null }) => {
   const { t, i18n } = useTranslation();
@@ -75,6 +95,7 @@ const Checkout = ({ user, productId, cycle }: { user: UserInfo; productId: numbe
     );
   }
   const submitting = state.matches('submitting');
+  const quoting = state.matches('quoting');
   return (
     <Paper variant="outlined" sx={{ p: 3, maxWidth: 520 }} component="form" noValidate onSubmit={pay} data-testid="checkout-form">
       {chosen && (
@@ -83,8 +104,19 @@ const Checkout = ({ user, productId, cycle }: { user: UserInfo; productId: numbe
             {chosen.name}
           </Typography>
           <Typography data-testid="checkout-price">
-            {formatMoney(chosen.price, chosen.currency, i18n.language)} {t(chosen.cycle === 'yearly' ? 'billing.plans.perYear' : 'billing.plans.perMonth')}
+            {context.quote ? (
+              <>
+                <Box component="s" sx={{ color: 'text.secondary', mr: 1 }}>
+                  {formatMoney(context.quote.price, context.quote.currency, i18n.language)}
+                </Box>
+                {formatMoney(context.quote.promoPrice, context.quote.currency, i18n.language)}
+              </>
+            ) : (
+              formatMoney(chosen.price, chosen.currency, i18n.language)
+            )}{' '}
+            {t(chosen.cycle === 'yearly' ? 'billing.plans.perYear' : 'billing.plans.perMonth')}
           </Typography>
+          {context.quote && <PromoTerms quote={context.quote} cycle={chosen.cycle} />}
           {chosen.quotaBytes !== null && <Typography color="text.secondary">{t('billing.plans.storage', { size: formatStorage(chosen.quotaBytes, i18n.language) })}</Typography>}
         </Box>
       )}
@@ -101,6 +133,9 @@ const Checkout = ({ user, productId, cycle }: { user: UserInfo; productId: numbe
         autoComplete="off"
         slotProps={{ htmlInput: { maxLength: PROMO_CODE_MAX_LENGTH + 1 } }}
       />
+      <Button onClick={() => send({ type: 'APPLY_PROMO' })} disabled={submitting || quoting} sx={{ mt: 1 }} data-testid="checkout-promo-apply">
+        {quoting ? <CircularProgress size={20} aria-label={t('common.loading')} /> : t('billing.checkout.apply')}
+      </Button>
       {context.askedFields.map((name) => (
         <FormField
           key={name}
@@ -118,7 +153,7 @@ const Checkout = ({ user, productId, cycle }: { user: UserInfo; productId: numbe
         <Button onClick={() => send({ type: 'BACK' })} disabled={submitting} data-testid="checkout-back">
           {t('common.back')}
         </Button>
-        <Button type="submit" variant="contained" disabled={submitting} data-testid="checkout-pay">
+        <Button type="submit" variant="contained" disabled={submitting || quoting} data-testid="checkout-pay">
           {t('billing.checkout.pay')}
         </Button>
       </Stack>

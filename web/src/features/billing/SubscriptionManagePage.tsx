@@ -27,7 +27,7 @@ import { formatDateTime } from '../../components/i18nHelpers';
 import { refreshUser } from '../../session/session';
 import { useSession } from '../../session/store';
 import { billingApi, PAYMENTS_PER_PAGE } from './billing.api';
-import type { PlanInfo, Subscription } from './billing.types';
+import type { NextPayment, PlanInfo, Subscription } from './billing.types';
 import { formatMoney, formatStorage } from './money';
 import { useLoad } from './useBilling';
 
@@ -36,6 +36,26 @@ export const currentSubscription = (subscriptions: readonly Subscription[]): Sub
   subscriptions.find((s) => s.status === 'active') ?? subscriptions.find((s) => s.status === 'canceled') ?? subscriptions.find((s) => s.status === 'pending') ?? null;
 
 const when = (iso: string | null, language: string) => (iso ? formatDateTime(iso, language) : '—');
+
+/** The next payment as it will really be charged, and how long a promo code's price lasts. */
+const NextPaymentLine = ({ next }: { next: NextPayment }) => {
+  const { t, i18n } = useTranslation();
+  const money = (minor: number) => formatMoney(minor, next.currency, i18n.language);
+  return (
+    <>
+      <Typography sx={{ mt: 1 }} data-testid="subscription-next-payment">
+        {t('billing.subscription.nextPayment', { date: when(next.date, i18n.language), amount: money(next.amount) })}
+      </Typography>
+      {next.promoCode && (
+        <Typography color="text.secondary" data-testid="subscription-promo">
+          {next.promoPaymentsLeft === null
+            ? t('billing.subscription.promoEvery', { code: next.promoCode })
+            : t('billing.subscription.promoCycles', { code: next.promoCode, count: next.promoPaymentsLeft, regular: money(next.regularAmount) })}
+        </Typography>
+      )}
+    </>
+  );
+};
 
 const PlanBlock = ({ plan, subscription, onCancel }: { plan: PlanInfo; subscription: Subscription | null; onCancel: () => void }) => {
   const { t, i18n } = useTranslation();
@@ -59,14 +79,7 @@ const PlanBlock = ({ plan, subscription, onCancel }: { plan: PlanInfo; subscript
       {plan.quotaBytes !== null && (
         <Typography data-testid="subscription-storage">{t('billing.plans.storage', { size: formatStorage(plan.quotaBytes, i18n.language) })}</Typography>
       )}
-      {subscription?.status === 'active' && (
-        <Typography sx={{ mt: 1 }} data-testid="subscription-next-payment">
-          {t('billing.subscription.nextPayment', {
-            date: when(subscription.nextPaymentDate, i18n.language),
-            amount: subscription.price === null ? '' : formatMoney(subscription.price, subscription.currency, i18n.language),
-          })}
-        </Typography>
-      )}
+      {subscription?.status === 'active' && subscription.nextPayment && <NextPaymentLine next={subscription.nextPayment} />}
       {subscription?.status === 'canceled' && (
         <Alert severity="info" sx={{ mt: 2 }} data-testid="subscription-ends">
           {t('billing.subscription.endsOn', { date: when(subscription.endDate ?? subscription.nextPaymentDate, i18n.language), plan: plan.productName })}

@@ -1,6 +1,6 @@
 import { api } from '../../api/client';
-import { listOf, pageOf, toGraceInfo, toPayment, toPlanInfo, toProduct, toSubscription } from './billing.normalise';
-import type { GraceInfo, Page, Payment, PlanInfo, Product, Subscription } from './billing.types';
+import { listOf, pageOf, toGraceInfo, toPayment, toPlanInfo, toProduct, toPromoQuote, toSubscription } from './billing.normalise';
+import type { GraceInfo, Page, Payment, PlanInfo, Product, PromoQuote, Subscription } from './billing.types';
 import type { CheckoutRequest } from './checkout.machine';
 
 /** Page sizes of the specification (§9): products 100, payment history 50. */
@@ -38,9 +38,10 @@ export const billingApi = {
     pageOf(await api.get<unknown>(`${user(userId)}/payments/`, { page, perPage: PAYMENTS_PER_PAGE, sort: '-createdAt' }), toPayment),
   plan: async (userId: string): Promise<PlanInfo> => toPlanInfo(await api.get<unknown>(`${user(userId)}/plan/`)),
   graceInfo: async (userId: string): Promise<GraceInfo | null> => toGraceInfo(await api.get<unknown>(`${user(userId)}/grace-period-info/`)),
-  /** Whether a promo code applies to a product, before paying (5007, 5010 or 5015 when not). */
-  promoCodeProducts: async (code: string, productId: number): Promise<number[]> =>
-    listOf(await api.get<unknown>('/promocode-products/', { code, productId }))
-      .map((p) => Number(p.productId ?? p.id))
-      .filter(Number.isFinite),
+  /** What a promo code makes a product cost at checkout, before paying (5007, 5010 or 5015 when it does not apply). */
+  promoQuote: async (code: string, productId: number): Promise<PromoQuote> => {
+    const quote = toPromoQuote(code, await api.get<unknown>('/promocode-products/', { code, productId }));
+    if (!quote) throw new Error('No price in the answer');
+    return quote;
+  },
 };

@@ -1,4 +1,4 @@
-import type { BillingCycle, GraceInfo, Page, Payment, PendingProduct, PlanInfo, Product, ProductType, Subscription, SubscriptionStatus } from './billing.types';
+import type { BillingCycle, GraceInfo, NextPayment, Page, Payment, PendingProduct, PlanInfo, Product, ProductType, PromoQuote, Subscription, SubscriptionStatus } from './billing.types';
 
 /**
  * The billing answers read defensively: a field the server leaves out becomes null rather than
@@ -69,6 +69,39 @@ export const toProduct = (raw: Raw): Product => ({
   quotaBytes: quotaOf(raw),
 });
 
+const toNextPayment = (raw: unknown): NextPayment | null => {
+  if (!isRecord(raw)) return null;
+  const date = str(raw.date);
+  const amount = int(raw.amount);
+  if (!date || amount === null) return null;
+  return {
+    date,
+    amount,
+    regularAmount: int(raw.regularAmount) ?? amount,
+    promoCode: str(raw.promoCode),
+    promoPaymentsLeft: int(raw.promoPaymentsLeft),
+    currency: (str(raw.currency) ?? 'USD').toUpperCase(),
+  };
+};
+
+/** The first row of `/promocode-products/?code=&productId=`; null when it has none. */
+export const toPromoQuote = (code: string, body: unknown): PromoQuote | null => {
+  const r = listOf(body)[0];
+  if (!r) return null;
+  const price = int(r.price) ?? 0;
+  const promoPrice = int(r.promoPrice) ?? price;
+  return {
+    code,
+    productId: int(r.productId) ?? 0,
+    promoPrice,
+    price,
+    dueToday: int(r.dueToday) ?? promoPrice,
+    cycles: int(r.cycles),
+    freeTrialDays: int(r.freeTrialDays) ?? 0,
+    currency: (str(r.currency) ?? 'USD').toUpperCase(),
+  };
+};
+
 export const toSubscription = (raw: Raw): Subscription => ({
   id: str(raw.id) ?? '',
   productId: int(raw.productId) ?? 0,
@@ -80,6 +113,7 @@ export const toSubscription = (raw: Raw): Subscription => ({
   cancelSubscriptionAction: raw.cancelSubscriptionAction === undefined ? raw.status === 'active' : bool(raw.cancelSubscriptionAction),
   quantity: Math.max(1, int(raw.quantity) ?? 1),
   price: int(raw.price ?? raw.cost ?? raw.amount),
+  nextPayment: toNextPayment(raw.nextPayment),
   currency: (str(raw.currency) ?? 'USD').toUpperCase(),
   test: bool(raw.test ?? raw.testPayment),
 });

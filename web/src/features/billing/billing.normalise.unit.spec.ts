@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageOf, toGraceInfo, toPayment, toPlanInfo, toProduct, toSubscription } from './billing.normalise';
+import { pageOf, toGraceInfo, toPayment, toPlanInfo, toProduct, toPromoQuote, toSubscription } from './billing.normalise';
 
 describe('billing answers', () => {
   it('reads a product with its storage from assets.quota.sizeTotal and its cycle from validity', () => {
@@ -12,6 +12,23 @@ describe('billing answers', () => {
     expect(pageOf([{ id: 'a', amount: 100 }], toPayment)).toMatchObject({ total: 1, data: [{ id: 'a', amount: 100 }] });
     expect(pageOf({ data: [{ id: 'a' }], total: 75 }, toPayment).total).toBe(75);
     expect(pageOf(null, toPayment)).toEqual({ data: [], total: 0 });
+  });
+
+  it('the next payment is the server\'s, promo price and all; none when the server names none', () => {
+    const next = { date: '2027-01-01T00:00:00.000Z', amount: 1000, regularAmount: 1999, promoCode: 'HALF', promoPaymentsLeft: 2, currency: 'usd' };
+    expect(toSubscription({ id: 's', productId: 200, status: 'active', price: 1999, nextPayment: next })).toMatchObject({ price: 1999, nextPayment: { ...next, currency: 'USD' } });
+    expect(toSubscription({ id: 's', productId: 200, status: 'canceled', price: 1999, nextPayment: null }).nextPayment).toBeNull();
+    expect(toPromoQuote('HALF', [{ productId: 200, price: 1999, promoPrice: 1000, dueToday: 0, cycles: 3, freeTrialDays: 14 }])).toEqual({
+      code: 'HALF',
+      productId: 200,
+      price: 1999,
+      promoPrice: 1000,
+      dueToday: 0,
+      cycles: 3,
+      freeTrialDays: 14,
+      currency: 'USD',
+    });
+    expect(toPromoQuote('X', [])).toBeNull();
   });
 
   it('a subscription that says nothing about cancelling may be cancelled while active', () => {

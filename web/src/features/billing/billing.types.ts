@@ -22,6 +22,35 @@ export interface Product {
 
 export type SubscriptionStatus = 'active' | 'canceled' | 'pending';
 
+/** The next payment as the server prices it: the promo code's price while its cycles remain. */
+export interface NextPayment {
+  date: string;
+  /** Minor units of the payment itself. */
+  amount: number;
+  /** Minor units of every payment once the promo code is used up. */
+  regularAmount: number;
+  promoCode: string | null;
+  /** Payments at the promo price still to come, this one included; null: all of them. */
+  promoPaymentsLeft: number | null;
+  currency: string;
+}
+
+/** A promo code's price for a product at checkout, before paying. */
+export interface PromoQuote {
+  code: string;
+  productId: number;
+  /** Minor units per payment while the code applies. */
+  promoPrice: number;
+  /** Minor units of the product without the code. */
+  price: number;
+  /** Minor units charged at checkout (0 during a free trial). */
+  dueToday: number;
+  /** Payments the code applies to; null: all of them. */
+  cycles: number | null;
+  freeTrialDays: number;
+  currency: string;
+}
+
 export interface Subscription {
   id: string;
   productId: number;
@@ -33,8 +62,10 @@ export interface Subscription {
   cancelSubscriptionAction: boolean;
   /** Extra member slots bought with it (1 for a plan). */
   quantity: number;
-  /** Minor units of the next charge, when known. */
+  /** Minor units of the product's own price for the quantity. */
   price: number | null;
+  /** What the next payment will really be; null when none is coming. */
+  nextPayment: NextPayment | null;
   currency: string;
   test: boolean;
 }

@@ -1,8 +1,8 @@
 import { fromPromise } from 'xstate';
 import { refreshUser } from '../../session/session';
 import { billingApi } from './billing.api';
-import type { Product } from './billing.types';
-import type { CheckoutRequest, PaymentResult } from './checkout.machine';
+import type { Product, PromoQuote } from './billing.types';
+import type { CheckoutRequest, PaymentResult, PromoQuoteRequest } from './checkout.machine';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -13,6 +13,7 @@ const CONFIRM_INTERVAL_MS = 1000;
 export const checkoutActors = (userId: string) => ({
   loadProducts: fromPromise<Product[]>(() => billingApi.products()),
   startCheckout: fromPromise<string, CheckoutRequest>(({ input }) => billingApi.checkout(userId, input)),
+  quotePromo: fromPromise<PromoQuote, PromoQuoteRequest>(({ input }) => billingApi.promoQuote(input.code, input.productId)),
   /**
    * A success the provider reports is believed once the account has an active subscription that
    * was not cancelled; the user info is re-read so the new plan shows everywhere at once.

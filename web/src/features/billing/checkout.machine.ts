@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { toApiError, type NormalisedError } from '../../api/errors';
-import type { BillingCycle, Product } from './billing.types';
+import type { BillingCycle, Product, PromoQuote } from './billing.types';
 
 export type PaymentResult = 'success' | 'declined';
 
@@ -11,6 +11,8 @@ export interface CheckoutContext {
   promoCode: string;
   /** Translation key shown under the promo code field. */
   promoError: string | null;
+  /** The price the applied promo code gives the chosen plan, before paying. */
+  quote: PromoQuote | null;
   /** Fields a promo code asks the buyer for (state, bar number), and what was typed in them. */
   askedFields: PromoFieldName[];
   customFields: Partial<Record<PromoFieldName, string>>;
@@ -23,6 +25,7 @@ export type CheckoutEvent =
   | { type: 'SET_CYCLE'; cycle: BillingCycle }
   | { type: 'SELECT'; productId: number }
   | { type: 'SET_PROMO'; code: string }
+  | { type: 'APPLY_PROMO' }
   | { type: 'SET_FIELD'; name: PromoFieldName; value: string }
   | { type: 'BACK' }
   | { type: 'PAY' }
@@ -57,6 +60,11 @@ export const PROMO_CODE_MAX_LENGTH = 40;
 /** Products a user can choose on the plans page: paid plans, not free, child or extra-member products. */
 export const isSellable = (p: Product) => p.type === 'plan' || p.type === 'custom-plan';
 
+export interface PromoQuoteRequest {
+  code: string;
+  productId: number;
+}
+
 const promoFormatError = (code: string): string | null => {
   const trimmed = code.trim();
   if (trimmed === '') return null;
@@ -65,8 +73,9 @@ const promoFormatError = (code: string): string | null => {
 };
 
 /**
- * Checkout: loading the catalogue, choosing a plan (monthly or yearly), the promo step, then the
- * provider's checkout page (redirecting). The provider sends the browser back to the result page,
+ * Checkout: loading the catalogue, choosing a plan (monthly or yearly), the promo step (applying a
+ * code asks the server what the plan then costs, shown before paying), then the provider's checkout
+ * page (redirecting). The provider sends the browser back to the result page,
  * where the same machine starts in `confirming`: it re-reads the account so the page shows the
  * plan the server now grants, not what the address bar claims.
  */
@@ -83,6 +92,9 @@ export const checkoutMachine = setup({
     startCheckout: fromPromise<string, CheckoutRequest>(async () => {
       throw new Error('startCheckout actor not provided');
     }),
+    quotePromo: fromPromise<PromoQuote, PromoQuoteRequest>(async () => {
+      throw new Error('quotePromo actor not provided');
+    }),
     confirmResult: fromPromise<PaymentResult, { result: PaymentResult }>(async ({ input }) => input.result),
   },
   actions: {
@@ -96,6 +108,7 @@ export const checkoutMachine = setup({
     },
     selectable: ({ context, event }) => event.type === 'SELECT' && context.products.some((p) => p.id === event.productId && isSellable(p)),
     promoWellFormed: ({ context }) => promoFormatError(context.promoCode) === null,
+    promoToQuote: ({ context }) => context.promoCode.trim() !== '' && promoFormatError(context.promoCode) === null,
     isPromoError: ({ event }) => 'error' in event && PROMO_ERROR_CODES.has(toApiError(event.error).code),
     isFieldRequest: ({ event }) => 'error' in event && toApiError(event.error).code === 'PROMO_FIELD_REQUIRED' && isPromoField(toApiError(event.error).data?.field),
   },
@@ -107,6 +120,7 @@ export const checkoutMachine = setup({
     productId: input?.productId ?? null,
     promoCode: '',
     promoError: null,
+    quote: null,
     askedFields: [],
     customFields: {},
     error: null,
@@ -135,12 +149,27 @@ export const checkoutMachine = setup({
     },
     promo: {
       on: {
-        SET_PROMO: { actions: assign({ promoCode: ({ event }) => event.code, promoError: null, askedFields: [], customFields: {} }) },
+        SET_PROMO: { actions: assign({ promoCode: ({ event }) => event.code, promoError: null, quote: null, askedFields: [], customFields: {} }) },
+        APPLY_PROMO: [
+          { guard: 'promoToQuote', target: 'quoting', actions: assign({ error: null, promoError: null }) },
+          { actions: assign({ promoError: ({ context }) => promoFormatError(context.promoCode) }) },
+        ],
         SET_FIELD: { actions: assign({ customFields: ({ context, event }) => ({ ...context.customFields, [event.name]: event.value }), error: null }) },
-        BACK: { target: 'choosing', actions: assign({ error: null, promoError: null }) },
+        BACK: { target: 'choosing', actions: assign({ error: null, promoError: null, quote: null }) },
         PAY: [
           { guard: 'promoWellFormed', target: 'submitting', actions: assign({ error: null, promoError: null }) },
           { actions: assign({ promoError: ({ context }) => promoFormatError(context.promoCode) }) },
+        ],
+      },
+    },
+    quoting: {
+      invoke: {
+        src: 'quotePromo',
+        input: ({ context }) => ({ code: context.promoCode.trim(), productId: context.productId ?? 0 }),
+        onDone: { target: 'promo', actions: assign({ quote: ({ event }) => event.output }) },
+        onError: [
+          { guard: 'isPromoError', target: 'promo', actions: assign({ promoError: ({ event }) => `errors.${toApiError(event.error).code}` }) },
+          { target: 'promo', actions: assign({ error: ({ event }) => toApiError(event.error).toJSON() }) },
         ],
       },
     },
@@ -158,7 +187,7 @@ export const checkoutMachine = setup({
         },
         onDone: { target: 'redirecting', actions: assign({ checkoutLink: ({ event }) => event.output }) },
         onError: [
-          { guard: 'isPromoError', target: 'promo', actions: assign({ promoError: ({ event }) => `errors.${toApiError(event.error).code}` }) },
+          { guard: 'isPromoError', target: 'promo', actions: assign({ promoError: ({ event }) => `errors.${toApiError(event.error).code}`, quote: null }) },
           {
             guard: 'isFieldRequest',
             target: 'promo',

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../../api/errors';
-import type { Product } from './billing.types';
-import { checkoutMachine, type CheckoutInput, type CheckoutRequest, type PaymentResult } from './checkout.machine';
+import type { Product, PromoQuote } from './billing.types';
+import { checkoutMachine, type CheckoutInput, type CheckoutRequest, type PaymentResult, type PromoQuoteRequest } from './checkout.machine';
 
 const product = (id: number, name: string, price: number, cycle: 'monthly' | 'yearly', type: Product['type'] = 'plan'): Product => ({
   id,
@@ -25,9 +25,11 @@ const start = (
     load?: () => Promise<Product[]>;
     checkout?: (r: CheckoutRequest) => Promise<string>;
     confirm?: (r: PaymentResult) => Promise<PaymentResult>;
+    quote?: (r: PromoQuoteRequest) => Promise<PromoQuote>;
   } = {},
 ) => {
   const checkouts: CheckoutRequest[] = [];
+  const quotes: PromoQuoteRequest[] = [];
   const opened: string[] = [];
   const actor = createActor(
     checkoutMachine.provide({
@@ -38,12 +40,16 @@ const start = (
           return (options.checkout ?? (async () => '/dev/checkout/sess_1'))(request);
         }),
         confirmResult: fromPromise<PaymentResult, { result: PaymentResult }>(({ input: r }) => (options.confirm ?? (async (x) => x))(r.result)),
+        quotePromo: fromPromise<PromoQuote, PromoQuoteRequest>(({ input: request }) => {
+          quotes.push(request);
+          return (options.quote ?? (async (q) => ({ code: q.code, productId: q.productId, promoPrice: 1000, price: 1999, dueToday: 1000, cycles: 3, freeTrialDays: 0, currency: 'USD' })))(request);
+        }),
       },
       actions: { openCheckout: ({ context }) => void opened.push(context.checkoutLink ?? '') },
     }),
     { input },
   ).start();
-  return { actor, checkouts, opened };
+  return { actor, checkouts, opened, quotes };
 };
 
 describe('checkout machine', () => {
@@ -59,6 +65,35 @@ describe('checkout machine', () => {
     await waitFor(actor, (s) => s.matches('redirecting'));
     expect(checkouts).toEqual([{ productId: 31, promoCode: 'SPRING50' }]);
     expect(opened).toEqual(['/dev/checkout/sess_1']);
+  });
+
+  it('applying a code shows its price before paying; a new code forgets it; a refused code says why under the field', async () => {
+    const { actor, checkouts, quotes } = start({ productId: 30 }, {
+      quote: async (q) => {
+        if (q.code === 'OLDCODE') throw new ApiError('5010', 'inactive', null, 400);
+        return { code: q.code, productId: q.productId, promoPrice: 1000, price: 1999, dueToday: 1000, cycles: 3, freeTrialDays: 0, currency: 'USD' };
+      },
+    });
+    await waitFor(actor, (s) => s.matches('promo'));
+    actor.send({ type: 'APPLY_PROMO' });
+    expect(actor.getSnapshot().value).toBe('promo');
+    expect(quotes).toEqual([]);
+    actor.send({ type: 'SET_PROMO', code: ' HALF ' });
+    actor.send({ type: 'APPLY_PROMO' });
+    const quoted = await waitFor(actor, (s) => s.matches('promo') && s.context.quote !== null);
+    expect(quotes).toEqual([{ code: 'HALF', productId: 30 }]);
+    expect(quoted.context.quote).toMatchObject({ promoPrice: 1000, dueToday: 1000, cycles: 3 });
+    expect(checkouts).toEqual([]);
+    actor.send({ type: 'SET_PROMO', code: 'OLDCODE' });
+    expect(actor.getSnapshot().context.quote).toBeNull();
+    actor.send({ type: 'APPLY_PROMO' });
+    const refused = await waitFor(actor, (s) => s.matches('promo') && s.context.promoError !== null);
+    expect(refused.context.promoError).toBe('errors.5010');
+    expect(refused.context.quote).toBeNull();
+    actor.send({ type: 'SET_PROMO', code: 'TWO WORDS' });
+    actor.send({ type: 'APPLY_PROMO' });
+    expect(actor.getSnapshot().context.promoError).toBe('errors.5007');
+    expect(quotes).toHaveLength(2);
   });
 
   it('sends no promo code when the field is empty', async () => {

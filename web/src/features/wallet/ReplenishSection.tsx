@@ -13,7 +13,10 @@ import { splitServerError } from '../../forms/serverErrors';
 import { validate, type FieldErrors } from '../../forms/zodErrors';
 import { AddressGate } from './AddressGate';
 import { ReplenishResult } from './ReplenishResult';
-import { formatAxel, parseAxel } from './amounts';
+import { AXEL_PRICE_CENTS, REPLENISH_MAXIMUM, REPLENISH_MINIMUM, replenishPriceCents } from '@axel/domain/wallet/replenish-price';
+import { localeTag } from '../../components/i18nHelpers';
+import { formatMoney } from '../billing/money';
+import { displayAxel, formatAxel, parseAxel } from './amounts';
 import { useBalance } from './balance.store';
 import { walletApi } from './wallet.api';
 
@@ -28,13 +31,17 @@ export const replenishSchema = z.object({
 
 /** Buying tokens: the server answers a checkout link; once paid, the treasury sends the tokens. */
 export const ReplenishSection = () => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const tag = localeTag(i18n.language);
   const { afterAction } = useBalance();
   const [params] = useSearchParams();
   const [amount, setAmount] = useState('');
   const [busy, setBusy] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [error, setError] = useState<NormalisedError | null>(null);
+  // the price before the checkout, by the rule the checkout charges
+  const units = parseAxel(amount.trim());
+  const price = units !== null && units >= REPLENISH_MINIMUM && units <= REPLENISH_MAXIMUM ? replenishPriceCents(units) : null;
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -78,6 +85,11 @@ export const ReplenishSection = () => {
           autoComplete="off"
           required
         />
+        {price !== null && (
+          <Typography data-testid="replenish-price">
+            {t('wallet.replenish.price', { amount: displayAxel(formatAxel(units!), tag), price: formatMoney(price, 'USD', i18n.language), unit: formatMoney(AXEL_PRICE_CENTS, 'USD', i18n.language) })}
+          </Typography>
+        )}
         <Button type="submit" variant="contained" disabled={busy} sx={{ alignSelf: 'flex-start' }} data-testid="replenish-submit">
           {busy ? <CircularProgress size={20} aria-label={t('common.loading')} /> : t('wallet.replenish.submit')}
         </Button>

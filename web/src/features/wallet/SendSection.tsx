@@ -14,7 +14,7 @@ import { FormField } from '../../components/FormField';
 import { localeTag } from '../../components/i18nHelpers';
 import { useSession } from '../../session/store';
 import { AddressGate } from './AddressGate';
-import { displayAxel, formatAxel, parseAxel } from './amounts';
+import { displayAxel, formatAxel, parseAxel, toUnits } from './amounts';
 import { balanceStore, useBalance } from './balance.store';
 import { sendMachine } from './send.machine';
 import { useChainInfo } from './useChainInfo';
@@ -58,9 +58,12 @@ const ContactPicker = ({ onPick }: { onPick: (contact: Contact) => void }) => {
 export const SendSection = () => {
   const { t, i18n } = useTranslation();
   const tag = localeTag(i18n.language);
-  const { balance } = useBalance();
+  const { balance, summary } = useBalance();
   const chain = useChainInfo();
   const minimumUnits = (chain?.minimumSend && parseAxel(chain.minimumSend)) || DEFAULT_MINIMUM_UNITS;
+  // what a send may move now: nothing while a send (or tokens to the user) waits for a block
+  const sendable = summary?.sendable ?? balance?.confirmed ?? null;
+  const sendableUnits = sendable === null ? null : toUnits(sendable);
   const machine = useMemo(
     () =>
       sendMachine.provide({
@@ -74,9 +77,10 @@ export const SendSection = () => {
       }),
     [],
   );
-  const [state, send] = useMachine(machine, { input: { minimumUnits } });
+  const [state, send] = useMachine(machine, { input: { minimumUnits, sendableUnits } });
   const [values, setValues] = useState<SendValues>(state.context.values);
   useEffect(() => send({ type: 'SET_MINIMUM', units: minimumUnits }), [minimumUnits, send]);
+  useEffect(() => send({ type: 'SET_SENDABLE', units: sendableUnits }), [sendableUnits, send]);
   // The machine clears the values for a new send; the form follows it.
   useEffect(() => setValues(state.context.values), [state.context.values]);
 
@@ -94,9 +98,9 @@ export const SendSection = () => {
         <Typography variant="h5" component="h2">
           {t('wallet.nav.send')}
         </Typography>
-        {balance && (
-          <Typography color="text.secondary">
-            {t('wallet.send.available', { amount: displayAxel(balance.confirmed, tag) })}
+        {sendable !== null && (
+          <Typography color="text.secondary" data-testid="send-sendable">
+            {t('wallet.send.available', { amount: displayAxel(sendable, tag) })}
           </Typography>
         )}
 

@@ -20,7 +20,7 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { formatDateTime, localeTag } from '../../components/i18nHelpers';
 import { displayAxel } from './amounts';
 import { useBalance } from './balance.store';
-import { TransactionDetails } from './TransactionDetails';
+import { categoryWords, noteWords, TransactionDetails } from './TransactionDetails';
 import { TRANSACTIONS_PER_PAGE, walletApi } from './wallet.api';
 import type { TransactionPage, WalletTransaction } from './wallet.types';
 
@@ -91,7 +91,7 @@ export const TransactionsSection = () => {
               {data.items.map((tx, i) => (
                 <TableRow key={`${tx.id}-${i}`} hover onClick={() => setOpen(tx)} sx={{ cursor: 'pointer' }} data-testid="transaction-row">
                   <TableCell>{tx.timestamp ? formatDateTime(tx.timestamp, i18n.language) : '—'}</TableCell>
-                  <TableCell>{tx.category ?? tx.type ?? '—'}</TableCell>
+                  <TableCell data-testid="transaction-row-category">{categoryWords(t, tx)}</TableCell>
                   <TableCell align="right" data-testid="transaction-row-amount">
                     {displayAxel(tx.amount, tag)}
                   </TableCell>
@@ -102,7 +102,9 @@ export const TransactionsSection = () => {
                       <Chip size="small" color="warning" label={t('wallet.tx.unconfirmed')} data-testid="transaction-row-unconfirmed" />
                     )}
                   </TableCell>
-                  <TableCell sx={{ maxWidth: 200, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{tx.note || ''}</TableCell>
+                  <TableCell sx={{ maxWidth: 200, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} data-testid="transaction-row-note">
+                    {noteWords(t, tx)}
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>

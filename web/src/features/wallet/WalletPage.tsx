@@ -5,6 +5,7 @@ import ContactsOutlined from '@mui/icons-material/ContactsOutlined';
 import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import SendOutlined from '@mui/icons-material/SendOutlined';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
@@ -20,7 +21,7 @@ import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { localeTag } from '../../components/i18nHelpers';
-import { displayAxel } from './amounts';
+import { displayAxel, toUnits } from './amounts';
 import { useBalance } from './balance.store';
 import { ContactsSection } from './ContactsSection';
 import { OverviewSection } from './OverviewSection';
@@ -68,18 +69,42 @@ const SidebarItem = ({ section, active }: { section: WalletSection; active: bool
 
 const BalanceLine = () => {
   const { t, i18n } = useTranslation();
-  const { balance, error } = useBalance();
+  const { balance, summary, error } = useBalance();
   const tag = localeTag(i18n.language);
   if (!balance) return error ? <Typography color="error">{t('wallet.balance.failed')}</Typography> : null;
+  const outgoing = toUnits(summary?.outgoing ?? '0') ?? 0;
   return (
-    <Stack direction="row" spacing={3} sx={{ flexWrap: 'wrap' }} data-testid="wallet-balance">
-      <Typography>
-        {t('wallet.balance.confirmed')}: <strong data-testid="wallet-balance-confirmed">{displayAxel(balance.confirmed, tag)}</strong> AXEL
-      </Typography>
-      <Typography color="text.secondary">
-        {t('wallet.balance.unconfirmed')}: <span data-testid="wallet-balance-unconfirmed">{displayAxel(balance.unconfirmed, tag)}</span> AXEL
-      </Typography>
+    <Stack spacing={1}>
+      <Stack direction="row" sx={{ flexWrap: 'wrap', columnGap: 3, rowGap: 0.5 }} data-testid="wallet-balance">
+        <Typography>
+          {t('wallet.balance.confirmed')}: <strong data-testid="wallet-balance-confirmed">{displayAxel(balance.confirmed, tag)}</strong> AXEL
+        </Typography>
+        <Typography color="text.secondary">
+          {t('wallet.balance.unconfirmed')}: <span data-testid="wallet-balance-unconfirmed">{displayAxel(balance.unconfirmed, tag)}</span> AXEL
+        </Typography>
+        {outgoing > 0 && (
+          <Typography color="text.secondary">
+            {t('wallet.balance.outgoing')}: <span data-testid="wallet-balance-outgoing">{displayAxel(summary?.outgoing, tag)}</span> AXEL
+          </Typography>
+        )}
+      </Stack>
+      <SendBlockedNotice />
     </Stack>
+  );
+};
+
+/** Why a send cannot go now: the pending send (or the tokens on their way in) must be in a block first. */
+const SendBlockedNotice = () => {
+  const { t, i18n } = useTranslation();
+  const { summary } = useBalance();
+  const tag = localeTag(i18n.language);
+  if (!summary?.sendBlockedBy) return null;
+  return (
+    <Alert severity="info" data-testid="wallet-send-blocked" data-blocked-by={summary.sendBlockedBy}>
+      {summary.sendBlockedBy === 'outgoing'
+        ? t('wallet.balance.blockedByOutgoing', { amount: displayAxel(summary.outgoing, tag) })
+        : t('wallet.balance.blockedByIncoming', { amount: displayAxel(summary.pending, tag) })}
+    </Alert>
   );
 };
 

@@ -23,6 +23,8 @@ export interface SendContext {
   keyFor: SendValues | null;
   idempotencyKey: string | null;
   minimumUnits: BaseUnits;
+  /** The most a send may move now, as the wallet last said; null while unknown. */
+  sendableUnits: BaseUnits | null;
   fieldErrors: FieldErrors;
   error: NormalisedError | null;
   /** What the server answered for the completed send. */
@@ -38,11 +40,13 @@ export type SendEvent =
   | { type: 'RETRY' }
   | { type: 'EDIT' }
   | { type: 'NEW' }
-  | { type: 'SET_MINIMUM'; units: BaseUnits };
+  | { type: 'SET_MINIMUM'; units: BaseUnits }
+  | { type: 'SET_SENDABLE'; units: BaseUnits | null };
 
 export interface SendInput {
   values?: Partial<SendValues>;
   minimumUnits?: BaseUnits;
+  sendableUnits?: BaseUnits | null;
   newKey?: () => string;
 }
 
@@ -73,7 +77,7 @@ export const sendMachine = setup({
     sent: () => {},
   },
   guards: {
-    valuesValid: ({ context, event }) => validateSend(submitted(event), context.minimumUnits).ok,
+    valuesValid: ({ context, event }) => validateSend(submitted(event), context.minimumUnits, context.sendableUnits).ok,
     refusedOnAField: ({ event }) => Object.keys(splitServerError((event as { error?: unknown }).error, SEND_FIELD_CODES).fieldErrors).length > 0,
   },
 }).createMachine({
@@ -83,6 +87,7 @@ export const sendMachine = setup({
     keyFor: null,
     idempotencyKey: null,
     minimumUnits: input.minimumUnits ?? DEFAULT_MINIMUM_UNITS,
+    sendableUnits: input.sendableUnits ?? null,
     fieldErrors: {},
     error: null,
     result: null,
@@ -91,6 +96,7 @@ export const sendMachine = setup({
   }),
   on: {
     SET_MINIMUM: { actions: assign({ minimumUnits: ({ event }) => event.units }) },
+    SET_SENDABLE: { actions: assign({ sendableUnits: ({ event }) => event.units }) },
   },
   initial: 'edit',
   states: {
@@ -101,7 +107,7 @@ export const sendMachine = setup({
             guard: 'valuesValid',
             target: 'confirm',
             actions: assign(({ context, event }) => {
-              const result = validateSend(event.values, context.minimumUnits);
+              const result = validateSend(event.values, context.minimumUnits, context.sendableUnits);
               const values = result.ok ? result.value : event.values;
               const keep = context.idempotencyKey !== null && sameValues(context.keyFor, values);
               return {
@@ -115,7 +121,7 @@ export const sendMachine = setup({
           },
           {
             actions: assign(({ context, event }) => {
-              const result = validateSend(event.values, context.minimumUnits);
+              const result = validateSend(event.values, context.minimumUnits, context.sendableUnits);
               return { values: event.values, fieldErrors: result.ok ? {} : result.fieldErrors, error: null };
             }),
           },

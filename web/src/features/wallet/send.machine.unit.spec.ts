@@ -127,6 +127,26 @@ describe('send machine', () => {
     expect(snap.context.fieldErrors).toEqual({ address: 'wallet.validation.address' });
   });
 
+  it('refuses more than the wallet says may be sent before the confirmation step: 1,000 of 10, anything while a send waits for its block', () => {
+    const { actor, calls } = start(async () => ({}));
+    actor.send({ type: 'SET_SENDABLE', units: 10 * 100_000_000 });
+    actor.send({ type: 'SUBMIT', values: { ...good, amount: '1000' } });
+    expect(actor.getSnapshot().value).toBe('edit');
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({ amount: 'wallet.validation.aboveSendable' });
+    actor.send({ type: 'SUBMIT', values: { ...good, amount: '10' } });
+    expect(actor.getSnapshot().value).toBe('confirm');
+    actor.send({ type: 'BACK' });
+    actor.send({ type: 'SET_SENDABLE', units: 0 });
+    actor.send({ type: 'SUBMIT', values: good });
+    expect(actor.getSnapshot().value).toBe('edit');
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({ amount: 'wallet.validation.aboveSendable' });
+    // unknown: the server decides
+    actor.send({ type: 'SET_SENDABLE', units: null });
+    actor.send({ type: 'SUBMIT', values: { ...good, amount: '1000' } });
+    expect(actor.getSnapshot().value).toBe('confirm');
+    expect(calls).toEqual([]);
+  });
+
   it('takes the minimum the wallet reports', () => {
     const { actor } = start(async () => ({}));
     actor.send({ type: 'SET_MINIMUM', units: 200_000_000 });

@@ -13,6 +13,12 @@ export interface WalletSummary {
   fuel: string;
   pending: string;
   available: string;
+  /** Sent, not mined yet. */
+  outgoing?: string;
+  /** What a send may move now: nothing while tokens wait for a block, either way. */
+  sendable?: string;
+  /** Why a send must wait: a pending send of the user's, or tokens on their way in. */
+  sendBlockedBy?: 'outgoing' | 'incoming' | null;
 }
 
 /** `GET /wallet/v1/balance`. */
@@ -23,6 +29,8 @@ export interface WalletBalance {
 
 export interface WalletTransaction {
   id: string;
+  /** What it was, when the chain tells: minted test tokens, from or to the treasury. */
+  about?: 'minted' | 'fromTreasury' | 'toTreasury' | null;
   note?: string | null;
   timestamp?: string | null;
   type?: string | null;

@@ -18,8 +18,11 @@ export interface SendValues {
   note: string;
 }
 
-/** The §5 send rules, with the minimum amount the wallet reported (base units). */
-export const sendSchema = (minimumUnits: BaseUnits) =>
+/**
+ * The §5 send rules, with the minimum amount the wallet reported and, when known, the most a send
+ * may move now (base units): a send beyond it is refused here, before the confirmation step.
+ */
+export const sendSchema = (minimumUnits: BaseUnits, sendableUnits: BaseUnits | null = null) =>
   z.object({
     address: addressSchema,
     amount: z
@@ -31,12 +34,14 @@ export const sendSchema = (minimumUnits: BaseUnits) =>
         return units !== null && units > 0;
       }, 'wallet.validation.amount')
       .refine((v) => (parseAxel(v) ?? 0) <= 0 || (parseAxel(v) ?? 0) >= minimumUnits, 'wallet.validation.belowMinimum')
+      .refine((v) => sendableUnits === null || (parseAxel(v) ?? 0) < minimumUnits || (parseAxel(v) ?? 0) <= sendableUnits, 'wallet.validation.aboveSendable')
       // The API takes the canonical spelling: "1.50" goes out as "1.5".
       .transform((v) => formatAxel(parseAxel(v) ?? 0)),
     note: z.string().trim().max(255, 'validation.tooLong').default(''),
   });
 
-export const validateSend = (values: SendValues, minimumUnits: BaseUnits = DEFAULT_MINIMUM_UNITS) => validate(sendSchema(minimumUnits), values);
+export const validateSend = (values: SendValues, minimumUnits: BaseUnits = DEFAULT_MINIMUM_UNITS, sendableUnits: BaseUnits | null = null) =>
+  validate(sendSchema(minimumUnits, sendableUnits), values);
 
 /** What a contact must not collide with: the signed-in user and the other contacts. */
 export interface ContactContext {

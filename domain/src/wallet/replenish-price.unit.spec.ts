@@ -1,7 +1,7 @@
-import { BASE_UNITS_PER_AXEL } from '@axel/domain';
+import { BASE_UNITS_PER_AXEL } from './amount';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { AXEL_PRICE_CENTS, REPLENISH_MAXIMUM, REPLENISH_MINIMUM, replenishPriceCents } from './replenish';
+import { AXEL_PRICE_CENTS, REPLENISH_MAXIMUM, REPLENISH_MINIMUM, replenishPriceCents } from './replenish-price';
 
 describe('replenish price', () => {
   it('is the amount times the price, rounded up to a whole cent, never less', () => {
