@@ -6,10 +6,11 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { contentRange, ListQuerySchema, parseListQuery } from '../admin/list-query';
 import type { AccountsService } from './accounts.service';
-import { requestMeta, freshUser } from './accounts.routes';
-import { assertStaffMay, FEATURES_BY_ROLE, requireStaff, type Authenticated } from './auth';
+import { requestMeta } from '../../http/request-meta';
+import { freshUser } from './accounts.routes';
+import { assertStaffMay, FEATURES_BY_ROLE, requireStaff, type Authenticated } from '../../http/auth';
 import { toProfile } from './user-info';
-import { findUser, type UserRow } from './users.queries';
+import { findUser, type UserRow } from '../../users.queries';
 
 const tags = ['admin'];
 const IdParams = z.object({ id: z.string().min(1).max(64) });

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../testing/accounts';
 import { HttpClient, startTestApp, type TestApp } from '../../testing/harness';
 import { nextBlockOf, until } from './wallet.testing';
-import { walletOf } from './wallet.module';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -135,7 +134,7 @@ describe('wallet', () => {
 
   it('pinning moves 0.003 (0.009 with a certificate) from the confirmed balance to the treasury, once per key', async () => {
     const alice = await withWallet();
-    const wallet = await walletOf(t.app.ctx);
+    const wallet = await t.app.wallet.walletOf(t.app.ctx);
     const broke = await wallet.payForPinning({ userId: alice.id, certificate: false, idempotencyKey: 'fetch-1' }).catch((e) => e);
     expect(broke).toMatchObject({ code: 'INSUFFICIENT_CONFIRMED_TOKENS', message: 'Insufficient confirmed tokens to pin' });
     await alice.http.post('/api/wallet/v1/faucet', { amount: '0.01' });

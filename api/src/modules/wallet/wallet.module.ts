@@ -2,10 +2,13 @@ import { autopayEventDefinitions, contactEventDefinitions, ledgerEventDefinition
 import { DevelopmentChain } from '@axel/platform/chain/index';
 import { autopayProjection } from '@axel/projections/wallet/autopay.projection';
 import { walletAddressesProjection } from '@axel/projections/wallet/wallet.projection';
-import type { Module } from '../../app';
+import type { DispatchContext } from '@axel/workflows';
+import type { Module } from '../../module';
 import type { AppContext } from '../../context';
-import { chainMigrations } from './chain';
-import { walletOf } from './wallet.instance';
+import { autopayProcessCommand } from './autopay.payout';
+import { buildChain, chainMigrations } from './chain';
+import { forgetWalletData } from './forget';
+import { WalletService, type WalletOf } from './wallet.service';
 import { autopayRoutes } from './autopay.routes';
 import { contactsRoutes } from './contacts.routes';
 import { explorerRoutes } from './explorer.routes';
@@ -14,8 +17,6 @@ import { paymentProviderFor } from '../billing/payments/provider';
 import { registerTokenCheckouts } from '../billing/payments/port';
 import { Replenishments, replenishMigrations } from './replenish';
 import { replenishRoutes } from './replenish.routes';
-
-export { walletOf };
 
 /**
  * Mines the development chain: a block is due one interval (AXEL_DEV_BLOCK_SECONDS, on the app's
@@ -64,12 +65,25 @@ const startReplenishRetries = (ctx: AppContext, replenishments: Replenishments) 
   return () => clearInterval(timer);
 };
 
-export const createWalletModule = (): Module => {
+/** The wallet module as `app.ts` wires it: a module, its wallet, and its process commands. */
+export interface WalletModule extends Module {
+  /** The wallet of the app (its chain built on first use): anchors and pinning payments are given it. */
+  readonly walletOf: WalletOf;
+  /** The `autopay` aggregate of process commands: the payout, reminders and expiry. */
+  autopayCommand(ctx: AppContext, command: { aggregateId: string; type: string; data: unknown }, dctx: DispatchContext): Promise<{ position: number }>;
+}
+
+export const createWalletModule = (): WalletModule => {
+  let service: Promise<WalletService> | undefined;
+  const walletOf: WalletOf = (ctx) => (service ??= buildChain(ctx).then((chain) => new WalletService(ctx, chain)));
   let stopMiner: (() => void) | undefined;
   let stopRetries: (() => void) | undefined;
   let context: AppContext | undefined;
   let replenishments: Replenishments | undefined;
   return {
+    name: 'wallet',
+    walletOf,
+    autopayCommand: (ctx, command, dctx) => autopayProcessCommand(ctx, walletOf, command, dctx),
     events: [...ledgerEventDefinitions, ...walletEventDefinitions, ...contactEventDefinitions, ...autopayEventDefinitions, ...programNameEventDefinitions],
     projections: [walletAddressesProjection, autopayProjection],
     migrations: [...chainMigrations, ...replenishMigrations],
@@ -92,6 +106,8 @@ export const createWalletModule = (): Module => {
       if (roles.has('worker') && chain instanceof DevelopmentChain) stopMiner = startMiner(ctx, chain);
       if (roles.has('worker') && replenishments) stopRetries = startReplenishRetries(ctx, replenishments);
     },
+    // the address book and the send notes: their streams' keys are destroyed
+    forget: forgetWalletData,
     async stop() {
       stopMiner?.();
       stopRetries?.();
