@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ERASED, EventRegistry, type EventDefinition } from '@axel/domain';
+import { ERASED, EventRegistry } from '@axel/domain';
 import { mailEvents, type MailTemplate } from '@axel/domain/mail/mail.events';
 import {
   closePool,
@@ -16,9 +16,8 @@ import {
   startEmbeddedPostgres,
   type EmbeddedPostgresHandle,
   type EventStore,
-  type Migration,
 } from '@axel/platform';
-import { mailOutboxProjection, projectionMigrations, ProjectionRunner, type Projection } from '@axel/projections';
+import { mailOutboxProjection, projectionMigrations, ProjectionRunner } from '@axel/projections';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { Adapters, AppContext } from './context';
@@ -110,10 +109,11 @@ export const createApp = async (options: AppOptions): Promise<AppHandle> => {
 
   // each module is given what it needs of the others here: an unwired dependency does not compile
   const wallet = createWalletModule();
-  const billing = createBillingModule();
+  const billing = createBillingModule({ tokenCheckouts: wallet.tokenCheckouts });
   const audit = createAuditModule({ walletOf: wallet.walletOf });
   const files = createFilesModule({ secureFetchGate });
-  const bytes: StorageBytesOf = options.bytes ? () => options.bytes! : files.bytes;
+  const given = options.bytes;
+  const bytes: StorageBytesOf = given ? () => given : files.bytes;
   const secureFetch = createSecureFetchModule({ bytes, walletOf: wallet.walletOf, receiptKey: audit.signingKey });
   const processes = createProcessesModule({
     bytes,

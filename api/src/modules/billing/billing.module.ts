@@ -6,7 +6,7 @@ import { billingAdminRoutes } from './billing.admin.routes';
 import { billingRoutes } from './billing.routes';
 import { BillingService, loadBilling } from './billing.service';
 import { assetsOf, pendingProductOf } from './billing.views';
-import type { PaymentProvider } from './payments/port';
+import type { PaymentProvider, TokenCheckoutsOf } from './payments/port';
 import { stripeClient, StripePaymentProvider } from './payments/stripe-provider';
 import { stripeWebhookRoutes } from './payments/stripe-webhook.routes';
 import { promoCodeRoutes } from './promocodes.routes';
@@ -35,8 +35,8 @@ export interface BillingModule extends Module {
   planOf(ctx: AppContext, userId: string): Promise<UserPlanView>;
 }
 
-/** Plans and billing: catalogue, entitlements, checkout through a payment provider, promo codes. */
-export const createBillingModule = (): BillingModule => {
+/** Plans and billing: catalogue, entitlements, checkout through a payment provider (which also takes the wallet's token checkouts), promo codes. */
+export const createBillingModule = (deps: { readonly tokenCheckouts: TokenCheckoutsOf }): BillingModule => {
   let renewalTimer: NodeJS.Timeout | undefined;
   return {
     name: 'billing',
@@ -58,11 +58,11 @@ export const createBillingModule = (): BillingModule => {
           ? new TestPaymentProvider(ctx.config.publicUrl)
           : null;
       const service = new BillingService(ctx, () => provider);
-      if (stripe && webhookSecret) await app.register(stripeWebhookRoutes(ctx, service, stripe, webhookSecret));
+      if (stripe && webhookSecret) await app.register(stripeWebhookRoutes(ctx, service, stripe, webhookSecret, deps.tokenCheckouts));
       await app.register(billingRoutes(ctx, service));
       await app.register(promoCodeRoutes(ctx, service));
       await app.register(billingAdminRoutes(ctx, service));
-      if (testMode !== 'off') await app.register(testCheckoutRoutes(ctx, service));
+      if (testMode !== 'off') await app.register(testCheckoutRoutes(ctx, service, deps.tokenCheckouts));
     },
     async start(ctx, roles) {
       if (!roles.has('worker') || ctx.config.STRIPE_SECRET_KEY || testPaymentsMode(ctx.config) === 'off') return;

@@ -14,7 +14,7 @@ import { contactsRoutes } from './contacts.routes';
 import { explorerRoutes } from './explorer.routes';
 import { walletRoutes } from './wallet.routes';
 import { paymentProviderFor } from '../billing/payments/provider';
-import { registerTokenCheckouts } from '../billing/payments/port';
+import type { TokenCheckoutHandler } from '../billing/payments/port';
 import { Replenishments, replenishMigrations } from './replenish';
 import { replenishRoutes } from './replenish.routes';
 
@@ -71,6 +71,8 @@ export interface WalletModule extends Module {
   readonly walletOf: WalletOf;
   /** The `autopay` aggregate of process commands: the payout, reminders and expiry. */
   autopayCommand(ctx: AppContext, command: { aggregateId: string; type: string; data: unknown }, dctx: DispatchContext): Promise<{ position: number }>;
+  /** The wallet's token checkouts (replenishments), which billing's payment providers answer for. */
+  tokenCheckouts(ctx: AppContext): TokenCheckoutHandler;
 }
 
 export const createWalletModule = (): WalletModule => {
@@ -80,10 +82,16 @@ export const createWalletModule = (): WalletModule => {
   let stopRetries: (() => void) | undefined;
   let context: AppContext | undefined;
   let replenishments: Replenishments | undefined;
+  const replenishmentsOf = (ctx: AppContext) => {
+    if (replenishments) return replenishments;
+    const provider = paymentProviderFor(ctx);
+    return (replenishments = new Replenishments(ctx, () => walletOf(ctx), () => provider));
+  };
   return {
     name: 'wallet',
     walletOf,
     autopayCommand: (ctx, command, dctx) => autopayProcessCommand(ctx, walletOf, command, dctx),
+    tokenCheckouts: replenishmentsOf,
     events: [...ledgerEventDefinitions, ...walletEventDefinitions, ...contactEventDefinitions, ...autopayEventDefinitions, ...programNameEventDefinitions],
     projections: [walletAddressesProjection, autopayProjection],
     migrations: [...chainMigrations, ...replenishMigrations],
@@ -94,17 +102,14 @@ export const createWalletModule = (): WalletModule => {
         await app.register(contactsRoutes(ctx, () => walletOf(ctx)));
         await app.register(explorerRoutes(ctx, () => walletOf(ctx)));
         await app.register(autopayRoutes(ctx));
-        const provider = paymentProviderFor(ctx);
-        replenishments = new Replenishments(ctx, () => walletOf(ctx), () => provider);
-        registerTokenCheckouts(ctx, replenishments);
-        await app.register(replenishRoutes(ctx, replenishments));
+        await app.register(replenishRoutes(ctx, replenishmentsOf(ctx)));
       };
     },
     async start(ctx, roles) {
       context = ctx;
       const { chain } = await walletOf(ctx);
       if (roles.has('worker') && chain instanceof DevelopmentChain) stopMiner = startMiner(ctx, chain);
-      if (roles.has('worker') && replenishments) stopRetries = startReplenishRetries(ctx, replenishments);
+      if (roles.has('worker')) stopRetries = startReplenishRetries(ctx, replenishmentsOf(ctx));
     },
     // the address book and the send notes: their streams' keys are destroyed
     forget: forgetWalletData,
