@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ERASED, EventRegistry, type EventDefinition } from '@axel/domain';
+import { ERASED, EventRegistry } from '@axel/domain';
 import { mailEvents, type MailTemplate } from '@axel/domain/mail/mail.events';
 import {
   closePool,
@@ -16,12 +16,12 @@ import {
   startEmbeddedPostgres,
   type EmbeddedPostgresHandle,
   type EventStore,
-  type Migration,
 } from '@axel/platform';
-import { mailOutboxProjection, projectionMigrations, ProjectionRunner, type Projection } from '@axel/projections';
+import { mailOutboxProjection, projectionMigrations, ProjectionRunner } from '@axel/projections';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { Adapters, AppContext } from './context';
+import { ALL_ROLES, forgetEverywhere, type Module, type Role } from './module';
 import { PushHub } from './http/push';
 import { hasLiveSession, positionTrackingStore, registerReadYourWrites } from './http/read-your-writes';
 import { createServer } from './http/server';
@@ -33,26 +33,26 @@ import { mailSubject, renderMail, type MailParams } from './mail/templates';
 import { healthRoutes } from './modules/health.route';
 import { devMailboxMode, devMailboxRoutes } from './modules/dev-mailbox.route';
 import { createSecrets, loadSecretKey } from './secrets';
-import { accountsModule } from './modules/accounts/accounts.module';
-import { registerStaffGate } from './modules/accounts/auth';
+import { registerStaffGate } from './http/auth';
+import { createAccountsModule } from './modules/accounts/accounts.module';
 import { notificationsModule } from './modules/notifications/notifications.module';
 import { createProcessesModule } from './modules/processes/processes.module';
 import { createBillingModule } from './modules/billing/billing.module';
-import { createFilesModule } from './modules/files/files.module';
-import { storageModule } from './modules/files/storage.module';
-import { createWalletModule } from './modules/wallet/wallet.module';
+import { createFilesModule, type FilesModule } from './modules/files/files.module';
+import type { StorageBytes, StorageBytesOf } from './modules/files/storage.bytes';
+import { createStorageModule } from './modules/files/storage.module';
+import { createWalletModule, type WalletModule } from './modules/wallet/wallet.module';
 import { createAuditModule } from './modules/audit/audit.module';
 import { bookmarksModule } from './modules/bookmarks/bookmarks.module';
 import { cartModule } from './modules/sharing/cart.module';
-import { shareAccessModule } from './modules/sharing/share-access.module';
+import { createShareAccessModule } from './modules/sharing/share-access.module';
 import { sharingModule } from './modules/sharing/sharing.module';
 import { activityModule } from './modules/audit/activity.module';
-import { secureFetchModule } from './modules/secure-fetch/secure-fetch.module';
+import { createSecureFetchModule, secureFetchGate } from './modules/secure-fetch/secure-fetch.module';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-export type Role = 'api' | 'projector' | 'worker';
-export const ALL_ROLES: readonly Role[] = ['api', 'projector', 'worker'];
+export { ALL_ROLES, type Role } from './module';
 
 export interface AppOptions {
   readonly config: Config;
@@ -61,25 +61,22 @@ export interface AppOptions {
   readonly roles?: readonly Role[];
   /** Serve the built web app and console (off in API tests). */
   readonly serveUi?: boolean;
-}
-
-/** A slice of the product: its events, projections, migrations, routes and background work. */
-export interface Module {
-  readonly events?: readonly EventDefinition[];
-  readonly projections?: readonly Projection[];
-  readonly migrations?: readonly Migration[];
-  routes?(ctx: AppContext): (app: FastifyInstance) => Promise<void>;
-  /** Background work; `roles` says which parts this process runs. */
-  start?(ctx: AppContext, roles: ReadonlySet<Role>): Promise<void>;
-  stop?(): Promise<void>;
-  /** Shown under its name in /api/health. */
-  health?(): Promise<unknown>;
+  /**
+   * The content the storage, shares and Secure Fetch read, claim and destroy: the files module's
+   * byte pipeline unless given (tests of the storage routes alone keep it in memory).
+   */
+  readonly bytes?: StorageBytes;
 }
 
 export interface AppHandle {
   readonly ctx: AppContext;
   readonly server: FastifyInstance;
   readonly embedded: EmbeddedPostgresHandle | undefined;
+  /** Every module, in the order `createApp` wires them (and the account purge forgets). */
+  readonly modules: readonly Module[];
+  /** The byte pipeline's module and the wallet's, which tests reach directly. */
+  readonly files: FilesModule;
+  readonly wallet: WalletModule;
   /** Starts the background parts of the selected roles and, for `api`, listens. */
   start(): Promise<{ url: string | null }>;
   stop(): Promise<void>;
@@ -110,9 +107,38 @@ export const createApp = async (options: AppOptions): Promise<AppHandle> => {
   const now = options.now ?? (() => new Date());
   const secrets = createSecrets(loadSecretKey(config.SECRET_KEY, config.dataDir));
 
-  const processes = createProcessesModule();
-  const files = createFilesModule();
-  const modules: Module[] = [accountsModule, notificationsModule, processes, files, storageModule, createWalletModule(), createBillingModule(), createAuditModule(), activityModule, sharingModule, shareAccessModule, bookmarksModule, cartModule, secureFetchModule];
+  // each module is given what it needs of the others here: an unwired dependency does not compile
+  const wallet = createWalletModule();
+  const billing = createBillingModule({ tokenCheckouts: wallet.tokenCheckouts });
+  const audit = createAuditModule({ walletOf: wallet.walletOf });
+  const files = createFilesModule({ secureFetchGate });
+  const given = options.bytes;
+  const bytes: StorageBytesOf = given ? () => given : files.bytes;
+  const secureFetch = createSecureFetchModule({ bytes, walletOf: wallet.walletOf, receiptKey: audit.signingKey });
+  const processes = createProcessesModule({
+    bytes,
+    blobMaintenance: files.maintenance,
+    autopay: wallet.autopayCommand,
+    collectUnpaid: secureFetch.collectUnpaid,
+    // the account purge: every module forgets what it keeps of the account, in this order
+    forget: (ctx, userId, actor) => forgetEverywhere(modules, ctx, userId, actor),
+  });
+  const modules: Module[] = [
+    createAccountsModule({ planOf: billing.planOf }),
+    notificationsModule,
+    processes,
+    files,
+    createStorageModule({ bytes }),
+    wallet,
+    billing,
+    audit,
+    activityModule,
+    sharingModule,
+    createShareAccessModule({ bytes }),
+    bookmarksModule,
+    cartModule,
+    secureFetch,
+  ];
 
   const db = await connectDatabase(config, log);
   const pool = createPool(db.url, { max: 20, applicationName: `axel-${[...roles].join('+')}` });
@@ -190,7 +216,7 @@ export const createApp = async (options: AppOptions): Promise<AppHandle> => {
   });
   registerReadYourWrites(server, ctx.caughtUp, hasLiveSession(pool));
   registerStaffGate(server, ctx);
-  await server.register(healthRoutes(ctx, { processes: () => processes.health!(), blobs: () => files.blobStatus() }));
+  await server.register(healthRoutes(ctx, { processes: () => processes.health(), blobs: () => files.blobStatus() }));
   const mailbox = devMailboxMode(config);
   if (mailbox === 'exposed') {
     log.warn({ host: config.HOST }, 'DEV_MAILBOX=on with a HOST other machines can reach: the development mailbox answers loopback clients only');
@@ -204,6 +230,9 @@ export const createApp = async (options: AppOptions): Promise<AppHandle> => {
     ctx,
     server,
     embedded: db.embedded,
+    modules,
+    files,
+    wallet,
     async start() {
       started = true;
       // Tables exist before any route reads them, whichever process runs the projector.

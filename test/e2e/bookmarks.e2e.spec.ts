@@ -2,7 +2,6 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../api/src/testing/accounts';
 import { startTestApp, type TestApp } from '../../api/src/testing/harness';
-import { bindStorageBytes } from '../../api/src/modules/files/storage.bytes';
 import { MemoryBytes } from '../../api/src/modules/files/storage.testing';
 import { launchBrowser, stepShots } from './browser';
 
@@ -10,9 +9,8 @@ let t: TestApp;
 let browser: Browser;
 let bytes: MemoryBytes;
 beforeAll(async () => {
-  t = await startTestApp({ serveUi: true });
   bytes = new MemoryBytes();
-  bindStorageBytes(t.app.ctx, { uploads: bytes, content: bytes });
+  t = await startTestApp({ serveUi: true, bytes: { uploads: bytes, content: bytes } });
   browser = await launchBrowser();
 });
 afterAll(async () => {

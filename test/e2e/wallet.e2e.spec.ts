@@ -1,7 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../api/src/testing/accounts';
-import { walletOf } from '../../api/src/modules/wallet/wallet.module';
 import { HttpClient, startTestApp, type TestApp } from '../../api/src/testing/harness';
 import { launchBrowser, stepShots } from './browser';
 
@@ -353,7 +352,7 @@ describe('wallet in the browser', () => {
     const frank = await signUpConfirmed();
 
     // The treasury pays the payouts: fund it on the development chain.
-    const wallet = await walletOf(t.app.ctx);
+    const wallet = await t.app.wallet.walletOf(t.app.ctx);
     await wallet.chain.faucet!(await wallet.treasury(), 100 * 100_000_000, `treasury-${Date.now()}`);
     const staffPage = async (who: { email: string; password: string }) => {
       const page = await (await browser.newContext({ locale: 'en-US', acceptDownloads: true })).newPage();

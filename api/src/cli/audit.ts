@@ -69,7 +69,7 @@ const verifyStored = async (): Promise<number> => {
     const record = new CheckpointRecord(config.dataDir);
     const result = portChain
       ? await portChain.verify(app.ctx, keys).finally(() => portChain.stop())
-      : await verifyAudit(app.ctx.pool, keys, { record, anchored: await anchoredCheckpoints(app.ctx, record) });
+      : await verifyAudit(app.ctx.pool, keys, { record, anchored: await anchoredCheckpoints(app.ctx, app.wallet.walletOf, record) });
     console.log(JSON.stringify(result));
     if (!result.ok && result.reason === 'rewritten') {
       console.error(`NOT INTACT: the log was rewritten and re-sealed from position ${result.firstMismatch}: it no longer matches the checkpoints recorded in ${record.file} or anchored on the chain`);

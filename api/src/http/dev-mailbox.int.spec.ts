@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { devMailboxMode, isLoopbackAddress, isLoopbackHost } from '../modules/dev-mailbox.route';
+import { devMailboxMode } from '../modules/dev-mailbox.route';
+import { isLoopbackAddress, isLoopbackHost } from './loopback';
 import { startTestApp, type TestApp } from '../testing/harness';
 
 const MAILBOX_ROUTES = ['/api/dev/mailbox', '/dev/mailbox'];

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routeAudience } from '../modules/accounts/auth';
+import { routeAudience } from './auth';
 import { accountHelpers } from '../testing/accounts';
 import { HttpClient, startTestApp, type TestApp } from '../testing/harness';
 

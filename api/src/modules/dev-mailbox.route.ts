@@ -1,10 +1,10 @@
-import { isIP } from 'node:net';
 import { CommonErrors, DomainError } from '@axel/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../config';
 import type { AppContext } from '../context';
+import { isLoopbackAddress, isLoopbackHost } from '../http/loopback';
 
 const MailSchema = z.object({
   id: z.string(),
@@ -22,18 +22,6 @@ const escapeHtml = (s: string) =>
 
 const linkify = (text: string) =>
   escapeHtml(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
-
-/** 127.0.0.0/8, ::1 and IPv4-mapped 127.x: addresses that never leave this machine. */
-export const isLoopbackAddress = (address: string | undefined): boolean => {
-  if (!address) return false;
-  const a = address.trim().toLowerCase().replace(/^\[|\]$/g, '');
-  if (a === '::1' || a === '0:0:0:0:0:0:0:1') return true;
-  const v4 = a.startsWith('::ffff:') ? a.slice(7) : a;
-  return isIP(v4) === 4 && v4.startsWith('127.');
-};
-
-/** HOST names an address only this machine can reach. */
-export const isLoopbackHost = (host: string): boolean => host.trim().toLowerCase() === 'localhost' || isLoopbackAddress(host);
 
 /**
  * Whether the mailbox is served at all: never with real mail (SMTP_URL) or DEV_MAILBOX=off;

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { freePort } from '@axel/platform';
 import { createTestDatabase, type TestDatabase } from '../../../test/db';
 import { createApp, type AppHandle, type Role } from '../app';
+import type { StorageBytes } from '../modules/files/storage.bytes';
 import { loadConfig } from '../config';
 import { createLogger } from '../logger';
 import { bootstrapAdmin } from '../modules/accounts/bootstrap-admin';
@@ -28,7 +29,7 @@ export interface TestApp {
 
 /** The whole product on a fresh database, listening on a free port: tests speak real HTTP to it. */
 export const startTestApp = async (
-  options: { env?: Record<string, string>; roles?: Role[]; serveUi?: boolean; logLines?: string[] } = {},
+  options: { env?: Record<string, string>; roles?: Role[]; serveUi?: boolean; logLines?: string[]; bytes?: StorageBytes } = {},
 ): Promise<TestApp> => {
   const db = await createTestDatabase();
   const clock = new TestClock();
@@ -47,7 +48,7 @@ export const startTestApp = async (
   const log = options.logLines
     ? createLogger('debug', { write: (line: string) => void options.logLines!.push(line) })
     : createLogger(config.LOG_LEVEL);
-  const app = await createApp({ config, log, now: clock.now, roles: options.roles, serveUi: options.serveUi ?? false });
+  const app = await createApp({ config, log, now: clock.now, roles: options.roles, serveUi: options.serveUi ?? false, bytes: options.bytes });
   if (config.ADMIN_EMAIL) await bootstrapAdmin(app.ctx);
   const { url } = await app.start();
   return {

@@ -27,22 +27,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { clientName } from '../../http/client-name';
 import { limitsFor } from '../../http/rate-limits';
+import { requestMeta } from '../../http/request-meta';
 import { POSITION_HEADER } from '../../http/read-your-writes';
 import { clearSessionCookie, readSessionToken, SESSION_COOKIE, sessionCookieOptions } from '../../http/sessions';
-import type { AccountsService, RequestMeta } from './accounts.service';
+import type { AccountsService } from './accounts.service';
 import { readDeviceCookie, setDeviceCookie } from './device-cookie';
-import { requireSelf, requireUser } from './auth';
-import { toProfile, toUserInfo, UserInfoSchema, userInfo } from './user-info';
-import { findUser } from './users.queries';
-
-export const requestMeta = (request: FastifyRequest): RequestMeta => ({
-  ip: request.ip ?? null,
-  userAgent: (request.headers['user-agent'] ?? '').slice(0, 500) || null,
-  client: clientName(request.headers['x-client']),
-  correlationId: request.id,
-});
+import { requireSelf, requireUser } from '../../http/auth';
+import { avatarUrlOf, toProfile, UserInfoSchema, userInfo, type PlanOf } from './user-info';
+import { findUser } from '../../users.queries';
 
 const ErrorSchema = z.object({ code: z.union([z.string(), z.number()]), message: z.string(), data: z.unknown() });
 const IdParams = z.object({ id: z.string().min(1).max(64) });
@@ -58,7 +51,7 @@ export const freshUser = async (ctx: AppContext, userId: string, position: numbe
   return user;
 };
 
-export const accountsRoutes = (ctx: AppContext, service: AccountsService) => async (fastify: FastifyInstance) => {
+export const accountsRoutes = (ctx: AppContext, service: AccountsService, planOf: PlanOf) => async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const secureCookie = ctx.config.publicUrl.startsWith('https://');
   const limit = limitsFor(ctx.config.RATE_LIMIT_FACTOR);
@@ -134,7 +127,7 @@ export const accountsRoutes = (ctx: AppContext, service: AccountsService) => asy
       const user = await freshUser(ctx, result.userId, result.position);
       reply.setCookie(SESSION_COOKIE, result.token, sessionCookieOptions(secureCookie));
       setDeviceCookie(reply, ctx.secrets, result.device, secureCookie);
-      return { user: await userInfo(ctx, user) };
+      return { user: await userInfo(ctx, planOf, user) };
     },
   );
 
@@ -153,7 +146,7 @@ export const accountsRoutes = (ctx: AppContext, service: AccountsService) => asy
     async (request) => {
       const { user, session } = await requireUser(ctx, request);
       return {
-        user: await userInfo(ctx, user),
+        user: await userInfo(ctx, planOf, user),
         session: { id: session.id.slice(0, 16), timeout: user.session_timeout, lastSeenAt: session.lastSeenAt.toISOString() },
       };
     },
@@ -240,12 +233,12 @@ export const accountsRoutes = (ctx: AppContext, service: AccountsService) => asy
   // ---- the signed-in user ---------------------------------------------------------------------
   app.get('/api/users/:id/', { schema: { tags, params: IdParams, response: { 200: UserInfoSchema } } }, async (request) => {
     const { user } = await requireSelf(ctx, request, request.params.id);
-    return userInfo(ctx, user);
+    return userInfo(ctx, planOf, user);
   });
 
   app.get('/api/users/:id/features/', { schema: { tags, params: IdParams, response: { 200: z.array(z.string()) } } }, async (request) => {
     const { user } = await requireSelf(ctx, request, request.params.id);
-    const info = await userInfo(ctx, user);
+    const info = await userInfo(ctx, planOf, user);
     // staff features, then what the plan grants
     return [...info.features, ...info.permissions, ...info.planFeatures];
   });
@@ -294,7 +287,7 @@ export const accountsRoutes = (ctx: AppContext, service: AccountsService) => asy
       await writeFile(path.join(avatarDir, avatarId), body);
       const result = await service.setAvatar(user.id, { avatarId, mime, size: body.length }, requestMeta(request));
       const fresh = await freshUser(ctx, user.id, result.position);
-      return { avatarUrl: toUserInfo(fresh).avatarUrl! };
+      return { avatarUrl: avatarUrlOf(fresh)! };
     },
   );
 
@@ -314,7 +307,7 @@ export const accountsRoutes = (ctx: AppContext, service: AccountsService) => asy
     async (request) => {
       const { user } = await requireSelf(ctx, request, request.params.id);
       const result = await service.changeAccountSettings(user.id, request.body as never, requestMeta(request));
-      return userInfo(ctx, await freshUser(ctx, user.id, result.position));
+      return userInfo(ctx, planOf, await freshUser(ctx, user.id, result.position));
     },
   );
 
@@ -370,7 +363,7 @@ export const accountsRoutes = (ctx: AppContext, service: AccountsService) => asy
     async (request) => {
       const { user } = await requireSelf(ctx, request, request.params.id);
       const result = await service.enableTwoFactor(user.id, request.body, requestMeta(request));
-      return userInfo(ctx, await freshUser(ctx, user.id, result.position));
+      return userInfo(ctx, planOf, await freshUser(ctx, user.id, result.position));
     },
   );
 
@@ -380,7 +373,7 @@ export const accountsRoutes = (ctx: AppContext, service: AccountsService) => asy
     async (request) => {
       const { user } = await requireSelf(ctx, request, request.params.id);
       const result = await service.disableTwoFactor(user.id, request.body.code, requestMeta(request));
-      return userInfo(ctx, await freshUser(ctx, user.id, result.position));
+      return userInfo(ctx, planOf, await freshUser(ctx, user.id, result.position));
     },
   );
 

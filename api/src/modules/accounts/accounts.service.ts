@@ -28,19 +28,13 @@ import {
 import { handleCommand, loadState, newId, type CommandContext } from '@axel/platform';
 import type { MailTemplate } from '@axel/domain/mail/mail.events';
 import type { AppContext } from '../../context';
+import type { RequestMeta } from '../../http/request-meta';
 import { failpoint } from '../../failpoints';
 import { randomCode, randomToken, sha256 } from '../../secrets';
 import { newDeviceNonce, type DeviceCookie } from './device-cookie';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
 import { newTotpSecret, totpEnrolment, verifyTotp } from './totp';
 import { UnknownAddressGuards } from './unknown-address-guard';
-
-export interface RequestMeta {
-  readonly ip: string | null;
-  readonly userAgent: string | null;
-  readonly client: string | null;
-  readonly correlationId: string;
-}
 
 /** Mailed links carry the user id before the secret part, so the link finds its stream. */
 const linkToken = (userId: string) => {

@@ -6,12 +6,11 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { contentRange, ListQuerySchema, parseListQuery } from '../admin/list-query';
 import type { AccountsService } from './accounts.service';
-import { requestMeta, freshUser } from './accounts.routes';
-import { assertStaffMay, FEATURES_BY_ROLE, requireStaff, type Authenticated } from './auth';
-import { loadBilling } from '../billing/billing.service';
-import { planView } from '../billing/billing.views';
-import { toProfile } from './user-info';
-import { findUser, type UserRow } from './users.queries';
+import { requestMeta } from '../../http/request-meta';
+import { freshUser } from './accounts.routes';
+import { assertStaffMay, FEATURES_BY_ROLE, requireStaff, type Authenticated } from '../../http/auth';
+import { toProfile, type PlanOf } from './user-info';
+import { findUser, type UserRow } from '../../users.queries';
 
 const tags = ['admin'];
 const IdParams = z.object({ id: z.string().min(1).max(64) });
@@ -88,7 +87,7 @@ const SORTABLE: Record<string, string> = {
   id: 'id',
 };
 
-export const adminRoutes = (ctx: AppContext, service: AccountsService) => async (fastify: FastifyInstance) => {
+export const adminRoutes = (ctx: AppContext, service: AccountsService, planOf: PlanOf) => async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   const list = async (
@@ -172,7 +171,8 @@ export const adminRoutes = (ctx: AppContext, service: AccountsService) => async 
    * who deleted the account by e-mail, so the page never shows a blank beside a figure it has.
    */
   const adminUserPage = async (u: UserRow) => {
-    const plan = planView(await loadBilling(ctx, u.id), ctx.now());
+    const { entitlements } = await planOf(ctx, u.id);
+    const plan = { productName: entitlements.plan.name, cycle: entitlements.plan.cycle, quotaBytes: entitlements.quotaBytes };
     const { rows: tables } = await ctx.pool.query<{ t: string | null }>(`select to_regclass('storages')::text as t`);
     const storages = tables[0]?.t
       ? (

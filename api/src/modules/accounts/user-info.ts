@@ -1,10 +1,8 @@
 import { z } from 'zod';
-import { entitlementsOf as planEntitlements, type Entitlements, type Role } from '@axel/domain';
+import type { Entitlements, Role } from '@axel/domain';
 import type { AppContext } from '../../context';
-import { loadBilling } from '../billing/billing.service';
-import { assetsOf, pendingProductOf } from '../billing/billing.views';
-import { FEATURES_BY_ROLE } from './auth';
-import type { UserRow } from './users.queries';
+import { FEATURES_BY_ROLE } from '../../http/auth';
+import type { UserRow } from '../../users.queries';
 
 export const UserInfoSchema = z.object({
   id: z.string(),
@@ -47,8 +45,22 @@ export const UserInfoSchema = z.object({
 });
 export type UserInfo = z.infer<typeof UserInfoSchema>;
 
+/** The plan a user has now, as billing decides it: what the user info shows of it. */
+export interface UserPlan {
+  readonly entitlements: Entitlements;
+  /** Assets as the specification names them (quota with sizeTotal, maxCountPerPeriod per counted feature). */
+  readonly assets: Record<string, unknown>;
+  /** A custom plan staff set up for the user, waiting for payment. */
+  readonly pendingProduct: { readonly productId: number; readonly checkoutLink: string } | null;
+}
+
+/** Where the accounts find a user's plan: billing answers it (`app.ts` wires the one to the other). */
+export type PlanOf = (ctx: AppContext, userId: string) => Promise<UserPlan>;
+
+export const avatarUrlOf = (u: UserRow): string | null => (u.avatar_id ? `/api/users/${u.id}/avatar?v=${u.avatar_id}` : null);
+
 /** What the web app knows of the signed-in user; plan flags, permissions and assets come from billing. */
-export const toUserInfo = (u: UserRow, plan: Entitlements = planEntitlements({ subscriptions: [], now: new Date() })): UserInfo => ({
+export const toUserInfo = (u: UserRow, { entitlements: plan, assets, pendingProduct }: UserPlan): UserInfo => ({
   id: u.id,
   email: u.email ?? '',
   username: u.username,
@@ -62,7 +74,7 @@ export const toUserInfo = (u: UserRow, plan: Entitlements = planEntitlements({ s
   forbiddenActions: u.forbidden_actions,
   permissions: [...plan.permissions],
   features: [...(FEATURES_BY_ROLE[u.role as Role] ?? [])],
-  avatarUrl: u.avatar_id ? `/api/users/${u.id}/avatar?v=${u.avatar_id}` : null,
+  avatarUrl: avatarUrlOf(u),
   createdAt: u.created_at.toISOString(),
   isTeamOwner: plan.flags.isTeamOwner,
   isCoAdmin: false,
@@ -81,19 +93,15 @@ export const toUserInfo = (u: UserRow, plan: Entitlements = planEntitlements({ s
   hasSecureFetch: plan.flags.hasSecureFetch,
   hasE2EEAccess: plan.flags.hasE2EEAccess,
   planFeatures: [...plan.features],
-  userPlanInfo: { productId: plan.plan.productId, productName: plan.plan.name, startDate: plan.plan.startDate, assets: assetsOf(plan) },
+  userPlanInfo: { productId: plan.plan.productId, productName: plan.plan.name, startDate: plan.plan.startDate, assets },
   freeSeats: plan.freeSeats,
-  pendingProduct: null,
+  pendingProduct,
   // grace ran out: the account is unpaid until it pays (the guard sends it to the plans page)
   ...(plan.flags.isUnpaidUser && u.status === 'active' ? { status: 'unpaid' } : {}),
 });
 
 /** The user info with the plan in effect now, and a custom plan waiting for payment. */
-export const userInfo = async (ctx: AppContext, u: UserRow): Promise<UserInfo> => {
-  const state = await loadBilling(ctx, u.id);
-  const now = ctx.now();
-  return { ...toUserInfo(u, planEntitlements({ subscriptions: Object.values(state.subscriptions), now })), pendingProduct: pendingProductOf(state, now) };
-};
+export const userInfo = async (ctx: AppContext, planOf: PlanOf, u: UserRow): Promise<UserInfo> => toUserInfo(u, await planOf(ctx, u.id));
 
 export const toProfile = (u: UserRow) => {
   const p = u.profile ?? {};

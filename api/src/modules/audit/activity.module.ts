@@ -4,11 +4,11 @@ import { type ActivityLocale, activityLocaleOf } from '@axel/domain/audit/descri
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Module } from '../../app';
+import type { Module } from '../../module';
 import type { AppContext } from '../../context';
 import { validationError } from '../../http/errors';
 import { findUnsafeValue } from '../../http/input-hygiene';
-import { requireStaff } from '../accounts/auth';
+import { requireStaff } from '../../http/auth';
 import { aggregateOf, differences, toJson } from './activity.aggregates';
 import { csvHeader, csvLine, jsonLine } from './activity.export';
 import {
@@ -103,6 +103,7 @@ const postgresOnly = () =>
   new DomainError({ code: 'AUDIT_UNAVAILABLE', status: 501, message: 'The activity log is read from the PostgreSQL event store only' });
 
 export const activityModule: Module = {
+  name: 'activity',
   migrations: activityMigrations,
   routes: (ctx: AppContext) => async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();

@@ -9,7 +9,6 @@ import type { DevelopmentChain } from '@axel/platform/chain/index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../testing/accounts';
 import { startTestApp, type HttpClient, type TestApp } from '../../testing/harness';
-import { walletOf } from '../wallet/wallet.instance';
 import { anchoredCheckpoints, anchorLatest } from './audit.anchor';
 import { sealAll, verifyAudit } from './audit.chain-store';
 
@@ -162,12 +161,12 @@ describe('a signed checkpoint is final', () => {
   }, 30_000);
 
   it('the last checkpoint is anchored in an AXEL transaction of the treasury, and verify reads it back from the chain', async () => {
-    const wallet = await walletOf(t.app.ctx);
+    const wallet = await t.app.wallet.walletOf(t.app.ctx);
     await wallet.chain.faucet!(await wallet.treasury(), 100_000_000, `audit-anchor-test-${randomUUID()}`);
     // mined, so the treasury can spend it
     await (wallet.chain as DevelopmentChain).mine();
     const record = new CheckpointRecord(dataDir);
-    const upto = await anchorLatest(t.app.ctx, record, key);
+    const upto = await anchorLatest(t.app.ctx, t.app.wallet.walletOf, record, key);
     expect(upto).toBeGreaterThan(0);
     const anchor = record.anchors().at(-1)!;
     expect(anchor.upto).toBe(upto);
@@ -202,7 +201,7 @@ describe('a signed checkpoint is final', () => {
     // the record alone (no anchors) finds it too
     expect(await verifyAudit(t.app.ctx.pool, key, { record: new CheckpointRecord(dataDir) })).toMatchObject({ ok: false, reason: 'rewritten' });
     // and the anchor alone, read back from the chain
-    const anchored = await anchoredCheckpoints(t.app.ctx, new CheckpointRecord(dataDir));
+    const anchored = await anchoredCheckpoints(t.app.ctx, t.app.wallet.walletOf, new CheckpointRecord(dataDir));
     expect(anchored.length).toBeGreaterThan(0);
     expect(await verifyAudit(t.app.ctx.pool, key, { anchored })).toMatchObject({ ok: false, reason: 'rewritten' });
   }, 30_000);

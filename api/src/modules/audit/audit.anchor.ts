@@ -3,7 +3,7 @@ import type { AuditVerifyingKey } from '@axel/platform/audit/keys';
 import { anchorPayload, parseAnchorPayload, type CheckpointRecord } from '@axel/platform/audit/record';
 import type { Migration } from '@axel/platform';
 import type { AppContext } from '../../context';
-import { walletOf } from '../wallet/wallet.instance';
+import type { WalletOf } from '../wallet/wallet.service';
 import type { HeldCheckpoint } from './audit.chain-store';
 
 /**
@@ -29,7 +29,7 @@ export const anchorMigrations: Migration[] = [
 export const ANCHOR_INTERVAL_MS = 60 * 60 * 1000;
 
 /** Anchors the last recorded checkpoint unless it already is; answers the anchored position (null when nothing to anchor). */
-export const anchorLatest = async (ctx: AppContext, record: CheckpointRecord, key: AuditVerifyingKey): Promise<number | null> => {
+export const anchorLatest = async (ctx: AppContext, walletOf: WalletOf, record: CheckpointRecord, key: AuditVerifyingKey): Promise<number | null> => {
   record.refresh();
   const last = record.last;
   if (!last) return null;
@@ -55,7 +55,7 @@ export const anchorLatest = async (ctx: AppContext, record: CheckpointRecord, ke
  * database) read back from the chain, its payload decoded. An anchor the chain does not know (or
  * whose payload is not an anchor) holds nothing. Empty when the chain cannot be reached.
  */
-export const anchoredCheckpoints = async (ctx: AppContext, record: CheckpointRecord): Promise<HeldCheckpoint[]> => {
+export const anchoredCheckpoints = async (ctx: AppContext, walletOf: WalletOf, record: CheckpointRecord): Promise<HeldCheckpoint[]> => {
   const txids = new Set(record.refresh().anchors().map((a) => a.txid));
   const { rows } = await ctx.pool.query<{ txid: string }>('select txid from audit_anchors');
   for (const r of rows) txids.add(r.txid);
@@ -83,6 +83,7 @@ export class AnchorLoop {
 
   constructor(
     private readonly ctx: AppContext,
+    private readonly walletOf: WalletOf,
     private readonly record: CheckpointRecord,
     private readonly key: AuditVerifyingKey,
     private readonly intervalMs = ANCHOR_INTERVAL_MS,
@@ -91,7 +92,7 @@ export class AnchorLoop {
   /** One anchoring attempt (the timer's, or a test's). */
   async tick(): Promise<void> {
     try {
-      const upto = await anchorLatest(this.ctx, this.record, this.key);
+      const upto = await anchorLatest(this.ctx, this.walletOf, this.record, this.key);
       if (upto !== null) this.anchoredUpTo = upto;
       this.lastError = null;
     } catch (error) {

@@ -4,9 +4,10 @@ import type { Pool } from '@axel/platform';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Module } from '../../app';
+import type { Module } from '../../module';
+import type { WalletOf } from '../wallet/wallet.service';
 import type { AppContext } from '../../context';
-import { requireStaff } from '../accounts/auth';
+import { requireStaff } from '../../http/auth';
 import { createPortChain, portChainMigrations } from './audit.chain-port';
 import { SealerLoop } from './sealer-loop';
 import { CheckpointRecord } from '@axel/platform/audit/record';
@@ -44,17 +45,20 @@ const VerificationSchema = z.object({
   anchorError: z.string().nullable(),
 });
 
-export const createAuditModule = (): Module => {
+/** The audit module as `app.ts` wires it: a module, and the key receipts are signed with. */
+export interface AuditModule extends Module {
+  /** The audit keyring's signing key, loaded once: what signs a checkpoint signs a receipt, and `/.well-known/audit-key` lists it. */
+  signingKey(ctx: AppContext): AuditSigningKey;
+}
+
+/** The audit chain: sealing, signed checkpoints, their anchors on the AXEL chain (through the wallet it is given), verification. */
+export const createAuditModule = (deps: { readonly walletOf: WalletOf }): AuditModule => {
   let keyring: AuditKeyring | undefined;
   let sealer: SealerLoop | undefined;
   let anchors: AnchorLoop | undefined;
-  const records = new WeakMap<AppContext, CheckpointRecord>();
-  /** The record of signed checkpoints beside the signing key (DATA_DIR), one per app. */
-  const recordOf = (ctx: AppContext) => {
-    let record = records.get(ctx);
-    if (!record) records.set(ctx, (record = new CheckpointRecord(ctx.config.dataDir)));
-    return record;
-  };
+  let record: CheckpointRecord | undefined;
+  /** The record of signed checkpoints beside the signing key (DATA_DIR). */
+  const recordOf = (ctx: AppContext) => (record ??= new CheckpointRecord(ctx.config.dataDir));
   // with EVENTSTORE_URL the chain reads the store through its port and keeps links and checkpoints here
   const portChain = createPortChain();
   const keysOf = (ctx: AppContext) => (keyring ??= loadKeyring(ctx.config.AUDIT_SIGNING_KEY, ctx.config.AUDIT_PREVIOUS_KEYS, ctx.config.dataDir));
@@ -97,7 +101,7 @@ export const createAuditModule = (): Module => {
           const result = await portChain.verify(ctx, keys);
           return { ...result, unsealedEvents: 0, recordedUpTo: null, anchoredUpTo: null, sealerError: portChain.lastError, anchorError: null };
         }
-        const result = await verifyAudit(ctx.pool, keys, { record: recordOf(ctx), anchored: await anchoredCheckpoints(ctx, recordOf(ctx)) });
+        const result = await verifyAudit(ctx.pool, keys, { record: recordOf(ctx), anchored: await anchoredCheckpoints(ctx, deps.walletOf, recordOf(ctx)) });
         return { ...result, sealerError: sealer?.lastError ?? null, anchorError: anchors?.lastError ?? null };
       },
     );
@@ -124,6 +128,8 @@ export const createAuditModule = (): Module => {
   };
 
   return {
+    name: 'audit',
+    signingKey,
     migrations: [...auditMigrations, ...portChainMigrations, ...anchorMigrations],
     routes,
     async start(ctx, roles) {
@@ -131,10 +137,10 @@ export const createAuditModule = (): Module => {
       if (ctx.adapters.eventStore !== 'postgres') return portChain.start(ctx, signingKey(ctx));
       const key = signingKey(ctx);
       // a full batch means more may be waiting
-      const record = recordOf(ctx);
-      sealer = new SealerLoop(async () => (await sealBatch(ctx.pool, key, SEAL_BATCH, undefined, record)) === SEAL_BATCH, ctx.log, 'audit sealing failed');
+      const checkpoints = recordOf(ctx);
+      sealer = new SealerLoop(async () => (await sealBatch(ctx.pool, key, SEAL_BATCH, undefined, checkpoints)) === SEAL_BATCH, ctx.log, 'audit sealing failed');
       sealer.start();
-      anchors = new AnchorLoop(ctx, record, key);
+      anchors = new AnchorLoop(ctx, deps.walletOf, checkpoints, key);
       anchors.start();
     },
     async stop() {

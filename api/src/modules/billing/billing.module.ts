@@ -1,10 +1,12 @@
-import { billingEventDefinitions, promoCodeEventDefinitions } from '@axel/domain';
+import { billingEventDefinitions, entitlementsOf, promoCodeEventDefinitions } from '@axel/domain';
 import { billingProjection } from '@axel/projections/billing/billing.projection';
-import type { Module } from '../../app';
+import type { AppContext } from '../../context';
+import type { Module } from '../../module';
 import { billingAdminRoutes } from './billing.admin.routes';
 import { billingRoutes } from './billing.routes';
-import { BillingService } from './billing.service';
-import type { PaymentProvider } from './payments/port';
+import { BillingService, loadBilling } from './billing.service';
+import { assetsOf, pendingProductOf } from './billing.views';
+import type { PaymentProvider, TokenCheckoutsOf } from './payments/port';
 import { stripeClient, StripePaymentProvider } from './payments/stripe-provider';
 import { stripeWebhookRoutes } from './payments/stripe-webhook.routes';
 import { promoCodeRoutes } from './promocodes.routes';
@@ -13,10 +15,32 @@ import { renewDueTestSubscriptions } from './payments/test-renewals';
 
 const RENEWAL_CHECK_MS = 60_000;
 
-/** Plans and billing: catalogue, entitlements, checkout through a payment provider, promo codes. */
-export const createBillingModule = (): Module => {
+/** The plan a user has now, as the user info shows it (the accounts are given this). */
+export interface UserPlanView {
+  readonly entitlements: ReturnType<typeof entitlementsOf>;
+  readonly assets: ReturnType<typeof assetsOf>;
+  readonly pendingProduct: ReturnType<typeof pendingProductOf>;
+}
+
+/** The plan in effect now, and a custom plan waiting for payment. */
+const planOf = async (ctx: AppContext, userId: string): Promise<UserPlanView> => {
+  const state = await loadBilling(ctx, userId);
+  const now = ctx.now();
+  const entitlements = entitlementsOf({ subscriptions: Object.values(state.subscriptions), now });
+  return { entitlements, assets: assetsOf(entitlements), pendingProduct: pendingProductOf(state, now) };
+};
+
+/** The billing module as `app.ts` wires it: a module, and the plan of a user. */
+export interface BillingModule extends Module {
+  planOf(ctx: AppContext, userId: string): Promise<UserPlanView>;
+}
+
+/** Plans and billing: catalogue, entitlements, checkout through a payment provider (which also takes the wallet's token checkouts), promo codes. */
+export const createBillingModule = (deps: { readonly tokenCheckouts: TokenCheckoutsOf }): BillingModule => {
   let renewalTimer: NodeJS.Timeout | undefined;
   return {
+    name: 'billing',
+    planOf,
     events: [...billingEventDefinitions, ...promoCodeEventDefinitions],
     projections: [billingProjection],
     routes: (ctx) => async (app) => {
@@ -34,11 +58,11 @@ export const createBillingModule = (): Module => {
           ? new TestPaymentProvider(ctx.config.publicUrl)
           : null;
       const service = new BillingService(ctx, () => provider);
-      if (stripe && webhookSecret) await app.register(stripeWebhookRoutes(ctx, service, stripe, webhookSecret));
+      if (stripe && webhookSecret) await app.register(stripeWebhookRoutes(ctx, service, stripe, webhookSecret, deps.tokenCheckouts));
       await app.register(billingRoutes(ctx, service));
       await app.register(promoCodeRoutes(ctx, service));
       await app.register(billingAdminRoutes(ctx, service));
-      if (testMode !== 'off') await app.register(testCheckoutRoutes(ctx, service));
+      if (testMode !== 'off') await app.register(testCheckoutRoutes(ctx, service, deps.tokenCheckouts));
     },
     async start(ctx, roles) {
       if (!roles.has('worker') || ctx.config.STRIPE_SECRET_KEY || testPaymentsMode(ctx.config) === 'off') return;

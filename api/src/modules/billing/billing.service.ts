@@ -18,8 +18,8 @@ import {
 import { handleCommand, loadState, newId, type CommandContext } from '@axel/platform';
 import type { AppContext } from '../../context';
 import { randomToken } from '../../secrets';
-import type { RequestMeta } from '../accounts/accounts.service';
-import { findUser } from '../accounts/users.queries';
+import type { RequestMeta } from '../../http/request-meta';
+import { findUser } from '../../users.queries';
 import { checkoutUserId, type PaymentProvider, type ProviderEvent } from './payments/port';
 
 /** Checkouts that may race for one promo code's stream at the same moment before any is refused for it. */

@@ -16,8 +16,8 @@ import type { AppContext } from '../../context';
 import { limitsFor } from '../../http/rate-limits';
 import { POSITION_HEADER } from '../../http/read-your-writes';
 import { contentRange, ListQuerySchema, parseListQuery } from '../admin/list-query';
-import { requestMeta } from '../accounts/accounts.routes';
-import { requireStaff, type Feature } from '../accounts/auth';
+import { requestMeta } from '../../http/request-meta';
+import { requireStaff, type Feature } from '../../http/auth';
 import type { BillingService } from './billing.service';
 import { catalogue, toProductView } from './billing.views';
 

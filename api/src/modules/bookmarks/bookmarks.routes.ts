@@ -6,8 +6,8 @@ import { z } from 'zod';
 import { cachedStreamCommands } from '../../cached-stream';
 import type { AppContext } from '../../context';
 import { limitsFor } from '../../http/rate-limits';
-import { requestMeta } from '../accounts/accounts.routes';
-import { requireUser } from '../accounts/auth';
+import { requestMeta } from '../../http/request-meta';
+import { requireUser } from '../../http/auth';
 import {
   AddBookmarkBody,
   BookmarkListSchema,

@@ -6,9 +6,7 @@ import { EmbeddedProcessRuntime } from '@axel/workflows';
 import { describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../testing/accounts';
 import type { TestApp } from '../../testing/harness';
-import { storageBytes } from './storage.bytes';
 import { onlineStorageId } from './storage.service';
-import type { BytePipeline } from './uploads';
 import { pipelineTestApp } from './uploads.testing';
 
 let t: TestApp;
@@ -20,7 +18,7 @@ const HOUR = 3_600_000;
 const TUS = { 'tus-resumable': '1.0.0' };
 
 /** The pipeline the server itself runs (its shards, its faults). */
-const server = () => storageBytes(t.app.ctx) as unknown as BytePipeline;
+const server = () => t.app.files.bytes(t.app.ctx);
 const shardDir = (shard: BlobStore) => (shard as LocalFolderBlobStore).dir;
 const replicaFile = (shard: BlobStore, cid: string) => path.join(shardDir(shard), cid.slice(-2), cid);
 

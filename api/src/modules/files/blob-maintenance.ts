@@ -14,13 +14,6 @@ import type { BytePipeline } from './uploads';
 /** One scrub or collection at a time across every worker of the installation. */
 const MAINTENANCE_LOCK = 7_310_043;
 
-const bound = new WeakMap<AppContext, BytePipeline>();
-
-/** The files module binds its pipeline here; the process dispatcher finds it for the maintenance commands. */
-export const bindBlobMaintenance = (ctx: AppContext, pipeline: BytePipeline): void => {
-  bound.set(ctx, pipeline);
-};
-
 const withLock = async <T>(ctx: AppContext, work: () => Promise<T>): Promise<T | null> => {
   const client = await ctx.pool.connect();
   try {
@@ -63,9 +56,7 @@ const failureOf = (error: unknown): string => {
  * with the reason) and the command still succeeds: retrying it at once would hold every later scrub
  * and collection behind it in the process's outbox, and the next run comes at its time anyway.
  */
-export const blobMaintenanceCommand = async (ctx: AppContext, command: ProcessCommand, _dctx: DispatchContext): Promise<{ position: number }> => {
-  const pipeline = bound.get(ctx);
-  if (!pipeline) throw new Error('the byte pipeline is not built in this process yet');
+export const blobMaintenanceCommand = async (ctx: AppContext, pipeline: BytePipeline, command: ProcessCommand, _dctx: DispatchContext): Promise<{ position: number }> => {
   if (command.type !== 'ScrubBlobs' && command.type !== 'CollectBlobs') throw new PermanentDispatchError(`No handler for ${command.type} on blobs`);
   const step = command.type === 'ScrubBlobs' ? 'scrub' : 'collection';
   try {

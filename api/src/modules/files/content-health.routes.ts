@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { requireStaff } from '../accounts/auth';
+import { requireStaff } from '../../http/auth';
 import { lastCollection } from './blob-maintenance';
 import type { BytePipeline } from './uploads';
 

@@ -1,4 +1,3 @@
-import { DomainError, StorageErrors } from '@axel/domain';
 import type { AppContext } from '../../context';
 import type { FileContent, Uploads } from './contracts';
 
@@ -8,19 +7,8 @@ export interface StorageBytes {
   readonly content: FileContent;
 }
 
-/*
- * Where the storage routes find the byte pipeline of their app. The files module binds the real
- * pipeline when it registers its routes; a test of the storage routes alone may bind another
- * implementation of the same contracts to its app.
+/**
+ * The byte pipeline of an app, as the files module builds it for that app's context; `app.ts`
+ * passes it to the modules that read, claim or destroy file content.
  */
-const bound = new WeakMap<AppContext, StorageBytes>();
-
-export const bindStorageBytes = (ctx: AppContext, bytes: StorageBytes): void => {
-  bound.set(ctx, bytes);
-};
-
-export const storageBytes = (ctx: AppContext): StorageBytes => {
-  const bytes = bound.get(ctx);
-  if (!bytes) throw new DomainError(StorageErrors.fileNotAccessible);
-  return bytes;
-};
+export type StorageBytesOf = (ctx: AppContext) => StorageBytes;

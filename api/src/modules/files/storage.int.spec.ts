@@ -5,16 +5,14 @@ import { EmbeddedProcessRuntime } from '@axel/workflows';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../testing/accounts';
 import { HttpClient, startTestApp, type TestApp } from '../../testing/harness';
-import { bindStorageBytes } from './storage.bytes';
 import { storageQuotaGate } from './storage.quota-gate';
 import { MemoryBytes } from './storage.testing';
 
 let t: TestApp;
 let bytes: MemoryBytes;
 beforeAll(async () => {
-  t = await startTestApp({ env: { RATE_LIMIT_FACTOR: '100' } });
   bytes = new MemoryBytes();
-  bindStorageBytes(t.app.ctx, { uploads: bytes, content: bytes });
+  t = await startTestApp({ env: { RATE_LIMIT_FACTOR: '100' }, bytes: { uploads: bytes, content: bytes } });
 });
 afterAll(async () => {
   await t?.stop();

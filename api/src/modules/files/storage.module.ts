@@ -1,28 +1,35 @@
 import { storageEventDefinitions } from '@axel/domain';
 import { storageProjection } from '@axel/projections';
-import type { Module } from '../../app';
+import type { Module } from '../../module';
 import type { AppContext } from '../../context';
 import type { FileManifest } from './contracts';
+import type { StorageBytesOf } from './storage.bytes';
 import { storageDownloadRoutes } from './storage-downloads.routes';
 import { storageLabelMigrations, storageListingMigrations } from './storage.migrations';
-import { storageTaskMigrations, storageTaskRoutes } from './storage-tasks.routes';
+import { forgetStorageTasks, storageTaskMigrations, storageTaskRoutes } from './storage-tasks.routes';
 import { storageRoutes } from './storage.routes';
 
 /**
  * The storage slice of Files: storages, folders, files, quota, trash, tasks and downloads. The byte
- * pipeline reaches it through contracts.ts: it reserves quota through `storageQuotaGate`, and binds
- * itself for downloads and deletions with `bindStorageBytes`.
+ * pipeline reaches it through contracts.ts: it reserves quota through `storageQuotaGate`, and the
+ * storage reads, claims and destroys content through the `bytes` it is built with.
  */
-export const storageModule: Module = {
+export const createStorageModule = (deps: { readonly bytes: StorageBytesOf }): Module => ({
+  name: 'storage',
   events: storageEventDefinitions,
   projections: [storageProjection],
   migrations: [...storageTaskMigrations, ...storageListingMigrations, ...storageLabelMigrations],
+  // the names are erased by the storage purge, the process `AccountPurged` starts (storage-purge)
+  personalData: { storage_items: ['name'] },
   routes: (ctx) => async (app) => {
-    await app.register(storageRoutes(ctx));
-    await app.register(storageDownloadRoutes(ctx));
-    await app.register(storageTaskRoutes(ctx));
+    const bytes = deps.bytes(ctx);
+    await app.register(storageRoutes(ctx, bytes));
+    await app.register(storageDownloadRoutes(ctx, bytes));
+    await app.register(storageTaskRoutes(ctx, bytes));
   },
-};
+  // a purged account's tasks go with it (an archive's name is the user's own words)
+  forget: (ctx, userId) => forgetStorageTasks(ctx, userId),
+});
 
 /** Every file version the storages keep, for the pipeline's scrub. */
 export async function* storageFileManifests(ctx: AppContext): AsyncIterable<FileManifest> {

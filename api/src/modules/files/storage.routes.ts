@@ -5,9 +5,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { limitsFor } from '../../http/rate-limits';
-import { requireSelf } from '../accounts/auth';
+import { requireSelf } from '../../http/auth';
 import { failpoint, pausepoint } from '../../failpoints';
-import { storageBytes } from './storage.bytes';
+import type { StorageBytes } from './storage.bytes';
+import { userActor } from '../../http/request-meta';
 import { readStorageState } from './storage.stream';
 import { listFolder } from './storage.listing';
 import {
@@ -37,7 +38,6 @@ import {
   parentsOf,
   runStorageCommand,
   storageJson,
-  userActor,
   type ItemRow,
   type StorageRow,
 } from './storage.service';
@@ -49,7 +49,7 @@ const orderBy = (sortBy: keyof typeof SORT_COLUMNS, sortOrder: 'ASC' | 'DESC') =
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Storages, folders, files, their details, search and the trash list (spec §7 Storage). */
-export const storageRoutes = (ctx: AppContext) => async (fastify: FastifyInstance) => {
+export const storageRoutes = (ctx: AppContext, bytes: StorageBytes) => async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const limit = limitsFor(ctx.config.RATE_LIMIT_FACTOR);
   // a folder upload makes one call per file
@@ -113,7 +113,6 @@ export const storageRoutes = (ctx: AppContext) => async (fastify: FastifyInstanc
       await ctx.caughtUp(result.position);
       return itemId;
     }
-    const bytes = storageBytes(ctx);
     // the same upload always makes the same file: a retried call finds it already made
     const itemId = deterministicId('file-from-upload', body.uploadId);
     // claimed first: from here the upload can no longer be discarded (a tus DELETE is refused)

@@ -1,9 +1,7 @@
 import { DomainError, storageStreamName, StorageErrors } from '@axel/domain';
 import { entitlementsOf } from '../billing/billing.service';
 import { deterministicId, type CommandContext } from '@axel/platform';
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
-import { requestMeta } from '../accounts/accounts.routes';
 import type { FileManifest } from './contracts';
 import { runStorageCommand } from './storage.stream';
 
@@ -11,11 +9,6 @@ export { runStorageCommand } from './storage.stream';
 
 /** A user's own `online` storage has an id derived from theirs, so concurrent first uses open the same one. */
 export const onlineStorageId = (userId: string): string => deterministicId('online-storage', userId);
-
-export const userActor = (request: FastifyRequest, userId: string): CommandContext => {
-  const meta = requestMeta(request);
-  return { actorId: userId, actorKind: 'user', ip: meta.ip, userAgent: meta.userAgent, client: meta.client, correlationId: meta.correlationId };
-};
 
 export interface StorageRow {
   id: string;

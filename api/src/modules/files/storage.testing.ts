@@ -3,7 +3,6 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll } from 'vitest';
 import { startTestApp, type TestApp } from '../../testing/harness';
 import type { FileContent, FileManifest, FinishedUpload, Uploads } from './contracts';
-import { bindStorageBytes } from './storage.bytes';
 
 /**
  * The byte pipeline's contracts kept in memory, for tests of the storage routes alone: uploads
@@ -78,9 +77,8 @@ export class MemoryBytes implements Uploads, FileContent {
 export const storageTestApp = (started: (running: { t: TestApp; bytes: MemoryBytes }) => void) => {
   let t: TestApp | undefined;
   beforeAll(async () => {
-    t = await startTestApp({ env: { RATE_LIMIT_FACTOR: '100' } });
     const bytes = new MemoryBytes();
-    bindStorageBytes(t.app.ctx, { uploads: bytes, content: bytes });
+    t = await startTestApp({ env: { RATE_LIMIT_FACTOR: '100' }, bytes: { uploads: bytes, content: bytes } });
     started({ t, bytes });
   });
   afterAll(async () => {

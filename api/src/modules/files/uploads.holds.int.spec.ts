@@ -4,8 +4,6 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { holdAt } from '../../failpoints';
 import { accountHelpers } from '../../testing/accounts';
 import { HttpClient, startTestApp, type TestApp } from '../../testing/harness';
-import { storageBytes } from './storage.bytes';
-import type { BytePipeline } from './uploads';
 import { ANONYMOUS_IDLE_MS, LINK_UPLOADS_AT_ONCE } from './uploads.store';
 
 /*
@@ -25,7 +23,7 @@ afterAll(async () => {
 const { signUpConfirmed, signIn } = accountHelpers(() => t);
 const TUS = { 'tus-resumable': '1.0.0' };
 const MiB = 1024 * 1024;
-const pipeline = () => storageBytes(t.app.ctx) as unknown as BytePipeline;
+const pipeline = () => t.app.files.bytes(t.app.ctx);
 
 const newLink = async () => {
   const { email, id } = await signUpConfirmed();

@@ -7,9 +7,8 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { limitsFor } from '../../http/rate-limits';
 import { targetPath } from '../../http/server';
-import { requireUser } from '../accounts/auth';
-import type { QuotaGate } from './contracts';
-import { secureFetchGate } from './uploads.secure-fetch-gate';
+import { requireUser } from '../../http/auth';
+import type { QuotaGate, SecureFetchUploadGate } from './contracts';
 import { UPLOAD_ID, type EncryptingDataStore, type PgLocker } from './uploads.store';
 
 /** Anonymous Secure Fetch creations one client address may make per minute (scaled by RATE_LIMIT_FACTOR). */
@@ -100,7 +99,7 @@ const tusError = (error: DomainError) => ({
  * its own user.
  */
 export const uploadRoutes =
-  (ctx: AppContext, deps: { store: EncryptingDataStore; locker: PgLocker; quota: QuotaGate }) => async (app: FastifyInstance) => {
+  (ctx: AppContext, deps: { store: EncryptingDataStore; locker: PgLocker; quota: QuotaGate; secureFetchGate: SecureFetchUploadGate }) => async (app: FastifyInstance) => {
     const users = new WeakMap<object, string>();
     const userOf = (req: object) => users.get(req);
     const publicOrigin = new URL(ctx.config.publicUrl).origin;
@@ -132,10 +131,8 @@ export const uploadRoutes =
           // a malformed link is answered as the link page answers it: no longer valid
           if (!parsed.success) throw tusError(new DomainError(SecureFetchErrors.invalid));
           linkId = parsed.data;
-          const gate = secureFetchGate(ctx);
-          if (!gate) throw tusError(new DomainError(CommonErrors.notFound));
           try {
-            ({ ownerId: userId, storageId } = await gate.admit({ linkId: parsed.data, size: upload.size }));
+            ({ ownerId: userId, storageId } = await deps.secureFetchGate.admit({ linkId: parsed.data, size: upload.size }));
           } catch (error) {
             if (error instanceof DomainError) throw tusError(error);
             throw error;

@@ -14,10 +14,10 @@ import { notificationsProjection } from '@axel/projections';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Module } from '../../app';
+import type { Module } from '../../module';
 import type { AppContext } from '../../context';
-import { requestMeta } from '../accounts/accounts.routes';
-import { requireSelf } from '../accounts/auth';
+import { requestMeta } from '../../http/request-meta';
+import { requireSelf } from '../../http/auth';
 
 const tags = ['notifications'];
 const IdParams = z.object({ id: z.string().min(1).max(64) });
@@ -114,6 +114,7 @@ const migrations: Migration[] = [
 ];
 
 export const notificationsModule: Module = {
+  name: 'notifications',
   events: notificationEventDefinitions,
   migrations,
   projections: [notificationsProjection],

@@ -12,19 +12,27 @@ import {
 } from '@axel/domain';
 import { billingDecider, billingStreamName, type BillingCommand } from '@axel/domain';
 import { handleCommand, loadState } from '@axel/platform';
-import { routeCommands, type CommandDispatcher, type RequestMailData } from '@axel/workflows';
+import { routeCommands, type CommandDispatcher, type DispatchContext, type ProcessCommand, type RequestMailData } from '@axel/workflows';
 import type { AppContext } from '../../context';
-import { autopayProcessCommand } from '../wallet/autopay.payout';
-import { forgetWalletData } from '../wallet/forget';
-import { forgetBookmarks } from '../bookmarks/bookmarks.forget';
-import { storageBytes } from '../files/storage.bytes';
-import { blobMaintenanceCommand } from '../files/blob-maintenance';
+import type { ErasureActor } from '../../module';
+import type { StorageBytesOf } from '../files/storage.bytes';
 import { onlineStorageId } from '../files/storage.service';
-import { forgetStorageTasks } from '../files/storage-tasks.routes';
-import { forgetShares } from '../sharing/sharing.forget';
-import { forgetShareAccessOf } from '../sharing/share-access.forget';
 import { shareProcessCommand } from '../sharing/sharing.reminders';
-import { collectUnpaidFiles, forgetSecureFetches } from '../secure-fetch/secure-fetch.submission';
+
+type ProcessCommandHandler = (ctx: AppContext, command: ProcessCommand, dctx: DispatchContext) => Promise<{ position: number }>;
+
+/** What the dispatcher is given by `app.ts`: the other modules' parts its commands run. */
+export interface DispatcherDeps {
+  readonly bytes: StorageBytesOf;
+  /** `ScrubBlobs` and `CollectBlobs` (files). */
+  readonly blobMaintenance: ProcessCommandHandler;
+  /** The `autopay` aggregate (wallet). */
+  readonly autopay: ProcessCommandHandler;
+  /** `CollectUnpaidFiles` of a Secure Fetch link. */
+  readonly collectUnpaid: (ctx: AppContext, fetchId: string, dctx: DispatchContext) => Promise<{ position: number }>;
+  /** After `PurgeAccount`: every module's `forget`. */
+  readonly forget: (ctx: AppContext, userId: string, actor: ErasureActor) => Promise<void>;
+}
 
 /** The account's address and the locale it last chose, read from its events when a process mails it. */
 const recipient = async (ctx: AppContext, userId: string): Promise<{ email: string | null; locale: string | null }> => {
@@ -43,7 +51,7 @@ const recipient = async (ctx: AppContext, userId: string): Promise<{ email: stri
  * Process commands go through the same handlers as the HTTP routes; the context names the process
  * as actor and carries the idempotency key, so a redelivered command appends nothing new.
  */
-export const createDispatcher = (ctx: AppContext): CommandDispatcher =>
+export const createDispatcher = (ctx: AppContext, deps: DispatcherDeps): CommandDispatcher =>
   routeCommands({
     user: async (command, dctx) => {
       const stream = userStreamName(command.aggregateId);
@@ -58,12 +66,7 @@ export const createDispatcher = (ctx: AppContext): CommandDispatcher =>
       if (command.type === 'PurgeAccount') {
         const avatar = (before as UserWithAccount | undefined)?.avatar;
         if (avatar) await rm(path.join(ctx.config.dataDir, 'avatars', avatar.avatarId), { force: true });
-        await ctx.sessions.forget(command.aggregateId);
-        await forgetWalletData(ctx, command.aggregateId, dctx);
-        await forgetSecureFetches(ctx, command.aggregateId, dctx);
-        await forgetBookmarks(ctx, command.aggregateId, dctx);
-        await forgetShares(ctx, command.aggregateId, dctx);
-        await forgetShareAccessOf(ctx, command.aggregateId, dctx);
+        await deps.forget(ctx, command.aggregateId, dctx);
       }
       return { position: result.position };
     },
@@ -100,18 +103,18 @@ export const createDispatcher = (ctx: AppContext): CommandDispatcher =>
       for (const event of result.events) {
         if (event.type !== 'StoragePurged') continue;
         for (const manifest of event.data.destroyed) {
-          await storageBytes(ctx)
+          await deps
+            .bytes(ctx)
             .content.destroy(manifest)
             .catch((err: unknown) => ctx.log.error({ err, keyId: manifest.keyId }, 'could not destroy the content of a purged storage'));
         }
       }
-      await forgetStorageTasks(ctx, command.aggregateId);
       return { position: result.position };
     },
-    autopay: (command, dctx) => autopayProcessCommand(ctx, command, dctx),
+    autopay: (command, dctx) => deps.autopay(ctx, command, dctx),
     share: (command, dctx) => shareProcessCommand(ctx, command, dctx),
-    'secure-fetch': (command, dctx) => collectUnpaidFiles(ctx, command.aggregateId, dctx),
-    blobs: (command, dctx) => blobMaintenanceCommand(ctx, command, dctx),
+    'secure-fetch': (command, dctx) => deps.collectUnpaid(ctx, command.aggregateId, dctx),
+    blobs: (command, dctx) => deps.blobMaintenance(ctx, command, dctx),
     mail: async (command, dctx) => {
       const mail = command.data as RequestMailData;
       const account = mail.to && mail.locale ? null : await recipient(ctx, mail.userId);

@@ -11,10 +11,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Module } from '../../app';
+import type { Module } from '../../module';
 import type { AppContext } from '../../context';
-import { requireStaff } from '../accounts/auth';
-import { createDispatcher } from './dispatcher';
+import { requireStaff } from '../../http/auth';
+import { createDispatcher, type DispatcherDeps } from './dispatcher';
 
 const tags = ['admin'];
 
@@ -59,13 +59,13 @@ const parseId = (id: string) => {
  * Long-lived processes: the embedded runtime by default, Temporal with TEMPORAL_ADDRESS. Every
  * process role can list and retry; only the worker role runs them.
  */
-export const createProcessesModule = (): Module & { runtime(): ProcessRuntime | undefined } => {
+export const createProcessesModule = (deps: DispatcherDeps): Module & { runtime(): ProcessRuntime | undefined; health(): Promise<unknown> } => {
   let runtime: ProcessRuntime | undefined;
   let running = false;
 
   const build = (ctx: AppContext): ProcessRuntime => {
     if (runtime) return runtime;
-    const dispatcher = createDispatcher(ctx);
+    const dispatcher = createDispatcher(ctx, deps);
     const settings = { accountRetentionDays: ctx.config.ACCOUNT_RETENTION_DAYS };
     runtime = ctx.config.TEMPORAL_ADDRESS
       ? new TemporalProcessRuntime({
@@ -157,6 +157,7 @@ export const createProcessesModule = (): Module & { runtime(): ProcessRuntime | 
   };
 
   return {
+    name: 'processes',
     migrations: workflowMigrations,
     routes,
     runtime: () => runtime,

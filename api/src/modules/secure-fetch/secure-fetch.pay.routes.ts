@@ -17,9 +17,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { failpoint } from '../../failpoints';
 import { limitsFor } from '../../http/rate-limits';
-import { requireSelf } from '../accounts/auth';
-import { userActor } from '../files/storage.service';
-import { walletOf } from '../wallet/wallet.instance';
+import { requireSelf } from '../../http/auth';
+import { userActor } from '../../http/request-meta';
+import type { WalletOf } from '../wallet/wallet.service';
 import { certificatePdf } from './secure-fetch.certificate-pdf';
 import { CertificateQuery, FetchParams, tags } from './secure-fetch.schema';
 import { fetchJson, ownLink, runSecureFetchCommand, sha256Hex } from './secure-fetch.service';
@@ -35,7 +35,7 @@ export const certificateOf = (link: SecureFetchLink): Certificate => {
 };
 
 /** Pay and pin, and the certificate of authenticity (JSON and PDF). */
-export const secureFetchPaymentRoutes = (ctx: AppContext) => async (fastify: FastifyInstance) => {
+export const secureFetchPaymentRoutes = (ctx: AppContext, walletOf: WalletOf) => async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const limit = limitsFor(ctx.config.RATE_LIMIT_FACTOR);
 

@@ -6,10 +6,10 @@ import { limitsFor } from '../../http/rate-limits';
 import { ownerNameOf } from '../sharing/share-access.service';
 import { LinkParams, ShareLinkParams, SubmitBody, tags } from './secure-fetch.schema';
 import { anonymousActor, linkByHandle, maxFileSize } from './secure-fetch.service';
-import { submitToLink } from './secure-fetch.submission';
+import { submitToLink, type SubmissionDeps } from './secure-fetch.submission';
 
 /** What anyone holding a link may do: read what it asks for, and send files once. */
-export const secureFetchPublicRoutes = (ctx: AppContext) => async (fastify: FastifyInstance) => {
+export const secureFetchPublicRoutes = (ctx: AppContext, deps: SubmissionDeps) => async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const limit = limitsFor(ctx.config.RATE_LIMIT_FACTOR);
   const noAccount = () => null;
@@ -48,7 +48,7 @@ export const secureFetchPublicRoutes = (ctx: AppContext) => async (fastify: Fast
       config: limit({ perIp: 60, account: noAccount }),
     },
     async (request, reply) => {
-      const receipt = await submitToLink(ctx, request.params.id, request.body, anonymousActor(request));
+      const receipt = await submitToLink(ctx, deps, request.params.id, request.body, anonymousActor(request));
       const state = await linkByHandle(ctx, request.params.id);
       return reply.status(201).send({ ...receipt, status: isLink(state) ? state.status : 'uploaded' });
     },

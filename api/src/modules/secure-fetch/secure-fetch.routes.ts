@@ -15,16 +15,17 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { limitsFor } from '../../http/rate-limits';
-import { requireSelf } from '../accounts/auth';
+import { requireSelf } from '../../http/auth';
 import { entitlementsOf } from '../billing/billing.service';
-import { contentDisposition, sendItemBytes } from '../files/storage-downloads.routes';
-import { storageBytes } from '../files/storage.bytes';
-import { liveItem, userActor } from '../files/storage.service';
+import { contentDisposition, sendItemBytes } from '../files/storage-downloads';
+import type { StorageBytes } from '../files/storage.bytes';
+import { userActor } from '../../http/request-meta';
+import { liveItem } from '../files/storage.service';
 import { CreateBody, FetchParams, ItemParams, ListQuery, SORT_COLUMNS, tags, UserParams } from './secure-fetch.schema';
 import { fetchJson, itemsJson, loadSecureFetch, ownLink, runSecureFetchCommand } from './secure-fetch.service';
 
 /** The owner's Secure Fetch links (spec §7 Shares and secure fetch). */
-export const secureFetchOwnerRoutes = (ctx: AppContext) => async (fastify: FastifyInstance) => {
+export const secureFetchOwnerRoutes = (ctx: AppContext, bytes: StorageBytes) => async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const limit = limitsFor(ctx.config.RATE_LIMIT_FACTOR);
   const writes = limit({ perIp: 120, perAccount: 60 });
@@ -113,7 +114,7 @@ export const secureFetchOwnerRoutes = (ctx: AppContext) => async (fastify: Fasti
     const result = await runSecureFetchCommand(ctx, request.params.fetchId, { type: 'RevokeSecureFetch', data: {} }, userActor(request, user.id));
     // what was being sent through the link gives the owner's space back
     const revoked = await loadSecureFetch(ctx, request.params.fetchId);
-    if (isLink(revoked)) await storageBytes(ctx).uploads.endLink(revoked.linkId);
+    if (isLink(revoked)) await bytes.uploads.endLink(revoked.linkId);
     await ctx.caughtUp(result.position);
     return fetchJson(ctx, await ownLink(ctx, user.id, request.params.fetchId));
   });
@@ -130,7 +131,7 @@ export const secureFetchOwnerRoutes = (ctx: AppContext) => async (fastify: Fasti
       if (!item.manifest) throw new DomainError(SecureFetchErrors.itemNotFound);
       await runSecureFetchCommand(ctx, link.fetchId, { type: 'OpenSecureFetchItem', data: { itemId: file.itemId } }, userActor(request, user.id));
       // as every file download: by Range too (a broken download resumes), buffers reused once written out
-      return sendItemBytes(ctx, request, reply, item, { type: 'application/octet-stream', disposition: contentDisposition(file.name, false) });
+      return sendItemBytes(bytes.content, request, reply, item, { type: 'application/octet-stream', disposition: contentDisposition(file.name, false) });
     },
   );
 };

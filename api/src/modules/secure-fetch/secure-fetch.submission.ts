@@ -17,11 +17,11 @@ import {
   type StorageState,
 } from '@axel/domain';
 import { deterministicId, type CommandContext } from '@axel/platform';
-import { loadKeyring, type AuditSigningKey } from '@axel/platform/audit/keys';
+import type { AuditSigningKey } from '@axel/platform/audit/keys';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { SecureFetchUploadGate } from '../files/contracts';
-import { storageBytes } from '../files/storage.bytes';
+import type { StorageBytes } from '../files/storage.bytes';
 import { pausepoint } from '../../failpoints';
 import { ensureOnlineStorage, onlineStorageId, runStorageCommand } from '../files/storage.service';
 import { readStorageState } from '../files/storage.stream';
@@ -31,16 +31,15 @@ import { linkByHandle, loadSecureFetch, maxFileSize, runSecureFetchCommand } fro
 const systemActor: CommandContext = { actorId: null, actorKind: 'system' };
 
 /**
- * The key receipts are signed with: the audit keyring's signing key, loaded once per app as the
- * audit module loads it, so a receipt is always signed by a key `/.well-known/audit-key?keys=all`
- * lists (a key rotated on disk signs from the next start, when it is published too).
+ * What a submission needs beyond the link: the byte pipeline (claims, content) and the key receipts
+ * are signed with, the audit keyring's signing key, so a receipt is always signed by a key
+ * `/.well-known/audit-key?keys=all` lists (a key rotated on disk signs from the next start, when it
+ * is published too).
  */
-const receiptKeys = new WeakMap<AppContext, AuditSigningKey>();
-const receiptSigningKey = (ctx: AppContext): AuditSigningKey => {
-  let key = receiptKeys.get(ctx);
-  if (!key) receiptKeys.set(ctx, (key = loadKeyring(ctx.config.AUDIT_SIGNING_KEY, ctx.config.AUDIT_PREVIOUS_KEYS, ctx.config.dataDir).signing));
-  return key;
-};
+export interface SubmissionDeps {
+  readonly bytes: StorageBytes;
+  readonly receiptKey: () => AuditSigningKey;
+}
 
 /**
  * The gate of anonymous tus creations (contracts.ts): the link can take files and the file is within
@@ -105,8 +104,7 @@ const oneSubmissionAtATime = async <T>(ctx: AppContext, linkId: string, work: ()
  * use it); then the files are made in a folder of the owner's online storage, and the link's other
  * uploads are discarded. A retried submission of the same uploads answers the same receipt.
  */
-export const submitToLink = async (ctx: AppContext, linkId: string, body: z.infer<typeof SubmitBody>, actor: CommandContext) => {
-  const bytes = storageBytes(ctx);
+export const submitToLink = async (ctx: AppContext, { bytes, receiptKey }: SubmissionDeps, linkId: string, body: z.infer<typeof SubmitBody>, actor: CommandContext) => {
   // the claims and the use of the link, one submission of a link at a time: a failed one gives back
   // only claims no other submission of the link has made since
   const link = await oneSubmissionAtATime(ctx, linkId, async () => {
@@ -156,16 +154,16 @@ export const submitToLink = async (ctx: AppContext, linkId: string, body: z.infe
   const used = await loadSecureFetch(ctx, link.fetchId);
   if (!isLink(used) || !used.submission) throw new DomainError(SecureFetchErrors.missing);
   // files collected unpaid are not made again by a late retry
-  if (!used.collectedAt) await placeFiles(ctx, used, actor);
+  if (!used.collectedAt) await placeFiles(ctx, bytes, used, actor);
   // the link is used: what else was sent through it gives the owner's space back
   await bytes.uploads.endLink(link.linkId);
   const receipt = receiptBody(used);
-  const key = receiptSigningKey(ctx);
+  const key = receiptKey();
   return { ...receipt, keyId: key.keyId, signature: key.signMessage(Buffer.from(receiptJson(receipt), 'utf8')).toString('base64') };
 };
 
 /** The files of a used link, made in its folder (again, harmlessly, on a retry: the ids are derived). */
-const placeFiles = async (ctx: AppContext, link: SecureFetchLink, actor: CommandContext) => {
+const placeFiles = async (ctx: AppContext, bytes: StorageBytes, link: SecureFetchLink, actor: CommandContext) => {
   const submission = link.submission!;
   await ensureOnlineStorage(ctx, link.ownerId, systemActor);
   await runStorageCommand(
@@ -188,7 +186,6 @@ const placeFiles = async (ctx: AppContext, link: SecureFetchLink, actor: Command
       folderOf.set(path, itemId);
     }
   }
-  const bytes = storageBytes(ctx);
   let position = 0;
   for (const f of submission.files) {
     // claimed by the submission (a retry claims it again), so nothing can have discarded it since
@@ -230,7 +227,7 @@ const placeFiles = async (ctx: AppContext, link: SecureFetchLink, actor: Command
  * Unpaid received files are collected: decided in the link's stream (never once paid or paying), then
  * the link's folder and files are deleted from the owner's storage and their content destroyed.
  */
-export const collectUnpaidFiles = async (ctx: AppContext, fetchId: string, actor: CommandContext): Promise<{ position: number }> => {
+export const collectUnpaidFiles = async (ctx: AppContext, bytes: StorageBytes, fetchId: string, actor: CommandContext): Promise<{ position: number }> => {
   const result = await runSecureFetchCommand(ctx, fetchId, { type: 'CollectUnpaidFiles', data: {} }, actor);
   const collected = result.events.find((e) => e.type === 'SecureFetchFilesCollected');
   // a redelivered command finds it collected already: the deletion is repeated harmlessly
@@ -251,8 +248,8 @@ export const collectUnpaidFiles = async (ctx: AppContext, fetchId: string, actor
   for (const e of deleted?.events ?? []) {
     if (e.type !== 'ItemDeleted') continue;
     for (const manifest of e.data.destroyed) {
-      await storageBytes(ctx)
-        .content.destroy(manifest)
+      await bytes.content
+        .destroy(manifest)
         .catch((err: unknown) => ctx.log.error({ err, keyId: manifest.keyId }, 'could not destroy the content of a collected file'));
     }
   }

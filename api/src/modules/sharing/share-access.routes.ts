@@ -15,11 +15,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { limitsFor } from '../../http/rate-limits';
-import { requireUser } from '../accounts/auth';
+import { requireUser } from '../../http/auth';
 import { safeEqual } from '../../secrets';
 import { entitlementsOf } from '../billing/billing.service';
-import { SIGNED_URL_TTL_MS } from '../files/storage-downloads.routes';
-import { archiveEntries, archiveFileName, loadShareArchiveTask, recordArchiveTask, sendArchive } from '../files/storage-tasks.routes';
+import { archiveEntries, archiveFileName, loadShareArchiveTask, recordArchiveTask, sendArchive } from '../files/storage-archives';
+import { SIGNED_URL_TTL_MS } from '../files/storage-downloads';
+import type { StorageBytes } from '../files/storage.bytes';
 import { DOWNLOAD_URL_TTL_MS, passwordStamp, readAccessToken, readSignedDownload, signDownload, type ShareVisit } from './share-access.credentials';
 import {
   fromFirstByte,
@@ -77,7 +78,7 @@ const ownShare = async (ctx: AppContext, request: FastifyRequest, id: string): P
   return { share: state, userId: user.id };
 };
 
-export const shareAccessRoutes = (ctx: AppContext) => async (fastify: FastifyInstance) => {
+export const shareAccessRoutes = (ctx: AppContext, bytes: StorageBytes) => async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const limit = limitsFor(ctx.config.RATE_LIMIT_FACTOR);
   /**
@@ -198,7 +199,7 @@ export const shareAccessRoutes = (ctx: AppContext) => async (fastify: FastifyIns
         const data = { shareId: share.id, ownerId: share.ownerId, kind: share.kind, visitId: signed.visitId, recipientEmail: signed.email, access, entryId: entry.id, archive: false };
         await recordAccess(ctx, share, { type: 'RecordShareDownload', data }, visitActor(request, share.id, await optionalUser(ctx, request)));
       }
-      return sendSharedFile(ctx, request, reply, entry, signed.inline);
+      return sendSharedFile(bytes.content, request, reply, entry, signed.inline);
     },
   );
 
@@ -321,7 +322,7 @@ export const shareAccessRoutes = (ctx: AppContext) => async (fastify: FastifyIns
       for (const itemId of task.itemIds) if (await sharedEntry(ctx, share, itemId)) itemIds.push(itemId);
       if (!itemIds.length) throw new DomainError(SharingErrors.shareEntryEmpty);
       const entries = await archiveFilesOf(share, itemIds, task.binding.userId === share.ownerId);
-      return sendArchive(ctx, reply, entries, task.archiveName);
+      return sendArchive(bytes.content, reply, entries, task.archiveName);
     },
   );
 

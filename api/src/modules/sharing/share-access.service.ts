@@ -20,11 +20,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { MemoryCounters } from '../../http/rate-limits';
 import { readSessionToken } from '../../http/sessions';
-import { requestMeta } from '../accounts/accounts.routes';
-import { requireUser } from '../accounts/auth';
+import { requestMeta } from '../../http/request-meta';
+import { requireUser } from '../../http/auth';
 import { verifyPassword } from '../accounts/passwords';
-import type { UserRow } from '../accounts/users.queries';
-import { ACTIVE_TYPES, contentDisposition, parseRange, sendItemBytes } from '../files/storage-downloads.routes';
+import type { UserRow } from '../../users.queries';
+import type { FileContent } from '../files/contracts';
+import { ACTIVE_TYPES, contentDisposition, parseRange, sendItemBytes } from '../files/storage-downloads';
 import { ENTRY_COLUMNS, entryJson, type ItemRow } from '../files/storage.service';
 import { ACCESS_TOKEN_TTL_MS, issueAccessToken, passwordOf, readAccessToken, type ShareVisit } from './share-access.credentials';
 import { runShareAccessCommand } from './share-access.stream';
@@ -303,8 +304,8 @@ export const refuseViewOnly = (share: ShareRecord, item: ItemRow, inline: boolea
 };
 
 /** The decrypted bytes of a shared file, whole or by HTTP Range, inline (preview) or as an attachment. */
-export const sendSharedFile = (ctx: AppContext, request: FastifyRequest, reply: FastifyReply, item: ItemRow, inline: boolean) =>
-  sendItemBytes(ctx, request, reply, item, {
+export const sendSharedFile = (content: FileContent, request: FastifyRequest, reply: FastifyReply, item: ItemRow, inline: boolean) =>
+  sendItemBytes(content, request, reply, item, {
     type: item.mime && !ACTIVE_TYPES.test(item.mime) ? item.mime : 'application/octet-stream',
     disposition: contentDisposition(item.name, inline && previewable(item.mime)),
     headers: { 'cache-control': 'private, no-store' },

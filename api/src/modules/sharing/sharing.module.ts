@@ -1,6 +1,7 @@
 import { shareCounterEventDefinitions, shareEventDefinitions } from '@axel/domain';
 import { sharesProjection } from '@axel/projections';
-import type { Module } from '../../app';
+import type { Module } from '../../module';
+import { forgetShares } from './sharing.forget';
 import { sharingMigrations } from './sharing.migrations';
 import { sharingRoutes } from './sharing.routes';
 
@@ -10,10 +11,14 @@ import { sharingRoutes } from './sharing.routes';
  * built on `loadShare`/`loadShareByLinkId` and `decideShareAccess`.
  */
 export const sharingModule: Module = {
+  name: 'sharing',
   events: [...shareEventDefinitions, ...shareCounterEventDefinitions],
   projections: [sharesProjection],
   migrations: sharingMigrations,
+  personalData: { shares: ['title', 'recipient_emails'] },
   routes: (ctx) => async (app) => {
     await app.register(sharingRoutes(ctx));
   },
+  // the shares' titles, messages, recipients and item names: each share stream's key is destroyed
+  forget: forgetShares,
 };

@@ -4,15 +4,13 @@ import { EmbeddedProcessRuntime } from '@axel/workflows';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../testing/accounts';
 import { startTestApp, type TestApp } from '../../testing/harness';
-import { bindStorageBytes } from '../files/storage.bytes';
 import { MemoryBytes } from '../files/storage.testing';
 
 let t: TestApp;
 let bytes: MemoryBytes;
 beforeAll(async () => {
-  t = await startTestApp({ env: { ACCOUNT_RETENTION_DAYS: '30' } });
   bytes = new MemoryBytes();
-  bindStorageBytes(t.app.ctx, { uploads: bytes, content: bytes });
+  t = await startTestApp({ env: { ACCOUNT_RETENTION_DAYS: '30' }, bytes: { uploads: bytes, content: bytes } });
 });
 afterAll(async () => {
   await t?.stop();

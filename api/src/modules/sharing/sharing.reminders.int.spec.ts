@@ -2,7 +2,6 @@ import { EmbeddedProcessRuntime } from '@axel/workflows';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../testing/accounts';
 import { startTestApp, type TestApp } from '../../testing/harness';
-import { bindStorageBytes } from '../files/storage.bytes';
 import { MemoryBytes } from '../files/storage.testing';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -11,9 +10,8 @@ const SUBJECT = 'Your share expires soon';
 let t: TestApp;
 let bytes: MemoryBytes;
 beforeAll(async () => {
-  t = await startTestApp({ env: { RATE_LIMIT_FACTOR: '10' } });
   bytes = new MemoryBytes();
-  bindStorageBytes(t.app.ctx, { uploads: bytes, content: bytes });
+  t = await startTestApp({ env: { RATE_LIMIT_FACTOR: '10' }, bytes: { uploads: bytes, content: bytes } });
 });
 afterAll(async () => {
   await t?.stop();

@@ -4,9 +4,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { limitsFor } from '../../http/rate-limits';
-import { requireSelf, requireUser } from '../accounts/auth';
+import { requireSelf, requireUser } from '../../http/auth';
 import { entitlementsOf } from '../billing/billing.service';
-import { userActor } from '../files/storage.service';
+import { userActor } from '../../http/request-meta';
 import {
   CreateShareBody,
   EditShareBody,

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../testing/accounts';
 import { HttpClient, startTestApp, type TestApp } from '../../testing/harness';
 import { payOut } from './autopay.payout';
-import { walletOf } from './wallet.instance';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -61,7 +60,7 @@ const advance = async (ms: number) => {
 };
 
 const treasuryPayments = async () => {
-  const wallet = await walletOf(t.app.ctx);
+  const wallet = await t.app.wallet.walletOf(t.app.ctx);
   const treasury = await wallet.treasury();
   const page = await wallet.chain.transactions(treasury, { page: 1, perPage: 1000 });
   return page.data.filter((tx) => tx.category === 'send');
@@ -137,13 +136,13 @@ describe('auto-pay programs', () => {
     expect(after.every((p) => p.payoutStatus === 'paid' && p.txid)).toBe(true);
     expect(after[0]!.paidTo).toBe(w.addresses[0].address);
     expect(after[2]!.paidTo).toBe(direct);
-    const newWallet = await (await walletOf(t.app.ctx)).addresses(withoutWallet.id);
+    const newWallet = await (await t.app.wallet.walletOf(t.app.ctx)).addresses(withoutWallet.id);
     expect(after[1]!.paidTo).toBe(newWallet?.primary);
     expect((await withWalletSession.get('/api/wallet/v1/balance')).body).toEqual({ confirmed: '0', unconfirmed: '1.5' });
 
     // a payout run again (a redelivered command, a restart mid-payout) pays nobody twice
     const submission = 1;
-    await Promise.all([payOut(t.app.ctx, id, submission, { actorId: 'test', actorKind: 'system' }), payOut(t.app.ctx, id, submission, { actorId: 'test', actorKind: 'system' })]);
+    await Promise.all([payOut(t.app.ctx, t.app.wallet.walletOf, id, submission, { actorId: 'test', actorKind: 'system' }), payOut(t.app.ctx, t.app.wallet.walletOf, id, submission, { actorId: 'test', actorKind: 'system' })]);
     const sends = (await treasuryPayments()).filter((tx) => after.some((p) => p.txid === tx.txid));
     expect(sends).toHaveLength(3);
 

@@ -2,15 +2,15 @@ import { autopayDecider, autopayStreamName, DomainError, payeesOf, type AutoPayC
 import { handleCommand, loadState, type CommandContext } from '@axel/platform';
 import type { AppContext } from '../../context';
 import { failpoint } from '../../failpoints';
-import { FEATURES_BY_ROLE } from '../accounts/auth';
-import { findUser } from '../accounts/users.queries';
-import { walletOf } from './wallet.instance';
+import { FEATURES_BY_ROLE } from '../../http/auth';
+import { findUser } from '../../users.queries';
+import type { WalletOf } from './wallet.service';
 
 export const runAutoPayCommand = (ctx: AppContext, programId: string, command: Omit<AutoPayCommand, 'metadata'>, actor: CommandContext & { now?: Date }) =>
   handleCommand(ctx.commands, autopayDecider, autopayStreamName(programId), { ...command, metadata: { now: actor.now ?? ctx.now() } } as AutoPayCommand, actor);
 
 /** A payee named by e-mail is paid on their primary address, created for them when they have none. */
-const addressFor = async (ctx: AppContext, email: string, actor: CommandContext) => {
+const addressFor = async (ctx: AppContext, walletOf: WalletOf, email: string, actor: CommandContext) => {
   const { rows } = await ctx.pool.query<{ id: string }>('select id from users where lower(email) = $1 and deleted_at is null limit 1', [email.toLowerCase()]);
   const user = rows[0];
   if (!user) return null;
@@ -24,7 +24,7 @@ const addressFor = async (ctx: AppContext, email: string, actor: CommandContext)
  * twice: the chain answers the same transaction for the same key, and the program records a payee
  * paid once. A failure is recorded per payee; retry pays only those.
  */
-export const payOut = async (ctx: AppContext, programId: string, submission: number, actor: CommandContext & { now?: Date }) => {
+export const payOut = async (ctx: AppContext, walletOf: WalletOf, programId: string, submission: number, actor: CommandContext & { now?: Date }) => {
   let position = (await runAutoPayCommand(ctx, programId, { type: 'StartPayout', data: { submission } }, { ...actor, idempotencyKey: undefined })).position;
   const { state } = await loadState(ctx.commands, autopayDecider, autopayStreamName(programId));
   if (state.status !== 'paying' || state.submission !== submission) return { position };
@@ -34,7 +34,7 @@ export const payOut = async (ctx: AppContext, programId: string, submission: num
     if (payee.payout !== 'pending') continue;
     let outcome: Omit<AutoPayCommand, 'metadata'>;
     try {
-      const target = payee.address ? { address: payee.address, created: false } : await addressFor(ctx, payee.email, actor);
+      const target = payee.address ? { address: payee.address, created: false } : await addressFor(ctx, walletOf, payee.email, actor);
       if (!target) {
         outcome = { type: 'RecordPayeeFailed', data: { payeeId: payee.payeeId, failure: 'AUTOPAY_UNKNOWN_PAYEE' } };
       } else {
@@ -99,8 +99,8 @@ const mailReminder = async (ctx: AppContext, programId: string, name: string, su
 };
 
 /** The `autopay` aggregate of process commands: the payout, reminders and expiry. */
-export const autopayProcessCommand = async (ctx: AppContext, command: { aggregateId: string; type: string; data: unknown }, actor: CommandContext & { now: Date }) => {
-  if (command.type === 'PayOut') return payOut(ctx, command.aggregateId, (command.data as { submission: number }).submission, actor);
+export const autopayProcessCommand = async (ctx: AppContext, walletOf: WalletOf, command: { aggregateId: string; type: string; data: unknown }, actor: CommandContext & { now: Date }) => {
+  if (command.type === 'PayOut') return payOut(ctx, walletOf, command.aggregateId, (command.data as { submission: number }).submission, actor);
   const result = await runAutoPayCommand(ctx, command.aggregateId, { type: command.type, data: command.data } as Omit<AutoPayCommand, 'metadata'>, actor);
   let position = result.position;
   if (command.type === 'RemindApprovers' && (result.events as AutoPayEvent[]).some((e) => e.type === 'AutoPayApprovalReminded')) {

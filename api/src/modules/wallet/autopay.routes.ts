@@ -27,8 +27,8 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { limitsFor } from '../../http/rate-limits';
 import { contentRange, ListQuerySchema, parseListQuery } from '../admin/list-query';
-import { requestMeta } from '../accounts/accounts.routes';
-import { requireStaff, type Feature } from '../accounts/auth';
+import { requestMeta } from '../../http/request-meta';
+import { requireStaff, type Feature } from '../../http/auth';
 import { runAutoPayCommand } from './autopay.payout';
 import { ErrorSchema } from './wallet.schema';
 

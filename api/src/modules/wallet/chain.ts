@@ -4,7 +4,7 @@ import { DevelopmentChain, type ChainPort, type SendJournal } from '@axel/platfo
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import type { AppContext } from '../../context';
-import { isLoopbackAddress, isLoopbackHost } from '../dev-mailbox.route';
+import { isLoopbackAddress, isLoopbackHost } from '../../http/loopback';
 import { TREASURY_LABEL } from './wallet.service';
 
 export const chainMigrations: Migration[] = [

@@ -6,8 +6,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { limitsFor } from '../../http/rate-limits';
-import { requestMeta } from '../accounts/accounts.routes';
-import { requireSelf } from '../accounts/auth';
+import { requestMeta } from '../../http/request-meta';
+import { requireSelf } from '../../http/auth';
 import { ErrorSchema } from './wallet.schema';
 import type { WalletService } from './wallet.service';
 

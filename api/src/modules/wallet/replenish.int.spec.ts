@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../testing/accounts';
 import { HttpClient, startTestApp, type TestApp } from '../../testing/harness';
 import { nextBlockOf, until } from './wallet.testing';
-import { walletOf } from './wallet.instance';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -28,7 +27,7 @@ const withWallet = async () => {
 const sessionOf = (checkoutLink: string) => decodeURIComponent(new URL(checkoutLink).pathname.split('/').pop()!);
 
 const treasurySends = async () => {
-  const wallet = await walletOf(t.app.ctx);
+  const wallet = await t.app.wallet.walletOf(t.app.ctx);
   const page = await wallet.chain.transactions(await wallet.treasury(), { page: 1, perPage: 1000 });
   return page.data.filter((tx) => tx.category === 'send');
 };

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { limitsFor } from '../../http/rate-limits';
-import { requireStaff, requireUser } from '../accounts/auth';
+import { requireStaff, requireUser } from '../../http/auth';
 import type { Replenishments } from './replenish';
 
 export const ReplenishBody = z.object({ amount: z.string().max(40) });

@@ -3,7 +3,6 @@ import { accountHelpers } from '../../testing/accounts';
 import { HttpClient, startTestApp, type TestApp } from '../../testing/harness';
 import { postStripeWebhook, startFakeStripe, type StripeRequest } from '../billing/payments/stripe.testing';
 import { nextBlockOf, until as waitUntil } from './wallet.testing';
-import { walletOf } from './wallet.instance';
 
 const SECRET = 'whsec_replenish123';
 
@@ -51,7 +50,7 @@ const replenish = async (http: HttpClient, amount: string) => {
 };
 
 const treasurySends = async () => {
-  const wallet = await walletOf(t.app.ctx);
+  const wallet = await t.app.wallet.walletOf(t.app.ctx);
   const page = await wallet.chain.transactions(await wallet.treasury(), { page: 1, perPage: 1000 });
   return page.data.filter((tx) => tx.category === 'send').length;
 };

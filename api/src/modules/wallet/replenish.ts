@@ -2,7 +2,7 @@ import { BillingErrors, DomainError, formatAxel, parseAxel, REPLENISH_MAXIMUM, R
 import type { Migration } from '@axel/platform';
 import type { AppContext } from '../../context';
 import { randomToken } from '../../secrets';
-import { findUser } from '../accounts/users.queries';
+import { findUser } from '../../users.queries';
 import { TOKEN_CHECKOUT_MARK, type PaymentProvider, type TokenCheckout, type TokenCheckoutHandler } from '../billing/payments/port';
 import { withLedgerTimeout, type WalletService } from './wallet.service';
 

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../testing/accounts';
 import { HttpClient, startTestApp, type TestApp } from '../../testing/harness';
 import { nextBlockOf, until } from './wallet.testing';
-import { walletOf } from './wallet.module';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -138,7 +137,7 @@ describe('wallet', () => {
 
   it('pinning moves 0.003 (0.009 with a certificate) from the confirmed balance to the treasury, once per key', async () => {
     const alice = await withWallet();
-    const wallet = await walletOf(t.app.ctx);
+    const wallet = await t.app.wallet.walletOf(t.app.ctx);
     const broke = await wallet.payForPinning({ userId: alice.id, certificate: false, idempotencyKey: 'fetch-1' }).catch((e) => e);
     expect(broke).toMatchObject({ code: 'INSUFFICIENT_CONFIRMED_TOKENS', message: 'Insufficient confirmed tokens to pin' });
     await alice.http.post('/api/wallet/v1/faucet', { amount: '0.01' });
@@ -171,7 +170,7 @@ describe('wallet', () => {
 describe('the development chain\'s treasury', () => {
   it('begins funded (genesis): a fresh start\'s replenish is delivered at once', async () => {
     const { http: root } = await signIn('root@axel.test', 'Root-pass-123');
-    const wallet = await walletOf(t.app.ctx);
+    const wallet = await t.app.wallet.walletOf(t.app.ctx);
     const genesis = (await wallet.chain.transactions(await wallet.treasury(), { page: 1, perPage: 1000 })).data.find((tx) => tx.blockHeight === 1);
     expect(genesis).toMatchObject({ category: 'generate', amount: 10_000 * 100_000_000 });
     const buyer = await withWallet();

@@ -2,20 +2,21 @@ import { autopayEventDefinitions, contactEventDefinitions, ledgerEventDefinition
 import { DevelopmentChain } from '@axel/platform/chain/index';
 import { autopayProjection } from '@axel/projections/wallet/autopay.projection';
 import { walletAddressesProjection } from '@axel/projections/wallet/wallet.projection';
-import type { Module } from '../../app';
+import type { DispatchContext } from '@axel/workflows';
+import type { Module } from '../../module';
 import type { AppContext } from '../../context';
-import { chainMigrations } from './chain';
-import { walletOf } from './wallet.instance';
+import { autopayProcessCommand } from './autopay.payout';
+import { buildChain, chainMigrations } from './chain';
+import { forgetWalletData } from './forget';
+import { WalletService, type WalletOf } from './wallet.service';
 import { autopayRoutes } from './autopay.routes';
 import { contactsRoutes } from './contacts.routes';
 import { explorerRoutes } from './explorer.routes';
 import { walletRoutes } from './wallet.routes';
 import { paymentProviderFor } from '../billing/payments/provider';
-import { registerTokenCheckouts } from '../billing/payments/port';
+import type { TokenCheckoutHandler } from '../billing/payments/port';
 import { Replenishments, replenishMigrations } from './replenish';
 import { replenishRoutes } from './replenish.routes';
-
-export { walletOf };
 
 /**
  * Mines the development chain: a block is due one interval (AXEL_DEV_BLOCK_SECONDS, on the app's
@@ -64,12 +65,33 @@ const startReplenishRetries = (ctx: AppContext, replenishments: Replenishments) 
   return () => clearInterval(timer);
 };
 
-export const createWalletModule = (): Module => {
+/** The wallet module as `app.ts` wires it: a module, its wallet, and its process commands. */
+export interface WalletModule extends Module {
+  /** The wallet of the app (its chain built on first use): anchors and pinning payments are given it. */
+  readonly walletOf: WalletOf;
+  /** The `autopay` aggregate of process commands: the payout, reminders and expiry. */
+  autopayCommand(ctx: AppContext, command: { aggregateId: string; type: string; data: unknown }, dctx: DispatchContext): Promise<{ position: number }>;
+  /** The wallet's token checkouts (replenishments), which billing's payment providers answer for. */
+  tokenCheckouts(ctx: AppContext): TokenCheckoutHandler;
+}
+
+export const createWalletModule = (): WalletModule => {
+  let service: Promise<WalletService> | undefined;
+  const walletOf: WalletOf = (ctx) => (service ??= buildChain(ctx).then((chain) => new WalletService(ctx, chain)));
   let stopMiner: (() => void) | undefined;
   let stopRetries: (() => void) | undefined;
   let context: AppContext | undefined;
   let replenishments: Replenishments | undefined;
+  const replenishmentsOf = (ctx: AppContext) => {
+    if (replenishments) return replenishments;
+    const provider = paymentProviderFor(ctx);
+    return (replenishments = new Replenishments(ctx, () => walletOf(ctx), () => provider));
+  };
   return {
+    name: 'wallet',
+    walletOf,
+    autopayCommand: (ctx, command, dctx) => autopayProcessCommand(ctx, walletOf, command, dctx),
+    tokenCheckouts: replenishmentsOf,
     events: [...ledgerEventDefinitions, ...walletEventDefinitions, ...contactEventDefinitions, ...autopayEventDefinitions, ...programNameEventDefinitions],
     projections: [walletAddressesProjection, autopayProjection],
     migrations: [...chainMigrations, ...replenishMigrations],
@@ -80,18 +102,17 @@ export const createWalletModule = (): Module => {
         await app.register(contactsRoutes(ctx, () => walletOf(ctx)));
         await app.register(explorerRoutes(ctx, () => walletOf(ctx)));
         await app.register(autopayRoutes(ctx));
-        const provider = paymentProviderFor(ctx);
-        replenishments = new Replenishments(ctx, () => walletOf(ctx), () => provider);
-        registerTokenCheckouts(ctx, replenishments);
-        await app.register(replenishRoutes(ctx, replenishments));
+        await app.register(replenishRoutes(ctx, replenishmentsOf(ctx)));
       };
     },
     async start(ctx, roles) {
       context = ctx;
       const { chain } = await walletOf(ctx);
       if (roles.has('worker') && chain instanceof DevelopmentChain) stopMiner = startMiner(ctx, chain);
-      if (roles.has('worker') && replenishments) stopRetries = startReplenishRetries(ctx, replenishments);
+      if (roles.has('worker')) stopRetries = startReplenishRetries(ctx, replenishmentsOf(ctx));
     },
+    // the address book and the send notes: their streams' keys are destroyed
+    forget: forgetWalletData,
     async stop() {
       stopMiner?.();
       stopRetries?.();

@@ -6,8 +6,8 @@ import QRCode from 'qrcode';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { limitsFor } from '../../http/rate-limits';
-import { requestMeta } from '../accounts/accounts.routes';
-import { requireStaff, requireUser } from '../accounts/auth';
+import { requestMeta, userActor } from '../../http/request-meta';
+import { requireStaff, requireUser } from '../../http/auth';
 import { faucetMode, isLoopbackClient } from './chain';
 import {
   AddressesSchema,
@@ -30,11 +30,6 @@ const FAUCET_MAX = 1_000 * 100_000_000;
 const FAUCET_DEFAULT = 10 * 100_000_000;
 /** What staff's "fill treasury" mints when not told. */
 const TREASURY_FILL_DEFAULT = 100 * 100_000_000;
-
-const actorOf = (request: FastifyRequest, userId: string) => {
-  const meta = requestMeta(request);
-  return { actorId: userId, actorKind: 'user' as const, ip: meta.ip, userAgent: meta.userAgent, client: meta.client, correlationId: meta.correlationId };
-};
 
 const validation = (field: string, message = 'validation.required') => new DomainError(CommonErrors.validation, { fields: { [field]: message } });
 
@@ -60,7 +55,7 @@ export const walletRoutes = (ctx: AppContext, wallet: () => Promise<WalletServic
     },
     async (request, reply) => {
       const { user } = await requireUser(ctx, request);
-      const { addresses, created, position } = await (await wallet()).createAddresses(user.id, actorOf(request, user.id));
+      const { addresses, created, position } = await (await wallet()).createAddresses(user.id, userActor(request, user.id));
       if (position) await ctx.caughtUp(position);
       return reply.status(created ? 201 : 200).send({
         addresses: [
@@ -116,7 +111,7 @@ export const walletRoutes = (ctx: AppContext, wallet: () => Promise<WalletServic
       const address = body.address?.trim() ?? '';
       if (!isWalletAddress(address)) throw new DomainError(WalletErrors.invalidAddress, { field: 'address' });
       if (!body.amount?.trim()) throw new DomainError(WalletErrors.invalidAmount, { field: 'amount' });
-      const result = await (await wallet()).send(user.id, { address, amount: body.amount, note: body.note?.trim() ?? '', idempotencyKey }, actorOf(request, user.id));
+      const result = await (await wallet()).send(user.id, { address, amount: body.amount, note: body.note?.trim() ?? '', idempotencyKey }, userActor(request, user.id));
       if (result.position) await ctx.caughtUp(result.position);
       return { txid: result.txid, amount: result.amount, address: result.address };
     },

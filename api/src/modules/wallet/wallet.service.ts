@@ -44,6 +44,9 @@ export const TREASURY_LABEL = 'axel-treasury';
  * The custodial wallet: each user's addresses on the chain, their sends and pinning payments.
  * Sends and pins spend from the primary address; the fuel address receives like the primary one.
  */
+/** The wallet of an app, built on first use by the wallet module; other slices are given it (anchors, pinning payments). */
+export type WalletOf = (ctx: AppContext) => Promise<WalletService>;
+
 export class WalletService {
   constructor(
     private readonly ctx: AppContext,

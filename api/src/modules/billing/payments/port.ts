@@ -1,4 +1,5 @@
 import type { AppliedPromo, Product } from '@axel/domain';
+import type { AppContext } from '../../../context';
 
 /** What checkout asks of a payment provider: a page where the buyer pays this checkout. */
 export interface CheckoutRequest {
@@ -68,10 +69,8 @@ export interface TokenCheckoutHandler {
   declined(checkoutId: string): Promise<{ position: number }>;
 }
 
-// one handler per running app (tests run several in one process)
-const tokenHandlers = new WeakMap<object, TokenCheckoutHandler>();
-export const registerTokenCheckouts = (ctx: object, handler: TokenCheckoutHandler) => void tokenHandlers.set(ctx, handler);
-export const tokenCheckoutsOf = (ctx: object): TokenCheckoutHandler | null => tokenHandlers.get(ctx) ?? null;
+/** Where billing finds the wallet's token checkouts: `app.ts` gives it the wallet's. */
+export type TokenCheckoutsOf = (ctx: AppContext) => TokenCheckoutHandler;
 
 /**
  * Facts a provider reports, whichever it is: the test provider's Pay and Decline buttons and a

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../../context';
 import { limitsFor } from '../../../http/rate-limits';
 import { loadBilling, type BillingService } from '../billing.service';
-import { isTokenCheckoutId, tokenCheckoutsOf } from './port';
+import { isTokenCheckoutId, type TokenCheckoutsOf } from './port';
 import { stripeEventToProvider } from './stripe-provider';
 
 const signatureInvalid: ErrorDefinition = { code: 'WEBHOOK_SIGNATURE_INVALID', status: 400, message: 'The webhook signature is missing or invalid' };
@@ -15,7 +15,7 @@ const signatureInvalid: ErrorDefinition = { code: 'WEBHOOK_SIGNATURE_INVALID', s
  * parser keeps them), and verified with STRIPE_WEBHOOK_SECRET before anything is believed. It
  * needs no session or CSRF header: the signature is the proof.
  */
-export const stripeWebhookRoutes = (ctx: AppContext, service: BillingService, stripe: Stripe, secret: string) => async (app: FastifyInstance) => {
+export const stripeWebhookRoutes = (ctx: AppContext, service: BillingService, stripe: Stripe, secret: string, tokenCheckoutsOf: TokenCheckoutsOf) => async (app: FastifyInstance) => {
   const limit = limitsFor(ctx.config.RATE_LIMIT_FACTOR);
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 1_048_576 }, (_request, body, done) => done(null, body));

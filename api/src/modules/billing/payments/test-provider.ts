@@ -6,12 +6,12 @@ import type { Config } from '../../../config';
 import type { AppContext } from '../../../context';
 import { limitsFor } from '../../../http/rate-limits';
 import { POSITION_HEADER } from '../../../http/read-your-writes';
-import { requestMeta } from '../../accounts/accounts.routes';
-import { assertStaffMay, requireStaff, requireUser } from '../../accounts/auth';
-import { findUser } from '../../accounts/users.queries';
-import { isLoopbackHost } from '../../dev-mailbox.route';
+import { requestMeta } from '../../../http/request-meta';
+import { assertStaffMay, requireStaff, requireUser } from '../../../http/auth';
+import { findUser } from '../../../users.queries';
+import { isLoopbackHost } from '../../../http/loopback';
 import { loadBilling, type BillingService } from '../billing.service';
-import { isTokenCheckoutId, tokenCheckoutsOf, type CheckoutRequest, type PaymentProvider, type RenewalCheckoutRequest, type TokenCheckoutRequest } from './port';
+import { isTokenCheckoutId, type CheckoutRequest, type TokenCheckoutsOf, type PaymentProvider, type RenewalCheckoutRequest, type TokenCheckoutRequest } from './port';
 
 /**
  * Whether the test payment provider may take checkouts: never beside Stripe or with
@@ -52,7 +52,7 @@ const CHECKOUT_SCRIPT = `for (const button of document.querySelectorAll('button[
 }
 `;
 
-export const testCheckoutRoutes = (ctx: AppContext, service: BillingService) => async (fastify: FastifyInstance) => {
+export const testCheckoutRoutes = (ctx: AppContext, service: BillingService, tokenCheckoutsOf: TokenCheckoutsOf) => async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const limit = limitsFor(ctx.config.RATE_LIMIT_FACTOR);
   const tags = ['development'];
@@ -69,8 +69,8 @@ export const testCheckoutRoutes = (ctx: AppContext, service: BillingService) => 
   const tokenCheckout = async (checkoutId: string) => {
     if (!isTokenCheckoutId(checkoutId)) return null;
     const handler = tokenCheckoutsOf(ctx);
-    const checkout = handler ? await handler.find(checkoutId) : null;
-    if (!handler || !checkout) throw new DomainError(BillingErrors.checkoutNotFound);
+    const checkout = await handler.find(checkoutId);
+    if (!checkout) throw new DomainError(BillingErrors.checkoutNotFound);
     return { handler, checkout };
   };
 

@@ -1,9 +1,9 @@
 import { CommonErrors, DomainError } from '@axel/domain';
 import { AccountErrors, DEFAULT_SESSION_TIMEOUT, STAFF_REFUSAL_MESSAGES, STAFF_ROLES, staffMay, type Role, type StaffAct } from '@axel/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppContext } from '../../context';
-import { readSessionToken, unauthorized, type SessionRecord } from '../../http/sessions';
-import { findUser, type UserRow } from './users.queries';
+import type { AppContext } from '../context';
+import { readSessionToken, unauthorized, type SessionRecord } from './sessions';
+import { findUser, type UserRow } from '../users.queries';
 
 /** Auto-pay programs: `edit` covers creating, editing, payees and CSV import; each other action has its own. */
 export const AUTOPAY_FEATURES = [
