@@ -1,7 +1,7 @@
 import { ROLES, staffMay, type Role, type StaffAct } from '@axel/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../testing/accounts';
-import { HttpClient, startTestApp, type TestApp } from '../../testing/harness';
+import { type HttpClient, startTestApp, type TestApp } from '../../testing/harness';
 import { FEATURES_BY_ROLE, type Feature } from './auth';
 
 let t: TestApp;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../testing/accounts';
-import { HttpClient, startTestApp, type TestApp } from '../../testing/harness';
+import { type HttpClient, startTestApp, type TestApp } from '../../testing/harness';
 import { postStripeWebhook, startFakeStripe, type StripeRequest } from '../billing/payments/stripe.testing';
 import { nextBlockOf, until as waitUntil } from './wallet.testing';
 import { walletOf } from './wallet.instance';

@@ -1,4 +1,4 @@
-import { type DataProvider, type RaRecord } from 'react-admin';
+import type { DataProvider, RaRecord } from 'react-admin';
 import { ADMIN_API, totalFromContentRange } from '../../data/contractUrl';
 import { httpClient } from '../../data/dataProvider';
 import { toApiError, withConsoleHeaders } from '../../api/http';
