@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { keyringPem, loadKeyring, type AuditKeyring, type AuditSigningKey } from '@axel/platform/audit/keys';
+import { keyringPem, loadKeyring, type AuditKeyring } from '@axel/platform/audit/keys';
 import type { Pool } from '@axel/platform';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

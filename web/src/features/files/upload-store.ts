@@ -1,4 +1,4 @@
-import type { FileHandleLike, StoredUpload, UploadItem } from './upload-queue.machine';
+import type { StoredUpload, UploadItem } from './upload-queue.machine';
 import { UNFINISHED } from './upload-queue.machine';
 
 const DB_NAME = 'axel-uploads';
