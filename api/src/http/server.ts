@@ -16,8 +16,6 @@ import { registerRateLimits } from './rate-limits';
 import { registerInputHygiene } from './input-hygiene';
 import { registerStaticUi } from './static';
 
-export type App = FastifyInstance & { withTypeProvider<T>(): FastifyInstance };
-
 export interface ServerOptions {
   readonly logger: Logger;
   readonly trustProxy?: boolean;

@@ -145,7 +145,7 @@ describe.each([
 
   it('downloads through HTTP replies that say how much they have not yet written out take their read buffers from one pool: after the first, a download makes almost none, and concurrent ones each get their exact bytes', async () => {
     const { store, plain, manifest } = await storedFile('pooled', 40 * CHUNK_PLAIN_SIZE + 4_321, opaque);
-    const server = createServer((req, res) => {
+    const server = createServer((_req, res) => {
       readPlaintext(store, keys, manifest, undefined, { unsent: () => res.writableLength }).pipe(res);
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
