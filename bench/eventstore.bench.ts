@@ -319,7 +319,7 @@ export const gapTest: BenchSection = {
       written,
       delivered: t.ids.size,
       skipped: written - t.ids.size,
-      'skipped %': fmt((100 * (written - t.ids.size)) / written, 3) + '%',
+      'skipped %': `${fmt((100 * (written - t.ids.size)) / written, 3)}%`,
       duplicates: t.duplicates,
       'out of order': t.outOfOrder,
     });

@@ -99,12 +99,12 @@ export const archiveFileName = (given: string | undefined, fallback: string): st
   if (given !== undefined && given !== '') {
     const problem = nameProblem(given, 'file');
     if (problem) throw new DomainError(StorageErrors.invalidName, { field: 'archiveName', reason: problem });
-    return shortArchiveName(given.replace(/\.zip$/i, '')) + '.zip';
+    return `${shortArchiveName(given.replace(/\.zip$/i, ''))}.zip`;
   }
   let name = fallback;
   for (const c of FORBIDDEN_NAME_CHARACTERS) name = name.split(c).join('_');
   name = name.replace(/[\u0000-\u001f\u007f]/g, '_').replace(/^\.+/, '').trim() || 'archive';
-  return shortArchiveName(name.replace(/\.zip$/i, '')) + '.zip';
+  return `${shortArchiveName(name.replace(/\.zip$/i, ''))}.zip`;
 };
 
 /** How long after signing in a two-factor account's session counts as a fresh second factor. */
