@@ -103,6 +103,7 @@ export const archiveFileName = (given: string | undefined, fallback: string): st
   }
   let name = fallback;
   for (const c of FORBIDDEN_NAME_CHARACTERS) name = name.split(c).join('_');
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what an archive name must not carry
   name = name.replace(/[\u0000-\u001f\u007f]/g, '_').replace(/^\.+/, '').trim() || 'archive';
   return `${shortArchiveName(name.replace(/\.zip$/i, ''))}.zip`;
 };

@@ -213,6 +213,7 @@ export const ShareDetails = ({ shareId }: { shareId: string }) => {
             </TableHead>
             <TableBody>
               {log.map((entry, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a read-only list, replaced whole when it changes
                 <TableRow key={`${entry.time}-${i}`} data-testid="access-log-row" data-action={entry.action}>
                   <TableCell>{date(entry.time)}</TableCell>
                   <TableCell>{t(`sharing.log.actions.${entry.action}`, { defaultValue: entry.action })}</TableCell>
