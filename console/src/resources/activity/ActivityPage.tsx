@@ -104,6 +104,7 @@ export const ActivityPage = () => {
 
   useEffect(() => setCursors([]), [key]);
   const cursor = cursors[cursors.length - 1];
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the filters, a new object on every render
   useEffect(() => {
     const controller = new AbortController();
     setLoad({ kind: 'loading' });
@@ -116,7 +117,6 @@ export const ActivityPage = () => {
         if (!controller.signal.aborted) setLoad({ kind: 'failed', message: error.message });
       });
     return () => controller.abort();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for the filters
   }, [key, cursor, locale]);
 
   const apply = (next: ActivityFilters) => setParams(new URLSearchParams(Object.entries(next).filter(([, v]) => v) as [string, string][]));
