@@ -27,22 +27,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { clientName } from '../../http/client-name';
 import { limitsFor } from '../../http/rate-limits';
 import { POSITION_HEADER } from '../../http/read-your-writes';
 import { clearSessionCookie, readSessionToken, SESSION_COOKIE, sessionCookieOptions } from '../../http/sessions';
-import type { AccountsService, RequestMeta } from './accounts.service';
+import type { AccountsService } from './accounts.service';
 import { readDeviceCookie, setDeviceCookie } from './device-cookie';
+import { requestMeta } from './request-meta';
 import { requireSelf, requireUser } from './auth';
 import { toProfile, toUserInfo, UserInfoSchema, userInfo } from './user-info';
 import { findUser } from './users.queries';
-
-export const requestMeta = (request: FastifyRequest): RequestMeta => ({
-  ip: request.ip ?? null,
-  userAgent: (request.headers['user-agent'] ?? '').slice(0, 500) || null,
-  client: clientName(request.headers['x-client']),
-  correlationId: request.id,
-});
 
 const ErrorSchema = z.object({ code: z.union([z.string(), z.number()]), message: z.string(), data: z.unknown() });
 const IdParams = z.object({ id: z.string().min(1).max(64) });

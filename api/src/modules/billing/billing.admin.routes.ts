@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { limitsFor } from '../../http/rate-limits';
 import { POSITION_HEADER } from '../../http/read-your-writes';
-import { requestMeta } from '../accounts/accounts.routes';
+import { requestMeta } from '../accounts/request-meta';
 import { assertStaffMay, requireStaff } from '../accounts/auth';
 import { findUser } from '../accounts/users.queries';
 import { loadBilling, type BillingService } from './billing.service';

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { limitsFor } from '../../http/rate-limits';
 import { POSITION_HEADER } from '../../http/read-your-writes';
-import { requestMeta } from '../accounts/accounts.routes';
+import { requestMeta } from '../accounts/request-meta';
 import { requireSelf, requireUser } from '../accounts/auth';
 import { loadBilling, requireSubscriptionOf, type BillingService } from './billing.service';
 import { assetsOf, catalogue, graceItems, planView, toPaymentView, toProductView, toSubscriptionView, userProducts } from './billing.views';

@@ -16,7 +16,7 @@ import type { AppContext } from '../../context';
 import { limitsFor } from '../../http/rate-limits';
 import { POSITION_HEADER } from '../../http/read-your-writes';
 import { contentRange, ListQuerySchema, parseListQuery } from '../admin/list-query';
-import { requestMeta } from '../accounts/accounts.routes';
+import { requestMeta } from '../accounts/request-meta';
 import { requireStaff, type Feature } from '../accounts/auth';
 import type { BillingService } from './billing.service';
 import { catalogue, toProductView } from './billing.views';

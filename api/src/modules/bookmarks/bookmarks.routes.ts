@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { cachedStreamCommands } from '../../cached-stream';
 import type { AppContext } from '../../context';
 import { limitsFor } from '../../http/rate-limits';
-import { requestMeta } from '../accounts/accounts.routes';
+import { requestMeta } from '../accounts/request-meta';
 import { requireUser } from '../accounts/auth';
 import {
   AddBookmarkBody,

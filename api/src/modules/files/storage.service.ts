@@ -3,7 +3,7 @@ import { entitlementsOf } from '../billing/billing.service';
 import { deterministicId, type CommandContext } from '@axel/platform';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
-import { requestMeta } from '../accounts/accounts.routes';
+import { requestMeta } from '../accounts/request-meta';
 import type { FileManifest } from './contracts';
 import { runStorageCommand } from './storage.stream';
 

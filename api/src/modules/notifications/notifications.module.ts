@@ -16,7 +16,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Module } from '../../app';
 import type { AppContext } from '../../context';
-import { requestMeta } from '../accounts/accounts.routes';
+import { requestMeta } from '../accounts/request-meta';
 import { requireSelf } from '../accounts/auth';
 
 const tags = ['notifications'];

@@ -16,7 +16,7 @@ import { handleCommand, loadState, type CommandContext } from '@axel/platform';
 import type { SecureFetchRow } from '@axel/projections/secure-fetch/secure-fetches.projection';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
-import { requestMeta } from '../accounts/accounts.routes';
+import { requestMeta } from '../accounts/request-meta';
 import { entitlementsOf } from '../billing/billing.service';
 
 /** The public handle of a link: 16 random bytes, base64url (22 characters). */

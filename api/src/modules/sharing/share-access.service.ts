@@ -18,7 +18,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { MemoryCounters } from '../../http/rate-limits';
 import { readSessionToken } from '../../http/sessions';
-import { requestMeta } from '../accounts/accounts.routes';
+import { requestMeta } from '../accounts/request-meta';
 import { requireUser } from '../accounts/auth';
 import { verifyPassword } from '../accounts/passwords';
 import type { UserRow } from '../accounts/users.queries';

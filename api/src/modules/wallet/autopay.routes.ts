@@ -27,7 +27,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { limitsFor } from '../../http/rate-limits';
 import { contentRange, ListQuerySchema, parseListQuery } from '../admin/list-query';
-import { requestMeta } from '../accounts/accounts.routes';
+import { requestMeta } from '../accounts/request-meta';
 import { requireStaff, type Feature } from '../accounts/auth';
 import { runAutoPayCommand } from './autopay.payout';
 import { ErrorSchema } from './wallet.schema';

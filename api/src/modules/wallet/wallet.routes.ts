@@ -6,7 +6,7 @@ import QRCode from 'qrcode';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { limitsFor } from '../../http/rate-limits';
-import { requestMeta } from '../accounts/accounts.routes';
+import { requestMeta } from '../accounts/request-meta';
 import { requireStaff, requireUser } from '../accounts/auth';
 import { faucetMode, isLoopbackClient } from './chain';
 import {

@@ -6,7 +6,7 @@ import type { Config } from '../../../config';
 import type { AppContext } from '../../../context';
 import { limitsFor } from '../../../http/rate-limits';
 import { POSITION_HEADER } from '../../../http/read-your-writes';
-import { requestMeta } from '../../accounts/accounts.routes';
+import { requestMeta } from '../../accounts/request-meta';
 import { assertStaffMay, requireStaff, requireUser } from '../../accounts/auth';
 import { findUser } from '../../accounts/users.queries';
 import { isLoopbackHost } from '../../dev-mailbox.route';
