@@ -148,5 +148,3 @@ export const createServer = async (options: ServerOptions) => {
 
   return app as unknown as FastifyInstance;
 };
-
-export type Server = Awaited<ReturnType<typeof createServer>>;

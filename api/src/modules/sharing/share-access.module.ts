@@ -3,8 +3,6 @@ import type { Module } from '../../app';
 import { shareAccessProjection } from './share-access.projection';
 import { shareAccessRoutes } from './share-access.routes';
 
-export { accessSummaryOf } from './share-access.summary';
-
 /**
  * Share access: what visitors and recipients do with a share link (open, browse, preview,
  * download, archive) and what its owner sees of it (opened count, delivered on, access log).
