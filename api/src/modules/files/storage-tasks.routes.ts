@@ -84,6 +84,8 @@ const BATCH: Record<Exclude<z.infer<typeof TaskBody>['action'], 'archive'>, { co
 };
 
 const ARCHIVE_NAME_MAX = 50;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what an archive name must not carry
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
 /** Spec §9: an archive name over 50 characters becomes its first 5, '...', and its last 5. */
 export const shortArchiveName = (name: string): string => {
   const chars = [...name];
@@ -103,8 +105,7 @@ export const archiveFileName = (given: string | undefined, fallback: string): st
   }
   let name = fallback;
   for (const c of FORBIDDEN_NAME_CHARACTERS) name = name.split(c).join('_');
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what an archive name must not carry
-  name = name.replace(/[\u0000-\u001f\u007f]/g, '_').replace(/^\.+/, '').trim() || 'archive';
+  name = name.replace(CONTROL_CHARACTERS, '_').replace(/^\.+/, '').trim() || 'archive';
   return `${shortArchiveName(name.replace(/\.zip$/i, ''))}.zip`;
 };
 
