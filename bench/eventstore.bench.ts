@@ -6,7 +6,7 @@ import { newId } from '../platform/src/ids';
 import { expected, type EventToAppend } from '../platform/src/eventstore/port';
 import { PostgresEventStore } from '../platform/src/eventstore/postgres';
 import { createPool } from '../platform/src/postgres/pool';
-import { fmt, median, sleep, type BenchContext, type BenchSection } from './harness';
+import { fmt, median, sleep, type BenchSection } from './harness';
 
 /* ------------------------------------------------------------------------------------------ */
 /* Payloads: the same event shape for the store and for the raw baseline.                     */
@@ -319,7 +319,7 @@ export const gapTest: BenchSection = {
       written,
       delivered: t.ids.size,
       skipped: written - t.ids.size,
-      'skipped %': fmt((100 * (written - t.ids.size)) / written, 3) + '%',
+      'skipped %': `${fmt((100 * (written - t.ids.size)) / written, 3)}%`,
       duplicates: t.duplicates,
       'out of order': t.outOfOrder,
     });

@@ -33,8 +33,8 @@ export const renderTable = (rows: Record<string, string | number>[]): string => 
   const width = cols.map((c, i) => Math.max(c.length, ...cells.map((r) => r[i]!.length)));
   const numeric = cols.map((_, i) => cells.every((r) => /^[-+]?[\d,.]+(%|x| ms| s)?$/.test(r[i]!) || r[i] === ''));
   const line = (vals: string[]) =>
-    '| ' + vals.map((v, i) => (numeric[i] ? v.padStart(width[i]!) : v.padEnd(width[i]!))).join(' | ') + ' |';
-  return [line(cols), '|' + width.map((w, i) => (numeric[i] ? '-'.repeat(w + 1) + ':' : '-'.repeat(w + 2))).join('|') + '|', ...cells.map(line)].join(
+    `| ${vals.map((v, i) => (numeric[i] ? v.padStart(width[i]!) : v.padEnd(width[i]!))).join(' | ')} |`;
+  return [line(cols), `|${width.map((w, i) => (numeric[i] ? `${'-'.repeat(w + 1)}:` : '-'.repeat(w + 2))).join('|')}|`, ...cells.map(line)].join(
     '\n',
   );
 };

@@ -79,7 +79,7 @@ const main = async () => {
       `${info.version.split(',')[0]}; fsync=${info.fsync}, synchronous_commit=${info.sc}`,
       `node ${process.version}, ${os.cpus().length} cpu(s) (${os.cpus()[0]?.model ?? '?'}), pool max 20, ${seconds}s per cell`,
     ].join('\n');
-    console.log(header + '\n');
+    console.log(`${header}\n`);
     const ctx: BenchContext = {
       serverUrl,
       databaseUrl,
@@ -89,7 +89,7 @@ const main = async () => {
       table: (title, rows, note) => {
         const text = `## ${title}\n\n${renderTable(rows)}${note ? `\n\n${note}` : ''}\n`;
         tables.push(text);
-        console.log('\n' + text);
+        console.log(`\n${text}`);
       },
     };
     for (const section of chosen) {
@@ -98,7 +98,7 @@ const main = async () => {
       await section.run(ctx);
       console.log(`(${section.name} took ${((Date.now() - t) / 1000).toFixed(1)} s)`);
     }
-    console.log('\n\n' + header + '\n\n' + tables.join('\n'));
+    console.log(`\n\n${header}\n\n${tables.join('\n')}`);
   } finally {
     await pool.end().catch(() => undefined);
     await dropDatabase(serverUrl, database).catch(() => undefined);

@@ -31,7 +31,7 @@ for (let at = 0, i = 0; at < size; at += CHUNK_PLAIN_SIZE, i++) {
 }
 const manifest = { keyId, chunkPlainSize: CHUNK_PLAIN_SIZE, chunks, size };
 
-const server = http.createServer((req, res) => {
+const server = http.createServer((_req, res) => {
   res.writeHead(200, { 'content-length': String(size) });
   const stream = readPlaintext(store, keys, manifest, { start: 0, end: size - 1 }, { unsent: () => res.writableLength });
   stream.pipe(res);

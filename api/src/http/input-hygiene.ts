@@ -24,7 +24,7 @@ export const findUnsafeValue = (value: unknown, root = ''): string | null => {
     } else if (typeof current === 'number') {
       if (isUnsafeNumber(current)) return path || '_';
     } else if (Array.isArray(current)) {
-      current.forEach((item, i) => stack.push({ value: item, path: path ? `${path}.${i}` : String(i) }));
+      for (const [i, item] of current.entries()) stack.push({ value: item, path: path ? `${path}.${i}` : String(i) });
     } else if (current && typeof current === 'object' && !Buffer.isBuffer(current)) {
       for (const [key, item] of Object.entries(current)) {
         const itemPath = path ? `${path}.${key}` : key;

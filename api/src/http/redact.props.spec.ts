@@ -20,7 +20,7 @@ describe('URL redaction', () => {
     fc.assert(
       fc.property(base64url, fc.constantFrom('token', 'code', 'password', 'TOKEN'), (value, key) => {
         expect(redactUrl(`/reset2fa/?${key}=${value}&lang=nl`)).not.toContain(`=${value}&`);
-        expect(loggableUrl(`/api/x?${key}=${value}`, '/api/x')).toBe('/api/x?' + key + '=[redacted]');
+        expect(loggableUrl(`/api/x?${key}=${value}`, '/api/x')).toBe(`/api/x?${key}=[redacted]`);
       }),
     );
     fc.assert(

@@ -16,8 +16,6 @@ import { registerRateLimits } from './rate-limits';
 import { registerInputHygiene } from './input-hygiene';
 import { registerStaticUi } from './static';
 
-export type App = FastifyInstance & { withTypeProvider<T>(): FastifyInstance };
-
 export interface ServerOptions {
   readonly logger: Logger;
   readonly trustProxy?: boolean;
@@ -150,5 +148,3 @@ export const createServer = async (options: ServerOptions) => {
 
   return app as unknown as FastifyInstance;
 };
-
-export type Server = Awaited<ReturnType<typeof createServer>>;

@@ -20,12 +20,6 @@ export const rememberedLocale = (storage: Pick<Storage, 'getItem'> | undefined =
   }
 };
 
-/** The language the console is showing now, for the API calls that answer words (the activity sentences). */
-export const currentLocale = (): ConsoleLocale => {
-  const locale = i18nProvider.getLocale();
-  return isConsoleLocale(locale) ? locale : 'en';
-};
-
 export const i18nProvider = polyglotI18nProvider((locale) => CATALOGUES[isConsoleLocale(locale) ? locale : 'en'], rememberedLocale(), [...CONSOLE_LOCALES], {
   allowMissing: true,
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fold } from '../shared/decider';
-import { DomainError } from '../shared/errors';
+import type { DomainError } from '../shared/errors';
 import { checkMailedLink, userDecider } from './accounts.decide';
 import { AccountErrors } from './accounts.errors';
 import type { UserEvent } from './accounts.events';

@@ -55,7 +55,9 @@ const run = (commands: BookmarkCommand[]) => {
 const membershipsFrom = (events: BookmarkEvent[]) => {
   const members = new Map<string | null, Set<string>>();
   const setOf = (list: string | null) => members.get(list) ?? members.set(list, new Set()).get(list)!;
-  const leaveAll = (id: string) => members.forEach((s) => s.delete(id));
+  const leaveAll = (id: string) => {
+    for (const s of members.values()) s.delete(id);
+  };
   for (const e of events) {
     if (e.type === 'BookmarkAdded') setOf(e.data.bookmarkListId).add(e.data.bookmarkId);
     if (e.type === 'BookmarkMoved') {

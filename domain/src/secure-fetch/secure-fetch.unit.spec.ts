@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../shared/errors';
+import type { DomainError } from '../shared/errors';
 import { canonicalJson, certificateBody, receiptBody } from './secure-fetch.certificate';
 import { admitUpload, relpathFolders, secureFetchCounterDecider, SECURE_FETCH_FILE_LIMIT } from './secure-fetch.decide';
 import { SecureFetchErrors } from './secure-fetch.errors';

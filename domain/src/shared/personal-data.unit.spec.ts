@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { allEventDefinitions } from './all-event-definitions';
-import { ERASED, EventRegistry, defineEvent, erasedValue, type EventDefinition } from './events';
+import { ERASED, EventRegistry, defineEvent, erasedValue } from './events';
 
 /** Field names that hold personal data wherever they appear in an event. */
 const PERSONAL_NAME = /(^|[a-z])(e?mail|email|ip|userAgent|name|firstName|lastName|username|phone|address|passwordHash|reason|to|recipient|secret.*)$/i;

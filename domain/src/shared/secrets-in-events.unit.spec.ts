@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { allEventDefinitions } from './all-event-definitions';
-import { defineEvent, type EventDefinition } from './events';
+import { defineEvent } from './events';
 
 /**
  * Events are the activity log, kept forever and read by staff and auditors: they never hold a

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 
 /** Strings JSON.stringify writes as they are between quotes (no escape, no lone surrogate). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what JSON.stringify escapes
 const PLAIN = /^[^"\\\u0000-\u001f\ud800-\udfff]*$/;
 const quote = (s: string): string => (s.length < 64 && PLAIN.test(s) ? `"${s}"` : JSON.stringify(s));
 

@@ -113,7 +113,7 @@ describe.each([
     const { store, plain, manifest } = await storedFile('concurrent', 5 * CHUNK_PLAIN_SIZE + 999, opaque);
     const ranges = Array.from({ length: 8 }, (_, i) => ({ start: i * 333_333, end: plain.length - 1 - i * 77_777 }));
     const got = await Promise.all(ranges.map((r) => readAll(readPlaintext(store, keys, manifest, r))));
-    got.forEach((bytes, i) => expect(bytes.equals(plain.subarray(ranges[i]!.start, ranges[i]!.end + 1))).toBe(true));
+    for (const [i, bytes] of got.entries()) expect(bytes.equals(plain.subarray(ranges[i]!.start, ranges[i]!.end + 1))).toBe(true);
   });
 
   it('piped to an HTTP reply that reports when it has written everything out, buffers are used again and every byte arrives exact, also for a slow reader', async () => {
@@ -145,7 +145,7 @@ describe.each([
 
   it('downloads through HTTP replies that say how much they have not yet written out take their read buffers from one pool: after the first, a download makes almost none, and concurrent ones each get their exact bytes', async () => {
     const { store, plain, manifest } = await storedFile('pooled', 40 * CHUNK_PLAIN_SIZE + 4_321, opaque);
-    const server = createServer((req, res) => {
+    const server = createServer((_req, res) => {
       readPlaintext(store, keys, manifest, undefined, { unsent: () => res.writableLength }).pipe(res);
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -167,7 +167,7 @@ describe.each([
       // 80 chunks read: a buffer per chunk would make 80; only those a reply still held at its end are new
       expect(readBufferCounts().made - before).toBeLessThan(16);
       const both = await Promise.all([download(false), download(true)]);
-      both.forEach((bytes) => expect(bytes.equals(plain)).toBe(true));
+      for (const bytes of both) expect(bytes.equals(plain)).toBe(true);
       expect(readBufferCounts().pooled).toBeGreaterThan(0);
     } finally {
       server.close();

@@ -184,14 +184,14 @@ export class ReplicatedBlobStore {
       files.every((f) => f.direct),
     );
     if (found === undefined) return undefined;
-    passedOver.forEach((state, i) => this.onBadReplica?.({ cid, shard: placed[i]!.name, state }));
+    for (const [i, state] of passedOver.entries()) this.onBadReplica?.({ cid, shard: placed[i]!.name, state });
     return found;
   }
 
   /** Removes the chunk from every shard; every shard is tried, then the first failure is thrown. */
   async delete(cid: string): Promise<void> {
     const results = await Promise.allSettled(this.shards.map((s) => s.delete(cid)));
-    results.forEach((r, i) => r.status === 'rejected' && this.fault(this.shards[i]!, 'delete', r.reason));
+    for (const [i, r] of results.entries()) if (r.status === 'rejected') this.fault(this.shards[i]!, 'delete', r.reason);
     const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
     if (failed) throw failed.reason;
   }

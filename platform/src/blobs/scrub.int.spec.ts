@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BlobStore } from './blobstore';
 import { cidOf } from './cid';
-import { LocalFolderBlobStore } from './local';
+import type { LocalFolderBlobStore } from './local';
 import { localShards } from './open';
 import { ReplicatedBlobStore, type ShardFault } from './replicated';
 import { scrub } from './scrub';

@@ -3,7 +3,7 @@ import { createTestStore, type TestDatabase } from '../../../test/db';
 import { newId } from '../ids';
 import { describeEventStoreContract, testEvent } from './eventstore.contract';
 import { IdempotencyConflictError, WrongExpectedRevisionError, expected, type RecordedEvent } from './port';
-import { PostgresEventStore } from './postgres';
+import type { PostgresEventStore } from './postgres';
 
 describeEventStoreContract('postgres', () => createTestStore());
 

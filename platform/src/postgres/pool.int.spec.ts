@@ -23,7 +23,7 @@ describe('closing a pool', () => {
       const pool = createPool(inject('databaseUrl'), { max: 8, applicationName: name });
       // eight connections, half of them busy when the pool is closed
       const held = await Promise.all(Array.from({ length: 8 }, () => pool.connect()));
-      held.slice(0, 4).forEach((c) => c.release());
+      for (const c of held.slice(0, 4)) c.release();
       const busy = held.slice(4).map((c) => c.query('select pg_sleep(0.05)').finally(() => c.release()));
       expect(await backendsOf(name)).toBe(8);
       const sockets = held.map((c) => (c as unknown as { connection: { stream: { destroyed: boolean; readyState?: string } } }).connection.stream);

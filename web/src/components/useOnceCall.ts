@@ -11,6 +11,7 @@ export type OnceState<T> = { status: 'pending' } | { status: 'done'; value: T } 
  */
 export const useOnceCall = <T,>(key: string | null, call: () => Promise<T>): OnceState<T> => {
   const [state, setState] = useState<OnceState<T>>({ status: 'pending' });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the call runs once per key, whichever closure a later render passes
   useEffect(() => {
     if (!key) return;
     let live = true;

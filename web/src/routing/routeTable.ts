@@ -143,7 +143,7 @@ export const ROUTES: readonly RouteDef[] = [
   { pattern: '/admin/*', access: 'admin', screen: 'adminHandoff' },
 ];
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 interface Compiled {
   def: RouteDef;
@@ -164,7 +164,7 @@ export const compilePattern = (pattern: string): { regex: RegExp; keys: string[]
       keys.push(segment.slice(1, optional ? -1 : undefined));
       source += optional ? '(?:/([^/]+))?' : '/([^/]+)';
     } else {
-      source += `/${escape(segment)}`;
+      source += `/${escapeRegExp(segment)}`;
     }
   }
   return { regex: new RegExp(`^${source}/?$`, 'i'), keys };

@@ -36,7 +36,7 @@ describe('blob maintenance process', () => {
     { numRuns: 200 },
   )('never stops: both timers stay pending, each one interval after its last run or schedule', (scrub, collect, steps) => {
     const actions: SimAction[] = [scheduled(0, scrub * HOUR, collect * HOUR)];
-    steps.forEach((s, i) => actions.push('advance' in s ? { kind: 'advance', ms: s.advance * HOUR } : scheduled(i + 1, s.scrub * HOUR, s.collect * HOUR)));
+    for (const [i, s] of steps.entries()) actions.push('advance' in s ? { kind: 'advance', ms: s.advance * HOUR } : scheduled(i + 1, s.scrub * HOUR, s.collect * HOUR));
     const trace = simulate(process, BLOB_MAINTENANCE_ID, actions, T0);
     expect(trace.instance.done).toBe(false);
     expect(Object.keys(trace.instance.timers).sort()).toEqual([COLLECT_TIMER, SCRUB_TIMER]);

@@ -131,8 +131,6 @@ export class InvalidReactionError extends Error {
   }
 }
 
-export const actorIdOf = (ref: ProcessRef): string => `${ref.processType}:${ref.processId}`;
-
 export const idempotencyKeyOf = (ref: ProcessRef, inputId: string, index: number): string =>
   `${ref.processType}:${ref.processId}:${inputId}:${index}`;
 

@@ -30,12 +30,6 @@ export const readDeviceCookie = (request: FastifyRequest, secrets: Secrets): Dev
   return safeEqual(mac, secrets.mac(`device.${userId}.${nonce}`)) ? { userId, nonce } : null;
 };
 
-/** The device id of a request for one account: the nonce of its valid cookie for that account, else null. */
-export const trustedDeviceFor = (request: FastifyRequest, secrets: Secrets, userId: string): string | null => {
-  const cookie = readDeviceCookie(request, secrets);
-  return cookie && cookie.userId === userId ? cookie.nonce : null;
-};
-
 /** A fresh cookie, or the same device renewed for another year. */
 export const setDeviceCookie = (reply: FastifyReply, secrets: Secrets, device: DeviceCookie, secure: boolean) =>
   reply.setCookie(DEVICE_COOKIE, signed(secrets, device.userId, device.nonce), {

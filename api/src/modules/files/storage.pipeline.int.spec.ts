@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../testing/accounts';
-import { HttpClient, startTestApp, type TestApp } from '../../testing/harness';
+import { type HttpClient, startTestApp, type TestApp } from '../../testing/harness';
 
 /* The storage routes over the real byte pipeline: a tus upload becomes a file, read back byte for byte. */
 

@@ -1,4 +1,4 @@
-import { DETAIL_FIELDS, STORAGE_PAGE_SIZE } from '@axel/domain';
+import { type DETAIL_FIELDS, STORAGE_PAGE_SIZE } from '@axel/domain';
 import { z } from 'zod';
 
 export const tags = ['storage'];

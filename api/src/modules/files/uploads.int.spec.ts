@@ -2,7 +2,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { text } from 'node:stream/consumers';
 import { cidOf, CHUNK_SIZE } from '@axel/platform/blobs/index';
 import { describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../testing/accounts';

@@ -170,7 +170,7 @@ export const uploadRoutes =
     const answer = async (request: FastifyRequest, reply: FastifyReply, res: Response) => {
       const raw = reply.raw;
       const headers: Record<string, string> = {};
-      res.headers.forEach((value, name) => (headers[name] = value));
+      for (const [name, value] of res.headers) headers[name] = value;
       let body: Buffer | null = res.body ? Buffer.from(await res.arrayBuffer()) : null;
       if (res.status >= 400) {
         const text = body?.toString('utf8').trim() ?? '';

@@ -5,8 +5,6 @@ import { forgetShareAccessOf } from './share-access.forget';
 import { shareAccessProjection } from './share-access.projection';
 import { shareAccessRoutes } from './share-access.routes';
 
-export { accessSummaryOf } from './share-access.summary';
-
 /**
  * Share access: what visitors and recipients do with a share link (open, browse, preview,
  * download, archive) and what its owner sees of it (opened count, delivered on, access log).

@@ -17,7 +17,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.stop();
 });
-const { caughtUp, owner, visitor, password, basic, bytesOf, signIn } = shareAccessHelpers(() => t);
+const { caughtUp, owner, visitor, password, bytesOf } = shareAccessHelpers(() => t);
 
 describe('the access read model', () => {
   it('is rebuilt from the access events to the same rows, and forgets a deleted share', async () => {

@@ -1,7 +1,7 @@
 import { EmbeddedProcessRuntime } from '@axel/workflows';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../testing/accounts';
-import { HttpClient, startTestApp, type TestApp } from '../../testing/harness';
+import { type HttpClient, startTestApp, type TestApp } from '../../testing/harness';
 import { payOut } from './autopay.payout';
 
 let t: TestApp;

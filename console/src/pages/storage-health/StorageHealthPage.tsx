@@ -49,6 +49,7 @@ export const StorageHealthPage = () => {
                 <ul style={{ margin: 0, paddingInlineStart: '1.25rem' }}>
                   {(view.health.reasons ?? []).map((reason, i) => {
                     const { key, values } = reasonMessage(reason);
+                    // biome-ignore lint/suspicious/noArrayIndexKey: the reasons are a read-only list, replaced whole on every refresh
                     return <li key={i}>{t(key, values)}</li>;
                   })}
                 </ul>
@@ -127,6 +128,7 @@ export const StorageHealthPage = () => {
                   </TableHead>
                   <TableBody>
                     {view.health.faults.map((fault, i) => (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: the faults are a read-only list, replaced whole on every refresh
                       <TableRow key={i}>
                         <TableCell>{dates.dateTime(fault.at)}</TableCell>
                         <TableCell>{t(`faultKinds.${fault.kind}`)}</TableCell>

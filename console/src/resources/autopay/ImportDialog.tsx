@@ -101,6 +101,7 @@ export const ImportDialog = ({ programId, open, onClose }: { programId: Identifi
               </TableHead>
               <TableBody>
                 {step.result.errors.map((e, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a read-only list, replaced whole when it changes
                   <TableRow key={`${e.row}-${e.field}-${i}`} data-testid="autopay-import-error">
                     <TableCell>{e.row}</TableCell>
                     <TableCell>{translate(`resources.auto-pay.payeeFields.${e.field}`, { _: e.field })}</TableCell>

@@ -1,4 +1,4 @@
-import { type DataProvider, type RaRecord } from 'react-admin';
+import type { DataProvider, RaRecord } from 'react-admin';
 import { ADMIN_API, totalFromContentRange } from '../../data/contractUrl';
 import { httpClient } from '../../data/dataProvider';
 import { toApiError, withConsoleHeaders } from '../../api/http';
@@ -47,11 +47,11 @@ export const autopayDataProvider = (): DataProvider => ({
     const { json } = await httpClient(programUrl(params.id), { signal: params.signal });
     return { data: json as never };
   },
-  getMany: async (resource, params) => {
+  getMany: async (_resource, params) => {
     const data = await Promise.all(params.ids.map(async (id) => (await httpClient(programUrl(id))).json as RaRecord));
     return { data: data as never[] };
   },
-  getManyReference: async (resource, params) => {
+  getManyReference: async (_resource, params) => {
     const { page, perPage } = params.pagination;
     const { json, headers } = await httpClient(`${payeesUrl(params.id)}?${rangeQuery(page, perPage, params.sort, params.filter)}`, { signal: params.signal });
     const data = listOf(json).map((p) => ({ ...p, programId: params.id }));
@@ -77,7 +77,7 @@ export const autopayDataProvider = (): DataProvider => ({
     await httpClient(url, { method: 'DELETE' });
     return { data: (params.previousData ?? { id: params.id }) as never };
   },
-  deleteMany: async (resource, params) => {
+  deleteMany: async (_resource, params) => {
     for (const id of params.ids) await httpClient(programUrl(id), { method: 'DELETE' });
     return { data: params.ids };
   },

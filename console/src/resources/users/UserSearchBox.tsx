@@ -27,10 +27,10 @@ export const UserSearchBox = () => {
     setFilters(toSearchFilter(value, current), shown, false);
   };
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the debounce restarts only when the text changes; apply reads the rest through a ref
   useEffect(() => {
     const timer = setTimeout(() => apply(text), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [text]);
 
   return (

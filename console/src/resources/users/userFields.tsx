@@ -6,7 +6,6 @@ import { formatBytes, formatValue, NONE } from './userValues';
 import { useDates } from '../../i18n/dates';
 
 export const ROLE_CHOICES = ['user', 'admin', 'super_admin', 'financial_admin', 'auditor'].map((id) => ({ id, name: `resources.users.roles.${id}` }));
-export const STATUS_CHOICES = ['active', 'suspended', 'inactive', 'unpaid', 'abandoned'].map((id) => ({ id, name: `resources.users.statuses.${id}` }));
 
 export const RoleField = (props: { source?: string; label?: string; sortable?: boolean }) => (
   <SelectField source="role" choices={ROLE_CHOICES} emptyText={NONE} {...props} />

@@ -10,6 +10,7 @@ export type Loadable<T> = { status: 'loading' } | { status: 'ready'; value: T } 
 export const useLoad = <T>(load: () => Promise<T>, key: string): [Loadable<T>, () => void] => {
   const [state, setState] = useState<Loadable<T>>({ status: 'loading' });
   const [round, setRound] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loads once per key and per reload, whichever closure a later render passes
   useEffect(() => {
     let live = true;
     setState({ status: 'loading' });

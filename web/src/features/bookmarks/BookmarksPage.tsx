@@ -71,7 +71,7 @@ export const BookmarksPage = () => {
   const [busy, setBusy] = useState(false);
 
   const home = listId ? `/files/lists/${encodeURIComponent(listId)}` : '/files/bookmarks';
-  const reload = () => setVersion((v) => v + 1);
+  const reload = useCallback(() => setVersion((v) => v + 1), []);
 
   useEffect(() => {
     const id = setTimeout(() => {
@@ -116,6 +116,7 @@ export const BookmarksPage = () => {
     () => (openLinkId && listing ? (listing.data.find((b) => b.shareLinkId === openLinkId || b.shareId === openLinkId) ?? null) : null),
     [openLinkId, listing],
   );
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the link, its bookmark or the first listing arrives; the opener and navigate change on every render
   useEffect(() => {
     if (!openLinkId) return;
     const none = () => navigate('/files/bookmarks', { replace: true });
@@ -125,7 +126,6 @@ export const BookmarksPage = () => {
       const lookup = /^[A-Za-z0-9_-]{22}$/.test(openLinkId) ? bookmarksApi.ofLink(openLinkId) : bookmarksApi.ofShare(openLinkId);
       void lookup.then((b) => (b ? opener.start(b) : none()), none);
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [openLinkId, deepLinked?.id, listing !== null]);
 
   const act = useCallback(async (run: () => Promise<unknown>) => {
@@ -140,7 +140,7 @@ export const BookmarksPage = () => {
     } finally {
       setBusy(false);
     }
-  }, []);
+  }, [reload]);
 
   if (!user) return null;
   const current = listId ? lists?.find((l) => l.id === listId) : undefined;

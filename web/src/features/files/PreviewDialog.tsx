@@ -177,7 +177,9 @@ export const PreviewDialog = ({
               <PdfPreview url={url} zoom={zoom} rotation={rotation} />
             </Suspense>
           )}
+          {/* biome-ignore lint/a11y/useMediaCaption: the user's own files come with no caption track */}
           {kind === 'audio' && <audio src={url} controls data-testid="preview-audio" aria-label={item.name} />}
+          {/* biome-ignore lint/a11y/useMediaCaption: the user's own files come with no caption track */}
           {kind === 'video' && <video src={url} controls data-testid="preview-video" aria-label={item.name} style={{ maxWidth: '90vw', maxHeight: '80vh' }} />}
           {kind === null && <Alert severity="info">{t('files.preview.unsupported')}</Alert>}
         </Box>

@@ -1,4 +1,4 @@
-import type { FileHandleLike, StoredUpload, UploadItem } from './upload-queue.machine';
+import type { StoredUpload, UploadItem } from './upload-queue.machine';
 import { UNFINISHED } from './upload-queue.machine';
 
 const DB_NAME = 'axel-uploads';
@@ -27,6 +27,7 @@ const database = () => {
   return opened;
 };
 
+// biome-ignore lint/suspicious/noConfusingVoidType: a run that only writes returns nothing, one that reads returns its request
 const transaction = async <T>(mode: IDBTransactionMode, run: (store: IDBObjectStore) => IDBRequest<T> | void): Promise<T | void> => {
   const db = await database();
   const tx = db.transaction(STORE, mode);

@@ -54,8 +54,8 @@ export const ReplenishResult = ({ checkoutId, queryStatus }: { checkoutId: strin
       live = false;
       clearTimeout(timer);
     };
-    // asked once per checkout; afterAction is the store's stable function
-  }, [checkoutId, queryStatus]);
+    // asked once per checkout (afterAction is the store's own function, the same on every render)
+  }, [checkoutId, queryStatus, afterAction]);
 
   if (!checkoutId && !queryStatus) return null;
   const amount = state?.amount ?? '';

@@ -89,6 +89,7 @@ export const TransactionsSection = () => {
             </TableHead>
             <TableBody>
               {data.items.map((tx, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a read-only list, replaced whole when it changes
                 <TableRow key={`${tx.id}-${i}`} hover onClick={() => setOpen(tx)} sx={{ cursor: 'pointer' }} data-testid="transaction-row">
                   <TableCell>{tx.timestamp ? formatDateTime(tx.timestamp, i18n.language) : '—'}</TableCell>
                   <TableCell data-testid="transaction-row-category">{categoryWords(t, tx)}</TableCell>
