@@ -88,7 +88,11 @@ export const activitySections: BenchSection[] = [
             headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
             body: JSON.stringify(ROOT),
           });
-          if (res.status === 200) cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+          if (res.status === 200)
+            cookie = res.headers
+              .getSetCookie()
+              .map((c) => c.split(';')[0])
+              .join('; ');
           else await sleep(100);
         }
         if (!cookie) throw new Error('could not sign in the bench admin');
@@ -112,7 +116,11 @@ export const activitySections: BenchSection[] = [
           const ms = await listLatency(`${base}/api/admin/activity?${new URLSearchParams({ filter: JSON.stringify(filter), range: '[0,49]' })}`, cookie);
           latencies.push({ query: name, 'median ms': fmt(ms, 1) });
         }
-        ctx.table(`Activity list, a page of 50 over ${fmt(EVENTS)} events (keyset by position)`, latencies, 'Each over HTTP, session check and sentences included; the total count is capped at 10,000 rows.');
+        ctx.table(
+          `Activity list, a page of 50 over ${fmt(EVENTS)} events (keyset by position)`,
+          latencies,
+          'Each over HTTP, session check and sentences included; the total count is capped at 10,000 rows.',
+        );
         const rows: Record<string, string | number>[] = [];
         for (const format of ['csv', 'jsonl'] as const) {
           const r = await measureExport(`${base}/api/admin/activity/export?format=${format}&type=BenchActivityRecorded,BenchRareEvent`, cookie);

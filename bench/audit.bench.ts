@@ -98,7 +98,11 @@ const sealingLag = async (ctx: BenchContext) => {
       sent++;
       const at = performance.now();
       const p = store
-        .append(`bench-${randomUUID()}`, [{ id: randomUUID(), type: 'BenchAppended', schemaVersion: 1, data: { n: sent }, metadata: { actorId: 'bench' } as never }], { kind: 'no_stream' })
+        .append(
+          `bench-${randomUUID()}`,
+          [{ id: randomUUID(), type: 'BenchAppended', schemaVersion: 1, data: { n: sent }, metadata: { actorId: 'bench' } as never }],
+          { kind: 'no_stream' },
+        )
         .then((r) => void appendedAt.set(r.position, at));
       inFlight.add(p);
       void p.finally(() => inFlight.delete(p));
@@ -153,7 +157,9 @@ const measure = async (ctx: BenchContext) => {
       { step: 'raw SHA-256 over the same bytes', 'events/s': fmt(raw.rate), seconds: '' },
       { step: 'export to JSONL', 'events/s': fmt((verified.events / exportMs) * 1000), seconds: fmt(exportMs / 1000, 1) },
     ],
-    `verify / raw SHA-256 = ${fmt(verifyRate / raw.rate, 2)} (target at least 0.5; ${fmt(raw.bytesPerEvent)} bytes hashed per event); load average ${loadavg().map((l) => fmt(l, 2)).join(' ')} at the end; export target at least 50,000 events/s; export wrote ${fmt(lines)} lines, ${fmt(bytes / 1e6, 1)} MB`,
+    `verify / raw SHA-256 = ${fmt(verifyRate / raw.rate, 2)} (target at least 0.5; ${fmt(raw.bytesPerEvent)} bytes hashed per event); load average ${loadavg()
+      .map((l) => fmt(l, 2))
+      .join(' ')} at the end; export target at least 50,000 events/s; export wrote ${fmt(lines)} lines, ${fmt(bytes / 1e6, 1)} MB`,
   );
 
   const lag = await sealingLag(ctx);

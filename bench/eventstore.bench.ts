@@ -184,7 +184,14 @@ export const appendRate: BenchSection = {
           const rate = (c: CellResult) => c.events / c.seconds;
           const rates = (name: keyof typeof series) => series[name].runs.map(rate);
           const ratios = (a: keyof typeof series, b: keyof typeof series) => rates(a).map((x, i) => x / rates(b)[i]!);
-          const lat = (name: keyof typeof series, p: number) => fmt(percentile(series[name].runs.flatMap((c) => c.latencies), p), 2);
+          const lat = (name: keyof typeof series, p: number) =>
+            fmt(
+              percentile(
+                series[name].runs.flatMap((c) => c.latencies),
+                p,
+              ),
+              2,
+            );
           const storeRaw = ratios('store', 'raw');
           const row = {
             'events/append': batch,
@@ -323,10 +330,14 @@ export const gapTest: BenchSection = {
       duplicates: t.duplicates,
       'out of order': t.outOfOrder,
     });
-    ctx.table('Gap test: 8 concurrent writers, readers following live', [
-      row('PostgresEventStore.subscribe (reads below pg_snapshot_xmin)', safe),
-      row(`naive: where position > $cursor order by position limit 1000 (${fmt(naivePolls)} polls)`, naive),
-    ], `${fmt(written)} events in ${fmt(writeSeconds, 1)}s (${fmt(written / writeSeconds)} ev/s) by ${writers} writers with expected revision = exact. Safe must skip 0.`);
+    ctx.table(
+      'Gap test: 8 concurrent writers, readers following live',
+      [
+        row('PostgresEventStore.subscribe (reads below pg_snapshot_xmin)', safe),
+        row(`naive: where position > $cursor order by position limit 1000 (${fmt(naivePolls)} polls)`, naive),
+      ],
+      `${fmt(written)} events in ${fmt(writeSeconds, 1)}s (${fmt(written / writeSeconds)} ev/s) by ${writers} writers with expected revision = exact. Safe must skip 0.`,
+    );
   },
 };
 

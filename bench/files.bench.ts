@@ -57,7 +57,9 @@ const GROUPS: ThreadGroups = { MainThread: 'request thread', 'axel-chunks': 'chu
  */
 const curlDownload = (url: string, cookie: string) =>
   new Promise<number>((resolve, reject) => {
-    const c = spawn('curl', ['--silent', '--show-error', '--fail', '--output', '/dev/null', '--write-out', '%{size_download}', '--header', '@-', url], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const c = spawn('curl', ['--silent', '--show-error', '--fail', '--output', '/dev/null', '--write-out', '%{size_download}', '--header', '@-', url], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let out = '';
     let err = '';
     c.stdout.on('data', (d) => (out += d));
@@ -99,7 +101,7 @@ const filesSection: BenchSection = {
       const probe = path.join(dataDir, 'disk-probe');
       let t = performance.now();
       const handle = await fs.open(probe, 'w');
-      for (let written = 0; written < size; written += MiB) await handle.write(pool, (written % pool.length), Math.min(MiB, size - written));
+      for (let written = 0; written < size; written += MiB) await handle.write(pool, written % pool.length, Math.min(MiB, size - written));
       await handle.sync();
       await handle.close();
       const diskWrite = mbps(size, performance.now() - t);
@@ -220,15 +222,34 @@ const filesSection: BenchSection = {
           { measure: `disk write / R (the upload's limit)`, 'MiB/s': fmt(diskWrite / replicas), 'vs limit': '' },
           { measure: 'AES-256-GCM, 1 MiB chunks, one core', 'MiB/s': fmt(aes), 'vs limit': '' },
           { measure: 'upload through HTTP', 'MiB/s': fmt(up), 'vs limit': `${fmt(up / Math.min(diskWrite / replicas, aes), 2)}x` },
-          { measure: `disk sequential read${cachesDropped ? ' (page cache dropped)' : ' (page cache NOT dropped)'}, mean of the two below`, 'MiB/s': fmt(diskRead), 'vs limit': '' },
+          {
+            measure: `disk sequential read${cachesDropped ? ' (page cache dropped)' : ' (page cache NOT dropped)'}, mean of the two below`,
+            'MiB/s': fmt(diskRead),
+            'vs limit': '',
+          },
           { measure: '  before the upload', 'MiB/s': fmt(readBefore.rate), 'vs limit': '' },
           { measure: '  after the downloads', 'MiB/s': fmt(readAfter.rate), 'vs limit': '' },
-          { measure: `download through HTTP (verified, decrypted), ${hasCurl ? 'curl' : 'Node http client'}, first after start`, 'MiB/s': fmt(down), 'vs limit': `${fmt(down / diskRead, 2)}x` },
+          {
+            measure: `download through HTTP (verified, decrypted), ${hasCurl ? 'curl' : 'Node http client'}, first after start`,
+            'MiB/s': fmt(down),
+            'vs limit': `${fmt(down / diskRead, 2)}x`,
+          },
           { measure: '  the same, Node http client', 'MiB/s': fmt(downNode), 'vs limit': `${fmt(downNode / diskRead, 2)}x` },
-          { measure: `  the same again, ${hasCurl ? 'curl' : 'Node http client'} (server warm)`, 'MiB/s': fmt(downAgain), 'vs limit': `${fmt(downAgain / diskRead, 2)}x` },
-          { measure: '8 concurrent uploads of 64 MiB (total)', 'MiB/s': fmt(mbps(8 * eight, concurrentMs)), 'vs limit': `${fmt(mbps(8 * eight, concurrentMs) / Math.min(diskWrite / replicas, aes), 2)}x` },
+          {
+            measure: `  the same again, ${hasCurl ? 'curl' : 'Node http client'} (server warm)`,
+            'MiB/s': fmt(downAgain),
+            'vs limit': `${fmt(downAgain / diskRead, 2)}x`,
+          },
+          {
+            measure: '8 concurrent uploads of 64 MiB (total)',
+            'MiB/s': fmt(mbps(8 * eight, concurrentMs)),
+            'vs limit': `${fmt(mbps(8 * eight, concurrentMs) / Math.min(diskWrite / replicas, aes), 2)}x`,
+          },
         ],
-        `Server peak RSS during the large upload: ${fmt(uploadPeak / MiB)} MiB (at start ${fmt(baseline / MiB)} MiB; target under 300 MB); peak until the three downloads ended ${fmt(downloadsPeak / MiB)} MiB, ${fmt(afterDownloads / MiB)} MiB after them; during the whole section ${fmt(peak / MiB)} MiB. Targets: upload at least 0.5 of disk/R, download at least 0.5 of disk read. Server CPU ms per MiB downloaded: ${fmt(downloadCpu.total, 1)} (${downloadCpu.byGroup}); client CPU ms per MiB: ${hasCurl ? `curl ${fmt(curlCpu, 2)}, ` : ''}Node http client ${fmt((nodeCpu.user + nodeCpu.system) / 1000 / (size / MiB), 2)}. ${os.cpus().length} cpu(s), load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}.`,
+        `Server peak RSS during the large upload: ${fmt(uploadPeak / MiB)} MiB (at start ${fmt(baseline / MiB)} MiB; target under 300 MB); peak until the three downloads ended ${fmt(downloadsPeak / MiB)} MiB, ${fmt(afterDownloads / MiB)} MiB after them; during the whole section ${fmt(peak / MiB)} MiB. Targets: upload at least 0.5 of disk/R, download at least 0.5 of disk read. Server CPU ms per MiB downloaded: ${fmt(downloadCpu.total, 1)} (${downloadCpu.byGroup}); client CPU ms per MiB: ${hasCurl ? `curl ${fmt(curlCpu, 2)}, ` : ''}Node http client ${fmt((nodeCpu.user + nodeCpu.system) / 1000 / (size / MiB), 2)}. ${os.cpus().length} cpu(s), load average ${os
+          .loadavg()
+          .map((l) => l.toFixed(1))
+          .join(' ')}.`,
       );
     } finally {
       await stopProduct(child);

@@ -23,8 +23,7 @@ export interface BenchSection {
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
-export const fmt = (n: number, digits = 0): string =>
-  n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+export const fmt = (n: number, digits = 0): string => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 export const renderTable = (rows: Record<string, string | number>[]): string => {
   if (!rows.length) return '(no rows)';
@@ -32,11 +31,8 @@ export const renderTable = (rows: Record<string, string | number>[]): string => 
   const cells = rows.map((r) => cols.map((c) => String(r[c] ?? '')));
   const width = cols.map((c, i) => Math.max(c.length, ...cells.map((r) => r[i]!.length)));
   const numeric = cols.map((_, i) => cells.every((r) => /^[-+]?[\d,.]+(%|x| ms| s)?$/.test(r[i]!) || r[i] === ''));
-  const line = (vals: string[]) =>
-    `| ${vals.map((v, i) => (numeric[i] ? v.padStart(width[i]!) : v.padEnd(width[i]!))).join(' | ')} |`;
-  return [line(cols), `|${width.map((w, i) => (numeric[i] ? `${'-'.repeat(w + 1)}:` : '-'.repeat(w + 2))).join('|')}|`, ...cells.map(line)].join(
-    '\n',
-  );
+  const line = (vals: string[]) => `| ${vals.map((v, i) => (numeric[i] ? v.padStart(width[i]!) : v.padEnd(width[i]!))).join(' | ')} |`;
+  return [line(cols), `|${width.map((w, i) => (numeric[i] ? `${'-'.repeat(w + 1)}:` : '-'.repeat(w + 2))).join('|')}|`, ...cells.map(line)].join('\n');
 };
 
 export const median = (xs: number[]): number => {

@@ -38,7 +38,13 @@ export const spawnProduct = (options: { databaseUrl: string; dataDir: string; po
 /** Waits (up to a minute) until the product at `base` answers its health check. */
 export const untilHealthy = async (base: string) => {
   for (let i = 0; ; i++) {
-    if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${base}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     if (i > 600) throw new Error('the product did not start');
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -51,7 +57,10 @@ export const benchSignIn = async (base: string) => {
     headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
     body: JSON.stringify(BENCH_ADMIN),
   });
-  const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   const me = (await (await fetch(`${base}/api/sessions/this/`, { headers: { cookie } })).json()) as { user: { id: string } };
   const userId = me.user.id;
   return { cookie, userId, storageId: deterministicId('online-storage', userId) };

@@ -47,7 +47,9 @@ export const sections: BenchSection[] = [
 
 const main = async () => {
   const seconds = Number(process.env.BENCH_SECONDS ?? 3);
-  const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
+  const only = process.env.BENCH_ONLY?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const chosen = only?.length ? sections.filter((s) => only.includes(s.name)) : sections;
   if (!chosen.length) throw new Error(`no section named ${only?.join(', ')}; known: ${sections.map((s) => s.name).join(', ')}`);
 

@@ -135,7 +135,10 @@ const secureFetchSection: BenchSection = {
 
       // ---- the upload through HTTP --------------------------------------------------------------
       const upload = async (metadata: string, headers: Record<string, string> = {}) => {
-        const created = await call(`${base}/api/uploads/`, { method: 'POST', headers: { ...TUS, ...headers, 'upload-length': String(size), 'upload-metadata': metadata } });
+        const created = await call(`${base}/api/uploads/`, {
+          method: 'POST',
+          headers: { ...TUS, ...headers, 'upload-length': String(size), 'upload-metadata': metadata },
+        });
         if (created.status !== 201) throw new Error(`upload refused: ${created.status} ${await created.text()}`);
         const location = created.headers.get('location')!;
         for (let offset = 0; offset < size; ) {
@@ -200,7 +203,10 @@ const secureFetchSection: BenchSection = {
           { measure: '  ratio to SHA3-512 alone (hash-wasm), target >= 0.8', 'MB/s': '', 'upload / this': `${fmt(fetchRate / wasm, 2)}x` },
           { measure: '  ratio to SHA3-512 alone (node:crypto)', 'MB/s': '', 'upload / this': `${fmt(fetchRate / mbps(size, nodeMs), 2)}x` },
         ],
-        `The receipt's MD5, SHA-1 and SHA3-512 equal node:crypto's over the same bytes. SHA3-512 alone (hash-wasm): ${fmt(mbps(size, wasmBefore.ms))} MB/s before, ${fmt(mbps(size, wasmAfter.ms))} MB/s after the Secure Fetch upload. Server CPU ms per MiB by thread (the server's background work during the upload included, so a slower upload shows more of it): Secure Fetch upload: ${cpuSince(cpu0, cpu1, size)}; storage upload: ${cpuSince(cpuStorage, cpu2, size)}. Server peak RSS during the Secure Fetch upload: ${fmt(fetchPeak / MiB)} MiB (at start ${fmt(baseline / MiB)} MiB). ${os.cpus().length} cpu(s), load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}.`,
+        `The receipt's MD5, SHA-1 and SHA3-512 equal node:crypto's over the same bytes. SHA3-512 alone (hash-wasm): ${fmt(mbps(size, wasmBefore.ms))} MB/s before, ${fmt(mbps(size, wasmAfter.ms))} MB/s after the Secure Fetch upload. Server CPU ms per MiB by thread (the server's background work during the upload included, so a slower upload shows more of it): Secure Fetch upload: ${cpuSince(cpu0, cpu1, size)}; storage upload: ${cpuSince(cpuStorage, cpu2, size)}. Server peak RSS during the Secure Fetch upload: ${fmt(fetchPeak / MiB)} MiB (at start ${fmt(baseline / MiB)} MiB). ${os.cpus().length} cpu(s), load average ${os
+          .loadavg()
+          .map((l) => l.toFixed(1))
+          .join(' ')}.`,
       );
     } finally {
       await stopProduct(child);

@@ -169,7 +169,7 @@ const timerThroughput: BenchSection = {
         'commit; then dispatch (handleCommand: read stream, decide, append with deterministic ids) and settle. ' +
         'Burst: timers/s from advancing a controlled clock past 2,000 timers to the last event. Steady: ' +
         'seconds from the first due time to the last event. "late" = the command\'s event recorded_at minus ' +
-        'the timer\'s due time. Target: p99 under 1 s at 100 timers/s.',
+        "the timer's due time. Target: p99 under 1 s at 100 timers/s.",
     );
   },
 };

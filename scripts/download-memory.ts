@@ -58,7 +58,9 @@ for (let round = 1; round <= 3; round++) {
   if (got !== size) throw new Error(`got ${got} of ${size}`);
   await new Promise((r) => setTimeout(r, 1000));
   const m = process.memoryUsage();
-  console.log(`round ${round}: peak ${peak} MiB, after ${rss()} MiB (heap ${Math.round(m.heapUsed / MiB)}, external ${Math.round(m.external / MiB)}, arrayBuffers ${Math.round(m.arrayBuffers / MiB)})`);
+  console.log(
+    `round ${round}: peak ${peak} MiB, after ${rss()} MiB (heap ${Math.round(m.heapUsed / MiB)}, external ${Math.round(m.external / MiB)}, arrayBuffers ${Math.round(m.arrayBuffers / MiB)})`,
+  );
 }
 if (process.env.MAPS) {
   const { readFileSync } = await import('node:fs');

@@ -34,4 +34,3 @@ export const precompress = (dir) => {
   }
   return written;
 };
-

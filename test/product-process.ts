@@ -7,7 +7,13 @@ const ROOT = path.resolve(__dirname, '..');
  * The whole product in its own Node process on `port`, killed (SIGKILL) at `failpoint` when given;
  * resolves once `/api/health` answers.
  */
-export const startProductProcess = async (o: { port: number; databaseUrl: string; dataDir: string; failpoint?: string; env?: Record<string, string> }): Promise<ChildProcess> => {
+export const startProductProcess = async (o: {
+  port: number;
+  databaseUrl: string;
+  dataDir: string;
+  failpoint?: string;
+  env?: Record<string, string>;
+}): Promise<ChildProcess> => {
   const proc = spawn(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], {
     cwd: ROOT,
     env: {
@@ -26,7 +32,10 @@ export const startProductProcess = async (o: { port: number; databaseUrl: string
   proc.stderr?.on('data', () => undefined);
   const deadline = Date.now() + 90_000;
   for (;;) {
-    const ok = await fetch(`http://127.0.0.1:${o.port}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`http://127.0.0.1:${o.port}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return proc;
     if (Date.now() > deadline) throw new Error('the product did not answer');
     await new Promise((r) => setTimeout(r, 100));
@@ -34,4 +43,5 @@ export const startProductProcess = async (o: { port: number; databaseUrl: string
 };
 
 /** Resolves when the process has exited (at once if it already has). */
-export const exited = (proc: ChildProcess) => new Promise<void>((resolve) => (proc.exitCode !== null || proc.signalCode ? resolve() : proc.once('exit', () => resolve())));
+export const exited = (proc: ChildProcess) =>
+  new Promise<void>((resolve) => (proc.exitCode !== null || proc.signalCode ? resolve() : proc.once('exit', () => resolve())));

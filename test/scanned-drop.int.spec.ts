@@ -30,7 +30,9 @@ describe("a spawned product's database, scanned for secrets when its test drops 
     const db = await createTestDatabase(eventStoreMigrations);
     await append(db, 'AccountOpened', { email: 'root@axel.test' });
     await append(db, 'CarelessNote', { note: 'the admin password is Wide-open-42' });
-    await expect(dropAfterSecretScan(db, { ADMIN_PASSWORD: 'Wide-open-42', LOG_LEVEL: 'warn' })).rejects.toThrow(/CarelessNote at \d+ holds a password, key or mailed token/);
+    await expect(dropAfterSecretScan(db, { ADMIN_PASSWORD: 'Wide-open-42', LOG_LEVEL: 'warn' })).rejects.toThrow(
+      /CarelessNote at \d+ holds a password, key or mailed token/,
+    );
     expect(await exists(db.url)).toBe(false);
   });
 

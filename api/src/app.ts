@@ -166,7 +166,9 @@ export const createApp = async (options: AppOptions): Promise<AppHandle> => {
   const store = positionTrackingStore(new PersonalDataEventStore(await openEventStore(config, pool, db.url), registry, subjectKeys));
   // a delivered mail's links are forgotten with it: replaying its request renders nothing
   const renderSealed = (template: MailTemplate, locale: string, sealed: string) =>
-    sealed === ERASED ? { subject: mailSubject(template, locale), text: '', html: '' } : renderMail(template, locale, JSON.parse(secrets.decrypt(sealed)) as MailParams);
+    sealed === ERASED
+      ? { subject: mailSubject(template, locale), text: '', html: '' }
+      : renderMail(template, locale, JSON.parse(secrets.decrypt(sealed)) as MailParams);
   const transport = config.SMTP_URL ? smtpTransport(config.SMTP_URL, config.MAIL_FROM) : devMailboxTransport(pool);
   const deliverer = new MailDeliverer({ pool, store, registry, transport, log, now });
   const runner = new ProjectionRunner({

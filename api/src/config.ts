@@ -50,7 +50,14 @@ const ConfigSchema = z.object({
   MASTER_KEY_PREVIOUS: z
     .string()
     .optional()
-    .transform((v) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : []))
+    .transform((v) =>
+      v
+        ? v
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : [],
+    )
     .refine((keys) => keys.every((k) => /^[0-9a-f]{64}$/i.test(k)), 'must be 64 hex characters per key, separated by commas'),
   /** An S3-compatible object store for chunks (instead of the local shards). */
   S3_ENDPOINT: optionalUrl,
@@ -59,17 +66,32 @@ const ConfigSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_REGION: z.string().trim().min(1).default('us-east-1'),
   /** Hours an unfinished upload (or a finished one not made into a file) is kept. */
-  UPLOAD_EXPIRY_HOURS: z.coerce.number().min(0.01).max(24 * 30).default(24),
+  UPLOAD_EXPIRY_HOURS: z.coerce
+    .number()
+    .min(0.01)
+    .max(24 * 30)
+    .default(24),
   /** Hours between scrubs of the blob store. */
-  SCRUB_INTERVAL_HOURS: z.coerce.number().min(0.0005).max(24 * 30).default(24),
+  SCRUB_INTERVAL_HOURS: z.coerce
+    .number()
+    .min(0.0005)
+    .max(24 * 30)
+    .default(24),
   /** Hours between collections of chunks and keys no file or upload uses (each is kept at least an hour after it was first found unused). */
-  COLLECT_INTERVAL_HOURS: z.coerce.number().min(0.0005).max(24 * 30).default(6),
+  COLLECT_INTERVAL_HOURS: z.coerce
+    .number()
+    .min(0.0005)
+    .max(24 * 30)
+    .default(6),
   /** Signs the audit chain's checkpoints: an Ed25519 private key in PEM, or its 32-byte seed as 64 hex; generated into DATA_DIR/audit-signing.key when absent. */
   AUDIT_SIGNING_KEY: z
     .string()
     .optional()
     .transform((v) => (v && v.trim() ? v : undefined))
-    .refine((v) => !v || /^\s*[0-9a-f]{64}\s*$/i.test(v) || v.includes('-----BEGIN PRIVATE KEY-----'), 'must be an Ed25519 private key in PEM or 64 hex characters (its seed)'),
+    .refine(
+      (v) => !v || /^\s*[0-9a-f]{64}\s*$/i.test(v) || v.includes('-----BEGIN PRIVATE KEY-----'),
+      'must be an Ed25519 private key in PEM or 64 hex characters (its seed)',
+    ),
   /** Public keys (PEM) of signing keys AUDIT_SIGNING_KEY replaced: checkpoints they signed still verify. */
   AUDIT_PREVIOUS_KEYS: z
     .string()

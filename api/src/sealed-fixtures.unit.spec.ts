@@ -5,7 +5,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openHashState, sealHashState } from './modules/files/uploads.store';
 import { createSecrets } from './secrets';
 
-vi.mock('node:crypto', async (importOriginal) => (await import('@axel/platform/crypto/fixtures/fixed-nonces')).withFixedNonces(await importOriginal<typeof import('node:crypto')>()));
+vi.mock('node:crypto', async (importOriginal) =>
+  (await import('@axel/platform/crypto/fixtures/fixed-nonces')).withFixedNonces(await importOriginal<typeof import('node:crypto')>()),
+);
 
 const hex = (value: string) => Buffer.from(value, 'hex');
 

@@ -44,14 +44,40 @@ describe('crash: the product killed with 200 pending purge timers', () => {
     const store = new PostgresEventStore({ pool: db.pool, connectionString: db.url });
     const dueAt = Date.now() + 12_000;
     const deletedAt = new Date(dueAt - 30 * DAY).toISOString();
-    const meta = { actorId: null, actorKind: 'system' as const, ip: null, userAgent: null, client: 'seed', correlationId: newId(), causationId: null, time: deletedAt };
+    const meta = {
+      actorId: null,
+      actorKind: 'system' as const,
+      ip: null,
+      userAgent: null,
+      client: 'seed',
+      correlationId: newId(),
+      causationId: null,
+      time: deletedAt,
+    };
     const ids: string[] = [];
     for (let i = 0; i < USERS; i++) {
       const id = newId();
       ids.push(id);
       const email = `crash.${i}@example.com`;
       const events = [
-        { type: 'UserRegistered', data: { userId: id, email, passwordHash: 'x', authMethods: ['password'], role: 'user', locale: 'nl', termsAccepted: true, emailVerified: true, registrationApp: 'seed', userAgent: null, ip: null, createdByStaffId: null, registeredAt: deletedAt } },
+        {
+          type: 'UserRegistered',
+          data: {
+            userId: id,
+            email,
+            passwordHash: 'x',
+            authMethods: ['password'],
+            role: 'user',
+            locale: 'nl',
+            termsAccepted: true,
+            emailVerified: true,
+            registrationApp: 'seed',
+            userAgent: null,
+            ip: null,
+            createdByStaffId: null,
+            registeredAt: deletedAt,
+          },
+        },
         { type: 'AccountDeleted', data: { by: 'user', deleterId: id, email, at: deletedAt } },
       ].map((e) => ({ id: newId(), ...registry.encode(e), metadata: meta }));
       await store.append(`user-${id}`, events, expected.noStream);
@@ -61,10 +87,10 @@ describe('crash: the product killed with 200 pending purge timers', () => {
     // other processes run beside them (blob maintenance): count the account deletions
     const deletions = async (status: 'running' | 'completed') => {
       try {
-        const { rows } = await db.pool.query<{ n: number }>(
-          'select count(*)::int as n from wf_processes where process_type = $1 and status = $2',
-          ['account-deletion', status],
-        );
+        const { rows } = await db.pool.query<{ n: number }>('select count(*)::int as n from wf_processes where process_type = $1 and status = $2', [
+          'account-deletion',
+          status,
+        ]);
         return rows[0]!.n;
       } catch {
         return -1; // the runtime has not created its tables yet

@@ -99,7 +99,9 @@ describe('crash: the product killed between the e-mail reservation and the accou
 
     // an existing account may move to the other abandoned address
     const { http } = await mover.signIn(moverEmail);
-    expect((await http.put(`/api/users/${moverId}/email`, { newEmail: otherEmail, newEmailConfirmation: otherEmail, password: mover.PASSWORD })).status).toBe(202);
+    expect((await http.put(`/api/users/${moverId}/email`, { newEmail: otherEmail, newEmailConfirmation: otherEmail, password: mover.PASSWORD })).status).toBe(
+      202,
+    );
     const token = mover.linkIn((await mover.lastMail(otherEmail)).text, '/change-email-confirmations/');
     expect((await http.post(`/api/change-email-confirmations/${token}`)).body).toEqual({ email: otherEmail });
     expect((await signUp(otherEmail)).body.code).toBe('EMAIL_EXISTS');

@@ -16,7 +16,12 @@ const TUS = { 'tus-resumable': '1.0.0' };
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  product = new ProductProcess({ databaseUrl: db.url, port: await freePort(), dataDir, env: { NODE_ENV: 'test', AXEL_DEV_BLOCK_SECONDS: '1', RATE_LIMIT_FACTOR: '10' } });
+  product = new ProductProcess({
+    databaseUrl: db.url,
+    port: await freePort(),
+    dataDir,
+    env: { NODE_ENV: 'test', AXEL_DEV_BLOCK_SECONDS: '1', RATE_LIMIT_FACTOR: '10' },
+  });
 });
 afterAll(async () => {
   await product?.kill();
@@ -40,7 +45,13 @@ describe('crash: the product killed between the pinning payment and its record',
     });
     const location = created.headers.get('location')!;
     await visitor.request('PATCH', location, new Uint8Array(data), { ...TUS, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' });
-    expect((await visitor.post(`/api/shares/${link.linkId}/`, { file: { name: 'proof.txt', uploadId: location.split('/').pop(), size: data.length, mime: 'text/plain' } })).status).toBe(201);
+    expect(
+      (
+        await visitor.post(`/api/shares/${link.linkId}/`, {
+          file: { name: 'proof.txt', uploadId: location.split('/').pop(), size: data.length, mime: 'text/plain' },
+        })
+      ).status,
+    ).toBe(201);
 
     expect((await http.post('/api/wallet/v1/addresses', {})).status).toBe(201);
     expect((await http.post('/api/wallet/v1/faucet', { amount: '1' })).status).toBe(200);
@@ -50,7 +61,13 @@ describe('crash: the product killed between the pinning payment and its record',
     await http.post(`/api/users/${id}/secure-fetches/${link.id}/pay`).catch(() => undefined);
     await exited(first);
     expect(first.signalCode).toBe('SIGKILL');
-    const count = async (type: string) => (await db.pool.query<{ n: number }>('select count(*)::int as n from es_events where event_type = $1 and stream_name = $2', [type, `secure-fetch-${link.id}`])).rows[0]!.n;
+    const count = async (type: string) =>
+      (
+        await db.pool.query<{ n: number }>('select count(*)::int as n from es_events where event_type = $1 and stream_name = $2', [
+          type,
+          `secure-fetch-${link.id}`,
+        ])
+      ).rows[0]!.n;
     expect(await count('SecureFetchPaymentStarted')).toBe(1);
     expect(await count('SecureFetchPaid')).toBe(0);
     const { rows: started } = await db.pool.query<{ sha: string }>(
@@ -58,7 +75,11 @@ describe('crash: the product killed between the pinning payment and its record',
       [`secure-fetch-${link.id}`],
     );
     const transfers = async () =>
-      (await db.pool.query<{ txid: string }>("select data->>'txid' as txid from es_events where event_type = 'ChainTransferAccepted' and data->>'data' = $1", [started[0]!.sha])).rows;
+      (
+        await db.pool.query<{ txid: string }>("select data->>'txid' as txid from es_events where event_type = 'ChainTransferAccepted' and data->>'data' = $1", [
+          started[0]!.sha,
+        ])
+      ).rows;
     expect(await transfers()).toHaveLength(1);
 
     const second = await product.start();

@@ -128,8 +128,14 @@ describe('a new user in the web app', () => {
     const staffContext = await browser.newContext();
     const staff = await staffContext.newPage();
     await staff.goto(`${t.url}/admin`);
-    await staff.getByLabel(/e-?mail/i).first().fill(ADMIN.email);
-    await staff.getByLabel(/password/i).first().fill(ADMIN.password);
+    await staff
+      .getByLabel(/e-?mail/i)
+      .first()
+      .fill(ADMIN.email);
+    await staff
+      .getByLabel(/password/i)
+      .first()
+      .fill(ADMIN.password);
     await shot(staff, 'console-login');
     await staff.getByTestId('login-submit').click();
     await staff.waitForURL(/\/admin\/dashboard/);
@@ -147,7 +153,10 @@ describe('a new user in the web app', () => {
 
     await user.waitForURL(/\/signin/, { timeout: 15_000 });
     // the user chose pt_br earlier: the message comes in their language
-    await user.getByTestId('signin-notice').filter({ hasText: /suspens/i }).waitFor();
+    await user
+      .getByTestId('signin-notice')
+      .filter({ hasText: /suspens/i })
+      .waitFor();
     await shot(user, 'user-sent-to-signin');
     await userContext.close();
     await staffContext.close();
@@ -185,8 +194,14 @@ describe('account deletion', () => {
     const staffContext = await browser.newContext();
     const staff = await staffContext.newPage();
     await staff.goto(`${t.url}/admin`);
-    await staff.getByLabel(/e-?mail/i).first().fill(ADMIN.email);
-    await staff.getByLabel(/password/i).first().fill(ADMIN.password);
+    await staff
+      .getByLabel(/e-?mail/i)
+      .first()
+      .fill(ADMIN.email);
+    await staff
+      .getByLabel(/password/i)
+      .first()
+      .fill(ADMIN.password);
     await staff.getByTestId('login-submit').click();
     await staff.waitForURL(/\/admin\/dashboard/);
     await staff.getByTestId('menu-deleted-users').click();

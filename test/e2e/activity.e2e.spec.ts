@@ -40,7 +40,10 @@ describe('console activity', () => {
     await page.getByTestId('activity-table').waitFor();
     await page.getByTestId('activity-filter-user').fill(user.email);
     await page.getByTestId('activity-apply').click();
-    await page.getByTestId('activity-title').filter({ hasText: `Timeline of ${user.email}` }).waitFor();
+    await page
+      .getByTestId('activity-title')
+      .filter({ hasText: `Timeline of ${user.email}` })
+      .waitFor();
     const changes = page.getByTestId('activity-row').filter({ hasText: 'Profile updated: firstName' });
     await expect.poll(() => changes.count()).toBe(2);
     // every row is this user's: their streams, or what they did
@@ -54,8 +57,14 @@ describe('console activity', () => {
 
     // the user aggregate's timeline
     await changes.first().getByTestId('activity-stream').click();
-    await page.getByTestId('activity-title').filter({ hasText: `Timeline of user-${user.id}` }).waitFor();
-    await page.getByTestId('activity-sentence').filter({ hasText: `Account ${user.email} created by staff as user` }).waitFor();
+    await page
+      .getByTestId('activity-title')
+      .filter({ hasText: `Timeline of user-${user.id}` })
+      .waitFor();
+    await page
+      .getByTestId('activity-sentence')
+      .filter({ hasText: `Account ${user.email} created by staff as user` })
+      .waitFor();
     await shot(page, 'aggregate-timeline');
 
     // just before the newest change: Ada then, Grace today, the field highlighted
@@ -90,7 +99,10 @@ describe('console activity', () => {
     await page.getByTestId('menu-activity').click();
     await page.getByTestId('activity-filter-user').fill(user.email);
     await page.getByTestId('activity-apply').click();
-    await page.getByTestId('activity-title').filter({ hasText: `Linha do tempo de ${user.email}` }).waitFor();
+    await page
+      .getByTestId('activity-title')
+      .filter({ hasText: `Linha do tempo de ${user.email}` })
+      .waitFor();
     await page.getByTestId('activity-sentence').filter({ hasText: 'Perfil atualizado: firstName' }).waitFor();
     expect(await page.getByTestId('activity-sentence').filter({ hasText: 'Profile updated' }).count()).toBe(0);
     await shot(page, 'activity-in-portuguese');

@@ -123,7 +123,9 @@ describe('the signed-in app shell', () => {
     const nav = page.getByTestId('app-nav');
     await nav.waitFor();
     expect(await page.getByTestId('nav-open').count()).toBe(0);
-    expect(await nav.locator('ul > li > a').evaluateAll((els) => els.map((e) => (e as unknown as { dataset: { testid: string } }).dataset.testid))).toEqual(NAV.map((k) => `nav-${k}`));
+    expect(await nav.locator('ul > li > a').evaluateAll((els) => els.map((e) => (e as unknown as { dataset: { testid: string } }).dataset.testid))).toEqual(
+      NAV.map((k) => `nav-${k}`),
+    );
     await expect.poll(() => page.getByTestId('nav-storage').getAttribute('data-used')).not.toBe('0');
     expect(await page.getByTestId('nav-storage-usage').innerText()).toMatch(/^[\d.,]+ \w+ of [\d.,]+ \w+ used$/);
     await shot(page, 'signed-in');
@@ -131,8 +133,18 @@ describe('the signed-in app shell', () => {
 
     // The welcome page: four first steps, each with the screen that does it.
     const steps = page.getByTestId('welcome-step');
-    expect(await steps.evaluateAll((els) => els.map((e) => (e as unknown as { dataset: { step: string } }).dataset.step))).toEqual(['upload', 'share', 'request', 'plan']);
-    expect(await steps.locator('a').evaluateAll((els) => els.map((e) => e.getAttribute('href')))).toEqual(['/files/storage', '/files/storage', '/files/secure-fetch', '/storages/plans']);
+    expect(await steps.evaluateAll((els) => els.map((e) => (e as unknown as { dataset: { step: string } }).dataset.step))).toEqual([
+      'upload',
+      'share',
+      'request',
+      'plan',
+    ]);
+    expect(await steps.locator('a').evaluateAll((els) => els.map((e) => e.getAttribute('href')))).toEqual([
+      '/files/storage',
+      '/files/storage',
+      '/files/secure-fetch',
+      '/storages/plans',
+    ]);
     await shot(page, 'welcome');
 
     // Every entry opens a real screen and is marked there.
@@ -159,7 +171,9 @@ describe('the signed-in app shell', () => {
     await page.getByTestId('file-input').waitFor({ state: 'attached' });
     const before = Number(await page.getByTestId('nav-storage').getAttribute('data-used'));
     await page.getByTestId('file-input').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.alloc(5000, 'n') });
-    await expect.poll(async () => Number(await page.getByTestId('nav-storage').getAttribute('data-used')), { timeout: 30_000 }).toBeGreaterThanOrEqual(before + 5000);
+    await expect
+      .poll(async () => Number(await page.getByTestId('nav-storage').getAttribute('data-used')), { timeout: 30_000 })
+      .toBeGreaterThanOrEqual(before + 5000);
 
     // The account menu offers only what exists.
     await page.getByTestId('user-menu').click();
@@ -199,7 +213,11 @@ describe('the signed-in app shell', () => {
     const pdf = await o.file(longName, tinyPdf());
     await o.folder('Photographs-and-scans-from-the-family-archive');
     const share = await o.share({ itemIds: [pdf], title: 'Quarterly report for the board, with every appendix and signature page' });
-    const fetchLink = await o.http.post(`/api/users/${o.id}/secure-fetches/`, { note: 'Please send the signed contract together with every appendix and annex', includeMetadata: false, certificate: false });
+    const fetchLink = await o.http.post(`/api/users/${o.id}/secure-fetches/`, {
+      note: 'Please send the signed contract together with every appendix and annex',
+      includeMetadata: false,
+      certificate: false,
+    });
     expect(fetchLink.status, JSON.stringify(fetchLink.body)).toBe(201);
     const storageId = (await o.http.get(`/api/users/${o.id}/storages/`)).body.data[0].id as string;
 
@@ -256,7 +274,11 @@ describe('the signed-in app shell', () => {
     const name = row.getByTestId('file-open');
     const box = (await name.boundingBox())!;
     expect(box.height).toBeLessThan(30);
-    expect(await name.evaluate((el) => (el as unknown as { scrollWidth: number; clientWidth: number }).scrollWidth > (el as unknown as { clientWidth: number }).clientWidth)).toBe(true);
+    expect(
+      await name.evaluate(
+        (el) => (el as unknown as { scrollWidth: number; clientWidth: number }).scrollWidth > (el as unknown as { clientWidth: number }).clientWidth,
+      ),
+    ).toBe(true);
     expect(await row.getByTestId('file-row-meta').innerText()).toMatch(/^[\d.,]+ \w+ · .*\d/);
     await shot(page, 'files');
 
@@ -264,7 +286,9 @@ describe('the signed-in app shell', () => {
     await name.click();
     await page.getByTestId('preview-pdf-page').first().waitFor({ timeout: 20_000 });
     expect((await page.getByTestId('preview-name').boundingBox())!.width).toBeGreaterThan(250);
-    await expect.poll(async () => (await page.locator('[data-testid="preview-pdf-page"] canvas').first().boundingBox())?.width ?? 0, { timeout: 10_000 }).toBeGreaterThan(200);
+    await expect
+      .poll(async () => (await page.locator('[data-testid="preview-pdf-page"] canvas').first().boundingBox())?.width ?? 0, { timeout: 10_000 })
+      .toBeGreaterThan(200);
     expect((await page.locator('[data-testid="preview-pdf-page"]').first().boundingBox())!.width).toBeLessThanOrEqual(PHONE.width);
     expect(await overflow(page)).toEqual([]);
     await shot(page, 'preview');
@@ -295,7 +319,15 @@ describe('a share opened on another host name of the server', () => {
     await row('chart.png').getByTestId('file-open').click();
     const image = page.getByTestId('preview-image');
     await image.waitFor();
-    await expect.poll(() => image.evaluate((el) => (el as unknown as { complete: boolean; naturalWidth: number }).complete && (el as unknown as { naturalWidth: number }).naturalWidth), { timeout: 15_000 }).toBe(4);
+    await expect
+      .poll(
+        () =>
+          image.evaluate(
+            (el) => (el as unknown as { complete: boolean; naturalWidth: number }).complete && (el as unknown as { naturalWidth: number }).naturalWidth,
+          ),
+        { timeout: 15_000 },
+      )
+      .toBe(4);
     expect(await image.getAttribute('src')).toMatch(/^\/api\/share-links\//);
     await shot(page, 'image');
     await page.getByTestId('preview-close').click();

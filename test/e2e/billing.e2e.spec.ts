@@ -40,8 +40,14 @@ const expectNoSideScroll = async (page: Page) => {
 
 const signInToConsole = async (page: Page) => {
   await page.goto(`${t.url}/admin`);
-  await page.getByLabel(/e-?mail/i).first().fill(ROOT.email);
-  await page.getByLabel(/password/i).first().fill(ROOT.password);
+  await page
+    .getByLabel(/e-?mail/i)
+    .first()
+    .fill(ROOT.email);
+  await page
+    .getByLabel(/password/i)
+    .first()
+    .fill(ROOT.password);
   await page.getByTestId('login-submit').click();
   await page.waitForURL(/\/admin\/dashboard/);
 };
@@ -161,8 +167,14 @@ describe('plans and billing in the browser', () => {
     const code = `CONSOLE${tag}`;
     const page = await newPage();
     await page.goto(`${t.url}/admin`);
-    await page.getByLabel(/e-?mail/i).first().fill(ROOT.email);
-    await page.getByLabel(/password/i).first().fill(ROOT.password);
+    await page
+      .getByLabel(/e-?mail/i)
+      .first()
+      .fill(ROOT.email);
+    await page
+      .getByLabel(/password/i)
+      .first()
+      .fill(ROOT.password);
     await page.getByTestId('login-submit').click();
     await page.waitForURL(/\/admin\/dashboard/);
 
@@ -215,13 +227,19 @@ describe('plans and billing in the browser', () => {
     await page.context().close();
   });
 
-  it('staff change a user\'s plan on the user\'s page and read revenue and subscriptions by plan on the billing dashboard', async () => {
+  it("staff change a user's plan on the user's page and read revenue and subscriptions by plan on the billing dashboard", async () => {
     const shot = stepShots('billing-console-plan');
     const { id } = await signUpConfirmed();
     const page = await newPage();
     await page.goto(`${t.url}/admin`);
-    await page.getByLabel(/e-?mail/i).first().fill(ROOT.email);
-    await page.getByLabel(/password/i).first().fill(ROOT.password);
+    await page
+      .getByLabel(/e-?mail/i)
+      .first()
+      .fill(ROOT.email);
+    await page
+      .getByLabel(/password/i)
+      .first()
+      .fill(ROOT.password);
     await page.getByTestId('login-submit').click();
     await page.waitForURL(/\/admin\/dashboard/);
 
@@ -237,7 +255,10 @@ describe('plans and billing in the browser', () => {
     await shot(page, 'plan-changed');
     // the change is in the user's activity log, with who made it
     await page.getByTestId('user-tab-activity').click();
-    await page.getByTestId('activity-words').filter({ hasText: `Plan changed from Basic to Team by ${ROOT.email}` }).waitFor();
+    await page
+      .getByTestId('activity-words')
+      .filter({ hasText: `Plan changed from Basic to Team by ${ROOT.email}` })
+      .waitFor();
 
     await page.getByTestId('menu-billing').click();
     const revenue = page.getByTestId('billing-revenue');

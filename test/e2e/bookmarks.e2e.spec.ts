@@ -33,7 +33,11 @@ const sharesOfSomeoneElse = async () => {
   const { email, id } = await signUpConfirmed(uniqueEmail('bookmarked'));
   const { http } = await apiSignIn(email);
   const storageId = (await http.get(`/api/users/${id}/storages/`)).body.data[0].id as string;
-  const file = await http.post(`/api/users/${id}/storages/${storageId}/items/`, { label: 'file', name: 'report.txt', uploadId: bytes.upload(id, storageId, 'quarterly numbers') });
+  const file = await http.post(`/api/users/${id}/storages/${storageId}/items/`, {
+    label: 'file',
+    name: 'report.txt',
+    uploadId: bytes.upload(id, storageId, 'quarterly numbers'),
+  });
   const share = async (title: string, password?: string) => {
     const res = await http.post('/api/shares/', { itemIds: [file.body.id], title, downloadable: true, ...(password ? { password } : {}) });
     expect(res.status, JSON.stringify(res.body)).toBe(201);

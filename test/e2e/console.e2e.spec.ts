@@ -145,7 +145,10 @@ describe('the staff console', () => {
     await consoleSignIn(page, ROOT.email, ROOT.password);
     const field = (source: string) => page.locator(`.ra-field-${source}`).first();
 
-    for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
+    for (const viewport of [
+      { width: 1280, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
       await page.setViewportSize(viewport);
       await page.goto(`${t.url}/admin/users/${encodeURIComponent(buyer.id)}/show/plan`);
       await page.getByTestId('user-billing-plan').filter({ hasText: 'Professional' }).waitFor();
@@ -159,7 +162,9 @@ describe('the staff console', () => {
       await page.getByTestId('user-tab-activity').click();
       const canceled = page.getByTestId('user-activity').locator('[data-testid="activity-row"][data-type="SubscriptionCanceled"]');
       await canceled.waitFor();
-      const end = String(((await root.get(`/api/admin/activity?user=${buyer.id}&type=SubscriptionCanceled`)).body as { data: { endDate: string } }[])[0]!.data.endDate);
+      const end = String(
+        ((await root.get(`/api/admin/activity?user=${buyer.id}&type=SubscriptionCanceled`)).body as { data: { endDate: string } }[])[0]!.data.endDate,
+      );
       const tokyo = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Tokyo' }).format(new Date(end));
       expect(await canceled.getByTestId('activity-sentence').innerText()).toBe(`Subscription canceled by staff, ends ${tokyo}`);
       const started = await page.getByTestId('user-activity').locator('[data-testid="activity-row"][data-type="SubscriptionStarted"]').allInnerTexts();

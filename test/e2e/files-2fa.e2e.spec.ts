@@ -45,7 +45,9 @@ describe('downloading a folder with two-factor sign-in on (code 5102)', () => {
     });
     expect(created.status).toBe(201);
     const location = created.headers.get('location')!;
-    expect((await http.request('PATCH', location, bytes, { ...TUS, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' })).status).toBe(204);
+    expect((await http.request('PATCH', location, bytes, { ...TUS, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' })).status).toBe(
+      204,
+    );
     const file = await http.post(`${base}/folders/${folder.body.id}/items/`, { label: 'file', name: 'to-ada.bin', uploadId: location.split('/').pop() });
     expect(file.status, JSON.stringify(file.body)).toBe(201);
 

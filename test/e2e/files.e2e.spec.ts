@@ -48,7 +48,12 @@ const png = (size: number): Buffer => {
     const at = y * (1 + size * 3);
     for (let x = 0; x < size; x++) rows.set([(x * 255) / size, (y * 255) / size, 128], at + 1 + x * 3);
   }
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 };
 
 /** A real two-page PDF with a line of text on each page. */
@@ -148,7 +153,11 @@ describe('the file browser', () => {
     await row(page, 'photo.png').getByTestId('file-open').click();
     await page.getByTestId('preview-dialog').waitFor();
     await expect
-      .poll(() => page.getByTestId('preview-image').evaluate((img) => (img as { complete: boolean; naturalWidth: number }).complete && (img as { naturalWidth: number }).naturalWidth))
+      .poll(() =>
+        page
+          .getByTestId('preview-image')
+          .evaluate((img) => (img as { complete: boolean; naturalWidth: number }).complete && (img as { naturalWidth: number }).naturalWidth),
+      )
       .toBe(64);
     await page.getByTestId('preview-zoom-in').click();
     expect(await page.getByTestId('preview-zoom').innerText()).toBe('150%');
@@ -291,7 +300,13 @@ describe('the file browser', () => {
     await page.getByTestId('delete-confirmation-input').fill('delete');
     await page.getByTestId('delete-confirm').click();
     await page.getByTestId('trash-empty').or(page.getByTestId('delete-error')).waitFor();
-    expect(await page.getByTestId('delete-error').count(), await page.getByTestId('delete-dialog').innerText().catch(() => '')).toBe(0);
+    expect(
+      await page.getByTestId('delete-error').count(),
+      await page
+        .getByTestId('delete-dialog')
+        .innerText()
+        .catch(() => ''),
+    ).toBe(0);
     await page.getByTestId('trash-empty').waitFor();
     expect(await page.getByTestId('restored').count()).toBe(0);
     await shot(page, 'deleted');
@@ -358,7 +373,9 @@ describe('the file browser', () => {
     await signIn(page, email);
     await page.goto(`${t.url}/files/storage`);
     await page.getByTestId('empty-folder').waitFor();
-    await page.getByTestId('file-input').setInputFiles([{ name: 'letter.pdf', mimeType: 'application/pdf', buffer: await pdf(['First page of the letter', 'Second page, signed']) }]);
+    await page
+      .getByTestId('file-input')
+      .setInputFiles([{ name: 'letter.pdf', mimeType: 'application/pdf', buffer: await pdf(['First page of the letter', 'Second page, signed']) }]);
     await row(page, 'letter.pdf').waitFor();
 
     await row(page, 'letter.pdf').getByTestId('file-open').click();
@@ -367,19 +384,36 @@ describe('the file browser', () => {
     await expect.poll(() => pages.count(), { timeout: 30_000 }).toBe(2);
     // the text layer holds the words pdf.js read from each page; the canvas is drawn, not blank
     await expect.poll(() => page.getByTestId('preview-pdf').innerText(), { timeout: 30_000 }).toMatch(/First page of the letter[\s\S]*Second page, signed/);
-    type Canvas2d = { width: number; height: number; getContext(kind: '2d'): { getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } } };
+    type Canvas2d = {
+      width: number;
+      height: number;
+      getContext(kind: '2d'): { getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } };
+    };
     const inked = () =>
-      pages.first().locator('canvas').evaluate((element) => {
-        const c = element as unknown as Canvas2d;
-        const data = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
-        let dark = 0;
-        for (let i = 0; i < data.length; i += 4) if (data[i]! < 128 && data[i + 3]! > 0) dark++;
-        return c.width > 0 && dark > 100;
-      });
+      pages
+        .first()
+        .locator('canvas')
+        .evaluate((element) => {
+          const c = element as unknown as Canvas2d;
+          const data = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+          let dark = 0;
+          for (let i = 0; i < data.length; i += 4) if (data[i]! < 128 && data[i + 3]! > 0) dark++;
+          return c.width > 0 && dark > 100;
+        });
     await expect.poll(inked, { timeout: 30_000 }).toBe(true);
-    const width = await pages.first().locator('canvas').evaluate((c) => (c as unknown as { clientWidth: number }).clientWidth);
+    const width = await pages
+      .first()
+      .locator('canvas')
+      .evaluate((c) => (c as unknown as { clientWidth: number }).clientWidth);
     await page.getByTestId('preview-zoom-in').click();
-    await expect.poll(() => pages.first().locator('canvas').evaluate((c) => (c as unknown as { clientWidth: number }).clientWidth)).toBeGreaterThan(width * 1.4);
+    await expect
+      .poll(() =>
+        pages
+          .first()
+          .locator('canvas')
+          .evaluate((c) => (c as unknown as { clientWidth: number }).clientWidth),
+      )
+      .toBeGreaterThan(width * 1.4);
     await stepShots('web-files-pdf')(page, 'pdf-preview');
 
     expect(workers.some((w) => w.startsWith(`${t.url}/assets/pdf.worker`))).toBe(true);

@@ -14,8 +14,14 @@ export const webSignIn = async (page: Page, baseUrl: string, email: string, pass
 /** Signs in to the staff console's login page and waits for its dashboard. */
 export const consoleSignIn = async (page: Page, baseUrl: string, email: string, password: string) => {
   await page.goto(`${baseUrl}/admin`);
-  await page.getByLabel(/e-?mail/i).first().fill(email);
-  await page.getByLabel(/password/i).first().fill(password);
+  await page
+    .getByLabel(/e-?mail/i)
+    .first()
+    .fill(email);
+  await page
+    .getByLabel(/password/i)
+    .first()
+    .fill(password);
   await page.getByTestId('login-submit').click();
   await page.waitForURL(/\/admin\/dashboard/);
 };

@@ -127,8 +127,18 @@ describe('Secure Fetch in the browser', () => {
     expect(await visitor.getByTestId('fetch-receipt-signature').getAttribute('data-signature')).toBe('valid');
     const [receiptFile] = await Promise.all([visitor.waitForEvent('download'), visitor.getByTestId('fetch-receipt-download').click()]);
     const receipt = JSON.parse(readFileSync(await receiptFile.path(), 'utf8')) as { items: Array<Record<string, unknown>>; signature: string };
-    const item = (name: string, bytes: Buffer) => ({ name, size: bytes.length, md5: hex('md5', bytes), sha1: hex('sha1', bytes), sha3_512: hex('sha3-512', bytes) });
-    expect([...receipt.items].sort((a, b) => String(a.name).localeCompare(String(b.name)))).toEqual([item('contract.bin', content), item('page1.txt', scan), item('terms.txt', terms)]);
+    const item = (name: string, bytes: Buffer) => ({
+      name,
+      size: bytes.length,
+      md5: hex('md5', bytes),
+      sha1: hex('sha1', bytes),
+      sha3_512: hex('sha3-512', bytes),
+    });
+    expect([...receipt.items].sort((a, b) => String(a.name).localeCompare(String(b.name)))).toEqual([
+      item('contract.bin', content),
+      item('page1.txt', scan),
+      item('terms.txt', terms),
+    ]);
     expect(receipt.signature).toBeTruthy();
     await shot(visitor, 'sent');
     // The link is used: opening it again shows the spec's message.
@@ -169,20 +179,29 @@ describe('Secure Fetch in the browser', () => {
     await page.locator('[data-testid="fetch-details"][data-paid="true"]').waitFor();
 
     // The paid file downloads as it was sent; the certificate comes as a PDF and as JSON.
-    const [file] = await Promise.all([page.waitForEvent('download'), page.locator('[data-testid="fetch-item"][data-name="contract.bin"] [data-testid="fetch-item-download"]').click()]);
+    const [file] = await Promise.all([
+      page.waitForEvent('download'),
+      page.locator('[data-testid="fetch-item"][data-name="contract.bin"] [data-testid="fetch-item-download"]').click(),
+    ]);
     expect(readFileSync(await file.path()).equals(content)).toBe(true);
     await page.getByTestId('fetch-certificate-view').click();
     await expect.poll(() => page.getByTestId('fetch-certificate-tx').textContent(), { timeout: POLL_MS }).toMatch(/[0-9a-f]{64}/);
     await shot(page, 'certificate');
     await page.keyboard.press('Escape');
     const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByTestId('fetch-certificate-pdf').click()]);
-    expect(readFileSync(await pdf.path()).subarray(0, 4).toString('latin1')).toBe('%PDF');
+    expect(
+      readFileSync(await pdf.path())
+        .subarray(0, 4)
+        .toString('latin1'),
+    ).toBe('%PDF');
     const [json] = await Promise.all([page.waitForEvent('download'), page.getByTestId('fetch-certificate-json').click()]);
     const certificatePath = await json.path();
 
     // Anyone can check a file against the certificate on the verify page: the file matches, another does not.
     await visitor.goto(`${t.url}/verify-certificate`);
-    await visitor.getByTestId('verify-certificate-input').setInputFiles([{ name: 'certificate.json', mimeType: 'application/json', buffer: readFileSync(certificatePath) }]);
+    await visitor
+      .getByTestId('verify-certificate-input')
+      .setInputFiles([{ name: 'certificate.json', mimeType: 'application/json', buffer: readFileSync(certificatePath) }]);
     expect(await visitor.getByTestId('verify-certificate-summary').getAttribute('data-intact')).toBe('true');
     // The pay and pin transaction timestamps the certificate: it carries the certificate's fingerprint.
     await visitor.locator('[data-testid="verify-chain"][data-anchor="anchored"]').waitFor();
@@ -190,7 +209,9 @@ describe('Secure Fetch in the browser', () => {
     await visitor.locator('[data-testid="verify-result"][data-verdict="match"]').waitFor();
     expect(await visitor.getByTestId('verify-verdict').textContent()).toContain('The file matches the certificate');
     await shot(visitor, 'verified');
-    await visitor.getByTestId('verify-file-input').setInputFiles([{ name: 'contract.bin', mimeType: 'application/octet-stream', buffer: Buffer.concat([content, Buffer.from('!')]) }]);
+    await visitor
+      .getByTestId('verify-file-input')
+      .setInputFiles([{ name: 'contract.bin', mimeType: 'application/octet-stream', buffer: Buffer.concat([content, Buffer.from('!')]) }]);
     await visitor.locator('[data-testid="verify-result"][data-verdict="mismatch"]').waitFor();
     expect(await visitor.locator('[data-testid="verify-hash-sha3_512"]').getAttribute('data-verdict')).toBe('differs');
     await shot(visitor, 'altered');
@@ -217,10 +238,12 @@ describe('Secure Fetch in the browser', () => {
     // The whole journey, on two cores shared with other work, takes longer than one step's default.
   }, 240_000);
 
-  it('the file browser opens the folder a link\'s files arrived in (sfFolder) and previews and downloads a received file (sfFile)', async () => {
+  it("the file browser opens the folder a link's files arrived in (sfFolder) and previews and downloads a received file (sfFile)", async () => {
     const owner = await signUpConfirmed();
     const { http } = await signIn(owner.email);
-    const link = (await http.post(`/api/users/${owner.id}/secure-fetches/`, { note: 'Send the notes', includeMetadata: false, certificate: false })).body as { linkId: string };
+    const link = (await http.post(`/api/users/${owner.id}/secure-fetches/`, { note: 'Send the notes', includeMetadata: false, certificate: false })).body as {
+      linkId: string;
+    };
     // someone without an account sends a text file through the link
     const notes = Buffer.from('received notes\nsecond line\n');
     const anonymous = new HttpClient(t.url);
@@ -233,8 +256,13 @@ describe('Secure Fetch in the browser', () => {
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const location = created.headers.get('location')!;
-    expect((await anonymous.request('PATCH', location, new Uint8Array(notes), { ...tus, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' })).status).toBe(204);
-    const sent = await anonymous.post(`/api/shares/${link.linkId}/`, { files: [{ uploadId: location.split('/').pop()!, name: 'notes.txt', size: notes.length, mime: 'text/plain' }] });
+    expect(
+      (await anonymous.request('PATCH', location, new Uint8Array(notes), { ...tus, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }))
+        .status,
+    ).toBe(204);
+    const sent = await anonymous.post(`/api/shares/${link.linkId}/`, {
+      files: [{ uploadId: location.split('/').pop()!, name: 'notes.txt', size: notes.length, mime: 'text/plain' }],
+    });
     expect(sent.status, JSON.stringify(sent.body)).toBe(201);
 
     const page = await signedInPage(owner.email);

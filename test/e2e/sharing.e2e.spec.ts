@@ -59,7 +59,8 @@ describe('sharing a folder', () => {
     writeFileSync(path.join(trip, 'notes.txt'), 'trip notes\n');
     writeFileSync(path.join(trip, 'data.bin'), data);
     await owner.getByTestId('folder-input').setInputFiles(trip);
-    const statuses = () => owner.getByTestId('upload-item').evaluateAll((els) => els.map((i) => (i as { dataset: { status: string } }).dataset.status).join(','));
+    const statuses = () =>
+      owner.getByTestId('upload-item').evaluateAll((els) => els.map((i) => (i as { dataset: { status: string } }).dataset.status).join(','));
     await expect.poll(statuses, { timeout: 30_000 }).toBe('done,done');
     await row(owner, 'Trip').waitFor();
 
@@ -163,14 +164,20 @@ describe('sharing a folder', () => {
     // The owner browses what was shared, as visitors see it.
     await owner.getByTestId('share-contents').locator('[data-testid="file-row"][data-name="Trip"]').getByTestId('file-open').click();
     await owner.getByTestId('share-contents').locator('[data-testid="file-row"][data-name="notes.txt"]').waitFor();
-    const actions = await owner.getByTestId('access-log-row').evaluateAll((rows) => rows.map((r) => (r as { dataset: { action: string } }).dataset.action).sort());
+    const actions = await owner
+      .getByTestId('access-log-row')
+      .evaluateAll((rows) => rows.map((r) => (r as { dataset: { action: string } }).dataset.action).sort());
     expect(actions).toEqual(['archive', 'download', 'open']);
     // The owner picks entries of the share and takes them as one zip (not a visit: the log is unchanged).
     const contents = owner.getByTestId('share-contents');
     await contents.locator('[data-testid="file-row"][data-name="notes.txt"]').getByRole('checkbox').check();
     await contents.locator('[data-testid="file-row"][data-name="data.bin"]').getByRole('checkbox').check();
     const [ownerZip] = await Promise.all([owner.waitForEvent('download'), owner.getByTestId('share-contents-download').click()]);
-    const ownerEntries = execFileSync('unzip', ['-Z1', await ownerZip.path()], { encoding: 'utf8' }).split('\n').filter(Boolean).map((e) => path.basename(e)).sort();
+    const ownerEntries = execFileSync('unzip', ['-Z1', await ownerZip.path()], { encoding: 'utf8' })
+      .split('\n')
+      .filter(Boolean)
+      .map((e) => path.basename(e))
+      .sort();
     expect(ownerEntries).toEqual(['data.bin', 'notes.txt']);
     await shot(owner, 'owner-view');
 
@@ -209,7 +216,9 @@ describe('sharing a folder', () => {
     await friend.getByTestId('share-access-email').fill('stranger@example.com');
     await friend.getByTestId('share-access-password').fill('Friend-secret-7');
     await friend.getByTestId('share-access-submit').click();
-    await expect.poll(() => friend.getByTestId('share-access-dialog').innerText(), { timeout: 15_000 }).toContain('This private share is for the intended recipient only');
+    await expect
+      .poll(() => friend.getByTestId('share-access-dialog').innerText(), { timeout: 15_000 })
+      .toContain('This private share is for the intended recipient only');
     await friend.getByTestId('share-access-email').fill('friend@example.com');
     await friend.getByTestId('share-access-password').fill('Friend-secret-7');
     await friend.getByTestId('share-access-submit').click();
@@ -249,11 +258,16 @@ describe('sharing a folder', () => {
     await owner.goto(`${t.url}/files/shares`);
     await owner.locator('[data-testid="share-row"][data-title="Trip for a friend"]').getByTestId('share-row-open').click();
     const recipient = owner.locator('[data-testid="recipient-row"][data-email="friend@example.com"]');
-    await expect.poll(async () => {
-      await owner.reload();
-      await recipient.waitFor();
-      return recipient.innerText();
-    }, { timeout: 15_000 }).not.toContain('—');
+    await expect
+      .poll(
+        async () => {
+          await owner.reload();
+          await recipient.waitFor();
+          return recipient.innerText();
+        },
+        { timeout: 15_000 },
+      )
+      .not.toContain('—');
     await recipient.getByTestId('recipient-block').click();
     await recipient.getByTestId('recipient-unblock').waitFor();
     await friend.reload();
@@ -320,7 +334,14 @@ describe('sharing, as a new user notices it', () => {
     const member = await signUpConfirmed(uniqueEmail('receiver'));
     const sent = await owner.request.post(`${t.url}/api/shares/`, {
       headers: { 'X-Requested-With': 'XMLHttpRequest' },
-      data: { itemIds: [fileId], title: 'Figures for you', downloadable: true, recipients: [member.email], message: 'Here are the figures we spoke about', password: 'Member-secret-5' },
+      data: {
+        itemIds: [fileId],
+        title: 'Figures for you',
+        downloadable: true,
+        recipients: [member.email],
+        message: 'Here are the figures we spoke about',
+        password: 'Member-secret-5',
+      },
     });
     expect(sent.status()).toBe(201);
 
@@ -379,7 +400,10 @@ describe('sharing, as a new user notices it', () => {
 
     // Three more shares use up the month: the dialog says so before anything is filled in, and the way to more.
     for (const n of [1, 2, 3]) {
-      const more = await owner.request.post(`${t.url}/api/shares/`, { headers: { 'X-Requested-With': 'XMLHttpRequest' }, data: { itemIds: [fileId], title: `More ${n}`, downloadable: true } });
+      const more = await owner.request.post(`${t.url}/api/shares/`, {
+        headers: { 'X-Requested-With': 'XMLHttpRequest' },
+        data: { itemIds: [fileId], title: `More ${n}`, downloadable: true },
+      });
       expect(more.status()).toBe(201);
     }
     await owner.goto(`${t.url}/files/storage`);

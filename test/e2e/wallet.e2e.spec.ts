@@ -14,7 +14,13 @@ beforeAll(async () => {
   t = await startTestApp({
     serveUi: true,
     // a small genesis treasury: one purchase is delivered from it, the next waits for staff to fill it
-    env: { AXEL_DEV_BLOCK_SECONDS: String(BLOCK_SECONDS), RATE_LIMIT_FACTOR: '10', ADMIN_EMAIL: ROOT.email, ADMIN_PASSWORD: ROOT.password, AXEL_DEV_TREASURY_GENESIS: '3' },
+    env: {
+      AXEL_DEV_BLOCK_SECONDS: String(BLOCK_SECONDS),
+      RATE_LIMIT_FACTOR: '10',
+      ADMIN_EMAIL: ROOT.email,
+      ADMIN_PASSWORD: ROOT.password,
+      AXEL_DEV_TREASURY_GENESIS: '3',
+    },
   });
   browser = await launchBrowser();
 });
@@ -110,7 +116,9 @@ describe('wallet in the browser', () => {
     // The header shows the pending send and says sends wait for it; nothing is sendable until then.
     await expect.poll(() => page.getByTestId('wallet-balance-outgoing').textContent(), { timeout: REFRESH_MS }).toBe('2.5');
     expect(await page.getByTestId('wallet-balance-confirmed').textContent()).toBe('7.5');
-    expect(await page.getByTestId('wallet-send-blocked').textContent()).toBe('Your send of 2.5 AXEL waits for the next block: you can send again once it is confirmed.');
+    expect(await page.getByTestId('wallet-send-blocked').textContent()).toBe(
+      'Your send of 2.5 AXEL waits for the next block: you can send again once it is confirmed.',
+    );
     await page.getByTestId('send-new').click();
     expect(await page.getByTestId('send-sendable').textContent()).toBe('Confirmed tokens you can send: 0 AXEL');
     await page.getByTestId('send-address').fill(bobAddress);
@@ -217,8 +225,14 @@ describe('wallet in the browser', () => {
     // staff see it waiting on the console's wallet dashboard
     const staffPage = await (await browser.newContext({ locale: 'en-US' })).newPage();
     await staffPage.goto(`${t.url}/admin`);
-    await staffPage.getByLabel(/e-?mail/i).first().fill(ROOT.email);
-    await staffPage.getByLabel(/password/i).first().fill(ROOT.password);
+    await staffPage
+      .getByLabel(/e-?mail/i)
+      .first()
+      .fill(ROOT.email);
+    await staffPage
+      .getByLabel(/password/i)
+      .first()
+      .fill(ROOT.password);
     await staffPage.getByTestId('login-submit').click();
     await staffPage.waitForURL(/\/admin\/dashboard/);
     await staffPage.getByTestId('menu-wallet-dashboard').click();
@@ -269,8 +283,14 @@ describe('wallet in the browser', () => {
     const shot = stepShots('wallet-console');
     const page = await (await browser.newContext({ locale: 'en-US' })).newPage();
     await page.goto(`${t.url}/admin`);
-    await page.getByLabel(/e-?mail/i).first().fill(ROOT.email);
-    await page.getByLabel(/password/i).first().fill(ROOT.password);
+    await page
+      .getByLabel(/e-?mail/i)
+      .first()
+      .fill(ROOT.email);
+    await page
+      .getByLabel(/password/i)
+      .first()
+      .fill(ROOT.password);
     await page.getByTestId('login-submit').click();
     await page.waitForURL(/\/admin\/dashboard/);
     await page.getByTestId('menu-wallet-dashboard').click();
@@ -357,8 +377,14 @@ describe('wallet in the browser', () => {
     const staffPage = async (who: { email: string; password: string }) => {
       const page = await (await browser.newContext({ locale: 'en-US', acceptDownloads: true })).newPage();
       await page.goto(`${t.url}/admin`);
-      await page.getByLabel(/e-?mail/i).first().fill(who.email);
-      await page.getByLabel(/password/i).first().fill(who.password);
+      await page
+        .getByLabel(/e-?mail/i)
+        .first()
+        .fill(who.email);
+      await page
+        .getByLabel(/password/i)
+        .first()
+        .fill(who.password);
       await page.getByTestId('login-submit').click();
       await page.waitForURL(/\/admin\/dashboard/);
       return page;

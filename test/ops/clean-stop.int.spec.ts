@@ -63,7 +63,10 @@ describe('Ctrl-C on the running product', () => {
 
     const deadline = Date.now() + 90_000;
     for (;;) {
-      const up = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
+      const up = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (up) break;
       if (proc.exitCode !== null) throw new Error(`the product exited while starting:\n${output}`);
       if (Date.now() > deadline) throw new Error(`the product did not answer:\n${output}`);
@@ -81,7 +84,12 @@ describe('Ctrl-C on the running product', () => {
     const { code, signal } = await exited(proc);
 
     const shorten = (l: string) => l.slice(0, 300);
-    expect(output.split('\n').filter((l) => /terminated unexpectedly/i.test(l)).map(shorten)).toEqual([]);
+    expect(
+      output
+        .split('\n')
+        .filter((l) => /terminated unexpectedly/i.test(l))
+        .map(shorten),
+    ).toEqual([]);
     const lines = output.split('\n').filter((l) => l.startsWith('{'));
     const levels = lines.map((l) => JSON.parse(l) as { level: number; msg?: string });
     expect(levels.some((l) => l.msg === 'stopped cleanly')).toBe(true);

@@ -51,15 +51,16 @@ const verifyOffline = async (args: string[]): Promise<number> => {
 };
 
 const verifyStored = async (): Promise<number> => {
-  const [{ loadConfig }, { createApp }, { createLogger }, { verifyAudit }, { createPortChain }, { anchoredCheckpoints }, { CheckpointRecord }] = await Promise.all([
-    import('../config'),
-    import('../app'),
-    import('../logger'),
-    import('../modules/audit/audit.chain-store'),
-    import('../modules/audit/audit.chain-port'),
-    import('../modules/audit/audit.anchor'),
-    import('@axel/platform/audit/record'),
-  ]);
+  const [{ loadConfig }, { createApp }, { createLogger }, { verifyAudit }, { createPortChain }, { anchoredCheckpoints }, { CheckpointRecord }] =
+    await Promise.all([
+      import('../config'),
+      import('../app'),
+      import('../logger'),
+      import('../modules/audit/audit.chain-store'),
+      import('../modules/audit/audit.chain-port'),
+      import('../modules/audit/audit.anchor'),
+      import('@axel/platform/audit/record'),
+    ]);
   const config = loadConfig();
   const app = await createApp({ config, log: createLogger('warn'), roles: [], serveUi: false });
   try {
@@ -72,7 +73,9 @@ const verifyStored = async (): Promise<number> => {
       : await verifyAudit(app.ctx.pool, keys, { record, anchored: await anchoredCheckpoints(app.ctx, app.wallet.walletOf, record) });
     console.log(JSON.stringify(result));
     if (!result.ok && result.reason === 'rewritten') {
-      console.error(`NOT INTACT: the log was rewritten and re-sealed from position ${result.firstMismatch}: it no longer matches the checkpoints recorded in ${record.file} or anchored on the chain`);
+      console.error(
+        `NOT INTACT: the log was rewritten and re-sealed from position ${result.firstMismatch}: it no longer matches the checkpoints recorded in ${record.file} or anchored on the chain`,
+      );
     } else if (!result.ok) console.error(`NOT INTACT: the first mismatch is at position ${result.firstMismatch} (${result.reason})`);
     const unsealed = 'unsealedEvents' in result ? Number(result.unsealedEvents) : 0;
     if (unsealed > 0) console.error(`note: ${unsealed} events after position ${result.checkedUpTo} are not sealed yet, so not checked`);
@@ -87,12 +90,14 @@ const rotateKey = async (): Promise<number> => {
   const config = loadConfig();
   if (config.AUDIT_SIGNING_KEY) {
     console.error(
-      'AUDIT_SIGNING_KEY is set, so the key is yours to rotate: put a new Ed25519 key in AUDIT_SIGNING_KEY and the old one\'s public key (PEM) in AUDIT_PREVIOUS_KEYS, then restart',
+      "AUDIT_SIGNING_KEY is set, so the key is yours to rotate: put a new Ed25519 key in AUDIT_SIGNING_KEY and the old one's public key (PEM) in AUDIT_PREVIOUS_KEYS, then restart",
     );
     return 64;
   }
   const { retired, current } = rotateSigningKey(config.dataDir);
-  console.log(`new audit signing key ${current.keyId} in ${config.dataDir}; ${retired.keyId} retired (its public key stays in the list, so what it signed still verifies)`);
+  console.log(
+    `new audit signing key ${current.keyId} in ${config.dataDir}; ${retired.keyId} retired (its public key stays in the list, so what it signed still verifies)`,
+  );
   console.log('restart the product to sign with the new key; /.well-known/audit-key?keys=all lists both');
   return 0;
 };

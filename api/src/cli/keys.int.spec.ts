@@ -14,8 +14,11 @@ afterAll(async () => db?.drop());
 
 const run = (args: string[], env: Record<string, string>) =>
   new Promise<{ code: number; out: string }>((resolve) =>
-    execFile(process.execPath, ['--import', 'tsx', 'api/src/cli/keys.ts', ...args], { cwd: path.resolve(__dirname, '../../..'), env: { ...process.env, ...env } }, (error, stdout, stderr) =>
-      resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, out: stdout + stderr }),
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'api/src/cli/keys.ts', ...args],
+      { cwd: path.resolve(__dirname, '../../..'), env: { ...process.env, ...env } },
+      (error, stdout, stderr) => resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, out: stdout + stderr }),
     ),
   );
 

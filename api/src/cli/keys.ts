@@ -41,7 +41,9 @@ const main = async () => {
       if (!config.MASTER_KEY) forgetRetiredMasterKeys(config.dataDir);
       console.log(config.MASTER_KEY ? 'no file key needs MASTER_KEY_PREVIOUS any more: remove it' : 'the old master key is no longer needed and was removed');
     } else {
-      console.log(`file keys are still wrapped by ${inUse.filter((id) => id !== keys.ring.currentId).join(', ')} (written while rotating): run the rotation again`);
+      console.log(
+        `file keys are still wrapped by ${inUse.filter((id) => id !== keys.ring.currentId).join(', ')} (written while rotating): run the rotation again`,
+      );
     }
   } finally {
     await app.stop();

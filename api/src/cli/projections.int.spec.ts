@@ -46,7 +46,12 @@ describe('rebuilding every read model', () => {
     await caughtUp();
     const before = await readModelRows(t);
     expect(Object.values(before).some((rows) => rows.length > 0)).toBe(true);
-    const results = await rebuildAllProjections({ pool: t.app.ctx.pool, store: t.app.ctx.store, registry: t.app.ctx.registry, projections: t.app.ctx.runner.projections });
+    const results = await rebuildAllProjections({
+      pool: t.app.ctx.pool,
+      store: t.app.ctx.store,
+      registry: t.app.ctx.registry,
+      projections: t.app.ctx.runner.projections,
+    });
     expect([...results.keys()]).toEqual(t.app.ctx.runner.projections.map((p) => p.name));
     expect(await readModelRows(t)).toEqual(before);
   }, 120_000);

@@ -4,8 +4,7 @@ import { isLoopbackAddress, isLoopbackHost } from './loopback';
 import { startTestApp, type TestApp } from '../testing/harness';
 
 const MAILBOX_ROUTES = ['/api/dev/mailbox', '/dev/mailbox'];
-const routesOf = (t: TestApp) =>
-  (t.app.server as unknown as { routeList: { method: string; url: string }[] }).routeList.map((r) => r.url);
+const routesOf = (t: TestApp) => (t.app.server as unknown as { routeList: { method: string; url: string }[] }).routeList.map((r) => r.url);
 
 describe('the development mailbox on a loopback HOST (the default), behind a trusted proxy', () => {
   let t: TestApp;
@@ -29,7 +28,12 @@ describe('the development mailbox on a loopback HOST (the default), behind a tru
       }
       const spoofed = await t.app.server.inject({ method: 'GET', url, remoteAddress: '203.0.113.7', headers: { 'x-forwarded-for': '127.0.0.1' } });
       expect(spoofed.statusCode).toBe(404);
-      for (const headers of [{ 'x-forwarded-for': '203.0.113.7' }, { 'x-forwarded-for': '127.0.0.1, 203.0.113.7' }, { forwarded: 'for=203.0.113.7' }, { 'x-real-ip': '198.51.100.1' }]) {
+      for (const headers of [
+        { 'x-forwarded-for': '203.0.113.7' },
+        { 'x-forwarded-for': '127.0.0.1, 203.0.113.7' },
+        { forwarded: 'for=203.0.113.7' },
+        { 'x-real-ip': '198.51.100.1' },
+      ]) {
         const res = await fetch(`${t.url}${url}`, { headers });
         expect(res.status, `${url} ${JSON.stringify(headers)}`).toBe(404);
       }

@@ -10,8 +10,7 @@ export interface ErrorBody {
   data: Record<string, unknown> | null;
 }
 
-const interpolate = (message: string, data?: Record<string, unknown>) =>
-  message.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(data?.[k] ?? ''));
+const interpolate = (message: string, data?: Record<string, unknown>) => message.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(data?.[k] ?? ''));
 
 /** `{ field: messageKey }` from zod issues: what the forms show next to each field. */
 export const fieldErrors = (issues: readonly { path: readonly PropertyKey[]; message: string }[]) => {
@@ -23,8 +22,7 @@ export const fieldErrors = (issues: readonly { path: readonly PropertyKey[]; mes
   return fields;
 };
 
-export const validationError = (fields: Record<string, string>) =>
-  new DomainError(CommonErrors.validation, { fields });
+export const validationError = (fields: Record<string, string>) => new DomainError(CommonErrors.validation, { fields });
 
 /** Errors the framework or Node's HTTP parser raise, in the product's terms. */
 const EDGE_ERRORS: Record<number, { code: string; message: string }> = {
@@ -43,8 +41,7 @@ const edgeError = (status: number): ErrorBody => {
   return { code: known.code, message: known.message, data: null };
 };
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** A browser opening a page (not the app's API calls) is shown a page, not JSON. */
 const wantsPage = (request: FastifyRequest) =>
@@ -74,13 +71,7 @@ export const answerFrameworkError = (error: FastifyError, request: FastifyReques
 export function answerClientError(this: FastifyInstance, error: NodeJS.ErrnoException, socket: Socket) {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const status =
-    error.code === 'HPE_HEADER_OVERFLOW'
-      ? 431
-      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? 408
-        : error.code === 'HPE_CHUNK_EXTENSIONS_OVERFLOW'
-          ? 413
-          : 400;
+    error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : error.code === 'HPE_CHUNK_EXTENSIONS_OVERFLOW' ? 413 : 400;
   this.log.debug({ code: error.code, status }, 'unreadable request');
   if (socket.writable) {
     const body = JSON.stringify(edgeError(status));

@@ -58,8 +58,7 @@ export const registerInputHygiene = (app: FastifyInstance) => {
     if (q >= 0 && !queryDecodes(request.url.slice(q + 1))) throw invalid('query');
   });
   app.addHook('preValidation', async (request) => {
-    const field =
-      findUnsafeValue(request.params, 'params') ?? findUnsafeValue(request.query, 'query') ?? findUnsafeValue(request.body);
+    const field = findUnsafeValue(request.params, 'params') ?? findUnsafeValue(request.query, 'query') ?? findUnsafeValue(request.body);
     if (field !== null) throw invalid(field);
   });
 };

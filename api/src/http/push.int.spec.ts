@@ -26,8 +26,14 @@ const sseReader = (body: ReadableStream<Uint8Array>) => {
       while ((cut = buffer.indexOf('\n\n')) >= 0) {
         const frame = buffer.slice(0, cut);
         buffer = buffer.slice(cut + 2);
-        const event = frame.split('\n').find((l) => l.startsWith('event: '))?.slice(7);
-        const data = frame.split('\n').find((l) => l.startsWith('data: '))?.slice(6);
+        const event = frame
+          .split('\n')
+          .find((l) => l.startsWith('event: '))
+          ?.slice(7);
+        const data = frame
+          .split('\n')
+          .find((l) => l.startsWith('data: '))
+          ?.slice(6);
         if (event) seen.push({ event, data: data ? JSON.parse(data) : null });
       }
     }

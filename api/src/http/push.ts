@@ -19,7 +19,10 @@ export class PushHub {
   private listener: Subscriber | undefined;
   private heartbeat: NodeJS.Timeout | undefined;
 
-  constructor(private readonly pool: Pool, private readonly connectionString: string) {}
+  constructor(
+    private readonly pool: Pool,
+    private readonly connectionString: string,
+  ) {}
 
   async start(): Promise<void> {
     const listener = createSubscriber({ connectionString: this.connectionString });

@@ -71,8 +71,7 @@ export const accountFromEmail: AccountKey = (request) => lower((request.body as 
 
 /** The account of a mailed link token (`<userId>.<secret>`), in the path or the body. */
 export const accountFromToken: AccountKey = (request) => {
-  const token =
-    (request.params as { token?: unknown } | undefined)?.token ?? (request.body as { token?: unknown } | undefined)?.token;
+  const token = (request.params as { token?: unknown } | undefined)?.token ?? (request.body as { token?: unknown } | undefined)?.token;
   if (typeof token !== 'string') return null;
   const dot = token.indexOf('.');
   return dot > 0 ? `user:${token.slice(0, dot)}` : null;
@@ -85,8 +84,7 @@ export const accountFromUserId: AccountKey = (request) => {
 };
 
 /** The body's e-mail, else a mailed token's account, else the route's user. */
-export const accountOfRequest: AccountKey = (request) =>
-  accountFromEmail(request) ?? accountFromToken(request) ?? accountFromUserId(request);
+export const accountOfRequest: AccountKey = (request) => accountFromEmail(request) ?? accountFromToken(request) ?? accountFromUserId(request);
 
 // ---- declaring and enforcing -------------------------------------------------------------------
 

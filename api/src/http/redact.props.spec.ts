@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { loggableUrl, looksLikeToken, redactText, redactUrl } from './redact';
 
 const base64url = fc.string({ unit: fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'), minLength: 1, maxLength: 80 });
-const prefixes = ['/reset-password/', '/email-confirmation/', '/change-email-confirmations/', '/api/password-resets/', '/api/two-factor-resets/', '/api/change-email-confirmations/'];
+const prefixes = [
+  '/reset-password/',
+  '/email-confirmation/',
+  '/change-email-confirmations/',
+  '/api/password-resets/',
+  '/api/two-factor-resets/',
+  '/api/change-email-confirmations/',
+];
 
 describe('URL redaction', () => {
   it('removes whatever follows a one-time link route, whatever its shape', () => {
@@ -45,9 +52,7 @@ describe('URL redaction', () => {
 
   it('keeps what is not secret: route patterns, ids, words and hashed asset names', () => {
     expect(loggableUrl('/api/password-resets/abc.def', '/api/password-resets/:token')).toBe('/api/password-resets/:token');
-    expect(redactUrl('/api/users/0193a2b4-1c2d-7e8f-9a0b-1c2d3e4f5a6b/profile?page=2')).toBe(
-      '/api/users/0193a2b4-1c2d-7e8f-9a0b-1c2d3e4f5a6b/profile?page=2',
-    );
+    expect(redactUrl('/api/users/0193a2b4-1c2d-7e8f-9a0b-1c2d3e4f5a6b/profile?page=2')).toBe('/api/users/0193a2b4-1c2d-7e8f-9a0b-1c2d3e4f5a6b/profile?page=2');
     expect(redactUrl('/assets/vendor-react-Dq8x1ZaB.js')).toBe('/assets/vendor-react-Dq8x1ZaB.js');
     expect(redactUrl('/api/email-confirmations/resend')).toBe('/api/email-confirmations/resend');
     expect(looksLikeToken('at accounts.service.ts:253:12')).toBe(false);

@@ -83,7 +83,6 @@ export const loggableUrl = (url: string, routePattern: string | undefined): stri
 
 /** Free text (a log message, an error's message or stack) with any URL-borne secret removed. */
 export const redactText = (text: string): string =>
-  text.replace(/(?:[a-z][a-z\d+.-]*:\/\/[^\s'"<>]*|\/[^\s'"<>]*)/gi, (match) => redactUrl(match)).replace(
-    /[\w.~%+=:-]{20,}/g,
-    (word) => (looksLikeToken(word) ? REDACTED : word),
-  );
+  text
+    .replace(/(?:[a-z][a-z\d+.-]*:\/\/[^\s'"<>]*|\/[^\s'"<>]*)/gi, (match) => redactUrl(match))
+    .replace(/[\w.~%+=:-]{20,}/g, (word) => (looksLikeToken(word) ? REDACTED : word));

@@ -60,11 +60,7 @@ const text = fc.oneof(
   fc.string({ unit: 'grapheme', maxLength: 20 }),
   fc.string({ unit: fc.constantFrom('\u0000', '\ud800', '\udc00', 'a', '%', '0'), maxLength: 8 }),
 );
-const number = fc.oneof(
-  fc.constantFrom(1e20, -1e20, 2 ** 63, -1, 0, 0.5, Number.MAX_SAFE_INTEGER + 2, 2147483648),
-  fc.double(),
-  fc.integer(),
-);
+const number = fc.oneof(fc.constantFrom(1e20, -1e20, 2 ** 63, -1, 0, 0.5, Number.MAX_SAFE_INTEGER + 2, 2147483648), fc.double(), fc.integer());
 const value: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 4, arbitrary: text },
   { weight: 2, arbitrary: number },
@@ -171,7 +167,12 @@ const caseFor = (route: RouteEntry, ids: Ids | null) => {
     query: fc.dictionary(fc.oneof(fc.constantFrom(...queryKeys), text), fc.oneof(text, number.map(String)), { maxKeys: 3 }),
     body: withBody
       ? fc.oneof(
-          { weight: 4, arbitrary: fc.dictionary(fc.oneof(...(bodyKeys.length ? [fc.constantFrom(...bodyKeys)] : []), text), value, { maxKeys: 3 }).map((over) => ({ ...base, ...over })) },
+          {
+            weight: 4,
+            arbitrary: fc
+              .dictionary(fc.oneof(...(bodyKeys.length ? [fc.constantFrom(...bodyKeys)] : []), text), value, { maxKeys: 3 })
+              .map((over) => ({ ...base, ...over })),
+          },
           { weight: 1, arbitrary: value },
         )
       : fc.constant(undefined),
@@ -191,7 +192,7 @@ const send = async (http: HttpClient, route: RouteEntry, c: { params: string[]; 
 
 describe('every route, under arbitrary input', () => {
   it('never answers 500, and every error is { code, message, data }', async () => {
-    const routes = ((t.app.server as unknown as { routeList: RouteEntry[] }).routeList)
+    const routes = (t.app.server as unknown as { routeList: RouteEntry[] }).routeList
       .filter((r) => r.method !== 'HEAD' && !r.url.startsWith('/api/docs'))
       // signing out ends the session the other routes are tried with: last
       .sort((a, b) => Number(a.url === '/api/sessions/this/' && a.method === 'DELETE') - Number(b.url === '/api/sessions/this/' && b.method === 'DELETE'));
@@ -236,7 +237,9 @@ const OTHER_CREDENTIALS = ['/api/sessions/this/', '/api/uploads/', '/api/wallet/
 
 describe('a stranger is asked to sign in before anything they sent is read', () => {
   it('every user and staff route answers 401 to a stranger whatever the body and query; a route that answers strangers 401 is one of them', async () => {
-    const routes = (t.app.server as unknown as { routeList: RouteEntry[] }).routeList.filter((r) => r.method !== 'HEAD' && !r.url.startsWith('/api/docs') && r.url.startsWith('/api/'));
+    const routes = (t.app.server as unknown as { routeList: RouteEntry[] }).routeList.filter(
+      (r) => r.method !== 'HEAD' && !r.url.startsWith('/api/docs') && r.url.startsWith('/api/'),
+    );
     const guarded = routes.filter((r) => routeAudience(r.url, r.method) !== 'anyone');
     expect(guarded.filter((r) => routeAudience(r.url, r.method) === 'user').length).toBeGreaterThanOrEqual(40);
     const stranger = new HttpClient(t.url);
@@ -248,7 +251,10 @@ describe('a stranger is asked to sign in before anything they sent is read', () 
       if (routeAudience(route.url, route.method) !== 'anyone') {
         // wrong types in every field, a malformed JSON text, a nonsense query: none of it is read
         const bad: { query: string; body?: unknown; headers?: Record<string, string> }[] = [
-          { query: '?page=-1&perPage=1e9&range=nonsense', body: withBody ? Object.fromEntries(Object.keys(bodyShape).map((k) => [k, { nested: ['\u0000'] }])) : undefined },
+          {
+            query: '?page=-1&perPage=1e9&range=nonsense',
+            body: withBody ? Object.fromEntries(Object.keys(bodyShape).map((k) => [k, { nested: ['\u0000'] }])) : undefined,
+          },
           ...(withBody ? [{ query: '', body: new TextEncoder().encode('{"unterminated'), headers: { 'content-type': 'application/json' } }] : []),
         ];
         for (const c of bad) {
@@ -257,8 +263,13 @@ describe('a stranger is asked to sign in before anything they sent is read', () 
         }
       } else {
         // a route outside the rule that still wants a session would answer a bad body 400 first
-        const res = await stranger.request(route.method, path, withBody ? Object.fromEntries(Object.entries(bodyShape).map(([k, s]) => [k, plausible(k, s)])) : undefined);
-        if (res.status === 401 && !OTHER_CREDENTIALS.some((p) => route.url.startsWith(p))) wrong.push(`${route.method} ${route.url}: a stranger is answered 401, but its path is not a user's or staff route`);
+        const res = await stranger.request(
+          route.method,
+          path,
+          withBody ? Object.fromEntries(Object.entries(bodyShape).map(([k, s]) => [k, plausible(k, s)])) : undefined,
+        );
+        if (res.status === 401 && !OTHER_CREDENTIALS.some((p) => route.url.startsWith(p)))
+          wrong.push(`${route.method} ${route.url}: a stranger is answered 401, but its path is not a user's or staff route`);
       }
     }
     expect(wrong).toEqual([]);

@@ -32,19 +32,21 @@ export interface SessionRecord {
 
 /** Only the token's hash is stored: a database leak yields no usable session. */
 export class SessionStore {
-  constructor(private readonly pool: Pool, private readonly now: () => Date) {}
+  constructor(
+    private readonly pool: Pool,
+    private readonly now: () => Date,
+  ) {}
 
-  async create(
-    userId: string,
-    meta: { ip: string | null; userAgent: string | null },
-    token: string = randomToken(),
-  ): Promise<{ token: string; id: string }> {
+  async create(userId: string, meta: { ip: string | null; userAgent: string | null }, token: string = randomToken()): Promise<{ token: string; id: string }> {
     const id = sha256(token);
     const at = this.now();
-    await this.pool.query(
-      'insert into sessions (id, user_id, created_at, last_seen_at, ip, user_agent) values ($1, $2, $3, $3, $4, $5)',
-      [id, userId, at, meta.ip, meta.userAgent],
-    );
+    await this.pool.query('insert into sessions (id, user_id, created_at, last_seen_at, ip, user_agent) values ($1, $2, $3, $3, $4, $5)', [
+      id,
+      userId,
+      at,
+      meta.ip,
+      meta.userAgent,
+    ]);
     return { token, id };
   }
 
@@ -52,9 +54,10 @@ export class SessionStore {
    * The live session for a cookie token, or why there is none. Inactivity longer than the user's
    * timeout ends the session; activity moves `last_seen_at` (at most every 10 s, to spare writes).
    */
-  async touch(token: string, timeoutSeconds: (userId: string) => Promise<number>): Promise<
-    { ok: true; session: SessionRecord } | { ok: false; reason: 'unknown' | 'revoked' | 'inactive' }
-  > {
+  async touch(
+    token: string,
+    timeoutSeconds: (userId: string) => Promise<number>,
+  ): Promise<{ ok: true; session: SessionRecord } | { ok: false; reason: 'unknown' | 'revoked' | 'inactive' }> {
     const id = sha256(token);
     const { rows } = await this.pool.query<{
       id: string;
@@ -79,11 +82,7 @@ export class SessionStore {
   }
 
   async revoke(id: string, reason: string): Promise<void> {
-    await this.pool.query('update sessions set revoked_at = $2, revoked_reason = $3 where id = $1 and revoked_at is null', [
-      id,
-      this.now(),
-      reason,
-    ]);
+    await this.pool.query('update sessions set revoked_at = $2, revoked_reason = $3 where id = $1 and revoked_at is null', [id, this.now(), reason]);
   }
 
   /** Signs a user out everywhere (suspension, deletion, password change). */
@@ -113,8 +112,7 @@ export const readSessionToken = (request: FastifyRequest): string | undefined =>
   return token && /^[\w-]{20,100}$/.test(token) ? token : undefined;
 };
 
-export const clearSessionCookie = (reply: FastifyReply, secure: boolean) =>
-  reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(secure));
+export const clearSessionCookie = (reply: FastifyReply, secure: boolean) => reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(secure));
 
 export const unauthorized = (reason: 'unknown' | 'revoked' | 'inactive' | 'none') =>
   new DomainError(reason === 'inactive' ? CommonErrors.inactivity : CommonErrors.unauthorized);

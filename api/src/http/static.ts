@@ -55,8 +55,6 @@ export const registerStaticUi = async (app: FastifyInstance, options: StaticUiOp
       const dist = isConsole ? admin : web;
       if (dist) return reply.sendFile('index.html', dist);
     }
-    return reply
-      .status(404)
-      .send({ code: CommonErrors.notFound.code, message: `No route ${request.method} ${pathname}`, data: null });
+    return reply.status(404).send({ code: CommonErrors.notFound.code, message: `No route ${request.method} ${pathname}`, data: null });
   });
 };

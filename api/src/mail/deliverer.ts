@@ -26,10 +26,13 @@ export interface MailTransport {
 export const devMailboxTransport = (pool: Pool): MailTransport => ({
   kind: 'dev',
   send: async (mail) => {
-    await pool.query(
-      `insert into dev_mailbox (id, recipient, subject, body_text, body_html) values ($1, $2, $3, $4, $5) on conflict (id) do nothing`,
-      [mail.id, mail.to.toLowerCase(), mail.subject, mail.text, mail.html],
-    );
+    await pool.query(`insert into dev_mailbox (id, recipient, subject, body_text, body_html) values ($1, $2, $3, $4, $5) on conflict (id) do nothing`, [
+      mail.id,
+      mail.to.toLowerCase(),
+      mail.subject,
+      mail.text,
+      mail.html,
+    ]);
     return { messageId: mail.id };
   },
 });
@@ -172,11 +175,7 @@ export class MailDeliverer {
         type: 'MailDelivered',
         data: { mailId: mail.id, transport: this.deps.transport.kind, messageId },
       });
-      await this.deps.store.append(
-        mailStream(mail.id),
-        [{ id: deterministicId('mail-delivered', mail.id), ...event, metadata }],
-        expected.any,
-      );
+      await this.deps.store.append(mailStream(mail.id), [{ id: deterministicId('mail-delivered', mail.id), ...event, metadata }], expected.any);
       await this.deps.pool.query(`update mail_claims set until = now() + interval '1 day' where id = $1`, [mail.id]);
     } catch (error) {
       const final = attempt >= MAX_ATTEMPTS;
@@ -185,11 +184,7 @@ export class MailDeliverer {
         type: 'MailFailed',
         data: { mailId: mail.id, error: (error as Error).message.slice(0, 500), attempt, final },
       });
-      await this.deps.store.append(
-        mailStream(mail.id),
-        [{ id: deterministicId('mail-failed', mail.id, String(attempt)), ...event, metadata }],
-        expected.any,
-      );
+      await this.deps.store.append(mailStream(mail.id), [{ id: deterministicId('mail-failed', mail.id, String(attempt)), ...event, metadata }], expected.any);
       await this.deps.pool.query(`update mail_claims set until = now() + ($2::int * interval '1 millisecond') where id = $1`, [
         mail.id,
         final ? 365 * 86_400_000 : backoffMs(attempt),

@@ -76,7 +76,10 @@ describe('mail over SMTP', () => {
     );
     for (let i = 0; i < 50 && rows[0]?.status !== 'delivered'; i++) {
       await new Promise((r) => setTimeout(r, 50));
-      Object.assign(rows, (await t.app.ctx.pool.query("select status, transport, body_text, recipient from mail_outbox where user_id = $1", [res.body.id])).rows);
+      Object.assign(
+        rows,
+        (await t.app.ctx.pool.query('select status, transport, body_text, recipient from mail_outbox where user_id = $1', [res.body.id])).rows,
+      );
     }
     expect(rows[0]).toEqual({ status: 'delivered', transport: 'smtp', body_text: null, recipient: '[erased]' });
     expect((await http.get('/api/dev/mailbox')).status).toBe(404);

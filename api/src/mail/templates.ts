@@ -23,7 +23,10 @@ const en: Catalogue = {
   },
   'password-reset': {
     subject: 'Reset your password',
-    lines: () => ['Someone asked to reset the password of your account.', 'If it was you, choose a new password with the link below (valid for 1 hour). Otherwise ignore this mail.'],
+    lines: () => [
+      'Someone asked to reset the password of your account.',
+      'If it was you, choose a new password with the link below (valid for 1 hour). Otherwise ignore this mail.',
+    ],
     action: 'Choose a new password',
   },
   'email-change': {
@@ -42,7 +45,10 @@ const en: Catalogue = {
   },
   'account-deleted': {
     subject: 'Your account was deleted',
-    lines: (p) => [`Your account was deleted. Your files and personal data will be erased in ${p.days} days.`, 'If you did not ask for this, contact support at once.'],
+    lines: (p) => [
+      `Your account was deleted. Your files and personal data will be erased in ${p.days} days.`,
+      'If you did not ask for this, contact support at once.',
+    ],
   },
   'account-purged': {
     subject: 'Your data was erased',
@@ -71,7 +77,9 @@ const en: Catalogue = {
   },
   'payment-failed': {
     subject: 'Your payment failed',
-    lines: (p) => [`The renewal payment of your AXEL Drive plan failed. Your plan keeps running until ${p.date}: pay before then under Subscription to keep your account.`],
+    lines: (p) => [
+      `The renewal payment of your AXEL Drive plan failed. Your plan keeps running until ${p.date}: pay before then under Subscription to keep your account.`,
+    ],
   },
   'payment-reminder': {
     subject: 'Reminder: your AXEL Drive payment is due',
@@ -79,11 +87,15 @@ const en: Catalogue = {
   },
   'account-deactivated': {
     subject: 'Your AXEL Drive account was deactivated',
-    lines: (p) => [`Your account was deactivated because the payment of your plan is missing. Pay to use it again; otherwise your files will be deleted on ${p.date}.`],
+    lines: (p) => [
+      `Your account was deactivated because the payment of your plan is missing. Pay to use it again; otherwise your files will be deleted on ${p.date}.`,
+    ],
   },
   'storage-deleted': {
     subject: 'Your AXEL Drive files are being deleted',
-    lines: (p) => [`Your plan is still unpaid, so the files of your account are being deleted. The account itself will be deleted on ${p.date} unless you pay before then.`],
+    lines: (p) => [
+      `Your plan is still unpaid, so the files of your account are being deleted. The account itself will be deleted on ${p.date} unless you pay before then.`,
+    ],
   },
   'payment-restored': {
     subject: 'Thank you: your payment was received',
@@ -121,7 +133,10 @@ const es: Catalogue = {
   },
   'password-reset': {
     subject: 'Restablece tu contraseña',
-    lines: () => ['Alguien pidió restablecer la contraseña de tu cuenta.', 'Si fuiste tú, elige una nueva contraseña con el enlace de abajo (válido durante 1 hora). Si no, ignora este correo.'],
+    lines: () => [
+      'Alguien pidió restablecer la contraseña de tu cuenta.',
+      'Si fuiste tú, elige una nueva contraseña con el enlace de abajo (válido durante 1 hora). Si no, ignora este correo.',
+    ],
     action: 'Elegir una nueva contraseña',
   },
   'email-change': {
@@ -135,12 +150,18 @@ const es: Catalogue = {
   },
   'two-factor-reset': {
     subject: 'Restablecer la autenticación de dos factores',
-    lines: () => ['Alguien pidió desactivar la autenticación de dos factores de tu cuenta.', 'Si fuiste tú, confirma con el enlace de abajo (válido durante 1 hora).'],
+    lines: () => [
+      'Alguien pidió desactivar la autenticación de dos factores de tu cuenta.',
+      'Si fuiste tú, confirma con el enlace de abajo (válido durante 1 hora).',
+    ],
     action: 'Desactivar la autenticación de dos factores',
   },
   'account-deleted': {
     subject: 'Tu cuenta fue eliminada',
-    lines: (p) => [`Tu cuenta fue eliminada. Tus archivos y datos personales se borrarán en ${p.days} días.`, 'Si no lo pediste, contacta con soporte de inmediato.'],
+    lines: (p) => [
+      `Tu cuenta fue eliminada. Tus archivos y datos personales se borrarán en ${p.days} días.`,
+      'Si no lo pediste, contacta con soporte de inmediato.',
+    ],
   },
   'account-purged': {
     subject: 'Tus datos fueron borrados',
@@ -169,7 +190,9 @@ const es: Catalogue = {
   },
   'payment-failed': {
     subject: 'Tu pago falló',
-    lines: (p) => [`El pago de renovación de tu plan de AXEL Drive falló. Tu plan sigue activo hasta el ${p.date}: paga antes en Suscripción para conservar tu cuenta.`],
+    lines: (p) => [
+      `El pago de renovación de tu plan de AXEL Drive falló. Tu plan sigue activo hasta el ${p.date}: paga antes en Suscripción para conservar tu cuenta.`,
+    ],
   },
   'payment-reminder': {
     subject: 'Recordatorio: tu pago de AXEL Drive está pendiente',
@@ -177,7 +200,9 @@ const es: Catalogue = {
   },
   'account-deactivated': {
     subject: 'Tu cuenta de AXEL Drive fue desactivada',
-    lines: (p) => [`Tu cuenta fue desactivada porque falta el pago de tu plan. Paga para volver a usarla; de lo contrario tus archivos se eliminarán el ${p.date}.`],
+    lines: (p) => [
+      `Tu cuenta fue desactivada porque falta el pago de tu plan. Paga para volver a usarla; de lo contrario tus archivos se eliminarán el ${p.date}.`,
+    ],
   },
   'storage-deleted': {
     subject: 'Se están eliminando tus archivos de AXEL Drive',
@@ -219,7 +244,10 @@ const pt: Catalogue = {
   },
   'password-reset': {
     subject: 'Redefina sua senha',
-    lines: () => ['Alguém pediu para redefinir a senha da sua conta.', 'Se foi você, escolha uma nova senha pelo link abaixo (válido por 1 hora). Caso contrário, ignore este e-mail.'],
+    lines: () => [
+      'Alguém pediu para redefinir a senha da sua conta.',
+      'Se foi você, escolha uma nova senha pelo link abaixo (válido por 1 hora). Caso contrário, ignore este e-mail.',
+    ],
     action: 'Escolher uma nova senha',
   },
   'email-change': {
@@ -238,7 +266,10 @@ const pt: Catalogue = {
   },
   'account-deleted': {
     subject: 'Sua conta foi excluída',
-    lines: (p) => [`Sua conta foi excluída. Seus arquivos e dados pessoais serão apagados em ${p.days} dias.`, 'Se você não pediu isso, fale com o suporte imediatamente.'],
+    lines: (p) => [
+      `Sua conta foi excluída. Seus arquivos e dados pessoais serão apagados em ${p.days} dias.`,
+      'Se você não pediu isso, fale com o suporte imediatamente.',
+    ],
   },
   'account-purged': {
     subject: 'Seus dados foram apagados',
@@ -267,19 +298,27 @@ const pt: Catalogue = {
   },
   'payment-failed': {
     subject: 'Seu pagamento falhou',
-    lines: (p) => [`O pagamento de renovação do seu plano AXEL Drive falhou. Seu plano continua ativo até ${p.date}: pague antes em Assinatura para manter sua conta.`],
+    lines: (p) => [
+      `O pagamento de renovação do seu plano AXEL Drive falhou. Seu plano continua ativo até ${p.date}: pague antes em Assinatura para manter sua conta.`,
+    ],
   },
   'payment-reminder': {
     subject: 'Lembrete: seu pagamento do AXEL Drive está pendente',
-    lines: (p) => [`Seu plano AXEL Drive continua sem pagamento. Pague antes de ${p.date} em Assinatura, ou sua conta e seus arquivos serão removidos como anunciado.`],
+    lines: (p) => [
+      `Seu plano AXEL Drive continua sem pagamento. Pague antes de ${p.date} em Assinatura, ou sua conta e seus arquivos serão removidos como anunciado.`,
+    ],
   },
   'account-deactivated': {
     subject: 'Sua conta AXEL Drive foi desativada',
-    lines: (p) => [`Sua conta foi desativada porque falta o pagamento do seu plano. Pague para usá-la novamente; caso contrário, seus arquivos serão excluídos em ${p.date}.`],
+    lines: (p) => [
+      `Sua conta foi desativada porque falta o pagamento do seu plano. Pague para usá-la novamente; caso contrário, seus arquivos serão excluídos em ${p.date}.`,
+    ],
   },
   'storage-deleted': {
     subject: 'Seus arquivos do AXEL Drive estão sendo excluídos',
-    lines: (p) => [`Seu plano continua sem pagamento, então os arquivos da sua conta estão sendo excluídos. A conta será excluída em ${p.date} se você não pagar antes.`],
+    lines: (p) => [
+      `Seu plano continua sem pagamento, então os arquivos da sua conta estão sendo excluídos. A conta será excluída em ${p.date} se você não pagar antes.`,
+    ],
   },
   'payment-restored': {
     subject: 'Obrigado: recebemos seu pagamento',
@@ -317,7 +356,10 @@ const nl: Catalogue = {
   },
   'password-reset': {
     subject: 'Stel je wachtwoord opnieuw in',
-    lines: () => ['Iemand heeft gevraagd het wachtwoord van je account opnieuw in te stellen.', 'Was jij dat, kies dan met de link hieronder een nieuw wachtwoord (1 uur geldig). Anders kun je deze e-mail negeren.'],
+    lines: () => [
+      'Iemand heeft gevraagd het wachtwoord van je account opnieuw in te stellen.',
+      'Was jij dat, kies dan met de link hieronder een nieuw wachtwoord (1 uur geldig). Anders kun je deze e-mail negeren.',
+    ],
     action: 'Nieuw wachtwoord kiezen',
   },
   'email-change': {
@@ -331,12 +373,18 @@ const nl: Catalogue = {
   },
   'two-factor-reset': {
     subject: 'Tweestapsverificatie opnieuw instellen',
-    lines: () => ['Iemand heeft gevraagd de tweestapsverificatie van je account uit te zetten.', 'Was jij dat, bevestig dan met de link hieronder (1 uur geldig).'],
+    lines: () => [
+      'Iemand heeft gevraagd de tweestapsverificatie van je account uit te zetten.',
+      'Was jij dat, bevestig dan met de link hieronder (1 uur geldig).',
+    ],
     action: 'Tweestapsverificatie uitzetten',
   },
   'account-deleted': {
     subject: 'Je account is verwijderd',
-    lines: (p) => [`Je account is verwijderd. Je bestanden en persoonsgegevens worden over ${p.days} dagen gewist.`, 'Heb je dit niet gevraagd, neem dan meteen contact op met support.'],
+    lines: (p) => [
+      `Je account is verwijderd. Je bestanden en persoonsgegevens worden over ${p.days} dagen gewist.`,
+      'Heb je dit niet gevraagd, neem dan meteen contact op met support.',
+    ],
   },
   'account-purged': {
     subject: 'Je gegevens zijn gewist',
@@ -365,19 +413,27 @@ const nl: Catalogue = {
   },
   'payment-failed': {
     subject: 'Je betaling is mislukt',
-    lines: (p) => [`De verlengingsbetaling van je AXEL Drive-abonnement is mislukt. Je abonnement loopt door tot ${p.date}: betaal vóór die datum onder Abonnement om je account te behouden.`],
+    lines: (p) => [
+      `De verlengingsbetaling van je AXEL Drive-abonnement is mislukt. Je abonnement loopt door tot ${p.date}: betaal vóór die datum onder Abonnement om je account te behouden.`,
+    ],
   },
   'payment-reminder': {
     subject: 'Herinnering: je AXEL Drive-betaling staat open',
-    lines: (p) => [`Je AXEL Drive-abonnement is nog niet betaald. Betaal vóór ${p.date} onder Abonnement, anders worden je account en bestanden verwijderd zoals aangekondigd.`],
+    lines: (p) => [
+      `Je AXEL Drive-abonnement is nog niet betaald. Betaal vóór ${p.date} onder Abonnement, anders worden je account en bestanden verwijderd zoals aangekondigd.`,
+    ],
   },
   'account-deactivated': {
     subject: 'Je AXEL Drive-account is gedeactiveerd',
-    lines: (p) => [`Je account is gedeactiveerd omdat de betaling van je abonnement ontbreekt. Betaal om het weer te gebruiken; anders worden je bestanden op ${p.date} verwijderd.`],
+    lines: (p) => [
+      `Je account is gedeactiveerd omdat de betaling van je abonnement ontbreekt. Betaal om het weer te gebruiken; anders worden je bestanden op ${p.date} verwijderd.`,
+    ],
   },
   'storage-deleted': {
     subject: 'Je AXEL Drive-bestanden worden verwijderd',
-    lines: (p) => [`Je abonnement is nog niet betaald, dus de bestanden van je account worden verwijderd. Het account zelf wordt op ${p.date} verwijderd als je niet eerder betaalt.`],
+    lines: (p) => [
+      `Je abonnement is nog niet betaald, dus de bestanden van je account worden verwijderd. Het account zelf wordt op ${p.date} verwijderd als je niet eerder betaalt.`,
+    ],
   },
   'payment-restored': {
     subject: 'Bedankt: je betaling is ontvangen',
@@ -409,8 +465,7 @@ const nl: Catalogue = {
 
 const catalogues: Record<string, Catalogue> = { en_us: en, es_mx: es, pt_br: pt, nl };
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The product's name as every mail spells it, in every language. */
 export const PRODUCT_NAME = 'AXEL Drive';
@@ -423,9 +478,7 @@ export const renderMail = (template: MailTemplate, locale: string, params: MailP
   const copy = (catalogues[locale] ?? en)[template];
   const lines = copy.lines(params);
   const text = [...lines, ...(params.link ? ['', `${copy.action ?? ''}: ${params.link}`] : []), '', `-- ${PRODUCT_NAME}`].join('\n');
-  const html = `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">${lines
-    .map((l) => `<p>${escapeHtml(l)}</p>`)
-    .join('')}${
+  const html = `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}${
     params.link
       ? `<p><a href="${escapeHtml(params.link)}" style="background:#1565c0;color:#fff;padding:10px 16px;border-radius:4px;text-decoration:none">${escapeHtml(copy.action ?? params.link)}</a></p><p style="color:#666;font-size:12px">${escapeHtml(params.link)}</p>`
       : ''

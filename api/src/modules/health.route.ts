@@ -42,34 +42,36 @@ const HealthSchema = z.object({
     .optional(),
 });
 
-export const healthRoutes = (ctx: AppContext, extras: HealthExtras = {}) => async (app: FastifyInstance) => {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/health',
-    {
-      schema: {
-        tags: ['system'],
-        summary: 'Adapters in use, event store head, each projection position and lag',
-        response: { 200: HealthSchema },
+export const healthRoutes =
+  (ctx: AppContext, extras: HealthExtras = {}) =>
+  async (app: FastifyInstance) => {
+    app.withTypeProvider<ZodTypeProvider>().get(
+      '/api/health',
+      {
+        schema: {
+          tags: ['system'],
+          summary: 'Adapters in use, event store head, each projection position and lag',
+          response: { 200: HealthSchema },
+        },
       },
-    },
-    async () => {
-      const [head, projections, processes, blobs] = await Promise.all([
-        ctx.store.headPosition(),
-        ctx.runner.status(),
-        extras.processes?.(),
-        extras.blobs?.(),
-      ]);
-      const degraded = projections.some((p) => p.lastError || !p.running) || blobs?.status === 'degraded';
-      return {
-        status: degraded ? ('degraded' as const) : ('ok' as const),
-        time: ctx.now().toISOString(),
-        uptimeSeconds: Math.round(process.uptime()),
-        adapters: ctx.adapters,
-        eventStore: { headPosition: head },
-        projections,
-        ...(processes === undefined ? {} : { processes }),
-        ...(blobs === undefined ? {} : { blobs: blobs as z.infer<typeof HealthSchema>['blobs'] }),
-      };
-    },
-  );
-};
+      async () => {
+        const [head, projections, processes, blobs] = await Promise.all([
+          ctx.store.headPosition(),
+          ctx.runner.status(),
+          extras.processes?.(),
+          extras.blobs?.(),
+        ]);
+        const degraded = projections.some((p) => p.lastError || !p.running) || blobs?.status === 'degraded';
+        return {
+          status: degraded ? ('degraded' as const) : ('ok' as const),
+          time: ctx.now().toISOString(),
+          uptimeSeconds: Math.round(process.uptime()),
+          adapters: ctx.adapters,
+          eventStore: { headPosition: head },
+          projections,
+          ...(processes === undefined ? {} : { processes }),
+          ...(blobs === undefined ? {} : { blobs: blobs as z.infer<typeof HealthSchema>['blobs'] }),
+        };
+      },
+    );
+  };

@@ -18,8 +18,7 @@ export const accountHelpers = (app: () => TestApp) => {
     }
     throw new Error(`no mail to ${to}${subject ? ` about "${subject}"` : ''}`);
   };
-  const mailCount = async (to: string) =>
-    ((await (await fetch(`${app().url}/api/dev/mailbox?to=${encodeURIComponent(to)}`)).json()) as unknown[]).length;
+  const mailCount = async (to: string) => ((await (await fetch(`${app().url}/api/dev/mailbox?to=${encodeURIComponent(to)}`)).json()) as unknown[]).length;
   const linkIn = (text: string, path: string) => {
     const m = text.match(new RegExp(`https?://[^\\s]+${path}([^\\s]+)`));
     if (!m) throw new Error(`no ${path} link in ${text}`);

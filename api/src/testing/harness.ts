@@ -45,9 +45,7 @@ export const startTestApp = async (
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     ...options.env,
   });
-  const log = options.logLines
-    ? createLogger('debug', { write: (line: string) => void options.logLines!.push(line) })
-    : createLogger(config.LOG_LEVEL);
+  const log = options.logLines ? createLogger('debug', { write: (line: string) => void options.logLines!.push(line) }) : createLogger(config.LOG_LEVEL);
   const app = await createApp({ config, log, now: clock.now, roles: options.roles, serveUi: options.serveUi ?? false, bytes: options.bytes });
   if (config.ADMIN_EMAIL) await bootstrapAdmin(app.ctx);
   const { url } = await app.start();
@@ -75,7 +73,10 @@ export interface HttpResponse<T = any> {
 /** A browser-like HTTP client: keeps its cookies, sends the CSRF header on writes. */
 export class HttpClient {
   private cookies = new Map<string, string>();
-  constructor(readonly baseUrl: string, private readonly userAgent = 'axel-test') {}
+  constructor(
+    readonly baseUrl: string,
+    private readonly userAgent = 'axel-test',
+  ) {}
 
   async request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<HttpResponse<T>> {
     const h: Record<string, string> = { 'user-agent': this.userAgent, ...headers };

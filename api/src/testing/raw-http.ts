@@ -55,12 +55,7 @@ const unchunk = (text: string) => {
 };
 
 /** One request in origin or absolute form, closing the connection after the answer. */
-export const rawHttp = (
-  baseUrl: string,
-  method: string,
-  target: string,
-  options: { headers?: Record<string, string>; body?: string } = {},
-) => {
+export const rawHttp = (baseUrl: string, method: string, target: string, options: { headers?: Record<string, string>; body?: string } = {}) => {
   const host = new URL(baseUrl).host;
   const headers: Record<string, string> = { host, connection: 'close', ...options.headers };
   if (options.body !== undefined) headers['content-length'] = String(Buffer.byteLength(options.body));

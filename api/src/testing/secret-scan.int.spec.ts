@@ -4,7 +4,7 @@ import { accountHelpers } from './accounts';
 import { HttpClient, startTestApp, type TestApp } from './harness';
 import { mailedTokens } from './secret-scan';
 
-describe('every test file\'s event log is scanned for secrets when its product stops', () => {
+describe("every test file's event log is scanned for secrets when its product stops", () => {
   it('a stop finds a mailed token, a password or a secret-shaped value hidden in an event, names it, and still drops the database', async () => {
     let t: TestApp | undefined = await startTestApp({ env: { ADMIN_EMAIL: 'root@axel.test', ADMIN_PASSWORD: 'Root-pass-123', RATE_LIMIT_FACTOR: '10' } });
     const app = t;
@@ -15,17 +15,19 @@ describe('every test file\'s event log is scanned for secrets when its product s
       const [token] = mailedTokens([(await lastMail(email, 'Reset your password')).text]);
       expect(token).toBeDefined();
       const hide = (data: unknown) =>
-        app.app.ctx.pool.query(`select * from es_append($1, 'any', null, array[$2::uuid], array['NoteAdded'], array[1], array[$3::jsonb], array['{}'::jsonb])`, [
-          `note-${randomUUID()}`,
-          randomUUID(),
-          JSON.stringify(data),
-        ]);
+        app.app.ctx.pool.query(
+          `select * from es_append($1, 'any', null, array[$2::uuid], array['NoteAdded'], array[1], array[$3::jsonb], array['{}'::jsonb])`,
+          [`note-${randomUUID()}`, randomUUID(), JSON.stringify(data)],
+        );
       await hide({ note: `see ${token}` });
       await hide({ nested: { admin: 'Root-pass-123' } });
       await hide({ key: 'sk_live_0123456789abcdef' });
       const stopping = t.stop();
       t = undefined;
-      const error = (await stopping.then(() => null, (e: Error) => e))!;
+      const error = (await stopping.then(
+        () => null,
+        (e: Error) => e,
+      ))!;
       expect(error?.message).toContain('the event log holds secrets');
       expect(error.message.match(/NoteAdded at \d+ holds/g)).toHaveLength(3);
       expect(error.message).toContain('something shaped like');

@@ -54,16 +54,25 @@ export interface SecretFinding {
  * anything secret-shaped. A database without an event store or a mailbox is skipped for that part.
  */
 export const scanEventsForSecrets = async (pool: Pool, knownSecrets: readonly string[] = []): Promise<SecretFinding[]> => {
-  const tables = await pool.query<{ name: string }>("select table_name as name from information_schema.tables where table_schema = current_schema() and table_name in ('es_events', 'dev_mailbox')");
+  const tables = await pool.query<{ name: string }>(
+    "select table_name as name from information_schema.tables where table_schema = current_schema() and table_name in ('es_events', 'dev_mailbox')",
+  );
   const has = (name: string) => tables.rows.some((r) => r.name === name);
   if (!has('es_events')) return [];
-  const mails = has('dev_mailbox') ? (await pool.query<{ body: string | null }>('select body_text as body from dev_mailbox')).rows.map((r) => r.body ?? '') : [];
+  const mails = has('dev_mailbox')
+    ? (await pool.query<{ body: string | null }>('select body_text as body from dev_mailbox')).rows.map((r) => r.body ?? '')
+    : [];
   const secrets = [...new Set([TEST_PASSWORD, ...knownSecrets, ...mailedTokens(mails)])].filter((s) => s.length >= 6);
   const findings: SecretFinding[] = [];
-  const { rows } = await pool.query<{ position: number; type: string; text: string }>('select position, event_type as type, data::text || metadata::text as text from es_events order by position');
+  const { rows } = await pool.query<{ position: number; type: string; text: string }>(
+    'select position, event_type as type, data::text || metadata::text as text from es_events order by position',
+  );
   for (const row of rows) {
-    for (const secret of secrets) if (row.text.includes(secret)) findings.push({ position: Number(row.position), type: row.type, what: `a password, key or mailed token (${secret.slice(0, 4)}...)` });
-    for (const shape of SECRET_SHAPES) if (shape.test(row.text)) findings.push({ position: Number(row.position), type: row.type, what: `something shaped like ${shape}` });
+    for (const secret of secrets)
+      if (row.text.includes(secret))
+        findings.push({ position: Number(row.position), type: row.type, what: `a password, key or mailed token (${secret.slice(0, 4)}...)` });
+    for (const shape of SECRET_SHAPES)
+      if (shape.test(row.text)) findings.push({ position: Number(row.position), type: row.type, what: `something shaped like ${shape}` });
   }
   return findings;
 };

@@ -47,8 +47,7 @@ const parseJson = (text: string): unknown => {
   }
 };
 
-const isErrorBody = (value: unknown): value is ApiErrorBody =>
-  typeof value === 'object' && value !== null && typeof (value as ApiErrorBody).code === 'string';
+const isErrorBody = (value: unknown): value is ApiErrorBody => typeof value === 'object' && value !== null && typeof (value as ApiErrorBody).code === 'string';
 
 export const toApiError = (status: number, statusText: string, json: unknown): ApiError =>
   new ApiError(

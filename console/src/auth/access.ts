@@ -29,10 +29,7 @@ export interface StaffPermissions {
 }
 
 const isStaffPermissions = (value: unknown): value is StaffPermissions =>
-  typeof value === 'object' &&
-  value !== null &&
-  typeof (value as StaffPermissions).role === 'string' &&
-  Array.isArray((value as StaffPermissions).features);
+  typeof value === 'object' && value !== null && typeof (value as StaffPermissions).role === 'string' && Array.isArray((value as StaffPermissions).features);
 
 /**
  * Whether the signed-in staff member may use a feature-gated action. Unknown or still-loading
@@ -62,7 +59,11 @@ export const decisionOn = (
 };
 
 /** Roles a super_admin may give this account (none for anyone else, or for an account they cannot manage). */
-export const assignableRoles = (permissions: unknown, staffId: unknown, target: { readonly id: unknown; readonly role?: unknown } | undefined): readonly string[] => {
+export const assignableRoles = (
+  permissions: unknown,
+  staffId: unknown,
+  target: { readonly id: unknown; readonly role?: unknown } | undefined,
+): readonly string[] => {
   if (!isStaffPermissions(permissions) || staffId === undefined || staffId === null || !target) return [];
   const subject = { id: String(target.id), role: String(target.role ?? '') };
   return ROLES.filter(

@@ -69,10 +69,7 @@ export const SESSION_PATH = '/api/sessions/';
 export const CURRENT_SESSION_PATH = '/api/sessions/this/';
 export const STAFF_ME_PATH = '/api/admin/me';
 
-export const createAuthProvider = ({
-  fetch: fetchImpl = browserFetch,
-  goTo = (url) => window.location.assign(url),
-}: AuthProviderDeps = {}): AuthProvider => {
+export const createAuthProvider = ({ fetch: fetchImpl = browserFetch, goTo = (url) => window.location.assign(url) }: AuthProviderDeps = {}): AuthProvider => {
   // Set once a non-staff account is detected. From then on the page is being replaced by the web
   // app: react-admin's follow-up logout must neither end that user's session nor redirect.
   let leaving = false;

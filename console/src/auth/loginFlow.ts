@@ -54,9 +54,7 @@ export const loginErrorMessage = (error: unknown, locale: string = 'en'): LoginE
   const e = (error ?? {}) as { code?: unknown; message?: unknown; data?: unknown; status?: unknown };
   const fallback = typeof e.message === 'string' && e.message ? e.message : 'ra.notification.http_error';
   if (typeof e.code !== 'string' || e.code.startsWith('HTTP_')) {
-    return e.status === undefined && error instanceof TypeError
-      ? { key: 'console.errors.network', args: {} }
-      : { key: fallback, args: {} };
+    return e.status === undefined && error instanceof TypeError ? { key: 'console.errors.network', args: {} } : { key: fallback, args: {} };
   }
   const args: Record<string, unknown> = { _: fallback };
   const lockedUntil = (e.data as { lockedUntil?: unknown } | null)?.lockedUntil;

@@ -8,7 +8,11 @@ const flatten = (messages: unknown, prefix = ''): [string, unknown][] =>
   );
 
 /** Keys whose English text is deliberately empty (a column without a header) or a lone space (react-admin's null boolean). */
-const BLANK_IN_ENGLISH = new Set(Object.entries(Object.fromEntries(flatten(CATALOGUES.en))).filter(([, v]) => typeof v === 'string' && !v.trim()).map(([k]) => k));
+const BLANK_IN_ENGLISH = new Set(
+  Object.entries(Object.fromEntries(flatten(CATALOGUES.en)))
+    .filter(([, v]) => typeof v === 'string' && !v.trim())
+    .map(([k]) => k),
+);
 
 const placeholders = (text: unknown) => [...String(text).matchAll(/%\{(\w+)\}/g)].map((m) => m[1]).sort();
 

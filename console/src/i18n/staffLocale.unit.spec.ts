@@ -7,9 +7,16 @@ const recording = (answers: Record<string, unknown>) => {
   const calls: { method: string; url: string; body: unknown; csrf: string | null }[] = [];
   const fetch: FetchLike = async (url, init = {}) => {
     const method = init.method ?? 'GET';
-    calls.push({ method, url, body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined, csrf: new Headers(init.headers).get('X-Requested-With') });
+    calls.push({
+      method,
+      url,
+      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+      csrf: new Headers(init.headers).get('X-Requested-With'),
+    });
     const answer = answers[`${method} ${url}`];
-    return answer === undefined ? new Response('{"code":"NOT_FOUND","message":"No","data":null}', { status: 404 }) : new Response(JSON.stringify(answer), { status: 200 });
+    return answer === undefined
+      ? new Response('{"code":"NOT_FOUND","message":"No","data":null}', { status: 404 })
+      : new Response(JSON.stringify(answer), { status: 200 });
   };
   return { fetch, calls };
 };

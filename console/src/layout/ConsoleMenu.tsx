@@ -35,16 +35,16 @@ export const ConsoleMenu = () => {
     <Menu>
       <Menu.Item to={`${basename}/dashboard`} primaryText="console.menu.dashboard" leftIcon={<DashboardIcon />} data-testid="menu-dashboard" />
       <Menu.Item to={`${basename}/users`} primaryText="console.menu.activeUsers" leftIcon={<PeopleIcon />} data-testid="menu-users" />
-      <Menu.Item
-        to={`${basename}/deleted-users`}
-        primaryText="console.menu.deletedUsers"
-        leftIcon={<PersonOffIcon />}
-        data-testid="menu-deleted-users"
-      />
+      <Menu.Item to={`${basename}/deleted-users`} primaryText="console.menu.deletedUsers" leftIcon={<PersonOffIcon />} data-testid="menu-deleted-users" />
       <Menu.Item to={`${basename}/promocodes`} primaryText="console.menu.promoCodes" leftIcon={<LocalOfferIcon />} data-testid="menu-promocodes" />
       <Menu.Item to={`${basename}/billing`} primaryText="console.menu.billing" leftIcon={<BarChartIcon />} data-testid="menu-billing" />
       <Menu.Item to={`${basename}/auto-pay`} primaryText="console.menu.autoPay" leftIcon={<PaymentsIcon />} data-testid="menu-auto-pay" />
-      <Menu.Item to={`${basename}/wallet`} primaryText="console.menu.walletDashboard" leftIcon={<AccountBalanceWalletIcon />} data-testid="menu-wallet-dashboard" />
+      <Menu.Item
+        to={`${basename}/wallet`}
+        primaryText="console.menu.walletDashboard"
+        leftIcon={<AccountBalanceWalletIcon />}
+        data-testid="menu-wallet-dashboard"
+      />
       <Menu.Item to={`${basename}/axel-accounts`} primaryText="console.menu.axelAccounts" leftIcon={<GroupsIcon />} data-testid="menu-axel-accounts" />
       {PENDING_SECTIONS.map((section) => (
         <Menu.Item

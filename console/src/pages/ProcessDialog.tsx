@@ -72,7 +72,11 @@ export const ProcessDialog = ({ id, onClose }: { id: string | null; onClose: () 
           <Stack spacing={2}>
             <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'repeat(3, minmax(0, 1fr))' }, gap: 1.5 }}>
               <Fact label={field('type')} value={view.process.type} />
-              <Fact label={field('status')} value={translate(`console.processes.statuses.${view.process.status}`, { _: view.process.status })} testId="process-status" />
+              <Fact
+                label={field('status')}
+                value={translate(`console.processes.statuses.${view.process.status}`, { _: view.process.status })}
+                testId="process-status"
+              />
               <Fact label={field('nextTimerAt')} value={formatDate(view.process.nextTimerAt)} testId="process-next-timer" />
               <Fact label={field('lastError')} value={view.process.lastError ?? '—'} testId="process-last-error" />
               <Fact label={detail('lastErrorAt')} value={formatDate(view.process.lastErrorAt)} />

@@ -83,10 +83,7 @@ export const ChangePassword = defineCommand(
 );
 export type ChangePassword = CommandOf<typeof ChangePassword>;
 
-export const RequestEmailChange = defineCommand(
-  'RequestEmailChange',
-  z.object({ newEmail: z.string().min(1), passwordValid: z.boolean(), tokenHash: hash }),
-);
+export const RequestEmailChange = defineCommand('RequestEmailChange', z.object({ newEmail: z.string().min(1), passwordValid: z.boolean(), tokenHash: hash }));
 export type RequestEmailChange = CommandOf<typeof RequestEmailChange>;
 
 export const ConfirmEmailChange = defineCommand('ConfirmEmailChange', z.object({ tokenHash: hash }));
@@ -105,10 +102,7 @@ export const ChangeAccountSettings = defineCommand(
 );
 export type ChangeAccountSettings = CommandOf<typeof ChangeAccountSettings>;
 
-export const SetAvatar = defineCommand(
-  'SetAvatar',
-  z.object({ avatarId: z.string().min(1), mime: z.string(), size: z.number().int().nonnegative() }),
-);
+export const SetAvatar = defineCommand('SetAvatar', z.object({ avatarId: z.string().min(1), mime: z.string(), size: z.number().int().nonnegative() }));
 export type SetAvatar = CommandOf<typeof SetAvatar>;
 
 export const AcceptTerms = defineCommand('AcceptTerms', z.object({}));
@@ -117,10 +111,7 @@ export type AcceptTerms = CommandOf<typeof AcceptTerms>;
 export const StartTotpEnrolment = defineCommand('StartTotpEnrolment', z.object({ secretCiphertext: z.string().min(1) }));
 export type StartTotpEnrolment = CommandOf<typeof StartTotpEnrolment>;
 
-export const IssueEmailCode = defineCommand(
-  'IssueEmailCode',
-  z.object({ codeHash: hash, purpose: z.enum(EMAIL_CODE_PURPOSES) }),
-);
+export const IssueEmailCode = defineCommand('IssueEmailCode', z.object({ codeHash: hash, purpose: z.enum(EMAIL_CODE_PURPOSES) }));
 export type IssueEmailCode = CommandOf<typeof IssueEmailCode>;
 
 export const EnableTwoFactor = defineCommand(
@@ -140,10 +131,7 @@ export const DisableTwoFactor = defineCommand(
 );
 export type DisableTwoFactor = CommandOf<typeof DisableTwoFactor>;
 
-export const RequestTwoFactorReset = defineCommand(
-  'RequestTwoFactorReset',
-  z.object({ tokenHash: hash, passwordValid: z.boolean() }),
-);
+export const RequestTwoFactorReset = defineCommand('RequestTwoFactorReset', z.object({ tokenHash: hash, passwordValid: z.boolean() }));
 export type RequestTwoFactorReset = CommandOf<typeof RequestTwoFactorReset>;
 
 export const ResetTwoFactor = defineCommand('ResetTwoFactor', z.object({ tokenHash: hash }));

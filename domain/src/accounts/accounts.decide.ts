@@ -388,9 +388,7 @@ export const acceptTerms = (command: AcceptTerms, state: UserState): UserEvent[]
 
 export const startTotpEnrolment = (command: StartTotpEnrolment, state: UserState): UserEvent[] => {
   requireExisting(state);
-  return [
-    { type: 'TotpEnrolmentStarted', data: { secretCiphertext: command.data.secretCiphertext, at: nowOf(command).at } },
-  ];
+  return [{ type: 'TotpEnrolmentStarted', data: { secretCiphertext: command.data.secretCiphertext, at: nowOf(command).at } }];
 };
 
 export const issueEmailCode = (command: IssueEmailCode, state: UserState): UserEvent[] => {
@@ -582,9 +580,7 @@ export const signInOutcome = (events: readonly UserEvent[]): SignInOutcome => {
       case 'SignInFailed':
         return {
           kind: 'rejected',
-          error: new DomainError(
-            event.data.reason === 'password' ? AccountErrors.wrongCredentials : AccountErrors.twoFactorIncorrect,
-          ),
+          error: new DomainError(event.data.reason === 'password' ? AccountErrors.wrongCredentials : AccountErrors.twoFactorIncorrect),
         };
       case 'TwoFactorChallengeIssued':
         return { kind: 'two_factor_required', method: event.data.method };
@@ -619,10 +615,7 @@ export const ABANDONED_RESERVATION_AFTER_MS = 2 * 60_000;
 const abandoned = (state: Extract<ReservationState, { status: 'held' }>, abandonedHolderId: string | undefined, now: Date): boolean =>
   abandonedHolderId === state.userId && (state.since == null || now.getTime() - state.since >= ABANDONED_RESERVATION_AFTER_MS);
 
-export const decideEmailReservation = (
-  command: EmailReservationCommand,
-  state: ReservationState,
-): EmailReservationEvent[] => {
+export const decideEmailReservation = (command: EmailReservationCommand, state: ReservationState): EmailReservationEvent[] => {
   const { userId } = command.data;
   switch (command.type) {
     case 'ReserveEmail': {
@@ -641,10 +634,7 @@ export const decideEmailReservation = (
   }
 };
 
-export const decideUsernameReservation = (
-  command: UsernameReservationCommand,
-  state: ReservationState,
-): UsernameReservationEvent[] => {
+export const decideUsernameReservation = (command: UsernameReservationCommand, state: ReservationState): UsernameReservationEvent[] => {
   const { userId } = command.data;
   switch (command.type) {
     case 'ReserveUsername':
@@ -666,11 +656,7 @@ export const emailReservationDecider: Decider<EmailReservationCommand, EmailRese
   initialState: initialReservationState,
 };
 
-export const usernameReservationDecider: Decider<
-  UsernameReservationCommand,
-  UsernameReservationEvent,
-  ReservationState
-> = {
+export const usernameReservationDecider: Decider<UsernameReservationCommand, UsernameReservationEvent, ReservationState> = {
   decide: decideUsernameReservation,
   evolve: evolveUsernameReservation,
   initialState: initialReservationState,

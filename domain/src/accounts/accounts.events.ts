@@ -1,13 +1,6 @@
 import { z } from 'zod';
 import { defineEvent, erasesOwnStream, type EventDefinition, type EventOf } from '../shared/events';
-import {
-  LOCALES,
-  PROFILE_FIELDS,
-  ROLES,
-  SESSION_TIMEOUTS,
-  TWO_FACTOR_METHODS,
-  type Profile,
-} from './accounts.validation';
+import { LOCALES, PROFILE_FIELDS, ROLES, SESSION_TIMEOUTS, TWO_FACTOR_METHODS, type Profile } from './accounts.validation';
 
 /** Ways an account can sign in: a password, or a social provider. */
 export const SOCIAL_PROVIDERS = ['google', 'apple', 'facebook', 'microsoft'] as const;
@@ -128,31 +121,22 @@ export const SignInSucceeded = defineEvent(
 );
 export type SignInSucceeded = EventOf<typeof SignInSucceeded>;
 
-export const PasswordResetRequested = defineEvent(
-  'PasswordResetRequested',
-  z.object({ tokenHash: hash, expiresAt: timestamp }),
-);
+export const PasswordResetRequested = defineEvent('PasswordResetRequested', z.object({ tokenHash: hash, expiresAt: timestamp }));
 export type PasswordResetRequested = EventOf<typeof PasswordResetRequested>;
 
-export const PasswordChanged = defineEvent(
-  'PasswordChanged',
-  z.object({ passwordHash: hash, via: z.enum(['reset', 'settings']), at: timestamp }),
-  { personal: ['passwordHash'] },
-);
+export const PasswordChanged = defineEvent('PasswordChanged', z.object({ passwordHash: hash, via: z.enum(['reset', 'settings']), at: timestamp }), {
+  personal: ['passwordHash'],
+});
 export type PasswordChanged = EventOf<typeof PasswordChanged>;
 
-export const EmailChangeRequested = defineEvent(
-  'EmailChangeRequested',
-  z.object({ newEmail: z.string().min(1), tokenHash: hash, expiresAt: timestamp }),
-  { personal: ['newEmail'] },
-);
+export const EmailChangeRequested = defineEvent('EmailChangeRequested', z.object({ newEmail: z.string().min(1), tokenHash: hash, expiresAt: timestamp }), {
+  personal: ['newEmail'],
+});
 export type EmailChangeRequested = EventOf<typeof EmailChangeRequested>;
 
-export const EmailChanged = defineEvent(
-  'EmailChanged',
-  z.object({ oldEmail: z.string().min(1), newEmail: z.string().min(1), at: timestamp }),
-  { personal: ['oldEmail', 'newEmail'] },
-);
+export const EmailChanged = defineEvent('EmailChanged', z.object({ oldEmail: z.string().min(1), newEmail: z.string().min(1), at: timestamp }), {
+  personal: ['oldEmail', 'newEmail'],
+});
 export type EmailChanged = EventOf<typeof EmailChanged>;
 
 export const ProfileUpdated = defineEvent('ProfileUpdated', z.object({ changes: profileChangesSchema }), { personal: ['changes'] });
@@ -180,17 +164,12 @@ export type AvatarChanged = EventOf<typeof AvatarChanged>;
 export const TermsAccepted = defineEvent('TermsAccepted', z.object({ at: timestamp }));
 export type TermsAccepted = EventOf<typeof TermsAccepted>;
 
-export const TotpEnrolmentStarted = defineEvent(
-  'TotpEnrolmentStarted',
-  z.object({ secretCiphertext: z.string().min(1), at: timestamp }),
-  { personal: ['secretCiphertext'] },
-);
+export const TotpEnrolmentStarted = defineEvent('TotpEnrolmentStarted', z.object({ secretCiphertext: z.string().min(1), at: timestamp }), {
+  personal: ['secretCiphertext'],
+});
 export type TotpEnrolmentStarted = EventOf<typeof TotpEnrolmentStarted>;
 
-export const TwoFactorCodeIssued = defineEvent(
-  'TwoFactorCodeIssued',
-  z.object({ purpose: z.enum(EMAIL_CODE_PURPOSES), codeHash: hash, expiresAt: timestamp }),
-);
+export const TwoFactorCodeIssued = defineEvent('TwoFactorCodeIssued', z.object({ purpose: z.enum(EMAIL_CODE_PURPOSES), codeHash: hash, expiresAt: timestamp }));
 export type TwoFactorCodeIssued = EventOf<typeof TwoFactorCodeIssued>;
 
 export const TwoFactorEnabled = defineEvent(
@@ -204,16 +183,10 @@ export const TwoFactorEnabled = defineEvent(
 );
 export type TwoFactorEnabled = EventOf<typeof TwoFactorEnabled>;
 
-export const TwoFactorDisabled = defineEvent(
-  'TwoFactorDisabled',
-  z.object({ via: z.enum(['settings', 'reset']), at: timestamp }),
-);
+export const TwoFactorDisabled = defineEvent('TwoFactorDisabled', z.object({ via: z.enum(['settings', 'reset']), at: timestamp }));
 export type TwoFactorDisabled = EventOf<typeof TwoFactorDisabled>;
 
-export const TwoFactorResetRequested = defineEvent(
-  'TwoFactorResetRequested',
-  z.object({ tokenHash: hash, expiresAt: timestamp }),
-);
+export const TwoFactorResetRequested = defineEvent('TwoFactorResetRequested', z.object({ tokenHash: hash, expiresAt: timestamp }));
 export type TwoFactorResetRequested = EventOf<typeof TwoFactorResetRequested>;
 
 export const UserSuspended = defineEvent('UserSuspended', z.object({ reason: z.string().nullable(), at: timestamp }), { personal: ['reason'] });
@@ -222,10 +195,7 @@ export type UserSuspended = EventOf<typeof UserSuspended>;
 export const UserUnsuspended = defineEvent('UserUnsuspended', z.object({ at: timestamp }));
 export type UserUnsuspended = EventOf<typeof UserUnsuspended>;
 
-export const UserBlocked = defineEvent(
-  'UserBlocked',
-  z.object({ until: timestamp.nullable(), at: timestamp }),
-);
+export const UserBlocked = defineEvent('UserBlocked', z.object({ until: timestamp.nullable(), at: timestamp }));
 export type UserBlocked = EventOf<typeof UserBlocked>;
 
 export const UserUnblocked = defineEvent('UserUnblocked', z.object({ at: timestamp }));
@@ -331,15 +301,7 @@ export const UsernameReleased = defineEvent('UsernameReleased', reservation);
 export type UsernameReleased = EventOf<typeof UsernameReleased>;
 export type UsernameReservationEvent = UsernameReserved | UsernameReleased;
 
-export const reservationEventDefinitions = [
-  EmailReserved,
-  EmailReleased,
-  UsernameReserved,
-  UsernameReleased,
-] as const satisfies readonly EventDefinition[];
+export const reservationEventDefinitions = [EmailReserved, EmailReleased, UsernameReserved, UsernameReleased] as const satisfies readonly EventDefinition[];
 
 /** Every event of the accounts context, for `EventRegistry.register(...accountEventDefinitions)`. */
-export const accountEventDefinitions: readonly EventDefinition[] = [
-  ...userEventDefinitions,
-  ...reservationEventDefinitions,
-];
+export const accountEventDefinitions: readonly EventDefinition[] = [...userEventDefinitions, ...reservationEventDefinitions];

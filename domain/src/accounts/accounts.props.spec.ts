@@ -365,9 +365,7 @@ describe('exactly one active e-mail', () => {
           if (s.kind === 'advance') {
             now += s.ms;
           } else if (s.kind === 'request') {
-            const result = history.run(
-              command('RequestEmailChange', { newEmail: s.newEmail, passwordValid: s.passwordValid, tokenHash: s.token }, now),
-            );
+            const result = history.run(command('RequestEmailChange', { newEmail: s.newEmail, passwordValid: s.passwordValid, tokenHash: s.token }, now));
             if (!(result instanceof DomainError)) pending = { newEmail: s.newEmail, token: s.token, expiresAt: now + EMAIL_CHANGE_TTL_MS };
             else expect(s.newEmail === expected || !s.passwordValid).toBe(true);
           } else {
@@ -450,11 +448,8 @@ describe('links and codes expire', () => {
   };
 
   it('accepts each link or code only before its expiry', () => {
-    const delay = (ttl: number) =>
-      fc.oneof(fc.integer({ min: 0, max: 2 * ttl }), fc.constantFrom(0, ttl - 1, ttl, ttl + 1));
-    const scenario = fc
-      .constantFrom(...Object.keys(cases))
-      .chain((name) => fc.tuple(fc.constant(name), delay(cases[name]!.ttl)));
+    const delay = (ttl: number) => fc.oneof(fc.integer({ min: 0, max: 2 * ttl }), fc.constantFrom(0, ttl - 1, ttl, ttl + 1));
+    const scenario = fc.constantFrom(...Object.keys(cases)).chain((name) => fc.tuple(fc.constant(name), delay(cases[name]!.ttl)));
     fc.assert(
       fc.property(scenario, ([name, wait]) => {
         const c = cases[name]!;

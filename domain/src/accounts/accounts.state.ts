@@ -100,8 +100,7 @@ export type UserWithAccount = ExistingUser | DeletedUser;
 
 export const initialUserState = (): UserState => ({ status: 'unregistered' });
 
-export const hasAccount = (state: UserState): state is UserWithAccount =>
-  state.status !== 'unregistered' && state.status !== 'purged';
+export const hasAccount = (state: UserState): state is UserWithAccount => state.status !== 'unregistered' && state.status !== 'purged';
 
 export const isExistingUser = (state: UserState): state is ExistingUser => hasAccount(state) && state.status !== 'deleted';
 
@@ -109,16 +108,11 @@ export const isExistingUser = (state: UserState): state is ExistingUser => hasAc
 export const activeEmail = (state: UserState): string | null => (isExistingUser(state) ? state.email : null);
 
 /** The end of the running lock of one guard (untrusted browsers when `deviceId` is null), else null. */
-export const signInLockedUntil = (
-  state: UserState,
-  now: Date,
-  scope: SignInScope = 'password',
-  deviceId: string | null = null,
-): number | null => (hasAccount(state) ? lockedUntilAt(state.signInGuards[guardKey(scope, deviceId)], now.getTime()) : null);
+export const signInLockedUntil = (state: UserState, now: Date, scope: SignInScope = 'password', deviceId: string | null = null): number | null =>
+  hasAccount(state) ? lockedUntilAt(state.signInGuards[guardKey(scope, deviceId)], now.getTime()) : null;
 
 /** Whether sign-in with a password is locked for browsers that hold no device cookie of the account. */
-export const isLocked = (state: UserState, now: Date, deviceId: string | null = null): boolean =>
-  signInLockedUntil(state, now, 'password', deviceId) !== null;
+export const isLocked = (state: UserState, now: Date, deviceId: string | null = null): boolean => signInLockedUntil(state, now, 'password', deviceId) !== null;
 
 export const isBlocked = (state: UserState, now: Date): boolean =>
   hasAccount(state) && state.block !== null && (state.block.until === null || state.block.until > now.getTime());
@@ -127,8 +121,7 @@ export const isBlocked = (state: UserState, now: Date): boolean =>
 export const pendingEmailCode = (state: UserState, purpose: EmailCodePurpose): PendingCode | null =>
   (hasAccount(state) && state.twoFactor.emailCodes[purpose]) || null;
 
-export const emptyProfile = (): Profile =>
-  Object.fromEntries(PROFILE_FIELDS.map((field) => [field, null])) as unknown as Profile;
+export const emptyProfile = (): Profile => Object.fromEntries(PROFILE_FIELDS.map((field) => [field, null])) as unknown as Profile;
 
 const emptyTwoFactor: TwoFactorState = {
   enabled: false,
@@ -142,10 +135,7 @@ const emptyTwoFactor: TwoFactorState = {
 
 const ms = (iso: string): number => Date.parse(iso);
 
-const withoutCode = (
-  codes: TwoFactorState['emailCodes'],
-  purpose: EmailCodePurpose,
-): TwoFactorState['emailCodes'] => {
+const withoutCode = (codes: TwoFactorState['emailCodes'], purpose: EmailCodePurpose): TwoFactorState['emailCodes'] => {
   const { [purpose]: _removed, ...rest } = codes;
   return rest;
 };
@@ -325,10 +315,7 @@ export const evolveUser = (state: UserState, event: UserEvent): UserState => {
   }
 };
 
-const withoutFailures = (
-  guards: Readonly<Record<string, SignInGuard>>,
-  keys: readonly string[],
-): Readonly<Record<string, SignInGuard>> => {
+const withoutFailures = (guards: Readonly<Record<string, SignInGuard>>, keys: readonly string[]): Readonly<Record<string, SignInGuard>> => {
   const next = { ...guards };
   for (const key of keys) {
     const guard = next[key];
@@ -380,10 +367,7 @@ export const evolveEmailReservation = (state: ReservationState, event: EmailRese
   }
 };
 
-export const evolveUsernameReservation = (
-  state: ReservationState,
-  event: UsernameReservationEvent,
-): ReservationState => {
+export const evolveUsernameReservation = (state: ReservationState, event: UsernameReservationEvent): ReservationState => {
   switch (event.type) {
     case 'UsernameReserved':
       return { status: 'held', userId: event.data.userId };

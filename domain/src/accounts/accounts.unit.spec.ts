@@ -77,8 +77,7 @@ const iso = (ms: number): string => after(ms).toISOString();
 
 type CommandType = UserCommand['type'];
 type CommandData<T extends CommandType> = Extract<UserCommand, { type: T }>['data'];
-const command = <T extends CommandType>(type: T, data: CommandData<T>, now: Date = T0): UserCommand =>
-  ({ type, data, metadata: { now } }) as UserCommand;
+const command = <T extends CommandType>(type: T, data: CommandData<T>, now: Date = T0): UserCommand => ({ type, data, metadata: { now } }) as UserCommand;
 
 // ---- fixtures: each test builds its own history -------------------------------------------------
 
@@ -166,10 +165,7 @@ describe('RegisterUser', () => {
   });
 
   it('registers an unconfirmed user and asks for confirmation, valid for 24 hours', () =>
-    user
-      .given([])
-      .when(command('RegisterUser', registration()))
-      .then([registered(), confirmationRequested()]));
+    user.given([]).when(command('RegisterUser', registration())).then([registered(), confirmationRequested()]));
 
   it('leaves a new user inactive until the e-mail is confirmed', () =>
     user
@@ -183,16 +179,9 @@ describe('RegisterUser', () => {
   it('registers a staff-created user already confirmed and active, with the chosen role', () =>
     user
       .given([])
-      .when(
-        command(
-          'RegisterUser',
-          registration({ createdByStaffId: 'staff-1', role: 'admin', termsAccepted: false, confirmTokenHash: null }),
-        ),
-      )
+      .when(command('RegisterUser', registration({ createdByStaffId: 'staff-1', role: 'admin', termsAccepted: false, confirmTokenHash: null })))
       .thenState((state, produced) => {
-        expect(produced).toEqual([
-          registered({ createdByStaffId: 'staff-1', role: 'admin', termsAccepted: false, emailVerified: true }),
-        ]);
+        expect(produced).toEqual([registered({ createdByStaffId: 'staff-1', role: 'admin', termsAccepted: false, emailVerified: true })]);
         expect(state.status).toBe('active');
       }));
 
@@ -234,7 +223,10 @@ describe('ResendConfirmation and ConfirmEmail', () => {
       .thenThrows(AccountErrors.emailAlreadyConfirmed));
 
   it('does not resend for an unknown user', () =>
-    user.given([]).when(command('ResendConfirmation', { tokenHash: 'x' })).thenThrows(AccountErrors.userNotFound));
+    user
+      .given([])
+      .when(command('ResendConfirmation', { tokenHash: 'x' }))
+      .thenThrows(AccountErrors.userNotFound));
 
   it('confirms the e-mail with the right link and activates the user', () =>
     user
@@ -252,7 +244,10 @@ describe('ResendConfirmation and ConfirmEmail', () => {
       .thenThrows(AccountErrors.linkInvalid));
 
   it('rejects a link that was already used', () =>
-    user.given(activeUser()).when(command('ConfirmEmail', { tokenHash: 'confirm-1' })).thenThrows(AccountErrors.linkInvalid));
+    user
+      .given(activeUser())
+      .when(command('ConfirmEmail', { tokenHash: 'confirm-1' }))
+      .thenThrows(AccountErrors.linkInvalid));
 
   it('rejects a link replaced by a newer one', () =>
     user
@@ -280,7 +275,10 @@ describe('SignIn', () => {
 
   it('answers wrong credentials for an unknown or deleted user', () => {
     user.given([]).when(command('SignIn', signInData())).thenThrows(AccountErrors.wrongCredentials);
-    user.given([...activeUser(), deleted()]).when(command('SignIn', signInData())).thenThrows(AccountErrors.wrongCredentials);
+    user
+      .given([...activeUser(), deleted()])
+      .when(command('SignIn', signInData()))
+      .thenThrows(AccountErrors.wrongCredentials);
   });
 
   it('sends social accounts to their provider', () =>
@@ -332,10 +330,7 @@ describe('SignIn', () => {
 
   it('refuses even the right password while locked', () =>
     user
-      .given([
-        ...activeUser(),
-        { type: 'UserLocked', data: { until: iso(HOUR + 15 * MINUTE), failedAttempts: 5, at: iso(HOUR) } },
-      ])
+      .given([...activeUser(), { type: 'UserLocked', data: { until: iso(HOUR + 15 * MINUTE), failedAttempts: 5, at: iso(HOUR) } }])
       .when(command('SignIn', signInData(), after(HOUR + 14 * MINUTE)))
       .thenThrows(AccountErrors.userLocked, { lockedUntil: iso(HOUR + 15 * MINUTE) }));
 
@@ -345,7 +340,10 @@ describe('SignIn', () => {
       ...[1, 2, 3, 4, 5].map((n) => signInFailed(HOUR, n)),
       { type: 'UserLocked', data: { until: iso(HOUR + 15 * MINUTE), failedAttempts: 5, at: iso(HOUR) } } as UserEvent,
     ];
-    user.given(history).when(command('SignIn', signInData(), after(HOUR + 15 * MINUTE))).then([signedIn(HOUR + 15 * MINUTE)]);
+    user
+      .given(history)
+      .when(command('SignIn', signInData(), after(HOUR + 15 * MINUTE)))
+      .then([signedIn(HOUR + 15 * MINUTE)]);
     user
       .given(history)
       .when(command('SignIn', signInData({ passwordValid: false }), after(HOUR + 15 * MINUTE)))
@@ -374,8 +372,14 @@ describe('SignIn', () => {
 
   it('refuses a blocked user until the block ends', () => {
     const history = [...activeUser(), { type: 'UserBlocked', data: { until: iso(3 * HOUR), at: iso(HOUR) } } as UserEvent];
-    user.given(history).when(command('SignIn', signInData(), after(2 * HOUR))).thenThrows(AccountErrors.userBlocked, { blockedUntil: iso(3 * HOUR) });
-    user.given(history).when(command('SignIn', signInData(), after(3 * HOUR))).then([signedIn(3 * HOUR)]);
+    user
+      .given(history)
+      .when(command('SignIn', signInData(), after(2 * HOUR)))
+      .thenThrows(AccountErrors.userBlocked, { blockedUntil: iso(3 * HOUR) });
+    user
+      .given(history)
+      .when(command('SignIn', signInData(), after(3 * HOUR)))
+      .then([signedIn(3 * HOUR)]);
   });
 
   it('refuses a user blocked without end', () =>
@@ -389,9 +393,7 @@ describe('SignIn', () => {
       .given([...activeUser(), ...totpEnabled()])
       .when(command('SignIn', signInData(), after(HOUR)))
       .thenState((_s, produced) => {
-        expect(produced).toEqual([
-          { type: 'TwoFactorChallengeIssued', data: { method: 'totp', codeHash: null, expiresAt: null, at: iso(HOUR) } },
-        ]);
+        expect(produced).toEqual([{ type: 'TwoFactorChallengeIssued', data: { method: 'totp', codeHash: null, expiresAt: null, at: iso(HOUR) } }]);
         expect(signInOutcome(produced)).toEqual({ kind: 'two_factor_required', method: 'totp' });
       }));
 
@@ -434,10 +436,12 @@ describe('SignIn', () => {
       .given(emailChallenged())
       .when(command('SignIn', signInData({ twoFactorCodeValid: true }), after(HOUR + VERIFICATION_CODE_TTL_MS)))
       .thenState((_s, produced) => {
-        expect(produced).toEqual([signInFailed(HOUR + VERIFICATION_CODE_TTL_MS, 1, 'two_factor')].map((e) => ({
-          ...e,
-          data: { ...e.data, ip: '198.51.100.4', userAgent: 'Firefox' },
-        })));
+        expect(produced).toEqual(
+          [signInFailed(HOUR + VERIFICATION_CODE_TTL_MS, 1, 'two_factor')].map((e) => ({
+            ...e,
+            data: { ...e.data, ip: '198.51.100.4', userAgent: 'Firefox' },
+          })),
+        );
         const outcome = signInOutcome(produced);
         expect(outcome.kind === 'rejected' && outcome.error.code).toBe(AccountErrors.twoFactorIncorrect.code);
       }));
@@ -476,7 +480,10 @@ describe('password reset and change', () => {
       .then([resetRequested()]));
 
   it('does nothing for a deleted user', () =>
-    user.given([...activeUser(), deleted()]).when(command('RequestPasswordReset', { tokenHash: 'r' })).thenNothing());
+    user
+      .given([...activeUser(), deleted()])
+      .when(command('RequestPasswordReset', { tokenHash: 'r' }))
+      .thenNothing());
 
   it('sets the new password through the link', () =>
     user
@@ -567,9 +574,7 @@ describe('e-mail change', () => {
       .given([...activeUser(), changeRequested()])
       .when(command('ConfirmEmailChange', { tokenHash: 'change-1' }, after(2 * HOUR)))
       .thenState((state, produced) => {
-        expect(produced).toEqual([
-          { type: 'EmailChanged', data: { oldEmail: 'ada@example.com', newEmail: 'lovelace@example.com', at: iso(2 * HOUR) } },
-        ]);
+        expect(produced).toEqual([{ type: 'EmailChanged', data: { oldEmail: 'ada@example.com', newEmail: 'lovelace@example.com', at: iso(2 * HOUR) } }]);
         expect(activeEmail(state)).toBe('lovelace@example.com');
         expect(state).toMatchObject({ emailChange: null, emailVerified: true });
       }));
@@ -581,9 +586,16 @@ describe('e-mail change', () => {
       .thenState((state) => expect(state).toMatchObject({ status: 'active', emailVerified: true, emailConfirmation: null })));
 
   it('rejects unknown, used and expired links', () => {
-    user.given([...activeUser(), changeRequested()]).when(command('ConfirmEmailChange', { tokenHash: 'x' }, after(2 * HOUR))).thenThrows(AccountErrors.linkInvalid);
     user
-      .given([...activeUser(), changeRequested(), { type: 'EmailChanged', data: { oldEmail: 'ada@example.com', newEmail: 'lovelace@example.com', at: iso(2 * HOUR) } }])
+      .given([...activeUser(), changeRequested()])
+      .when(command('ConfirmEmailChange', { tokenHash: 'x' }, after(2 * HOUR)))
+      .thenThrows(AccountErrors.linkInvalid);
+    user
+      .given([
+        ...activeUser(),
+        changeRequested(),
+        { type: 'EmailChanged', data: { oldEmail: 'ada@example.com', newEmail: 'lovelace@example.com', at: iso(2 * HOUR) } },
+      ])
       .when(command('ConfirmEmailChange', { tokenHash: 'change-1' }, after(2 * HOUR)))
       .thenThrows(AccountErrors.linkInvalid);
     user
@@ -604,7 +616,10 @@ describe('profile, settings, avatar and terms', () => {
       }));
 
   it('records nothing when the profile does not change', () =>
-    user.given(activeUser()).when(command('UpdateProfile', { firstName: null })).thenNothing());
+    user
+      .given(activeUser())
+      .when(command('UpdateProfile', { firstName: null }))
+      .thenNothing());
 
   it('records only the account settings that change, naming the username given up', () =>
     user
@@ -616,7 +631,10 @@ describe('profile, settings, avatar and terms', () => {
       }));
 
   it('records nothing when the settings do not change', () =>
-    user.given(activeUser()).when(command('ChangeAccountSettings', { locale: 'en_us', sessionTimeout: 1800 })).thenNothing());
+    user
+      .given(activeUser())
+      .when(command('ChangeAccountSettings', { locale: 'en_us', sessionTimeout: 1800 }))
+      .thenNothing());
 
   it('sets an avatar of up to 3 MB', () =>
     user
@@ -631,14 +649,26 @@ describe('profile, settings, avatar and terms', () => {
       .thenThrows(AccountErrors.avatarTooLarge));
 
   it('refuses an avatar that is not an image or is empty', () => {
-    user.given(activeUser()).when(command('SetAvatar', { avatarId: 'a', mime: 'application/pdf', size: 10 })).thenThrows(AccountErrors.avatarInvalid);
-    user.given(activeUser()).when(command('SetAvatar', { avatarId: 'a', mime: 'image/png', size: 0 })).thenThrows(AccountErrors.avatarInvalid);
+    user
+      .given(activeUser())
+      .when(command('SetAvatar', { avatarId: 'a', mime: 'application/pdf', size: 10 }))
+      .thenThrows(AccountErrors.avatarInvalid);
+    user
+      .given(activeUser())
+      .when(command('SetAvatar', { avatarId: 'a', mime: 'image/png', size: 0 }))
+      .thenThrows(AccountErrors.avatarInvalid);
   });
 
   it('accepts the terms once', () => {
     const history = [registered({ createdByStaffId: 'staff-1', termsAccepted: false, emailVerified: true })];
-    user.given(history).when(command('AcceptTerms', {})).then([{ type: 'TermsAccepted', data: { at: iso(0) } }]);
-    user.given([...history, { type: 'TermsAccepted', data: { at: iso(0) } }]).when(command('AcceptTerms', {})).thenNothing();
+    user
+      .given(history)
+      .when(command('AcceptTerms', {}))
+      .then([{ type: 'TermsAccepted', data: { at: iso(0) } }]);
+    user
+      .given([...history, { type: 'TermsAccepted', data: { at: iso(0) } }])
+      .when(command('AcceptTerms', {}))
+      .thenNothing();
   });
 });
 
@@ -656,7 +686,10 @@ describe('two-factor authentication', () => {
       .then([enrolled]));
 
   it('issues an e-mail code valid for 10 minutes', () =>
-    user.given(activeUser()).when(command('IssueEmailCode', { codeHash: 'code-enable', purpose: 'enable' })).then([codeIssued('enable')]));
+    user
+      .given(activeUser())
+      .when(command('IssueEmailCode', { codeHash: 'code-enable', purpose: 'enable' }))
+      .then([codeIssued('enable')]));
 
   it('refuses to enable TOTP before enrolment', () =>
     user
@@ -676,7 +709,10 @@ describe('two-factor authentication', () => {
       }));
 
   it('refuses a wrong or expired TOTP code', () => {
-    user.given([...activeUser(), enrolled]).when(command('EnableTwoFactor', { method: 'totp', codeValid: false })).thenThrows(AccountErrors.twoFactorIncorrect);
+    user
+      .given([...activeUser(), enrolled])
+      .when(command('EnableTwoFactor', { method: 'totp', codeValid: false }))
+      .thenThrows(AccountErrors.twoFactorIncorrect);
     user
       .given([...activeUser(), enrolled])
       .when(command('EnableTwoFactor', { method: 'totp', codeValid: true, codeExpired: true }))
@@ -697,7 +733,10 @@ describe('two-factor authentication', () => {
       .given([...activeUser(), codeIssued('enable')])
       .when(command('EnableTwoFactor', { method: 'email', codeValid: true }, after(VERIFICATION_CODE_TTL_MS)))
       .thenThrows(AccountErrors.twoFactorIncorrect);
-    user.given(activeUser()).when(command('EnableTwoFactor', { method: 'email', codeValid: true })).thenThrows(AccountErrors.twoFactorIncorrect);
+    user
+      .given(activeUser())
+      .when(command('EnableTwoFactor', { method: 'email', codeValid: true }))
+      .thenThrows(AccountErrors.twoFactorIncorrect);
     user
       .given([...activeUser(), codeIssued('disable')])
       .when(command('EnableTwoFactor', { method: 'email', codeValid: true }))
@@ -714,7 +753,10 @@ describe('two-factor authentication', () => {
       }));
 
   it('refuses to disable with a wrong code or a stale mailed code', () => {
-    user.given([...activeUser(), ...totpEnabled()]).when(command('DisableTwoFactor', { codeValid: false })).thenThrows(AccountErrors.twoFactorIncorrect);
+    user
+      .given([...activeUser(), ...totpEnabled()])
+      .when(command('DisableTwoFactor', { codeValid: false }))
+      .thenThrows(AccountErrors.twoFactorIncorrect);
     user
       .given([...activeUser(), ...emailTwoFactorEnabled(), codeIssued('disable', HOUR)])
       .when(command('DisableTwoFactor', { codeValid: true }, after(HOUR + VERIFICATION_CODE_TTL_MS)))
@@ -726,7 +768,10 @@ describe('two-factor authentication', () => {
   });
 
   it('does nothing when disabling two-factor that is off', () =>
-    user.given(activeUser()).when(command('DisableTwoFactor', { codeValid: false })).thenNothing());
+    user
+      .given(activeUser())
+      .when(command('DisableTwoFactor', { codeValid: false }))
+      .thenNothing());
 
   const resetRequested: UserEvent = {
     type: 'TwoFactorResetRequested',
@@ -746,7 +791,10 @@ describe('two-factor authentication', () => {
       .thenThrows(AccountErrors.wrongPassword));
 
   it('does nothing when two-factor is off', () =>
-    user.given(activeUser()).when(command('RequestTwoFactorReset', { tokenHash: 't', passwordValid: true })).thenNothing());
+    user
+      .given(activeUser())
+      .when(command('RequestTwoFactorReset', { tokenHash: 't', passwordValid: true }))
+      .thenNothing());
 
   it('turns two-factor off through the reset link, once', () => {
     const history = [...activeUser(), ...totpEnabled(), resetRequested];
@@ -762,7 +810,10 @@ describe('two-factor authentication', () => {
 
   it('rejects an unknown or expired two-factor reset link', () => {
     const history = [...activeUser(), ...totpEnabled(), resetRequested];
-    user.given(history).when(command('ResetTwoFactor', { tokenHash: 'x' }, after(HOUR))).thenThrows(AccountErrors.linkInvalid);
+    user
+      .given(history)
+      .when(command('ResetTwoFactor', { tokenHash: 'x' }, after(HOUR)))
+      .thenThrows(AccountErrors.linkInvalid);
     user
       .given(history)
       .when(command('ResetTwoFactor', { tokenHash: 'reset2fa-1' }, after(HOUR + TWO_FACTOR_RESET_TTL_MS)))
@@ -802,7 +853,10 @@ describe('staff actions', () => {
       .thenState((state) => expect(state.status).toBe('active')));
 
   it('ignores a repeated suspension or an unsuspension of an active user', () => {
-    user.given([...activeUser(), suspended]).when(command('SuspendUser', {})).thenNothing();
+    user
+      .given([...activeUser(), suspended])
+      .when(command('SuspendUser', {}))
+      .thenNothing();
     user.given(activeUser()).when(command('UnsuspendUser', {})).thenNothing();
   });
 
@@ -834,10 +888,14 @@ describe('staff actions', () => {
   });
 
   it('changes the role, and ignores the same role', () => {
-    user.given(activeUser()).when(command('ChangeRole', { role: 'financial_admin' })).then([
-      { type: 'RoleChanged', data: { from: 'user', to: 'financial_admin', at: iso(0) } },
-    ]);
-    user.given(activeUser()).when(command('ChangeRole', { role: 'user' })).thenNothing();
+    user
+      .given(activeUser())
+      .when(command('ChangeRole', { role: 'financial_admin' }))
+      .then([{ type: 'RoleChanged', data: { from: 'user', to: 'financial_admin', at: iso(0) } }]);
+    user
+      .given(activeUser())
+      .when(command('ChangeRole', { role: 'user' }))
+      .thenNothing();
   });
 });
 
@@ -875,8 +933,15 @@ describe('DeleteAccount and PurgeAccount', () => {
 
   const everyCommandButPurge: UserCommand[] = [
     command('RegisterUser', {
-      userId: USER_ID, email: 'a@b.co', passwordHash: 'h', locale: 'en_us', termsAccepted: true,
-      registrationApp: null, userAgent: null, ip: null, confirmTokenHash: 'c',
+      userId: USER_ID,
+      email: 'a@b.co',
+      passwordHash: 'h',
+      locale: 'en_us',
+      termsAccepted: true,
+      registrationApp: null,
+      userAgent: null,
+      ip: null,
+      confirmTokenHash: 'c',
     }),
     command('ResendConfirmation', { tokenHash: 't' }),
     command('ConfirmEmail', { tokenHash: 't' }),
@@ -903,10 +968,16 @@ describe('DeleteAccount and PurgeAccount', () => {
   ];
 
   it('refuses every later command with USER_DELETED, sign-in and reset request aside', () => {
-    for (const history of [[...activeUser(), deleted()], [...activeUser(), deleted(), { type: 'AccountPurged', data: { at: iso(3 * HOUR) } } as UserEvent]]) {
+    for (const history of [
+      [...activeUser(), deleted()],
+      [...activeUser(), deleted(), { type: 'AccountPurged', data: { at: iso(3 * HOUR) } } as UserEvent],
+    ]) {
       for (const c of everyCommandButPurge) user.given(history).when(c).thenThrows(AccountErrors.alreadyDeleted);
       user.given(history).when(command('SignIn', signInData())).thenThrows(AccountErrors.wrongCredentials);
-      user.given(history).when(command('RequestPasswordReset', { tokenHash: 't' })).thenNothing();
+      user
+        .given(history)
+        .when(command('RequestPasswordReset', { tokenHash: 't' }))
+        .thenNothing();
     }
   });
 
@@ -948,20 +1019,36 @@ describe('reservations', () => {
   const email = specFor(emailReservationDecider);
   const username = specFor(usernameReservationDecider);
   const emailCommand = (type: EmailReservationCommand['type'], userId: string): EmailReservationCommand => ({ type, data: { userId }, metadata: { now: T0 } });
-  const usernameCommand = (type: UsernameReservationCommand['type'], userId: string): UsernameReservationCommand => ({ type, data: { userId }, metadata: { now: T0 } });
+  const usernameCommand = (type: UsernameReservationCommand['type'], userId: string): UsernameReservationCommand => ({
+    type,
+    data: { userId },
+    metadata: { now: T0 },
+  });
 
   it('reserves a free address for a user, idempotently', () => {
-    email.given([]).when(emailCommand('ReserveEmail', 'u-1')).then([{ type: 'EmailReserved', data: { userId: 'u-1', at: T0.toISOString() } }]);
-    email.given([{ type: 'EmailReserved', data: { userId: 'u-1' } }]).when(emailCommand('ReserveEmail', 'u-1')).thenNothing();
+    email
+      .given([])
+      .when(emailCommand('ReserveEmail', 'u-1'))
+      .then([{ type: 'EmailReserved', data: { userId: 'u-1', at: T0.toISOString() } }]);
+    email
+      .given([{ type: 'EmailReserved', data: { userId: 'u-1' } }])
+      .when(emailCommand('ReserveEmail', 'u-1'))
+      .thenNothing();
   });
 
   it('refuses an address held by another user', () =>
-    email.given([{ type: 'EmailReserved', data: { userId: 'u-1' } }]).when(emailCommand('ReserveEmail', 'u-2')).thenThrows(AccountErrors.emailExists));
+    email
+      .given([{ type: 'EmailReserved', data: { userId: 'u-1' } }])
+      .when(emailCommand('ReserveEmail', 'u-2'))
+      .thenThrows(AccountErrors.emailExists));
 
   it('releases only for the holder, after which another user may reserve', () => {
     const held = [{ type: 'EmailReserved', data: { userId: 'u-1' } } as const];
     email.given(held).when(emailCommand('ReleaseEmail', 'u-2')).thenNothing();
-    email.given(held).when(emailCommand('ReleaseEmail', 'u-1')).then([{ type: 'EmailReleased', data: { userId: 'u-1' } }]);
+    email
+      .given(held)
+      .when(emailCommand('ReleaseEmail', 'u-1'))
+      .then([{ type: 'EmailReleased', data: { userId: 'u-1' } }]);
     email
       .given([...held, { type: 'EmailReleased', data: { userId: 'u-1' } }])
       .when(emailCommand('ReserveEmail', 'u-2'))
@@ -987,11 +1074,20 @@ describe('reservations', () => {
         ]));
 
     it('stays with its holder inside the window, where the sign-up may still be in flight', () =>
-      email.given(heldSince(ABANDONED_RESERVATION_AFTER_MS - 1)).when(takeOver('u-1')).thenThrows(AccountErrors.emailExists));
+      email
+        .given(heldSince(ABANDONED_RESERVATION_AFTER_MS - 1))
+        .when(takeOver('u-1'))
+        .thenThrows(AccountErrors.emailExists));
 
     it('stays with its holder unless the command says that holder has no account', () => {
-      email.given(heldSince(ABANDONED_RESERVATION_AFTER_MS * 10)).when(takeOver()).thenThrows(AccountErrors.emailExists);
-      email.given(heldSince(ABANDONED_RESERVATION_AFTER_MS * 10)).when(takeOver('u-3')).thenThrows(AccountErrors.emailExists);
+      email
+        .given(heldSince(ABANDONED_RESERVATION_AFTER_MS * 10))
+        .when(takeOver())
+        .thenThrows(AccountErrors.emailExists);
+      email
+        .given(heldSince(ABANDONED_RESERVATION_AFTER_MS * 10))
+        .when(takeOver('u-3'))
+        .thenThrows(AccountErrors.emailExists);
     });
 
     it('cannot be taken over twice: the second of two racing sign-ups finds a fresh reservation', () =>
@@ -1015,8 +1111,14 @@ describe('reservations', () => {
   });
 
   it('reserves usernames the same way, answering USERNAME_TAKEN', () => {
-    username.given([]).when(usernameCommand('ReserveUsername', 'u-1')).then([{ type: 'UsernameReserved', data: { userId: 'u-1' } }]);
-    username.given([{ type: 'UsernameReserved', data: { userId: 'u-1' } }]).when(usernameCommand('ReserveUsername', 'u-1')).thenNothing();
+    username
+      .given([])
+      .when(usernameCommand('ReserveUsername', 'u-1'))
+      .then([{ type: 'UsernameReserved', data: { userId: 'u-1' } }]);
+    username
+      .given([{ type: 'UsernameReserved', data: { userId: 'u-1' } }])
+      .when(usernameCommand('ReserveUsername', 'u-1'))
+      .thenNothing();
     username
       .given([{ type: 'UsernameReserved', data: { userId: 'u-1' } }])
       .when(usernameCommand('ReserveUsername', 'u-2'))
@@ -1046,7 +1148,9 @@ describe('sign-in guards: trusted devices, the code step, resets', () => {
     user
       .given([...activeUser(), ...lockedFromStrangers()])
       .when(command('SignIn', fromDevice('laptop'), after(HOUR + MINUTE)))
-      .then([{ type: 'SignInSucceeded', data: { sessionId: 'session-1', ip: '198.51.100.4', userAgent: 'Firefox', at: iso(HOUR + MINUTE), deviceId: 'laptop' } }]));
+      .then([
+        { type: 'SignInSucceeded', data: { sessionId: 'session-1', ip: '198.51.100.4', userAgent: 'Firefox', at: iso(HOUR + MINUTE), deviceId: 'laptop' } },
+      ]));
 
   it('still refuses an untrusted browser with the right password while locked', () =>
     user
@@ -1056,7 +1160,10 @@ describe('sign-in guards: trusted devices, the code step, resets', () => {
 
   it('counts the failures of a trusted device against that device only', () =>
     user
-      .given([...activeUser(), ...[1, 2, 3, 4].map((n) => ({ ...signInFailed(HOUR, n), data: { ...signInFailed(HOUR, n).data, deviceId: 'laptop' } }) as UserEvent)])
+      .given([
+        ...activeUser(),
+        ...[1, 2, 3, 4].map((n) => ({ ...signInFailed(HOUR, n), data: { ...signInFailed(HOUR, n).data, deviceId: 'laptop' } }) as UserEvent),
+      ])
       .when(command('SignIn', fromDevice('laptop', { passwordValid: false }), after(HOUR + MINUTE)))
       .thenState((state, produced) => {
         expect(produced.map((e) => e.type)).toEqual(['SignInFailed', 'UserLocked']);
@@ -1070,7 +1177,9 @@ describe('sign-in guards: trusted devices, the code step, resets', () => {
     user
       .given([...activeUser(), ...totpEnabled(), ...[1, 2, 3, 4].map((n) => signInFailed(HOUR, n, 'two_factor'))])
       .when(command('SignIn', signInData({ passwordValid: false }), after(HOUR + MINUTE)))
-      .thenState((_s, produced) => expect(produced).toEqual([expect.objectContaining({ type: 'SignInFailed', data: expect.objectContaining({ reason: 'password', failedAttempts: 1 }) })])));
+      .thenState((_s, produced) =>
+        expect(produced).toEqual([expect.objectContaining({ type: 'SignInFailed', data: expect.objectContaining({ reason: 'password', failedAttempts: 1 }) })]),
+      ));
 
   it('locks the code step on the fifth wrong code, and tells only someone with the password', () => {
     const history = [
@@ -1079,7 +1188,10 @@ describe('sign-in guards: trusted devices, the code step, resets', () => {
       ...[1, 2, 3, 4, 5].map((n) => signInFailed(HOUR, n, 'two_factor')),
       { type: 'UserLocked', data: { until: iso(HOUR + SIGN_IN_LOCK_MS), failedAttempts: 5, at: iso(HOUR), scope: 'two_factor' } } as UserEvent,
     ];
-    user.given(history).when(command('SignIn', signInData(), after(HOUR + MINUTE))).thenThrows(AccountErrors.userLocked, { lockedUntil: iso(HOUR + SIGN_IN_LOCK_MS) });
+    user
+      .given(history)
+      .when(command('SignIn', signInData(), after(HOUR + MINUTE)))
+      .thenThrows(AccountErrors.userLocked, { lockedUntil: iso(HOUR + SIGN_IN_LOCK_MS) });
     user
       .given(history)
       .when(command('SignIn', signInData({ passwordValid: false }), after(HOUR + MINUTE)))
@@ -1103,8 +1215,14 @@ describe('sign-in guards: trusted devices, the code step, resets', () => {
         expect(produced[0]).toMatchObject({ type: 'SignInSucceeded', data: { totpStep: 101 } });
         expect(state.status !== 'unregistered' && state.status !== 'purged' && state.twoFactor.lastTotpStep).toBe(101);
       });
-    user.given(enabledAtStep(100)).when(command('DisableTwoFactor', { codeValid: true, totpStep: 100 })).thenThrows(AccountErrors.twoFactorIncorrect);
-    user.given(enabledAtStep(100)).when(command('DisableTwoFactor', { codeValid: true, totpStep: 101 })).then([{ type: 'TwoFactorDisabled', data: { via: 'settings', at: iso(0) } }]);
+    user
+      .given(enabledAtStep(100))
+      .when(command('DisableTwoFactor', { codeValid: true, totpStep: 100 }))
+      .thenThrows(AccountErrors.twoFactorIncorrect);
+    user
+      .given(enabledAtStep(100))
+      .when(command('DisableTwoFactor', { codeValid: true, totpStep: 101 }))
+      .then([{ type: 'TwoFactorDisabled', data: { via: 'settings', at: iso(0) } }]);
   });
 
   it('remembers the step of the code that turned the authenticator on', () =>

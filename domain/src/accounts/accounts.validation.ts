@@ -54,10 +54,7 @@ export const passwordSchema = z
   .refine((v) => /\p{L}/u.test(v) && /\d/.test(v) && /[^\p{L}\d\s]/u.test(v), 'validation.passwordMix');
 
 /** A password given to be checked (sign-in, confirmations): any text, within the same cap. */
-export const passwordInputSchema = z
-  .string({ error: 'validation.required' })
-  .min(1, 'validation.required')
-  .max(PASSWORD_MAX_LENGTH, 'validation.tooLong');
+export const passwordInputSchema = z.string({ error: 'validation.required' }).min(1, 'validation.required').max(PASSWORD_MAX_LENGTH, 'validation.tooLong');
 
 export const usernameSchema = z
   .string()
@@ -135,12 +132,14 @@ export const signUpSchema = z
 export const signInSchema = z.object({
   email: emailSchema,
   password: passwordInputSchema,
-  code: z.string().trim().regex(/^\d{6}$/, 'validation.code').optional(),
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'validation.code')
+    .optional(),
 });
 
-export const passwordResetSchema = z
-  .object({ password: passwordSchema, passwordConfirmation: z.string() })
-  .refine(passwordsMatch, mismatch);
+export const passwordResetSchema = z.object({ password: passwordSchema, passwordConfirmation: z.string() }).refine(passwordsMatch, mismatch);
 
 export const changePasswordSchema = z
   .object({
@@ -173,7 +172,10 @@ export const accountSettingsSchema = z.object({
   locale: z.enum(LOCALES, { error: 'validation.locale' }).optional(),
 });
 
-export const verificationCodeSchema = z.string().trim().regex(/^\d{6}$/, 'validation.code');
+export const verificationCodeSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, 'validation.code');
 
 export const deleteAccountSchema = z.object({
   confirmation: z.string(),

@@ -5,7 +5,7 @@ describe('who may see an avatar', () => {
   it('lets the owner see their own, whatever their role', () => {
     expect(mayViewAvatar({ id: 'u-1', role: 'user' }, 'u-1')).toBe(true);
   });
-  it('lets staff see any account\'s', () => {
+  it("lets staff see any account's", () => {
     for (const role of ['admin', 'super_admin', 'financial_admin']) expect(mayViewAvatar({ id: 's-1', role }, 'u-1')).toBe(true);
   });
   it('refuses another user, and a role the product does not know', () => {

@@ -9,11 +9,25 @@ const T0 = new Date('2026-11-22T10:00:00Z');
 const registered = {
   type: 'UserRegistered',
   data: {
-    userId: 'u-1', email: 'a@example.com', passwordHash: 'h', authMethods: ['password'], role: 'user', locale: 'nl', termsAccepted: true,
-    emailVerified: true, registrationApp: 'web', userAgent: null, ip: null, createdByStaffId: null, registeredAt: T0.toISOString(),
+    userId: 'u-1',
+    email: 'a@example.com',
+    passwordHash: 'h',
+    authMethods: ['password'],
+    role: 'user',
+    locale: 'nl',
+    termsAccepted: true,
+    emailVerified: true,
+    registrationApp: 'web',
+    userAgent: null,
+    ip: null,
+    createdByStaffId: null,
+    registeredAt: T0.toISOString(),
   },
 } as unknown as UserEvent;
-const resetRequested = { type: 'PasswordResetRequested', data: { tokenHash: 'hash-1', expiresAt: new Date(T0.getTime() + 3_600_000).toISOString() } } as UserEvent;
+const resetRequested = {
+  type: 'PasswordResetRequested',
+  data: { tokenHash: 'hash-1', expiresAt: new Date(T0.getTime() + 3_600_000).toISOString() },
+} as UserEvent;
 
 const codeOf = (check: () => void): string | null => {
   try {

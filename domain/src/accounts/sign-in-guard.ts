@@ -19,8 +19,7 @@ export interface SignInGuard {
 export const OPEN_GUARD: SignInGuard = { failures: [], lockedUntil: null };
 
 /** `password`, `two_factor`, or `password@<device>` for a trusted device's own guard. */
-export const guardKey = (scope: SignInScope, deviceId: string | null | undefined): string =>
-  deviceId ? `${scope}@${deviceId}` : scope;
+export const guardKey = (scope: SignInScope, deviceId: string | null | undefined): string => (deviceId ? `${scope}@${deviceId}` : scope);
 
 export const scopeOfGuardKey = (key: string): SignInScope => (key.startsWith('two_factor') ? 'two_factor' : 'password');
 
@@ -51,8 +50,5 @@ export const isIdleGuard = (guard: SignInGuard, now: number): boolean =>
   lockedUntilAt(guard, now) === null && guard.failures.every((t) => t <= now - FAILED_SIGN_IN_WINDOW_MS);
 
 /** Drops idle guards, so the per-device ones do not pile up in the state. */
-export const pruneGuards = (
-  guards: Readonly<Record<string, SignInGuard>>,
-  now: number,
-): Readonly<Record<string, SignInGuard>> =>
+export const pruneGuards = (guards: Readonly<Record<string, SignInGuard>>, now: number): Readonly<Record<string, SignInGuard>> =>
   Object.fromEntries(Object.entries(guards).filter(([, guard]) => !isIdleGuard(guard, now)));

@@ -64,8 +64,7 @@ describe('staff hierarchy invariants', () => {
     fc.assert(
       fc.property(subject(knownRole.filter((r) => r !== 'user')), subject(knownRole), (actor, target) => {
         fc.pre(actor.id !== target.id);
-        const expected =
-          actor.role !== 'auditor' && (target.role === 'user' || (actor.role === 'super_admin' && target.role !== 'super_admin'));
+        const expected = actor.role !== 'auditor' && (target.role === 'user' || (actor.role === 'super_admin' && target.role !== 'super_admin'));
         expect(staffMay(actor, { kind: 'manage', target }).allowed).toBe(expected);
       }),
     );

@@ -20,8 +20,7 @@ export const STAFF_RANK: Readonly<Record<Role, number>> = {
 /** A role this product does not know ranks above everyone: an unknown target is never managed. */
 const UNKNOWN_ROLE_RANK = Number.POSITIVE_INFINITY;
 
-export const rankOf = (role: string): number =>
-  (ROLES as readonly string[]).includes(role) ? STAFF_RANK[role as Role] : UNKNOWN_ROLE_RANK;
+export const rankOf = (role: string): number => ((ROLES as readonly string[]).includes(role) ? STAFF_RANK[role as Role] : UNKNOWN_ROLE_RANK);
 
 export interface StaffSubject {
   readonly id: string;

@@ -45,8 +45,7 @@ describe('staffMay: managing an account', () => {
 
 describe('staffMay: creating accounts', () => {
   it('a super_admin creates every role', () => {
-    for (const role of ['user', 'admin', 'financial_admin', 'super_admin'])
-      expect(staffMay(as('super_admin'), { kind: 'create', role })).toEqual(allowed);
+    for (const role of ['user', 'admin', 'financial_admin', 'super_admin']) expect(staffMay(as('super_admin'), { kind: 'create', role })).toEqual(allowed);
   });
   it('an admin creates users only', () => {
     expect(staffMay(as('admin'), { kind: 'create', role: 'user' })).toEqual(allowed);

@@ -4,7 +4,12 @@ import { axel, count, deviceIn, discountIn, quoted, type Sentence, short, text, 
 const t = (value: unknown, fallback = 'desconocido'): string => text(value, fallback);
 const cycle = (value: unknown): string => (value === 'month' ? 'mensual' : value === 'year' ? 'anual' : t(value));
 const until = (value: unknown, w: Writers): string => (value ? ` hasta ${w.when(value)}` : '');
-const CANCELLERS: Readonly<Record<string, string>> = { user: 'por el usuario', staff: 'por el personal', plan_change: 'por un cambio de plan', system: 'por el sistema' };
+const CANCELLERS: Readonly<Record<string, string>> = {
+  user: 'por el usuario',
+  staff: 'por el personal',
+  plan_change: 'por un cambio de plan',
+  system: 'por el sistema',
+};
 const by = (value: unknown): string => (value ? ` ${CANCELLERS[String(value)] ?? `por ${t(value)}`}` : '');
 const device = deviceIn('desde', 'en');
 const secondFactor = (method: unknown): string => (method === 'totp' ? 'app de autenticación' : method === 'email' ? 'código por correo' : t(method));
@@ -15,18 +20,22 @@ const minutes = (ms: unknown): string => count(Math.round(Number(ms) / 60_000), 
 export const ES: Readonly<Record<string, Sentence>> = {
   // accounts
   UserRegistered: (d) =>
-    d.createdByStaffId ? `Cuenta ${t(d.email)} creada por el personal como ${t(d.role)}` : `Registro como ${t(d.email)}${d.registrationApp ? ` en ${t(d.registrationApp)}` : ''}`,
+    d.createdByStaffId
+      ? `Cuenta ${t(d.email)} creada por el personal como ${t(d.role)}`
+      : `Registro como ${t(d.email)}${d.registrationApp ? ` en ${t(d.registrationApp)}` : ''}`,
   EmailConfirmationRequested: (d) => `Correo de confirmación enviado a ${t(d.email)}`,
   EmailConfirmed: (d) => `Dirección de correo ${t(d.email)} confirmada`,
   SignInSucceeded: (d) => `Inició sesión${device(d.userAgent)}`,
-  SignInFailed: (d) => `Inicio de sesión fallido: ${d.reason === 'two_factor' ? 'código de verificación' : 'contraseña'} incorrecto(a) (intento ${t(d.failedAttempts, '1')})${device(d.userAgent)}`,
+  SignInFailed: (d) =>
+    `Inicio de sesión fallido: ${d.reason === 'two_factor' ? 'código de verificación' : 'contraseña'} incorrecto(a) (intento ${t(d.failedAttempts, '1')})${device(d.userAgent)}`,
   UserLocked: (d, w) => `Inicio de sesión bloqueado${until(d.until, w)} tras ${count(d.failedAttempts, 'intento fallido', 'intentos fallidos')}`,
   UserUnlocked: () => 'Inicio de sesión desbloqueado por un restablecimiento de contraseña',
   TwoFactorChallengeIssued: (d) => `Se pidió un código de verificación (${secondFactor(d.method)})`,
   TwoFactorCodeIssued: (d) => `Código de verificación enviado por correo${d.purpose ? ` (${t(d.purpose)})` : ''}`,
   TotpEnrolmentStarted: () => 'Configuración de la app de autenticación iniciada',
   TwoFactorEnabled: (d) => `Verificación en dos pasos activada (${secondFactor(d.method)})`,
-  TwoFactorDisabled: (d) => (d.via === 'reset' ? 'Verificación en dos pasos desactivada con un enlace de restablecimiento' : 'Verificación en dos pasos desactivada'),
+  TwoFactorDisabled: (d) =>
+    d.via === 'reset' ? 'Verificación en dos pasos desactivada con un enlace de restablecimiento' : 'Verificación en dos pasos desactivada',
   TwoFactorResetRequested: () => 'Enlace para restablecer la verificación en dos pasos enviado',
   PasswordResetRequested: () => 'Enlace para restablecer la contraseña enviado',
   PasswordChanged: (d) => (d.via === 'reset' ? 'Contraseña cambiada con un enlace de restablecimiento' : 'Contraseña cambiada'),
@@ -35,7 +44,8 @@ export const ES: Readonly<Record<string, Sentence>> = {
   ProfileUpdated: (d) => `Perfil actualizado: ${t(d.changes, 'ningún campo')}`,
   AccountSettingsChanged: (d) => {
     const changed = ['username', 'sessionTimeout', 'locale'].filter((k) => d[k] !== undefined);
-    if (d.username !== undefined) return `Ajustes de la cuenta cambiados: nombre de usuario ${d.username === null ? 'eliminado' : `establecido como ${t(d.username)}`}`;
+    if (d.username !== undefined)
+      return `Ajustes de la cuenta cambiados: nombre de usuario ${d.username === null ? 'eliminado' : `establecido como ${t(d.username)}`}`;
     return `Ajustes de la cuenta cambiados: ${changed.join(', ') || 'nada'}`;
   },
   AvatarChanged: (d, w) => (d.avatarId ? `Foto de perfil cambiada (${t(d.mime)}, ${w.bytes(d.size)})` : 'Foto de perfil eliminada'),
@@ -46,7 +56,11 @@ export const ES: Readonly<Record<string, Sentence>> = {
   UserBlocked: (d, w) => `Bloqueado${until(d.until, w)}`,
   UserUnblocked: () => 'Bloqueo levantado',
   AccountDeleted: (d) =>
-    d.by === 'staff' ? `Cuenta ${t(d.email)} eliminada por el personal` : d.by === 'non_payment' ? `Cuenta ${t(d.email)} eliminada por falta de pago` : `Cuenta ${t(d.email)} eliminada por su titular`,
+    d.by === 'staff'
+      ? `Cuenta ${t(d.email)} eliminada por el personal`
+      : d.by === 'non_payment'
+        ? `Cuenta ${t(d.email)} eliminada por falta de pago`
+        : `Cuenta ${t(d.email)} eliminada por su titular`,
   AccountPurged: () => 'Cuenta purgada: sus datos personales se olvidaron',
   AccountDeactivatedForNonPayment: () => 'Cuenta desactivada por falta de pago',
   EmailReserved: (d) => `Dirección de correo reservada para el usuario ${short(d.userId)}`,
@@ -65,7 +79,8 @@ export const ES: Readonly<Record<string, Sentence>> = {
   StoragePurged: (d) => `Almacenamiento purgado (${count(d.destroyed, 'elemento destruido', 'elementos destruidos')})`,
   QuotaReserved: (d, w) => `${w.bytes(d.size)} reservados para una subida`,
   QuotaReleased: () => 'Reserva de subida liberada',
-  FileAdded: (d, w) => `Archivo ${quoted(d.name)} ${d.copiedFrom ? 'copiado' : 'subido'} (${w.bytes(d.size)}${d.encrypted || d.e2eeEnabled ? ', cifrado de extremo a extremo' : ''})`,
+  FileAdded: (d, w) =>
+    `Archivo ${quoted(d.name)} ${d.copiedFrom ? 'copiado' : 'subido'} (${w.bytes(d.size)}${d.encrypted || d.e2eeEnabled ? ', cifrado de extremo a extremo' : ''})`,
   FolderCreated: (d) => `Carpeta ${quoted(d.name)} ${d.copiedFrom ? 'copiada' : 'creada'}`,
   ItemRenamed: (d) => `Elemento renombrado a ${quoted(d.name)}`,
   ItemMoved: (d) => (d.parentId ? 'Elemento movido a otra carpeta' : 'Elemento movido a la carpeta principal'),
@@ -76,7 +91,8 @@ export const ES: Readonly<Record<string, Sentence>> = {
   ItemDeleted: (d, w) =>
     `Elemento eliminado definitivamente (${w.bytes(d.size)}${Array.isArray(d.descendantIds) && d.descendantIds.length ? `, con ${count(d.descendantIds, 'elemento', 'elementos')} dentro` : ''})`,
   // billing
-  CheckoutStarted: (d, w) => `Compra iniciada de ${w.product(d.productId)} x${t(d.quantity, '1')} por ${usd(d.amount)}${d.promo ? ' con un código promocional' : ''}`,
+  CheckoutStarted: (d, w) =>
+    `Compra iniciada de ${w.product(d.productId)} x${t(d.quantity, '1')} por ${usd(d.amount)}${d.promo ? ' con un código promocional' : ''}`,
   CheckoutLinkIssued: () => 'Enlace de pago emitido',
   CheckoutDeclined: () => 'Pago rechazado',
   SubscriptionStarted: (d, w) => `Suscripción a ${w.product(d.productId)} iniciada (${cycle(d.cycle)}), próximo pago ${w.when(d.nextPaymentDate, 'ninguno')}`,
@@ -114,7 +130,8 @@ export const ES: Readonly<Record<string, Sentence>> = {
   BookmarkListDeleted: () => 'Lista de marcadores eliminada',
   BookmarksForgotten: () => 'Marcadores olvidados',
   ShareOpened: (d) => `Recurso compartido ${kind(d)} abierto${d.recipientEmail ? ` por ${t(d.recipientEmail)}` : ''}${d.firstOpen ? ' por primera vez' : ''}`,
-  ShareDownloaded: (d) => `${d.archive ? 'Archivo comprimido' : 'Archivo'} descargado de un recurso compartido${d.recipientEmail ? ` por ${t(d.recipientEmail)}` : ''}`,
+  ShareDownloaded: (d) =>
+    `${d.archive ? 'Archivo comprimido' : 'Archivo'} descargado de un recurso compartido${d.recipientEmail ? ` por ${t(d.recipientEmail)}` : ''}`,
   ShareAccessForgotten: () => 'Visitantes de un recurso compartido olvidados',
   // shares
   ShareCreated: (d, w) =>
@@ -122,7 +139,12 @@ export const ES: Readonly<Record<string, Sentence>> = {
       Array.isArray(d.recipients) && d.recipients.length ? ` para ${count(d.recipients, 'destinatario', 'destinatarios')}` : ''
     }`,
   ShareEdited: (d) =>
-    `Recurso compartido editado: ${['title', 'description', 'expiresAt', 'downloadable', 'requireLogin', 'passwordHash'].filter((k) => d[k] !== undefined).map((k) => (k === 'passwordHash' ? 'contraseña' : k)).join(', ') || 'nada'}`,
+    `Recurso compartido editado: ${
+      ['title', 'description', 'expiresAt', 'downloadable', 'requireLogin', 'passwordHash']
+        .filter((k) => d[k] !== undefined)
+        .map((k) => (k === 'passwordHash' ? 'contraseña' : k))
+        .join(', ') || 'nada'
+    }`,
   ShareRevoked: () => 'Recurso compartido revocado',
   ShareDeleted: () => 'Recurso compartido eliminado',
   ShareRecipientsResent: (d) => `Correo del recurso compartido reenviado a ${count(d.recipients, 'destinatario', 'destinatarios')}`,
@@ -171,5 +193,6 @@ export const ES: Readonly<Record<string, Sentence>> = {
   AutoPayNameReserved: () => 'Nombre del programa reservado',
   AutoPayNameReleased: () => 'Nombre del programa liberado',
   // storage upkeep
-  BlobMaintenanceScheduled: (d) => `Mantenimiento del almacenamiento programado: revisión cada ${minutes(d.scrubEveryMs)}, recolección cada ${minutes(d.collectEveryMs)}`,
+  BlobMaintenanceScheduled: (d) =>
+    `Mantenimiento del almacenamiento programado: revisión cada ${minutes(d.scrubEveryMs)}, recolección cada ${minutes(d.collectEveryMs)}`,
 };

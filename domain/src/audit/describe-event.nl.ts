@@ -4,7 +4,12 @@ import { axel, count, deviceIn, discountIn, quoted, type Sentence, short, text, 
 const t = (value: unknown, fallback = 'onbekend'): string => text(value, fallback);
 const cycle = (value: unknown): string => (value === 'month' ? 'maandelijks' : value === 'year' ? 'jaarlijks' : t(value));
 const until = (value: unknown, w: Writers): string => (value ? ` tot ${w.when(value)}` : '');
-const CANCELLERS: Readonly<Record<string, string>> = { user: 'door de gebruiker', staff: 'door medewerkers', plan_change: 'door een planwijziging', system: 'door het systeem' };
+const CANCELLERS: Readonly<Record<string, string>> = {
+  user: 'door de gebruiker',
+  staff: 'door medewerkers',
+  plan_change: 'door een planwijziging',
+  system: 'door het systeem',
+};
 const by = (value: unknown): string => (value ? ` ${CANCELLERS[String(value)] ?? `door ${t(value)}`}` : '');
 const device = deviceIn('vanaf', 'op');
 const secondFactor = (method: unknown): string => (method === 'totp' ? 'authenticator-app' : method === 'email' ? 'code per e-mail' : t(method));
@@ -15,11 +20,14 @@ const minutes = (ms: unknown): string => count(Math.round(Number(ms) / 60_000), 
 export const NL: Readonly<Record<string, Sentence>> = {
   // accounts
   UserRegistered: (d) =>
-    d.createdByStaffId ? `Account ${t(d.email)} door medewerkers aangemaakt als ${t(d.role)}` : `Aangemeld als ${t(d.email)}${d.registrationApp ? ` in ${t(d.registrationApp)}` : ''}`,
+    d.createdByStaffId
+      ? `Account ${t(d.email)} door medewerkers aangemaakt als ${t(d.role)}`
+      : `Aangemeld als ${t(d.email)}${d.registrationApp ? ` in ${t(d.registrationApp)}` : ''}`,
   EmailConfirmationRequested: (d) => `Bevestigingsmail verstuurd naar ${t(d.email)}`,
   EmailConfirmed: (d) => `E-mailadres ${t(d.email)} bevestigd`,
   SignInSucceeded: (d) => `Ingelogd${device(d.userAgent)}`,
-  SignInFailed: (d) => `Inloggen mislukt: verkeerde ${d.reason === 'two_factor' ? 'verificatiecode' : 'wachtwoord'} (poging ${t(d.failedAttempts, '1')})${device(d.userAgent)}`,
+  SignInFailed: (d) =>
+    `Inloggen mislukt: verkeerde ${d.reason === 'two_factor' ? 'verificatiecode' : 'wachtwoord'} (poging ${t(d.failedAttempts, '1')})${device(d.userAgent)}`,
   UserLocked: (d, w) => `Inloggen geblokkeerd${until(d.until, w)} na ${count(d.failedAttempts, 'mislukte poging', 'mislukte pogingen')}`,
   UserUnlocked: () => 'Inloggen vrijgegeven door een wachtwoordherstel',
   TwoFactorChallengeIssued: (d) => `Om een verificatiecode gevraagd (${secondFactor(d.method)})`,
@@ -35,7 +43,8 @@ export const NL: Readonly<Record<string, Sentence>> = {
   ProfileUpdated: (d) => `Profiel bijgewerkt: ${t(d.changes, 'geen velden')}`,
   AccountSettingsChanged: (d) => {
     const changed = ['username', 'sessionTimeout', 'locale'].filter((k) => d[k] !== undefined);
-    if (d.username !== undefined) return `Accountinstellingen gewijzigd: gebruikersnaam ${d.username === null ? 'verwijderd' : `ingesteld op ${t(d.username)}`}`;
+    if (d.username !== undefined)
+      return `Accountinstellingen gewijzigd: gebruikersnaam ${d.username === null ? 'verwijderd' : `ingesteld op ${t(d.username)}`}`;
     return `Accountinstellingen gewijzigd: ${changed.join(', ') || 'niets'}`;
   },
   AvatarChanged: (d, w) => (d.avatarId ? `Profielfoto gewijzigd (${t(d.mime)}, ${w.bytes(d.size)})` : 'Profielfoto verwijderd'),
@@ -46,7 +55,11 @@ export const NL: Readonly<Record<string, Sentence>> = {
   UserBlocked: (d, w) => `Geblokkeerd${until(d.until, w)}`,
   UserUnblocked: () => 'Blokkade opgeheven',
   AccountDeleted: (d) =>
-    d.by === 'staff' ? `Account ${t(d.email)} verwijderd door medewerkers` : d.by === 'non_payment' ? `Account ${t(d.email)} verwijderd wegens niet-betaling` : `Account ${t(d.email)} verwijderd door de eigenaar`,
+    d.by === 'staff'
+      ? `Account ${t(d.email)} verwijderd door medewerkers`
+      : d.by === 'non_payment'
+        ? `Account ${t(d.email)} verwijderd wegens niet-betaling`
+        : `Account ${t(d.email)} verwijderd door de eigenaar`,
   AccountPurged: () => 'Account gewist: de persoonsgegevens zijn vergeten',
   AccountDeactivatedForNonPayment: () => 'Account gedeactiveerd wegens niet-betaling',
   EmailReserved: (d) => `E-mailadres gereserveerd voor gebruiker ${short(d.userId)}`,
@@ -65,7 +78,8 @@ export const NL: Readonly<Record<string, Sentence>> = {
   StoragePurged: (d) => `Opslag gewist (${count(d.destroyed, 'item', 'items')} vernietigd)`,
   QuotaReserved: (d, w) => `${w.bytes(d.size)} gereserveerd voor een upload`,
   QuotaReleased: () => 'Uploadreservering vrijgegeven',
-  FileAdded: (d, w) => `Bestand ${quoted(d.name)} ${d.copiedFrom ? 'gekopieerd' : 'geüpload'} (${w.bytes(d.size)}${d.encrypted || d.e2eeEnabled ? ', end-to-end versleuteld' : ''})`,
+  FileAdded: (d, w) =>
+    `Bestand ${quoted(d.name)} ${d.copiedFrom ? 'gekopieerd' : 'geüpload'} (${w.bytes(d.size)}${d.encrypted || d.e2eeEnabled ? ', end-to-end versleuteld' : ''})`,
   FolderCreated: (d) => `Map ${quoted(d.name)} ${d.copiedFrom ? 'gekopieerd' : 'aangemaakt'}`,
   ItemRenamed: (d) => `Een item hernoemd naar ${quoted(d.name)}`,
   ItemMoved: (d) => (d.parentId ? 'Een item naar een andere map verplaatst' : 'Een item naar de hoofdmap verplaatst'),
@@ -76,13 +90,15 @@ export const NL: Readonly<Record<string, Sentence>> = {
   ItemDeleted: (d, w) =>
     `Een item definitief verwijderd (${w.bytes(d.size)}${Array.isArray(d.descendantIds) && d.descendantIds.length ? `, met ${count(d.descendantIds, 'item', 'items')} erin` : ''})`,
   // billing
-  CheckoutStarted: (d, w) => `Afrekenen gestart voor ${w.product(d.productId)} x${t(d.quantity, '1')} voor ${usd(d.amount)}${d.promo ? ' met een promotiecode' : ''}`,
+  CheckoutStarted: (d, w) =>
+    `Afrekenen gestart voor ${w.product(d.productId)} x${t(d.quantity, '1')} voor ${usd(d.amount)}${d.promo ? ' met een promotiecode' : ''}`,
   CheckoutLinkIssued: () => 'Betaallink uitgegeven',
   CheckoutDeclined: () => 'Betaling geweigerd',
   SubscriptionStarted: (d, w) => `Abonnement op ${w.product(d.productId)} gestart (${cycle(d.cycle)}), volgende betaling ${w.when(d.nextPaymentDate, 'geen')}`,
   SubscriptionRenewed: (d, w) => `Abonnement verlengd, volgende betaling ${w.when(d.nextPaymentDate)}`,
   SubscriptionCanceled: (d, w) => `Abonnement opgezegd${by(d.by)}, eindigt ${w.when(d.endDate)}`,
-  PaymentRecorded: (d, w) => `Betaling van ${usd(d.amount)} voor ${w.product(d.productId)}: ${t(d.status)}${d.promoCode ? ` (promotie ${t(d.promoCode)})` : ''}`,
+  PaymentRecorded: (d, w) =>
+    `Betaling van ${usd(d.amount)} voor ${w.product(d.productId)}: ${t(d.status)}${d.promoCode ? ` (promotie ${t(d.promoCode)})` : ''}`,
   RenewalFailed: (d, w) => `Verlengingsbetaling mislukt; respijtperiode tot ${w.when(d.graceEndDate)}`,
   UnpaidStorageDeletionDue: () => 'Onbetaalde opslag moet worden verwijderd',
   PlanChangedByStaff: (d) => `Abonnement door medewerkers gewijzigd van ${t(d.previousPlan)} naar ${t(d.plan)}`,
@@ -122,7 +138,12 @@ export const NL: Readonly<Record<string, Sentence>> = {
       Array.isArray(d.recipients) && d.recipients.length ? ` voor ${count(d.recipients, 'ontvanger', 'ontvangers')}` : ''
     }`,
   ShareEdited: (d) =>
-    `Gedeelde link bewerkt: ${['title', 'description', 'expiresAt', 'downloadable', 'requireLogin', 'passwordHash'].filter((k) => d[k] !== undefined).map((k) => (k === 'passwordHash' ? 'wachtwoord' : k)).join(', ') || 'niets'}`,
+    `Gedeelde link bewerkt: ${
+      ['title', 'description', 'expiresAt', 'downloadable', 'requireLogin', 'passwordHash']
+        .filter((k) => d[k] !== undefined)
+        .map((k) => (k === 'passwordHash' ? 'wachtwoord' : k))
+        .join(', ') || 'niets'
+    }`,
   ShareRevoked: () => 'Gedeelde link ingetrokken',
   ShareDeleted: () => 'Gedeelde link verwijderd',
   ShareRecipientsResent: (d) => `E-mail van de gedeelde link opnieuw verstuurd naar ${count(d.recipients, 'ontvanger', 'ontvangers')}`,
@@ -159,7 +180,8 @@ export const NL: Readonly<Record<string, Sentence>> = {
   AutoPayProgramReturnedToDraft: (d) => `Inzending ${t(d.submission)} ingetrokken: het programma is gewijzigd`,
   AutoPayApprovalReminded: (d) => `Goedkeurders herinnerd aan inzending ${t(d.submission)}`,
   AutoPayProgramApproved: (d) => `Inzending ${t(d.submission)} goedgekeurd`,
-  AutoPayProgramRejected: (d) => (d.cause === 'expired' ? `Inzending ${t(d.submission)} verlopen zonder goedkeuring` : `Inzending ${t(d.submission)} afgewezen`),
+  AutoPayProgramRejected: (d) =>
+    d.cause === 'expired' ? `Inzending ${t(d.submission)} verlopen zonder goedkeuring` : `Inzending ${t(d.submission)} afgewezen`,
   AutoPayProgramLocked: () => 'Programma vergrendeld',
   AutoPayProgramUnlocked: () => 'Programma ontgrendeld',
   AutoPayProgramCancelled: (d) => `Inzending ${t(d.submission)} geannuleerd`,

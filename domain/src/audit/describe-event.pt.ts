@@ -4,7 +4,12 @@ import { axel, count, deviceIn, discountIn, quoted, type Sentence, short, text, 
 const t = (value: unknown, fallback = 'desconhecido'): string => text(value, fallback);
 const cycle = (value: unknown): string => (value === 'month' ? 'mensal' : value === 'year' ? 'anual' : t(value));
 const until = (value: unknown, w: Writers): string => (value ? ` até ${w.when(value)}` : '');
-const CANCELLERS: Readonly<Record<string, string>> = { user: 'pelo usuário', staff: 'pela equipe', plan_change: 'por uma troca de plano', system: 'pelo sistema' };
+const CANCELLERS: Readonly<Record<string, string>> = {
+  user: 'pelo usuário',
+  staff: 'pela equipe',
+  plan_change: 'por uma troca de plano',
+  system: 'pelo sistema',
+};
 const by = (value: unknown): string => (value ? ` ${CANCELLERS[String(value)] ?? `por ${t(value)}`}` : '');
 const device = deviceIn('pelo', 'no');
 const secondFactor = (method: unknown): string => (method === 'totp' ? 'app autenticador' : method === 'email' ? 'código por e-mail' : t(method));
@@ -15,11 +20,14 @@ const minutes = (ms: unknown): string => count(Math.round(Number(ms) / 60_000), 
 export const PT: Readonly<Record<string, Sentence>> = {
   // accounts
   UserRegistered: (d) =>
-    d.createdByStaffId ? `Conta ${t(d.email)} criada pela equipe como ${t(d.role)}` : `Cadastro feito como ${t(d.email)}${d.registrationApp ? ` em ${t(d.registrationApp)}` : ''}`,
+    d.createdByStaffId
+      ? `Conta ${t(d.email)} criada pela equipe como ${t(d.role)}`
+      : `Cadastro feito como ${t(d.email)}${d.registrationApp ? ` em ${t(d.registrationApp)}` : ''}`,
   EmailConfirmationRequested: (d) => `E-mail de confirmação enviado para ${t(d.email)}`,
   EmailConfirmed: (d) => `Endereço de e-mail ${t(d.email)} confirmado`,
   SignInSucceeded: (d) => `Entrou${device(d.userAgent)}`,
-  SignInFailed: (d) => `Falha ao entrar: ${d.reason === 'two_factor' ? 'código de verificação' : 'senha'} incorreto(a) (tentativa ${t(d.failedAttempts, '1')})${device(d.userAgent)}`,
+  SignInFailed: (d) =>
+    `Falha ao entrar: ${d.reason === 'two_factor' ? 'código de verificação' : 'senha'} incorreto(a) (tentativa ${t(d.failedAttempts, '1')})${device(d.userAgent)}`,
   UserLocked: (d, w) => `Acesso bloqueado${until(d.until, w)} após ${count(d.failedAttempts, 'tentativa falha', 'tentativas falhas')}`,
   UserUnlocked: () => 'Acesso desbloqueado por uma redefinição de senha',
   TwoFactorChallengeIssued: (d) => `Código de verificação solicitado (${secondFactor(d.method)})`,
@@ -35,7 +43,8 @@ export const PT: Readonly<Record<string, Sentence>> = {
   ProfileUpdated: (d) => `Perfil atualizado: ${t(d.changes, 'nenhum campo')}`,
   AccountSettingsChanged: (d) => {
     const changed = ['username', 'sessionTimeout', 'locale'].filter((k) => d[k] !== undefined);
-    if (d.username !== undefined) return `Configurações da conta alteradas: nome de usuário ${d.username === null ? 'removido' : `definido como ${t(d.username)}`}`;
+    if (d.username !== undefined)
+      return `Configurações da conta alteradas: nome de usuário ${d.username === null ? 'removido' : `definido como ${t(d.username)}`}`;
     return `Configurações da conta alteradas: ${changed.join(', ') || 'nada'}`;
   },
   AvatarChanged: (d, w) => (d.avatarId ? `Foto do perfil alterada (${t(d.mime)}, ${w.bytes(d.size)})` : 'Foto do perfil removida'),
@@ -46,7 +55,11 @@ export const PT: Readonly<Record<string, Sentence>> = {
   UserBlocked: (d, w) => `Bloqueado${until(d.until, w)}`,
   UserUnblocked: () => 'Bloqueio retirado',
   AccountDeleted: (d) =>
-    d.by === 'staff' ? `Conta ${t(d.email)} excluída pela equipe` : d.by === 'non_payment' ? `Conta ${t(d.email)} excluída por falta de pagamento` : `Conta ${t(d.email)} excluída pelo titular`,
+    d.by === 'staff'
+      ? `Conta ${t(d.email)} excluída pela equipe`
+      : d.by === 'non_payment'
+        ? `Conta ${t(d.email)} excluída por falta de pagamento`
+        : `Conta ${t(d.email)} excluída pelo titular`,
   AccountPurged: () => 'Conta apagada: seus dados pessoais foram esquecidos',
   AccountDeactivatedForNonPayment: () => 'Conta desativada por falta de pagamento',
   EmailReserved: (d) => `Endereço de e-mail reservado para o usuário ${short(d.userId)}`,
@@ -65,7 +78,8 @@ export const PT: Readonly<Record<string, Sentence>> = {
   StoragePurged: (d) => `Armazenamento apagado (${count(d.destroyed, 'item destruído', 'itens destruídos')})`,
   QuotaReserved: (d, w) => `${w.bytes(d.size)} reservados para um envio`,
   QuotaReleased: () => 'Reserva de envio liberada',
-  FileAdded: (d, w) => `Arquivo ${quoted(d.name)} ${d.copiedFrom ? 'copiado' : 'enviado'} (${w.bytes(d.size)}${d.encrypted || d.e2eeEnabled ? ', criptografado de ponta a ponta' : ''})`,
+  FileAdded: (d, w) =>
+    `Arquivo ${quoted(d.name)} ${d.copiedFrom ? 'copiado' : 'enviado'} (${w.bytes(d.size)}${d.encrypted || d.e2eeEnabled ? ', criptografado de ponta a ponta' : ''})`,
   FolderCreated: (d) => `Pasta ${quoted(d.name)} ${d.copiedFrom ? 'copiada' : 'criada'}`,
   ItemRenamed: (d) => `Item renomeado para ${quoted(d.name)}`,
   ItemMoved: (d) => (d.parentId ? 'Item movido para outra pasta' : 'Item movido para a pasta principal'),
@@ -76,10 +90,12 @@ export const PT: Readonly<Record<string, Sentence>> = {
   ItemDeleted: (d, w) =>
     `Item excluído definitivamente (${w.bytes(d.size)}${Array.isArray(d.descendantIds) && d.descendantIds.length ? `, com ${count(d.descendantIds, 'item', 'itens')} dentro` : ''})`,
   // billing
-  CheckoutStarted: (d, w) => `Compra iniciada de ${w.product(d.productId)} x${t(d.quantity, '1')} por ${usd(d.amount)}${d.promo ? ' com um código promocional' : ''}`,
+  CheckoutStarted: (d, w) =>
+    `Compra iniciada de ${w.product(d.productId)} x${t(d.quantity, '1')} por ${usd(d.amount)}${d.promo ? ' com um código promocional' : ''}`,
   CheckoutLinkIssued: () => 'Link de pagamento emitido',
   CheckoutDeclined: () => 'Pagamento recusado',
-  SubscriptionStarted: (d, w) => `Assinatura de ${w.product(d.productId)} iniciada (${cycle(d.cycle)}), próximo pagamento ${w.when(d.nextPaymentDate, 'nenhum')}`,
+  SubscriptionStarted: (d, w) =>
+    `Assinatura de ${w.product(d.productId)} iniciada (${cycle(d.cycle)}), próximo pagamento ${w.when(d.nextPaymentDate, 'nenhum')}`,
   SubscriptionRenewed: (d, w) => `Assinatura renovada, próximo pagamento ${w.when(d.nextPaymentDate)}`,
   SubscriptionCanceled: (d, w) => `Assinatura cancelada${by(d.by)}, termina em ${w.when(d.endDate)}`,
   PaymentRecorded: (d, w) => `Pagamento de ${usd(d.amount)} por ${w.product(d.productId)}: ${t(d.status)}${d.promoCode ? ` (promoção ${t(d.promoCode)})` : ''}`,
@@ -114,7 +130,8 @@ export const PT: Readonly<Record<string, Sentence>> = {
   BookmarkListDeleted: () => 'Lista de favoritos excluída',
   BookmarksForgotten: () => 'Favoritos esquecidos',
   ShareOpened: (d) => `Compartilhamento ${kind(d)} aberto${d.recipientEmail ? ` por ${t(d.recipientEmail)}` : ''}${d.firstOpen ? ' pela primeira vez' : ''}`,
-  ShareDownloaded: (d) => `${d.archive ? 'Arquivo compactado' : 'Arquivo'} baixado de um compartilhamento${d.recipientEmail ? ` por ${t(d.recipientEmail)}` : ''}`,
+  ShareDownloaded: (d) =>
+    `${d.archive ? 'Arquivo compactado' : 'Arquivo'} baixado de um compartilhamento${d.recipientEmail ? ` por ${t(d.recipientEmail)}` : ''}`,
   ShareAccessForgotten: () => 'Visitantes de um compartilhamento esquecidos',
   // shares
   ShareCreated: (d, w) =>
@@ -122,7 +139,12 @@ export const PT: Readonly<Record<string, Sentence>> = {
       Array.isArray(d.recipients) && d.recipients.length ? ` para ${count(d.recipients, 'destinatário', 'destinatários')}` : ''
     }`,
   ShareEdited: (d) =>
-    `Compartilhamento editado: ${['title', 'description', 'expiresAt', 'downloadable', 'requireLogin', 'passwordHash'].filter((k) => d[k] !== undefined).map((k) => (k === 'passwordHash' ? 'senha' : k)).join(', ') || 'nada'}`,
+    `Compartilhamento editado: ${
+      ['title', 'description', 'expiresAt', 'downloadable', 'requireLogin', 'passwordHash']
+        .filter((k) => d[k] !== undefined)
+        .map((k) => (k === 'passwordHash' ? 'senha' : k))
+        .join(', ') || 'nada'
+    }`,
   ShareRevoked: () => 'Compartilhamento revogado',
   ShareDeleted: () => 'Compartilhamento excluído',
   ShareRecipientsResent: (d) => `E-mail do compartilhamento reenviado para ${count(d.recipients, 'destinatário', 'destinatários')}`,
@@ -171,5 +193,6 @@ export const PT: Readonly<Record<string, Sentence>> = {
   AutoPayNameReserved: () => 'Nome do programa reservado',
   AutoPayNameReleased: () => 'Nome do programa liberado',
   // storage upkeep
-  BlobMaintenanceScheduled: (d) => `Manutenção do armazenamento agendada: verificação a cada ${minutes(d.scrubEveryMs)}, coleta a cada ${minutes(d.collectEveryMs)}`,
+  BlobMaintenanceScheduled: (d) =>
+    `Manutenção do armazenamento agendada: verificação a cada ${minutes(d.scrubEveryMs)}, coleta a cada ${minutes(d.collectEveryMs)}`,
 };

@@ -26,7 +26,13 @@ export interface DescribableEvent {
 
 const cycle = (value: unknown): string => (value === 'month' ? 'monthly' : value === 'year' ? 'yearly' : text(value));
 const until = (value: unknown, w: Writers): string => (value ? ` until ${w.when(value)}` : '');
-const STORAGE_KINDS: Readonly<Record<string, string>> = { online: 'Online', group: 'Group', cloudlocker: 'CloudLocker', personal: 'Personal', business_personal: 'Business personal' };
+const STORAGE_KINDS: Readonly<Record<string, string>> = {
+  online: 'Online',
+  group: 'Group',
+  cloudlocker: 'CloudLocker',
+  personal: 'Personal',
+  business_personal: 'Business personal',
+};
 const CANCELLERS: Readonly<Record<string, string>> = { user: 'by the user', staff: 'by staff', plan_change: 'by a plan change', system: 'by the system' };
 const by = (value: unknown): string => (value ? ` ${CANCELLERS[String(value)] ?? `by ${text(value)}`}` : '');
 const device = deviceIn('from', 'on');
@@ -37,11 +43,14 @@ const minutes = (ms: unknown): string => count(Math.round(Number(ms) / 60_000), 
 const EN: Readonly<Record<string, Sentence>> = {
   // accounts
   UserRegistered: (d) =>
-    d.createdByStaffId ? `Account ${text(d.email)} created by staff as ${text(d.role)}` : `Signed up as ${text(d.email)}${d.registrationApp ? ` in ${text(d.registrationApp)}` : ''}`,
+    d.createdByStaffId
+      ? `Account ${text(d.email)} created by staff as ${text(d.role)}`
+      : `Signed up as ${text(d.email)}${d.registrationApp ? ` in ${text(d.registrationApp)}` : ''}`,
   EmailConfirmationRequested: (d) => `Confirmation e-mail sent to ${text(d.email)}`,
   EmailConfirmed: (d) => `E-mail address ${text(d.email)} confirmed`,
   SignInSucceeded: (d) => `Signed in${device(d.userAgent)}`,
-  SignInFailed: (d) => `Sign-in failed: wrong ${d.reason === 'two_factor' ? 'verification code' : 'password'} (attempt ${text(d.failedAttempts, '1')})${device(d.userAgent)}`,
+  SignInFailed: (d) =>
+    `Sign-in failed: wrong ${d.reason === 'two_factor' ? 'verification code' : 'password'} (attempt ${text(d.failedAttempts, '1')})${device(d.userAgent)}`,
   UserLocked: (d, w) => `Sign-in locked${until(d.until, w)} after ${count(d.failedAttempts, 'failed attempt')}`,
   UserUnlocked: () => 'Sign-in unlocked by a password reset',
   TwoFactorChallengeIssued: (d) => `Asked for a verification code (${secondFactor(d.method)})`,
@@ -68,7 +77,11 @@ const EN: Readonly<Record<string, Sentence>> = {
   UserBlocked: (d, w) => `Blocked${until(d.until, w)}`,
   UserUnblocked: () => 'Block lifted',
   AccountDeleted: (d) =>
-    d.by === 'staff' ? `Account ${text(d.email)} deleted by staff` : d.by === 'non_payment' ? `Account ${text(d.email)} deleted for non-payment` : `Account ${text(d.email)} deleted by its owner`,
+    d.by === 'staff'
+      ? `Account ${text(d.email)} deleted by staff`
+      : d.by === 'non_payment'
+        ? `Account ${text(d.email)} deleted for non-payment`
+        : `Account ${text(d.email)} deleted by its owner`,
   AccountPurged: () => 'Account purged: its personal data is forgotten',
   AccountDeactivatedForNonPayment: () => 'Account deactivated for non-payment',
   EmailReserved: (d) => `E-mail address reserved for user ${short(d.userId)}`,
@@ -87,7 +100,8 @@ const EN: Readonly<Record<string, Sentence>> = {
   StoragePurged: (d) => `Storage purged (${count(d.destroyed, 'item')} destroyed)`,
   QuotaReserved: (d, w) => `${w.bytes(d.size)} reserved for an upload`,
   QuotaReleased: () => 'Upload reservation released',
-  FileAdded: (d, w) => `${d.copiedFrom ? 'Copied' : 'Uploaded'} file ${quoted(d.name)} (${w.bytes(d.size)}${d.encrypted || d.e2eeEnabled ? ', end-to-end encrypted' : ''})`,
+  FileAdded: (d, w) =>
+    `${d.copiedFrom ? 'Copied' : 'Uploaded'} file ${quoted(d.name)} (${w.bytes(d.size)}${d.encrypted || d.e2eeEnabled ? ', end-to-end encrypted' : ''})`,
   FolderCreated: (d) => `${d.copiedFrom ? 'Copied' : 'Created'} folder ${quoted(d.name)}`,
   ItemRenamed: (d) => `Renamed an item to ${quoted(d.name)}`,
   ItemMoved: (d) => (d.parentId ? 'Moved an item to another folder' : 'Moved an item to the top folder'),
@@ -95,15 +109,18 @@ const EN: Readonly<Record<string, Sentence>> = {
   ItemExpirySet: (d, w) => (d.expiresAt ? `Set an item to expire at ${w.when(d.expiresAt)}` : 'Removed the expiry of an item'),
   ItemTrashed: (d, w) => `Moved an item to the trash (${w.bytes(d.size)})`,
   ItemRestored: (d) => `Restored ${quoted(d.name)} from the trash`,
-  ItemDeleted: (d, w) => `Deleted an item for good (${w.bytes(d.size)}${Array.isArray(d.descendantIds) && d.descendantIds.length ? `, with ${count(d.descendantIds, 'item')} inside` : ''})`,
+  ItemDeleted: (d, w) =>
+    `Deleted an item for good (${w.bytes(d.size)}${Array.isArray(d.descendantIds) && d.descendantIds.length ? `, with ${count(d.descendantIds, 'item')} inside` : ''})`,
   // billing
-  CheckoutStarted: (d, w) => `Checkout started for ${w.product(d.productId)} x${text(d.quantity, '1')} at ${usd(d.amount)}${d.promo ? ' with a promo code' : ''}`,
+  CheckoutStarted: (d, w) =>
+    `Checkout started for ${w.product(d.productId)} x${text(d.quantity, '1')} at ${usd(d.amount)}${d.promo ? ' with a promo code' : ''}`,
   CheckoutLinkIssued: () => 'Payment link issued',
   CheckoutDeclined: () => 'Payment declined',
   SubscriptionStarted: (d, w) => `Subscription to ${w.product(d.productId)} started (${cycle(d.cycle)}), next payment ${w.when(d.nextPaymentDate, 'none')}`,
   SubscriptionRenewed: (d, w) => `Subscription renewed, next payment ${w.when(d.nextPaymentDate)}`,
   SubscriptionCanceled: (d, w) => `Subscription canceled${by(d.by)}, ends ${w.when(d.endDate)}`,
-  PaymentRecorded: (d, w) => `Payment of ${usd(d.amount)} for ${w.product(d.productId)}: ${text(d.status)}${d.promoCode ? ` (promo ${text(d.promoCode)})` : ''}`,
+  PaymentRecorded: (d, w) =>
+    `Payment of ${usd(d.amount)} for ${w.product(d.productId)}: ${text(d.status)}${d.promoCode ? ` (promo ${text(d.promoCode)})` : ''}`,
   RenewalFailed: (d, w) => `Renewal payment failed; grace period until ${w.when(d.graceEndDate)}`,
   UnpaidStorageDeletionDue: () => 'Unpaid storage is due for deletion',
   PlanChangedByStaff: (d) => `Plan changed by staff from ${text(d.previousPlan)} to ${text(d.plan)}`,
@@ -134,7 +151,8 @@ const EN: Readonly<Record<string, Sentence>> = {
   BookmarkListRenamed: (d) => `Renamed a bookmark list to ${quoted(d.name)}`,
   BookmarkListDeleted: () => 'Deleted a bookmark list',
   BookmarksForgotten: () => 'Bookmarks forgotten',
-  ShareOpened: (d) => `${d.kind === 'private' ? 'Private' : 'Public'} share opened${d.recipientEmail ? ` by ${text(d.recipientEmail)}` : ''}${d.firstOpen ? ' for the first time' : ''}`,
+  ShareOpened: (d) =>
+    `${d.kind === 'private' ? 'Private' : 'Public'} share opened${d.recipientEmail ? ` by ${text(d.recipientEmail)}` : ''}${d.firstOpen ? ' for the first time' : ''}`,
   ShareDownloaded: (d) => `${d.archive ? 'Archive' : 'File'} downloaded from a share${d.recipientEmail ? ` by ${text(d.recipientEmail)}` : ''}`,
   ShareAccessForgotten: () => "A share's visitors forgotten",
   // shares
@@ -142,7 +160,13 @@ const EN: Readonly<Record<string, Sentence>> = {
     `${d.kind === 'private' ? 'Private' : 'Public'} share ${quoted(d.title)} created with ${count(d.items, 'item')} (${w.bytes(d.totalSize)})${
       Array.isArray(d.recipients) && d.recipients.length ? ` for ${count(d.recipients, 'recipient')}` : ''
     }`,
-  ShareEdited: (d) => `Share edited: ${['title', 'description', 'expiresAt', 'downloadable', 'requireLogin', 'passwordHash'].filter((k) => d[k] !== undefined).map((k) => (k === 'passwordHash' ? 'password' : k)).join(', ') || 'nothing'}`,
+  ShareEdited: (d) =>
+    `Share edited: ${
+      ['title', 'description', 'expiresAt', 'downloadable', 'requireLogin', 'passwordHash']
+        .filter((k) => d[k] !== undefined)
+        .map((k) => (k === 'passwordHash' ? 'password' : k))
+        .join(', ') || 'nothing'
+    }`,
   ShareRevoked: () => 'Share revoked',
   ShareDeleted: () => 'Share deleted',
   ShareRecipientsResent: (d) => `Share mail sent again to ${count(d.recipients, 'recipient')}`,
@@ -198,7 +222,10 @@ const SENTENCES: Readonly<Record<ActivityLocale, Readonly<Record<string, Sentenc
 
 /** "SomeNewEvent" -> "Some new event": an event without a sentence still reads as words. */
 export const humanizeEventType = (type: string): string => {
-  const words = type.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2').toLowerCase();
+  const words = type
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 

@@ -33,7 +33,7 @@ describe('describeEvent', () => {
     );
   });
 
-  it('reads the web app\'s and the browser\'s language tags as activity locales', () => {
+  it("reads the web app's and the browser's language tags as activity locales", () => {
     expect(activityLocaleOf('pt_br')).toBe('pt');
     expect(activityLocaleOf('pt-BR')).toBe('pt');
     expect(activityLocaleOf('es_mx')).toBe('es');
@@ -56,7 +56,9 @@ describe('describeEvent', () => {
     const firefox = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0';
     expect(describeEvent({ type: 'SignInSucceeded', data: { userAgent: firefox } })).toBe('Signed in from Firefox on Windows');
     expect(describeEvent({ type: 'SignInSucceeded', data: { userAgent: ERASED } })).toBe('Signed in');
-    expect(describeEvent({ type: 'SignInFailed', data: { reason: 'two_factor', failedAttempts: 2 } })).toBe('Sign-in failed: wrong verification code (attempt 2)');
+    expect(describeEvent({ type: 'SignInFailed', data: { reason: 'two_factor', failedAttempts: 2 } })).toBe(
+      'Sign-in failed: wrong verification code (attempt 2)',
+    );
   });
 
   it('writes sizes in decimal units, as plans and the web app count them: a 100 GB quota reads 100 GB', () => {
@@ -69,7 +71,9 @@ describe('describeEvent', () => {
     const started = { type: 'SubscriptionStarted', data: { productId: 100, cycle: 'month', nextPaymentDate: null } };
     expect(describeEvent(started)).toBe('Subscription to Starter started (monthly), next payment none');
     expect(describeEvent(started, 'es')).toBe('Suscripción a Starter iniciada (mensual), próximo pago ninguno');
-    expect(describeEvent({ type: 'PaymentRecorded', data: { amount: 999, productId: 101, status: 'succeeded' } })).toBe('Payment of $9.99 for Starter: succeeded');
+    expect(describeEvent({ type: 'PaymentRecorded', data: { amount: 999, productId: 101, status: 'succeeded' } })).toBe(
+      'Payment of $9.99 for Starter: succeeded',
+    );
     expect(describeEvent({ type: 'CheckoutStarted', data: { productId: 99999, quantity: 1, amount: 0 } })).toBe('Checkout started for 99999 x1 at $0.00');
   });
 
@@ -80,7 +84,9 @@ describe('describeEvent', () => {
     expect(describeEvent(canceled, 'nl', { timeZone: 'Europe/Amsterdam' })).toBe('Abonnement opgezegd door de gebruiker, eindigt 27 dec 2026, 19:22');
     // no zone, or one the server does not know: UTC
     expect(describeEvent(canceled, 'en', { timeZone: 'Mars/Olympus' })).toMatch(/ends Dec 27, 2026, 6:22\sPM$/);
-    expect(describeEvent({ type: 'UserBlocked', data: { until: '2026-01-02T03:04:05.000Z' } }, 'pt', { timeZone: 'UTC' })).toBe('Bloqueado até 2 de jan. de 2026, 03:04');
+    expect(describeEvent({ type: 'UserBlocked', data: { until: '2026-01-02T03:04:05.000Z' } }, 'pt', { timeZone: 'UTC' })).toBe(
+      'Bloqueado até 2 de jan. de 2026, 03:04',
+    );
     expect(describeEvent({ type: 'UserBlocked', data: { until: 'not a date' } })).toBe('Blocked until not a date');
   });
 

@@ -138,7 +138,10 @@ const decide = (command: AutoPayCommand, state: ProgramState): AutoPayEvent[] =>
       return change(state, command.data.by, { type: 'AutoPayPayeeRemoved', data: command.data });
     case 'ImportPayees':
       allow(state, 'import');
-      return change(state, command.data.by, { type: 'AutoPayPayeesImported', data: { payees: command.data.payees, replaced: command.data.replace, by: command.data.by } });
+      return change(state, command.data.by, {
+        type: 'AutoPayPayeesImported',
+        data: { payees: command.data.payees, replaced: command.data.replace, by: command.data.by },
+      });
     case 'SubmitProgram':
       allow(state, 'submit');
       if (state.order.length === 0) throw new DomainError(AutoPayErrors.noPayees);
@@ -195,7 +198,12 @@ const decide = (command: AutoPayCommand, state: ProgramState): AutoPayEvent[] =>
       const payees = payeesOf(state);
       const paid = payees.filter((p) => p.payout === 'paid').length;
       const failed = payees.length - paid;
-      return [{ type: 'AutoPayPayoutFinished', data: { submission: state.submission, attempt: state.attempt, paid, failed, status: failed === 0 ? 'paid' : 'partially_failed' } }];
+      return [
+        {
+          type: 'AutoPayPayoutFinished',
+          data: { submission: state.submission, attempt: state.attempt, paid, failed, status: failed === 0 ? 'paid' : 'partially_failed' },
+        },
+      ];
     }
     default:
       return assertNever(command);
@@ -248,7 +256,14 @@ const evolveContent = (state: ProgramState, event: AutoPayEvent): ProgramState =
 const evolve = (state: ProgramState, event: AutoPayEvent): ProgramState => {
   switch (event.type) {
     case 'AutoPayProgramCreated':
-      return { ...initialProgramState(), status: 'draft', programId: event.data.programId, name: event.data.name, description: event.data.description, createdBy: event.data.createdBy };
+      return {
+        ...initialProgramState(),
+        status: 'draft',
+        programId: event.data.programId,
+        name: event.data.name,
+        description: event.data.description,
+        createdBy: event.data.createdBy,
+      };
     case 'AutoPayProgramEdited':
     case 'AutoPayPayeeAdded':
     case 'AutoPayPayeeChanged':
@@ -282,7 +297,13 @@ const evolve = (state: ProgramState, event: AutoPayEvent): ProgramState => {
     case 'AutoPayPayeePaid': {
       const p = state.payees[event.data.payeeId];
       if (!p) return state;
-      return { ...state, payees: { ...state.payees, [p.payeeId]: { ...p, payout: 'paid', txid: event.data.txid, paidTo: event.data.address, createdAddress: event.data.createdAddress, failure: null } } };
+      return {
+        ...state,
+        payees: {
+          ...state.payees,
+          [p.payeeId]: { ...p, payout: 'paid', txid: event.data.txid, paidTo: event.data.address, createdAddress: event.data.createdAddress, failure: null },
+        },
+      };
     }
     case 'AutoPayPayeePayoutFailed': {
       const p = state.payees[event.data.payeeId];

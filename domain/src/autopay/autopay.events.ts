@@ -59,9 +59,18 @@ export const AutoPayPayeePaid = defineEvent(
 export const AutoPayPayeePayoutFailed = defineEvent('AutoPayPayeePayoutFailed', z.object({ payeeId: z.string(), failure: z.string() }));
 export const AutoPayPayoutFinished = defineEvent(
   'AutoPayPayoutFinished',
-  z.object({ submission: Submission, attempt: z.number().int().positive(), paid: z.number().int().min(0), failed: z.number().int().min(0), status: z.enum(['paid', 'partially_failed']) }),
+  z.object({
+    submission: Submission,
+    attempt: z.number().int().positive(),
+    paid: z.number().int().min(0),
+    failed: z.number().int().min(0),
+    status: z.enum(['paid', 'partially_failed']),
+  }),
 );
-export const AutoPayRetryRequested = defineEvent('AutoPayRetryRequested', z.object({ submission: Submission, attempt: z.number().int().positive(), by: z.string() }));
+export const AutoPayRetryRequested = defineEvent(
+  'AutoPayRetryRequested',
+  z.object({ submission: Submission, attempt: z.number().int().positive(), by: z.string() }),
+);
 
 export const autopayEventDefinitions = [
   AutoPayProgramCreated,

@@ -6,7 +6,16 @@ import type { AutoPayEvent, PayeeFields } from './autopay.events';
 import { payeeFromInput } from './payees';
 
 const at = { now: new Date('2026-11-01T00:00:00Z') };
-const payee = (n: number): PayeeFields => ({ payeeId: `p${n}`, email: `p${n}@example.com`, amount: 100_000_000, address: null, payerName: null, payeeName: null, transactionType: null, accountNotes: null });
+const payee = (n: number): PayeeFields => ({
+  payeeId: `p${n}`,
+  email: `p${n}@example.com`,
+  amount: 100_000_000,
+  address: null,
+  payerName: null,
+  payeeName: null,
+  transactionType: null,
+  accountNotes: null,
+});
 const c = <T extends AutoPayCommand['type']>(type: T, data: Extract<AutoPayCommand, { type: T }>['data']) => ({ type, data, metadata: at }) as AutoPayCommand;
 
 const run = (commands: AutoPayCommand[], from: ProgramState = autopayDecider.initialState()) => {
@@ -29,7 +38,10 @@ const refusal = (fn: () => unknown) => {
   throw new Error('expected a refusal');
 };
 
-const draft = [c('CreateProgram', { programId: 'prog', name: 'Spring bonus', description: 'Thanks', by: 'alice' }), c('ImportPayees', { payees: [payee(1), payee(2)], replace: true, by: 'alice' })];
+const draft = [
+  c('CreateProgram', { programId: 'prog', name: 'Spring bonus', description: 'Thanks', by: 'alice' }),
+  c('ImportPayees', { payees: [payee(1), payee(2)], replace: true, by: 'alice' }),
+];
 
 describe('auto-pay program', () => {
   it('goes draft, submitted, approved by someone else, paying, paid', () => {
@@ -56,9 +68,14 @@ describe('auto-pay program', () => {
   it('refuses actions its status does not allow, and a submission without payees', () => {
     const { state } = run([c('CreateProgram', { programId: 'prog', name: 'n', description: 'd', by: 'alice' })]);
     expect(refusal(() => autopayDecider.decide(c('SubmitProgram', { by: 'alice' }), state)).code).toBe('AUTOPAY_NO_PAYEES');
-    expect(refusal(() => autopayDecider.decide(c('ApproveProgram', { by: 'bob' }), state))).toEqual({ code: 'AUTOPAY_ACTION_NOT_ALLOWED', data: { action: 'approve', status: 'draft' } });
+    expect(refusal(() => autopayDecider.decide(c('ApproveProgram', { by: 'bob' }), state))).toEqual({
+      code: 'AUTOPAY_ACTION_NOT_ALLOWED',
+      data: { action: 'approve', status: 'draft' },
+    });
     const approved = run([...draft, c('SubmitProgram', { by: 'alice' }), c('ApproveProgram', { by: 'bob' })]).state;
-    expect(refusal(() => autopayDecider.decide(c('ImportPayees', { payees: [], replace: true, by: 'carol' }), approved)).code).toBe('AUTOPAY_ACTION_NOT_ALLOWED');
+    expect(refusal(() => autopayDecider.decide(c('ImportPayees', { payees: [], replace: true, by: 'carol' }), approved)).code).toBe(
+      'AUTOPAY_ACTION_NOT_ALLOWED',
+    );
   });
 
   it('a change to a submitted program sends it back to draft; whoever changed it since submission never approves it', () => {
@@ -69,7 +86,10 @@ describe('auto-pay program', () => {
     expect(refusal(() => autopayDecider.decide(c('ApproveProgram', { by: 'bob' }), edited.state)).code).toBe('AUTOPAY_ACTION_NOT_ALLOWED');
     // submitted again by the first submitter: the one who changed it still may not approve, another may
     const again = run([c('SubmitProgram', { by: 'alice' })], edited.state).state;
-    expect(refusal(() => autopayDecider.decide(c('ApproveProgram', { by: 'bob' }), again))).toEqual({ code: 'FORBIDDEN', data: { reason: 'four_eyes', changed: true } });
+    expect(refusal(() => autopayDecider.decide(c('ApproveProgram', { by: 'bob' }), again))).toEqual({
+      code: 'FORBIDDEN',
+      data: { reason: 'four_eyes', changed: true },
+    });
     expect(run([c('ApproveProgram', { by: 'carol' })], again).state.status).toBe('approved');
     // every kind of change counts, through lock and unlock or a rejection too
     const changes: AutoPayCommand[] = [
@@ -79,14 +99,21 @@ describe('auto-pay program', () => {
       c('ImportPayees', { payees: [payee(4)], replace: false, by: 'bob' }),
     ];
     for (const changeCommand of changes) {
-      for (const detour of [[], [c('LockProgram', { by: 'carol' }), c('UnlockProgram', { by: 'carol' })], [c('RejectProgram', { by: 'carol' })]] as AutoPayCommand[][]) {
+      for (const detour of [
+        [],
+        [c('LockProgram', { by: 'carol' }), c('UnlockProgram', { by: 'carol' })],
+        [c('RejectProgram', { by: 'carol' })],
+      ] as AutoPayCommand[][]) {
         const state = run([...detour, changeCommand, c('SubmitProgram', { by: 'alice' })], submitted).state;
         expect(state.status).toBe('submitted');
         expect(refusal(() => autopayDecider.decide(c('ApproveProgram', { by: 'bob' }), state)).code, changeCommand.type).toBe('FORBIDDEN');
       }
     }
     // changes before the first submission are the draft being written: its author may approve what another submitted
-    const written = run([c('AddPayee', { payee: payee(3), by: 'bob' }), c('SubmitProgram', { by: 'alice' }), c('ApproveProgram', { by: 'bob' })], run(draft).state);
+    const written = run(
+      [c('AddPayee', { payee: payee(3), by: 'bob' }), c('SubmitProgram', { by: 'alice' }), c('ApproveProgram', { by: 'bob' })],
+      run(draft).state,
+    );
     expect(written.state.status).toBe('approved');
   });
 

@@ -13,7 +13,11 @@ export interface RowError {
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Header spellings accepted for each column: `user email`, `User_Email`, `payerName`... */
-const key = (header: string) => header.trim().toLowerCase().replace(/[\s_-]+/g, '');
+const key = (header: string) =>
+  header
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, '');
 const ALIASES: Record<string, PayeeColumn> = {
   email: 'email',
   useremail: 'email',
@@ -35,7 +39,11 @@ const optional = (v: string | undefined, max: number, field: PayeeColumn, row: n
 };
 
 /** One payee as typed (CSV row or form), checked field by field; every error names its row and field. */
-export const payeeFromInput = (input: Partial<Record<PayeeColumn, string | null>>, row: number, payeeId: string): { payee: PayeeFields | null; errors: RowError[] } => {
+export const payeeFromInput = (
+  input: Partial<Record<PayeeColumn, string | null>>,
+  row: number,
+  payeeId: string,
+): { payee: PayeeFields | null; errors: RowError[] } => {
   const errors: RowError[] = [];
   const email = input.email?.trim().toLowerCase() ?? '';
   if (!email) errors.push({ row, field: 'email', message: 'validation.required' });

@@ -43,7 +43,8 @@ describe('program name reservations', () => {
           if (command.type === 'ReserveProgramName') expect(state.holder).toBe(s.programId);
           if (command.type === 'ReleaseProgramName') expect(state.holder).toBe(before.holder === s.programId ? null : before.holder);
           // a reservation changes hands only by a release of the old holder in the same append
-          if (before.holder && state.holder && before.holder !== state.holder) expect(events.map((e) => e.type)).toEqual(['AutoPayNameReleased', 'AutoPayNameReserved']);
+          if (before.holder && state.holder && before.holder !== state.holder)
+            expect(events.map((e) => e.type)).toEqual(['AutoPayNameReleased', 'AutoPayNameReserved']);
           // deciding again on the new state appends nothing (a retried command is a no-op)
           if (command.type === 'ReserveProgramName') expect(programNameDecider.decide({ ...command, data: { programId: s.programId } }, state)).toEqual([]);
         }

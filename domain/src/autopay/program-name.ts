@@ -20,8 +20,7 @@ export type ProgramNameEvent = EventOf<typeof AutoPayNameReserved> | EventOf<typ
 
 export type ProgramNameCommand =
   /** `abandonedHolderId`: the holder the caller found without this name (a create or rename that never finished). */
-  | Command<'ReserveProgramName', { programId: string; abandonedHolderId?: string }>
-  | Command<'ReleaseProgramName', { programId: string }>;
+  Command<'ReserveProgramName', { programId: string; abandonedHolderId?: string }> | Command<'ReleaseProgramName', { programId: string }>;
 
 export type ProgramNameState = { readonly holder: null } | { readonly holder: string; readonly since: number };
 

@@ -5,7 +5,15 @@ import { effectivePlanSubscription, entitlementsOf, paymentDelayed } from './bil
 import { BillingErrors } from './billing.errors';
 import { checkoutQuote, paymentQuote } from './billing.payments';
 import type { AppliedPromo, BillingEvent, Provider } from './billing.events';
-import { evolveBilling, initialBillingState, isRunning, subscriptionStatusAt, type BillingState, type CheckoutRecord, type SubscriptionRecord } from './billing.state';
+import {
+  evolveBilling,
+  initialBillingState,
+  isRunning,
+  subscriptionStatusAt,
+  type BillingState,
+  type CheckoutRecord,
+  type SubscriptionRecord,
+} from './billing.state';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The grace timeline after a failed renewal (the specification leaves the numbers open). */
@@ -73,7 +81,11 @@ const startCheckout = (state: BillingState, data: Extract<BillingCommand, { type
       throw new DomainError(BillingErrors.planChangeNotAllowed);
     }
     if (data.usageBytes > product.plan.quotaBytes) {
-      throw new DomainError(BillingErrors.usageTooHigh, { size: product.plan.quotaBytes }, BillingErrors.usageTooHigh.message.replace('{{size}}', `${product.plan.quotaBytes / GB} GB`));
+      throw new DomainError(
+        BillingErrors.usageTooHigh,
+        { size: product.plan.quotaBytes },
+        BillingErrors.usageTooHigh.message.replace('{{size}}', `${product.plan.quotaBytes / GB} GB`),
+      );
     }
   } else if (product.extraMembers && product.extraMembers.forKind !== current.plan.kind) {
     throw new DomainError(BillingErrors.planChangeNotAllowed);
@@ -113,13 +125,28 @@ const startRenewalCheckout = (state: BillingState, data: Extract<BillingCommand,
   return [
     {
       type: 'CheckoutStarted',
-      data: { checkoutId: data.checkoutId, productId: product.id, quantity: sub.quantity, provider: data.provider, amount, promo: null, customFields: {}, renewsSubscriptionId: sub.id, at: iso(now) },
+      data: {
+        checkoutId: data.checkoutId,
+        productId: product.id,
+        quantity: sub.quantity,
+        provider: data.provider,
+        amount,
+        promo: null,
+        customFields: {},
+        renewsSubscriptionId: sub.id,
+        at: iso(now),
+      },
     },
   ];
 };
 
 /** A renewal checkout paid: the overdue cycle is paid, as a renewal payment would, and the grace period ends. */
-const completeRenewalCheckout = (state: BillingState, checkout: CheckoutRecord, data: Extract<BillingCommand, { type: 'CompleteCheckout' }>['data'], now: Date): BillingEvent[] => {
+const completeRenewalCheckout = (
+  state: BillingState,
+  checkout: CheckoutRecord,
+  data: Extract<BillingCommand, { type: 'CompleteCheckout' }>['data'],
+  now: Date,
+): BillingEvent[] => {
   const sub = requireSubscription(state, checkout.renewsSubscriptionId!);
   // paid meanwhile by another checkout or the provider's own retry: nothing is taken twice
   if (!sub.grace || !sub.cycle || subscriptionStatusAt(sub, now) === 'ended') throw new DomainError(BillingErrors.nothingOverdue);
@@ -128,7 +155,18 @@ const completeRenewalCheckout = (state: BillingState, checkout: CheckoutRecord, 
   return [
     {
       type: 'PaymentRecorded',
-      data: { paymentId: data.paymentId, subscriptionId: sub.id, productId: product.id, amount: checkout.amount, currency: 'usd', provider: checkout.provider, status: 'succeeded', promoCode, checkoutId: checkout.id, at: iso(now) },
+      data: {
+        paymentId: data.paymentId,
+        subscriptionId: sub.id,
+        productId: product.id,
+        amount: checkout.amount,
+        currency: 'usd',
+        provider: checkout.provider,
+        status: 'succeeded',
+        promoCode,
+        checkoutId: checkout.id,
+        at: iso(now),
+      },
     },
     { type: 'SubscriptionRenewed', data: { subscriptionId: sub.id, paymentId: data.paymentId, nextPaymentDate: iso(addCycle(from, sub.cycle)), at: iso(now) } },
   ];
@@ -240,7 +278,13 @@ const renew = (state: BillingState, data: Extract<BillingCommand, { type: 'Recor
   if (data.outcome === 'paid') {
     // a late payment in grace pays the cycle that was due, not one counted from today
     const from = sub.nextPaymentDate ? new Date(sub.nextPaymentDate) : now;
-    return [payment('succeeded'), { type: 'SubscriptionRenewed', data: { subscriptionId: sub.id, paymentId: data.paymentId, nextPaymentDate: iso(addCycle(from, sub.cycle)), at: iso(now) } }];
+    return [
+      payment('succeeded'),
+      {
+        type: 'SubscriptionRenewed',
+        data: { subscriptionId: sub.id, paymentId: data.paymentId, nextPaymentDate: iso(addCycle(from, sub.cycle)), at: iso(now) },
+      },
+    ];
   }
   if (sub.grace) return [payment('failed')];
   const graceEnd = new Date(now.getTime() + GRACE_DAYS * DAY_MS);
@@ -267,7 +311,14 @@ const changeByStaff = (state: BillingState, data: Extract<BillingCommand, { type
   const events: BillingEvent[] = [
     {
       type: 'PlanChangedByStaff',
-      data: { productId: product.id, plan: product.name, previousProductId: previous.id, previousPlan: previous.name, subscriptionId: product.price > 0 ? data.subscriptionId : null, at: iso(now) },
+      data: {
+        productId: product.id,
+        plan: product.name,
+        previousProductId: previous.id,
+        previousPlan: previous.name,
+        subscriptionId: product.price > 0 ? data.subscriptionId : null,
+        at: iso(now),
+      },
     },
   ];
   for (const sub of subscriptions(state)) {

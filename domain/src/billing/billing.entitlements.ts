@@ -104,8 +104,7 @@ export const entitlementsOf = ({ subscriptions, now, isCoAdmin = false }: Entitl
   const product = current ? planProduct(current)! : BASIC;
   const grant = product.plan!;
   const kind = grant.kind;
-  const downgraded =
-    kind === 'basic' && subscriptions.some((s) => (planProduct(s)?.price ?? 0) > 0 && subscriptionStatusAt(s, now) === 'ended');
+  const downgraded = kind === 'basic' && subscriptions.some((s) => (planProduct(s)?.price ?? 0) > 0 && subscriptionStatusAt(s, now) === 'ended');
   const running = subscriptions.filter((s) => isRunning(s, now));
   const promoQuota = running.reduce((sum, s) => sum + (s.promo?.extraQuotaBytes ?? 0), 0);
   const extraMemberSeats = running.reduce((sum, s) => {

@@ -43,7 +43,10 @@ export const CheckoutStarted = defineEvent(
 );
 
 /** Where the buyer pays: the provider's page for this checkout. */
-export const CheckoutLinkIssued = defineEvent('CheckoutLinkIssued', z.object({ checkoutId: z.string().min(1), checkoutLink: z.string().min(1), at: timestamp }));
+export const CheckoutLinkIssued = defineEvent(
+  'CheckoutLinkIssued',
+  z.object({ checkoutId: z.string().min(1), checkoutLink: z.string().min(1), at: timestamp }),
+);
 
 export const CheckoutDeclined = defineEvent('CheckoutDeclined', z.object({ checkoutId: z.string().min(1), at: timestamp }));
 
@@ -133,16 +136,10 @@ export const RenewalFailed = defineEvent(
 );
 
 /** Grace ran out: the account is unpaid and must pay before it is used again. */
-export const AccountDeactivatedForNonPayment = defineEvent(
-  'AccountDeactivatedForNonPayment',
-  z.object({ subscriptionId: z.string().min(1), at: timestamp }),
-);
+export const AccountDeactivatedForNonPayment = defineEvent('AccountDeactivatedForNonPayment', z.object({ subscriptionId: z.string().min(1), at: timestamp }));
 
 /** The storage of an account still unpaid is due for deletion (the storage slice acts on it). */
-export const UnpaidStorageDeletionDue = defineEvent(
-  'UnpaidStorageDeletionDue',
-  z.object({ subscriptionId: z.string().min(1), at: timestamp }),
-);
+export const UnpaidStorageDeletionDue = defineEvent('UnpaidStorageDeletionDue', z.object({ subscriptionId: z.string().min(1), at: timestamp }));
 
 export const billingEventDefinitions: readonly EventDefinition[] = [
   CheckoutStarted,

@@ -14,7 +14,13 @@ const cycled = PRODUCTS.filter((p) => p.price > 0 && p.validity && p.type !== 'c
 const termsArb: fc.Arbitrary<PromoTerms> = fc
   .record({
     price: fc.option(fc.integer({ min: 0, max: 50_000 }), { nil: null }),
-    discount: fc.option(fc.oneof(fc.record({ amount: fc.integer({ min: 1, max: 100 }), unit: fc.constant('percent' as const) }), fc.record({ amount: fc.integer({ min: 1, max: 50_000 }), unit: fc.constant('usd' as const) })), { nil: null }),
+    discount: fc.option(
+      fc.oneof(
+        fc.record({ amount: fc.integer({ min: 1, max: 100 }), unit: fc.constant('percent' as const) }),
+        fc.record({ amount: fc.integer({ min: 1, max: 50_000 }), unit: fc.constant('usd' as const) }),
+      ),
+      { nil: null },
+    ),
     cycles: fc.option(fc.integer({ min: 1, max: 6 }), { nil: null }),
   })
   .map(({ price, discount, cycles }) => ({
@@ -46,17 +52,16 @@ describe('the price of a payment', () => {
       expect(quote.amount).toBe(inPromo ? promo.price : product.price * quantity);
       expect(quote.promoCode).toBe(inPromo ? 'P' : null);
       expect(quote.promoPaymentsLeft).toBe(terms.cycles === null ? null : Math.max(0, terms.cycles - made));
-      expect(paymentQuote(product, quantity, null, made)).toEqual({ amount: product.price * quantity, regularAmount: product.price * quantity, promoCode: null, promoPaymentsLeft: 0 });
+      expect(paymentQuote(product, quantity, null, made)).toEqual({
+        amount: product.price * quantity,
+        regularAmount: product.price * quantity,
+        promoCode: null,
+        promoPaymentsLeft: 0,
+      });
     },
   );
 
-  test.prop([
-    fc.constantFrom(...cycled),
-    fc.integer({ min: 1, max: 3 }),
-    termsArb,
-    fc.constantFrom(0, 0, 14),
-    fc.array(fc.boolean(), { maxLength: 10 }),
-  ])(
+  test.prop([fc.constantFrom(...cycled), fc.integer({ min: 1, max: 3 }), termsArb, fc.constantFrom(0, 0, 14), fc.array(fc.boolean(), { maxLength: 10 })])(
     'what the checkout and the next payment show is what the decider charges, renewal after renewal',
     (product, qty, terms, freeTrialDays, outcomes) => {
       const quantity = product.extraMembers ? qty : 1;
@@ -90,7 +95,9 @@ describe('the price of a payment', () => {
         const next = nextPaymentOf(sub)!;
         expect(next.date).toBe(sub.nextPaymentDate);
         now = Date.parse(next.date) + DAY;
-        const charged = run('RecordRenewal', { subscriptionId: 's', paymentId: `p${i + 1}`, outcome: paid ? 'paid' : 'failed' }).find((e) => e.type === 'PaymentRecorded');
+        const charged = run('RecordRenewal', { subscriptionId: 's', paymentId: `p${i + 1}`, outcome: paid ? 'paid' : 'failed' }).find(
+          (e) => e.type === 'PaymentRecorded',
+        );
         expect(charged?.data).toMatchObject({ amount: next.amount, promoCode: next.promoCode });
       });
     },

@@ -46,7 +46,9 @@ export const checkoutQuote = (product: Pick<Product, 'price'>, quantity: number,
  * while cycles of it remain). Null when no payment is coming: cancelled, a trial that ends on
  * Basic, a plan staff granted without payments.
  */
-export const nextPaymentOf = (sub: Pick<SubscriptionRecord, 'productId' | 'quantity' | 'promo' | 'paymentsMade' | 'nextPaymentDate' | 'canceledAt'>): (PaymentQuote & { readonly date: string }) | null => {
+export const nextPaymentOf = (
+  sub: Pick<SubscriptionRecord, 'productId' | 'quantity' | 'promo' | 'paymentsMade' | 'nextPaymentDate' | 'canceledAt'>,
+): (PaymentQuote & { readonly date: string }) | null => {
   const product = productById(sub.productId);
   if (sub.canceledAt || !sub.nextPaymentDate || !product) return null;
   return { ...paymentQuote(product, sub.quantity, sub.promo, sub.paymentsMade), date: sub.nextPaymentDate };

@@ -24,7 +24,13 @@ const promoArb: fc.Arbitrary<AppliedPromo | null> = fc.option(
 );
 
 const stepArb = fc.oneof(
-  fc.record({ kind: fc.constant('buy' as const), product: fc.constantFrom(...purchasable), quantity: fc.integer({ min: 1, max: 3 }), promo: promoArb, pay: fc.boolean() }),
+  fc.record({
+    kind: fc.constant('buy' as const),
+    product: fc.constantFrom(...purchasable),
+    quantity: fc.integer({ min: 1, max: 3 }),
+    promo: promoArb,
+    pay: fc.boolean(),
+  }),
   fc.record({ kind: fc.constant('cancel' as const), pick: fc.nat(), membersUsed: fc.integer({ min: 0, max: 6 }) }),
   fc.record({ kind: fc.constant('renew' as const), pick: fc.nat(), paid: fc.boolean() }),
   fc.record({ kind: fc.constant('staff' as const), product: fc.constantFrom(...PRODUCTS.filter((p) => p.plan && p.type !== 'child-plan')) }),
@@ -48,7 +54,15 @@ const history = fc.array(fc.tuple(stepArb, fc.integer({ min: 0, max: 40 })), { m
     const subs = Object.values(fold(billingDecider, events).subscriptions);
     const pick = (i: number) => subs[i % Math.max(1, subs.length)]?.id ?? 'none';
     if (step.kind === 'buy') {
-      exec('StartCheckout', { checkoutId: `c${n}`, productId: step.product.id, quantity: step.product.extraMembers ? step.quantity : 1, provider: 'test', promo: step.promo, customFields: {}, usageBytes: 0 });
+      exec('StartCheckout', {
+        checkoutId: `c${n}`,
+        productId: step.product.id,
+        quantity: step.product.extraMembers ? step.quantity : 1,
+        provider: 'test',
+        promo: step.promo,
+        customFields: {},
+        usageBytes: 0,
+      });
       if (step.pay) exec('CompleteCheckout', { checkoutId: `c${n}`, subscriptionId: `s${n}`, paymentId: `p${n}`, providerRef: null });
     } else if (step.kind === 'cancel') exec('CancelSubscription', { subscriptionId: pick(step.pick), by: 'user', membersUsed: step.membersUsed });
     else if (step.kind === 'renew') exec('RecordRenewal', { subscriptionId: pick(step.pick), paymentId: `p${n}`, outcome: step.paid ? 'paid' : 'failed' });
@@ -64,7 +78,17 @@ describe('entitlements over random histories', () => {
       const e = entitlementsOf({ subscriptions: subs, now });
       const plan = productById(e.plan.productId)!;
       expect(plan.plan).not.toBeNull();
-      const owning = [e.flags.isBasic, e.flags.isStarter, e.flags.isPremium, e.flags.isProfessional && plan.plan!.kind === 'professional', e.flags.isGroupOwner, e.flags.isBusOwner, e.flags.isPartnerBusiness, e.flags.isEnterprise, plan.plan!.kind === 'team'];
+      const owning = [
+        e.flags.isBasic,
+        e.flags.isStarter,
+        e.flags.isPremium,
+        e.flags.isProfessional && plan.plan!.kind === 'professional',
+        e.flags.isGroupOwner,
+        e.flags.isBusOwner,
+        e.flags.isPartnerBusiness,
+        e.flags.isEnterprise,
+        plan.plan!.kind === 'team',
+      ];
       expect(owning.filter(Boolean)).toHaveLength(1);
       const chosen = effectivePlanSubscription(subs, now);
       expect(chosen === null ? BASIC.id : chosen.productId).toBe(e.plan.productId);
@@ -77,7 +101,8 @@ describe('entitlements over random histories', () => {
     const e = entitlementsOf({ subscriptions: subs, now });
     const running = subs.filter((s) => isRunning(s, now));
     const products = running.map((s) => productById(s.productId)!).filter((p): p is Product => Boolean(p));
-    const boughtQuota = [BASIC, ...products].reduce((sum, p) => sum + (p.plan?.quotaBytes ?? 0), 0) + running.reduce((sum, s) => sum + (s.promo?.extraQuotaBytes ?? 0), 0);
+    const boughtQuota =
+      [BASIC, ...products].reduce((sum, p) => sum + (p.plan?.quotaBytes ?? 0), 0) + running.reduce((sum, s) => sum + (s.promo?.extraQuotaBytes ?? 0), 0);
     expect(e.quotaBytes).toBeLessThanOrEqual(boughtQuota);
     const boughtSeats = 5 + running.reduce((sum, s) => sum + (productById(s.productId)?.extraMembers?.seats ?? 0) * s.quantity, 0);
     expect(e.freeSeats).toBeLessThanOrEqual(boughtSeats);

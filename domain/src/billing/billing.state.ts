@@ -74,7 +74,18 @@ export const evolveBilling = (state: BillingState, event: BillingEvent): Billing
   switch (event.type) {
     case 'CheckoutStarted': {
       const d = event.data;
-      const checkout: CheckoutRecord = { id: d.checkoutId, productId: d.productId, quantity: d.quantity, provider: d.provider, amount: d.amount, promo: d.promo, status: 'open', at: d.at, checkoutLink: null, renewsSubscriptionId: d.renewsSubscriptionId ?? null };
+      const checkout: CheckoutRecord = {
+        id: d.checkoutId,
+        productId: d.productId,
+        quantity: d.quantity,
+        provider: d.provider,
+        amount: d.amount,
+        promo: d.promo,
+        status: 'open',
+        at: d.at,
+        checkoutLink: null,
+        renewsSubscriptionId: d.renewsSubscriptionId ?? null,
+      };
       return { ...state, checkouts: { ...state.checkouts, [d.checkoutId]: checkout } };
     }
     case 'CheckoutLinkIssued': {
@@ -103,14 +114,24 @@ export const evolveBilling = (state: BillingState, event: BillingEvent): Billing
         createdAt: d.at,
         grace: null,
       };
-      const checkouts = d.checkoutId && state.checkouts[d.checkoutId]
-        ? { ...state.checkouts, [d.checkoutId]: { ...state.checkouts[d.checkoutId]!, status: 'paid' as const } }
-        : state.checkouts;
+      const checkouts =
+        d.checkoutId && state.checkouts[d.checkoutId]
+          ? { ...state.checkouts, [d.checkoutId]: { ...state.checkouts[d.checkoutId]!, status: 'paid' as const } }
+          : state.checkouts;
       return { ...state, checkouts, subscriptions: { ...state.subscriptions, [sub.id]: sub } };
     }
     case 'PaymentRecorded': {
       const d = event.data;
-      const payment: PaymentRecord = { id: d.paymentId, subscriptionId: d.subscriptionId, productId: d.productId, amount: d.amount, status: d.status, provider: d.provider, promoCode: d.promoCode, at: d.at };
+      const payment: PaymentRecord = {
+        id: d.paymentId,
+        subscriptionId: d.subscriptionId,
+        productId: d.productId,
+        amount: d.amount,
+        status: d.status,
+        provider: d.provider,
+        promoCode: d.promoCode,
+        at: d.at,
+      };
       const paidCheckout = d.checkoutId ? state.checkouts[d.checkoutId] : undefined;
       const checkouts = paidCheckout ? { ...state.checkouts, [paidCheckout.id]: { ...paidCheckout, status: 'paid' as const } } : state.checkouts;
       const next = { ...state, checkouts, payments: [...state.payments, payment] };

@@ -62,9 +62,12 @@ describe('the catalogue (§9)', () => {
     const extras = PRODUCTS.filter((p) => p.type === 'extra-members').map((p) => [p.extraMembers!.forKind, p.validity, p.price]);
     expect(extras).toEqual(
       expect.arrayContaining([
-        ['team', 'month', 200], ['team', 'year', 2000],
-        ['group', 'month', 499], ['group', 'year', 4999],
-        ['business', 'month', 199], ['business', 'year', 1999],
+        ['team', 'month', 200],
+        ['team', 'year', 2000],
+        ['group', 'month', 499],
+        ['group', 'year', 4999],
+        ['business', 'month', 199],
+        ['business', 'year', 1999],
       ]),
     );
     for (const p of PRODUCTS.filter((x) => x.type === 'plan' && x.validity === 'month')) {
@@ -104,7 +107,11 @@ describe('subscriptions', () => {
     const { events } = run(buy(200, '1', T0));
     expectError(() => run(buy(200, '2', at(1)), events), BillingErrors.planChangeNotAllowed);
     expectError(
-      () => run([['StartCheckout', { checkoutId: 'c9', productId: 100, quantity: 1, provider: 'test', promo: null, customFields: {}, usageBytes: 200 * GB }, at(1)]], events),
+      () =>
+        run(
+          [['StartCheckout', { checkoutId: 'c9', productId: 100, quantity: 1, provider: 'test', promo: null, customFields: {}, usageBytes: 200 * GB }, at(1)]],
+          events,
+        ),
       BillingErrors.usageTooHigh,
     );
   });
@@ -132,7 +139,10 @@ describe('subscriptions', () => {
     expect(grace.gracePeriodEndDate).toBe(at(31 + GRACE_DAYS).toISOString());
     expect(entitlementsOf({ subscriptions: subsOf(state), now: at(32) }).flags.isGraceUnpaidUser).toBe(true);
     expect(entitlementsOf({ subscriptions: subsOf(state), now: at(31 + GRACE_DAYS + 1) }).flags.isUnpaidUser).toBe(true);
-    const paid = run([['RecordRenewal', { subscriptionId: 's1', paymentId: 'p3', outcome: 'paid' }, at(40)]], run([...buy(200, '1', T0), ['RecordRenewal', { subscriptionId: 's1', paymentId: 'p2', outcome: 'failed' }, at(31)]]).events);
+    const paid = run(
+      [['RecordRenewal', { subscriptionId: 's1', paymentId: 'p3', outcome: 'paid' }, at(40)]],
+      run([...buy(200, '1', T0), ['RecordRenewal', { subscriptionId: 's1', paymentId: 'p2', outcome: 'failed' }, at(31)]]).events,
+    );
     expect(entitlementsOf({ subscriptions: subsOf(paid.state), now: at(41) }).grace).toBeNull();
   });
 
@@ -155,7 +165,20 @@ describe('subscriptions', () => {
   it('refuses a web subscription while a mobile-store one runs', () => {
     const mobile: BillingEvent = {
       type: 'SubscriptionStarted',
-      data: { subscriptionId: 'm1', checkoutId: null, productId: 100, quantity: 1, cycle: 'month', provider: 'app_store', providerRef: 'x', startDate: T0.toISOString(), nextPaymentDate: at(30).toISOString(), endDate: null, promo: null, at: T0.toISOString() },
+      data: {
+        subscriptionId: 'm1',
+        checkoutId: null,
+        productId: 100,
+        quantity: 1,
+        cycle: 'month',
+        provider: 'app_store',
+        providerRef: 'x',
+        startDate: T0.toISOString(),
+        nextPaymentDate: at(30).toISOString(),
+        endDate: null,
+        promo: null,
+        at: T0.toISOString(),
+      },
     };
     expectError(() => run(buy(200, '1', at(1)), [mobile]), BillingErrors.mobileSubscription);
   });
@@ -173,7 +196,14 @@ describe('subscriptions', () => {
     const { state, events } = run([...buy(100, '1', T0), ['ChangePlanByStaff', { subscriptionId: 's2', productId: ENTERPRISE_MONTHLY_ID }, at(2)]]);
     // one fact for the user's activity log, beside the subscriptions it ends and starts
     expect(events.filter((e) => e.type === 'PlanChangedByStaff').map((e) => e.data)).toEqual([
-      { productId: ENTERPRISE_MONTHLY_ID, plan: 'Enterprise', previousProductId: 100, previousPlan: productById(100)!.name, subscriptionId: 's2', at: at(2).toISOString() },
+      {
+        productId: ENTERPRISE_MONTHLY_ID,
+        plan: 'Enterprise',
+        previousProductId: 100,
+        previousPlan: productById(100)!.name,
+        subscriptionId: 's2',
+        at: at(2).toISOString(),
+      },
     ]);
     const e = entitlementsOf({ subscriptions: subsOf(state), now: at(2) });
     expect(e.plan.kind).toBe('enterprise');
@@ -181,8 +211,12 @@ describe('subscriptions', () => {
     expect(state.payments).toHaveLength(1);
   });
 
-  it('keeps the provider\'s link of a checkout, once', () => {
-    const start: [BillingCommand['type'], unknown, Date] = ['StartCheckout', { checkoutId: 'c1', productId: 1001, quantity: 1, provider: 'test', promo: null, customFields: {}, usageBytes: 0 }, T0];
+  it("keeps the provider's link of a checkout, once", () => {
+    const start: [BillingCommand['type'], unknown, Date] = [
+      'StartCheckout',
+      { checkoutId: 'c1', productId: 1001, quantity: 1, provider: 'test', promo: null, customFields: {}, usageBytes: 0 },
+      T0,
+    ];
     const link: [BillingCommand['type'], unknown, Date] = ['RecordCheckoutLink', { checkoutId: 'c1', checkoutLink: 'https://pay.example/c1' }, T0];
     const { state, events } = run([start, link, link]);
     expect(state.checkouts.c1!.checkoutLink).toBe('https://pay.example/c1');
@@ -190,11 +224,20 @@ describe('subscriptions', () => {
   });
 
   it('a declined checkout cannot be paid afterwards, and a paid one is paid once', () => {
-    const start: [BillingCommand['type'], unknown, Date] = ['StartCheckout', { checkoutId: 'c1', productId: 200, quantity: 1, provider: 'test', promo: null, customFields: {}, usageBytes: 0 }, T0];
+    const start: [BillingCommand['type'], unknown, Date] = [
+      'StartCheckout',
+      { checkoutId: 'c1', productId: 200, quantity: 1, provider: 'test', promo: null, customFields: {}, usageBytes: 0 },
+      T0,
+    ];
     const declined = run([start, ['DeclineCheckout', { checkoutId: 'c1' }, T0]]);
-    expectError(() => run([['CompleteCheckout', { checkoutId: 'c1', subscriptionId: 's1', paymentId: 'p1', providerRef: null }, T0]], declined.events), BillingErrors.checkoutClosed);
+    expectError(
+      () => run([['CompleteCheckout', { checkoutId: 'c1', subscriptionId: 's1', paymentId: 'p1', providerRef: null }, T0]], declined.events),
+      BillingErrors.checkoutClosed,
+    );
     const paid = run(buy(200, '1', T0));
-    expect(run([['CompleteCheckout', { checkoutId: 'c1', subscriptionId: 's9', paymentId: 'p9', providerRef: null }, T0]], paid.events).events).toHaveLength(paid.events.length);
+    expect(run([['CompleteCheckout', { checkoutId: 'c1', subscriptionId: 's9', paymentId: 'p9', providerRef: null }, T0]], paid.events).events).toHaveLength(
+      paid.events.length,
+    );
   });
 });
 
@@ -215,7 +258,7 @@ describe('entitlements', () => {
     expect(e.flags).toMatchObject({ isProfessional: true, isBasic: false, hasE2EEAccess: true });
   });
 
-  it('a promo code\'s extra quota counts while its subscription runs', () => {
+  it("a promo code's extra quota counts while its subscription runs", () => {
     const extra: AppliedPromo = { code: 'MORE', price: 999, cycles: null, freeTrialDays: 0, extraQuotaBytes: 50 * GB };
     const { state } = run(buy(100, '1', T0, extra));
     expect(entitlementsOf({ subscriptions: subsOf(state), now: at(1) }).quotaBytes).toBe(150 * GB);
@@ -249,8 +292,14 @@ describe('"Pay now": a checkout for an overdue renewal', () => {
   });
 
   it('nothing is due without a failed renewal, another provider does not take it, and it is never paid twice', () => {
-    expectError(() => run([['StartRenewalCheckout', { checkoutId: 'r1', subscriptionId: 's1', provider: 'test' }, at(2)]], run(buy(200, '1', T0)).events), BillingErrors.nothingOverdue);
-    expectError(() => run([['StartRenewalCheckout', { checkoutId: 'r1', subscriptionId: 's1', provider: 'stripe' }, at(33)]], inGrace()), BillingErrors.paymentsUnavailable);
+    expectError(
+      () => run([['StartRenewalCheckout', { checkoutId: 'r1', subscriptionId: 's1', provider: 'test' }, at(2)]], run(buy(200, '1', T0)).events),
+      BillingErrors.nothingOverdue,
+    );
+    expectError(
+      () => run([['StartRenewalCheckout', { checkoutId: 'r1', subscriptionId: 's1', provider: 'stripe' }, at(33)]], inGrace()),
+      BillingErrors.paymentsUnavailable,
+    );
     const two = run(
       [
         ['StartRenewalCheckout', { checkoutId: 'r1', subscriptionId: 's1', provider: 'test' }, at(33)],
@@ -259,7 +308,12 @@ describe('"Pay now": a checkout for an overdue renewal', () => {
       ],
       inGrace(),
     );
-    expectError(() => run([['CompleteCheckout', { checkoutId: 'r2', subscriptionId: 'x', paymentId: 'p4', providerRef: null }, at(34)]], two.events), BillingErrors.nothingOverdue);
-    expect(run([['CompleteCheckout', { checkoutId: 'r1', subscriptionId: 'x', paymentId: 'p5', providerRef: null }, at(35)]], two.events).events).toHaveLength(two.events.length);
+    expectError(
+      () => run([['CompleteCheckout', { checkoutId: 'r2', subscriptionId: 'x', paymentId: 'p4', providerRef: null }, at(34)]], two.events),
+      BillingErrors.nothingOverdue,
+    );
+    expect(run([['CompleteCheckout', { checkoutId: 'r1', subscriptionId: 'x', paymentId: 'p5', providerRef: null }, at(35)]], two.events).events).toHaveLength(
+      two.events.length,
+    );
   });
 });

@@ -50,9 +50,13 @@ export const PromoTermsSchema = z.object({
 });
 export type PromoTerms = z.infer<typeof PromoTermsSchema>;
 
-export const PromoCodeCreated = defineEvent('PromoCodeCreated', PromoTermsSchema.extend({ code: z.string().min(1), status: z.enum(['active', 'inactive']), at: timestamp }), {
-  personal: ['notes'],
-});
+export const PromoCodeCreated = defineEvent(
+  'PromoCodeCreated',
+  PromoTermsSchema.extend({ code: z.string().min(1), status: z.enum(['active', 'inactive']), at: timestamp }),
+  {
+    personal: ['notes'],
+  },
+);
 export const PromoCodeUpdated = defineEvent('PromoCodeUpdated', PromoTermsSchema.extend({ at: timestamp }), { personal: ['notes'] });
 export const PromoCodeStatusChanged = defineEvent('PromoCodeStatusChanged', z.object({ status: z.enum(['active', 'inactive']), at: timestamp }));
 export const PromoCodeDeleted = defineEvent('PromoCodeDeleted', z.object({ at: timestamp }));
@@ -119,10 +123,7 @@ export type PromoCodeCommand =
   | Command<'SetPromoCodeStatus', { status: 'active' | 'inactive' }>
   | Command<'DeletePromoCode', Record<string, never>>
   | Command<'RecordPromoCodeUse', { userId: string; checkoutId: string }>
-  | Command<
-      'ReservePromoCodeUse',
-      { userId: string; checkoutId: string; productId: number; quantity: number; customFields: Readonly<Record<string, string>> }
-    >
+  | Command<'ReservePromoCodeUse', { userId: string; checkoutId: string; productId: number; quantity: number; customFields: Readonly<Record<string, string>> }>
   | Command<'ReleasePromoCodeUse', { checkoutId: string; reason: 'declined' | 'expired' | 'failed' }>;
 
 const termsOf = (data: PromoTerms): PromoTerms => PromoTermsSchema.parse(data);
@@ -262,13 +263,11 @@ export const applyPromoCode = (
   if (state.status !== 'active' || t < Date.parse(state.terms.startDate) || t >= Date.parse(state.terms.expiryDate)) {
     throw new DomainError(BillingErrors.promoInactive);
   }
-  if (state.terms.numberOfUses !== null && usesTaken(state, now, forCheckout) >= state.terms.numberOfUses) throw new DomainError(BillingErrors.promoQuotaReached);
+  if (state.terms.numberOfUses !== null && usesTaken(state, now, forCheckout) >= state.terms.numberOfUses)
+    throw new DomainError(BillingErrors.promoQuotaReached);
   for (const field of state.terms.customFields) {
     const value = customFields[field.name]?.trim() ?? '';
-    const bad =
-      !value ||
-      value.length > field.maxLength ||
-      (field.maxValue !== null && (!/^\d+$/.test(value) || Number(value) > field.maxValue));
+    const bad = !value || value.length > field.maxLength || (field.maxValue !== null && (!/^\d+$/.test(value) || Number(value) > field.maxValue));
     if (bad) {
       throw new DomainError(BillingErrors.promoFieldRequired, { field: field.name }, BillingErrors.promoFieldRequired.message.replace('{{field}}', field.name));
     }

@@ -26,7 +26,8 @@ const terms = (over: Partial<PromoTerms> = {}): PromoTerms => ({
 
 const decide = (events: PromoCodeEvent[], command: Omit<PromoCodeCommand, 'metadata'>) =>
   promoCodeDecider.decide({ ...command, metadata: { now: T0 } } as PromoCodeCommand, fold(promoCodeDecider, events));
-const created = (over: Partial<PromoTerms> = {}, status: 'active' | 'inactive' = 'active') => decide([], { type: 'CreatePromoCode', data: { code: 'spring', status, terms: terms(over) } });
+const created = (over: Partial<PromoTerms> = {}, status: 'active' | 'inactive' = 'active') =>
+  decide([], { type: 'CreatePromoCode', data: { code: 'spring', status, terms: terms(over) } });
 const stateOf = (events: PromoCodeEvent[]) => fold(promoCodeDecider, events);
 
 const code = (fn: () => unknown) => {
@@ -95,7 +96,7 @@ describe('promo codes at checkout', () => {
     expect(applyPromoCode(stateOf(created({ recurrence: 'once' })), pro, 1, T0, {}).cycles).toBe(1);
   });
 
-  it('a fixed price is per unit: 100 extra seats at 0.99 cost 99.00; a price above the product\'s charges the product\'s', () => {
+  it("a fixed price is per unit: 100 extra seats at 0.99 cost 99.00; a price above the product's charges the product's", () => {
     const seats = productById(520)!;
     const fixed = stateOf(created({ discount: null, price: 99, productIds: [520] }));
     expect(applyPromoCode(fixed, seats, 100, T0, {}).price).toBe(9900);
@@ -150,28 +151,28 @@ describe('a checkout holds a use of its code until it is paid, declined or expir
     refusedWith(() => applyPromoCode(state, pro200, 1, T0, {}), BillingErrors.promoQuotaReached);
   });
 
-  test.prop([fc.integer({ min: 1, max: 4 }), fc.array(fc.tuple(fc.constantFrom('reserve', 'release', 'pay'), fc.integer({ min: 0, max: 7 })), { maxLength: 40 })])(
-    'whatever checkouts start, pay and give up, paid and held uses never exceed the limit',
-    (limit, steps) => {
-      let events = created({ numberOfUses: limit });
-      for (const [step, n] of steps) {
-        const checkoutId = `c${n}`;
-        const state = stateOf(events);
-        if (step === 'reserve') {
-          try {
-            events = [...events, ...reserve(events, checkoutId)];
-          } catch (e) {
-            expect((e as DomainError).code).toBe(BillingErrors.promoQuotaReached.code);
-          }
-        } else if (step === 'release') {
-          events = [...events, ...decide(events, { type: 'ReleasePromoCodeUse', data: { checkoutId, reason: 'declined' } })];
-        } else if (state.status !== 'none' && state.reservations[checkoutId]) {
-          // only a checkout that holds a use can be paid
-          events = [...events, ...decide(events, { type: 'RecordPromoCodeUse', data: { userId: 'u1', checkoutId } })];
+  test.prop([
+    fc.integer({ min: 1, max: 4 }),
+    fc.array(fc.tuple(fc.constantFrom('reserve', 'release', 'pay'), fc.integer({ min: 0, max: 7 })), { maxLength: 40 }),
+  ])('whatever checkouts start, pay and give up, paid and held uses never exceed the limit', (limit, steps) => {
+    let events = created({ numberOfUses: limit });
+    for (const [step, n] of steps) {
+      const checkoutId = `c${n}`;
+      const state = stateOf(events);
+      if (step === 'reserve') {
+        try {
+          events = [...events, ...reserve(events, checkoutId)];
+        } catch (e) {
+          expect((e as DomainError).code).toBe(BillingErrors.promoQuotaReached.code);
         }
-        const after = stateOf(events);
-        if (after.status !== 'none') expect(usesTaken(after, T0)).toBeLessThanOrEqual(limit);
+      } else if (step === 'release') {
+        events = [...events, ...decide(events, { type: 'ReleasePromoCodeUse', data: { checkoutId, reason: 'declined' } })];
+      } else if (state.status !== 'none' && state.reservations[checkoutId]) {
+        // only a checkout that holds a use can be paid
+        events = [...events, ...decide(events, { type: 'RecordPromoCodeUse', data: { userId: 'u1', checkoutId } })];
       }
-    },
-  );
+      const after = stateOf(events);
+      if (after.status !== 'none') expect(usesTaken(after, T0)).toBeLessThanOrEqual(limit);
+    }
+  });
 });

@@ -28,11 +28,31 @@ const command: fc.Arbitrary<BookmarkCommand> = fc.oneof(
     }),
     metadata: fc.constant(metadata),
   }),
-  fc.record({ type: fc.constant('MoveBookmark' as const), data: fc.record({ bookmarkId: fc.constantFrom(...bookmarkIds), bookmarkListId: fc.option(fc.constantFrom(...listIds), { nil: null }) }), metadata: fc.constant(metadata) }),
-  fc.record({ type: fc.constant('RemoveBookmark' as const), data: fc.record({ bookmarkId: fc.constantFrom(...bookmarkIds) }), metadata: fc.constant(metadata) }),
-  fc.record({ type: fc.constant('RenameBookmark' as const), data: fc.record({ bookmarkId: fc.constantFrom(...bookmarkIds), description: fc.constantFrom('A', 'B') }), metadata: fc.constant(metadata) }),
-  fc.record({ type: fc.constant('CreateBookmarkList' as const), data: fc.record({ listId: fc.constantFrom(...listIds), name: fc.constantFrom('Work', 'Home', 'work') }), metadata: fc.constant(metadata) }),
-  fc.record({ type: fc.constant('RenameBookmarkList' as const), data: fc.record({ listId: fc.constantFrom(...listIds), name: fc.constantFrom('Work', 'Old') }), metadata: fc.constant(metadata) }),
+  fc.record({
+    type: fc.constant('MoveBookmark' as const),
+    data: fc.record({ bookmarkId: fc.constantFrom(...bookmarkIds), bookmarkListId: fc.option(fc.constantFrom(...listIds), { nil: null }) }),
+    metadata: fc.constant(metadata),
+  }),
+  fc.record({
+    type: fc.constant('RemoveBookmark' as const),
+    data: fc.record({ bookmarkId: fc.constantFrom(...bookmarkIds) }),
+    metadata: fc.constant(metadata),
+  }),
+  fc.record({
+    type: fc.constant('RenameBookmark' as const),
+    data: fc.record({ bookmarkId: fc.constantFrom(...bookmarkIds), description: fc.constantFrom('A', 'B') }),
+    metadata: fc.constant(metadata),
+  }),
+  fc.record({
+    type: fc.constant('CreateBookmarkList' as const),
+    data: fc.record({ listId: fc.constantFrom(...listIds), name: fc.constantFrom('Work', 'Home', 'work') }),
+    metadata: fc.constant(metadata),
+  }),
+  fc.record({
+    type: fc.constant('RenameBookmarkList' as const),
+    data: fc.record({ listId: fc.constantFrom(...listIds), name: fc.constantFrom('Work', 'Old') }),
+    metadata: fc.constant(metadata),
+  }),
   fc.record({ type: fc.constant('DeleteBookmarkList' as const), data: fc.record({ listId: fc.constantFrom(...listIds) }), metadata: fc.constant(metadata) }),
 );
 

@@ -26,7 +26,10 @@ const refusal = (fn: () => unknown) => {
 describe('bookmarks', () => {
   it('keeps the share and its link, described by the share title unless another description is given', () => {
     expect(when(given([]), cmd('AddBookmark', { bookmarkId: 'b1', share: share(1, '  Holiday photos ') }))).toEqual([
-      { type: 'BookmarkAdded', data: { bookmarkId: 'b1', shareId: 'share-1', shareLinkId: share(1).linkId, bookmarkListId: null, description: 'Holiday photos' } },
+      {
+        type: 'BookmarkAdded',
+        data: { bookmarkId: 'b1', shareId: 'share-1', shareLinkId: share(1).linkId, bookmarkListId: null, description: 'Holiday photos' },
+      },
     ]);
     expect(when(given([]), cmd('AddBookmark', { bookmarkId: 'b1', share: share(1), description: 'Mine' }))[0]!.data).toMatchObject({ description: 'Mine' });
     // a share whose title cannot be a title is shown by its link
@@ -36,18 +39,33 @@ describe('bookmarks', () => {
   it('bookmarks a share once; repeating the same add changes nothing', () => {
     const state = given([cmd('AddBookmark', { bookmarkId: 'b1', share: share(1) })]);
     expect(when(state, cmd('AddBookmark', { bookmarkId: 'b1', share: share(1) }))).toEqual([]);
-    expect(refusal(() => when(state, cmd('AddBookmark', { bookmarkId: 'b2', share: share(1) })))).toEqual({ code: 'BOOKMARK_EXISTS', status: 409, data: { bookmarkId: 'b1' } });
+    expect(refusal(() => when(state, cmd('AddBookmark', { bookmarkId: 'b2', share: share(1) })))).toEqual({
+      code: 'BOOKMARK_EXISTS',
+      status: 409,
+      data: { bookmarkId: 'b1' },
+    });
     expect(refusal(() => when(state, cmd('AddBookmark', { bookmarkId: 'b1', share: share(2) }))).code).toBe('CONFLICT');
   });
 
   it('renames with the title rules: no emoji, no profanity, not empty, at most 255 bytes', () => {
     const state = given([cmd('AddBookmark', { bookmarkId: 'b1', share: share(1) })]);
-    expect(when(state, cmd('RenameBookmark', { bookmarkId: 'b1', description: ' Contracts ' }))).toEqual([{ type: 'BookmarkRenamed', data: { bookmarkId: 'b1', description: 'Contracts' } }]);
+    expect(when(state, cmd('RenameBookmark', { bookmarkId: 'b1', description: ' Contracts ' }))).toEqual([
+      { type: 'BookmarkRenamed', data: { bookmarkId: 'b1', description: 'Contracts' } },
+    ]);
     expect(when(state, cmd('RenameBookmark', { bookmarkId: 'b1', description: 'Share 1' }))).toEqual([]);
-    expect(refusal(() => when(state, cmd('RenameBookmark', { bookmarkId: 'b1', description: 'Party 🎉' }))).data).toEqual({ field: 'description', problem: 'emoji' });
+    expect(refusal(() => when(state, cmd('RenameBookmark', { bookmarkId: 'b1', description: 'Party 🎉' }))).data).toEqual({
+      field: 'description',
+      problem: 'emoji',
+    });
     expect(refusal(() => when(state, cmd('RenameBookmark', { bookmarkId: 'b1', description: 'what the shit' }))).code).toBe('PROFANITY');
-    expect(refusal(() => when(state, cmd('RenameBookmark', { bookmarkId: 'b1', description: '   ' }))).data).toEqual({ field: 'description', problem: 'empty' });
-    expect(refusal(() => when(state, cmd('RenameBookmark', { bookmarkId: 'b1', description: 'a'.repeat(256) }))).data).toEqual({ field: 'description', problem: 'tooLong' });
+    expect(refusal(() => when(state, cmd('RenameBookmark', { bookmarkId: 'b1', description: '   ' }))).data).toEqual({
+      field: 'description',
+      problem: 'empty',
+    });
+    expect(refusal(() => when(state, cmd('RenameBookmark', { bookmarkId: 'b1', description: 'a'.repeat(256) }))).data).toEqual({
+      field: 'description',
+      problem: 'tooLong',
+    });
     expect(refusal(() => when(state, cmd('RenameBookmark', { bookmarkId: 'nope', description: 'x' }))).code).toBe('BOOKMARK_NOT_FOUND');
   });
 
@@ -58,7 +76,9 @@ describe('bookmarks', () => {
       cmd('AddBookmark', { bookmarkId: 'b1', share: share(1), bookmarkListId: 'l1' }),
     ]);
     expect(state.bookmarks.b1!.bookmarkListId).toBe('l1');
-    expect(when(state, cmd('MoveBookmark', { bookmarkId: 'b1', bookmarkListId: 'l2' }))).toEqual([{ type: 'BookmarkMoved', data: { bookmarkId: 'b1', bookmarkListId: 'l2' } }]);
+    expect(when(state, cmd('MoveBookmark', { bookmarkId: 'b1', bookmarkListId: 'l2' }))).toEqual([
+      { type: 'BookmarkMoved', data: { bookmarkId: 'b1', bookmarkListId: 'l2' } },
+    ]);
     expect(when(state, cmd('MoveBookmark', { bookmarkId: 'b1', bookmarkListId: 'l1' }))).toEqual([]);
     expect(when(state, cmd('MoveBookmark', { bookmarkId: 'b1', bookmarkListId: null }))[0]!.data).toEqual({ bookmarkId: 'b1', bookmarkListId: null });
     expect(refusal(() => when(state, cmd('MoveBookmark', { bookmarkId: 'b1', bookmarkListId: 'l9' }))).code).toBe('BOOKMARK_LIST_NOT_FOUND');
@@ -82,9 +102,14 @@ describe('bookmarks', () => {
 
   it('names lists uniquely whatever the case, with the title rules', () => {
     const state = given([cmd('CreateBookmarkList', { listId: 'l1', name: 'Work' }), cmd('CreateBookmarkList', { listId: 'l2', name: 'Home' })]);
-    expect(refusal(() => when(state, cmd('CreateBookmarkList', { listId: 'l3', name: 'WORK' })))).toMatchObject({ code: 'BOOKMARK_LIST_NAME_EXISTS', status: 409 });
+    expect(refusal(() => when(state, cmd('CreateBookmarkList', { listId: 'l3', name: 'WORK' })))).toMatchObject({
+      code: 'BOOKMARK_LIST_NAME_EXISTS',
+      status: 409,
+    });
     expect(refusal(() => when(state, cmd('RenameBookmarkList', { listId: 'l2', name: 'work' }))).code).toBe('BOOKMARK_LIST_NAME_EXISTS');
-    expect(when(state, cmd('RenameBookmarkList', { listId: 'l1', name: 'WORK' }))).toEqual([{ type: 'BookmarkListRenamed', data: { listId: 'l1', name: 'WORK' } }]);
+    expect(when(state, cmd('RenameBookmarkList', { listId: 'l1', name: 'WORK' }))).toEqual([
+      { type: 'BookmarkListRenamed', data: { listId: 'l1', name: 'WORK' } },
+    ]);
     expect(when(state, cmd('CreateBookmarkList', { listId: 'l1', name: 'Work' }))).toEqual([]);
     expect(refusal(() => when(state, cmd('CreateBookmarkList', { listId: 'l4', name: '📚' }))).code).toBe('INVALID_TITLE');
   });

@@ -51,11 +51,9 @@ export const MailDelivered = defineEvent(
   { erases: erasesOwnStream },
 );
 
-export const MailFailed = defineEvent(
-  'MailFailed',
-  z.object({ mailId: z.string(), error: z.string(), attempt: z.number().int(), final: z.boolean() }),
-  { erases: (data, streamName) => (data.final ? [streamName] : []) },
-);
+export const MailFailed = defineEvent('MailFailed', z.object({ mailId: z.string(), error: z.string(), attempt: z.number().int(), final: z.boolean() }), {
+  erases: (data, streamName) => (data.final ? [streamName] : []),
+});
 
 export const mailEvents = [MailRequested, MailDelivered, MailFailed];
 export type MailEvent = EventOf<typeof MailRequested> | EventOf<typeof MailDelivered> | EventOf<typeof MailFailed>;

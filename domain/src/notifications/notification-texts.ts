@@ -137,7 +137,8 @@ const WORDS: Readonly<Record<NoticeLocale, Words>> = {
       account_locked: () => 'Te veel mislukte aanmeldingen: aanmelden is een tijdje geblokkeerd.',
       share_opened: (p) => `${p.email ?? 'De ontvanger'} heeft je privédeling voor het eerst geopend.`,
       share_expiring: (p) => `Een van je delingen verloopt over ${p.days ?? '?'} dag(en). Bewerk de deling om haar langer beschikbaar te houden.`,
-      secure_fetch_files_arrived: (p) => `Er zijn ${p.count ?? 0} bestand(en) binnengekomen via je Secure Fetch-link. Betaal en pin ze binnen 2 uur om ze te bewaren.`,
+      secure_fetch_files_arrived: (p) =>
+        `Er zijn ${p.count ?? 0} bestand(en) binnengekomen via je Secure Fetch-link. Betaal en pin ze binnen 2 uur om ze te bewaren.`,
     },
     device: deviceWith('op', 'een browser'),
   },

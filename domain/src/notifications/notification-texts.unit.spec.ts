@@ -2,11 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { NOTICE_KINDS, NOTICE_LOCALES, renderNotice } from './notification-texts';
 
 describe('notices in words', () => {
-  it('names the browser and system of a new sign-in in the reader\'s language', () => {
+  it("names the browser and system of a new sign-in in the reader's language", () => {
     const device = { browser: 'Firefox', system: 'Windows' };
     expect(renderNotice('sign_in', device, 'en_us')).toEqual({ title: 'New sign-in', body: 'A new sign-in to your account from Firefox on Windows.' });
     expect(renderNotice('sign_in', device, 'es_mx').body).toBe('Nuevo inicio de sesión en tu cuenta desde Firefox en Windows.');
-    expect(renderNotice('sign_in', { browser: 'Safari', system: 'iPhone' }, 'pt_br')).toEqual({ title: 'Novo acesso', body: 'Um novo acesso à sua conta (Safari no iPhone).' });
+    expect(renderNotice('sign_in', { browser: 'Safari', system: 'iPhone' }, 'pt_br')).toEqual({
+      title: 'Novo acesso',
+      body: 'Um novo acesso à sua conta (Safari no iPhone).',
+    });
     expect(renderNotice('sign_in', { browser: 'Chrome', system: 'Android' }, 'nl').body).toBe('Een nieuwe aanmelding op je account vanaf Chrome op Android.');
   });
 

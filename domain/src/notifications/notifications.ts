@@ -17,9 +17,7 @@ export const NotificationsDeleted = defineEvent('NotificationsDeleted', z.object
 export const notificationEventDefinitions = [NotificationsSeen, NotificationsDeleted];
 export type NotificationEvent = EventOf<typeof NotificationsSeen> | EventOf<typeof NotificationsDeleted>;
 
-export type NotificationCommand =
-  | Command<'MarkNotificationsSeen', { ids: string[] }>
-  | Command<'DeleteNotifications', { ids: string[] }>;
+export type NotificationCommand = Command<'MarkNotificationsSeen', { ids: string[] }> | Command<'DeleteNotifications', { ids: string[] }>;
 
 /** What the stream remembers: ids already handled, so repeating a call appends nothing. */
 export interface NotificationsState {

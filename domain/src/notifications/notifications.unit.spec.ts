@@ -21,7 +21,15 @@ describe('notifications', () => {
   });
   it('refuses an empty or oversized list', () => {
     expect(() => notificationsDecider.decide(cmd('DeleteNotifications', []), given([]))).toThrow(DomainError);
-    expect(() => notificationsDecider.decide(cmd('DeleteNotifications', Array.from({ length: 101 }, (_, i) => `${i}`)), given([]))).toThrow(DomainError);
+    expect(() =>
+      notificationsDecider.decide(
+        cmd(
+          'DeleteNotifications',
+          Array.from({ length: 101 }, (_, i) => `${i}`),
+        ),
+        given([]),
+      ),
+    ).toThrow(DomainError);
   });
   test.prop([fc.array(fc.tuple(fc.boolean(), fc.array(fc.constantFrom('a', 'b', 'c', 'd'), { minLength: 1, maxLength: 4 })), { maxLength: 20 })])(
     'never reports an id seen or deleted twice, whatever the sequence of calls',

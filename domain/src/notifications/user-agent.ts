@@ -29,8 +29,7 @@ const SYSTEMS: readonly (readonly [RegExp, string])[] = [
   [/\bLinux\b/, 'Linux'],
 ];
 
-const first = (rules: readonly (readonly [RegExp, string])[], text: string): string | null =>
-  rules.find(([pattern]) => pattern.test(text))?.[1] ?? null;
+const first = (rules: readonly (readonly [RegExp, string])[], text: string): string | null => rules.find(([pattern]) => pattern.test(text))?.[1] ?? null;
 
 /** Names the browser and system of a User-Agent header; null for what it cannot tell. */
 export const describeUserAgent = (userAgent: string | null | undefined): DeviceDescription => {

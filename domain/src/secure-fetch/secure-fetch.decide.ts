@@ -5,7 +5,15 @@ import { FORBIDDEN_NAME_CHARACTERS } from '../storage/storage.names';
 import type { CountSecureFetch, SecureFetchCommand } from './secure-fetch.commands';
 import { SecureFetchErrors } from './secure-fetch.errors';
 import type { SecureFetchCounterEvent, SecureFetchEvent } from './secure-fetch.events';
-import { evolveSecureFetch, initialSecureFetchState, isLink, linkProblem, type LinkProblem, type SecureFetchLink, type SecureFetchState } from './secure-fetch.state';
+import {
+  evolveSecureFetch,
+  initialSecureFetchState,
+  isLink,
+  linkProblem,
+  type LinkProblem,
+  type SecureFetchLink,
+  type SecureFetchState,
+} from './secure-fetch.state';
 
 export const NOTE_MAX_LENGTH = 1000;
 /** Without the unlimited-shared-file-size permission each file is at most 10 MiB (spec §6). */

@@ -104,10 +104,7 @@ export const SecureFetchPaymentStarted = defineEvent(
 
 export const SecureFetchPaymentFailed = defineEvent('SecureFetchPaymentFailed', z.object({ refusedWith: z.string(), at: timestamp }));
 
-export const SecureFetchPaid = defineEvent(
-  'SecureFetchPaid',
-  z.object({ txId: z.string().min(1), amount: z.number().int().positive(), paidAt: timestamp }),
-);
+export const SecureFetchPaid = defineEvent('SecureFetchPaid', z.object({ txId: z.string().min(1), amount: z.number().int().positive(), paidAt: timestamp }));
 
 /** Unpaid received files were deleted (2 hours after they arrived). */
 export const SecureFetchFilesCollected = defineEvent(
@@ -142,5 +139,4 @@ export const secureFetchStreamName = (fetchId: string): string => `secure-fetch-
 export const SECURE_FETCH_STREAM_PREFIX = 'secure-fetch-';
 
 /** The counter stream of a user's UTC month: `secure-fetch-counter-<userId>-<YYYY-MM>`. */
-export const secureFetchCounterStreamName = (userId: string, now: Date): string =>
-  `secure-fetch-counter-${userId}-${now.toISOString().slice(0, 7)}`;
+export const secureFetchCounterStreamName = (userId: string, now: Date): string => `secure-fetch-counter-${userId}-${now.toISOString().slice(0, 7)}`;

@@ -93,7 +93,9 @@ describe('secure fetch invariants', () => {
           if (revision !== events.length) continue; // wrong expected revision: read again
           const state = events.slice(0, revision).reduce(secureFetchCounterDecider.evolve, secureFetchCounterDecider.initialState());
           try {
-            events.push(...secureFetchCounterDecider.decide({ type: 'CountSecureFetch', data: { fetchId: `f${who}`, limit }, metadata: { now: start } }, state));
+            events.push(
+              ...secureFetchCounterDecider.decide({ type: 'CountSecureFetch', data: { fetchId: `f${who}`, limit }, metadata: { now: start } }, state),
+            );
           } catch (error) {
             if (!(error instanceof DomainError)) throw error;
           }

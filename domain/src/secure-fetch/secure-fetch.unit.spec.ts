@@ -59,7 +59,9 @@ describe('secure fetch decider', () => {
   it('a submission uses the link once: a retry of the same files is a no-op, other files are refused', () => {
     const h = submitted();
     expect(h.state).toMatchObject({ status: 'uploaded', usedAt: '2026-05-04T10:00:00.000Z' });
-    expect(h.run('SubmitSecureFetch', { storageId: 's1', folderId: 'folder-1', files: [receivedFile(1), receivedFile(2)], metadata: null, maxSize: null })).toEqual([]);
+    expect(
+      h.run('SubmitSecureFetch', { storageId: 's1', folderId: 'folder-1', files: [receivedFile(1), receivedFile(2)], metadata: null, maxSize: null }),
+    ).toEqual([]);
     expect(codeOf(h.run('SubmitSecureFetch', { storageId: 's1', folderId: 'folder-1', files: [receivedFile(3)], metadata: null, maxSize: null }))).toBe(
       SecureFetchErrors.used.code,
     );
@@ -72,7 +74,11 @@ describe('secure fetch decider', () => {
     expect(() => relpathFolders(Array.from({ length: 33 }, () => 'x').join('/'))).toThrow(expect.objectContaining({ code: 'INVALID_NAME' }));
     const h = new SecureFetchHistory();
     h.create();
-    expect(codeOf(h.run('SubmitSecureFetch', { storageId: 's1', folderId: 'f', files: [{ ...receivedFile(1), relpath: 'bad:dir' }], metadata: null, maxSize: null }))).toBe('INVALID_NAME');
+    expect(
+      codeOf(
+        h.run('SubmitSecureFetch', { storageId: 's1', folderId: 'f', files: [{ ...receivedFile(1), relpath: 'bad:dir' }], metadata: null, maxSize: null }),
+      ),
+    ).toBe('INVALID_NAME');
     expect(h.state.status).toBe('pending');
   });
 
@@ -91,7 +97,9 @@ describe('secure fetch decider', () => {
   it('pays once: nothing to pay before files arrive; paid becomes active; a failed payment can be tried again', () => {
     const early = new SecureFetchHistory();
     early.create();
-    expect(codeOf(early.run('StartSecureFetchPayment', { certificateId: 'c1', lastOpened: {}, canonicalSha256: 'd'.repeat(64) }))).toBe(SecureFetchErrors.nothingToPay.code);
+    expect(codeOf(early.run('StartSecureFetchPayment', { certificateId: 'c1', lastOpened: {}, canonicalSha256: 'd'.repeat(64) }))).toBe(
+      SecureFetchErrors.nothingToPay.code,
+    );
     const h = submitted();
     h.run('StartSecureFetchPayment', { certificateId: 'c1', lastOpened: {}, canonicalSha256: 'd'.repeat(64) });
     h.run('FailSecureFetchPayment', { refusedWith: 'INSUFFICIENT_CONFIRMED_TOKENS' });
@@ -106,9 +114,16 @@ describe('secure fetch decider', () => {
   it('collects unpaid files once, never paid or paying ones; collected files cannot be paid for', () => {
     const unpaid = submitted();
     const collected = unpaid.run('CollectUnpaidFiles', {});
-    expect(collected).toEqual([{ type: 'SecureFetchFilesCollected', data: { storageId: 's1', folderId: 'folder-1', itemIds: ['item-1', 'item-2'], collectedAt: '2026-05-04T10:00:00.000Z' } }]);
+    expect(collected).toEqual([
+      {
+        type: 'SecureFetchFilesCollected',
+        data: { storageId: 's1', folderId: 'folder-1', itemIds: ['item-1', 'item-2'], collectedAt: '2026-05-04T10:00:00.000Z' },
+      },
+    ]);
     expect(unpaid.run('CollectUnpaidFiles', {})).toEqual([]);
-    expect(codeOf(unpaid.run('StartSecureFetchPayment', { certificateId: null, lastOpened: {}, canonicalSha256: 'd'.repeat(64) }))).toBe(SecureFetchErrors.collected.code);
+    expect(codeOf(unpaid.run('StartSecureFetchPayment', { certificateId: null, lastOpened: {}, canonicalSha256: 'd'.repeat(64) }))).toBe(
+      SecureFetchErrors.collected.code,
+    );
     const paying = submitted();
     paying.run('StartSecureFetchPayment', { certificateId: null, lastOpened: {}, canonicalSha256: 'd'.repeat(64) });
     expect(paying.run('CollectUnpaidFiles', {})).toEqual([]);
@@ -140,14 +155,40 @@ describe('certificate and receipt', () => {
   it('shows the chosen hashes, created, modified and last opened; metadata only when asked for', () => {
     const h = new SecureFetchHistory();
     h.create({ hashChoice: ['md5', 'sha3-512'], includeMetadata: false });
-    h.run('SubmitSecureFetch', { storageId: 's1', folderId: 'f', files: [{ ...receivedFile(1), modified: '2026-01-01T00:00:00.000Z' }], metadata: null, maxSize: null });
-    const body = certificateBody(h.state as SecureFetchLink, { certificateId: 'c1', issuedAt: '2026-05-04T10:05:00.000Z', lastOpened: { 'item-1': '2026-05-04T10:01:00.000Z' } });
+    h.run('SubmitSecureFetch', {
+      storageId: 's1',
+      folderId: 'f',
+      files: [{ ...receivedFile(1), modified: '2026-01-01T00:00:00.000Z' }],
+      metadata: null,
+      maxSize: null,
+    });
+    const body = certificateBody(h.state as SecureFetchLink, {
+      certificateId: 'c1',
+      issuedAt: '2026-05-04T10:05:00.000Z',
+      lastOpened: { 'item-1': '2026-05-04T10:01:00.000Z' },
+    });
     expect(body).toEqual({
       certificateId: 'c1',
       fetchId: 'f1',
-      files: [{ name: 'file-1.txt', size: 100, md5: 'a'.repeat(32), sha3_512: 'c'.repeat(128), created: '2026-05-04T10:00:00.000Z', modified: '2026-01-01T00:00:00.000Z', lastOpened: '2026-05-04T10:01:00.000Z' }],
+      files: [
+        {
+          name: 'file-1.txt',
+          size: 100,
+          md5: 'a'.repeat(32),
+          sha3_512: 'c'.repeat(128),
+          created: '2026-05-04T10:00:00.000Z',
+          modified: '2026-01-01T00:00:00.000Z',
+          lastOpened: '2026-05-04T10:01:00.000Z',
+        },
+      ],
       issuedAt: '2026-05-04T10:05:00.000Z',
     });
-    expect(receiptBody(h.state as SecureFetchLink).items[0]).toEqual({ name: 'file-1.txt', size: 100, md5: 'a'.repeat(32), sha1: 'b'.repeat(40), sha3_512: 'c'.repeat(128) });
+    expect(receiptBody(h.state as SecureFetchLink).items[0]).toEqual({
+      name: 'file-1.txt',
+      size: 100,
+      md5: 'a'.repeat(32),
+      sha1: 'b'.repeat(40),
+      sha3_512: 'c'.repeat(128),
+    });
   });
 });

@@ -21,10 +21,8 @@ export interface Decider<C extends Command, E extends DomainEvent, S> {
   initialState(): S;
 }
 
-export const fold = <E extends DomainEvent, S>(
-  decider: Pick<Decider<Command, E, S>, 'evolve' | 'initialState'>,
-  events: readonly E[],
-): S => events.reduce(decider.evolve, decider.initialState());
+export const fold = <E extends DomainEvent, S>(decider: Pick<Decider<Command, E, S>, 'evolve' | 'initialState'>, events: readonly E[]): S =>
+  events.reduce(decider.evolve, decider.initialState());
 
 export const assertNever = (value: never): never => {
   throw new Error(`Unhandled case: ${JSON.stringify(value)}`);

@@ -79,7 +79,11 @@ export const defineEvent = <T extends string, S extends z.ZodType>(
  * The event's data with each value at a secret path (see {@link EventDefinition.secret}) passed
  * through `hide`, and the secret string values found, for hiding them wherever else they appear.
  */
-export const hideSecretFields = (definition: EventDefinition | undefined, data: unknown, hide: (value: string) => string): { data: unknown; secrets: string[] } => {
+export const hideSecretFields = (
+  definition: EventDefinition | undefined,
+  data: unknown,
+  hide: (value: string) => string,
+): { data: unknown; secrets: string[] } => {
   const secrets: string[] = [];
   if (!definition?.secret?.length) return { data, secrets };
   const walk = (value: unknown, path: readonly string[]): unknown => {

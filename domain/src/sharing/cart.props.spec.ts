@@ -22,7 +22,10 @@ const step = fc.record({
     fc.record({ type: fc.constant('RemoveCartEntry' as const), data: fc.record({ fileId: fc.constantFrom(...files) }) }),
     fc.record({ type: fc.constant('StartCartShare' as const), data: fc.record({ attemptId: fc.constantFrom(...attempts) }) }),
     fc.record({ type: fc.constant('AbandonCartShare' as const), data: fc.record({ attemptId: fc.constantFrom(...attempts) }) }),
-    fc.record({ type: fc.constant('FinishCartShare' as const), data: fc.record({ attemptId: fc.constantFrom(...attempts), shareId: fc.constantFrom('sh1', 'sh2') }) }),
+    fc.record({
+      type: fc.constant('FinishCartShare' as const),
+      data: fc.record({ attemptId: fc.constantFrom(...attempts), shareId: fc.constantFrom('sh1', 'sh2') }),
+    }),
   ),
 });
 

@@ -138,7 +138,8 @@ const decide = (command: CartCommand, state: CartState): CartEvent[] => {
 };
 
 const evolve = (state: CartState, event: CartEvent): CartState => {
-  if (event.type === 'CartOpened') return { status: 'open', id: event.data.cartId, ownerId: event.data.ownerId, storageId: event.data.storageId, fileIds: [], claim: null, shareId: null };
+  if (event.type === 'CartOpened')
+    return { status: 'open', id: event.data.cartId, ownerId: event.data.ownerId, storageId: event.data.storageId, fileIds: [], claim: null, shareId: null };
   if (state.status === 'none') return state;
   switch (event.type) {
     case 'CartEntriesAdded':

@@ -3,7 +3,8 @@ import { DomainError } from '../shared/errors';
 import { CART_CLAIM_TIMEOUT_MS, cartDecider, type CartCommand, type CartEvent, type CartState } from './cart';
 
 const T0 = new Date('2026-11-01T00:00:00Z');
-const cmd = <T extends CartCommand['type']>(type: T, data: Extract<CartCommand, { type: T }>['data'], now = T0) => ({ type, data, metadata: { now } }) as CartCommand;
+const cmd = <T extends CartCommand['type']>(type: T, data: Extract<CartCommand, { type: T }>['data'], now = T0) =>
+  ({ type, data, metadata: { now } }) as CartCommand;
 const given = (commands: CartCommand[]): CartState =>
   commands.reduce((s, c) => cartDecider.decide(c, s).reduce(cartDecider.evolve, s), cartDecider.initialState());
 const when = (state: CartState, c: CartCommand): CartEvent[] => cartDecider.decide(c, state);
@@ -38,7 +39,12 @@ describe('the upload-and-share cart', () => {
     const claimed = given([opened, cmd('AddCartEntries', { fileIds: ['f1'] }), cmd('StartCartShare', { attemptId: 'a1' })]);
     expect(refusal(() => when(claimed, cmd('StartCartShare', { attemptId: 'a2' }))).code).toBe('CART_SHARE_IN_PROGRESS');
     expect(refusal(() => when(claimed, cmd('AddCartEntries', { fileIds: ['f2'] }))).code).toBe('CART_SHARE_IN_PROGRESS');
-    const shared = given([opened, cmd('AddCartEntries', { fileIds: ['f1'] }), cmd('StartCartShare', { attemptId: 'a1' }), cmd('FinishCartShare', { attemptId: 'a1', shareId: 'sh1' })]);
+    const shared = given([
+      opened,
+      cmd('AddCartEntries', { fileIds: ['f1'] }),
+      cmd('StartCartShare', { attemptId: 'a1' }),
+      cmd('FinishCartShare', { attemptId: 'a1', shareId: 'sh1' }),
+    ]);
     expect(shared).toMatchObject({ status: 'shared', shareId: 'sh1', fileIds: ['f1'] });
     expect(when(shared, cmd('FinishCartShare', { attemptId: 'a1', shareId: 'sh1' }))).toEqual([]);
     expect(refusal(() => when(shared, cmd('StartCartShare', { attemptId: 'a3' })))).toMatchObject({ code: 'CART_ALREADY_SHARED', data: { shareId: 'sh1' } });
@@ -54,7 +60,12 @@ describe('the upload-and-share cart', () => {
 
     const later = new Date(T0.getTime() + CART_CLAIM_TIMEOUT_MS);
     expect(when(claimed, cmd('StartCartShare', { attemptId: 'a2' }, later))[0]!.type).toBe('CartShareStarted');
-    const takenOver = given([opened, cmd('AddCartEntries', { fileIds: ['f1'] }), cmd('StartCartShare', { attemptId: 'a1' }), cmd('StartCartShare', { attemptId: 'a2' }, later)]);
+    const takenOver = given([
+      opened,
+      cmd('AddCartEntries', { fileIds: ['f1'] }),
+      cmd('StartCartShare', { attemptId: 'a1' }),
+      cmd('StartCartShare', { attemptId: 'a2' }, later),
+    ]);
     // the first attempt finishing late cannot close the cart the second one holds
     expect(refusal(() => when(takenOver, cmd('FinishCartShare', { attemptId: 'a1', shareId: 'sh1' }))).code).toBe('CART_SHARE_IN_PROGRESS');
 
@@ -63,7 +74,12 @@ describe('the upload-and-share cart', () => {
       { type: 'CartShareAbandoned', data: { attemptId: 'a1' } },
       { type: 'CartEntriesAdded', data: { fileIds: ['f2'] } },
     ]);
-    const released = given([opened, cmd('AddCartEntries', { fileIds: ['f1'] }), cmd('StartCartShare', { attemptId: 'a1' }), cmd('RemoveCartEntry', { fileId: 'f1' }, later)]);
+    const released = given([
+      opened,
+      cmd('AddCartEntries', { fileIds: ['f1'] }),
+      cmd('StartCartShare', { attemptId: 'a1' }),
+      cmd('RemoveCartEntry', { fileId: 'f1' }, later),
+    ]);
     expect(released).toMatchObject({ status: 'open', claim: null, fileIds: [] });
     expect(refusal(() => when(released, cmd('FinishCartShare', { attemptId: 'a1', shareId: 'sh1' }))).code).toBe('CART_SHARE_IN_PROGRESS');
   });

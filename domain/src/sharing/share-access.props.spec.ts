@@ -61,8 +61,11 @@ describe('share access events', () => {
 
   test.prop([fc.array(attempt, { maxLength: 40 })])("names each recipient's first open of a private share once", (attempts) => {
     let events: ShareAccessEvent[] = [];
-    for (const a of attempts) events = [...events, ...shareAccessDecider.decide({ ...command(a), type: 'RecordShareOpen' } as ShareAccessCommand, fold(shareAccessDecider, events))];
-    const emails = events.flatMap((e) => (e.type === 'ShareOpened' && e.data.firstOpen && e.data.kind === 'private' && e.data.recipientEmail ? [e.data.recipientEmail] : []));
+    for (const a of attempts)
+      events = [...events, ...shareAccessDecider.decide({ ...command(a), type: 'RecordShareOpen' } as ShareAccessCommand, fold(shareAccessDecider, events))];
+    const emails = events.flatMap((e) =>
+      e.type === 'ShareOpened' && e.data.firstOpen && e.data.kind === 'private' && e.data.recipientEmail ? [e.data.recipientEmail] : [],
+    );
     expect(new Set(emails).size).toBe(emails.length);
   });
 });

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { fold } from '../shared/decider';
-import { ShareAccessForgotten, shareAccessDecider, shareAccessStreamName, shareAccessSummaryOf, type ShareAccessCommand, type ShareAccessEvent } from './share-access';
+import {
+  ShareAccessForgotten,
+  shareAccessDecider,
+  shareAccessStreamName,
+  shareAccessSummaryOf,
+  type ShareAccessCommand,
+  type ShareAccessEvent,
+} from './share-access';
 
 const now = new Date('2026-11-23T10:00:00Z');
 const visit = (visitId: string, recipientEmail: string | null, ok = true) => ({
@@ -16,7 +23,7 @@ const run = (commands: ShareAccessCommand[]) =>
   commands.reduce<ShareAccessEvent[]>((events, c) => [...events, ...shareAccessDecider.decide(c, fold(shareAccessDecider, events))], []);
 
 describe('share access', () => {
-  it('records each visit\'s open, the first of each recipient marked, e-mails in lower case', () => {
+  it("records each visit's open, the first of each recipient marked, e-mails in lower case", () => {
     const events = run([open(visit('v1', 'Ann@Example.com')), open(visit('v2', 'ann@example.com')), open(visit('v3', 'bob@example.com'))]);
     expect(events.map((e) => e.type === 'ShareOpened' && [e.type, e.data.visitId, e.data.recipientEmail, e.data.firstOpen])).toEqual([
       ['ShareOpened', 'v1', 'ann@example.com', true],
@@ -27,7 +34,11 @@ describe('share access', () => {
   });
 
   it('marks only the first open of a public share, and keeps no e-mails of its viewers in the state', () => {
-    const publicOpen = (visitId: string, email: string | null): ShareAccessCommand => ({ type: 'RecordShareOpen', data: { ...visit(visitId, email), kind: 'public' }, metadata: { now } });
+    const publicOpen = (visitId: string, email: string | null): ShareAccessCommand => ({
+      type: 'RecordShareOpen',
+      data: { ...visit(visitId, email), kind: 'public' },
+      metadata: { now },
+    });
     const events = run([publicOpen('v1', 'ann@example.com'), publicOpen('v2', 'bob@example.com'), publicOpen('v3', null)]);
     expect(events.map((e) => e.type === 'ShareOpened' && e.data.firstOpen)).toEqual([true, false, false]);
     expect(fold(shareAccessDecider, events).recipientsOpened.size).toBe(0);
@@ -39,9 +50,17 @@ describe('share access', () => {
   });
 
   it('records every download of a granted visit', () => {
-    const d = (entryId: string, archive: boolean): ShareAccessCommand => ({ type: 'RecordShareDownload', data: { ...visit('v1', null), entryId, archive }, metadata: { now } });
+    const d = (entryId: string, archive: boolean): ShareAccessCommand => ({
+      type: 'RecordShareDownload',
+      data: { ...visit('v1', null), entryId, archive },
+      metadata: { now },
+    });
     const events = run([d('f1', false), d('f1', false), d('t1', true)]);
-    expect(events.map((e) => e.type === 'ShareDownloaded' && [e.data.entryId, e.data.archive])).toEqual([['f1', false], ['f1', false], ['t1', true]]);
+    expect(events.map((e) => e.type === 'ShareDownloaded' && [e.data.entryId, e.data.archive])).toEqual([
+      ['f1', false],
+      ['f1', false],
+      ['t1', true],
+    ]);
     expect(shareAccessSummaryOf(fold(shareAccessDecider, events))).toEqual({ openedCount: 0, deliveredOn: null, downloadCount: 3 });
   });
 
@@ -49,6 +68,9 @@ describe('share access', () => {
     const forget: ShareAccessCommand = { type: 'ForgetShareAccess', data: { shareId: 's1' }, metadata: { now } };
     const events = run([open(visit('v1', 'ann@example.com')), forget, forget, open(visit('v2', 'bob@example.com'))]);
     expect(events.map((e) => e.type)).toEqual(['ShareOpened', 'ShareAccessForgotten']);
-    expect(ShareAccessForgotten.erases?.({ shareId: 's1', at: now.toISOString() }, shareAccessStreamName('s1'))).toEqual(['share-access-s1', 'user-share-visitors-s1']);
+    expect(ShareAccessForgotten.erases?.({ shareId: 's1', at: now.toISOString() }, shareAccessStreamName('s1'))).toEqual([
+      'share-access-s1',
+      'user-share-visitors-s1',
+    ]);
   });
 });

@@ -84,7 +84,7 @@ const mayServe = (b: ShareArchiveBinding, s: ShareState, stamp: string): boolean
 
 describe('share archives', () => {
   test.prop([fc.option(binding, { nil: null }), fc.constantFrom(...SHARES), fc.constantFrom(...VISITS)])(
-    "hand a URL only to the visit of the share that made the archive",
+    'hand a URL only to the visit of the share that made the archive',
     (b, shareId, visitId) => {
       const verdict = decideShareArchiveHandOut(b, { shareId, visitId });
       expect(verdict.ok).toBe(b !== null && b.shareId === shareId && b.visitId === visitId);

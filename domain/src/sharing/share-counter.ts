@@ -18,7 +18,7 @@ export const ShareCounted = defineEvent(
 export const shareCounterEventDefinitions = [ShareCounted];
 export type ShareCounterEvent = EventOf<typeof ShareCounted>;
 
-export type CountShare = Command<'CountShare', { shareId: string; userId: string; /** null: unlimited. */ limit: number | null }>;
+export type CountShare = Command<'CountShare', { shareId: string; userId: string /** null: unlimited. */; limit: number | null }>;
 export type ShareCounterCommand = CountShare;
 
 export interface ShareCounterState {

@@ -27,7 +27,12 @@ const freedAt = (times: readonly number[], excess: number): number => [...times]
  * Whether a resend of `shareId` to `recipients` may go now, given the account's resend mails
  * (any age: older ones are ignored). Refused: which cap, and how long until the resend would pass.
  */
-export const decideResendCap = (input: { readonly shareId: string; readonly recipients: readonly string[]; readonly sent: readonly SentShareMail[]; readonly now: number }): ResendCap => {
+export const decideResendCap = (input: {
+  readonly shareId: string;
+  readonly recipients: readonly string[];
+  readonly sent: readonly SentShareMail[];
+  readonly now: number;
+}): ResendCap => {
   const recent = input.sent.filter((m) => m.at > input.now - SHARE_MAIL_WINDOW_MS && m.at <= input.now);
   let until = 0;
   let cap: 'recipient' | 'account' = 'recipient';
@@ -37,7 +42,13 @@ export const decideResendCap = (input: { readonly shareId: string; readonly reci
   }
   const excess = recent.length + new Set(input.recipients).size - SHARE_RESEND_MAILS_PER_ACCOUNT_PER_DAY;
   if (excess > 0) {
-    const at = excess <= recent.length ? freedAt(recent.map((m) => m.at), excess) : input.now + SHARE_MAIL_WINDOW_MS;
+    const at =
+      excess <= recent.length
+        ? freedAt(
+            recent.map((m) => m.at),
+            excess,
+          )
+        : input.now + SHARE_MAIL_WINDOW_MS;
     if (at > until) cap = 'account';
     until = Math.max(until, at);
   }

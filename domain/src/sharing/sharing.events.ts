@@ -71,7 +71,11 @@ export const ShareRevoked = defineEvent('ShareRevoked', z.object({ revokedAt: ti
  * message, recipients, item names, password hash), its access stream (the recipients' e-mails of
  * every open and download) and its anonymous visitors (their addresses and user agents).
  */
-export const shareSubjects = (shareId: string): readonly string[] => [shareStreamName(shareId), shareAccessStreamName(shareId), `user-${shareVisitorsActorId(shareId)}`];
+export const shareSubjects = (shareId: string): readonly string[] => [
+  shareStreamName(shareId),
+  shareAccessStreamName(shareId),
+  `user-${shareVisitorsActorId(shareId)}`,
+];
 
 /** Deleting is for good: nothing can be done to a deleted share, so its personal data is forgotten at once. */
 export const ShareDeleted = defineEvent('ShareDeleted', z.object({ deletedAt: timestamp }), {

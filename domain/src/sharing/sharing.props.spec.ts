@@ -22,7 +22,10 @@ const recipients = ['ann@example.com', 'bob@example.com', 'cy@example.com'];
 const emails = [...recipients, 'ANN@example.com', 'eve@example.com', 'owner@example.com', 'mallory@example.org'];
 
 const at = fc.integer({ min: 0, max: 400 }).map((h) => new Date(T0 + h * HOUR));
-const expiry = fc.option(fc.integer({ min: 1, max: 400 }).map((h) => new Date(T0 + h * HOUR).toISOString()), { nil: null });
+const expiry = fc.option(
+  fc.integer({ min: 1, max: 400 }).map((h) => new Date(T0 + h * HOUR).toISOString()),
+  { nil: null },
+);
 const actor = fc.constantFrom('owner-1', 'owner-1', 'owner-1', 'other');
 
 const ownerCommand: fc.Arbitrary<ShareCommand> = fc.oneof(
@@ -37,7 +40,11 @@ const ownerCommand: fc.Arbitrary<ShareCommand> = fc.oneof(
     }),
     metadata: at.map((now) => ({ now })),
   }),
-  fc.record({ type: fc.constantFrom('RevokeShare' as const, 'DeleteShare' as const, 'ResendShare' as const), data: fc.record({ actorId: actor }), metadata: at.map((now) => ({ now })) }),
+  fc.record({
+    type: fc.constantFrom('RevokeShare' as const, 'DeleteShare' as const, 'ResendShare' as const),
+    data: fc.record({ actorId: actor }),
+    metadata: at.map((now) => ({ now })),
+  }),
   fc.record({
     type: fc.constantFrom('BlockRecipient' as const, 'UnblockRecipient' as const),
     data: fc.record({ actorId: actor, email: fc.constantFrom(...emails) }),
@@ -115,7 +122,8 @@ describe('monthly counter under concurrency', () => {
         (used, limit, clients, schedule) => {
           const now = new Date(T0);
           let stream: ShareCounterEvent[] = [];
-          for (let i = 0; i < used; i++) stream.push({ type: 'ShareCounted', data: { shareId: `old${i}`, userId: 'u', period: '2026-11', countedAt: now.toISOString() } });
+          for (let i = 0; i < used; i++)
+            stream.push({ type: 'ShareCounted', data: { shareId: `old${i}`, userId: 'u', period: '2026-11', countedAt: now.toISOString() } });
           type Client = { shareId: string; read: { revision: number; events: ShareCounterEvent[] } | null; outcome: 'pending' | 'passed' | 'refused' };
           const cs: Client[] = Array.from({ length: clients }, (_, i) => ({ shareId: `new${i}`, read: null, outcome: 'pending' }));
           let step = 0;

@@ -4,7 +4,14 @@ import { shareDecider } from './sharing.decide';
 import type { ShareEvent } from './sharing.events';
 import type { ShareState } from './sharing.state';
 
-export const fileCandidate = (id: string, size = 100): ShareItemCandidate => ({ id, kind: 'file', name: `${id}.txt`, size, fileCount: 1, largestFileSize: size });
+export const fileCandidate = (id: string, size = 100): ShareItemCandidate => ({
+  id,
+  kind: 'file',
+  name: `${id}.txt`,
+  size,
+  fileCount: 1,
+  largestFileSize: size,
+});
 
 export const createShareCommand = (now: Date, data: Partial<CreateShare['data']> = {}): CreateShare => ({
   type: 'CreateShare',

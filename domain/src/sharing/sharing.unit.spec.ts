@@ -22,20 +22,37 @@ const refusal = (fn: () => unknown) => {
 };
 const created = (data: Parameters<typeof createShareCommand>[1] = {}) => shareDecider.decide(createShareCommand(now, data), initialShareState());
 const privateData = { recipients: ['Ann@Example.com', 'bob@example.com'], message: 'For you', passwordHash: '$argon2id$hash' };
-const cmd = (type: string, data: Record<string, unknown> = {}, at = now) => ({ type, data: { actorId: 'owner-1', ...data }, metadata: { now: at } }) as ShareCommand;
+const cmd = (type: string, data: Record<string, unknown> = {}, at = now) =>
+  ({ type, data: { actorId: 'owner-1', ...data }, metadata: { now: at } }) as ShareCommand;
 
 describe('creating a share', () => {
   it('given picked items, when created, then a public share with their total size, active, without expiry', () => {
     const [event] = created({ items: [fileCandidate('a', 10), { id: 'd', kind: 'folder', name: 'docs', size: 30, fileCount: 2, largestFileSize: 20 }] });
-    expect(event).toMatchObject({ type: 'ShareCreated', data: { kind: 'public', totalSize: 40, expiresAt: null, recipients: [], items: [{ id: 'a', kind: 'file' }, { id: 'd', kind: 'folder', name: 'docs', size: 30 }] } });
+    expect(event).toMatchObject({
+      type: 'ShareCreated',
+      data: {
+        kind: 'public',
+        totalSize: 40,
+        expiresAt: null,
+        recipients: [],
+        items: [
+          { id: 'a', kind: 'file' },
+          { id: 'd', kind: 'folder', name: 'docs', size: 30 },
+        ],
+      },
+    });
     const { state } = runShare([createShareCommand(now)]);
     expect(state.status).toBe('active');
   });
 
   it('refuses an empty folder, and a file over 10 MiB unless the plan has unlimited-shared-file-size', () => {
-    expect(refusal(() => created({ items: [{ id: 'd', kind: 'folder', name: 'empty', size: 0, fileCount: 0, largestFileSize: 0 }] }))).toBe('EMPTY_FOLDER_SHARE');
+    expect(refusal(() => created({ items: [{ id: 'd', kind: 'folder', name: 'empty', size: 0, fileCount: 0, largestFileSize: 0 }] }))).toBe(
+      'EMPTY_FOLDER_SHARE',
+    );
     expect(refusal(() => created({ items: [fileCandidate('big', SHARED_FILE_MAX_BYTES + 1)] }))).toBe('SHARED_FILE_TOO_LARGE');
-    expect(refusal(() => created({ items: [{ id: 'd', kind: 'folder', name: 'docs', size: 2e7, fileCount: 2, largestFileSize: SHARED_FILE_MAX_BYTES + 1 }] }))).toBe('SHARED_FILE_TOO_LARGE');
+    expect(
+      refusal(() => created({ items: [{ id: 'd', kind: 'folder', name: 'docs', size: 2e7, fileCount: 2, largestFileSize: SHARED_FILE_MAX_BYTES + 1 }] })),
+    ).toBe('SHARED_FILE_TOO_LARGE');
     expect(created({ items: [fileCandidate('exact', SHARED_FILE_MAX_BYTES)] })).toHaveLength(1);
     expect(created({ items: [fileCandidate('big', SHARED_FILE_MAX_BYTES + 1)], unlimitedFileSize: true })).toHaveLength(1);
   });
@@ -86,7 +103,9 @@ describe('owner actions', () => {
     expect(events[1]!.data).not.toHaveProperty('title');
     expect(state).toMatchObject({ downloadable: false, passwordHash: null, expiresAt: later(3 * DAY).toISOString() });
     expect(runShare([cmd('EditShare', { changes: { downloadable: true } })], pub).events).toHaveLength(1);
-    expect(runShare([cmd('EditShare', { changes: { passwordHash: null } })], base()).errors.map((e) => (e as DomainError).code)).toEqual(['PRIVATE_SHARE_FIELDS_REQUIRED']);
+    expect(runShare([cmd('EditShare', { changes: { passwordHash: null } })], base()).errors.map((e) => (e as DomainError).code)).toEqual([
+      'PRIVATE_SHARE_FIELDS_REQUIRED',
+    ]);
   });
 
   it('only the owner acts on a share; another user is told it does not exist', () => {
@@ -96,7 +115,13 @@ describe('owner actions', () => {
 
   it('revocation is final: no edit, resend or block after it; revoking twice appends once', () => {
     const { events, errors, state } = runShare(
-      [cmd('RevokeShare'), cmd('RevokeShare'), cmd('EditShare', { changes: { title: 'x' } }), cmd('ResendShare'), cmd('BlockRecipient', { email: 'ann@example.com' })],
+      [
+        cmd('RevokeShare'),
+        cmd('RevokeShare'),
+        cmd('EditShare', { changes: { title: 'x' } }),
+        cmd('ResendShare'),
+        cmd('BlockRecipient', { email: 'ann@example.com' }),
+      ],
       base(),
     );
     expect(events.map((e) => e.type)).toEqual(['ShareCreated', 'ShareRevoked']);
@@ -178,7 +203,8 @@ describe('decideShareAccess', () => {
 });
 
 describe('expiry reminders', () => {
-  const remind = (daysLeft: number, expiresAt: string, at = now) => ({ type: 'RemindShareExpiry', data: { daysLeft, expiresAt }, metadata: { now: at } }) as ShareCommand;
+  const remind = (daysLeft: number, expiresAt: string, at = now) =>
+    ({ type: 'RemindShareExpiry', data: { daysLeft, expiresAt }, metadata: { now: at } }) as ShareCommand;
   const expiresAt = later(10 * DAY).toISOString();
 
   it('reminds while the share still expires then; never after an edit moved it, a revocation, or the expiry', () => {

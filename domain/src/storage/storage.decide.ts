@@ -113,9 +113,7 @@ const planOne = (command: BatchCommand, s: StorageState, itemId: string, now: st
       const parentId = isLiveFolder(s, item.parentId) ? item.parentId : null;
       const name = nameTaken(s, parentId, item.name) ? freeName(item.name, item.label, takenIn(s, parentId)) : item.name;
       const inside = descendants(s, itemId, { live: true });
-      return [
-        { type: 'ItemRestored', data: { itemId, descendantIds: inside, parentId, name, size: fileBytes(s, [itemId, ...inside]), restoredAt: now } },
-      ];
+      return [{ type: 'ItemRestored', data: { itemId, descendantIds: inside, parentId, name, size: fileBytes(s, [itemId, ...inside]), restoredAt: now } }];
     }
     case 'DeleteItems': {
       if (!s.items.has(itemId)) fail(StorageErrors.itemNotFound);

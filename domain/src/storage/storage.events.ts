@@ -26,18 +26,7 @@ export const ManifestSchema = z.object({
 export type Manifest = z.infer<typeof ManifestSchema>;
 
 /** The File details (spec §3) that are the owner's own metadata; the rest is derived. */
-export const DETAIL_FIELDS = [
-  'title',
-  'keywords',
-  'website',
-  'contactEmail',
-  'description',
-  'author',
-  'publisher',
-  'copyrightTypeId',
-  'isbn',
-  'ttl',
-] as const;
+export const DETAIL_FIELDS = ['title', 'keywords', 'website', 'contactEmail', 'description', 'author', 'publisher', 'copyrightTypeId', 'isbn', 'ttl'] as const;
 export type DetailField = (typeof DETAIL_FIELDS)[number];
 export const DetailsSchema = z.partialRecord(z.enum(DETAIL_FIELDS), z.string().nullable());
 export type ItemDetails = z.infer<typeof DetailsSchema>;
@@ -80,11 +69,9 @@ export const FileAdded = defineEvent(
 
 export const ItemRenamed = defineEvent('ItemRenamed', z.object({ itemId: id, name: z.string(), modifiedAt: timestamp }), { personal: ['name'] });
 
-export const ItemDetailsChanged = defineEvent(
-  'ItemDetailsChanged',
-  z.object({ itemId: id, details: DetailsSchema, modifiedAt: timestamp }),
-  { personal: ['details'] },
-);
+export const ItemDetailsChanged = defineEvent('ItemDetailsChanged', z.object({ itemId: id, details: DetailsSchema, modifiedAt: timestamp }), {
+  personal: ['details'],
+});
 
 /**
  * When a file's TTL (File details) runs out, or null when it no longer has one. Kept apart from

@@ -1,14 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  FORBIDDEN_NAME_CHARACTERS,
-  freeName,
-  NAME_MAX_BYTES,
-  nameByteLength,
-  nameKey,
-  nameProblem,
-  SAFARI_NAME_MAX_BYTES,
-} from './storage.names';
+import { FORBIDDEN_NAME_CHARACTERS, freeName, NAME_MAX_BYTES, nameByteLength, nameKey, nameProblem, SAFARI_NAME_MAX_BYTES } from './storage.names';
 
 const letters = fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCXYZ0123456789'.split('')), minLength: 1, maxLength: 40 });
 const kind = fc.constantFrom('file' as const, 'folder' as const);
@@ -71,9 +63,11 @@ describe('name rules (spec §5)', () => {
         expect(nameProblem(`${name}.APP`, 'file')).toBe('appFile');
       }),
     );
-    fc.assert(fc.property(fc.integer({ min: 1, max: 10 }), kind, (n, k) => {
-      expect(nameProblem('.'.repeat(n), k)).toBe('dotOnly');
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 10 }), kind, (n, k) => {
+        expect(nameProblem('.'.repeat(n), k)).toBe('dotOnly');
+      }),
+    );
     expect(nameProblem('', 'file')).toBe('empty');
     expect(nameProblem('   ', 'folder')).toBe('empty');
   });

@@ -33,7 +33,16 @@ describe('storage decider', () => {
     expect(refused).toBeInstanceOf(DomainError);
     expect((refused as DomainError).message).toBe('Insufficient space or quota');
     expect(codeOf(h.run('ReserveQuota', { uploadId: 'b', size: 400 }))).toBe('ok');
-    h.run('AddFile', { itemId: 'f', parentId: null, name: 'a.bin', rename: false, uploadId: 'a', manifest: manifestOf(600), encrypted: true, e2eeEnabled: false });
+    h.run('AddFile', {
+      itemId: 'f',
+      parentId: null,
+      name: 'a.bin',
+      rename: false,
+      uploadId: 'a',
+      manifest: manifestOf(600),
+      encrypted: true,
+      e2eeEnabled: false,
+    });
     expect(h.state.sizeUsed).toBe(600);
     expect(h.state.reservations.has('a')).toBe(false);
     expect(freeBytes(h.state)).toBe(0);

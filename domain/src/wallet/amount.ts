@@ -37,5 +37,4 @@ export const MINIMUM_SEND: BaseUnits = 100_000; // 0.001 AXEL
 /** A Secure Fetch pin costs 0.003 AXEL; its certificate 0.006 more (spec §9). */
 export const PIN_FETCH_COST: BaseUnits = 300_000;
 export const PIN_CERTIFICATE_COST: BaseUnits = 600_000;
-export const pinningCost = (options: { certificate: boolean }): BaseUnits =>
-  PIN_FETCH_COST + (options.certificate ? PIN_CERTIFICATE_COST : 0);
+export const pinningCost = (options: { certificate: boolean }): BaseUnits => PIN_FETCH_COST + (options.certificate ? PIN_CERTIFICATE_COST : 0);

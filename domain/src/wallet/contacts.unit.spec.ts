@@ -26,7 +26,9 @@ describe('contact rules', () => {
       fields: { nickname: 'validation.required', email: 'validation.required', publicKey: 'validation.required' },
     });
     expect(
-      failure(() => contactFieldsFrom({ nickname: 'A', email: 'nope', email2: 'also@nope', phone: '12ab', phone2: '+1 (555) 010-0000', publicKey: key(1).slice(1) })).data,
+      failure(() =>
+        contactFieldsFrom({ nickname: 'A', email: 'nope', email2: 'also@nope', phone: '12ab', phone2: '+1 (555) 010-0000', publicKey: key(1).slice(1) }),
+      ).data,
     ).toEqual({ fields: { email: 'validation.email', email2: 'validation.email', phone: 'validation.phone', publicKey: 'validation.publicKeyLength' } });
     expect(valid({ phone: '+1 (555) 010-0000', email: ' Ada@Example.com ' })).toMatchObject({ phone: '+1 (555) 010-0000', email: 'ada@example.com' });
   });

@@ -104,8 +104,7 @@ export const ledgerBalance = (state: LedgerState, address: string): AddressBalan
 
 export const ledgerHeight = (state: LedgerState): number => state.blocks.length;
 
-export const confirmations = (state: LedgerState, tx: LedgerTx): number =>
-  tx.blockHeight === null ? 0 : ledgerHeight(state) - tx.blockHeight + 1;
+export const confirmations = (state: LedgerState, tx: LedgerTx): number => (tx.blockHeight === null ? 0 : ledgerHeight(state) - tx.blockHeight + 1);
 
 const sameTransfer = (tx: LedgerTx, d: { from: string; to: string; amount: number }) =>
   tx.kind === 'transfer' && tx.from === d.from && tx.to === d.to && tx.amount === d.amount;
@@ -175,7 +174,15 @@ const indexTx = (state: LedgerState, tx: LedgerTx) => {
 const evolve = (state: LedgerState, event: LedgerEvent): LedgerState => {
   switch (event.type) {
     case 'ChainCoinsMinted': {
-      const tx: LedgerTx = { txid: event.data.txid, kind: 'mint', from: null, to: event.data.to, amount: event.data.amount, time: event.data.time, blockHeight: null };
+      const tx: LedgerTx = {
+        txid: event.data.txid,
+        kind: 'mint',
+        from: null,
+        to: event.data.to,
+        amount: event.data.amount,
+        time: event.data.time,
+        blockHeight: null,
+      };
       return {
         ...state,
         minted: state.minted + tx.amount,
@@ -187,7 +194,16 @@ const evolve = (state: LedgerState, event: LedgerEvent): LedgerState => {
     }
     case 'ChainTransferAccepted': {
       const d = event.data;
-      const tx: LedgerTx = { txid: d.txid, kind: 'transfer', from: d.from, to: d.to, amount: d.amount, time: d.time, blockHeight: null, ...(d.data ? { data: d.data } : {}) };
+      const tx: LedgerTx = {
+        txid: d.txid,
+        kind: 'transfer',
+        from: d.from,
+        to: d.to,
+        amount: d.amount,
+        time: d.time,
+        blockHeight: null,
+        ...(d.data ? { data: d.data } : {}),
+      };
       const debited = { ...state, accounts: withAccount(state, d.from, (a) => ({ ...a, pendingOut: a.pendingOut + d.amount })) };
       return {
         ...debited,

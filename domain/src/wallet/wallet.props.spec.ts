@@ -134,14 +134,21 @@ describe('development chain ledger', () => {
     );
   });
 
-  it('what the wallet shows as sendable is what a user\'s send may move: all of it passes, a unit more or anything while blocked is refused', () => {
+  it("what the wallet shows as sendable is what a user's send may move: all of it passes, a unit more or anything while blocked is refused", () => {
     fc.assert(
       fc.property(batches, (bs) => {
         const { state } = run(bs);
         for (const address of Object.keys(state.accounts)) {
           const { amount, blockedBy } = sendableOf(ledgerBalance(state, address));
           const attempt = (units: number) => () =>
-            ledgerDecider.decide({ type: 'Transfer', data: { txid: `probe-transaction-${address}-${units}`, from: address, to: 'probe', amount: units, requireSettled: true }, metadata: { now } }, state);
+            ledgerDecider.decide(
+              {
+                type: 'Transfer',
+                data: { txid: `probe-transaction-${address}-${units}`, from: address, to: 'probe', amount: units, requireSettled: true },
+                metadata: { now },
+              },
+              state,
+            );
           if (amount > 0) expect(attempt(amount)()).toHaveLength(1);
           const over = attempt(amount + 1);
           expect(over).toThrow(DomainError);

@@ -11,10 +11,7 @@ export const walletStreamName = (userId: string) => `wallet-${userId}`;
 export const ADDRESS_TYPES = ['primary', 'fuel'] as const;
 export type AddressType = (typeof ADDRESS_TYPES)[number];
 
-export const WalletAddressesCreated = defineEvent(
-  'WalletAddressesCreated',
-  z.object({ userId: z.string(), primary: z.string(), fuel: z.string() }),
-);
+export const WalletAddressesCreated = defineEvent('WalletAddressesCreated', z.object({ userId: z.string(), primary: z.string(), fuel: z.string() }));
 export const WalletSendNoted = defineEvent('WalletSendNoted', z.object({ txid: z.string(), note: z.string() }), { personal: ['note'] });
 /** The account was purged: the notes are forgotten (the addresses stay, the chain keeps their history). */
 export const WalletDataForgotten = defineEvent('WalletDataForgotten', z.object({ at: z.string() }), { erases: erasesOwnStream });
@@ -39,7 +36,9 @@ export const walletDecider: Decider<WalletCommand, WalletEvent, WalletState> = {
       case 'CreateWalletAddresses':
         return state.addresses ? [] : [{ type: 'WalletAddressesCreated', data: command.data }];
       case 'NoteSend':
-        return command.data.note === '' || state.forgotten || state.notes[command.data.txid] !== undefined ? [] : [{ type: 'WalletSendNoted', data: command.data }];
+        return command.data.note === '' || state.forgotten || state.notes[command.data.txid] !== undefined
+          ? []
+          : [{ type: 'WalletSendNoted', data: command.data }];
       case 'ForgetWalletData':
         return state.forgotten ? [] : [{ type: 'WalletDataForgotten', data: { at: command.metadata.now.toISOString() } }];
       default:

@@ -77,7 +77,11 @@ describe('development chain', () => {
   });
 
   it('a new chain begins with the treasury funded and confirmed in block 1; a chain with history gets no second beginning', () => {
-    const genesis = (to: string): LedgerCommand => ({ type: 'Genesis', data: { txid: 'genesis-treasury-000000', to, amount: 10_000, hash: 'g' }, metadata: { now: at } });
+    const genesis = (to: string): LedgerCommand => ({
+      type: 'Genesis',
+      data: { txid: 'genesis-treasury-000000', to, amount: 10_000, hash: 'g' },
+      metadata: { now: at },
+    });
     const { state, events } = given([genesis('treasury')]);
     expect(events.map((e) => e.type)).toEqual(['ChainCoinsMinted', 'ChainBlockMined']);
     expect(ledgerBalance(state, 'treasury')).toEqual({ confirmed: 10_000, unconfirmed: 0, outgoing: 0 });

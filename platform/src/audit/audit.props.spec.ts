@@ -1,7 +1,18 @@
 import { createHash, generateKeyPairSync } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, chainDigest, chainEvent, eventBytes, eventDigest, eventText, eventTextV2, GENESIS_LINK, type SealedEvent, type StoredEventText } from './chain';
+import {
+  canonicalJson,
+  chainDigest,
+  chainEvent,
+  eventBytes,
+  eventDigest,
+  eventText,
+  eventTextV2,
+  GENESIS_LINK,
+  type SealedEvent,
+  type StoredEventText,
+} from './chain';
 import { exportEventLine, exportEventLineV2, EXPORT_FORMAT, verifyExportLines } from './export-format';
 import { parseSigningKey, verifyingKey, type AuditSigningKey } from './keys';
 
@@ -28,10 +39,16 @@ describe('canonical JSON', () => {
   };
 
   it('is exactly the plain definition for any value, whatever its strings (escapes, lone surrogates, long ones) and keys', () => {
-    const anyString = fc.oneof(fc.string({ unit: 'binary' }), fc.string({ unit: 'grapheme', maxLength: 100 }), fc.constantFrom('', '"', '\\', '\u2028', '\ud800', 'a\u0000b', '__proto__', '10', '9'));
-    const value = fc.jsonValue({ maxDepth: 3, stringUnit: 'binary' }).chain((base) =>
-      fc.dictionary(anyString, fc.oneof(fc.constant(base), anyString, fc.constant(undefined), fc.array(anyString, { maxLength: 3 })), { maxKeys: 6 }),
+    const anyString = fc.oneof(
+      fc.string({ unit: 'binary' }),
+      fc.string({ unit: 'grapheme', maxLength: 100 }),
+      fc.constantFrom('', '"', '\\', '\u2028', '\ud800', 'a\u0000b', '__proto__', '10', '9'),
     );
+    const value = fc
+      .jsonValue({ maxDepth: 3, stringUnit: 'binary' })
+      .chain((base) =>
+        fc.dictionary(anyString, fc.oneof(fc.constant(base), anyString, fc.constant(undefined), fc.array(anyString, { maxLength: 3 })), { maxKeys: 6 }),
+      );
     fc.assert(
       fc.property(fc.oneof(value, fc.array(value, { maxLength: 3 })), (v) => {
         expect(canonicalJson(v)).toBe(reference(v));
@@ -45,9 +62,27 @@ describe('canonical JSON', () => {
   it('the canonical text of an event is the canonical JSON of its eight members', () => {
     fc.assert(
       fc.property(
-        fc.record({ id: fc.string(), stream: fc.string({ unit: 'binary' }), revision: fc.nat(), position: fc.nat(), type: fc.string(), schemaVersion: fc.integer(), data: json, metadata: json }),
+        fc.record({
+          id: fc.string(),
+          stream: fc.string({ unit: 'binary' }),
+          revision: fc.nat(),
+          position: fc.nat(),
+          type: fc.string(),
+          schemaVersion: fc.integer(),
+          data: json,
+          metadata: json,
+        }),
         (e) => {
-          const text = reference({ id: e.id, stream: e.stream, revision: e.revision, position: e.position, type: e.type, schemaVersion: e.schemaVersion, data: e.data, metadata: e.metadata });
+          const text = reference({
+            id: e.id,
+            stream: e.stream,
+            revision: e.revision,
+            position: e.position,
+            type: e.type,
+            schemaVersion: e.schemaVersion,
+            data: e.data,
+            metadata: e.metadata,
+          });
           expect(eventText(e)).toBe(text);
           expect(eventBytes(e).equals(Buffer.from(text, 'utf8'))).toBe(true);
           expect(chainEvent(GENESIS_LINK, e).equals(createHash('sha256').update(GENESIS_LINK).update(Buffer.from(text, 'utf8')).digest())).toBe(true);
@@ -89,13 +124,31 @@ const event = (position: number, data: unknown): SealedEvent => ({
 
 /** An export as the server writes it, with a checkpoint every `every` events and after the last. */
 const exportOf = (events: SealedEvent[], every: number, signer: AuditSigningKey = key): string[] => {
-  const lines = [JSON.stringify({ kind: EXPORT_FORMAT, version: 1, keyId: signer.keyId, publicKey: signer.publicKeyPem, previousPosition: 0, previousLink: GENESIS_LINK.toString('hex') })];
+  const lines = [
+    JSON.stringify({
+      kind: EXPORT_FORMAT,
+      version: 1,
+      keyId: signer.keyId,
+      publicKey: signer.publicKeyPem,
+      previousPosition: 0,
+      previousLink: GENESIS_LINK.toString('hex'),
+    }),
+  ];
   let link = GENESIS_LINK;
   events.forEach((e, i) => {
     link = chainEvent(link, e);
     lines.push(exportEventLine(e, link));
     if ((i + 1) % every === 0 || i === events.length - 1) {
-      lines.push(JSON.stringify({ kind: 'checkpoint', upto: e.position, link: link.toString('hex'), signature: signer.sign(e.position, link).toString('base64'), keyId: signer.keyId, createdAt: new Date(0).toISOString() }));
+      lines.push(
+        JSON.stringify({
+          kind: 'checkpoint',
+          upto: e.position,
+          link: link.toString('hex'),
+          signature: signer.sign(e.position, link).toString('base64'),
+          keyId: signer.keyId,
+          createdAt: new Date(0).toISOString(),
+        }),
+      );
     }
   });
   return lines;
@@ -119,29 +172,34 @@ describe('the offline verifier', () => {
 
   it('names the first bad line when any one event line is edited, dropped, duplicated or moved', async () => {
     await fc.assert(
-      fc.asyncProperty(eventsArb.filter((e) => e.length >= 2), fc.nat(), fc.constantFrom('edit', 'drop', 'duplicate', 'swap'), async (events, pick, how) => {
-        const lines = exportOf(events, 3);
-        const eventLines = lines.map((l, i) => [l, i] as const).filter(([l]) => JSON.parse(l).kind === 'event');
-        const [line, at] = eventLines[pick % (eventLines.length - 1)]!;
-        const tampered = [...lines];
-        let expected = at + 1;
-        if (how === 'edit') tampered[at] = JSON.stringify({ ...JSON.parse(line), data: { tampered: true } });
-        if (how === 'drop') tampered.splice(at, 1);
-        if (how === 'duplicate') {
-          tampered.splice(at, 0, line);
-          expected = at + 2;
-        }
-        if (how === 'swap') {
-          const next = eventLines.find(([, i]) => i > at)!;
-          tampered[at] = next[0];
-          tampered[next[1]] = line;
-        }
-        const result = await verifyExportLines(tampered, key);
-        expect(result.ok).toBe(false);
-        // a dropped line may only show at the next line or at the checkpoint after it
-        if (how === 'drop') expect(result.firstBadLine!.line).toBeGreaterThanOrEqual(at + 1);
-        else expect(result.firstBadLine!.line).toBe(expected);
-      }),
+      fc.asyncProperty(
+        eventsArb.filter((e) => e.length >= 2),
+        fc.nat(),
+        fc.constantFrom('edit', 'drop', 'duplicate', 'swap'),
+        async (events, pick, how) => {
+          const lines = exportOf(events, 3);
+          const eventLines = lines.map((l, i) => [l, i] as const).filter(([l]) => JSON.parse(l).kind === 'event');
+          const [line, at] = eventLines[pick % (eventLines.length - 1)]!;
+          const tampered = [...lines];
+          let expected = at + 1;
+          if (how === 'edit') tampered[at] = JSON.stringify({ ...JSON.parse(line), data: { tampered: true } });
+          if (how === 'drop') tampered.splice(at, 1);
+          if (how === 'duplicate') {
+            tampered.splice(at, 0, line);
+            expected = at + 2;
+          }
+          if (how === 'swap') {
+            const next = eventLines.find(([, i]) => i > at)!;
+            tampered[at] = next[0];
+            tampered[next[1]] = line;
+          }
+          const result = await verifyExportLines(tampered, key);
+          expect(result.ok).toBe(false);
+          // a dropped line may only show at the next line or at the checkpoint after it
+          if (how === 'drop') expect(result.firstBadLine!.line).toBeGreaterThanOrEqual(at + 1);
+          else expect(result.firstBadLine!.line).toBe(expected);
+        },
+      ),
       { numRuns: 100 },
     );
   });
@@ -166,9 +224,21 @@ describe('the offline verifier', () => {
       link = chainEvent(link, e);
       lines.push(exportEventLine(e, link));
     }
-    lines.push(JSON.stringify({ kind: 'checkpoint', upto: 40, link: link.toString('hex'), signature: key.sign(40, link).toString('base64'), keyId: key.keyId, createdAt: new Date(0).toISOString() }));
+    lines.push(
+      JSON.stringify({
+        kind: 'checkpoint',
+        upto: 40,
+        link: link.toString('hex'),
+        signature: key.sign(40, link).toString('base64'),
+        keyId: key.keyId,
+        createdAt: new Date(0).toISOString(),
+      }),
+    );
     expect(await verifyExportLines(lines, [key, retired])).toMatchObject({ ok: true, events: 4, checkpoints: 2, signedBy: [retired.keyId, key.keyId] });
-    expect((await verifyExportLines(lines, key)).firstBadLine).toEqual({ line: 4, reason: `checkpoint at 20 is signed by key ${retired.keyId}, not by ${key.keyId}` });
+    expect((await verifyExportLines(lines, key)).firstBadLine).toEqual({
+      line: 4,
+      reason: `checkpoint at 20 is signed by key ${retired.keyId}, not by ${key.keyId}`,
+    });
     // without --key: the keys the header lists
     const header = { ...JSON.parse(lines[0]!), keys: [key, retired].map((k) => ({ keyId: k.keyId, publicKey: k.publicKeyPem })) };
     expect(await verifyExportLines([JSON.stringify(header), ...lines.slice(1)])).toMatchObject({ ok: true, selfDeclaredKey: true });
@@ -185,11 +255,26 @@ describe('the offline verifier', () => {
 
 describe('chain version 2', () => {
   it('hashes the canonical text: eight fields on their own lines, stream and type as JSON strings, the stored texts as they are', () => {
-    const e: StoredEventText = { position: 7, id: 'id-1', stream: 'a"b\nc', revision: 2, type: 'T', schemaVersion: 1, dataText: '{"a": 1.50}', metadataText: '{}' };
+    const e: StoredEventText = {
+      position: 7,
+      id: 'id-1',
+      stream: 'a"b\nc',
+      revision: 2,
+      type: 'T',
+      schemaVersion: 1,
+      dataText: '{"a": 1.50}',
+      metadataText: '{}',
+    };
     expect(eventTextV2(e)).toBe('7\nid-1\n"a\\"b\\nc"\n2\n"T"\n1\n{"a": 1.50}\n{}');
     const d = createHash('sha256').update(eventTextV2(e), 'utf8').digest();
     expect(eventDigest(e).equals(d)).toBe(true);
-    expect(chainDigest(GENESIS_LINK, d).equals(createHash('sha256').update(Buffer.concat([GENESIS_LINK, d])).digest())).toBe(true);
+    expect(
+      chainDigest(GENESIS_LINK, d).equals(
+        createHash('sha256')
+          .update(Buffer.concat([GENESIS_LINK, d]))
+          .digest(),
+      ),
+    ).toBe(true);
     // no text of a field can pass for another split of the fields
     expect(eventDigest({ ...e, stream: 'a"b', type: 'c\n"T' }).equals(d)).toBe(false);
   });
@@ -199,7 +284,9 @@ describe('chain version 2', () => {
     if (typeof value === 'number' && Number.isSafeInteger(value)) return `${value}.0`;
     if (value === null || typeof value !== 'object') return JSON.stringify(value);
     if (Array.isArray(value)) return `[${value.map(pgText).join(', ')}]`;
-    return `{${Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}: ${pgText(v)}`).join(', ')}}`;
+    return `{${Object.entries(value)
+      .map(([k, v]) => `${JSON.stringify(k)}: ${pgText(v)}`)
+      .join(', ')}}`;
   };
   const v2Event = (position: number, data: unknown): StoredEventText => ({
     id: `0190a000-0000-7000-8000-${String(position).padStart(12, '0')}`,
@@ -215,7 +302,16 @@ describe('chain version 2', () => {
 
   /** An export whose first `v1` events were sealed with chain version 1, the rest with version 2, a checkpoint every `every`. */
   const exportV2 = (events: StoredEventText[], every: number, v1 = 0): string[] => {
-    const lines = [JSON.stringify({ kind: EXPORT_FORMAT, version: 2, keyId: key.keyId, publicKey: key.publicKeyPem, previousPosition: 0, previousLink: GENESIS_LINK.toString('hex') })];
+    const lines = [
+      JSON.stringify({
+        kind: EXPORT_FORMAT,
+        version: 2,
+        keyId: key.keyId,
+        publicKey: key.publicKeyPem,
+        previousPosition: 0,
+        previousLink: GENESIS_LINK.toString('hex'),
+      }),
+    ];
     let link = GENESIS_LINK;
     events.forEach((e, i) => {
       const chain = i < v1 ? 1 : 2;
@@ -223,7 +319,17 @@ describe('chain version 2', () => {
       lines.push(chain === 1 ? exportEventLine(v1Event(e), link) : exportEventLineV2(e, link));
       if ((i + 1) % every === 0 || i === events.length - 1 || i === v1 - 1) {
         const signature = key.sign(e.position, link, chain).toString('base64');
-        lines.push(JSON.stringify({ kind: 'checkpoint', ...(chain === 2 ? { chain } : {}), upto: e.position, link: link.toString('hex'), signature, keyId: key.keyId, createdAt: new Date(0).toISOString() }));
+        lines.push(
+          JSON.stringify({
+            kind: 'checkpoint',
+            ...(chain === 2 ? { chain } : {}),
+            upto: e.position,
+            link: link.toString('hex'),
+            signature,
+            keyId: key.keyId,
+            createdAt: new Date(0).toISOString(),
+          }),
+        );
       }
     });
     return lines;
@@ -274,7 +380,10 @@ describe('chain version 2', () => {
     const checkpoint = JSON.parse(lines[3]!);
     expect(checkpoint.chain).toBe(2);
     delete checkpoint.chain;
-    expect((await verifyExportLines([...lines.slice(0, 3), JSON.stringify(checkpoint)], key)).firstBadLine).toEqual({ line: 4, reason: 'checkpoint at 20 has a bad signature' });
+    expect((await verifyExportLines([...lines.slice(0, 3), JSON.stringify(checkpoint)], key)).firstBadLine).toEqual({
+      line: 4,
+      reason: 'checkpoint at 20 has a bad signature',
+    });
     // version 1 exports know no chain version 2
     const v1Header = JSON.stringify({ ...JSON.parse(lines[0]!), version: 1 });
     expect((await verifyExportLines([v1Header, ...lines.slice(1)], key)).firstBadLine).toEqual({ line: 2, reason: 'malformed event' });

@@ -100,7 +100,16 @@ export interface SealedEvent {
  */
 export const eventText = (e: SealedEvent): string =>
   e.data === undefined || e.metadata === undefined
-    ? canonicalJson({ id: e.id, stream: e.stream, revision: e.revision, position: e.position, type: e.type, schemaVersion: e.schemaVersion, data: e.data, metadata: e.metadata })
+    ? canonicalJson({
+        id: e.id,
+        stream: e.stream,
+        revision: e.revision,
+        position: e.position,
+        type: e.type,
+        schemaVersion: e.schemaVersion,
+        data: e.data,
+        metadata: e.metadata,
+      })
     : `{"data":${write(e.data)},"id":${write(e.id)},"metadata":${write(e.metadata)},"position":${write(e.position)},"revision":${write(e.revision)},"schemaVersion":${write(e.schemaVersion)},"stream":${write(e.stream)},"type":${write(e.type)}}`;
 
 /** The canonical bytes of one event: its canonical text as UTF-8. */

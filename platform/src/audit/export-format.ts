@@ -1,4 +1,14 @@
-import { canonicalJson, chainDigest, chainEvent, eventDigest, GENESIS_LINK, LINK_BYTES, type ChainVersion, type SealedEvent, type StoredEventText } from './chain';
+import {
+  canonicalJson,
+  chainDigest,
+  chainEvent,
+  eventDigest,
+  GENESIS_LINK,
+  LINK_BYTES,
+  type ChainVersion,
+  type SealedEvent,
+  type StoredEventText,
+} from './chain';
 import { keyById, keyList, parsePublicKey, verifyCheckpoint, type AuditKeys, type AuditVerifyingKey } from './keys';
 
 /**
@@ -137,7 +147,8 @@ const linkV2 = (previous: Buffer, event: SealedEvent, o: Record<string, unknown>
     [o.metadataText, event.metadata, 'metadata'],
   ] as const) {
     const parsed = parsedText(text);
-    if (parsed === undefined || canonicalJson(parsed) !== canonicalJson(shown)) return `event at position ${event.position} shows ${name} that is not its ${name}Text`;
+    if (parsed === undefined || canonicalJson(parsed) !== canonicalJson(shown))
+      return `event at position ${event.position} shows ${name} that is not its ${name}Text`;
   }
   return chainDigest(previous, eventDigest({ ...event, dataText: o.dataText, metadataText: o.metadataText }));
 };
@@ -190,7 +201,8 @@ export const verifyExportLines = async (lines: AsyncIterable<string> | Iterable<
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return bad('not a JSON object');
     const o = parsed as Record<string, unknown>;
     if (!header) {
-      if (o.kind !== EXPORT_FORMAT || !EXPORT_VERSIONS.includes(o.version as number)) return bad(`not an ${EXPORT_FORMAT} version ${EXPORT_VERSIONS.join(' or ')} header`);
+      if (o.kind !== EXPORT_FORMAT || !EXPORT_VERSIONS.includes(o.version as number))
+        return bad(`not an ${EXPORT_FORMAT} version ${EXPORT_VERSIONS.join(' or ')} header`);
       if (!isHexLink(o.previousLink) || !isPosition(o.previousPosition) || typeof o.publicKey !== 'string') return bad('malformed header');
       header = o as unknown as ExportHeader;
       exportVersion = o.version as number;
@@ -217,7 +229,8 @@ export const verifyExportLines = async (lines: AsyncIterable<string> | Iterable<
       if (event.position <= lastPosition) return bad(`position ${event.position} does not follow ${lastPosition}: events were reordered, repeated or inserted`);
       const link = chain === 1 ? chainEvent(previous, event) : linkV2(previous, event, o);
       if (typeof link === 'string') return bad(link);
-      if (link.toString('hex') !== o.link) return bad(`event at position ${event.position} does not match its link: it was edited, or an event before it was removed or inserted`);
+      if (link.toString('hex') !== o.link)
+        return bad(`event at position ${event.position} does not match its link: it was edited, or an event before it was removed or inserted`);
       previous = link;
       lastPosition = event.position;
       events++;
@@ -226,7 +239,8 @@ export const verifyExportLines = async (lines: AsyncIterable<string> | Iterable<
     }
     if (o.kind === 'checkpoint') {
       const chain = chainOf(o);
-      if (!isPosition(o.upto) || !isHexLink(o.link) || typeof o.signature !== 'string' || typeof o.keyId !== 'string' || chain === null) return bad('malformed checkpoint');
+      if (!isPosition(o.upto) || !isHexLink(o.link) || typeof o.signature !== 'string' || typeof o.keyId !== 'string' || chain === null)
+        return bad('malformed checkpoint');
       if (o.upto !== lastPosition) return bad(`checkpoint seals up to ${o.upto}, but the last event before it is at ${lastPosition}`);
       if (o.link !== previous.toString('hex')) return bad(`checkpoint at ${o.upto} does not match the chain: events before it were altered`);
       const signer = keyById(verifiers!, o.keyId);

@@ -43,7 +43,8 @@ export const parseRecordLine = (line: string): RecordedCheckpoint | (RecordedAnc
   if (v.kind === 'checkpoint' && typeof v.signature === 'string' && typeof v.keyId === 'string' && (v.chain === 1 || v.chain === 2)) {
     return { upto: v.upto as number, link: Buffer.from(v.link, 'hex'), signature: Buffer.from(v.signature, 'base64'), keyId: v.keyId, chain: v.chain };
   }
-  if (v.kind === 'anchor' && typeof v.txid === 'string' && v.txid.length > 0) return { kind: 'anchor', upto: v.upto as number, link: Buffer.from(v.link, 'hex'), txid: v.txid };
+  if (v.kind === 'anchor' && typeof v.txid === 'string' && v.txid.length > 0)
+    return { kind: 'anchor', upto: v.upto as number, link: Buffer.from(v.link, 'hex'), txid: v.txid };
   return null;
 };
 
@@ -143,7 +144,16 @@ export class CheckpointRecord {
 
   /** Appends a signed checkpoint and waits until it is on disk. */
   appendCheckpoint(c: RecordedCheckpoint): void {
-    this.append(JSON.stringify({ kind: 'checkpoint', upto: c.upto, link: c.link.toString('hex'), signature: c.signature.toString('base64'), keyId: c.keyId, chain: c.chain }));
+    this.append(
+      JSON.stringify({
+        kind: 'checkpoint',
+        upto: c.upto,
+        link: c.link.toString('hex'),
+        signature: c.signature.toString('base64'),
+        keyId: c.keyId,
+        chain: c.chain,
+      }),
+    );
   }
 
   /** Appends the transaction that anchored a checkpoint on the AXEL chain. */

@@ -14,7 +14,10 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 let n = 0;
 blobStoreContract('local folder (direct writes)', () => new LocalFolderBlobStore(path.join(root, `local-${++n}`)));
-blobStoreContract('local folder (writes through the page cache)', () => new LocalFolderBlobStore(path.join(root, `local-${++n}`), undefined, { directIo: false }));
+blobStoreContract(
+  'local folder (writes through the page cache)',
+  () => new LocalFolderBlobStore(path.join(root, `local-${++n}`), undefined, { directIo: false }),
+);
 
 /*
  * The S3 adapter against s3rver (npm `s3rver` 3.7): a server that speaks the S3 REST protocol the

@@ -24,7 +24,9 @@ const keys = { get: async () => key } as unknown as FileKeys;
  */
 const storedFile = async (name: string, size: number, opaque: boolean) => {
   const bad: { cid: string; shard: string; state: string }[] = [];
-  const shards = localShards(path.join(root, `${name}-${opaque ? 'opaque' : 'files'}`), 3).map((s) => (opaque ? Object.assign(Object.create(s), { fileOf: undefined }) : s));
+  const shards = localShards(path.join(root, `${name}-${opaque ? 'opaque' : 'files'}`), 3).map((s) =>
+    opaque ? Object.assign(Object.create(s), { fileOf: undefined }) : s,
+  );
   const store = new ReplicatedBlobStore(shards, 2, (info) => bad.push(info));
   const plain = randomBytes(size);
   const chunks = [];
@@ -103,9 +105,11 @@ describe.each([
     // under another key nothing at all is given
     const other = { get: async () => randomBytes(32) } as unknown as FileKeys;
     const none: Buffer[] = [];
-    await expect((async () => {
-      for await (const p of readPlaintext(store, other, manifest)) none.push(p as Buffer);
-    })()).rejects.toThrow(/authenticate/);
+    await expect(
+      (async () => {
+        for await (const p of readPlaintext(store, other, manifest)) none.push(p as Buffer);
+      })(),
+    ).rejects.toThrow(/authenticate/);
     expect(none).toHaveLength(0);
   });
 

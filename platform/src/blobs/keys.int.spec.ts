@@ -5,7 +5,16 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/db';
 import { decryptChunk, encryptChunk } from './chunks';
-import { FileKeyDestroyedError, FileKeys, fileKeyMigrations, forgetRetiredMasterKeys, loadMasterKeys, MasterKeyRing, masterKeyId, replaceGeneratedMasterKey } from './keys';
+import {
+  FileKeyDestroyedError,
+  FileKeys,
+  fileKeyMigrations,
+  forgetRetiredMasterKeys,
+  loadMasterKeys,
+  MasterKeyRing,
+  masterKeyId,
+  replaceGeneratedMasterKey,
+} from './keys';
 
 let db: TestDatabase;
 beforeAll(async () => {

@@ -128,7 +128,11 @@ export class FileKeys {
   async create(): Promise<{ keyId: string; key: Buffer }> {
     const keyId = newId();
     const key = generateKey();
-    await this.pool.query('insert into file_keys (key_id, master_key_id, wrapped_key) values ($1, $2, $3)', [keyId, this.ring.currentId, this.wrap(keyId, key)]);
+    await this.pool.query('insert into file_keys (key_id, master_key_id, wrapped_key) values ($1, $2, $3)', [
+      keyId,
+      this.ring.currentId,
+      this.wrap(keyId, key),
+    ]);
     this.remember(keyId, key);
     return { keyId, key };
   }

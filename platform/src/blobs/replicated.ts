@@ -155,7 +155,8 @@ export class ReplicatedBlobStore {
       if (shard.readInto) {
         const read = await shard.readInto(cid, target).catch(() => null);
         if (read === null) found = { state: 'missing' };
-        else if (read < target.length) found = (await verify(target.subarray(0, read))) === cid ? { state: 'good', bytes: target.subarray(0, read) } : { state: 'damaged' };
+        else if (read < target.length)
+          found = (await verify(target.subarray(0, read))) === cid ? { state: 'good', bytes: target.subarray(0, read) } : { state: 'damaged' };
       }
       found ??= await this.inspect(shard, cid);
       const { state, bytes } = found;

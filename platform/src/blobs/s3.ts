@@ -1,11 +1,4 @@
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { partsOf, type BlobBytes, type BlobStore } from './blobstore';
 import { isChunkCid } from './cid';
 
@@ -95,9 +88,7 @@ export class S3BlobStore implements BlobStore {
   private async *objects() {
     let token: string | undefined;
     do {
-      const page = await this.client.send(
-        new ListObjectsV2Command({ Bucket: this.options.bucket, Prefix: this.prefix, ContinuationToken: token }),
-      );
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.options.bucket, Prefix: this.prefix, ContinuationToken: token }));
       for (const o of page.Contents ?? []) {
         const cid = o.Key?.slice(this.prefix.length) ?? '';
         if (isChunkCid(cid)) yield { cid, size: o.Size ?? 0 };

@@ -31,8 +31,7 @@ export const base58Decode = (text: string): Buffer | null => {
 };
 
 /** Payload plus the first 4 bytes of its double SHA-256, in base58. */
-export const base58CheckEncode = (payload: Buffer): string =>
-  base58Encode(Buffer.concat([payload, sha256(sha256(payload)).subarray(0, 4)]));
+export const base58CheckEncode = (payload: Buffer): string => base58Encode(Buffer.concat([payload, sha256(sha256(payload)).subarray(0, 4)]));
 
 export const base58CheckDecode = (text: string): Buffer | null => {
   const bytes = base58Decode(text);
@@ -49,7 +48,9 @@ export const DEV_ADDRESS_VERSION = 140;
 
 /** A deterministic address for a label: version byte and the RIPEMD-160 of its SHA-256, as P2PKH does. */
 export const developmentAddress = (label: string): string => {
-  const hash160 = createHash('ripemd160').update(sha256(Buffer.from(`axel-dev-address\0${label}`))).digest();
+  const hash160 = createHash('ripemd160')
+    .update(sha256(Buffer.from(`axel-dev-address\0${label}`)))
+    .digest();
   return base58CheckEncode(Buffer.concat([Buffer.from([DEV_ADDRESS_VERSION]), hash160]));
 };
 

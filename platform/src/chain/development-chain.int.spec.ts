@@ -30,10 +30,17 @@ describe('development chain on the event store', () => {
           await a.mine();
           const results = await Promise.allSettled(
             sends.map((s, i) =>
-              (i % 2 ? a : b).send({ from: addresses[s.from]!, to: addresses[s.to]!, amount: s.amount, idempotencyKey: `${stream}-${s.key}-${s.from}-${s.to}-${s.amount}`, requireSettled: false }),
+              (i % 2 ? a : b).send({
+                from: addresses[s.from]!,
+                to: addresses[s.to]!,
+                amount: s.amount,
+                idempotencyKey: `${stream}-${s.key}-${s.from}-${s.to}-${s.amount}`,
+                requireSettled: false,
+              }),
             ),
           );
-          for (const r of results) if (r.status === 'rejected') expect((r.reason as { code?: string }).code).toMatch(/WALLET_INSUFFICIENT_FUNDS|IDEMPOTENCY_KEY_REUSED/);
+          for (const r of results)
+            if (r.status === 'rejected') expect((r.reason as { code?: string }).code).toMatch(/WALLET_INSUFFICIENT_FUNDS|IDEMPOTENCY_KEY_REUSED/);
           await b.mine();
           const balances = await Promise.all(addresses.map((x) => a.balance(x)));
           expect(balances.reduce((s, x) => s + x.confirmed + x.unconfirmed, 0)).toBe(4000);
@@ -74,7 +81,7 @@ describe('development chain on the event store', () => {
     expect((await chain.info()).blocks).toBe(3);
   });
 
-  it('a new chain begins with the treasury\'s supply confirmed in block 1, written once however many processes start it', async () => {
+  it("a new chain begins with the treasury's supply confirmed in block 1, written once however many processes start it", async () => {
     const stream = `devchain-test-${newId()}`;
     const genesis = { label: 'axel-treasury', amount: 10_000 * 100_000_000 };
     const starters = [0, 1, 2].map(() => new DevelopmentChain({ store: t.store, registry, now: () => new Date(), stream, genesis }));

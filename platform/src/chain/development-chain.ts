@@ -65,7 +65,11 @@ export class DevelopmentChain implements ChainPort {
       const events = ledgerDecider.decide({ type: 'Genesis', data: { txid, to, amount: genesis.amount, hash }, metadata: { now: this.deps.now() } }, state);
       if (events.length === 0) return;
       const metadata = metadataFor({ actorId: null, actorKind: 'system' }, this.deps.now());
-      const toAppend = events.map((event, index) => ({ id: deterministicId('genesis', this.stream, String(index)), ...this.deps.registry.encode(event), metadata }));
+      const toAppend = events.map((event, index) => ({
+        id: deterministicId('genesis', this.stream, String(index)),
+        ...this.deps.registry.encode(event),
+        metadata,
+      }));
       try {
         await this.deps.store.append(this.stream, toAppend, expected.revision(this.revision));
       } catch (error) {
@@ -150,7 +154,14 @@ export class DevelopmentChain implements ChainPort {
     await this.execute(
       {
         type: 'Transfer',
-        data: { txid, from: request.from, to: request.to, amount: request.amount, requireSettled: request.requireSettled, ...(request.data ? { data: request.data } : {}) },
+        data: {
+          txid,
+          from: request.from,
+          to: request.to,
+          amount: request.amount,
+          requireSettled: request.requireSettled,
+          ...(request.data ? { data: request.data } : {}),
+        },
         metadata: { now: this.deps.now() },
       },
       { actorId: request.actor?.id ?? null, actorKind: request.actor?.kind ?? 'system', idempotencyKey: `chain-send:${txid}` },
@@ -240,6 +251,11 @@ export class DevelopmentChain implements ChainPort {
 
   /** Totals for the staff dashboard. */
   async totals() {
-    return this.read((s) => ({ minted: s.minted, transactions: Object.keys(s.txs).length, addresses: Object.keys(s.accounts).length, mempool: s.mempool.length }));
+    return this.read((s) => ({
+      minted: s.minted,
+      transactions: Object.keys(s.txs).length,
+      addresses: Object.keys(s.accounts).length,
+      mempool: s.mempool.length,
+    }));
   }
 }

@@ -65,7 +65,9 @@ export class JsonRpcChain implements ChainPort {
 
   constructor(private readonly options: { url: string; journal?: SendJournal; timeoutMs?: number }) {
     const url = new URL(options.url);
-    this.authorization = url.username ? `Basic ${Buffer.from(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`).toString('base64')}` : undefined;
+    this.authorization = url.username
+      ? `Basic ${Buffer.from(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`).toString('base64')}`
+      : undefined;
     url.username = '';
     url.password = '';
     this.endpoint = url.toString();
@@ -92,7 +94,13 @@ export class JsonRpcChain implements ChainPort {
   async info(): Promise<ChainInfo> {
     const i = await this.call<{ chain: string; blocks: number; bestblockhash: string; mediantime?: number; time?: number }>('getblockchaininfo');
     const seconds = i.time ?? i.mediantime;
-    return { chain: i.chain, development: false, blocks: i.blocks, bestBlockHash: i.bestblockhash, time: seconds ? new Date(seconds * 1000).toISOString() : null };
+    return {
+      chain: i.chain,
+      development: false,
+      blocks: i.blocks,
+      bestBlockHash: i.bestblockhash,
+      time: seconds ? new Date(seconds * 1000).toISOString() : null,
+    };
   }
 
   /** The address of this label: the one the node already has for it, else a new one. */

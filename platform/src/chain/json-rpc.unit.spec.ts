@@ -48,26 +48,31 @@ describe('JSON-RPC chain (Bitcoin Core / Dash Core dialect)', () => {
     expect(await chain().newAddress('user:carol:primary')).toBe('yXiXkhGM5PyQe6S4gz8AxvJpzFHEy7Hszc');
   });
 
-  it('a balance is the address\'s own coins, confirmed and unconfirmed, in exact base units', async () => {
+  it("a balance is the address's own coins, confirmed and unconfirmed, in exact base units", async () => {
     // her send of 2.5 to Bob is still in the mempool: outgoing
     expect(await chain().balance(ALICE)).toEqual({ confirmed: 1_262_345_678, unconfirmed: 300_000, outgoing: 250_000_000 });
     expect(await chain().walletBalance()).toEqual({ confirmed: 10_050_000_000, unconfirmed: 450_320_000 });
   });
 
-  it('a payload travels as an OP_RETURN output of the same transaction (createrawtransaction\'s data output)', async () => {
+  it("a payload travels as an OP_RETURN output of the same transaction (createrawtransaction's data output)", async () => {
     const payload = 'ab'.repeat(32);
     const raw = recordings.find((r) => r.method === 'createrawtransaction')!;
     const outputs = { ...(raw.params[1] as Record<string, number>), data: payload };
     script = [...recordings, { method: 'createrawtransaction', params: [raw.params[0], outputs], result: '0200000001raw' }].filter((r) => r !== raw);
     const calls = seen.length;
-    expect(await chain().send({ from: ALICE, to: BOB, amount: 250_000_000, idempotencyKey: 'pin-1', requireSettled: false, data: payload })).toEqual({ txid: TX_SENT });
+    expect(await chain().send({ from: ALICE, to: BOB, amount: 250_000_000, idempotencyKey: 'pin-1', requireSettled: false, data: payload })).toEqual({
+      txid: TX_SENT,
+    });
     expect(seen.slice(calls).find((c) => c.method === 'createrawtransaction')?.params[1]).toEqual(outputs);
     script = recordings;
   });
 
-  it('reads the payload of a raw transaction\'s OP_RETURN output, and no other bytes', () => {
+  it("reads the payload of a raw transaction's OP_RETURN output, and no other bytes", () => {
     const payload = 'cd'.repeat(32);
-    const le = (n: number, bytes: number) => Buffer.alloc(bytes).fill(0).map((_, i) => (n >> (8 * i)) & 0xff);
+    const le = (n: number, bytes: number) =>
+      Buffer.alloc(bytes)
+        .fill(0)
+        .map((_, i) => (n >> (8 * i)) & 0xff);
     const p2pkh = Buffer.concat([Buffer.from('76a914', 'hex'), Buffer.alloc(20, 0x6a), Buffer.from('88ac', 'hex')]);
     const raw = (outputs: Buffer[]) =>
       Buffer.concat([
@@ -87,12 +92,16 @@ describe('JSON-RPC chain (Bitcoin Core / Dash Core dialect)', () => {
     expect(opReturnData('00')).toBeNull();
   });
 
-  it('refuses a user\'s send while unconfirmed coins wait, and one beyond the confirmed coins', async () => {
-    await expect(chain().send({ from: ALICE, to: BOB, amount: 250_000_000, idempotencyKey: 'k1', requireSettled: true })).rejects.toMatchObject({ code: 'WALLET_UNCONFIRMED' });
-    await expect(chain().send({ from: BOB, to: ALICE, amount: 1, idempotencyKey: 'k2', requireSettled: false })).rejects.toMatchObject({ code: 'WALLET_INSUFFICIENT_FUNDS' });
+  it("refuses a user's send while unconfirmed coins wait, and one beyond the confirmed coins", async () => {
+    await expect(chain().send({ from: ALICE, to: BOB, amount: 250_000_000, idempotencyKey: 'k1', requireSettled: true })).rejects.toMatchObject({
+      code: 'WALLET_UNCONFIRMED',
+    });
+    await expect(chain().send({ from: BOB, to: ALICE, amount: 1, idempotencyKey: 'k2', requireSettled: false })).rejects.toMatchObject({
+      code: 'WALLET_INSUFFICIENT_FUNDS',
+    });
   });
 
-  it('sends from the sender\'s own coins with change back, journals the signed bytes, and a retry rebroadcasts them', async () => {
+  it("sends from the sender's own coins with change back, journals the signed bytes, and a retry rebroadcasts them", async () => {
     const kept = new Map<string, { txid: string; hex: string }>();
     const journal: SendJournal = {
       async claim(key, record) {
@@ -107,14 +116,17 @@ describe('JSON-RPC chain (Bitcoin Core / Dash Core dialect)', () => {
     expect(await chain(journal).send(request)).toEqual({ txid: TX_SENT });
     expect(kept.get('pay-bob-1')).toEqual({ txid: TX_SENT, hex: '0200000001signed' });
     // the node already has it: it says so, and the retry is the same payment
-    script = [...recordings.filter((r) => r.method !== 'sendrawtransaction'), { method: 'sendrawtransaction', params: ['0200000001signed'], error: { code: -27, message: 'Transaction already in block chain' } }];
+    script = [
+      ...recordings.filter((r) => r.method !== 'sendrawtransaction'),
+      { method: 'sendrawtransaction', params: ['0200000001signed'], error: { code: -27, message: 'Transaction already in block chain' } },
+    ];
     const calls = seen.length;
     expect(await chain(journal).send(request)).toEqual({ txid: TX_SENT });
     expect(seen.slice(calls).map((c) => c.method)).toEqual(['sendrawtransaction']);
     script = recordings;
   });
 
-  it('lists an address\'s transactions newest first, and reads one', async () => {
+  it("lists an address's transactions newest first, and reads one", async () => {
     const page = await chain().transactions(ALICE, { page: 1, perPage: 10 });
     expect(page.data.map((t) => [t.txid, t.category, t.amount, t.confirmations])).toEqual([
       [TX_SENT, 'send', 250_000_000, 0],

@@ -5,7 +5,10 @@ import { unwrapKey, wrapKey } from './wrap';
 
 const key = fc.uint8Array({ minLength: KEY_LENGTH, maxLength: KEY_LENGTH }).map((k) => Buffer.from(k));
 const bytes = fc.uint8Array({ maxLength: 2048 }).map((b) => Buffer.from(b));
-const aad = fc.option(fc.uint8Array({ maxLength: 64 }).map((b) => Buffer.from(b)), { nil: undefined });
+const aad = fc.option(
+  fc.uint8Array({ maxLength: 64 }).map((b) => Buffer.from(b)),
+  { nil: undefined },
+);
 
 /** The bytes with one bit flipped, the bit drawn from `at` (a fraction of their length). */
 const flipped = (sealed: Uint8Array, at: number) => {
@@ -74,22 +77,16 @@ describe('the sealed layout in parts, and opened into a buffer', () => {
 
   it('`openInto` gives the first `plainLength` bytes, into a buffer of its own or over the sealed bytes', () => {
     fc.assert(
-      fc.property(
-        key,
-        fc.integer({ min: 0, max: 200_000 }),
-        fc.double({ min: 0, max: 1, noNaN: true }),
-        fc.boolean(),
-        (k, length, kept, inPlace) => {
-          const plaintext = Buffer.alloc(length, 0x5a);
-          for (let i = 0; i < length; i += 997) plaintext[i] = i & 255;
-          const plainLength = Math.floor(kept * length);
-          const a = context('axel-test', 'k', length);
-          const sealed = seal(k, plaintext, a);
-          const out = inPlace ? sealed : Buffer.alloc(plainLength);
-          expect(openInto(k, sealed, a, out, plainLength)).toBe(plainLength);
-          expect(out.subarray(0, plainLength).equals(plaintext.subarray(0, plainLength))).toBe(true);
-        },
-      ),
+      fc.property(key, fc.integer({ min: 0, max: 200_000 }), fc.double({ min: 0, max: 1, noNaN: true }), fc.boolean(), (k, length, kept, inPlace) => {
+        const plaintext = Buffer.alloc(length, 0x5a);
+        for (let i = 0; i < length; i += 997) plaintext[i] = i & 255;
+        const plainLength = Math.floor(kept * length);
+        const a = context('axel-test', 'k', length);
+        const sealed = seal(k, plaintext, a);
+        const out = inPlace ? sealed : Buffer.alloc(plainLength);
+        expect(openInto(k, sealed, a, out, plainLength)).toBe(plainLength);
+        expect(out.subarray(0, plainLength).equals(plaintext.subarray(0, plainLength))).toBe(true);
+      }),
       { numRuns: 40 },
     );
   });

@@ -1,9 +1,26 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { context, deriveKey, generateKey, hmac, KEY_LENGTH, keyFingerprint, open, openTagFirst, openToken, seal, sealTagFirst, sealToken, unwrapKey, wrapKey } from '.';
+import {
+  context,
+  deriveKey,
+  generateKey,
+  hmac,
+  KEY_LENGTH,
+  keyFingerprint,
+  open,
+  openTagFirst,
+  openToken,
+  seal,
+  sealTagFirst,
+  sealToken,
+  unwrapKey,
+  wrapKey,
+} from '.';
 import { noncesLeft, useNonces } from './fixtures/fixed-nonces';
 import { chunkFixture, fileKeyFixture, hashStateFixture, personalDataFixture, secretsFixture } from './fixtures/sealed';
 
-vi.mock('node:crypto', async (importOriginal) => (await import('./fixtures/fixed-nonces')).withFixedNonces(await importOriginal<typeof import('node:crypto')>()));
+vi.mock('node:crypto', async (importOriginal) =>
+  (await import('./fixtures/fixed-nonces')).withFixedNonces(await importOriginal<typeof import('node:crypto')>()),
+);
 
 const hex = (s: string) => Buffer.from(s, 'hex');
 

@@ -10,7 +10,9 @@ import type { Pool } from '../postgres/pool';
 import { noncesLeft, useNonces } from './fixtures/fixed-nonces';
 import { fileKeyFixture, personalDataFixture as p } from './fixtures/sealed';
 
-vi.mock('node:crypto', async (importOriginal) => (await import('./fixtures/fixed-nonces')).withFixedNonces(await importOriginal<typeof import('node:crypto')>()));
+vi.mock('node:crypto', async (importOriginal) =>
+  (await import('./fixtures/fixed-nonces')).withFixedNonces(await importOriginal<typeof import('node:crypto')>()),
+);
 
 const hex = (s: string) => Buffer.from(s, 'hex');
 
@@ -38,7 +40,9 @@ describe('file keys wrapped before unwrap unchanged, and wrap to the same bytes'
     useNonces(f.underB.nonce);
     const rotating = new FileKeys(pool, new MasterKeyRing(hex(f.underB.master), [hex(f.underA.master)]));
     expect(await rotating.rotate()).toEqual({ rewrapped: 1 });
-    const { rows } = await pool.query<{ master_key_id: string; wrapped_key: Buffer }>('select master_key_id, wrapped_key from file_keys where key_id = $1', [f.keyId]);
+    const { rows } = await pool.query<{ master_key_id: string; wrapped_key: Buffer }>('select master_key_id, wrapped_key from file_keys where key_id = $1', [
+      f.keyId,
+    ]);
     expect(rows[0]!.master_key_id).toBe(f.underB.masterId);
     expect(rows[0]!.wrapped_key.toString('hex')).toBe(f.underB.wrapped);
     expect((await new FileKeys(pool, new MasterKeyRing(hex(f.underB.master))).get(f.keyId)).toString('hex')).toBe(f.dataKey);
@@ -46,11 +50,9 @@ describe('file keys wrapped before unwrap unchanged, and wrap to the same bytes'
 });
 
 describe('personal fields sealed before open unchanged, and seal to the same bytes', () => {
-  const Registered = defineEvent(
-    p.type,
-    z.object({ personId: z.string(), email: z.string(), tags: z.record(z.string(), z.string()), plan: z.string() }),
-    { personal: ['email', 'tags'] },
-  );
+  const Registered = defineEvent(p.type, z.object({ personId: z.string(), email: z.string(), tags: z.record(z.string(), z.string()), plan: z.string() }), {
+    personal: ['email', 'tags'],
+  });
   const registry = new EventRegistry().register(Registered);
   // the subject key as it is after unwrapping (how it is wrapped is the server secrets' fixture)
   const wrapper: KeyWrapper = { wrap: (key) => key.toString('hex'), unwrap: (wrapped) => hex(wrapped) };
@@ -83,7 +85,11 @@ describe('personal fields sealed before open unchanged, and seal to the same byt
     await pool.query('insert into pii_keys (subject, wrapped_key) values ($1, $2) on conflict do nothing', [p.subject, p.key]);
     const store = new PersonalDataEventStore(events, registry, new SubjectKeys(pool, wrapper));
     useNonces(...p.nonces);
-    await store.append(p.subject, [{ id: p.eventId, type: p.type, data: registry.encode({ type: p.type, data: p.data }).data, schemaVersion: 1, metadata }], expected.noStream);
+    await store.append(
+      p.subject,
+      [{ id: p.eventId, type: p.type, data: registry.encode({ type: p.type, data: p.data }).data, schemaVersion: 1, metadata }],
+      expected.noStream,
+    );
     const [raw] = (await events.readStream(p.subject)).events;
     expect(raw!.data).toEqual({ personId: p.data.personId, email: p.stored.email, tags: p.stored.tags, plan: p.data.plan });
     expect(raw!.metadata).toEqual({ ...p.metadata, ip: p.stored.ip });

@@ -9,7 +9,9 @@ import { cidOf } from '../blobs/cid';
 import { noncesLeft, useNonces } from './fixtures/fixed-nonces';
 import { chunkFixture as f, fullChunkByte } from './fixtures/sealed';
 
-vi.mock('node:crypto', async (importOriginal) => (await import('./fixtures/fixed-nonces')).withFixedNonces(await importOriginal<typeof import('node:crypto')>()));
+vi.mock('node:crypto', async (importOriginal) =>
+  (await import('./fixtures/fixed-nonces')).withFixedNonces(await importOriginal<typeof import('node:crypto')>()),
+);
 
 const hex = (s: string) => Buffer.from(s, 'hex');
 const key = hex(f.key);

@@ -2,14 +2,7 @@ import type { EventMetadata } from '@axel/domain';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../ids';
-import {
-  IdempotencyConflictError,
-  WrongExpectedRevisionError,
-  expected,
-  type EventStore,
-  type EventToAppend,
-  type RecordedEvent,
-} from './port';
+import { IdempotencyConflictError, WrongExpectedRevisionError, expected, type EventStore, type EventToAppend, type RecordedEvent } from './port';
 
 export const testMetadata = (overrides: Partial<EventMetadata> = {}): EventMetadata => ({
   actorId: null,
@@ -57,11 +50,7 @@ export interface ContractOptions {
   readonly idsUniqueAcrossStreams?: boolean;
 }
 
-export const describeEventStoreContract = (
-  name: string,
-  open: () => Promise<{ store: EventStore; close(): Promise<void> }>,
-  options: ContractOptions = {},
-) => {
+export const describeEventStoreContract = (name: string, open: () => Promise<{ store: EventStore; close(): Promise<void> }>, options: ContractOptions = {}) => {
   describe(`EventStore contract: ${name}`, () => {
     let store: EventStore;
     let close: () => Promise<void>;
@@ -99,9 +88,7 @@ export const describeEventStoreContract = (
       expect(error).toBeInstanceOf(WrongExpectedRevisionError);
       expect((error as WrongExpectedRevisionError).actual).toBe(0);
       await expect(store.append(stream, [testEvent()], expected.noStream)).rejects.toBeInstanceOf(WrongExpectedRevisionError);
-      await expect(store.append(unique('x'), [testEvent()], expected.streamExists)).rejects.toBeInstanceOf(
-        WrongExpectedRevisionError,
-      );
+      await expect(store.append(unique('x'), [testEvent()], expected.streamExists)).rejects.toBeInstanceOf(WrongExpectedRevisionError);
       await store.append(stream, [testEvent()], expected.revision(0));
       await store.append(stream, [testEvent()], expected.any);
       expect((await store.readStream(stream)).revision).toBe(2);
@@ -122,25 +109,20 @@ export const describeEventStoreContract = (
       await expect(store.append(unique('user'), batch, expected.any)).rejects.toBeInstanceOf(IdempotencyConflictError);
     });
 
-    it.runIf(options.idsUniqueAcrossStreams ?? true)(
-      'refuses, with a typed error, a batch that mixes new events with known ones',
-      async () => {
-        const stream = unique('user');
-        const first = testEvent();
-        await store.append(stream, [first], expected.noStream);
-        const error = await store.append(stream, [testEvent(), first], expected.any).catch((e) => e);
-        expect(error).toBeInstanceOf(IdempotencyConflictError);
-        const { events } = await store.readStream(stream);
-        expect(events.map((e) => e.id)).toEqual([first.id]);
-      },
-    );
+    it.runIf(options.idsUniqueAcrossStreams ?? true)('refuses, with a typed error, a batch that mixes new events with known ones', async () => {
+      const stream = unique('user');
+      const first = testEvent();
+      await store.append(stream, [first], expected.noStream);
+      const error = await store.append(stream, [testEvent(), first], expected.any).catch((e) => e);
+      expect(error).toBeInstanceOf(IdempotencyConflictError);
+      const { events } = await store.readStream(stream);
+      expect(events.map((e) => e.id)).toEqual([first.id]);
+    });
 
     it('lets exactly one of two concurrent writers win the same revision', async () => {
       const stream = unique('user');
       await store.append(stream, [testEvent()], expected.noStream);
-      const results = await Promise.allSettled(
-        Array.from({ length: 5 }, () => store.append(stream, [testEvent()], expected.revision(0))),
-      );
+      const results = await Promise.allSettled(Array.from({ length: 5 }, () => store.append(stream, [testEvent()], expected.revision(0))));
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
       for (const r of results) if (r.status === 'rejected') expect(r.reason).toBeInstanceOf(WrongExpectedRevisionError);
     });
@@ -175,7 +157,11 @@ export const describeEventStoreContract = (
           async (plan, concurrent) => {
             const names = Array.from({ length: 5 }, () => unique('prop'));
             const run = (step: { stream: number; size: number }) =>
-              store.append(names[step.stream]!, Array.from({ length: step.size }, () => testEvent()), expected.any);
+              store.append(
+                names[step.stream]!,
+                Array.from({ length: step.size }, () => testEvent()),
+                expected.any,
+              );
             if (concurrent) await Promise.all(plan.map(run));
             else for (const step of plan) await run(step);
             const from = 0;

@@ -10,8 +10,12 @@ import { KurrentEventStore } from './eventstoredb';
 const url = process.env.EVENTSTORE_URL;
 
 describe.runIf(url)('KurrentDB adapter (EVENTSTORE_URL)', () => {
-  describeEventStoreContract('eventstoredb', async () => {
-    const store = new KurrentEventStore({ connectionString: url! });
-    return { store, close: () => store.close() };
-  }, { idsUniqueAcrossStreams: false });
+  describeEventStoreContract(
+    'eventstoredb',
+    async () => {
+      const store = new KurrentEventStore({ connectionString: url! });
+      return { store, close: () => store.close() };
+    },
+    { idsUniqueAcrossStreams: false },
+  );
 });

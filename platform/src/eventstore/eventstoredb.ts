@@ -122,8 +122,7 @@ export const toEventData = (event: EventToAppend): EventData => {
   });
 };
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Uint8Array);
+const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Uint8Array);
 
 export const fromRecordedEvent = (event: KurrentRecordedEvent): RecordedEvent => {
   const raw = isPlainObject(event.metadata) ? { ...event.metadata } : {};
@@ -193,20 +192,14 @@ export class KurrentEventStore implements EventStore {
     this.checkpointInterval = options.checkpointInterval ?? DEFAULT_CHECKPOINT_INTERVAL;
   }
 
-  async append(
-    streamName: string,
-    events: readonly EventToAppend[],
-    expectedRevision: ExpectedRevision,
-  ): Promise<AppendResult> {
+  async append(streamName: string, events: readonly EventToAppend[], expectedRevision: ExpectedRevision): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
     try {
       const result = await this.client.appendToStream(streamName, events.map(toEventData), {
         streamState: toStreamState(expectedRevision),
       });
       const nextRevision = toSafeNumber(result.nextExpectedRevision, 'revision');
-      const position = result.position
-        ? toGlobalPosition(result.position)
-        : await this.positionOfRevision(streamName, nextRevision);
+      const position = result.position ? toGlobalPosition(result.position) : await this.positionOfRevision(streamName, nextRevision);
       return { nextRevision, position };
     } catch (error) {
       if (error instanceof WrongExpectedVersionError) {
@@ -330,9 +323,7 @@ const positionOf = (resolved: AllStreamResolvedEvent): GlobalPosition | undefine
   return undefined;
 };
 
-type Marker =
-  | { kind: 'checkpoint'; after: number; position: GlobalPosition; done: () => void }
-  | { kind: 'caughtUp'; after: number };
+type Marker = { kind: 'checkpoint'; after: number; position: GlobalPosition; done: () => void } | { kind: 'caughtUp'; after: number };
 
 /** Above this many undelivered events the gRPC stream is paused. */
 const HIGH_WATER = 512;
@@ -359,7 +350,10 @@ export class CatchUpSubscription {
   private paused = false;
   private failure: unknown;
 
-  constructor(from: GlobalPosition, private readonly handler: SubscriptionHandler) {
+  constructor(
+    from: GlobalPosition,
+    private readonly handler: SubscriptionHandler,
+  ) {
     this.position = from;
   }
 

@@ -27,12 +27,7 @@ import {
 import { expected, type GlobalPosition, type RecordedEvent } from './port';
 
 /** What the server would give back for an event written with `toEventData`. */
-const recorded = (
-  event: ReturnType<typeof testEvent>,
-  streamId: string,
-  revision: bigint,
-  commit: bigint,
-): AllStreamJSONRecordedEvent => {
+const recorded = (event: ReturnType<typeof testEvent>, streamId: string, revision: bigint, commit: bigint): AllStreamJSONRecordedEvent => {
   const data = toEventData(event);
   return {
     streamId,

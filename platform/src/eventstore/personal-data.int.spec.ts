@@ -118,18 +118,32 @@ describe('personal data in events (crypto-shredding)', () => {
     expect(rows[0].erased_at).not.toBeNull();
 
     // personal data written after the erasure is not kept either
-    await store.append(stream, [event('PersonRegistered', { personId: id, email: 'again@example.com', nickname: null, tags: {}, plan: 'pro' }, meta(null, null, null))], expected.any);
-    const { rows: after } = await query("select data::text as d from es_events where stream_name = $1 and event_type = 'PersonRegistered' order by stream_revision desc limit 1", [stream]);
+    await store.append(
+      stream,
+      [event('PersonRegistered', { personId: id, email: 'again@example.com', nickname: null, tags: {}, plan: 'pro' }, meta(null, null, null))],
+      expected.any,
+    );
+    const { rows: after } = await query(
+      "select data::text as d from es_events where stream_name = $1 and event_type = 'PersonRegistered' order by stream_revision desc limit 1",
+      [stream],
+    );
     expect(after[0]!.d).not.toContain('again@example.com');
   });
 
   it('refuses a sealed value moved to another event: it reads as erased, not as the other value', async () => {
     const a = newId();
     const streamA = await register(a, `a.${a}@example.com`);
-    await store.append(streamA, [event('PersonRegistered', { personId: a, email: `b.${a}@example.com`, nickname: null, tags: {}, plan: 'x' }, meta(a, null, null))], expected.any);
-    const { rows } = await query("select event_id, data from es_events where stream_name = $1 order by stream_revision", [streamA]);
+    await store.append(
+      streamA,
+      [event('PersonRegistered', { personId: a, email: `b.${a}@example.com`, nickname: null, tags: {}, plan: 'x' }, meta(a, null, null))],
+      expected.any,
+    );
+    const { rows } = await query('select event_id, data from es_events where stream_name = $1 order by stream_revision', [streamA]);
     // copy the first event's sealed e-mail into the second event
-    await query(`update es_events set data = jsonb_set(data, '{email}', $1::jsonb) where event_id = $2`, [JSON.stringify(rows[0]!.data.email), rows[1]!.event_id]);
+    await query(`update es_events set data = jsonb_set(data, '{email}', $1::jsonb) where event_id = $2`, [
+      JSON.stringify(rows[0]!.data.email),
+      rows[1]!.event_id,
+    ]);
     const events = (await store.readStream(streamA)).events;
     expect(events[0]!.data).toMatchObject({ email: `a.${a}@example.com` });
     expect(events[1]!.data).toMatchObject({ email: ERASED });
@@ -145,7 +159,10 @@ describe('personal data in events (crypto-shredding)', () => {
   it('gives one key per subject however many writers race to create it, and every value round-trips', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.record({ email: fc.string({ minLength: 1, maxLength: 40 }), nickname: fc.option(fc.string({ maxLength: 20 })) }), { minLength: 2, maxLength: 8 }),
+        fc.array(fc.record({ email: fc.string({ minLength: 1, maxLength: 40 }), nickname: fc.option(fc.string({ maxLength: 20 })) }), {
+          minLength: 2,
+          maxLength: 8,
+        }),
         async (people) => {
           const id = newId();
           const stream = `user-${id}`;

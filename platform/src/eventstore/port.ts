@@ -10,19 +10,14 @@ export type GlobalPosition = number;
 /** The position before the first event. */
 export const START: GlobalPosition = 0;
 
-export type ExpectedRevision =
-  | { kind: 'any' }
-  | { kind: 'no_stream' }
-  | { kind: 'stream_exists' }
-  | { kind: 'exact'; revision: number };
+export type ExpectedRevision = { kind: 'any' } | { kind: 'no_stream' } | { kind: 'stream_exists' } | { kind: 'exact'; revision: number };
 
 export const expected = {
   any: { kind: 'any' } as ExpectedRevision,
   noStream: { kind: 'no_stream' } as ExpectedRevision,
   streamExists: { kind: 'stream_exists' } as ExpectedRevision,
   /** -1 means the stream must not exist yet. */
-  revision: (revision: number): ExpectedRevision =>
-    revision < 0 ? { kind: 'no_stream' } : { kind: 'exact', revision },
+  revision: (revision: number): ExpectedRevision => (revision < 0 ? { kind: 'no_stream' } : { kind: 'exact', revision }),
 };
 
 export interface EventToAppend {
@@ -89,11 +84,7 @@ export interface Subscription {
 
 export interface EventStore {
   readonly kind: 'postgres' | 'eventstoredb';
-  append(
-    streamName: string,
-    events: readonly EventToAppend[],
-    expectedRevision: ExpectedRevision,
-  ): Promise<AppendResult>;
+  append(streamName: string, events: readonly EventToAppend[], expectedRevision: ExpectedRevision): Promise<AppendResult>;
   /** Revision -1 and no events when the stream does not exist. */
   readStream(streamName: string, fromRevision?: number): Promise<{ revision: number; events: RecordedEvent[] }>;
   readAll(options: ReadAllOptions): Promise<ReadAllPage>;
@@ -109,18 +100,17 @@ export class WrongExpectedRevisionError extends Error {
     readonly expected: ExpectedRevision,
     readonly actual: number,
   ) {
-    super(
-      `Wrong expected revision for ${streamName}: expected ${
-        expected.kind === 'exact' ? expected.revision : expected.kind
-      }, actual ${actual}`,
-    );
+    super(`Wrong expected revision for ${streamName}: expected ${expected.kind === 'exact' ? expected.revision : expected.kind}, actual ${actual}`);
     this.name = 'WrongExpectedRevisionError';
   }
 }
 
 /** Re-append of known event ids that does not match what was stored under them. */
 export class IdempotencyConflictError extends Error {
-  constructor(readonly streamName: string, readonly eventId: string) {
+  constructor(
+    readonly streamName: string,
+    readonly eventId: string,
+  ) {
     super(`Event ${eventId} already stored with other content or in another stream than ${streamName}`);
     this.name = 'IdempotencyConflictError';
   }

@@ -53,10 +53,11 @@ describe('PostgreSQL event store under concurrent writers', () => {
     const blocker = await db.pool.connect();
     try {
       await blocker.query('begin');
-      await blocker.query(
-        "select es_append($1, 'any', null, array[$2]::uuid[], array['Late']::text[], array[1], array['{}']::jsonb[], array[$3]::jsonb[])",
-        [`late-${newId()}`, newId(), JSON.stringify(testEvent().metadata)],
-      );
+      await blocker.query("select es_append($1, 'any', null, array[$2]::uuid[], array['Late']::text[], array[1], array['{}']::jsonb[], array[$3]::jsonb[])", [
+        `late-${newId()}`,
+        newId(),
+        JSON.stringify(testEvent().metadata),
+      ]);
       const early = `early-${newId()}`;
       await store.append(early, [testEvent('Early')], expected.any);
       const before = await store.readAll({ from });
@@ -74,10 +75,11 @@ describe('PostgreSQL event store under concurrent writers', () => {
     const first = [testEvent(), testEvent()];
     const a = await store.append(stream, first, expected.noStream);
     // es_append called directly (as inside a caller's transaction) continues the same stream
-    await db.pool.query(
-      "select es_append($1, 'exact', 1, array[$2]::uuid[], array['Direct']::text[], array[1], array['{}']::jsonb[], array[$3]::jsonb[])",
-      [stream, newId(), JSON.stringify(testEvent().metadata)],
-    );
+    await db.pool.query("select es_append($1, 'exact', 1, array[$2]::uuid[], array['Direct']::text[], array[1], array['{}']::jsonb[], array[$3]::jsonb[])", [
+      stream,
+      newId(),
+      JSON.stringify(testEvent().metadata),
+    ]);
     const b = await store.append(stream, [testEvent()], expected.revision(2));
     expect(b.nextRevision).toBe(3);
     expect(b.position).toBeGreaterThan(a.position);

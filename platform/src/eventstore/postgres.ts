@@ -77,8 +77,7 @@ const toRecorded = (r: Row): RecordedEvent => ({
   recordedAt: r.recorded_at,
 });
 
-const COLUMNS =
-  'position, stream_name, stream_revision, event_id, event_type, schema_version, data, metadata, recorded_at';
+const COLUMNS = 'position, stream_name, stream_revision, event_id, event_type, schema_version, data, metadata, recorded_at';
 
 /**
  * Under sustained appends, at most one NOTIFY per this many milliseconds (the first append after a
@@ -166,11 +165,7 @@ export class PostgresEventStore implements EventStore {
     this.notifier = new CoalescingNotifier(this.pool);
   }
 
-  async append(
-    streamName: string,
-    events: readonly EventToAppend[],
-    expectedRevision: ExpectedRevision,
-  ): Promise<AppendResult> {
+  async append(streamName: string, events: readonly EventToAppend[], expectedRevision: ExpectedRevision): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
     if (events.length > MAX_EVENTS_PER_APPEND) throw new Error('too many events in one append');
     const kind = expectedRevision.kind;
@@ -201,11 +196,7 @@ export class PostgresEventStore implements EventStore {
   }
 
   /** The full path: idempotent retries, typed errors, races (es_append, see the migration). */
-  private async appendChecked(
-    streamName: string,
-    events: readonly EventToAppend[],
-    expectedRevision: ExpectedRevision,
-  ): Promise<AppendResult> {
+  private async appendChecked(streamName: string, events: readonly EventToAppend[], expectedRevision: ExpectedRevision): Promise<AppendResult> {
     const params = [
       streamName,
       expectedRevision.kind,
@@ -245,10 +236,7 @@ export class PostgresEventStore implements EventStore {
   }
 
   private async streamRevision(streamName: string): Promise<{ revision: number }> {
-    const { rows } = await this.pool.query<{ r: number | null }>(
-      'select max(stream_revision) as r from es_events where stream_name = $1',
-      [streamName],
-    );
+    const { rows } = await this.pool.query<{ r: number | null }>('select max(stream_revision) as r from es_events where stream_name = $1', [streamName]);
     return { revision: rows[0]?.r ?? -1 };
   }
 
@@ -317,7 +305,10 @@ export class PostgresEventStore implements EventStore {
       });
       listener.events.on('error', () => undefined);
       this.listener = listener;
-      this.listenerReady = listener.connect().then(() => listener.listenTo(EVENTS_CHANNEL)).then(() => undefined);
+      this.listenerReady = listener
+        .connect()
+        .then(() => listener.listenTo(EVENTS_CHANNEL))
+        .then(() => undefined);
     }
     return this.listenerReady;
   }

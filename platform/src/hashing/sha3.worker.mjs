@@ -16,9 +16,11 @@ const hasherFor = (id) => sessionOf(id).hasher;
 // messages are handled strictly in order, so a save or digest sees every update sent before it
 let queue = Promise.resolve();
 parentPort.on('message', (msg) => {
-  queue = queue.then(() => handle(msg)).catch((error) => {
-    parentPort.postMessage({ t: 'error', id: msg.id, req: msg.req, message: String(error?.message ?? error) });
-  });
+  queue = queue
+    .then(() => handle(msg))
+    .catch((error) => {
+      parentPort.postMessage({ t: 'error', id: msg.id, req: msg.req, message: String(error?.message ?? error) });
+    });
 });
 
 const handle = async (msg) => {

@@ -118,7 +118,11 @@ const binaries = (): { postgres: string; initdb: string } => {
 /** A UTF-8 locale with plain code-point ordering where the system has one. */
 const clusterLocale = (): string => {
   try {
-    const available = new Set(execFileSync('locale', ['-a'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).split(/\r?\n/).map((l) => l.trim()));
+    const available = new Set(
+      execFileSync('locale', ['-a'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })
+        .split(/\r?\n/)
+        .map((l) => l.trim()),
+    );
     for (const candidate of ['C.UTF-8', 'C.utf8', 'en_US.UTF-8', 'en_US.utf8']) if (available.has(candidate)) return candidate;
   } catch {
     // no `locale` command: C works with any encoding
@@ -264,7 +268,8 @@ const runInitdb = async (initdb: string, clusterDir: string, password: string, a
       child.once('error', reject);
       child.once('close', (c) => resolve(c));
     });
-    if (code !== 0) throw new EmbeddedPostgresError(`PostgreSQL could not create its cluster in ${clusterDir}: ${errors.trim() || `initdb exited with ${code}`}`);
+    if (code !== 0)
+      throw new EmbeddedPostgresError(`PostgreSQL could not create its cluster in ${clusterDir}: ${errors.trim() || `initdb exited with ${code}`}`);
   } finally {
     rmSync(pwFile, { force: true });
   }

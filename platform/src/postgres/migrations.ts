@@ -14,9 +14,7 @@ export const migrate = async (pool: pg.Pool, migrations: readonly Migration[]): 
   const applied: string[] = [];
   try {
     await client.query('select pg_advisory_lock($1)', [LOCK_KEY]);
-    await client.query(
-      'create table if not exists schema_migrations (id text primary key, applied_at timestamptz not null default now())',
-    );
+    await client.query('create table if not exists schema_migrations (id text primary key, applied_at timestamptz not null default now())');
     const { rows } = await client.query<{ id: string }>('select id from schema_migrations');
     const done = new Set(rows.map((r) => r.id));
     for (const m of migrations) {

@@ -83,7 +83,10 @@ export const billingProjection = defineProjection<'billing_promocodes' | 'billin
           break;
         }
         case 'SubscriptionRenewed':
-          await tx.query(`update ${S} set next_payment_date = $2, grace_end_date = null, deactivated_at = null where id = $1`, [e.data.subscriptionId, e.data.nextPaymentDate]);
+          await tx.query(`update ${S} set next_payment_date = $2, grace_end_date = null, deactivated_at = null where id = $1`, [
+            e.data.subscriptionId,
+            e.data.nextPaymentDate,
+          ]);
           break;
         case 'SubscriptionCanceled':
           await tx.query(`update ${S} set end_date = $2, canceled_at = $3 where id = $1`, [e.data.subscriptionId, e.data.endDate, e.data.at]);
@@ -115,7 +118,13 @@ export const billingProjection = defineProjection<'billing_promocodes' | 'billin
         }
         case 'PromoCodeUpdated': {
           const { at, ...terms } = e.data;
-          await tx.query(`update ${P} set title = $2, product_ids = $3, terms = $4, updated_at = $5 where code = $1`, [codeOf(e.streamName), terms.title, terms.productIds, JSON.stringify(terms), at]);
+          await tx.query(`update ${P} set title = $2, product_ids = $3, terms = $4, updated_at = $5 where code = $1`, [
+            codeOf(e.streamName),
+            terms.title,
+            terms.productIds,
+            JSON.stringify(terms),
+            at,
+          ]);
           break;
         }
         case 'PromoCodeStatusChanged':

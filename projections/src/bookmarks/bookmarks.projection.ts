@@ -9,7 +9,16 @@ import { defineProjection } from '../runner/projection';
  */
 export const bookmarksProjection = defineProjection<'bookmarks' | 'bookmark_lists', BookmarkEvent>({
   name: 'bookmarks',
-  handles: ['BookmarkAdded', 'BookmarkRenamed', 'BookmarkMoved', 'BookmarkRemoved', 'BookmarkListCreated', 'BookmarkListRenamed', 'BookmarkListDeleted', 'BookmarksForgotten'],
+  handles: [
+    'BookmarkAdded',
+    'BookmarkRenamed',
+    'BookmarkMoved',
+    'BookmarkRemoved',
+    'BookmarkListCreated',
+    'BookmarkListRenamed',
+    'BookmarkListDeleted',
+    'BookmarksForgotten',
+  ],
   tables: {
     bookmarks: (t) => `create table "${t}" (
       id text primary key,
@@ -46,10 +55,20 @@ export const bookmarksProjection = defineProjection<'bookmarks' | 'bookmark_list
           );
           break;
         case 'BookmarkRenamed':
-          await tx.query(`update ${B} set description = $3, modified_at = $4 where id = $1 and user_id = $2`, [e.data.bookmarkId, userId, e.data.description, at]);
+          await tx.query(`update ${B} set description = $3, modified_at = $4 where id = $1 and user_id = $2`, [
+            e.data.bookmarkId,
+            userId,
+            e.data.description,
+            at,
+          ]);
           break;
         case 'BookmarkMoved':
-          await tx.query(`update ${B} set bookmark_list_id = $3, modified_at = $4 where id = $1 and user_id = $2`, [e.data.bookmarkId, userId, e.data.bookmarkListId, at]);
+          await tx.query(`update ${B} set bookmark_list_id = $3, modified_at = $4 where id = $1 and user_id = $2`, [
+            e.data.bookmarkId,
+            userId,
+            e.data.bookmarkListId,
+            at,
+          ]);
           break;
         case 'BookmarkRemoved':
           await tx.query(`delete from ${B} where id = $1 and user_id = $2`, [e.data.bookmarkId, userId]);

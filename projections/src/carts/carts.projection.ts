@@ -32,7 +32,18 @@ export const cartsProjection = defineRowProjection<CartRow, CartEvent>({
   keyOf: (e) => e.streamName.slice('cart-'.length),
   evolve: (row, e) => {
     if (e.type === 'CartOpened')
-      return row ?? { id: e.data.cartId, owner_id: e.data.ownerId, storage_id: e.data.storageId, status: 'open', file_ids: [], share_id: null, created_at: e.recordedAt, modified_at: e.recordedAt };
+      return (
+        row ?? {
+          id: e.data.cartId,
+          owner_id: e.data.ownerId,
+          storage_id: e.data.storageId,
+          status: 'open',
+          file_ids: [],
+          share_id: null,
+          created_at: e.recordedAt,
+          modified_at: e.recordedAt,
+        }
+      );
     if (!row) return row;
     const at = { modified_at: e.recordedAt };
     switch (e.type) {

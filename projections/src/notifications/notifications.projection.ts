@@ -72,23 +72,29 @@ export const notificationsProjection = defineProjection<'notifications', Source>
         if (e.data.kind !== 'private' || !e.data.firstOpen) continue;
         // an address forgotten since (the share deleted, its owner purged) is not kept: "the recipient"
         const email = e.data.recipientEmail === ERASED ? null : e.data.recipientEmail;
-        await tx.query(
-          `insert into ${T} (id, user_id, type, params, created_at) values ($1, $2, 'share_opened', $3, $4) on conflict (id) do nothing`,
-          [e.id, e.data.ownerId, JSON.stringify({ email, shareId: e.data.shareId }), e.recordedAt],
-        );
+        await tx.query(`insert into ${T} (id, user_id, type, params, created_at) values ($1, $2, 'share_opened', $3, $4) on conflict (id) do nothing`, [
+          e.id,
+          e.data.ownerId,
+          JSON.stringify({ email, shareId: e.data.shareId }),
+          e.recordedAt,
+        ]);
         continue;
       }
       if (e.type === 'ShareDeleted') {
         // a deleted share's recipients are forgotten: its notices keep that it was opened, not by whom
-        await tx.query(`update ${T} set params = params - 'email' where type = 'share_opened' and params->>'shareId' = $1`, [e.streamName.slice('share-'.length)]);
+        await tx.query(`update ${T} set params = params - 'email' where type = 'share_opened' and params->>'shareId' = $1`, [
+          e.streamName.slice('share-'.length),
+        ]);
         continue;
       }
       if (e.type === 'ShareExpiryReminded') {
         // the owner hears 7, 3 and 1 days before a share expires (the share's process decides when)
-        await tx.query(
-          `insert into ${T} (id, user_id, type, params, created_at) values ($1, $2, 'share_expiring', $3, $4) on conflict (id) do nothing`,
-          [e.id, e.data.ownerId, JSON.stringify({ days: e.data.daysLeft }), e.recordedAt],
-        );
+        await tx.query(`insert into ${T} (id, user_id, type, params, created_at) values ($1, $2, 'share_expiring', $3, $4) on conflict (id) do nothing`, [
+          e.id,
+          e.data.ownerId,
+          JSON.stringify({ days: e.data.daysLeft }),
+          e.recordedAt,
+        ]);
         continue;
       }
       if (e.type === 'SecureFetchSubmitted') {
@@ -101,10 +107,13 @@ export const notificationsProjection = defineProjection<'notifications', Source>
       }
       const notice = NOTICES[e.type];
       if (!notice) continue;
-      await tx.query(
-        `insert into ${T} (id, user_id, type, params, created_at) values ($1, $2, $3, $4, $5) on conflict (id) do nothing`,
-        [e.id, e.streamName.slice('user-'.length), notice.kind, JSON.stringify(notice.params?.(e) ?? {}), e.recordedAt],
-      );
+      await tx.query(`insert into ${T} (id, user_id, type, params, created_at) values ($1, $2, $3, $4, $5) on conflict (id) do nothing`, [
+        e.id,
+        e.streamName.slice('user-'.length),
+        notice.kind,
+        JSON.stringify(notice.params?.(e) ?? {}),
+        e.recordedAt,
+      ]);
     }
   },
 });

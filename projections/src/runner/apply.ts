@@ -9,9 +9,7 @@ export const decodeEvents = (registry: EventRegistry, events: readonly RecordedE
 export const ensureTables = async (tx: PoolClient, projection: Projection, tables: TableNames, checkpointName: string) => {
   for (const [logical, ddl] of Object.entries(projection.tables)) {
     const physical = tables[logical]!;
-    const { rowCount } = await tx.query('select 1 from pg_tables where schemaname = current_schema() and tablename = $1', [
-      physical,
-    ]);
+    const { rowCount } = await tx.query('select 1 from pg_tables where schemaname = current_schema() and tablename = $1', [physical]);
     if (!rowCount) await tx.query(ddl(physical));
   }
   await tx.query('insert into projection_checkpoints(name) values ($1) on conflict do nothing', [checkpointName]);
@@ -30,17 +28,11 @@ export const applyPage = async (
   events: readonly ProjectedEvent<DomainEvent>[],
   pageCheckpoint: number,
 ): Promise<number> => {
-  const { rows } = await tx.query<{ position: number }>(
-    'select position from projection_checkpoints where name = $1 for update',
-    [checkpointName],
-  );
+  const { rows } = await tx.query<{ position: number }>('select position from projection_checkpoints where name = $1 for update', [checkpointName]);
   const current = rows[0]?.position ?? 0;
   if (pageCheckpoint <= current) return current;
   const fresh = events.filter((e) => e.position > current);
   if (fresh.length) await projection.apply(tx, fresh, tables);
-  await tx.query('update projection_checkpoints set position = $2, updated_at = now() where name = $1', [
-    checkpointName,
-    pageCheckpoint,
-  ]);
+  await tx.query('update projection_checkpoints set position = $2, updated_at = now() where name = $1', [checkpointName, pageCheckpoint]);
   return pageCheckpoint;
 };

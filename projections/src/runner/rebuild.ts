@@ -76,10 +76,7 @@ export const rebuildProjection = async (options: RebuildOptions): Promise<Rebuil
       await tx.query(`alter table "${table}" rename to "${live[logical]}"`);
     }
     await tx.query('delete from projection_checkpoints where name = $1', [nextCheckpoint]);
-    await tx.query(
-      'update projection_checkpoints set position = $2, updated_at = now(), rebuilt_at = now() where name = $1',
-      [projection.name, position],
-    );
+    await tx.query('update projection_checkpoints set position = $2, updated_at = now(), rebuilt_at = now() where name = $1', [projection.name, position]);
     return { position, events: caughtUp.events };
   });
 

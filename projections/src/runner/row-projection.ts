@@ -18,8 +18,7 @@ export interface RowProjectionOptions<Row extends { id: string }, E extends Doma
   readonly evolve: (row: Row | undefined, event: ProjectedEvent<E>) => Row | undefined;
 }
 
-const toJsonRow = (row: object) =>
-  Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v]));
+const toJsonRow = (row: object) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v]));
 
 export const defineRowProjection = <Row extends { id: string }, E extends DomainEvent>(
   options: RowProjectionOptions<Row, E>,

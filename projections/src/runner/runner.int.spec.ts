@@ -23,7 +23,8 @@ const accounts = defineProjection<'test_accounts', Ev>({
   name: 'test_accounts',
   handles: ['Deposited', 'Renamed'],
   tables: {
-    test_accounts: (t) => `create table "${t}" (id text primary key, name text, balance bigint not null default 0, last_position bigint not null, updated_at timestamptz not null)`,
+    test_accounts: (t) =>
+      `create table "${t}" (id text primary key, name text, balance bigint not null default 0, last_position bigint not null, updated_at timestamptz not null)`,
   },
   async apply(tx, events, t) {
     for (const e of events) {
@@ -47,8 +48,7 @@ const accounts = defineProjection<'test_accounts', Ev>({
 const append = (store: PostgresEventStore, account: string, type: string, data: unknown, schemaVersion = 1) =>
   store.append(`account-${account}`, [{ id: newId(), type, data, schemaVersion, metadata: testMetadata() }], expected.any);
 
-const dump = async (pool: Pool) =>
-  JSON.stringify((await pool.query('select * from test_accounts order by id')).rows);
+const dump = async (pool: Pool) => JSON.stringify((await pool.query('select * from test_accounts order by id')).rows);
 
 describe('projection runner', () => {
   let db: TestDatabase;
@@ -130,7 +130,10 @@ describe('projection runner', () => {
     const r = await append(store, 'twice', 'Deposited', { account: 'twice', amount: 3 });
     await runner.waitFor(r.position);
     const page = await store.readAll({ from: r.position - 1, types: accounts.handles });
-    const events = decodeEvents(registry, page.events.filter((e) => e.position === r.position));
+    const events = decodeEvents(
+      registry,
+      page.events.filter((e) => e.position === r.position),
+    );
     await withTransaction(db.pool, (tx) => applyPage(tx, accounts, { test_accounts: 'test_accounts' }, accounts.name, events, r.position));
     const { rows } = await db.pool.query("select balance from test_accounts where id = 'twice'");
     expect(rows[0].balance).toBe(3);

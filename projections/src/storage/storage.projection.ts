@@ -123,10 +123,13 @@ export const storageProjection = defineProjection<'storages' | 'storage_items' |
       const storageId = storageIdOf(e.streamName);
       switch (e.type) {
         case 'StorageOpened':
-          await tx.query(
-            `insert into ${S} (id, owner_id, type, size_total, opened_at) values ($1, $2, $3, $4, $5) on conflict (id) do nothing`,
-            [storageId, e.data.ownerId, e.data.type, e.data.sizeTotal, e.data.openedAt],
-          );
+          await tx.query(`insert into ${S} (id, owner_id, type, size_total, opened_at) values ($1, $2, $3, $4, $5) on conflict (id) do nothing`, [
+            storageId,
+            e.data.ownerId,
+            e.data.type,
+            e.data.sizeTotal,
+            e.data.openedAt,
+          ]);
           break;
         case 'StorageQuotaChanged':
           await tx.query(`update ${S} set size_total = $2 where id = $1`, [storageId, e.data.sizeTotal]);

@@ -82,14 +82,44 @@ export const autopayProjection = defineProjection<'autopay_programs' | 'autopay_
          on conflict (id) do update set name = excluded.name, name_key = excluded.name_key, description = excluded.description, status = excluded.status,
            submitted_by = excluded.submitted_by, authorised_by = excluded.authorised_by, updated_at = excluded.updated_at,
            users_count = excluded.users_count, imported = excluded.imported, total_tokens = excluded.total_tokens, reminders = excluded.reminders, state = excluded.state`,
-        [programId, state.name, state.description, state.status, state.createdBy, state.submittedBy, state.approvedBy, e.recordedAt, payees.length, state.imported, totalTokens(state), state.reminders, JSON.stringify(state)],
+        [
+          programId,
+          state.name,
+          state.description,
+          state.status,
+          state.createdBy,
+          state.submittedBy,
+          state.approvedBy,
+          e.recordedAt,
+          payees.length,
+          state.imported,
+          totalTokens(state),
+          state.reminders,
+          JSON.stringify(state),
+        ],
       );
       await tx.query(`delete from ${Y} where program_id = $1`, [programId]);
       for (const [position, p] of payees.entries()) {
         await tx.query(
           `insert into ${Y} (program_id, payee_id, position, email, amount, address, payer_name, payee_name, transaction_type, account_notes, payout_status, txid, paid_to, created_address, failure)
            values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
-          [programId, p.payeeId, position, p.email, p.amount, p.address, p.payerName, p.payeeName, p.transactionType, p.accountNotes, p.payout, p.txid, p.paidTo, p.createdAddress, p.failure],
+          [
+            programId,
+            p.payeeId,
+            position,
+            p.email,
+            p.amount,
+            p.address,
+            p.payerName,
+            p.payeeName,
+            p.transactionType,
+            p.accountNotes,
+            p.payout,
+            p.txid,
+            p.paidTo,
+            p.createdAddress,
+            p.failure,
+          ],
         );
       }
     }

@@ -20,10 +20,12 @@ export const walletAddressesProjection = defineProjection<'wallet_addresses', So
     const T = `"${t.wallet_addresses}"`;
     for (const e of events) {
       if (e.type === 'WalletAddressesCreated') {
-        await tx.query(
-          `insert into ${T} (user_id, primary_address, fuel_address, created_at) values ($1, $2, $3, $4) on conflict (user_id) do nothing`,
-          [e.data.userId, e.data.primary, e.data.fuel, e.recordedAt],
-        );
+        await tx.query(`insert into ${T} (user_id, primary_address, fuel_address, created_at) values ($1, $2, $3, $4) on conflict (user_id) do nothing`, [
+          e.data.userId,
+          e.data.primary,
+          e.data.fuel,
+          e.recordedAt,
+        ]);
       } else if (e.type === 'AccountPurged') {
         await tx.query(`delete from ${T} where user_id = $1`, [e.streamName.slice('user-'.length)]);
       }

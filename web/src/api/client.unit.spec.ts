@@ -48,8 +48,7 @@ describe('api client', () => {
   it('aborts after the timeout with TIMEOUT', async () => {
     const client = createApiClient({
       timeoutMs: 10,
-      fetch: (_u, init) =>
-        new Promise((_, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
+      fetch: (_u, init) => new Promise((_, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
     });
     await expect(client.get('/slow')).rejects.toMatchObject({ code: 'TIMEOUT' });
   });
@@ -106,8 +105,7 @@ describe('api client', () => {
 
   it('cancelAll aborts requests in flight', async () => {
     const client = createApiClient({
-      fetch: (_u, init) =>
-        new Promise((_, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
+      fetch: (_u, init) => new Promise((_, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
     });
     const pending = client.get('/x');
     client.cancelAll();

@@ -10,7 +10,6 @@ export const Brand = ({ to = '/' }: { to?: string }) => {
     <Stack
       direction="row"
       spacing={1}
-     
       component={RouterLink}
       to={to}
       sx={{ alignItems: 'center', color: 'inherit', textDecoration: 'none' }}

@@ -33,7 +33,10 @@ export const CopyableLink = ({ url, testId, labels, fullWidth, size }: CopyableL
                   aria-label={labels.copy}
                   data-testid={`${testId}-copy`}
                   onClick={() => {
-                    void navigator.clipboard?.writeText(url).then(() => setCopied(true), () => setCopied(false));
+                    void navigator.clipboard?.writeText(url).then(
+                      () => setCopied(true),
+                      () => setCopied(false),
+                    );
                   }}
                 >
                   <ContentCopyOutlined fontSize="small" />

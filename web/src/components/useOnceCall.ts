@@ -9,7 +9,7 @@ export type OnceState<T> = { status: 'pending' } | { status: 'done'; value: T } 
  * Runs a one-shot call (consuming a mailed token) once per key for the page's lifetime, so a
  * re-mounted component (React strict mode, back and forth) never spends the token twice.
  */
-export const useOnceCall = <T,>(key: string | null, call: () => Promise<T>): OnceState<T> => {
+export const useOnceCall = <T>(key: string | null, call: () => Promise<T>): OnceState<T> => {
   const [state, setState] = useState<OnceState<T>>({ status: 'pending' });
   // biome-ignore lint/correctness/useExhaustiveDependencies: the call runs once per key, whichever closure a later render passes
   useEffect(() => {

@@ -7,10 +7,7 @@ import type { FieldErrors } from './zodErrors';
  * next to one field (EMAIL_EXISTS next to the e-mail, WRONG_PASSWORD next to the password...),
  * as the translated key `errors.<CODE>`.
  */
-export const splitServerError = (
-  raw: unknown,
-  codeFields: Record<string, string> = {},
-): { error: NormalisedError | null; fieldErrors: FieldErrors } => {
+export const splitServerError = (raw: unknown, codeFields: Record<string, string> = {}): { error: NormalisedError | null; fieldErrors: FieldErrors } => {
   const error = toApiError(raw).toJSON();
   const fields = fieldErrorsOf(error);
   const field = codeFields[error.code];

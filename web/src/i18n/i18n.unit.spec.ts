@@ -1,10 +1,5 @@
 import { AccountErrors } from '@axel/domain/accounts/accounts.errors';
-import {
-  PROFILE_FIELDS,
-  SESSION_TIMEOUTS,
-  TWO_FACTOR_METHODS,
-  validationMessages,
-} from '@axel/domain/accounts/accounts.validation';
+import { PROFILE_FIELDS, SESSION_TIMEOUTS, TWO_FACTOR_METHODS, validationMessages } from '@axel/domain/accounts/accounts.validation';
 import { CommonErrors } from '@axel/domain/shared/errors';
 import { describe, expect, it } from 'vitest';
 import { ClientErrorCodes } from '../api/errors';

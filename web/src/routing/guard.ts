@@ -2,10 +2,7 @@ import type { UserInfo } from '../api/types';
 import { isAdminPath, matchRoute, type RouteName } from './routeTable';
 
 /** The parts of the user info the guard reads. */
-export type GuardUser = Pick<
-  UserInfo,
-  'role' | 'status' | 'isTeamOwner' | 'isCoAdmin' | 'isProfessional' | 'isBusOwner' | 'isGroupOwner' | 'isAppVisible'
-> &
+export type GuardUser = Pick<UserInfo, 'role' | 'status' | 'isTeamOwner' | 'isCoAdmin' | 'isProfessional' | 'isBusOwner' | 'isGroupOwner' | 'isAppVisible'> &
   Partial<Pick<UserInfo, 'isUnpaidUser'>>;
 
 export interface GuardInput {
@@ -25,10 +22,7 @@ export interface GuardInput {
   explorerBaseUrl?: string;
 }
 
-export type GuardResult =
-  | { action: 'allow' }
-  | { action: 'redirect'; to: string; external?: boolean }
-  | { action: 'block'; reason: 'offline' };
+export type GuardResult = { action: 'allow' } | { action: 'redirect'; to: string; external?: boolean } | { action: 'block'; reason: 'offline' };
 
 /** The page that tells a user their account is gone. */
 export const DELETED_ACCOUNT_PATH = '/deleted-acc';

@@ -53,8 +53,7 @@ export const inactivityMachine = setup({
   },
   guards: {
     idleTooLong: ({ context, event }) => event.at - context.lastActivityAt >= context.timeoutMs,
-    keepAliveDue: ({ context, event }) =>
-      event.at - Math.max(context.lastServerContactAt, event.serverContactAt ?? 0) >= keepAliveInterval(context.timeoutMs),
+    keepAliveDue: ({ context, event }) => event.at - Math.max(context.lastServerContactAt, event.serverContactAt ?? 0) >= keepAliveInterval(context.timeoutMs),
   },
 }).createMachine({
   id: 'inactivity',

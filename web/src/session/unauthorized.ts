@@ -23,14 +23,10 @@ export type UnauthorizedNotice = 'inactivity' | 'unauthorized' | 'none';
  * it was shown. A visitor who was never signed in gets no message.
  */
 export const decideUnauthorizedNotice = (f: UnauthorizedFacts): UnauthorizedNotice => {
-  const idleTooLong =
-    f.lastOperationAt !== null &&
-    f.sessionTimeoutSeconds !== null &&
-    f.now - f.lastOperationAt > f.sessionTimeoutSeconds * 1000;
+  const idleTooLong = f.lastOperationAt !== null && f.sessionTimeoutSeconds !== null && f.now - f.lastOperationAt > f.sessionTimeoutSeconds * 1000;
   const inactive = f.code === 'SESSION_INACTIVE' || (f.hadUser && idleTooLong);
   if (inactive) {
-    const recentlyShown =
-      f.lastInactivityNoticeAt !== null && f.now - f.lastInactivityNoticeAt < INACTIVITY_NOTICE_SUPPRESSION_MS;
+    const recentlyShown = f.lastInactivityNoticeAt !== null && f.now - f.lastInactivityNoticeAt < INACTIVITY_NOTICE_SUPPRESSION_MS;
     return recentlyShown ? 'none' : 'inactivity';
   }
   return f.hadUser ? 'unauthorized' : 'none';

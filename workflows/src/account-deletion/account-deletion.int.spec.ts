@@ -1,22 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  EventRegistry,
-  accountEventDefinitions,
-  userDecider,
-  userStreamName,
-  type UserCommand,
-} from '@axel/domain';
+import { EventRegistry, accountEventDefinitions, userDecider, userStreamName, type UserCommand } from '@axel/domain';
 import { mailEvents, mailStream } from '@axel/domain/mail/mail.events';
-import {
-  PostgresEventStore,
-  deterministicId,
-  eventStoreMigrations,
-  expected,
-  handleCommand,
-  loadState,
-  metadataFor,
-  newId,
-} from '@axel/platform';
+import { PostgresEventStore, deterministicId, eventStoreMigrations, expected, handleCommand, loadState, metadataFor, newId } from '@axel/platform';
 import { createTestDatabase, type TestDatabase } from '../../../test/db';
 import { EmbeddedProcessRuntime } from '../embedded/runtime';
 import { workflowMigrations } from '../embedded/migrations';
@@ -123,7 +108,11 @@ describe('account deletion on the embedded runtime', () => {
     expect((await store.readStream(userStreamName(userId))).events.map((e) => e.type)).not.toContain('AccountPurged');
 
     await runtime.advanceTo(new Date(clock.now().getTime() + 1 * DAY + 60_000));
-    await waitFor('completion', () => runtime.getProcess(ACCOUNT_DELETION_PROCESS, userId), (p) => p?.status === 'completed');
+    await waitFor(
+      'completion',
+      () => runtime.getProcess(ACCOUNT_DELETION_PROCESS, userId),
+      (p) => p?.status === 'completed',
+    );
 
     const purged = (await store.readStream(userStreamName(userId))).events.filter((e) => e.type === 'AccountPurged');
     expect(purged).toHaveLength(1);

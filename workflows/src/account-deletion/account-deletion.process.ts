@@ -55,9 +55,7 @@ export const requestMailCommand = (userId: string, data: RequestMailData): Proce
 
 const deletedEvent = (data: unknown): AccountDeleted['data'] | null => {
   const d = data as Partial<AccountDeleted['data']> | null;
-  return d && typeof d.at === 'string' && !Number.isNaN(Date.parse(d.at))
-    ? (d as AccountDeleted['data'])
-    : null;
+  return d && typeof d.at === 'string' && !Number.isNaN(Date.parse(d.at)) ? (d as AccountDeleted['data']) : null;
 };
 
 export const createAccountDeletionProcess = (

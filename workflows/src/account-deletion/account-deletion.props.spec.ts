@@ -3,12 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { userStreamName } from '@axel/domain';
 import type { ProcessEvent } from '../model/process';
 import { simulate, type SimAction } from '../testing/simulate';
-import {
-  ACCOUNT_DELETION_PROCESS,
-  createAccountDeletionProcess,
-  purgeAccountCommand,
-  requestMailCommand,
-} from './account-deletion.process';
+import { ACCOUNT_DELETION_PROCESS, createAccountDeletionProcess, purgeAccountCommand, requestMailCommand } from './account-deletion.process';
 
 const DAY = 24 * 60 * 60 * 1000;
 const T0 = Date.parse('2026-01-01T00:00:00.000Z');
@@ -87,7 +82,16 @@ describe('account deletion process', () => {
   it('ignores signals and malformed events', () => {
     const process = createAccountDeletionProcess({ retentionDays: 30 });
     const broken = { ...deleted('u-2', T0), data: { by: 'user' } };
-    const trace = simulate(process, 'u-2', [{ kind: 'event', event: broken }, { kind: 'signal', name: 'purge' }, { kind: 'advance', ms: 90 * DAY }], new Date(T0));
+    const trace = simulate(
+      process,
+      'u-2',
+      [
+        { kind: 'event', event: broken },
+        { kind: 'signal', name: 'purge' },
+        { kind: 'advance', ms: 90 * DAY },
+      ],
+      new Date(T0),
+    );
     expect(trace.commands).toEqual([]);
     expect(trace.instance.state).toEqual({ phase: 'new' });
   });

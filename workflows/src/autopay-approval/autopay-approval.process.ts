@@ -40,7 +40,15 @@ export const createAutoPayApprovalProcess = (
   defineProcess<AutoPayApprovalState>({
     type: AUTOPAY_APPROVAL_PROCESS,
     startsOn: ['AutoPayProgramSubmitted'],
-    reactsTo: ['AutoPayProgramApproved', 'AutoPayProgramRejected', 'AutoPayProgramReturnedToDraft', 'AutoPayProgramLocked', 'AutoPayProgramCancelled', 'AutoPayPayoutFinished', 'AutoPayRetryRequested'],
+    reactsTo: [
+      'AutoPayProgramApproved',
+      'AutoPayProgramRejected',
+      'AutoPayProgramReturnedToDraft',
+      'AutoPayProgramLocked',
+      'AutoPayProgramCancelled',
+      'AutoPayPayoutFinished',
+      'AutoPayRetryRequested',
+    ],
     // one process per submission: a program rejected and submitted again waits afresh
     correlate: (event) => {
       if (!event.streamName.startsWith(STREAM_PREFIX)) return null;

@@ -10,7 +10,11 @@ const HOUR = 3_600_000;
 let seq = 0;
 const event = (type: string, data: Record<string, unknown>): Delivery => {
   const id = `e${++seq}`;
-  return { input: { kind: 'event', event: { id, type, data: { submission: 1, ...data }, streamName: 'autopay-prog-1', position: seq, correlationId: null } }, inputId: id, causationId: id };
+  return {
+    input: { kind: 'event', event: { id, type, data: { submission: 1, ...data }, streamName: 'autopay-prog-1', position: seq, correlationId: null } },
+    inputId: id,
+    causationId: id,
+  };
 };
 
 /** Feeds inputs as a runtime would, firing due timers in order as the clock moves. */
@@ -39,13 +43,22 @@ const drive = (inputs: { at: Date; delivery?: Delivery }[]) => {
 
 describe('auto-pay approval process', () => {
   it('correlates each submission of a program to its own process', () => {
-    expect(definition.correlate({ id: 'x', type: 'AutoPayProgramSubmitted', data: { submission: 2 }, streamName: 'autopay-abc', position: 1, correlationId: null })).toBe('abc.2');
-    expect(definition.correlate({ id: 'x', type: 'AutoPayProgramSubmitted', data: {}, streamName: 'autopay-abc', position: 1, correlationId: null })).toBeNull();
-    expect(definition.correlate({ id: 'x', type: 'AutoPayProgramSubmitted', data: { submission: 1 }, streamName: 'user-abc', position: 1, correlationId: null })).toBeNull();
+    expect(
+      definition.correlate({ id: 'x', type: 'AutoPayProgramSubmitted', data: { submission: 2 }, streamName: 'autopay-abc', position: 1, correlationId: null }),
+    ).toBe('abc.2');
+    expect(
+      definition.correlate({ id: 'x', type: 'AutoPayProgramSubmitted', data: {}, streamName: 'autopay-abc', position: 1, correlationId: null }),
+    ).toBeNull();
+    expect(
+      definition.correlate({ id: 'x', type: 'AutoPayProgramSubmitted', data: { submission: 1 }, streamName: 'user-abc', position: 1, correlationId: null }),
+    ).toBeNull();
   });
 
   it('reminds every day while it waits and expires the submission after 7 days', () => {
-    const { instance, commands } = drive([{ at: T0, delivery: event('AutoPayProgramSubmitted', { by: 'alice' }) }, { at: new Date(T0.getTime() + AUTOPAY_EXPIRY_MS + HOUR) }]);
+    const { instance, commands } = drive([
+      { at: T0, delivery: event('AutoPayProgramSubmitted', { by: 'alice' }) },
+      { at: new Date(T0.getTime() + AUTOPAY_EXPIRY_MS + HOUR) },
+    ]);
     expect(commands.filter((c) => c.type === 'RemindApprovers')).toHaveLength(Math.floor(AUTOPAY_EXPIRY_MS / AUTOPAY_REMINDER_MS) - 1);
     expect(commands.at(-1)).toEqual({ type: 'ExpireApproval', at: new Date(T0.getTime() + AUTOPAY_EXPIRY_MS).toISOString() });
     expect(instance.done).toBe(true);

@@ -10,7 +10,14 @@ const process = createBlobMaintenanceProcess();
 
 const scheduled = (n: number, scrubEveryMs: number, collectEveryMs: number): SimAction => ({
   kind: 'event',
-  event: { id: `e${n}`, type: 'BlobMaintenanceScheduled', data: { scrubEveryMs, collectEveryMs }, streamName: 'blob-maintenance', position: n, correlationId: null } satisfies ProcessEvent,
+  event: {
+    id: `e${n}`,
+    type: 'BlobMaintenanceScheduled',
+    data: { scrubEveryMs, collectEveryMs },
+    streamName: 'blob-maintenance',
+    position: n,
+    correlationId: null,
+  } satisfies ProcessEvent,
 });
 
 describe('blob maintenance process', () => {
@@ -23,7 +30,12 @@ describe('blob maintenance process', () => {
   it('asks for a scrub every scrub interval and a collection every collection interval; a new schedule re-times both', () => {
     const trace = simulate(process, BLOB_MAINTENANCE_ID, [scheduled(1, 24 * HOUR, 6 * HOUR), { kind: 'advance', ms: 25 * HOUR }], T0);
     expect(trace.commands.map((c) => c.command.type)).toEqual(['CollectBlobs', 'CollectBlobs', 'CollectBlobs', 'CollectBlobs', 'ScrubBlobs']);
-    const retimed = simulate(process, BLOB_MAINTENANCE_ID, [scheduled(1, 24 * HOUR, 6 * HOUR), { kind: 'advance', ms: 5 * HOUR }, scheduled(2, 2 * HOUR, 2 * HOUR), { kind: 'advance', ms: 2 * HOUR }], T0);
+    const retimed = simulate(
+      process,
+      BLOB_MAINTENANCE_ID,
+      [scheduled(1, 24 * HOUR, 6 * HOUR), { kind: 'advance', ms: 5 * HOUR }, scheduled(2, 2 * HOUR, 2 * HOUR), { kind: 'advance', ms: 2 * HOUR }],
+      T0,
+    );
     expect(retimed.commands.map((c) => c.command.type).sort()).toEqual(['CollectBlobs', 'ScrubBlobs']);
   });
 
@@ -31,18 +43,30 @@ describe('blob maintenance process', () => {
     [
       fc.integer({ min: 1, max: 48 }),
       fc.integer({ min: 1, max: 48 }),
-      fc.array(fc.oneof(fc.record({ advance: fc.integer({ min: 1, max: 100 }) }), fc.record({ scrub: fc.integer({ min: 1, max: 48 }), collect: fc.integer({ min: 1, max: 48 }) })), { maxLength: 12 }),
+      fc.array(
+        fc.oneof(
+          fc.record({ advance: fc.integer({ min: 1, max: 100 }) }),
+          fc.record({ scrub: fc.integer({ min: 1, max: 48 }), collect: fc.integer({ min: 1, max: 48 }) }),
+        ),
+        { maxLength: 12 },
+      ),
     ],
     { numRuns: 200 },
   )('never stops: both timers stay pending, each one interval after its last run or schedule', (scrub, collect, steps) => {
     const actions: SimAction[] = [scheduled(0, scrub * HOUR, collect * HOUR)];
-    for (const [i, s] of steps.entries()) actions.push('advance' in s ? { kind: 'advance', ms: s.advance * HOUR } : scheduled(i + 1, s.scrub * HOUR, s.collect * HOUR));
+    for (const [i, s] of steps.entries())
+      actions.push('advance' in s ? { kind: 'advance', ms: s.advance * HOUR } : scheduled(i + 1, s.scrub * HOUR, s.collect * HOUR));
     const trace = simulate(process, BLOB_MAINTENANCE_ID, actions, T0);
     expect(trace.instance.done).toBe(false);
     expect(Object.keys(trace.instance.timers).sort()).toEqual([COLLECT_TIMER, SCRUB_TIMER]);
     const state = trace.instance.state;
-    for (const [timer, every] of [[SCRUB_TIMER, state.scrubEveryMs!], [COLLECT_TIMER, state.collectEveryMs!]] as const) {
-      const runs = trace.steps.filter((s) => s.outcome === 'applied' && s.delivery.input.kind === 'timer' && s.delivery.input.name === timer).map((s) => s.at.getTime());
+    for (const [timer, every] of [
+      [SCRUB_TIMER, state.scrubEveryMs!],
+      [COLLECT_TIMER, state.collectEveryMs!],
+    ] as const) {
+      const runs = trace.steps
+        .filter((s) => s.outcome === 'applied' && s.delivery.input.kind === 'timer' && s.delivery.input.name === timer)
+        .map((s) => s.at.getTime());
       expect(runs.length).toBe(timer === SCRUB_TIMER ? state.scrubs : state.collections);
       // the pending timer is one interval (the current one) after the last run or the last schedule
       const lastSchedule = Math.max(...trace.steps.filter((s) => s.delivery.input.kind === 'event').map((s) => s.at.getTime()));

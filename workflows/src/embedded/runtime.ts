@@ -98,8 +98,7 @@ const ROW_COLUMNS = 'process_type, process_id, status, state, timers, done, inpu
 const timerJobKey = (ref: ProcessRef, name: string) => `process-timer:${ref.processType}:${ref.processId}:${name}`;
 const drainJobKey = (ref: ProcessRef) => `process-drain:${ref.processType}:${ref.processId}`;
 
-const errorMessage = (error: unknown): string =>
-  error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+const errorMessage = (error: unknown): string => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));
 
 /**
  * The default process runtime: state, inputs and the command outbox in PostgreSQL tables, timers
@@ -187,7 +186,9 @@ export class EmbeddedProcessRuntime implements ProcessRuntime {
     await this.releaseStaleLocks();
     const every = Math.max(200, Math.min(5_000, Math.floor(this.staleAfterMs / 3)));
     this.heartbeat = setInterval(() => {
-      void this.beat().then(() => this.releaseStaleLocks()).catch((error) => this.log.warn('heartbeat failed', { error: errorMessage(error) }));
+      void this.beat()
+        .then(() => this.releaseStaleLocks())
+        .catch((error) => this.log.warn('heartbeat failed', { error: errorMessage(error) }));
     }, every);
     this.heartbeat.unref();
     await this.subscribe();
@@ -220,10 +221,7 @@ export class EmbeddedProcessRuntime implements ProcessRuntime {
   }
 
   private async beat(): Promise<void> {
-    await this.pool.query('update wf_nodes set heartbeat_at = clock_timestamp(), worker_ids = $2 where node_id = $1', [
-      this.nodeId,
-      [...this.workerIds],
-    ]);
+    await this.pool.query('update wf_nodes set heartbeat_at = clock_timestamp(), worker_ids = $2 where node_id = $1', [this.nodeId, [...this.workerIds]]);
   }
 
   /**
@@ -244,10 +242,9 @@ export class EmbeddedProcessRuntime implements ProcessRuntime {
                and j.locked_by = any(n.worker_ids))))`,
       [this.staleAfterMs, TASKS],
     );
-    await this.pool.query(
-      "delete from wf_nodes where heartbeat_at < now() - $1::double precision * interval '1 millisecond' - interval '1 hour'",
-      [this.staleAfterMs],
-    );
+    await this.pool.query("delete from wf_nodes where heartbeat_at < now() - $1::double precision * interval '1 millisecond' - interval '1 hour'", [
+      this.staleAfterMs,
+    ]);
   }
 
   // ---- the event-store subscription -------------------------------------------------------------
@@ -268,8 +265,7 @@ export class EmbeddedProcessRuntime implements ProcessRuntime {
           this.caughtUp = true;
         },
       },
-      onError: (error) =>
-        this.log.error('process subscription failed; resubscribing from the checkpoint', { error: errorMessage(error) }),
+      onError: (error) => this.log.error('process subscription failed; resubscribing from the checkpoint', { error: errorMessage(error) }),
     });
     await this.subscription.start();
   }
@@ -284,10 +280,7 @@ export class EmbeddedProcessRuntime implements ProcessRuntime {
    */
   private async onBatch(events: RecordedEvent[], checkpoint: number): Promise<void> {
     await withTransaction(this.pool, async (client) => {
-      const { rows } = await client.query<{ position: string }>(
-        'select position from wf_checkpoints where name = $1 for update',
-        [this.checkpointName],
-      );
+      const { rows } = await client.query<{ position: string }>('select position from wf_checkpoints where name = $1 for update', [this.checkpointName]);
       const stored = Number(rows[0]?.position ?? 0);
       for (const recorded of events) {
         if (recorded.position <= stored) continue;
@@ -302,10 +295,7 @@ export class EmbeddedProcessRuntime implements ProcessRuntime {
         }
       }
       if (checkpoint > stored) {
-        await client.query('update wf_checkpoints set position = $2, updated_at = clock_timestamp() where name = $1', [
-          this.checkpointName,
-          checkpoint,
-        ]);
+        await client.query('update wf_checkpoints set position = $2, updated_at = clock_timestamp() where name = $1', [this.checkpointName, checkpoint]);
       }
     });
   }
@@ -319,10 +309,10 @@ export class EmbeddedProcessRuntime implements ProcessRuntime {
   }
 
   private async lockProcess(client: pg.PoolClient, ref: ProcessRef): Promise<ProcessRow | undefined> {
-    const { rows } = await client.query<ProcessRow>(
-      `select ${ROW_COLUMNS} from wf_processes where process_type = $1 and process_id = $2 for update`,
-      [ref.processType, ref.processId],
-    );
+    const { rows } = await client.query<ProcessRow>(`select ${ROW_COLUMNS} from wf_processes where process_type = $1 and process_id = $2 for update`, [
+      ref.processType,
+      ref.processId,
+    ]);
     return rows[0];
   }
 
@@ -405,10 +395,10 @@ export class EmbeddedProcessRuntime implements ProcessRuntime {
     const nextTimer = earliestTimer(next);
     let status: ProcessStatus = 'running';
     if (next.done && outcome.commands.length === 0) {
-      const { rows } = await client.query(
-        'select 1 from wf_commands where process_type = $1 and process_id = $2 and dispatched_at is null limit 1',
-        [ref.processType, ref.processId],
-      );
+      const { rows } = await client.query('select 1 from wf_commands where process_type = $1 and process_id = $2 and dispatched_at is null limit 1', [
+        ref.processType,
+        ref.processId,
+      ]);
       if (!rows.length) status = 'completed';
     }
     await client.query(
@@ -440,12 +430,7 @@ export class EmbeddedProcessRuntime implements ProcessRuntime {
     return 'applied';
   }
 
-  private async insertCommands(
-    client: pg.PoolClient,
-    ref: ProcessRef,
-    correlationId: string | null,
-    commands: readonly PlannedCommand[],
-  ): Promise<void> {
+  private async insertCommands(client: pg.PoolClient, ref: ProcessRef, correlationId: string | null, commands: readonly PlannedCommand[]): Promise<void> {
     await client.query(
       `insert into wf_commands (process_type, process_id, input_id, command_index, command, idempotency_key, causation_id, correlation_id)
        select $1, $2, c.input_id, c.command_index, c.command, c.idempotency_key, c.causation_id, $4
@@ -583,10 +568,10 @@ export class EmbeddedProcessRuntime implements ProcessRuntime {
   }
 
   private async markDispatched(client: pg.PoolClient, dispatched: { seq: string; position: number }): Promise<void> {
-    await client.query(
-      'update wf_commands set dispatched_at = clock_timestamp(), position = $2, attempts = attempts + 1 where seq = $1',
-      [dispatched.seq, dispatched.position],
-    );
+    await client.query('update wf_commands set dispatched_at = clock_timestamp(), position = $2, attempts = attempts + 1 where seq = $1', [
+      dispatched.seq,
+      dispatched.position,
+    ]);
   }
 
   /**
@@ -598,10 +583,10 @@ export class EmbeddedProcessRuntime implements ProcessRuntime {
     try {
       if (dispatched) await this.markDispatched(client, dispatched);
       const row = await this.lockProcess(client, ref);
-      const { rows } = await client.query(
-        'select 1 from wf_commands where process_type = $1 and process_id = $2 and dispatched_at is null limit 1',
-        [ref.processType, ref.processId],
-      );
+      const { rows } = await client.query('select 1 from wf_commands where process_type = $1 and process_id = $2 and dispatched_at is null limit 1', [
+        ref.processType,
+        ref.processId,
+      ]);
       if (rows.length) {
         await client.query('commit');
         return false;
@@ -706,10 +691,10 @@ export class EmbeddedProcessRuntime implements ProcessRuntime {
         const outcome = await this.applyToRow(client, definition, current, input.delivery, Number(input.seq));
         if (outcome === 'dead_letter') return true;
       }
-      const { rows: pending } = await client.query(
-        'select 1 from wf_commands where process_type = $1 and process_id = $2 and dispatched_at is null limit 1',
-        [processType, processId],
-      );
+      const { rows: pending } = await client.query('select 1 from wf_commands where process_type = $1 and process_id = $2 and dispatched_at is null limit 1', [
+        processType,
+        processId,
+      ]);
       if (pending.length) {
         await this.scheduleDrain(client, ref);
       } else {
@@ -772,7 +757,11 @@ export class EmbeddedProcessRuntime implements ProcessRuntime {
       kind: r.kind,
       input: r.delivery.input,
       outcome: r.outcome,
-      commands: (r.commands ?? []).map((c) => ({ command: c.command, dispatchedAt: c.dispatched_at, position: c.position === null ? null : Number(c.position) })),
+      commands: (r.commands ?? []).map((c) => ({
+        command: c.command,
+        dispatchedAt: c.dispatched_at,
+        position: c.position === null ? null : Number(c.position),
+      })),
       at: r.received_at.toISOString(),
     }));
   }
@@ -825,10 +814,11 @@ export class EmbeddedProcessRuntime implements ProcessRuntime {
     );
     for (const r of rows) {
       const ref = { processType: r.process_type, processId: r.process_id };
-      await this.pool.query(
-        `select graphile_worker.add_job($1, $2::json, null, clock_timestamp(), 25, $3, null, null, 'replace')`,
-        [TIMER_TASK, JSON.stringify({ ...ref, name: r.name, timerId: r.timer.id } satisfies TimerPayload), timerJobKey(ref, r.name)],
-      );
+      await this.pool.query(`select graphile_worker.add_job($1, $2::json, null, clock_timestamp(), 25, $3, null, null, 'replace')`, [
+        TIMER_TASK,
+        JSON.stringify({ ...ref, name: r.name, timerId: r.timer.id } satisfies TimerPayload),
+        timerJobKey(ref, r.name),
+      ]);
     }
     return rows.length;
   }
@@ -855,7 +845,9 @@ export class EmbeddedProcessRuntime implements ProcessRuntime {
       const eventsDone = !this.router.types.length || Number(r.checkpoint ?? 0) >= head;
       if (eventsDone && Number(r.due) === 0 && Number(r.pending) === 0 && Number(r.locked) === 0) return;
       if (Date.now() > deadline) {
-        throw new Error(`processes not idle: checkpoint ${r.checkpoint}/${head}, ${r.due} timers due, ${r.pending} commands pending, ${r.locked} jobs runnable`);
+        throw new Error(
+          `processes not idle: checkpoint ${r.checkpoint}/${head}, ${r.due} timers due, ${r.pending} commands pending, ${r.locked} jobs runnable`,
+        );
       }
       await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 25));
     }

@@ -22,8 +22,7 @@ export interface FileTtlState {
 type Expiry = EventOf<typeof ItemExpirySet>['data'];
 type Deleted = EventOf<typeof ItemDeleted>['data'];
 
-const storageOf = (event: ProcessEvent) =>
-  event.streamName.startsWith(STORAGE_STREAM_PREFIX) ? event.streamName.slice(STORAGE_STREAM_PREFIX.length) : null;
+const storageOf = (event: ProcessEvent) => (event.streamName.startsWith(STORAGE_STREAM_PREFIX) ? event.streamName.slice(STORAGE_STREAM_PREFIX.length) : null);
 
 export const createFileTtlProcess = (): ProcessDefinition<FileTtlState> =>
   defineProcess<FileTtlState>({

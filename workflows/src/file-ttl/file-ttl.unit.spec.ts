@@ -14,7 +14,11 @@ describe('file TTL process', () => {
   });
 
   it('sets a timer at the expiry, moves it when the TTL changes, and cancels it when the TTL is removed', () => {
-    const first = process.react(process.initialState(), { kind: 'event', event: event('ItemExpirySet', { itemId: 'f1', expiresAt: '2026-06-01T00:00:00.000Z' }) }, now);
+    const first = process.react(
+      process.initialState(),
+      { kind: 'event', event: event('ItemExpirySet', { itemId: 'f1', expiresAt: '2026-06-01T00:00:00.000Z' }) },
+      now,
+    );
     expect(first.timers?.set).toEqual([{ name: EXPIRE_TIMER, at: new Date('2026-06-01T00:00:00.000Z') }]);
     const moved = process.react(first.state, { kind: 'event', event: event('ItemExpirySet', { itemId: 'f1', expiresAt: '2026-07-01T00:00:00.000Z' }) }, now);
     expect(moved.timers?.set).toEqual([{ name: EXPIRE_TIMER, at: new Date('2026-07-01T00:00:00.000Z') }]);
@@ -24,7 +28,11 @@ describe('file TTL process', () => {
   });
 
   it('trashes the file when the timer fires, and ends when the file is deleted', () => {
-    const set = process.react(process.initialState(), { kind: 'event', event: event('ItemExpirySet', { itemId: 'f1', expiresAt: '2026-06-01T00:00:00.000Z' }) }, now);
+    const set = process.react(
+      process.initialState(),
+      { kind: 'event', event: event('ItemExpirySet', { itemId: 'f1', expiresAt: '2026-06-01T00:00:00.000Z' }) },
+      now,
+    );
     const fired = process.react(set.state, { kind: 'timer', name: EXPIRE_TIMER }, now);
     expect(fired.commands).toEqual([{ aggregate: 'storage', aggregateId: 's1', type: 'TrashItems', data: { itemIds: ['f1'] } }]);
     expect(fired.done).toBeFalsy();

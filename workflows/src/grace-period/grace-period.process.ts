@@ -63,8 +63,11 @@ export const deleteUnpaidAccountCommand = (userId: string): ProcessCommand => ({
   data: { by: 'non_payment' },
 });
 
-const mail = (d: Deadlines, template: 'payment-failed' | 'payment-reminder' | 'account-deactivated' | 'storage-deleted' | 'payment-restored', date: string | null) =>
-  requestMailCommand(d.userId, { template, to: null, userId: d.userId, locale: null, params: date ? { date: date.slice(0, 10) } : {} });
+const mail = (
+  d: Deadlines,
+  template: 'payment-failed' | 'payment-reminder' | 'account-deactivated' | 'storage-deleted' | 'payment-restored',
+  date: string | null,
+) => requestMailCommand(d.userId, { template, to: null, userId: d.userId, locale: null, params: date ? { date: date.slice(0, 10) } : {} });
 
 const before = (iso: string, days: number) => new Date(Date.parse(iso) - days * DAY_MS);
 
@@ -118,21 +121,28 @@ export const createGracePeriodProcess = (): ProcessDefinition<GracePeriodState> 
         }
         return { state };
       }
-      if (input.kind !== 'timer' || state.phase === 'new' || state.phase === 'paid' || state.phase === 'closed' || state.phase === 'account_deleted') return { state };
+      if (input.kind !== 'timer' || state.phase === 'new' || state.phase === 'paid' || state.phase === 'closed' || state.phase === 'account_deleted')
+        return { state };
       switch (input.name) {
         case TIMERS.graceReminder:
           return { state, commands: state.phase === 'grace' ? [mail(state, 'payment-reminder', state.graceEndDate)] : [] };
         case TIMERS.graceEnd:
           return {
             state: { ...state, phase: 'deactivated' },
-            commands: [billingCommand(state.userId, 'DeactivateForNonPayment', state.subscriptionId), mail(state, 'account-deactivated', state.storageDeletionDate)],
+            commands: [
+              billingCommand(state.userId, 'DeactivateForNonPayment', state.subscriptionId),
+              mail(state, 'account-deactivated', state.storageDeletionDate),
+            ],
           };
         case TIMERS.storageReminder:
           return { state, commands: [mail(state, 'payment-reminder', state.storageDeletionDate)] };
         case TIMERS.storageDeletion:
           return {
             state: { ...state, phase: 'storage_deleted' },
-            commands: [billingCommand(state.userId, 'MarkUnpaidStorageDeletionDue', state.subscriptionId), mail(state, 'storage-deleted', state.accountDeletionDate)],
+            commands: [
+              billingCommand(state.userId, 'MarkUnpaidStorageDeletionDue', state.subscriptionId),
+              mail(state, 'storage-deleted', state.accountDeletionDate),
+            ],
           };
         case TIMERS.accountReminder:
           return { state, commands: [mail(state, 'payment-reminder', state.accountDeletionDate)] };

@@ -28,7 +28,16 @@ describe('grace period over random timelines', () => {
     const graceEnd = grace;
     const storage = graceEnd + storageAfter;
     const account = storage + accountAfter;
-    const actions: SimAction[] = [event(1, 'RenewalFailed', { subscriptionId: 's1', paymentId: 'p1', graceEndDate: iso(graceEnd), storageDeletionDate: iso(storage), accountDeletionDate: iso(account), at: iso(0) })];
+    const actions: SimAction[] = [
+      event(1, 'RenewalFailed', {
+        subscriptionId: 's1',
+        paymentId: 'p1',
+        graceEndDate: iso(graceEnd),
+        storageDeletionDate: iso(storage),
+        accountDeletionDate: iso(account),
+        at: iso(0),
+      }),
+    ];
     let day = 0;
     let paymentSent = paidOnDay === null;
     for (const step of [...steps, 400]) {

@@ -12,11 +12,20 @@ const event = (type: string, data: unknown): SimAction => ({
   kind: 'event',
   event: { id: `e${++position}`, type, data, streamName: 'billing-u1', position, correlationId: null } satisfies ProcessEvent,
 });
-const failed = event('RenewalFailed', { subscriptionId: 's1', paymentId: 'p1', graceEndDate: at(14), storageDeletionDate: at(44), accountDeletionDate: at(74), at: at(0) });
+const failed = event('RenewalFailed', {
+  subscriptionId: 's1',
+  paymentId: 'p1',
+  graceEndDate: at(14),
+  storageDeletionDate: at(44),
+  accountDeletionDate: at(74),
+  at: at(0),
+});
 const advance = (days: number): SimAction => ({ kind: 'advance', ms: days * DAY });
 const run = (actions: SimAction[]) => simulate(process, 'u1:s1', actions, T0);
 const summary = (actions: SimAction[]) =>
-  run(actions).commands.map((c) => (c.command.aggregate === 'mail' ? `mail ${(c.command.data as { template: string }).template}` : `${c.command.aggregate} ${c.command.type}`));
+  run(actions).commands.map((c) =>
+    c.command.aggregate === 'mail' ? `mail ${(c.command.data as { template: string }).template}` : `${c.command.aggregate} ${c.command.type}`,
+  );
 
 describe('grace period process', () => {
   it('belongs to one subscription of one user', () => {
@@ -48,7 +57,12 @@ describe('grace period process', () => {
     expect(summary([failed, advance(13)])).toEqual(['mail payment-failed', 'mail payment-reminder']);
   });
 
-  for (const [stage, days] of [['grace', 5], ['deactivated', 20], ['storage_deleted', 50], ['last reminder', 70]] as const) {
+  for (const [stage, days] of [
+    ['grace', 5],
+    ['deactivated', 20],
+    ['storage_deleted', 50],
+    ['last reminder', 70],
+  ] as const) {
     it(`a payment ${stage === 'last reminder' ? 'after the last reminder' : `while ${stage}`} ends it: no deletion ever follows`, () => {
       const renewed = event('SubscriptionRenewed', { subscriptionId: 's1', paymentId: 'p2', nextPaymentDate: at(45), at: at(days) });
       const commands = summary([failed, advance(days), renewed, advance(100)]);

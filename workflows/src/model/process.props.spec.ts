@@ -21,7 +21,11 @@ const approvalActions = (delayMs: number) =>
   fc.array(
     fc.oneof(
       fc.constant<SimAction>({ kind: 'event', event: started('p', 'approval', delayMs) }),
-      fc.record({ kind: fc.constant('signal' as const), name: fc.constantFrom('approve', 'other'), id: fc.option(fc.constantFrom('s1', 's2'), { nil: undefined }) }),
+      fc.record({
+        kind: fc.constant('signal' as const),
+        name: fc.constantFrom('approve', 'other'),
+        id: fc.option(fc.constantFrom('s1', 's2'), { nil: undefined }),
+      }),
       fc.record({ kind: fc.constant('advance' as const), ms: fc.integer({ min: 0, max: 3 * delayMs }) }),
       fc.record({ kind: fc.constant('stale-timer' as const), name: fc.constantFrom('timeout', 'fire') }),
     ),
@@ -84,18 +88,30 @@ describe('process model: step', () => {
   });
 
   it('stale timer jobs (replaced or cancelled timers) are ignored', () => {
-    const instance = step(timerProbe, { processType: 'probe-timer', processId: 'p' }, startInstance(timerProbe), {
-      input: { kind: 'event', event: started('p', 'timer', 1000) },
-      inputId: 'e1',
-      causationId: 'e1',
-    }, T0);
+    const instance = step(
+      timerProbe,
+      { processType: 'probe-timer', processId: 'p' },
+      startInstance(timerProbe),
+      {
+        input: { kind: 'event', event: started('p', 'timer', 1000) },
+        inputId: 'e1',
+        causationId: 'e1',
+      },
+      T0,
+    );
     if (instance.kind !== 'applied') throw new Error('not applied');
-    const late = step(timerProbe, { processType: 'probe-timer', processId: 'p' }, instance.instance, {
-      input: { kind: 'timer', name: 'fire' },
-      inputId: 'timer:old',
-      causationId: null,
-      timerId: 'an-older-timer',
-    }, new Date(T0.getTime() + 5000));
+    const late = step(
+      timerProbe,
+      { processType: 'probe-timer', processId: 'p' },
+      instance.instance,
+      {
+        input: { kind: 'timer', name: 'fire' },
+        inputId: 'timer:old',
+        causationId: null,
+        timerId: 'an-older-timer',
+      },
+      new Date(T0.getTime() + 5000),
+    );
     expect(late).toEqual({ kind: 'ignored', reason: 'stale_timer' });
   });
 
@@ -125,7 +141,15 @@ describe('process model: step', () => {
   });
 
   it('commands sent when a timer fires carry the causation of the input that set it', () => {
-    const trace = simulate(timerProbe, 'p', [{ kind: 'event', event: started('p', 'timer', 10, 'ev-start') }, { kind: 'advance', ms: 10 }], T0);
+    const trace = simulate(
+      timerProbe,
+      'p',
+      [
+        { kind: 'event', event: started('p', 'timer', 10, 'ev-start') },
+        { kind: 'advance', ms: 10 },
+      ],
+      T0,
+    );
     expect(trace.commands[0]).toMatchObject({ causationId: 'ev-start', inputId: expect.stringMatching(/^timer:/) });
   });
 
@@ -139,7 +163,12 @@ describe('process model: step', () => {
         if (input.kind === 'signal' && input.name === 'stop') return { state, done: true };
         return {
           state: { n: state.n + 1 },
-          timers: { set: [{ name: 'a', at: new Date(now.getTime() + 1000 * (state.n + 1)) }, { name: `b${state.n}`, at: now }] },
+          timers: {
+            set: [
+              { name: 'a', at: new Date(now.getTime() + 1000 * (state.n + 1)) },
+              { name: `b${state.n}`, at: now },
+            ],
+          },
         };
       },
     });
@@ -167,7 +196,13 @@ describe('process model: step', () => {
       react: (state) => ({ state, timers: { set: [{ name: 'a', at: new Date('nope') }] } }),
     });
     expect(() =>
-      step(bad, { processType: 'bad', processId: 'x' }, startInstance(bad), { input: { kind: 'signal', name: 's', payload: null }, inputId: 's', causationId: null }, T0),
+      step(
+        bad,
+        { processType: 'bad', processId: 'x' },
+        startInstance(bad),
+        { input: { kind: 'signal', name: 's', payload: null }, inputId: 's', causationId: null },
+        T0,
+      ),
     ).toThrow(/no valid date/);
   });
 });

@@ -62,9 +62,8 @@ export interface ProcessDefinition<State = unknown, Input extends ProcessInput =
 }
 
 /** Identity helper that keeps the state type of a definition. */
-export const defineProcess = <State, Input extends ProcessInput = ProcessInput>(
-  definition: ProcessDefinition<State, Input>,
-): ProcessDefinition<State, Input> => definition;
+export const defineProcess = <State, Input extends ProcessInput = ProcessInput>(definition: ProcessDefinition<State, Input>): ProcessDefinition<State, Input> =>
+  definition;
 
 /** The event types a set of definitions needs to see. */
 export const subscribedEventTypes = (definitions: readonly ProcessDefinition<any, any>[]): string[] => [
@@ -131,8 +130,7 @@ export class InvalidReactionError extends Error {
   }
 }
 
-export const idempotencyKeyOf = (ref: ProcessRef, inputId: string, index: number): string =>
-  `${ref.processType}:${ref.processId}:${inputId}:${index}`;
+export const idempotencyKeyOf = (ref: ProcessRef, inputId: string, index: number): string => `${ref.processType}:${ref.processId}:${inputId}:${index}`;
 
 export const startInstance = <State>(definition: ProcessDefinition<State, any>): ProcessInstance<State> => ({
   state: definition.initialState(),
@@ -141,9 +139,7 @@ export const startInstance = <State>(definition: ProcessDefinition<State, any>):
   inputs: 0,
 });
 
-export const earliestTimer = (
-  instance: Pick<ProcessInstance, 'timers'>,
-): (PendingTimer & { readonly name: string }) | undefined => {
+export const earliestTimer = (instance: Pick<ProcessInstance, 'timers'>): (PendingTimer & { readonly name: string }) | undefined => {
   let best: (PendingTimer & { name: string }) | undefined;
   for (const [name, timer] of Object.entries(instance.timers)) {
     if (!best || timer.at < best.at || (timer.at === best.at && name < best.name)) best = { name, ...timer };

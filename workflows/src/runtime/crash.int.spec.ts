@@ -118,7 +118,11 @@ describe('crash test: the embedded runtime killed with SIGKILL', () => {
     const ids = Array.from({ length: 200 }, (_, i) => `${run}-down-${i}`);
     const first = await start();
     await startProbes(ids, 4_000);
-    const pending = await waitFor('200 pending timers', () => waiting(ids), (w) => w.n === 200);
+    const pending = await waitFor(
+      '200 pending timers',
+      () => waiting(ids),
+      (w) => w.n === 200,
+    );
     expect(await total(ids)).toBe(0);
 
     await kill(first);
@@ -127,7 +131,12 @@ describe('crash test: the embedded runtime killed with SIGKILL', () => {
     expect(await total(ids)).toBe(0);
 
     await start();
-    await waitFor('200 completions', () => completed(ids), (n) => n === 200, 60_000);
+    await waitFor(
+      '200 completions',
+      () => completed(ids),
+      (n) => n === 200,
+      60_000,
+    );
     await sleep(1_500);
     await expectEachOnce(ids);
   }, 120_000);
@@ -135,14 +144,28 @@ describe('crash test: the embedded runtime killed with SIGKILL', () => {
   it('killed while 200 timers are firing, the restarted runtime finishes them, each command applied once', async () => {
     const ids = Array.from({ length: 200 }, (_, i) => `${run}-firing-${i}`);
     await startProbes(ids, 2_000);
-    await waitFor('200 pending timers', () => waiting(ids), (w) => w.n === 200);
+    await waitFor(
+      '200 pending timers',
+      () => waiting(ids),
+      (w) => w.n === 200,
+    );
     // SIGKILL in the middle of the burst: some commands dispatched, some jobs locked mid-run
-    await waitFor('the burst to begin', () => total(ids), (n) => n > 0, 30_000);
+    await waitFor(
+      'the burst to begin',
+      () => total(ids),
+      (n) => n > 0,
+      30_000,
+    );
     await kill(children.at(-1)!);
     const firedBeforeKill = await total(ids);
 
     await start();
-    await waitFor('200 completions', () => completed(ids), (n) => n === 200, 60_000);
+    await waitFor(
+      '200 completions',
+      () => completed(ids),
+      (n) => n === 200,
+      60_000,
+    );
     await sleep(1_500);
     await expectEachOnce(ids);
     expect(firedBeforeKill).toBeGreaterThan(0);

@@ -24,7 +24,11 @@ describe('embedded runtime', () => {
   it('commands carry the process as actor, the triggering event as causation and a deterministic id', async () => {
     const id = probeId('meta');
     await h.kit.start(id, 'immediate', 0, h.now());
-    await waitFor('completion', () => status('probe-immediate', id), (s) => s === 'completed');
+    await waitFor(
+      'completion',
+      () => status('probe-immediate', id),
+      (s) => s === 'completed',
+    );
     const { events } = await h.store.readStream(probeStream(id));
     expect(events.map((e) => e.type)).toEqual(['ProbeStarted', 'ProbeRecorded']);
     const [started, recorded] = events;
@@ -44,10 +48,19 @@ describe('embedded runtime', () => {
     const id = probeId('flaky');
     h.kit.faults.failNext(id, 1);
     await h.kit.start(id, 'immediate', 0, h.now());
-    await waitFor('the failure to be recorded', () => h.runtime.getProcess('probe-immediate', id), (p) => p?.lastError != null);
+    await waitFor(
+      'the failure to be recorded',
+      () => h.runtime.getProcess('probe-immediate', id),
+      (p) => p?.lastError != null,
+    );
     expect((await h.runtime.getProcess('probe-immediate', id))?.status).toBe('running');
     // graphile-worker's backoff: exp(1) ≈ 2.7 s before the second attempt
-    await waitFor('the retry', () => status('probe-immediate', id), (s) => s === 'completed', 15_000);
+    await waitFor(
+      'the retry',
+      () => status('probe-immediate', id),
+      (s) => s === 'completed',
+      15_000,
+    );
     expect(h.kit.faults.attempts.get(id)).toBe(2);
     expect((await recordsOf(h.pool, [id])).get(id)).toEqual(['immediate']);
     expect((await h.runtime.getProcess('probe-immediate', id))?.lastError).toBeNull();
@@ -57,10 +70,23 @@ describe('embedded runtime', () => {
     const id = probeId('timer-flaky');
     h.kit.faults.failNext(id, 1);
     await h.kit.start(id, 'timer', 1_000, h.now());
-    await waitFor('waiting', () => h.runtime.getProcess('probe-timer', id), (p) => p?.nextTimer != null);
+    await waitFor(
+      'waiting',
+      () => h.runtime.getProcess('probe-timer', id),
+      (p) => p?.nextTimer != null,
+    );
     await h.elapse(1_000);
-    await waitFor('the failure', () => h.runtime.getProcess('probe-timer', id), (p) => p?.lastError != null);
-    await waitFor('the retry', () => status('probe-timer', id), (s) => s === 'completed', 15_000);
+    await waitFor(
+      'the failure',
+      () => h.runtime.getProcess('probe-timer', id),
+      (p) => p?.lastError != null,
+    );
+    await waitFor(
+      'the retry',
+      () => status('probe-timer', id),
+      (s) => s === 'completed',
+      15_000,
+    );
     expect(h.kit.faults.attempts.get(id)).toBe(2);
     expect((await recordsOf(h.pool, [id])).get(id)).toEqual(['fired']);
   }, 20_000);
@@ -69,14 +95,23 @@ describe('embedded runtime', () => {
     const id = probeId('dead');
     h.kit.faults.failNext(id, 2);
     await h.kit.start(id, 'immediate', 0, h.now());
-    await waitFor('dead letter', () => status('probe-immediate', id), (s) => s === 'dead_letter', 15_000);
+    await waitFor(
+      'dead letter',
+      () => status('probe-immediate', id),
+      (s) => s === 'dead_letter',
+      15_000,
+    );
     const dead = await h.runtime.listProcesses({ status: 'dead_letter' });
     expect(dead.map((p) => p.processId)).toContain(id);
     expect(dead.find((p) => p.processId === id)).toMatchObject({ pendingCommands: 1, lastError: 'Error: injected failure' });
     expect(await recordsOf(h.pool, [id])).toEqual(new Map());
 
     expect(await h.runtime.retry('probe-immediate', id)).toBe(true);
-    await waitFor('completion', () => status('probe-immediate', id), (s) => s === 'completed');
+    await waitFor(
+      'completion',
+      () => status('probe-immediate', id),
+      (s) => s === 'completed',
+    );
     expect((await recordsOf(h.pool, [id])).get(id)).toEqual(['immediate']);
     expect(await h.runtime.retry('probe-immediate', id)).toBe(false);
   }, 20_000);
@@ -86,18 +121,30 @@ describe('embedded runtime', () => {
     h.kit.faults.failAlways(id);
     await h.kit.start(id, 'approval', 0, h.now());
     // the 'timeout' timer (0 ms) fires at once and its command is rejected
-    await waitFor('dead letter', () => status('probe-approval', id), (s) => s === 'dead_letter');
+    await waitFor(
+      'dead letter',
+      () => status('probe-approval', id),
+      (s) => s === 'dead_letter',
+    );
     expect(h.kit.faults.attempts.get(id)).toBe(1);
     h.kit.faults.heal(id);
     expect(await h.runtime.retry('probe-approval', id)).toBe(true);
-    await waitFor('completion', () => status('probe-approval', id), (s) => s === 'completed');
+    await waitFor(
+      'completion',
+      () => status('probe-approval', id),
+      (s) => s === 'completed',
+    );
     expect((await recordsOf(h.pool, [id])).get(id)).toEqual(['timed-out']);
   });
 
   it('signals to a dead-lettered process are parked and applied in order on retry', async () => {
     const id = probeId('parked');
     await h.kit.start(id, 'approval', 60_000, h.now());
-    await waitFor('waiting', () => h.runtime.getProcess('probe-approval', id), (p) => p?.nextTimer != null);
+    await waitFor(
+      'waiting',
+      () => h.runtime.getProcess('probe-approval', id),
+      (p) => p?.nextTimer != null,
+    );
     // dead-letter it by hand, as a failed command would
     await h.pool.query(`update wf_processes set status = 'dead_letter', last_error = 'test' where process_id = $1`, [id]);
     await h.runtime.signal('probe-approval', id, 'approve', null, { signalId: `approve-${id}` });
@@ -106,14 +153,22 @@ describe('embedded runtime', () => {
     expect(parked.map((e) => e.outcome)).toEqual(['applied', 'parked']);
     expect(await recordsOf(h.pool, [id])).toEqual(new Map());
     await h.runtime.retry('probe-approval', id);
-    await waitFor('completion', () => status('probe-approval', id), (s) => s === 'completed');
+    await waitFor(
+      'completion',
+      () => status('probe-approval', id),
+      (s) => s === 'completed',
+    );
     expect((await recordsOf(h.pool, [id])).get(id)).toEqual(['approved']);
   });
 
   it('events delivered again (checkpoint lost) are not applied twice', async () => {
     const id = probeId('replay');
     await h.kit.start(id, 'immediate', 0, h.now());
-    await waitFor('completion', () => status('probe-immediate', id), (s) => s === 'completed');
+    await waitFor(
+      'completion',
+      () => status('probe-immediate', id),
+      (s) => s === 'completed',
+    );
     await h.pool.query(`update wf_checkpoints set position = 0`);
     const runtime = await h.restart();
     await runtime.whenIdle();
@@ -124,27 +179,43 @@ describe('embedded runtime', () => {
   it('a timer that came due while the runtime was stopped fires after the restart', async () => {
     const id = probeId('down');
     await h.kit.start(id, 'timer', 1_000, h.now());
-    await waitFor('waiting', () => h.runtime.getProcess('probe-timer', id), (p) => p?.nextTimer != null);
+    await waitFor(
+      'waiting',
+      () => h.runtime.getProcess('probe-timer', id),
+      (p) => p?.nextTimer != null,
+    );
     await h.runtime.stop();
     h.clock.advanceBy(5_000);
     // graphile's job is due in ~1 s of real time: let it pass while nothing runs
     await new Promise((resolve) => setTimeout(resolve, 1_200));
     expect(await recordsOf(h.pool, [id])).toEqual(new Map());
     const runtime = await h.restart();
-    await waitFor('completion', () => runtime.getProcess('probe-timer', id), (p) => p?.status === 'completed');
+    await waitFor(
+      'completion',
+      () => runtime.getProcess('probe-timer', id),
+      (p) => p?.status === 'completed',
+    );
     expect((await recordsOf(h.pool, [id])).get(id)).toEqual(['fired']);
   });
 
   it('timers that came due together fire in the order of their times, whatever order their jobs run in', async () => {
     const id = probeId('sequence');
     await h.kit.start(id, 'sequence', 1_000, h.now());
-    await waitFor('waiting', () => h.runtime.getProcess('probe-sequence', id), (p) => p?.nextTimer != null);
+    await waitFor(
+      'waiting',
+      () => h.runtime.getProcess('probe-sequence', id),
+      (p) => p?.nextTimer != null,
+    );
     // the clock jumps past all three (as after a stop of the server): their jobs are made due at once,
     // in the order PostgreSQL lists the timers (by name length: the last first), so without the runtime
     // putting the earliest first this records them backwards
     h.clock.advanceBy(10_000);
     await h.runtime.fireDueTimers();
-    await waitFor('completion', () => h.runtime.getProcess('probe-sequence', id), (p) => p?.status === 'completed');
+    await waitFor(
+      'completion',
+      () => h.runtime.getProcess('probe-sequence', id),
+      (p) => p?.status === 'completed',
+    );
     expect((await recordsOf(h.pool, [id])).get(id)).toEqual([...SEQUENCE_TIMERS]);
   });
 

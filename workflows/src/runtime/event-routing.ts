@@ -71,12 +71,7 @@ export class EventRouter {
 }
 
 /** A subscriber's checkpoint in `wf_checkpoints`, created (at the start or the head) when missing. */
-export const readProcessCheckpoint = async (
-  pool: pg.Pool,
-  store: EventStore,
-  name: string,
-  startFrom: 'beginning' | 'end' | undefined,
-): Promise<number> => {
+export const readProcessCheckpoint = async (pool: pg.Pool, store: EventStore, name: string, startFrom: 'beginning' | 'end' | undefined): Promise<number> => {
   const start = startFrom === 'end' ? await store.headPosition() : 0;
   await pool.query('insert into wf_checkpoints (name, position) values ($1, $2) on conflict do nothing', [name, start]);
   const { rows } = await pool.query<{ position: string }>('select position from wf_checkpoints where name = $1', [name]);

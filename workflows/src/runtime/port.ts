@@ -44,8 +44,7 @@ export class UnknownCommandTargetError extends PermanentDispatchError {
   }
 }
 
-export const isPermanentDispatchError = (error: unknown): boolean =>
-  error instanceof DomainError || error instanceof PermanentDispatchError;
+export const isPermanentDispatchError = (error: unknown): boolean => error instanceof DomainError || error instanceof PermanentDispatchError;
 
 export type CommandRoute = (command: ProcessCommand, ctx: DispatchContext) => Promise<{ position: number }>;
 

@@ -23,12 +23,7 @@ export interface RuntimeHarness {
 
 const DAY = 24 * 60 * 60 * 1000;
 
-export const waitFor = async <T>(
-  what: string,
-  probe: () => Promise<T>,
-  done: (value: T) => boolean,
-  timeoutMs = 30_000,
-): Promise<T> => {
+export const waitFor = async <T>(what: string, probe: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> => {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -79,11 +74,14 @@ export const runtimeContract = (name: string, makeHarness: () => Promise<Runtime
       await h?.close();
     }, 120_000);
 
-    const statusOf = async (type: string, id: string): Promise<ProcessStatus | 'absent'> =>
-      (await h.runtime.getProcess(type, id))?.status ?? 'absent';
+    const statusOf = async (type: string, id: string): Promise<ProcessStatus | 'absent'> => (await h.runtime.getProcess(type, id))?.status ?? 'absent';
 
     const waitUntilWaiting = (type: string, id: string) =>
-      waitFor(`${type} ${id} to wait on its timer`, () => h.runtime.getProcess(type, id), (p) => p?.nextTimer != null);
+      waitFor(
+        `${type} ${id} to wait on its timer`,
+        () => h.runtime.getProcess(type, id),
+        (p) => p?.nextTimer != null,
+      );
 
     it('a timer fires once', async () => {
       const id = probeId('timer');
@@ -92,8 +90,16 @@ export const runtimeContract = (name: string, makeHarness: () => Promise<Runtime
       expect(await countRecords(h.pool, [id])).toBe(0);
 
       await h.elapse(2_500);
-      await waitFor('the timer command', () => countRecords(h.pool, [id]), (c) => c >= 1);
-      await waitFor('completion', () => statusOf('probe-timer', id), (s) => s === 'completed');
+      await waitFor(
+        'the timer command',
+        () => countRecords(h.pool, [id]),
+        (c) => c >= 1,
+      );
+      await waitFor(
+        'completion',
+        () => statusOf('probe-timer', id),
+        (s) => s === 'completed',
+      );
       await h.elapse(5_000);
       await sleep(h.settleMs);
       expect((await recordsOf(h.pool, [id])).get(id)).toEqual(['fired']);
@@ -108,8 +114,16 @@ export const runtimeContract = (name: string, makeHarness: () => Promise<Runtime
       await waitUntilWaiting('probe-approval', id);
 
       await h.runtime.signal('probe-approval', id, 'approve', { by: 'staff-1' });
-      await waitFor('approval', () => countRecords(h.pool, [id]), (c) => c >= 1);
-      await waitFor('completion', () => statusOf('probe-approval', id), (s) => s === 'completed');
+      await waitFor(
+        'approval',
+        () => countRecords(h.pool, [id]),
+        (c) => c >= 1,
+      );
+      await waitFor(
+        'completion',
+        () => statusOf('probe-approval', id),
+        (s) => s === 'completed',
+      );
       expect((await h.runtime.getProcess('probe-approval', id))?.nextTimer).toBeNull();
 
       await h.elapse(6_000);
@@ -122,7 +136,11 @@ export const runtimeContract = (name: string, makeHarness: () => Promise<Runtime
       await h.kit.start(id, 'approval', 1_000, h.now());
       await waitUntilWaiting('probe-approval', id);
       await h.elapse(1_500);
-      await waitFor('time-out', () => statusOf('probe-approval', id), (s) => s === 'completed');
+      await waitFor(
+        'time-out',
+        () => statusOf('probe-approval', id),
+        (s) => s === 'completed',
+      );
       // a signal after completion changes nothing
       await h.runtime.signal('probe-approval', id, 'approve').catch(() => undefined);
       await sleep(h.settleMs);
@@ -142,7 +160,11 @@ export const runtimeContract = (name: string, makeHarness: () => Promise<Runtime
       expect(await statusOf('probe-timer', id)).toBe('running');
 
       await h.elapse(1 * DAY + 1_000);
-      await waitFor('the 90-day timer', () => statusOf('probe-timer', id), (s) => s === 'completed');
+      await waitFor(
+        'the 90-day timer',
+        () => statusOf('probe-timer', id),
+        (s) => s === 'completed',
+      );
       expect((await recordsOf(h.pool, [id])).get(id)).toEqual(['fired']);
     });
 
@@ -169,7 +191,12 @@ export const runtimeContract = (name: string, makeHarness: () => Promise<Runtime
         expect(await countRecords(h.pool, ids)).toBe(0);
       }
       await h.elapse(delay + 1_000);
-      await waitFor('1,000 timer commands', () => countRecords(h.pool, ids), (c) => c >= 1_000, 90_000);
+      await waitFor(
+        '1,000 timer commands',
+        () => countRecords(h.pool, ids),
+        (c) => c >= 1_000,
+        90_000,
+      );
       await waitFor(
         '1,000 completions',
         async () =>

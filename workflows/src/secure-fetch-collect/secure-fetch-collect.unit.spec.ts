@@ -3,7 +3,14 @@ import type { ProcessEvent } from '../model/process';
 import { COLLECT_TIMER, createSecureFetchCollectProcess, SECURE_FETCH_COLLECT_PROCESS } from './secure-fetch-collect.process';
 
 const process = createSecureFetchCollectProcess();
-const event = (type: string, data: unknown, streamName = 'secure-fetch-f1'): ProcessEvent => ({ id: 'e', type, data, streamName, position: 1, correlationId: null });
+const event = (type: string, data: unknown, streamName = 'secure-fetch-f1'): ProcessEvent => ({
+  id: 'e',
+  type,
+  data,
+  streamName,
+  position: 1,
+  correlationId: null,
+});
 const now = new Date('2026-05-04T10:00:00.000Z');
 const submitted = event('SecureFetchSubmitted', { submittedAt: '2026-05-04T10:00:00.000Z', itemIds: ['i1'] });
 

@@ -86,7 +86,14 @@ describe('the blob maintenance workflow on Temporal', () => {
         {
           input: {
             kind: 'event',
-            event: { id: 'ev-1', type: 'BlobMaintenanceScheduled', data: { scrubEveryMs: 24 * HOUR, collectEveryMs: 6 * HOUR }, streamName: 'blob-maintenance', position: 1, correlationId: null },
+            event: {
+              id: 'ev-1',
+              type: 'BlobMaintenanceScheduled',
+              data: { scrubEveryMs: 24 * HOUR, collectEveryMs: 6 * HOUR },
+              streamName: 'blob-maintenance',
+              position: 1,
+              correlationId: null,
+            },
           },
           inputId: 'ev-1',
           causationId: 'ev-1',
@@ -105,7 +112,17 @@ describe('the blob maintenance workflow on Temporal', () => {
 
     const second = await runUntilContinued(workflow(first));
     // the schedule, then nine timers (one a 6-hour collection, the 24-hour scrub among them)
-    expect(temporal.world.dispatched).toEqual(['CollectBlobs', 'CollectBlobs', 'CollectBlobs', 'CollectBlobs', 'ScrubBlobs', 'CollectBlobs', 'CollectBlobs', 'CollectBlobs', 'CollectBlobs']);
+    expect(temporal.world.dispatched).toEqual([
+      'CollectBlobs',
+      'CollectBlobs',
+      'CollectBlobs',
+      'CollectBlobs',
+      'ScrubBlobs',
+      'CollectBlobs',
+      'CollectBlobs',
+      'CollectBlobs',
+      'CollectBlobs',
+    ]);
     expect(second.carried!.instance).toMatchObject({ inputs: 10, done: false, state: { scrubs: 1, collections: 8 } });
     expect(Object.keys(second.carried!.instance.timers).sort()).toEqual(['collect', 'scrub']);
     expect(second.carried!.pending).toEqual([]);

@@ -14,14 +14,7 @@ import {
   type ProcessSummary,
   type SignalOptions,
 } from '../runtime/port';
-import {
-  PROCESS_WORKFLOW_TYPE,
-  inputSignal,
-  retrySignal,
-  snapshotQuery,
-  workflowIdOf,
-  type ProcessSnapshot,
-} from './process-workflow';
+import { PROCESS_WORKFLOW_TYPE, inputSignal, retrySignal, snapshotQuery, workflowIdOf, type ProcessSnapshot } from './process-workflow';
 import { TemporalProcessStarter } from './starter';
 import type { ProcessWorker } from './worker';
 

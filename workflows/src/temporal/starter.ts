@@ -6,13 +6,7 @@ import type pg from 'pg';
 import type { ProcessSettings } from '../catalog';
 import type { Delivery, ProcessDefinition } from '../model/process';
 import type { RuntimeLogger } from '../embedded/runtime';
-import {
-  PROCESS_TASK_QUEUE,
-  PROCESS_WORKFLOW_TYPE,
-  inputSignal,
-  workflowIdOf,
-  type ProcessWorkflowArgs,
-} from './process-workflow';
+import { PROCESS_TASK_QUEUE, PROCESS_WORKFLOW_TYPE, inputSignal, workflowIdOf, type ProcessWorkflowArgs } from './process-workflow';
 
 export interface TemporalStarterOptions {
   readonly client: Client;
@@ -67,14 +61,13 @@ export class TemporalProcessStarter {
       handler: {
         onBatch: async (events, checkpoint) => {
           for (const event of events) await this.route(event);
-          await this.options.pool.query(
-            'update wf_checkpoints set position = greatest(position, $2), updated_at = clock_timestamp() where name = $1',
-            [this.checkpointName, checkpoint],
-          );
+          await this.options.pool.query('update wf_checkpoints set position = greatest(position, $2), updated_at = clock_timestamp() where name = $1', [
+            this.checkpointName,
+            checkpoint,
+          ]);
         },
       },
-      onError: (error) =>
-        this.options.logger.error('temporal starter failed; resubscribing from the checkpoint', { error: String(error) }),
+      onError: (error) => this.options.logger.error('temporal starter failed; resubscribing from the checkpoint', { error: String(error) }),
     });
     await this.subscription.start();
   }

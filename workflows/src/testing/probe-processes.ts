@@ -17,9 +17,7 @@ const record = (probeId: string, what: string, dueAt: string | null): ProcessCom
 
 const startedProbe = (data: unknown, scenario: ProbeScenario): { probeId: string; delayMs: number } | null => {
   const d = data as { probeId?: unknown; scenario?: unknown; delayMs?: unknown };
-  return d.scenario === scenario && typeof d.probeId === 'string' && typeof d.delayMs === 'number'
-    ? { probeId: d.probeId, delayMs: d.delayMs }
-    : null;
+  return d.scenario === scenario && typeof d.probeId === 'string' && typeof d.delayMs === 'number' ? { probeId: d.probeId, delayMs: d.delayMs } : null;
 };
 
 export type TimerProbeState =
@@ -121,4 +119,3 @@ export const sequenceProbe = defineProcess<{ readonly probeId: string | null; re
 });
 
 export const probeProcesses = [timerProbe, approvalProbe, immediateProbe, sequenceProbe];
-

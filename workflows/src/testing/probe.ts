@@ -16,10 +16,7 @@ export const ProbeStarted = defineEvent(
   'ProbeStarted',
   z.object({ probeId: z.string(), scenario: z.enum(PROBE_SCENARIOS), delayMs: z.number().int().nonnegative() }),
 );
-export const ProbeRecorded = defineEvent(
-  'ProbeRecorded',
-  z.object({ probeId: z.string(), what: z.string(), dueAt: z.string().nullable() }),
-);
+export const ProbeRecorded = defineEvent('ProbeRecorded', z.object({ probeId: z.string(), what: z.string(), dueAt: z.string().nullable() }));
 export type ProbeEvent = EventOf<typeof ProbeStarted> | EventOf<typeof ProbeRecorded>;
 
 export type ProbeCommand =

@@ -31,12 +31,7 @@ export interface SimTrace<State> {
  * A pure, in-memory runtime: the reference the real runtimes are checked against. Inputs
  * already seen (same input id) are skipped, as the runtimes' dedupe does.
  */
-export const simulate = <State>(
-  definition: ProcessDefinition<State, any>,
-  processId: string,
-  actions: readonly SimAction[],
-  start: Date,
-): SimTrace<State> => {
+export const simulate = <State>(definition: ProcessDefinition<State, any>, processId: string, actions: readonly SimAction[], start: Date): SimTrace<State> => {
   const ref = { processType: definition.type, processId };
   let instance = startInstance(definition);
   let now = start.getTime();

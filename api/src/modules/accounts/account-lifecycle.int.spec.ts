@@ -13,8 +13,7 @@ afterAll(async () => {
 const { uniqueEmail, lastMail, linkIn, signUpConfirmed, signIn, PASSWORD } = accountHelpers(() => t);
 
 type Mail = { subject: string; text: string };
-const mailbox = async (to: string): Promise<Mail[]> =>
-  (await (await fetch(`${t.url}/api/dev/mailbox?to=${encodeURIComponent(to)}`)).json()) as Mail[];
+const mailbox = async (to: string): Promise<Mail[]> => (await (await fetch(`${t.url}/api/dev/mailbox?to=${encodeURIComponent(to)}`)).json()) as Mail[];
 
 /** Waits for the `n`-th mail with this subject to an address (counting from 1, oldest first). */
 const nthMail = async (to: string, subject: string, n = 1): Promise<Mail> => {
@@ -117,9 +116,13 @@ describe('link checks', () => {
 });
 
 describe('security mail', () => {
-  it('tells the account\'s address of a password change, in the account\'s language', async () => {
+  it("tells the account's address of a password change, in the account's language", async () => {
     const { email, id, http } = await signUpIn('nl');
-    const res = await http.put(`/api/users/${id}/password`, { currentPassword: PASSWORD, password: 'Ander-wachtwoord-3', passwordConfirmation: 'Ander-wachtwoord-3' });
+    const res = await http.put(`/api/users/${id}/password`, {
+      currentPassword: PASSWORD,
+      password: 'Ander-wachtwoord-3',
+      passwordConfirmation: 'Ander-wachtwoord-3',
+    });
     expect(res.status).toBe(204);
     const mail = await nthMail(email, 'Het wachtwoord van je AXEL Drive-account is gewijzigd');
     expect(mail.text).toContain('je andere sessies zijn afgemeld');
@@ -150,7 +153,9 @@ describe('security mail', () => {
 
     expect((await new HttpClient(t.url).post('/api/password-resets/', { email })).status).toBe(202);
     const reset = linkIn((await nthMail(email, 'Redefina sua senha')).text, '/reset-password/');
-    expect((await new HttpClient(t.url).post(`/api/password-resets/${reset}`, { password: 'Nova-senha-44', passwordConfirmation: 'Nova-senha-44' })).status).toBe(204);
+    expect(
+      (await new HttpClient(t.url).post(`/api/password-resets/${reset}`, { password: 'Nova-senha-44', passwordConfirmation: 'Nova-senha-44' })).status,
+    ).toBe(204);
     expect((await nthMail(email, 'A senha da sua conta AXEL Drive foi alterada')).text).toContain('AXEL Drive');
   });
 });

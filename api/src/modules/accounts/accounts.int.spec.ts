@@ -186,11 +186,17 @@ describe('settings', () => {
   it('changes the password only with the current one, and not to the same', async () => {
     const { email, id } = await signUpConfirmed();
     const { http } = await signIn(email);
-    expect((await http.put(`/api/users/${id}/password`, { currentPassword: 'Wrong-pass-1', password: 'Other-pass-9', passwordConfirmation: 'Other-pass-9' })).body.code).toBe('WRONG_PASSWORD');
-    expect((await http.put(`/api/users/${id}/password`, { currentPassword: PASSWORD, password: PASSWORD, passwordConfirmation: PASSWORD })).body.data.fields.password).toBe(
-      'validation.passwordSameAsCurrent',
-    );
-    expect((await http.put(`/api/users/${id}/password`, { currentPassword: PASSWORD, password: 'Other-pass-9', passwordConfirmation: 'Other-pass-9' })).status).toBe(204);
+    expect(
+      (await http.put(`/api/users/${id}/password`, { currentPassword: 'Wrong-pass-1', password: 'Other-pass-9', passwordConfirmation: 'Other-pass-9' })).body
+        .code,
+    ).toBe('WRONG_PASSWORD');
+    expect(
+      (await http.put(`/api/users/${id}/password`, { currentPassword: PASSWORD, password: PASSWORD, passwordConfirmation: PASSWORD })).body.data.fields
+        .password,
+    ).toBe('validation.passwordSameAsCurrent');
+    expect(
+      (await http.put(`/api/users/${id}/password`, { currentPassword: PASSWORD, password: 'Other-pass-9', passwordConfirmation: 'Other-pass-9' })).status,
+    ).toBe(204);
     expect((await signIn(email, 'Other-pass-9')).res.status).toBe(200);
   });
 
@@ -199,7 +205,9 @@ describe('settings', () => {
     const { http } = await signIn(email);
     const newEmail = uniqueEmail('moved');
     expect((await http.put(`/api/users/${id}/email`, { newEmail, newEmailConfirmation: newEmail, password: 'nope' })).body.code).toBe('WRONG_PASSWORD');
-    expect((await http.put(`/api/users/${id}/email`, { newEmail: email, newEmailConfirmation: email, password: PASSWORD })).body.code).toBe('EMAIL_SAME_AS_CURRENT');
+    expect((await http.put(`/api/users/${id}/email`, { newEmail: email, newEmailConfirmation: email, password: PASSWORD })).body.code).toBe(
+      'EMAIL_SAME_AS_CURRENT',
+    );
     expect((await http.put(`/api/users/${id}/email`, { newEmail, newEmailConfirmation: newEmail, password: PASSWORD })).status).toBe(202);
     const token = linkIn((await lastMail(newEmail)).text, '/change-email-confirmations/');
     expect((await http.post(`/api/change-email-confirmations/${token}`)).body).toEqual({ email: newEmail });
@@ -290,7 +298,12 @@ describe('staff', () => {
     expect(routes.length).toBeGreaterThanOrEqual(15);
     for (const { method, url } of routes) {
       const path = url.replace(':id', encodeURIComponent(url.includes('processes') ? `account-deletion:${id}` : id));
-      const body = method === 'GET' ? undefined : url === '/api/admin/users/' ? { email: uniqueEmail(), password: PASSWORD, passwordConfirmation: PASSWORD, role: 'admin' } : {};
+      const body =
+        method === 'GET'
+          ? undefined
+          : url === '/api/admin/users/'
+            ? { email: uniqueEmail(), password: PASSWORD, passwordConfirmation: PASSWORD, role: 'admin' }
+            : {};
       expect((await http.request(method, path, body)).status, `${method} ${path}`).toBe(403);
       expect((await anon.request(method, path, body)).status, `${method} ${path}`).toBe(401);
     }

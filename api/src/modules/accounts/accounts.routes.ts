@@ -66,7 +66,10 @@ export const accountsRoutes = (ctx: AppContext, service: AccountsService, planOf
   // ---- sign-up --------------------------------------------------------------------------------
   app.post(
     '/api/users/',
-    { schema: { tags, summary: 'Sign up', body: signUpSchema, response: { 201: z.object({ id: z.string(), email: z.string() }), 409: ErrorSchema } }, config: limit({ perIp: 20, perAccount: 5 }) },
+    {
+      schema: { tags, summary: 'Sign up', body: signUpSchema, response: { 201: z.object({ id: z.string(), email: z.string() }), 409: ErrorSchema } },
+      config: limit({ perIp: 20, perAccount: 5 }),
+    },
     async (request, reply) => {
       const b = request.body;
       const { userId, position } = await service.register(
@@ -80,7 +83,15 @@ export const accountsRoutes = (ctx: AppContext, service: AccountsService, planOf
 
   app.post(
     '/api/email-confirmations/',
-    { schema: { tags, summary: 'Confirm an e-mail address with the mailed token', body: z.object({ token: z.string() }), response: { 200: z.object({ email: z.string() }) } }, config: strict(10) },
+    {
+      schema: {
+        tags,
+        summary: 'Confirm an e-mail address with the mailed token',
+        body: z.object({ token: z.string() }),
+        response: { 200: z.object({ email: z.string() }) },
+      },
+      config: strict(10),
+    },
     async (request) => {
       const { email, position } = await service.confirmEmail(request.body.token, requestMeta(request));
       await ctx.caughtUp(position);
@@ -193,7 +204,10 @@ export const accountsRoutes = (ctx: AppContext, service: AccountsService, planOf
 
   app.post(
     '/api/two-factor-resets/',
-    { schema: { tags, summary: 'Mail a link that turns two-factor authentication off', body: z.object({ email: emailSchema, password: passwordInputSchema }) }, config: limit({ perIp: 10, perAccount: 5 }) },
+    {
+      schema: { tags, summary: 'Mail a link that turns two-factor authentication off', body: z.object({ email: emailSchema, password: passwordInputSchema }) },
+      config: limit({ perIp: 10, perAccount: 5 }),
+    },
     async (request, reply) => {
       const meta = requestMeta(request);
       const { email, password } = request.body;
@@ -251,7 +265,9 @@ export const accountsRoutes = (ctx: AppContext, service: AccountsService, planOf
 
   app.put(
     '/api/users/:id/profile',
-    { schema: { tags, summary: 'Update profile fields (only the given ones)', params: IdParams, body: profileSchema.partial(), response: { 200: ProfileOut } } },
+    {
+      schema: { tags, summary: 'Update profile fields (only the given ones)', params: IdParams, body: profileSchema.partial(), response: { 200: ProfileOut } },
+    },
     async (request) => {
       const { user } = await requireSelf(ctx, request, request.params.id);
       const result = await service.updateProfile(user.id, request.body as Partial<Profile>, requestMeta(request));
@@ -260,13 +276,16 @@ export const accountsRoutes = (ctx: AppContext, service: AccountsService, planOf
   );
 
   const avatarDir = path.join(ctx.config.dataDir, 'avatars');
-  fastify.addContentTypeParser([...AVATAR_MIME_TYPES], { parseAs: 'buffer', bodyLimit: AVATAR_MAX_BYTES * 2 }, (_req, body, done) =>
-    done(null, body),
-  );
+  fastify.addContentTypeParser([...AVATAR_MIME_TYPES], { parseAs: 'buffer', bodyLimit: AVATAR_MAX_BYTES * 2 }, (_req, body, done) => done(null, body));
   app.post(
     '/api/users/:id/avatar',
     {
-      schema: { tags, summary: 'Upload an avatar image (PNG, JPEG, GIF or WebP, at most 3 MB)', params: IdParams, response: { 200: z.object({ avatarUrl: z.string() }) } },
+      schema: {
+        tags,
+        summary: 'Upload an avatar image (PNG, JPEG, GIF or WebP, at most 3 MB)',
+        params: IdParams,
+        response: { 200: z.object({ avatarUrl: z.string() }) },
+      },
       bodyLimit: AVATAR_MAX_BYTES * 2,
       // body errors of this route in the product's terms; the app's error handler answers them
       errorHandler: (error) => {
@@ -278,7 +297,9 @@ export const accountsRoutes = (ctx: AppContext, service: AccountsService, planOf
     },
     async (request) => {
       const { user } = await requireSelf(ctx, request, request.params.id);
-      const mime = String(request.headers['content-type'] ?? '').split(';')[0]!.trim();
+      const mime = String(request.headers['content-type'] ?? '')
+        .split(';')[0]!
+        .trim();
       const body = request.body as Buffer | undefined;
       if (!Buffer.isBuffer(body) || body.length === 0 || !looksLikeImage(body, mime)) throw new DomainError(AccountErrors.avatarInvalid);
       if (body.length > AVATAR_MAX_BYTES) throw new DomainError(AccountErrors.avatarTooLarge);
@@ -291,15 +312,19 @@ export const accountsRoutes = (ctx: AppContext, service: AccountsService, planOf
     },
   );
 
-  app.get('/api/users/:id/avatar', { schema: { tags, summary: 'The avatar image: for its owner and staff only', params: IdParams } }, async (request, reply) => {
-    const { user: viewer } = await requireUser(ctx, request);
-    // refused before the lookup, so a stranger learns nothing about the account either way
-    if (!mayViewAvatar(viewer, request.params.id)) throw new DomainError(CommonErrors.forbidden);
-    const target = await findUser(ctx.pool, request.params.id);
-    if (!target?.avatar_id || !target.avatar_mime) return reply.status(404).send({ code: 'NOT_FOUND', message: 'No avatar', data: null });
-    reply.header('cache-control', 'private, max-age=86400').type(target.avatar_mime);
-    return readFile(path.join(avatarDir, target.avatar_id));
-  });
+  app.get(
+    '/api/users/:id/avatar',
+    { schema: { tags, summary: 'The avatar image: for its owner and staff only', params: IdParams } },
+    async (request, reply) => {
+      const { user: viewer } = await requireUser(ctx, request);
+      // refused before the lookup, so a stranger learns nothing about the account either way
+      if (!mayViewAvatar(viewer, request.params.id)) throw new DomainError(CommonErrors.forbidden);
+      const target = await findUser(ctx.pool, request.params.id);
+      if (!target?.avatar_id || !target.avatar_mime) return reply.status(404).send({ code: 'NOT_FOUND', message: 'No avatar', data: null });
+      reply.header('cache-control', 'private, max-age=86400').type(target.avatar_mime);
+      return readFile(path.join(avatarDir, target.avatar_id));
+    },
+  );
 
   app.put(
     '/api/users/:id/account',
@@ -323,7 +348,10 @@ export const accountsRoutes = (ctx: AppContext, service: AccountsService, planOf
 
   app.put(
     '/api/users/:id/email',
-    { schema: { tags, summary: 'Ask to change the sign-in e-mail; a link goes to the new address', params: IdParams, body: changeEmailSchema }, config: limit({ perIp: 10, perAccount: 5 }) },
+    {
+      schema: { tags, summary: 'Ask to change the sign-in e-mail; a link goes to the new address', params: IdParams, body: changeEmailSchema },
+      config: limit({ perIp: 10, perAccount: 5 }),
+    },
     async (request, reply) => {
       const { user } = await requireSelf(ctx, request, request.params.id);
       await service.requestEmailChange(user.id, request.body, requestMeta(request));
@@ -340,7 +368,14 @@ export const accountsRoutes = (ctx: AppContext, service: AccountsService, planOf
 
   app.post(
     '/api/users/:id/two-factor/totp',
-    { schema: { tags, summary: 'Start authenticator-app enrolment', params: IdParams, response: { 200: z.object({ secret: z.string(), otpauthUrl: z.string(), qrDataUrl: z.string() }) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Start authenticator-app enrolment',
+        params: IdParams,
+        response: { 200: z.object({ secret: z.string(), otpauthUrl: z.string(), qrDataUrl: z.string() }) },
+      },
+    },
     async (request) => {
       const { user } = await requireSelf(ctx, request, request.params.id);
       return service.startTotp(user.id, requestMeta(request));
@@ -359,7 +394,15 @@ export const accountsRoutes = (ctx: AppContext, service: AccountsService, planOf
 
   app.post(
     '/api/users/:id/two-factor/enable',
-    { schema: { tags, params: IdParams, body: z.object({ method: z.enum(TWO_FACTOR_METHODS), code: verificationCodeSchema }), response: { 200: UserInfoSchema } }, config: strict(10) },
+    {
+      schema: {
+        tags,
+        params: IdParams,
+        body: z.object({ method: z.enum(TWO_FACTOR_METHODS), code: verificationCodeSchema }),
+        response: { 200: UserInfoSchema },
+      },
+      config: strict(10),
+    },
     async (request) => {
       const { user } = await requireSelf(ctx, request, request.params.id);
       const result = await service.enableTwoFactor(user.id, request.body, requestMeta(request));
@@ -392,7 +435,6 @@ export const accountsRoutes = (ctx: AppContext, service: AccountsService, planOf
     const { user } = await requireSelf(ctx, request, request.params.id);
     ctx.push.attach(user.id, reply);
   });
-
 };
 
 const SIGNATURES: Record<string, (b: Buffer) => boolean> = {

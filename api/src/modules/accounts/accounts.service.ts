@@ -225,8 +225,7 @@ export class AccountsService {
     meta: RequestMeta,
     deviceCookie: DeviceCookie | null = null,
   ): Promise<
-    | { kind: 'signed_in'; userId: string; token: string; position: number; device: DeviceCookie }
-    | { kind: 'two_factor_required'; method: 'email' | 'totp' }
+    { kind: 'signed_in'; userId: string; token: string; position: number; device: DeviceCookie } | { kind: 'two_factor_required'; method: 'email' | 'totp' }
   > {
     const userId = await this.userIdByEmail(input.email);
     const state = userId ? await this.userState(userId) : null;
@@ -355,11 +354,7 @@ export class AccountsService {
     return this.runUser(userId, this.command('SetAvatar', avatar), this.context(meta, { id: userId, kind: 'user' }));
   }
 
-  async changeAccountSettings(
-    userId: string,
-    input: { username?: string; sessionTimeout?: SessionTimeout; locale?: Locale },
-    meta: RequestMeta,
-  ) {
+  async changeAccountSettings(userId: string, input: { username?: string; sessionTimeout?: SessionTimeout; locale?: Locale }, meta: RequestMeta) {
     const cc = this.context(meta, { id: userId, kind: 'user' });
     const state = await this.userState(userId);
     const previous = hasAccountState(state) ? state.username : null;
@@ -398,12 +393,15 @@ export class AccountsService {
     if (passwordValid && owner && owner !== userId && (await this.usesAddress(owner, input.newEmail))) throw new DomainError(AccountErrors.emailExists);
     const cc = this.context(meta, { id: userId, kind: 'user' });
     const { token, tokenHash } = linkToken(userId);
-    const result = await this.runUser(
+    const result = await this.runUser(userId, this.command('RequestEmailChange', { newEmail: normalizeEmail(input.newEmail), passwordValid, tokenHash }), cc);
+    await this.mail(
+      input.newEmail,
+      'email-change',
+      state.locale,
+      { link: this.link(`/change-email-confirmations/${token}`), email: input.newEmail },
       userId,
-      this.command('RequestEmailChange', { newEmail: normalizeEmail(input.newEmail), passwordValid, tokenHash }),
       cc,
     );
-    await this.mail(input.newEmail, 'email-change', state.locale, { link: this.link(`/change-email-confirmations/${token}`), email: input.newEmail }, userId, cc);
     return result;
   }
 
@@ -489,11 +487,7 @@ export class AccountsService {
     return result;
   }
 
-  async deleteAccount(
-    userId: string,
-    input: { by: 'user'; confirmation: string; password: string } | { by: 'staff'; staffId: string },
-    meta: RequestMeta,
-  ) {
+  async deleteAccount(userId: string, input: { by: 'user'; confirmation: string; password: string } | { by: 'staff'; staffId: string }, meta: RequestMeta) {
     const state = await this.userState(userId);
     if (!hasAccountState(state)) throw new DomainError(AccountErrors.userNotFound);
     const cc = this.context(meta, input.by === 'user' ? { id: userId, kind: 'user' } : { id: input.staffId, kind: 'staff' });
@@ -505,20 +499,13 @@ export class AccountsService {
     await this.ctx.sessions.revokeAllFor(userId, 'deleted');
     await this.run(emailReservationDecider, this.emailStream(state.email), this.command('ReleaseEmail', { userId }), cc).catch(() => undefined);
     if (state.username) {
-      await this.run(usernameReservationDecider, this.usernameStream(state.username), this.command('ReleaseUsername', { userId }), cc).catch(
-        () => undefined,
-      );
+      await this.run(usernameReservationDecider, this.usernameStream(state.username), this.command('ReleaseUsername', { userId }), cc).catch(() => undefined);
     }
     await this.mail(state.email, 'account-deleted', state.locale, { days: this.ctx.config.ACCOUNT_RETENTION_DAYS }, userId, cc);
     return result;
   }
 
-  async staffAction(
-    staffId: string,
-    userId: string,
-    command: UserCommand,
-    meta: RequestMeta,
-  ) {
+  async staffAction(staffId: string, userId: string, command: UserCommand, meta: RequestMeta) {
     return this.runUser(userId, command, this.context(meta, { id: staffId, kind: 'staff' }));
   }
 

@@ -1,7 +1,7 @@
 import { ROLES, staffMay, type Role, type StaffAct } from '@axel/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../testing/accounts';
-import { HttpClient, startTestApp, type TestApp } from '../../testing/harness';
+import { type HttpClient, startTestApp, type TestApp } from '../../testing/harness';
 import { FEATURES_BY_ROLE, type Feature } from '../../http/auth';
 
 let t: TestApp;
@@ -138,7 +138,14 @@ describe('staff hierarchy over every admin write route', () => {
       if (route.kind === 'create' || route.kind === 'process' || route.kind === 'feature') continue;
       for (const actorRole of STAFF) {
         const actor = members.get(actorRole)!;
-        const body = route.kind === 'changeRole' ? { role: 'user' } : method === 'DELETE' ? undefined : route.kind === 'manage' && route.body !== undefined ? route.body : {};
+        const body =
+          route.kind === 'changeRole'
+            ? { role: 'user' }
+            : method === 'DELETE'
+              ? undefined
+              : route.kind === 'manage' && route.body !== undefined
+                ? route.body
+                : {};
         const res = await actor.http.request(method, url.replace(':id', actor.id), body);
         expect(res.status, `${actorRole} ${method} ${url}`).toBe(403);
       }
@@ -188,9 +195,15 @@ describe('the auditor role', () => {
     const answers: string[] = [];
     for (const { method, url } of routes) {
       const path = url.replace(/:id\b/, encodeURIComponent(url.includes('processes') ? `account-deletion:${target.id}` : target.id));
-      const body = method === 'DELETE' ? undefined : url === '/api/admin/users/' ? { email: uniqueEmail(), password: PASSWORD, passwordConfirmation: PASSWORD, role: 'user' } : {};
+      const body =
+        method === 'DELETE'
+          ? undefined
+          : url === '/api/admin/users/'
+            ? { email: uniqueEmail(), password: PASSWORD, passwordConfirmation: PASSWORD, role: 'user' }
+            : {};
       const res = await auditor.http.request(method, path, body);
-      if (res.status !== 403 || res.body?.code !== 'FORBIDDEN' || res.body?.data?.reason !== 'read_only') answers.push(`${method} ${url}: ${res.status} ${JSON.stringify(res.body)}`);
+      if (res.status !== 403 || res.body?.code !== 'FORBIDDEN' || res.body?.data?.reason !== 'read_only')
+        answers.push(`${method} ${url}: ${res.status} ${JSON.stringify(res.body)}`);
     }
     expect(answers).toEqual([]);
     expect((await auditor.http.get(`/api/admin/users/${target.id}`)).body.status).not.toBe('suspended');
@@ -276,7 +289,8 @@ describe('staff powers on development routes', () => {
         for (const role of MEMBERS) {
           const res = await members.get(role)!.http.request(method, renewal(victim), { outcome: 'failed' });
           const expected = role === 'auditor' ? 403 : 200;
-          if (res.status !== expected || (role === 'auditor' && res.body?.data?.reason !== 'read_only')) wrong.push(`${role} ${url} on a user: ${res.status} ${JSON.stringify(res.body)}`);
+          if (res.status !== expected || (role === 'auditor' && res.body?.data?.reason !== 'read_only'))
+            wrong.push(`${role} ${url} on a user: ${res.status} ${JSON.stringify(res.body)}`);
           if (res.status === 200) await members.get(role)!.http.request(method, renewal(victim), { outcome: 'paid' });
         }
         // nobody but a super_admin's own session acts on a super_admin's account
@@ -290,7 +304,8 @@ describe('staff powers on development routes', () => {
         expect(grace).toEqual([]);
       } else {
         const res = await members.get('auditor')!.http.request(method, url, { amount: '1', to: 'treasury' });
-        if (res.status !== 403 || res.body?.data?.reason !== 'read_only') wrong.push(`auditor ${url} to the treasury: ${res.status} ${JSON.stringify(res.body)}`);
+        if (res.status !== 403 || res.body?.data?.reason !== 'read_only')
+          wrong.push(`auditor ${url} to the treasury: ${res.status} ${JSON.stringify(res.body)}`);
         const staff = await members.get('financial_admin')!.http.request(method, url, { amount: '1', to: 'treasury' });
         if (staff.status !== 200) wrong.push(`financial_admin ${url} to the treasury: ${staff.status} ${JSON.stringify(staff.body)}`);
       }

@@ -90,17 +90,8 @@ const SORTABLE: Record<string, string> = {
 export const adminRoutes = (ctx: AppContext, service: AccountsService, planOf: PlanOf) => async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  const list = async (
-    query: z.infer<typeof ListQuerySchema>,
-    deleted: boolean,
-    resource: string,
-    reply: { header(k: string, v: string): unknown },
-  ) => {
-    const params = parseListQuery(
-      query,
-      { sortField: deleted ? 'deletedAt' : 'createdAt', sortDir: 'desc', perPage: 10 },
-      Object.keys(SORTABLE),
-    );
+  const list = async (query: z.infer<typeof ListQuerySchema>, deleted: boolean, resource: string, reply: { header(k: string, v: string): unknown }) => {
+    const params = parseListQuery(query, { sortField: deleted ? 'deletedAt' : 'createdAt', sortDir: 'desc', perPage: 10 }, Object.keys(SORTABLE));
     const where: string[] = [deleted ? 'deleted_at is not null' : 'deleted_at is null'];
     const values: unknown[] = [];
     if (params.search) {
@@ -143,7 +134,14 @@ export const adminRoutes = (ctx: AppContext, service: AccountsService, planOf: P
 
   app.get(
     '/api/admin/users/',
-    { schema: { tags, summary: 'Active users (search, sort, paging; ra-data-simple-rest compatible)', querystring: ListQuerySchema, response: { 200: z.array(AdminUserSchema) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Active users (search, sort, paging; ra-data-simple-rest compatible)',
+        querystring: ListQuerySchema,
+        response: { 200: z.array(AdminUserSchema) },
+      },
+    },
     async (request, reply) => {
       await requireStaff(ctx, request);
       return list(request.query, false, 'users', reply);
@@ -224,7 +222,13 @@ export const adminRoutes = (ctx: AppContext, service: AccountsService, planOf: P
     },
     async (request) => {
       const { user } = await requireStaff(ctx, request);
-      return { id: user.id, email: user.email ?? '', role: user.role, features: [...FEATURES_BY_ROLE[user.role as Role]], locale: activityLocaleOf(user.locale) };
+      return {
+        id: user.id,
+        email: user.email ?? '',
+        role: user.role,
+        features: [...FEATURES_BY_ROLE[user.role as Role]],
+        locale: activityLocaleOf(user.locale),
+      };
     },
   );
 
@@ -267,9 +271,7 @@ export const adminRoutes = (ctx: AppContext, service: AccountsService, planOf: P
       await ctx.push.publish({ userId, event: 'user.suspended', data: { code: AccountErrors.userSuspended.code } });
     },
   );
-  action('unsuspend', 'Lift a suspension', (staffId, userId, meta) =>
-    service.staffAction(staffId, userId, service.newCommand('UnsuspendUser', {}), meta),
-  );
+  action('unsuspend', 'Lift a suspension', (staffId, userId, meta) => service.staffAction(staffId, userId, service.newCommand('UnsuspendUser', {}), meta));
   action(
     'block',
     'Block sign-in until unblocked',
@@ -279,15 +281,19 @@ export const adminRoutes = (ctx: AppContext, service: AccountsService, planOf: P
       await ctx.push.publish({ userId, event: 'user.suspended', data: { code: AccountErrors.userBlocked.code } });
     },
   );
-  action('unblock', 'Lift a block', (staffId, userId, meta) =>
-    service.staffAction(staffId, userId, service.newCommand('UnblockUser', {}), meta),
-  );
+  action('unblock', 'Lift a block', (staffId, userId, meta) => service.staffAction(staffId, userId, service.newCommand('UnblockUser', {}), meta));
 
   const signedInStaff = new WeakMap<FastifyRequest, Authenticated>();
   app.post(
     '/api/admin/users/:id/role',
     {
-      schema: { tags, summary: 'Give the user another role (super_admin only)', params: IdParams, body: z.object({ role: z.enum(ROLES) }), response: { 200: AdminUserSchema } },
+      schema: {
+        tags,
+        summary: 'Give the user another role (super_admin only)',
+        params: IdParams,
+        body: z.object({ role: z.enum(ROLES) }),
+        response: { 200: AdminUserSchema },
+      },
       // strangers and non-staff learn nothing about the body's rules
       preValidation: async (request) => {
         signedInStaff.set(request, await requireStaff(ctx, request));
@@ -349,7 +355,15 @@ export const adminRoutes = (ctx: AppContext, service: AccountsService, planOf: P
 
   app.get(
     '/api/admin/users/:id/activity',
-    { schema: { tags, summary: "The user's activity log, read from the event metadata (newest first)", params: IdParams, querystring: ListQuerySchema, response: { 200: z.array(ActivitySchema) } } },
+    {
+      schema: {
+        tags,
+        summary: "The user's activity log, read from the event metadata (newest first)",
+        params: IdParams,
+        querystring: ListQuerySchema,
+        response: { 200: z.array(ActivitySchema) },
+      },
+    },
     async (request, reply) => {
       await requireStaff(ctx, request);
       const user = await load(request.params.id);

@@ -7,9 +7,9 @@ import { AccountsService } from './accounts.service';
  * generated password that the caller prints once).
  */
 export const bootstrapAdmin = async (ctx: AppContext): Promise<{ email: string; generatedPassword: string | null } | null> => {
-  const { rows } = await ctx.pool.query(
-    "select 1 from es_events where event_type = 'UserRegistered' and data->>'role' = 'super_admin' limit 1",
-  ).catch(() => ({ rows: [] as unknown[] }));
+  const { rows } = await ctx.pool
+    .query("select 1 from es_events where event_type = 'UserRegistered' and data->>'role' = 'super_admin' limit 1")
+    .catch(() => ({ rows: [] as unknown[] }));
   if (rows.length) return null;
   const email = (ctx.config.ADMIN_EMAIL ?? 'admin@axel.local').toLowerCase();
   const generated = ctx.config.ADMIN_PASSWORD ? null : `${randomBytes(9).toString('base64url')}#7a`;

@@ -58,8 +58,7 @@ export class PasswordWorkGate {
 export const passwordWork = new PasswordWorkGate(Math.max(2, Math.min(4, os.availableParallelism() - 1)), { normal: 16, trusted: 8 });
 
 /** argon2id with the library's recommended parameters. */
-export const hashPassword = (password: string): Promise<string> =>
-  passwordWork.run(() => argon2.hash(password, { type: argon2.argon2id }));
+export const hashPassword = (password: string): Promise<string> => passwordWork.run(() => argon2.hash(password, { type: argon2.argon2id }));
 
 export const verifyPassword = async (hash: string | null, password: string, lane: PasswordLane = 'normal'): Promise<boolean> => {
   if (!hash) return false;

@@ -23,7 +23,12 @@ const freshIp = () => `198.51.${Math.floor(++ipSeq / 250)}.${(ipSeq % 250) + 1}`
 const browser = (ip = freshIp()) => {
   const http = new HttpClient(t.url);
   const post = (path: string, body: unknown) => http.request('POST', path, body, { 'x-forwarded-for': ip });
-  return { http, ip, post, signIn: (email: string, password = PASSWORD, code?: string) => post('/api/sessions/', { email, password, ...(code ? { code } : {}) }) };
+  return {
+    http,
+    ip,
+    post,
+    signIn: (email: string, password = PASSWORD, code?: string) => post('/api/sessions/', { email, password, ...(code ? { code } : {}) }),
+  };
 };
 
 /** What staff see of an account's lock, once the read models have caught up with everything written so far. */
@@ -152,7 +157,7 @@ describe('answers that do not tell whether an address has an account', () => {
     const held = new Promise<void>((resolve) => (release = resolve));
     const holders = Array.from({ length: passwordWork.concurrency }, () => passwordWork.run(() => held));
     try {
-      const within = <T,>(p: Promise<T>) => Promise.race([p, new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), 5_000))]);
+      const within = <T>(p: Promise<T>) => Promise.race([p, new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), 5_000))]);
       const known = await within(browser().post('/api/two-factor-resets/', { email, password: PASSWORD }));
       const unknown = await within(browser().post('/api/two-factor-resets/', { email: uniqueEmail('nobody'), password: PASSWORD }));
       expect(known).not.toBe('timeout');
@@ -242,10 +247,15 @@ describe('lockout', () => {
     // a's device cookie does not open b
     expect((await owner.signIn(b.email)).status).toBe(423);
     const forged = new HttpClient(t.url);
-    const res = await forged.request('POST', '/api/sessions/', { email: b.email, password: PASSWORD }, {
-      'x-forwarded-for': freshIp(),
-      cookie: `axel_device=${b.id}.AAAAAAAAAAAAAAAAAAAAAAAA.forged`,
-    });
+    const res = await forged.request(
+      'POST',
+      '/api/sessions/',
+      { email: b.email, password: PASSWORD },
+      {
+        'x-forwarded-for': freshIp(),
+        cookie: `axel_device=${b.id}.AAAAAAAAAAAAAAAAAAAAAAAA.forged`,
+      },
+    );
     expect(res.status).toBe(423);
   });
 

@@ -20,7 +20,12 @@ const parseJson = (value: string | undefined): unknown => {
  * `filter={"q":"..."}`).
  */
 export const ListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(MAX_LIST_OFFSET / 500).optional(),
+  page: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_LIST_OFFSET / 500)
+    .optional(),
   perPage: z.coerce.number().int().min(1).max(500).optional(),
   sort: z.string().max(200).optional(),
   search: z.string().max(200).optional(),
@@ -46,7 +51,6 @@ export interface ListParams {
   readonly filter: Record<string, unknown>;
 }
 
-
 export const parseListQuery = (
   q: ListQuery,
   defaults: { sortField: string; sortDir: 'asc' | 'desc'; perPage: number },
@@ -55,12 +59,7 @@ export const parseListQuery = (
   let offset = 0;
   let limit = q.perPage ?? defaults.perPage;
   const range = parseJson(q.range);
-  if (
-    Array.isArray(range) &&
-    range.length === 2 &&
-    range.every((n) => Number.isSafeInteger(n) && n >= 0 && n <= MAX_LIST_OFFSET) &&
-    range[1] >= range[0]
-  ) {
+  if (Array.isArray(range) && range.length === 2 && range.every((n) => Number.isSafeInteger(n) && n >= 0 && n <= MAX_LIST_OFFSET) && range[1] >= range[0]) {
     offset = range[0];
     limit = Math.min(range[1] - range[0] + 1, 500);
   } else if (q.page) {

@@ -18,9 +18,13 @@ describe('admin list parameters', () => {
     });
   });
   it('reads the ra-data-simple-rest dialect', () => {
-    expect(
-      parseListQuery({ range: '[10,19]', sort: '["email","ASC"]', filter: '{"q":"bob"}' }, defaults, sortable),
-    ).toMatchObject({ offset: 10, limit: 10, sortField: 'email', sortDir: 'asc', search: 'bob' });
+    expect(parseListQuery({ range: '[10,19]', sort: '["email","ASC"]', filter: '{"q":"bob"}' }, defaults, sortable)).toMatchObject({
+      offset: 10,
+      limit: 10,
+      sortField: 'email',
+      sortDir: 'asc',
+      search: 'bob',
+    });
   });
   it('never sorts by a column it was not told is sortable', () => {
     expect(parseListQuery({ sort: 'password_hash' }, defaults, sortable)).toMatchObject({ sortField: 'createdAt', sortDir: 'desc' });

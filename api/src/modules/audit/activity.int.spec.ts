@@ -153,7 +153,9 @@ describe('filters', () => {
     for (const row of byIp) expect(row.ip).toBe(ip);
     expect((await list({ filter: { ip: '203.0.113.9' } })).rows).toEqual([]);
     // the same IPv4 address as an IPv6 socket names it
-    expect((await list({ filter: { ip: `::ffff:${ip.replace(/^::ffff:/, '')}`, user: other.id }, perPage: '100' })).rows.map((r) => r.id)).toEqual(byIp.map((r) => r.id));
+    expect((await list({ filter: { ip: `::ffff:${ip.replace(/^::ffff:/, '')}`, user: other.id }, perPage: '100' })).rows.map((r) => r.id)).toEqual(
+      byIp.map((r) => r.id),
+    );
 
     const before = (await list({ filter: { user: ada.id, to: between }, perPage: '100' })).rows;
     const after = (await list({ filter: { user: ada.id, from: between }, perPage: '100' })).rows;
@@ -194,7 +196,10 @@ describe("the staff member's language", () => {
     expect(await sentences({})).toEqual(['Profile updated: firstName', 'Profile updated: firstName, city']);
     expect(await sentences({ locale: 'pt_br' })).toEqual(['Perfil atualizado: firstName', 'Perfil atualizado: firstName, city']);
     expect(await sentences({ locale: 'es' })).toEqual(['Perfil actualizado: firstName', 'Perfil actualizado: firstName, city']);
-    expect(await sentences({}, { 'accept-language': 'nl-NL,nl;q=0.9,en;q=0.5' })).toEqual(['Profiel bijgewerkt: firstName', 'Profiel bijgewerkt: firstName, city']);
+    expect(await sentences({}, { 'accept-language': 'nl-NL,nl;q=0.9,en;q=0.5' })).toEqual([
+      'Profiel bijgewerkt: firstName',
+      'Profiel bijgewerkt: firstName, city',
+    ]);
     // the parameter wins over the header; a language the console does not speak reads as English
     expect(await sentences({ locale: 'en' }, { 'accept-language': 'nl' })).toEqual(['Profile updated: firstName', 'Profile updated: firstName, city']);
     expect(await sentences({ locale: 'fr' })).toEqual(['Profile updated: firstName', 'Profile updated: firstName, city']);
@@ -206,7 +211,12 @@ describe("the staff member's language", () => {
     const exported = await auditor.get(`/api/admin/activity/export?format=jsonl&locale=pt&filter=${encodeURIComponent(JSON.stringify(query.filter))}`);
     expect(exported.status).toBe(200);
     const text = typeof exported.body === 'string' ? exported.body : '';
-    expect(text.trimEnd().split('\n').map((l) => (JSON.parse(l) as Row).sentence)).toEqual(['Perfil atualizado: firstName, city', 'Perfil atualizado: firstName']);
+    expect(
+      text
+        .trimEnd()
+        .split('\n')
+        .map((l) => (JSON.parse(l) as Row).sentence),
+    ).toEqual(['Perfil atualizado: firstName, city', 'Perfil atualizado: firstName']);
   });
 });
 
@@ -232,7 +242,9 @@ describe("the reader's time zone", () => {
     expect(written('Asia/Tokyo')).not.toBe(written('UTC'));
     expect(tokyo.sentence).toBe(`Subscription canceled by staff, ends ${written('Asia/Tokyo')}`);
     expect((await only('SubscriptionCanceled', {})).sentence).toBe(`Subscription canceled by staff, ends ${written('UTC')}`);
-    expect((await only('SubscriptionCanceled', { timeZone: 'America/Sao_Paulo', locale: 'pt' })).sentence).toMatch(/^Assinatura cancelada pela equipe, termina em \d/);
+    expect((await only('SubscriptionCanceled', { timeZone: 'America/Sao_Paulo', locale: 'pt' })).sentence).toMatch(
+      /^Assinatura cancelada pela equipe, termina em \d/,
+    );
     expect((await auditor.get('/api/admin/activity?timeZone=%3Cscript%3E')).status).toBe(400);
   });
 });
@@ -246,7 +258,14 @@ describe('rows written by hand', () => {
     );
     const { rows } = await list({ filter: { aggregate: stream } });
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ type: 'AuditProbe', sentence: 'Audit probe', actor: { kind: 'unknown', label: 'unknown' }, ip: '{"x":1}', aggregate: null, data: { a: 1 } });
+    expect(rows[0]).toMatchObject({
+      type: 'AuditProbe',
+      sentence: 'Audit probe',
+      actor: { kind: 'unknown', label: 'unknown' },
+      ip: '{"x":1}',
+      aggregate: null,
+      data: { a: 1 },
+    });
   });
 });
 
@@ -281,7 +300,9 @@ describe('paging by position', () => {
       cursor = page.next;
     } while (cursor);
     expect(timedWalk.map((r) => r.id)).toEqual(dated.map((r) => r.id));
-    expect((await auditor.get(`/api/admin/activity?filter=${encodeURIComponent(JSON.stringify({ from: since, before: 3 }))}`)).body.code).toBe('VALIDATION_FAILED');
+    expect((await auditor.get(`/api/admin/activity?filter=${encodeURIComponent(JSON.stringify({ from: since, before: 3 }))}`)).body.code).toBe(
+      'VALIDATION_FAILED',
+    );
 
     // a user's timeline pages the same way (read by bitmap and sorted)
     const theirs = (await list({ filter: { user: ada.id }, perPage: '500' })).rows;
@@ -296,9 +317,19 @@ describe('paging by position', () => {
 
     // oldest first from a cursor
     const oldest = await list({ sort: ['position', 'ASC'], range: [0, 2] });
-    expect(oldest.rows.map((r) => r.id)).toEqual(all.slice(-3).reverse().map((r) => r.id));
+    expect(oldest.rows.map((r) => r.id)).toEqual(
+      all
+        .slice(-3)
+        .reverse()
+        .map((r) => r.id),
+    );
     const then = await list({ filter: { after: Number(oldest.next) }, range: [0, 2] });
-    expect(then.rows.map((r) => r.id)).toEqual(all.slice(-6, -3).reverse().map((r) => r.id));
+    expect(then.rows.map((r) => r.id)).toEqual(
+      all
+        .slice(-6, -3)
+        .reverse()
+        .map((r) => r.id),
+    );
   });
 });
 
@@ -314,7 +345,10 @@ describe('export', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('application/x-ndjson');
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="axel-activity-.+\.jsonl"$/);
-    const lines = res.text.trimEnd().split('\n').map((l) => JSON.parse(l) as Row);
+    const lines = res.text
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Row);
     const listed = (await list({ filter: { user: ada.id }, perPage: '100' })).rows;
     expect(lines).toEqual([...listed].reverse());
   });
@@ -328,12 +362,34 @@ describe('export', () => {
     expect(res.text).not.toContain('v2');
     expect(res.text).toContain('""changes""');
     const [header, ...records] = parseCsv(res.text);
-    expect(header).toEqual(['position', 'time', 'type', 'stream', 'revision', 'actor_kind', 'actor_id', 'actor', 'ip', 'user_agent', 'client', 'correlation_id', 'causation_id', 'sentence', 'data']);
+    expect(header).toEqual([
+      'position',
+      'time',
+      'type',
+      'stream',
+      'revision',
+      'actor_kind',
+      'actor_id',
+      'actor',
+      'ip',
+      'user_agent',
+      'client',
+      'correlation_id',
+      'causation_id',
+      'sentence',
+      'data',
+    ]);
     expect(records).toHaveLength(2);
     const [older, newer] = records.map((r) => Object.fromEntries(header!.map((h, i) => [h, r[i]])));
     expect(JSON.parse(older!.data!)).toEqual({ changes: { firstName: 'Ada', city: 'Paris, "Rive Gauche"' } });
     expect(older!.sentence).toBe('Profile updated: firstName, city');
-    expect(newer).toMatchObject({ type: 'ProfileUpdated', stream: `user-${ada.id}`, actor: ada.email, client: 'unknown', sentence: 'Profile updated: firstName' });
+    expect(newer).toMatchObject({
+      type: 'ProfileUpdated',
+      stream: `user-${ada.id}`,
+      actor: ada.email,
+      client: 'unknown',
+      sentence: 'Profile updated: firstName',
+    });
   });
 
   it('refuses an unknown format', async () => {

@@ -58,7 +58,10 @@ const parseJson = (value: string | undefined, field: string): unknown => {
 /** The sentences' language: the `locale` parameter, else the first language of Accept-Language, else English. */
 const localeOf = (request: { readonly query: { readonly locale?: string }; readonly headers: FastifyRequest['headers'] }): ActivityLocale => {
   if (request.query.locale) return activityLocaleOf(request.query.locale);
-  const accepted = String(request.headers['accept-language'] ?? '').slice(0, 200).split(',')[0]?.split(';')[0];
+  const accepted = String(request.headers['accept-language'] ?? '')
+    .slice(0, 200)
+    .split(',')[0]
+    ?.split(';')[0];
   return activityLocaleOf(accepted);
 };
 
@@ -157,7 +160,8 @@ export const activityModule: Module = {
         const stamp = ctx.now().toISOString().replace(/[:.]/g, '-');
         async function* lines() {
           if (format === 'csv') yield csvHeader();
-          for await (const row of streamActivity(ctx, resolved, localeOf(request), request.query.timeZone)) yield format === 'csv' ? csvLine(row) : jsonLine(row);
+          for await (const row of streamActivity(ctx, resolved, localeOf(request), request.query.timeZone))
+            yield format === 'csv' ? csvLine(row) : jsonLine(row);
         }
         return reply
           .header('content-type', format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8')

@@ -87,7 +87,11 @@ export const userStreams = async (pool: Pool, userId: string): Promise<string[]>
 const iso = (instant: string) => new Date(instant).toISOString();
 
 /** An IPv4 address as IPv6 sockets report it (`::ffff:10.0.0.1`) is the same address. */
-const plainIp = (ip: string) => ip.trim().toLowerCase().replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/, '$1');
+const plainIp = (ip: string) =>
+  ip
+    .trim()
+    .toLowerCase()
+    .replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/, '$1');
 const sameIp = (recorded: string | null, wanted: string) => recorded !== null && plainIp(recorded) === wanted;
 
 export const resolveFilter = async (pool: Pool, filter: ActivityFilter): Promise<ResolvedFilter> => {
@@ -160,7 +164,11 @@ const readRows = async (pool: Pool, f: ResolvedFilter, cursor: Cursor | null, di
   };
   const beyond = direction === 'asc' ? '>' : '<';
   if (cursor !== null) {
-    where.push(f.byTime && cursor.time !== null ? `(${TIME}, e.position) ${beyond} (${param(cursor.time)}, ${param(cursor.position)})` : `e.position ${beyond} ${param(cursor.position)}`);
+    where.push(
+      f.byTime && cursor.time !== null
+        ? `(${TIME}, e.position) ${beyond} (${param(cursor.time)}, ${param(cursor.position)})`
+        : `e.position ${beyond} ${param(cursor.position)}`,
+    );
   }
   if (upto !== undefined) where.push(`e.position ${direction === 'asc' ? '<' : '>'} ${param(upto)}`);
   // `+ 0` and `|| ''` hide the ordering from the indexes, see {@link ResolvedFilter.bySubject}
@@ -217,7 +225,11 @@ interface ActorInfo {
 }
 
 const actorsOf = async (pool: Pool, events: readonly RecordedEvent[]): Promise<Map<string, ActorInfo>> => {
-  const ids = [...new Set(events.filter((e) => e.metadata?.actorId && e.metadata.actorKind !== 'process' && e.metadata.actorKind !== 'system').map((e) => e.metadata.actorId!))];
+  const ids = [
+    ...new Set(
+      events.filter((e) => e.metadata?.actorId && e.metadata.actorKind !== 'process' && e.metadata.actorKind !== 'system').map((e) => e.metadata.actorId!),
+    ),
+  ];
   if (!ids.length) return new Map();
   const { rows } = await pool.query<{ id: string; email: string | null; first_name: string | null; last_name: string | null }>(
     `select id, email, profile->>'firstName' as first_name, profile->>'lastName' as last_name from users where id = any($1::text[])`,
@@ -226,7 +238,8 @@ const actorsOf = async (pool: Pool, events: readonly RecordedEvent[]): Promise<M
   return new Map(rows.map((r) => [r.id, { email: r.email, name: [r.first_name, r.last_name].filter(Boolean).join(' ') || null }]));
 };
 
-const textOrNull = (value: unknown): string | null => (value === null || value === undefined ? null : typeof value === 'string' ? value : JSON.stringify(value));
+const textOrNull = (value: unknown): string | null =>
+  value === null || value === undefined ? null : typeof value === 'string' ? value : JSON.stringify(value);
 
 const actorLabel = (metadata: Partial<EventMetadata>, info: ActorInfo | undefined): string => {
   if (metadata.actorKind === 'process') return `process ${metadata.actorId ?? ''}`.trim();

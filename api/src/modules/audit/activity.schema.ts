@@ -52,9 +52,15 @@ export const ActivityListQuerySchema = z.object({
   before: z.string().max(20).optional(),
   after: z.string().max(20).optional(),
   /** The language of the rows' sentences (en, es, pt, nl; tags like pt_br or pt-BR too); else Accept-Language, else English. */
-  locale: z.string().regex(/^[A-Za-z]{2}([_-][A-Za-z]{2})?$/, 'validation.invalid').optional(),
+  locale: z
+    .string()
+    .regex(/^[A-Za-z]{2}([_-][A-Za-z]{2})?$/, 'validation.invalid')
+    .optional(),
   /** The reader's IANA time zone ("Europe/Lisbon"): instants inside the sentences read in it; UTC when absent or unknown. */
-  timeZone: z.string().regex(/^[A-Za-z0-9_+\-/]{1,64}$/, 'validation.invalid').optional(),
+  timeZone: z
+    .string()
+    .regex(/^[A-Za-z0-9_+\-/]{1,64}$/, 'validation.invalid')
+    .optional(),
 });
 export type ActivityListQuery = z.infer<typeof ActivityListQuerySchema>;
 
@@ -91,7 +97,13 @@ export const ActivityRowSchema = z.object({
 });
 export type ActivityRow = z.infer<typeof ActivityRowSchema>;
 
-export const StreamParams = z.object({ stream: z.string().min(1).max(300).regex(/^[^\s/\\]+$/, 'validation.invalid') });
+export const StreamParams = z.object({
+  stream: z
+    .string()
+    .min(1)
+    .max(300)
+    .regex(/^[^\s/\\]+$/, 'validation.invalid'),
+});
 export const StateQuerySchema = z.object({ at: instant });
 
 export const StateAnswerSchema = z.object({

@@ -36,7 +36,10 @@ describe('bearer secrets are never shown to staff', () => {
       });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
       const location = res.headers.get('location')!;
-      expect((await anonymous.request('PATCH', location, new Uint8Array(data), { ...TUS, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' })).status).toBe(204);
+      expect(
+        (await anonymous.request('PATCH', location, new Uint8Array(data), { ...TUS, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }))
+          .status,
+      ).toBe(204);
       return { uploadId: location.split('/').pop()!, name, size: data.length, mime: 'application/pdf' };
     };
     const pending = await upload('pending.pdf');
@@ -45,14 +48,16 @@ describe('bearer secrets are never shown to staff', () => {
     expect(submitted.status, JSON.stringify(submitted.body)).toBe(201);
 
     // a share of the folder the files were received in
-    const { rows: placed } = await t.app.ctx.pool.query<{ folder_id: string }>("select data->>'folderId' as folder_id from es_events where event_type = 'SecureFetchSubmitted' and stream_name = $1", [
-      `secure-fetch-${fetch.body.id}`,
-    ]);
+    const { rows: placed } = await t.app.ctx.pool.query<{ folder_id: string }>(
+      "select data->>'folderId' as folder_id from es_events where event_type = 'SecureFetchSubmitted' and stream_name = $1",
+      [`secure-fetch-${fetch.body.id}`],
+    );
     const share = await http.post('/api/shares/', { title: 'Shared', downloadable: true, itemIds: [placed[0]!.folder_id] });
     expect(share.status, JSON.stringify(share.body)).toBe(201);
-    const { rows: created } = await t.app.ctx.pool.query<{ link_id: string }>("select data->>'linkId' as link_id from es_events where event_type = 'ShareCreated' and stream_name = $1", [
-      `share-${share.body.id}`,
-    ]);
+    const { rows: created } = await t.app.ctx.pool.query<{ link_id: string }>(
+      "select data->>'linkId' as link_id from es_events where event_type = 'ShareCreated' and stream_name = $1",
+      [`share-${share.body.id}`],
+    );
     const shareLink = created[0]!.link_id;
     expect(shareLink).toBeTruthy();
 
@@ -76,7 +81,8 @@ describe('bearer secrets are never shown to staff', () => {
     await read(`/api/admin/activity/export?format=jsonl&user=${id}`);
     await read(`/api/admin/activity/export?format=csv&user=${id}`);
     const later = new Date(t.clock.now().getTime() + 60_000).toISOString();
-    for (const stream of [`share-${share.body.id}`, `secure-fetch-${fetch.body.id}`, `storage-${storageId}`]) await read(`/api/admin/aggregates/${stream}/state?at=${encodeURIComponent(later)}`);
+    for (const stream of [`share-${share.body.id}`, `secure-fetch-${fetch.body.id}`, `storage-${storageId}`])
+      await read(`/api/admin/aggregates/${stream}/state?at=${encodeURIComponent(later)}`);
 
     for (const secret of secrets) for (const body of bodies) expect(body.includes(secret), `a response shows ${secret.slice(0, 4)}...`).toBe(false);
     // they read as fingerprints

@@ -7,7 +7,12 @@ import { hideSecrets, hideSecretValues, secretFingerprint } from './activity.que
 
 /** Every event definition the domain exports. */
 const definitions = (Object.values(domain) as unknown[]).filter(
-  (v): v is EventDefinition => !!v && typeof v === 'object' && typeof (v as EventDefinition).type === 'string' && (v as EventDefinition).schema instanceof z.ZodType && typeof (v as EventDefinition).version === 'number',
+  (v): v is EventDefinition =>
+    !!v &&
+    typeof v === 'object' &&
+    typeof (v as EventDefinition).type === 'string' &&
+    (v as EventDefinition).schema instanceof z.ZodType &&
+    typeof (v as EventDefinition).version === 'number',
 );
 const secretOnes = definitions.filter((d) => d.secret?.length);
 

@@ -12,11 +12,21 @@ const key = parseSigningKey(randomBytes(32).toString('hex'));
 const sql = (text: string, values: unknown[] = []) => s.db.pool.query(text, values);
 
 const append = (stream: string, type: string, data: string, metadata = '{"actorId":"a"}') =>
-  sql(`select * from es_append($1, 'any', null, array[$2::uuid], array[$3], array[1], array[$4::jsonb], array[$5::jsonb])`, [stream, randomUUID(), type, data, metadata]);
+  sql(`select * from es_append($1, 'any', null, array[$2::uuid], array[$3], array[1], array[$4::jsonb], array[$5::jsonb])`, [
+    stream,
+    randomUUID(),
+    type,
+    data,
+    metadata,
+  ]);
 
 /** Streams, types and values whose texts are easy to get wrong: quotes, escapes, line breaks, non-ASCII, numbers as written. */
 const awkward = async (tag: string) => {
-  await append(`user-"${tag}"\\\n\t\u0001\u001f\u007f é 😀 \u2028`, 'Type "quoted"\nnext', '{"amount": 1.50, "big": 12345678901234567890, "e": 1e2, "neg": -0.0, "s": "a\\"b\\\\c\\n\\u0001 é 😀 \\u2028", "nested": {"zz": [1, 2.0, null, true], "a": {}}, "é": "", "": []}');
+  await append(
+    `user-"${tag}"\\\n\t\u0001\u001f\u007f é 😀 \u2028`,
+    'Type "quoted"\nnext',
+    '{"amount": 1.50, "big": 12345678901234567890, "e": 1e2, "neg": -0.0, "s": "a\\"b\\\\c\\n\\u0001 é 😀 \\u2028", "nested": {"zz": [1, 2.0, null, true], "a": {}}, "é": "", "": []}',
+  );
   await append(`plain-${tag}`, 'Plain', '{}', '{"ip": {"$pii": "c2VhbGVk", "v": 1}, "at": "2026-11-23T10:00:00.000Z"}');
   await append(`list-${tag}`, 'List', '[1, "two", {"three": 3.000}]');
 };
@@ -103,11 +113,10 @@ describe('chain version 2', () => {
     await sql('drop table deleted_event');
     const inserted = all[18]! + 1;
     expect(all).not.toContain(inserted);
-    await sql(`insert into es_events (position, stream_name, stream_revision, event_id, event_type, schema_version, data, metadata) values ($1, $2, 0, $3, 'UserRoleChanged', 1, '{"role":"super_admin"}', '{}')`, [
-      inserted,
-      `user-${randomUUID()}`,
-      randomUUID(),
-    ]);
+    await sql(
+      `insert into es_events (position, stream_name, stream_revision, event_id, event_type, schema_version, data, metadata) values ($1, $2, 0, $3, 'UserRoleChanged', 1, '{"role":"super_admin"}', '{}')`,
+      [inserted, `user-${randomUUID()}`, randomUUID()],
+    );
     expect(await verifyChain(s.db.pool, key, { pageSize: 3 })).toMatchObject({ ok: false, firstMismatch: inserted, reason: 'inserted' });
     await sql('delete from es_events where position = $1', [inserted]);
     const [a, b] = [all[14]!, all[15]!];
@@ -151,7 +160,13 @@ describe('chain version 2', () => {
     for (const answer of answers) expect(answer).toEqual({ ok: false, checkedUpTo: all[11], firstMismatch: early, reason: 'deleted', events: below });
     await sql('insert into es_events select * from removed_event');
     await sql('drop table removed_event');
-    expect(await verifyChain(s.db.pool, key, { pageSize: 2, parallel: 4 })).toEqual({ ok: false, checkedUpTo: all[11], firstMismatch: late, reason: 'changed', events: all.filter((p) => p < late).length });
+    expect(await verifyChain(s.db.pool, key, { pageSize: 2, parallel: 4 })).toEqual({
+      ok: false,
+      checkedUpTo: all[11],
+      firstMismatch: late,
+      reason: 'changed',
+      events: all.filter((p) => p < late).length,
+    });
     await sql('update audit_links set link = $2 where position = $1', [late, linkRows[0].link]);
     expect(await verifyChain(s.db.pool, key, { pageSize: 2, parallel: 4 })).toMatchObject({ ok: true, events: all.length });
   });

@@ -16,7 +16,10 @@ import { sealAll, verifyChain } from './audit.chain-store';
 const root = path.resolve(import.meta.dirname, '../../../..');
 const cli = (args: string[], env: Record<string, string> = {}) =>
   new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const proc = spawn(process.execPath, ['--import', 'tsx', 'api/src/cli/audit.ts', ...args], { cwd: root, env: { ...process.env, AUDIT_SIGNING_KEY: '', ...env } });
+    const proc = spawn(process.execPath, ['--import', 'tsx', 'api/src/cli/audit.ts', ...args], {
+      cwd: root,
+      env: { ...process.env, AUDIT_SIGNING_KEY: '', ...env },
+    });
     let stdout = '';
     let stderr = '';
     proc.stdout.on('data', (d) => (stdout += d));
@@ -31,7 +34,8 @@ let first: TestApp;
 let t: TestApp;
 let dataDir: string;
 const { signUpConfirmed, signIn } = accountHelpers(() => t);
-const keyIds = async () => (await t.app.ctx.pool.query<{ key_id: string }>('select key_id from audit_checkpoints order by upto_position')).rows.map((r) => r.key_id);
+const keyIds = async () =>
+  (await t.app.ctx.pool.query<{ key_id: string }>('select key_id from audit_checkpoints order by upto_position')).rows.map((r) => r.key_id);
 
 beforeAll(async () => {
   first = await startTestApp({ env: ADMIN });
@@ -97,7 +101,8 @@ describe('rotating the audit signing key', () => {
     expect(res.body.checkedUpTo).toBeGreaterThanOrEqual(Number(head));
     // without the retired key, its first checkpoint can no longer be trusted
     const current = loadKeyring(undefined, undefined, dataDir).signing;
-    const firstOld = (await t.app.ctx.pool.query<{ p: number }>('select min(upto_position) as p from audit_checkpoints where key_id = $1', [oldKeyId])).rows[0]!.p;
+    const firstOld = (await t.app.ctx.pool.query<{ p: number }>('select min(upto_position) as p from audit_checkpoints where key_id = $1', [oldKeyId])).rows[0]!
+      .p;
     expect(await verifyChain(t.app.ctx.pool, current)).toMatchObject({ ok: false, firstMismatch: Number(firstOld), reason: 'checkpoint' });
 
     const cliVerify = await cli(['verify'], { DATABASE_URL: t.db.url, DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
@@ -115,7 +120,13 @@ describe('rotating the audit signing key', () => {
     expect(parsePublicKeys(all).map((k) => k.keyId)).toEqual([newKeyId, oldKeyId]);
 
     const json = await (await fetch(`${t.url}/.well-known/audit-key`, { headers: { accept: 'application/json' } })).json();
-    expect(json).toMatchObject({ current: newKeyId, keys: [{ keyId: newKeyId, current: true }, { keyId: oldKeyId, current: false }] });
+    expect(json).toMatchObject({
+      current: newKeyId,
+      keys: [
+        { keyId: newKeyId, current: true },
+        { keyId: oldKeyId, current: false },
+      ],
+    });
     expect(parsePublicKeys(JSON.stringify(json)).map((k) => k.keyId)).toEqual([newKeyId, oldKeyId]);
 
     expect((await fetch(`${t.url}/.well-known/audit-key?keys=some`)).status).toBe(400);

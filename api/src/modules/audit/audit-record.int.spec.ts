@@ -51,13 +51,25 @@ const sealedByProduct = async () => {
 const verify = async () => {
   const res = await auditor.get('/api/admin/audit/verify');
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body as { ok: boolean; checkedUpTo: number; firstMismatch: number | null; reason: string | null; unsealedEvents: number; recordedUpTo: number | null; anchoredUpTo: number | null; sealerError: string | null };
+  return res.body as {
+    ok: boolean;
+    checkedUpTo: number;
+    firstMismatch: number | null;
+    reason: string | null;
+    unsealedEvents: number;
+    recordedUpTo: number | null;
+    anchoredUpTo: number | null;
+    sealerError: string | null;
+  };
 };
 
 const root = path.resolve(import.meta.dirname, '../../../..');
 const cli = (args: string[], env: Record<string, string> = {}) =>
   new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const proc = spawn(process.execPath, ['--import', 'tsx', 'api/src/cli/audit.ts', ...args], { cwd: root, env: { ...process.env, AUDIT_SIGNING_KEY: '', ...env } });
+    const proc = spawn(process.execPath, ['--import', 'tsx', 'api/src/cli/audit.ts', ...args], {
+      cwd: root,
+      env: { ...process.env, AUDIT_SIGNING_KEY: '', ...env },
+    });
     let stdout = '';
     let stderr = '';
     proc.stdout.on('data', (d) => (stdout += d));
@@ -97,7 +109,14 @@ describe('a signed checkpoint is final', () => {
     const { rows } = await sql('select upto_position as upto, link from audit_checkpoints order by upto_position');
     expect(record.checkpoints().length).toBeGreaterThanOrEqual(3);
     // every checkpoint of the database is in the record, with its link
-    for (const r of rows) expect(record.checkpoints().find((c) => c.upto === Number(r.upto))?.link.equals(r.link), `checkpoint ${r.upto}`).toBe(true);
+    for (const r of rows)
+      expect(
+        record
+          .checkpoints()
+          .find((c) => c.upto === Number(r.upto))
+          ?.link.equals(r.link),
+        `checkpoint ${r.upto}`,
+      ).toBe(true);
     expect(fs.statSync(path.join(dataDir, AUDIT_RECORD_FILE)).mode & 0o777).toBe(0o600);
     expect(await verify()).toMatchObject({ ok: true, reason: null, unsealedEvents: 0, recordedUpTo: record.last!.upto });
   }, 60_000);
@@ -145,7 +164,10 @@ describe('a signed checkpoint is final', () => {
     try {
       await late.query('begin');
       // in flight: the sealer seals nothing after it until it commits
-      await late.query(`select * from es_append($1, 'any', null, array[$2::uuid], array['AuditProbe'], array[1], array['{}'::jsonb], array['{}'::jsonb])`, [`late-${randomUUID()}`, randomUUID()]);
+      await late.query(`select * from es_append($1, 'any', null, array[$2::uuid], array['AuditProbe'], array[1], array['{}'::jsonb], array['{}'::jsonb])`, [
+        `late-${randomUUID()}`,
+        randomUUID(),
+      ]);
       for (let i = 0; i < 3; i++) await append('AuditProbe', { after: i });
       await new Promise((r) => setTimeout(r, 500));
       const answer = await verify();

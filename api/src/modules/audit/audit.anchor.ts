@@ -46,7 +46,11 @@ export const anchorLatest = async (ctx: AppContext, walletOf: WalletOf, record: 
     actor: { id: null, kind: 'system' },
   });
   record.appendAnchor({ upto: last.upto, link: last.link, txid });
-  await ctx.pool.query('insert into audit_anchors (upto_position, link, txid) values ($1, $2, $3) on conflict (upto_position) do nothing', [last.upto, last.link, txid]);
+  await ctx.pool.query('insert into audit_anchors (upto_position, link, txid) values ($1, $2, $3) on conflict (upto_position) do nothing', [
+    last.upto,
+    last.link,
+    txid,
+  ]);
   return last.upto;
 };
 
@@ -56,7 +60,12 @@ export const anchorLatest = async (ctx: AppContext, walletOf: WalletOf, record: 
  * whose payload is not an anchor) holds nothing. Empty when the chain cannot be reached.
  */
 export const anchoredCheckpoints = async (ctx: AppContext, walletOf: WalletOf, record: CheckpointRecord): Promise<HeldCheckpoint[]> => {
-  const txids = new Set(record.refresh().anchors().map((a) => a.txid));
+  const txids = new Set(
+    record
+      .refresh()
+      .anchors()
+      .map((a) => a.txid),
+  );
   const { rows } = await ctx.pool.query<{ txid: string }>('select txid from audit_anchors');
   for (const r of rows) txids.add(r.txid);
   if (txids.size === 0) return [];

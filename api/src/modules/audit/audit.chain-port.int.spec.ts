@@ -50,7 +50,9 @@ describe('the audit chain through the event store port', () => {
   it('seals every event the port reads, in batches ending in signed checkpoints, and verify finds the log intact', async () => {
     await seal();
     const head = await store.headPosition();
-    const { rows } = await sql('select (select count(*) from es_events)::int as events, (select count(*) from audit_port_links)::int as links, (select count(*) from audit_port_checkpoints)::int as checkpoints');
+    const { rows } = await sql(
+      'select (select count(*) from es_events)::int as events, (select count(*) from audit_port_links)::int as links, (select count(*) from audit_port_checkpoints)::int as checkpoints',
+    );
     expect(rows[0].links).toBe(rows[0].events);
     expect(rows[0].checkpoints).toBe(Math.ceil(rows[0].events / 7));
     expect(await verify()).toEqual({ ok: true, checkedUpTo: head, firstMismatch: null, reason: null, events: rows[0].events });
@@ -87,11 +89,10 @@ describe('the audit chain through the event store port', () => {
 
     const i = positions.findIndex((p, k) => p >= at && positions[k + 1]! - p >= 2);
     const inserted = Math.floor((positions[i]! + positions[i + 1]!) / 2);
-    await sql(`insert into es_events (position, stream_name, stream_revision, event_id, event_type, schema_version, data, metadata) values ($1, $2, 0, $3, 'UserRoleChanged', 1, '{"role":"super_admin"}', '{}')`, [
-      inserted,
-      `user-${randomUUID()}`,
-      randomUUID(),
-    ]);
+    await sql(
+      `insert into es_events (position, stream_name, stream_revision, event_id, event_type, schema_version, data, metadata) values ($1, $2, 0, $3, 'UserRoleChanged', 1, '{"role":"super_admin"}', '{}')`,
+      [inserted, `user-${randomUUID()}`, randomUUID()],
+    );
     expect(await verify()).toMatchObject({ ok: false, firstMismatch: inserted, reason: 'inserted' });
     await sql('delete from es_events where position = $1', [inserted]);
 
@@ -120,7 +121,16 @@ describe('the audit chain through the event store port', () => {
     for (const position of positions.filter((p) => p >= at)) {
       const { rows: e } = await sql('select * from es_events where position = $1', [position]);
       const row = e[0];
-      previous = chainEvent(previous, { id: row.event_id, stream: row.stream_name, revision: row.stream_revision, position, type: row.event_type, schemaVersion: row.schema_version, data: row.data, metadata: row.metadata });
+      previous = chainEvent(previous, {
+        id: row.event_id,
+        stream: row.stream_name,
+        revision: row.stream_revision,
+        position,
+        type: row.event_type,
+        schemaVersion: row.schema_version,
+        data: row.data,
+        metadata: row.metadata,
+      });
       await sql('update audit_port_links set link = $2 where position = $1', [position, previous]);
     }
     const answer = await verify();

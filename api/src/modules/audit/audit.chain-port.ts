@@ -1,7 +1,16 @@
 import { chainEvent, GENESIS_LINK, type SealedEvent } from '@axel/platform/audit/chain';
 import { EXPORT_FORMAT, EXPORT_VERSION, exportEventLine, type ExportCheckpointLine, type ExportHeader } from '@axel/platform/audit/export-format';
 import { keyById, keyList, verifyCheckpoint, type AuditKeys, type AuditSigningKey } from '@axel/platform/audit/keys';
-import { PostgresEventStore, withTransaction, type EventStore, type GlobalPosition, type Migration, type Pool, type Queryable, type RecordedEvent } from '@axel/platform';
+import {
+  PostgresEventStore,
+  withTransaction,
+  type EventStore,
+  type GlobalPosition,
+  type Migration,
+  type Pool,
+  type Queryable,
+  type RecordedEvent,
+} from '@axel/platform';
 import type { AppContext } from '../../context';
 import type { Logger } from '../../logger';
 import type { ChainVerification, ExportRange, MismatchReason } from './audit.chain-store';
@@ -65,7 +74,12 @@ export interface PortSealResult {
  * Chains the events after the last sealed one (or after `after`, when the sealer has already read
  * past events-free positions) and ends the batch with a signed checkpoint, in one transaction.
  */
-export const sealPortBatch = async (pool: Pool, store: EventStore, key: AuditSigningKey, { limit = PORT_SEAL_BATCH, after = 0 }: { limit?: number; after?: GlobalPosition } = {}): Promise<PortSealResult> =>
+export const sealPortBatch = async (
+  pool: Pool,
+  store: EventStore,
+  key: AuditSigningKey,
+  { limit = PORT_SEAL_BATCH, after = 0 }: { limit?: number; after?: GlobalPosition } = {},
+): Promise<PortSealResult> =>
   withTransaction(pool, async (db) => {
     const { rows: lock } = await db.query<{ locked: boolean }>('select pg_try_advisory_xact_lock($1) as locked', [PORT_SEAL_LOCK]);
     if (!lock[0]!.locked) return { sealed: null, readUpTo: after, isEnd: true };
@@ -83,9 +97,18 @@ export const sealPortBatch = async (pool: Pool, store: EventStore, key: AuditSig
         links.push(previous);
         times.push(event.recordedAt.toISOString());
       }
-      await db.query('insert into audit_port_links (position, link, recorded_at) select * from unnest($1::bigint[], $2::bytea[], $3::timestamptz[])', [positions, links, times]);
+      await db.query('insert into audit_port_links (position, link, recorded_at) select * from unnest($1::bigint[], $2::bytea[], $3::timestamptz[])', [
+        positions,
+        links,
+        times,
+      ]);
       const upto = positions[positions.length - 1]!;
-      await db.query('insert into audit_port_checkpoints (upto_position, link, signature, key_id) values ($1, $2, $3, $4)', [upto, previous, key.sign(upto, previous), key.keyId]);
+      await db.query('insert into audit_port_checkpoints (upto_position, link, signature, key_id) values ($1, $2, $3, $4)', [
+        upto,
+        previous,
+        key.sign(upto, previous),
+        key.keyId,
+      ]);
     }
     return { sealed: page.events.length, readUpTo: Math.max(from, page.checkpoint), isEnd: page.isEnd };
   });
@@ -165,7 +188,12 @@ const sealedUpTo = async (db: Queryable): Promise<number> => {
  * event changed or moved breaks its own link, one deleted leaves a link without an event, one
  * inserted an event without a link, and links rewritten to match break the next signed checkpoint.
  */
-export const verifyPortChain = async (db: Queryable, store: EventStore, keys: AuditKeys, { pageSize = PAGE }: { pageSize?: number } = {}): Promise<ChainVerification> => {
+export const verifyPortChain = async (
+  db: Queryable,
+  store: EventStore,
+  keys: AuditKeys,
+  { pageSize = PAGE }: { pageSize?: number } = {},
+): Promise<ChainVerification> => {
   const upto = await sealedUpTo(db);
   const events = eventsBetween(store, 0, upto, pageSize);
   const links = linksBetween(db, 0, upto, pageSize);
@@ -176,7 +204,13 @@ export const verifyPortChain = async (db: Queryable, store: EventStore, keys: Au
   let previous = GENESIS_LINK;
   let checkedUpTo = 0;
   let count = 0;
-  const mismatch = (position: number, reason: MismatchReason): ChainVerification => ({ ok: false, checkedUpTo, firstMismatch: position, reason, events: count });
+  const mismatch = (position: number, reason: MismatchReason): ChainVerification => ({
+    ok: false,
+    checkedUpTo,
+    firstMismatch: position,
+    reason,
+    events: count,
+  });
   while (!e.done || !l.done) {
     if (l.done || (!e.done && e.value.position < l.value.position)) return mismatch(e.value!.position, 'inserted');
     if (e.done || l.value.position < e.value.position) return mismatch(l.value.position, 'deleted');
@@ -188,7 +222,8 @@ export const verifyPortChain = async (db: Queryable, store: EventStore, keys: Au
     count++;
     while (!c.done && c.value.position === position) {
       const signer = keyById(keys, c.value.key_id);
-      if (!c.value.link.equals(previous) || !signer || !verifyCheckpoint(signer, position, previous, c.value.signature)) return mismatch(position, 'checkpoint');
+      if (!c.value.link.equals(previous) || !signer || !verifyCheckpoint(signer, position, previous, c.value.signature))
+        return mismatch(position, 'checkpoint');
       checkedUpTo = position;
       c = await checkpoints.next();
     }
@@ -202,7 +237,9 @@ export const verifyPortChain = async (db: Queryable, store: EventStore, keys: Au
 /** An instant as the first (`from`) or last (`to`) sealed position recorded from or until it. */
 export const portPositionAt = async (db: Queryable, instant: string, side: 'from' | 'to'): Promise<number> => {
   const { rows } = await db.query<{ p: string | null }>(
-    side === 'from' ? 'select min(position) as p from audit_port_links where recorded_at >= $1' : 'select max(position) as p from audit_port_links where recorded_at <= $1',
+    side === 'from'
+      ? 'select min(position) as p from audit_port_links where recorded_at >= $1'
+      : 'select max(position) as p from audit_port_links where recorded_at <= $1',
     [instant],
   );
   const p = rows[0]?.p;
@@ -224,7 +261,13 @@ const checkpointLine = (c: CheckpointRow): string =>
  * lines), streamed: the header, the events read through the port each with its link, and the
  * checkpoints among them, extended to the first checkpoint at or after `to`.
  */
-export async function* exportPortRange(db: Queryable, store: EventStore, keys: AuditKeys, range: ExportRange, { pageSize = PAGE }: { pageSize?: number } = {}): AsyncGenerator<string> {
+export async function* exportPortRange(
+  db: Queryable,
+  store: EventStore,
+  keys: AuditKeys,
+  range: ExportRange,
+  { pageSize = PAGE }: { pageSize?: number } = {},
+): AsyncGenerator<string> {
   const from = range.from ?? 0;
   const key = keyList(keys)[0]!;
   const { rows: ends } = await db.query<{ upto: string | null }>(
@@ -234,7 +277,10 @@ export async function* exportPortRange(db: Queryable, store: EventStore, keys: A
     range.to === undefined ? [] : [range.to],
   );
   const upto = ends[0]?.upto === null || ends[0]?.upto === undefined ? 0 : Number(ends[0].upto);
-  const { rows: before } = await db.query<{ position: string; link: Buffer }>('select position, link from audit_port_links where position < $1 order by position desc limit 1', [from]);
+  const { rows: before } = await db.query<{ position: string; link: Buffer }>(
+    'select position, link from audit_port_links where position < $1 order by position desc limit 1',
+    [from],
+  );
   const header: ExportHeader = {
     kind: EXPORT_FORMAT,
     version: EXPORT_VERSION,

@@ -151,7 +151,9 @@ export class AuditChainRewrittenError extends Error {
     readonly position: number,
     readonly recordedUpTo: number,
   ) {
-    super(`the audit log was rewritten at position ${position}: it no longer matches the checkpoint signed up to ${recordedUpTo}, so nothing is sealed again at or below it (run npm run audit -- verify)`);
+    super(
+      `the audit log was rewritten at position ${position}: it no longer matches the checkpoint signed up to ${recordedUpTo}, so nothing is sealed again at or below it (run npm run audit -- verify)`,
+    );
     this.name = 'AuditChainRewrittenError';
   }
 }
@@ -162,7 +164,10 @@ const storedLink = async (db: Queryable, position: number): Promise<Buffer | nul
 
 /** The last stored link at or below a position (genesis before the first). */
 const linkAtOrBefore = async (db: Queryable, position: number): Promise<{ position: number; link: Buffer }> => {
-  const { rows } = await db.query<{ position: number; link: Buffer }>('select position, link from audit_links where position <= $1 order by position desc limit 1', [position]);
+  const { rows } = await db.query<{ position: number; link: Buffer }>(
+    'select position, link from audit_links where position <= $1 order by position desc limit 1',
+    [position],
+  );
   return rows[0] ? { position: Number(rows[0].position), link: rows[0].link } : { position: 0, link: GENESIS_LINK };
 };
 
@@ -194,18 +199,16 @@ const catchUpWithRecord = async (db: Queryable, record: CheckpointRecord, last: 
   const at = new Map(positions.map((p, i) => [p, i]));
   for (const c of recorded) {
     const i = at.get(c.upto);
-    if (i === undefined || !links.subarray(i * LINK_BYTES, (i + 1) * LINK_BYTES).equals(c.link)) throw new AuditChainRewrittenError(positions[0] ?? c.upto, top.upto);
+    if (i === undefined || !links.subarray(i * LINK_BYTES, (i + 1) * LINK_BYTES).equals(c.link))
+      throw new AuditChainRewrittenError(positions[0] ?? c.upto, top.upto);
   }
   if (!reached.equals(top.link)) throw new AuditChainRewrittenError(positions[0] ?? top.upto, top.upto);
   await insertLinks(db, positions, links);
   for (const c of recorded) {
-    await db.query('insert into audit_checkpoints (upto_position, link, signature, key_id, chain) values ($1, $2, $3, $4, $5) on conflict (upto_position) do nothing', [
-      c.upto,
-      c.link,
-      c.signature,
-      c.keyId,
-      c.chain,
-    ]);
+    await db.query(
+      'insert into audit_checkpoints (upto_position, link, signature, key_id, chain) values ($1, $2, $3, $4, $5) on conflict (upto_position) do nothing',
+      [c.upto, c.link, c.signature, c.keyId, c.chain],
+    );
   }
   return positions.length;
 };
@@ -243,7 +246,13 @@ export const sealBatch = async (
     await insertLinks(db, positions, links);
     const upto = positions[positions.length - 1]!;
     const signature = key.sign(upto, previous, chain);
-    await db.query('insert into audit_checkpoints (upto_position, link, signature, key_id, chain) values ($1, $2, $3, $4, $5)', [upto, previous, signature, key.keyId, chain]);
+    await db.query('insert into audit_checkpoints (upto_position, link, signature, key_id, chain) values ($1, $2, $3, $4, $5)', [
+      upto,
+      previous,
+      signature,
+      key.keyId,
+      chain,
+    ]);
     // on disk before the commit: a checkpoint in the database is always in the record
     record?.appendCheckpoint({ upto, link: previous, signature, keyId: key.keyId, chain });
     return positions.length;
@@ -342,7 +351,10 @@ const VERIFY_PARALLEL = 4;
 
 /** The end of the page of `pageSize` links after `from` (or `upto` when fewer are left). */
 const pageEnd = async (db: Queryable, table: 'audit_links' | 'es_events', from: number, upto: number, pageSize: number): Promise<number> => {
-  const { rows } = await db.query<{ hi: number }>(`select position as hi from ${table} where position > $1 and position <= $2 order by position offset $3 limit 1`, [from, upto, pageSize - 1]);
+  const { rows } = await db.query<{ hi: number }>(
+    `select position as hi from ${table} where position > $1 and position <= $2 order by position offset $3 limit 1`,
+    [from, upto, pageSize - 1],
+  );
   return rows[0]?.hi ?? upto;
 };
 
@@ -350,7 +362,13 @@ const pageEnd = async (db: Queryable, table: 'audit_links' | 'es_events', from: 
  * Pages of a range read ahead: up to `ahead` pages are being read while the oldest is used, each
  * ending at `pageEnd`. A page that fails while another is used is awaited (and thrown) in its turn.
  */
-async function* readAhead<T>(after: number, upto: number, ahead: number, end: (from: number) => Promise<number>, read: (from: number, hi: number) => Promise<T>): AsyncGenerator<T> {
+async function* readAhead<T>(
+  after: number,
+  upto: number,
+  ahead: number,
+  end: (from: number) => Promise<number>,
+  read: (from: number, hi: number) => Promise<T>,
+): AsyncGenerator<T> {
   const pending: Promise<T>[] = [];
   let from = after;
   const launch = async () => {
@@ -438,7 +456,13 @@ export const verifyChain = async (
   let previous = GENESIS_LINK;
   let checkedUpTo = 0;
   let count = 0;
-  const mismatch = (position: number, reason: MismatchReason): ChainVerification => ({ ok: false, checkedUpTo, firstMismatch: position, reason, events: count });
+  const mismatch = (position: number, reason: MismatchReason): ChainVerification => ({
+    ok: false,
+    checkedUpTo,
+    firstMismatch: position,
+    reason,
+    events: count,
+  });
   /** A checkpoint at `position` must seal the link the chain reached there with a valid signature by a listed key. */
   const checkpointHolds = (cp: CheckpointRow, link: Buffer): boolean => {
     // signed by the current key or one it replaced
@@ -571,7 +595,10 @@ export const verifyAudit = async (
     anchoredUpTo: anchored.length ? Math.max(...anchored.map((a) => a.upto)) : null,
   };
   const positions = [...held.keys()].sort((a, b) => a - b);
-  const { rows: stored } = await db.query<{ upto: number; link: Buffer }>('select upto_position as upto, link from audit_checkpoints where upto_position = any($1::bigint[])', [positions]);
+  const { rows: stored } = await db.query<{ upto: number; link: Buffer }>(
+    'select upto_position as upto, link from audit_checkpoints where upto_position = any($1::bigint[])',
+    [positions],
+  );
   const inDb = new Map(stored.map((r) => [Number(r.upto), r.link]));
   let holding = 0;
   let rewrittenBefore: number | null = null;
@@ -647,7 +674,10 @@ export async function* exportRange(
     range.to === undefined ? [] : [range.to],
   );
   const upto = ends[0]?.upto ?? 0;
-  const { rows: before } = await db.query<{ position: number; link: Buffer }>('select position, link from audit_links where position < $1 order by position desc limit 1', [from]);
+  const { rows: before } = await db.query<{ position: number; link: Buffer }>(
+    'select position, link from audit_links where position < $1 order by position desc limit 1',
+    [from],
+  );
   const header: ExportHeader = {
     kind: EXPORT_FORMAT,
     version: EXPORT_VERSION,

@@ -58,9 +58,18 @@ const probe = `select * from es_append($1, 'any', null, array[$2::uuid], array['
 describe('sealing', () => {
   it('chains every event and verify finds the log intact', async () => {
     await seal();
-    const { rows } = await sql('select (select count(*) from es_events)::int as events, (select count(*) from audit_links)::int as links, (select max(position) from es_events) as head');
+    const { rows } = await sql(
+      'select (select count(*) from es_events)::int as events, (select count(*) from audit_links)::int as links, (select max(position) from es_events) as head',
+    );
     expect(rows[0].links).toBe(rows[0].events);
-    expect(await verify()).toMatchObject({ ok: true, checkedUpTo: Number(rows[0].head), firstMismatch: null, reason: null, events: rows[0].events, unsealedEvents: 0 });
+    expect(await verify()).toMatchObject({
+      ok: true,
+      checkedUpTo: Number(rows[0].head),
+      firstMismatch: null,
+      reason: null,
+      events: rows[0].events,
+      unsealedEvents: 0,
+    });
   });
 
   it('never leaves out an event that commits late: it is sealed in its place once committed', async () => {
@@ -126,11 +135,10 @@ describe('tampering in PostgreSQL is caught at its position', () => {
     const i = positions.findIndex((p, k) => p >= at && positions[k + 1]! - p >= 2);
     const inserted = Math.floor((positions[i]! + positions[i + 1]!) / 2);
     expect(positions).not.toContain(inserted);
-    await sql(`insert into es_events (position, stream_name, stream_revision, event_id, event_type, schema_version, data, metadata) values ($1, $2, 0, $3, 'UserRoleChanged', 1, '{"role":"super_admin"}', '{}')`, [
-      inserted,
-      `user-${randomUUID()}`,
-      randomUUID(),
-    ]);
+    await sql(
+      `insert into es_events (position, stream_name, stream_revision, event_id, event_type, schema_version, data, metadata) values ($1, $2, 0, $3, 'UserRoleChanged', 1, '{"role":"super_admin"}', '{}')`,
+      [inserted, `user-${randomUUID()}`, randomUUID()],
+    );
     expect(await verify()).toMatchObject({ ok: false, firstMismatch: inserted, reason: 'inserted' });
     await sql('delete from es_events where position = $1', [inserted]);
     expect((await verify()).ok).toBe(true);
@@ -159,7 +167,16 @@ describe('tampering in PostgreSQL is caught at its position', () => {
     const { rows: ev } = await sql('select *, data::text as data_text, metadata::text as metadata_text from es_events where position = $1', [at]);
     const { chainDigest, eventDigest } = await import('@axel/platform/audit/chain');
     const e = ev[0];
-    const digest = eventDigest({ id: e.event_id, stream: e.stream_name, revision: Number(e.stream_revision), position: at, type: e.event_type, schemaVersion: e.schema_version, dataText: e.data_text, metadataText: e.metadata_text });
+    const digest = eventDigest({
+      id: e.event_id,
+      stream: e.stream_name,
+      revision: Number(e.stream_revision),
+      position: at,
+      type: e.event_type,
+      schemaVersion: e.schema_version,
+      dataText: e.data_text,
+      metadataText: e.metadata_text,
+    });
     const forged = chainDigest(prev[0].link, digest);
     const { rows: old } = await sql('select link from audit_links where position = $1', [at]);
     await sql('update audit_links set link = $2 where position = $1', [at, forged]);
@@ -223,9 +240,16 @@ describe('export and the offline verifier', () => {
     const { rows } = await sql('select position, recorded_at from es_events order by position');
     const middle = rows[Math.floor(rows.length / 2)]!;
     const since = (middle.recorded_at as Date).toISOString();
-    const res = await auditor.request('GET', `/api/admin/audit/export?from=${encodeURIComponent(since)}&to=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`);
+    const res = await auditor.request(
+      'GET',
+      `/api/admin/audit/export?from=${encodeURIComponent(since)}&to=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`,
+    );
     expect(res.status).toBe(200);
-    const events = (res.body as string).trimEnd().split('\n').map((l) => JSON.parse(l)).filter((l) => l.kind === 'event');
+    const events = (res.body as string)
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l))
+      .filter((l) => l.kind === 'event');
     const expected = rows.filter((r) => r.recorded_at >= middle.recorded_at).map((r) => Number(r.position));
     expect(events[0].position).toBe(Math.min(...expected));
     expect(events.length).toBeGreaterThan(0);
@@ -291,7 +315,10 @@ describe('the activity log holds no secret', () => {
     expect(opened.length).toBeGreaterThan(20);
     const found: string[] = [];
     for (const e of [...stored.map((r) => ({ position: Number(r.position), type: r.event_type as string, text: r.text as string })), ...opened]) {
-      for (const hit of secretsIn(e.text)) found.push(`${e.type} at ${e.position} holds ${typeof hit === 'string' ? `a mailed token or a password (${hit.slice(0, 4)}...)` : `something shaped like ${hit}`}`);
+      for (const hit of secretsIn(e.text))
+        found.push(
+          `${e.type} at ${e.position} holds ${typeof hit === 'string' ? `a mailed token or a password (${hit.slice(0, 4)}...)` : `something shaped like ${hit}`}`,
+        );
     }
     expect(found).toEqual([]);
   });

@@ -24,9 +24,15 @@ const bound = z.union([position, z.iso.datetime({ offset: true })]);
 const positionsOf = async (pool: Pool, from: number | string | undefined, to: number | string | undefined) => {
   const start =
     typeof from === 'string'
-      ? Number((await pool.query<{ p: number | null }>('select min(position) as p from es_events where recorded_at >= $1', [from])).rows[0]!.p ?? Number.MAX_SAFE_INTEGER)
+      ? Number(
+          (await pool.query<{ p: number | null }>('select min(position) as p from es_events where recorded_at >= $1', [from])).rows[0]!.p ??
+            Number.MAX_SAFE_INTEGER,
+        )
       : from;
-  const end = typeof to === 'string' ? Number((await pool.query<{ p: number | null }>('select max(position) as p from es_events where recorded_at <= $1', [to])).rows[0]!.p ?? 0) : to;
+  const end =
+    typeof to === 'string'
+      ? Number((await pool.query<{ p: number | null }>('select max(position) as p from es_events where recorded_at <= $1', [to])).rows[0]!.p ?? 0)
+      : to;
   return { from: start, to: end };
 };
 
@@ -117,7 +123,9 @@ export const createAuditModule = (deps: { readonly walletOf: WalletOf }): AuditM
       async (request, reply) => {
         await requireStaff(ctx, request);
         const viaPort = ctx.adapters.eventStore !== 'postgres';
-        const { from, to } = await (viaPort ? portChain.positionsOf(ctx, request.query.from, request.query.to) : positionsOf(ctx.pool, request.query.from, request.query.to));
+        const { from, to } = await (viaPort
+          ? portChain.positionsOf(ctx, request.query.from, request.query.to)
+          : positionsOf(ctx.pool, request.query.from, request.query.to));
         const name = `axel-audit-${from ?? 0}-${to ?? 'end'}.jsonl`;
         return reply
           .header('content-type', 'application/x-ndjson; charset=utf-8')
@@ -152,7 +160,10 @@ export const createAuditModule = (deps: { readonly walletOf: WalletOf }): AuditM
     },
     async health() {
       return {
-        sealing: sealer !== undefined || portChain.sealing, keyId: keyring?.signing.keyId ?? null, previousKeyIds: keyring?.keys.slice(1).map((k) => k.keyId) ?? [], lastError: sealer?.lastError ?? portChain.lastError,
+        sealing: sealer !== undefined || portChain.sealing,
+        keyId: keyring?.signing.keyId ?? null,
+        previousKeyIds: keyring?.keys.slice(1).map((k) => k.keyId) ?? [],
+        lastError: sealer?.lastError ?? portChain.lastError,
         anchoredUpTo: anchors?.anchoredUpTo ?? null,
         anchorError: anchors?.lastError ?? null,
       };

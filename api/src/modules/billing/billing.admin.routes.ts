@@ -25,21 +25,33 @@ export const billingAdminRoutes = (ctx: AppContext, service: BillingService) => 
     const now = ctx.now();
     return {
       plan: planView(state, now),
-      subscriptions: Object.values(state.subscriptions).map((s) => toSubscriptionView(s, now)).sort((a, b) => b.startDate.localeCompare(a.startDate)),
+      subscriptions: Object.values(state.subscriptions)
+        .map((s) => toSubscriptionView(s, now))
+        .sort((a, b) => b.startDate.localeCompare(a.startDate)),
       payments: state.payments.map(toPaymentView).sort((a, b) => b.createdAt.localeCompare(a.createdAt)),
     };
   };
 
-  app.get('/api/admin/users/:id/billing', { schema: { tags, summary: "A user's plan, subscriptions and payments", params: IdParams, response: { 200: AnyObject } } }, async (request) => {
-    await requireStaff(ctx, request);
-    if (!(await findUser(ctx.pool, request.params.id))) throw new DomainError(AccountErrors.userNotFound);
-    return billingOf(request.params.id);
-  });
+  app.get(
+    '/api/admin/users/:id/billing',
+    { schema: { tags, summary: "A user's plan, subscriptions and payments", params: IdParams, response: { 200: AnyObject } } },
+    async (request) => {
+      await requireStaff(ctx, request);
+      if (!(await findUser(ctx.pool, request.params.id))) throw new DomainError(AccountErrors.userNotFound);
+      return billingOf(request.params.id);
+    },
+  );
 
   app.post(
     '/api/admin/users/:id/plan',
     {
-      schema: { tags, summary: "Change a user's plan at once, without a payment (staff of higher rank)", params: IdParams, body: z.object({ productId: productIdSchema }), response: { 200: AnyObject } },
+      schema: {
+        tags,
+        summary: "Change a user's plan at once, without a payment (staff of higher rank)",
+        params: IdParams,
+        body: z.object({ productId: productIdSchema }),
+        response: { 200: AnyObject },
+      },
       config: limit({ perIp: 60 }),
       // staff are checked before the body is: a refused caller learns nothing of the form's rules
       preValidation: async (request: FastifyRequest) => void (await requireStaff(ctx, request)),
@@ -77,7 +89,12 @@ export const billingAdminRoutes = (ctx: AppContext, service: BillingService) => 
       if (!target) throw new DomainError(AccountErrors.userNotFound);
       assertStaffMay(staff, { kind: 'manage', target });
       if (productById(request.body.productId)?.type !== 'custom-plan') throw new DomainError(BillingErrors.planChangeNotAllowed);
-      const { checkoutId, checkoutLink, position } = await service.buy(target.id, { productId: request.body.productId, quantity: 1, customFields: {} }, requestMeta(request), { id: staff.id, kind: 'staff' });
+      const { checkoutId, checkoutLink, position } = await service.buy(
+        target.id,
+        { productId: request.body.productId, quantity: 1, customFields: {} },
+        requestMeta(request),
+        { id: staff.id, kind: 'staff' },
+      );
       if (position) {
         reply.header(POSITION_HEADER, String(position));
         await ctx.caughtUp(position);
@@ -92,7 +109,15 @@ export const billingAdminRoutes = (ctx: AppContext, service: BillingService) => 
       schema: {
         tags,
         summary: 'Revenue by plan, active subscriptions, users in grace',
-        response: { 200: z.object({ revenueByPlan: z.array(AnyObject), activeSubscriptions: z.array(AnyObject), usersInGrace: z.number(), unpaidUsers: z.number(), currency: z.string() }) },
+        response: {
+          200: z.object({
+            revenueByPlan: z.array(AnyObject),
+            activeSubscriptions: z.array(AnyObject),
+            usersInGrace: z.number(),
+            unpaidUsers: z.number(),
+            currency: z.string(),
+          }),
+        },
       },
     },
     async (request) => {
@@ -113,7 +138,13 @@ export const billingAdminRoutes = (ctx: AppContext, service: BillingService) => 
       );
       const name = (id: number) => productById(id)?.name ?? String(id);
       return {
-        revenueByPlan: revenue.rows.map((r) => ({ productId: r.product_id, productName: name(r.product_id), cycle: productById(r.product_id)?.validity ?? null, amount: Number(r.amount), payments: r.payments })),
+        revenueByPlan: revenue.rows.map((r) => ({
+          productId: r.product_id,
+          productName: name(r.product_id),
+          cycle: productById(r.product_id)?.validity ?? null,
+          amount: Number(r.amount),
+          payments: r.payments,
+        })),
         activeSubscriptions: active.rows.map((r) => ({ productId: r.product_id, productName: name(r.product_id), count: r.n })),
         usersInGrace: grace.rows[0]?.in_grace ?? 0,
         unpaidUsers: grace.rows[0]?.unpaid ?? 0,

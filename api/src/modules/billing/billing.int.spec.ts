@@ -69,14 +69,23 @@ describe('catalogue and entitlements', () => {
   it('a new user is on Basic: 10 GB, 5 shares and 5 fetches a month', async () => {
     const { http, id } = await signUpConfirmed();
     const me = await http.get(`/api/users/${id}/`);
-    expect(me.body).toMatchObject({ isBasic: true, isProfessional: false, userPlanInfo: { productName: 'Basic', assets: { quota: { sizeTotal: 10 * GB }, 'secure-share': { maxCountPerPeriod: 5 }, 'secure-fetch': { maxCountPerPeriod: 5 } } } });
+    expect(me.body).toMatchObject({
+      isBasic: true,
+      isProfessional: false,
+      userPlanInfo: {
+        productName: 'Basic',
+        assets: { quota: { sizeTotal: 10 * GB }, 'secure-share': { maxCountPerPeriod: 5 }, 'secure-fetch': { maxCountPerPeriod: 5 } },
+      },
+    });
     expect((await http.get(`/api/users/${id}/plan/`)).body).toMatchObject({ productId: 1, quotaBytes: 10 * GB, paymentDelay: false });
-    expect((await http.get(`/api/users/${id}/products/`)).body).toEqual([{ productId: 1, productType: 'free-plan', status: 'active', subscriptionId: null, quantity: 1 }]);
+    expect((await http.get(`/api/users/${id}/products/`)).body).toEqual([
+      { productId: 1, productType: 'free-plan', status: 'active', subscriptionId: null, quantity: 1 },
+    ]);
     expect((await http.get(`/api/users/${id}/grace-period-info/`)).body).toEqual([]);
     expect((await http.get(`/api/users/${id}/member-role/`)).body).toMatchObject({ role: null, freeSeats: 5 });
   });
 
-  it('another user\'s billing is not yours', async () => {
+  it("another user's billing is not yours", async () => {
     const a = await signUpConfirmed();
     const b = await signUpConfirmed();
     for (const path of ['plan/', 'subscriptions/', 'payments/', 'products/', 'product-assets/', 'grace-period-info/']) {
@@ -105,7 +114,12 @@ describe('upgrade with a promo code through the test checkout', () => {
     expect(done.redirectTo).toMatch(/^\/storages\/result\?status=paid/);
 
     const me = (await http.get(`/api/users/${id}/`)).body;
-    expect(me).toMatchObject({ isProfessional: true, isBasic: false, hasE2EEAccess: true, userPlanInfo: { productName: 'Professional', assets: { quota: { sizeTotal: 500 * GB } } } });
+    expect(me).toMatchObject({
+      isProfessional: true,
+      isBasic: false,
+      hasE2EEAccess: true,
+      userPlanInfo: { productName: 'Professional', assets: { quota: { sizeTotal: 500 * GB } } },
+    });
     expect(me.planFeatures).toEqual(expect.arrayContaining(['esign', 'e2ee', 'two-factor', 'backup']));
     expect(me.permissions).toEqual(expect.arrayContaining(['unlimited-shared-file-size', 'storage-encryption']));
     expect((await http.get(`/api/users/${id}/features/`)).body).toEqual(expect.arrayContaining(['esign', 'secure-fetch']));
@@ -147,10 +161,16 @@ describe('upgrade with a promo code through the test checkout', () => {
     const code = promo();
     expect((await staff.post('/api/admin/promocodes/', code)).status).toBe(201);
     const { http, id } = await signUpConfirmed();
-    expect((await http.post(`/api/users/${id}/products/`, { productId: 200, promoCode: 'NOSUCHCODE' })).body).toMatchObject({ code: 5007, message: 'Promo code is invalid' });
+    expect((await http.post(`/api/users/${id}/products/`, { productId: 200, promoCode: 'NOSUCHCODE' })).body).toMatchObject({
+      code: 5007,
+      message: 'Promo code is invalid',
+    });
     expect((await http.post(`/api/users/${id}/products/`, { productId: 100, promoCode: code.code })).body.code).toBe(5007);
     expect((await staff.post(`/api/admin/promocodes/${code.code}/toggle`)).body).toMatchObject({ status: 'inactive' });
-    expect((await http.post(`/api/users/${id}/products/`, { productId: 200, promoCode: code.code })).body).toMatchObject({ code: 5010, message: 'Promo code is no longer active' });
+    expect((await http.post(`/api/users/${id}/products/`, { productId: 200, promoCode: code.code })).body).toMatchObject({
+      code: 5010,
+      message: 'Promo code is no longer active',
+    });
     expect((await http.get(`/api/promocode-products/?code=${code.code}`)).body.code).toBe(5010);
 
     const { done } = await checkout(http, id, { productId: 100 }, 'decline');
@@ -165,7 +185,10 @@ describe('upgrade with a promo code through the test checkout', () => {
     expect((await http.post(`/api/users/${id}/products/`, { productId: 100 })).body.code).toBe('PLAN_CHANGE_NOT_ALLOWED');
     await checkout(http, id, { productId: 201 });
     const subs = (await http.get(`/api/users/${id}/subscriptions/`)).body as { productId: number; status: string; startDate: string }[];
-    expect(subs.map((s) => [s.productId, s.status]).sort()).toEqual([[100, 'canceled'], [201, 'pending']]);
+    expect(subs.map((s) => [s.productId, s.status]).sort()).toEqual([
+      [100, 'canceled'],
+      [201, 'pending'],
+    ]);
     expect((await http.get(`/api/users/${id}/subscriptions/?status=pending`)).body).toHaveLength(1);
     expect((await http.get(`/api/users/${id}/plan/`)).body.kind).toBe('starter');
   });
@@ -176,7 +199,14 @@ describe('upgrade with a promo code through the test checkout', () => {
     const [sub] = (await http.get(`/api/users/${id}/subscriptions/`)).body;
     expect((await http.post(`/api/dev/users/${id}/subscriptions/${sub.id}/renewal`, { outcome: 'failed' })).status).toBe(200);
     const [grace] = (await http.get(`/api/users/${id}/grace-period-info/`)).body;
-    expect(grace).toMatchObject({ subscriptionId: sub.id, graceType: 'start', subscriptionStatus: 'active', deleteProductAction: true, cost: 1999, planCycle: 'month' });
+    expect(grace).toMatchObject({
+      subscriptionId: sub.id,
+      graceType: 'start',
+      subscriptionStatus: 'active',
+      deleteProductAction: true,
+      cost: 1999,
+      planCycle: 'month',
+    });
     expect((await http.get(`/api/users/${id}/`)).body).toMatchObject({ isGraceUnpaidUser: true, isUnpaidUser: false });
     expect((await http.get(`/api/users/${id}/payments/`)).body.data[0]).toMatchObject({ status: 'failed' });
     expect((await http.post(`/api/dev/users/${id}/subscriptions/${sub.id}/renewal`, { outcome: 'paid' })).status).toBe(200);
@@ -194,7 +224,10 @@ describe('extra member slots', () => {
     const { html } = await checkout(http, id, { productId: 520, quantity: 2 });
     expect(html).toContain('4.00 USD');
     expect((await http.get(`/api/users/${id}/member-role/`)).body.freeSeats).toBe(3);
-    expect((await http.get(`/api/users/${id}/product-assets/`)).body).toMatchObject({ quota: { sizeTotal: 1024 * GB }, 'secure-share': { maxCountPerPeriod: null } });
+    expect((await http.get(`/api/users/${id}/product-assets/`)).body).toMatchObject({
+      quota: { sizeTotal: 1024 * GB },
+      'secure-share': { maxCountPerPeriod: null },
+    });
     const slots = (await http.get(`/api/users/${id}/subscriptions/?productType=extra-members`)).body;
     expect(slots).toMatchObject([{ productId: 520, quantity: 2, price: 400 }]);
     expect((await http.post(`/api/users/${id}/subscriptions/${slots[0].id}/`, { action: 'cancel' })).body).toMatchObject({ status: 'canceled' });
@@ -245,7 +278,14 @@ describe('the test provider renews on the next payment date', () => {
       const payments = (await again.get(`/api/users/${id}/payments/?sort=createdAt`)).body;
       expect(payments.data.map((p: { amount: number }) => p.amount)).toEqual([99, 99]);
       // the code's cycles are used up: the next payment is the product's price
-      expect(renewed.nextPayment).toEqual({ date: renewed.nextPaymentDate, amount: 999, regularAmount: 999, promoCode: null, promoPaymentsLeft: 0, currency: 'USD' });
+      expect(renewed.nextPayment).toEqual({
+        date: renewed.nextPaymentDate,
+        amount: 999,
+        regularAmount: 999,
+        promoCode: null,
+        promoPaymentsLeft: 0,
+        currency: 'USD',
+      });
       // the same due date is paid once, whoever runs the check
       await renewDueTestSubscriptions(t.app.ctx, service);
       expect((await again.get(`/api/users/${id}/payments/`)).body.total).toBe(2);
@@ -305,13 +345,16 @@ describe('promo codes in the console', () => {
     const code = promo({ customFields: [{ name: 'barNumber', maxLength: 5, maxValue: 10000 }] });
     expect((await (await root()).post('/api/admin/promocodes/', code)).status).toBe(201);
     const { http, id } = await signUpConfirmed();
-    expect((await http.post(`/api/users/${id}/products/`, { productId: 200, promoCode: code.code })).body).toMatchObject({ code: 'PROMO_FIELD_REQUIRED', data: { field: 'barNumber' } });
+    expect((await http.post(`/api/users/${id}/products/`, { productId: 200, promoCode: code.code })).body).toMatchObject({
+      code: 'PROMO_FIELD_REQUIRED',
+      data: { field: 'barNumber' },
+    });
     expect((await http.post(`/api/users/${id}/products/`, { productId: 200, promoCode: code.code, customFields: { barNumber: '4242' } })).status).toBe(201);
   });
 });
 
 describe('a custom plan set up by staff', () => {
-  it('shows as the user\'s pending product until they pay it through its link', async () => {
+  it("shows as the user's pending product until they pay it through its link", async () => {
     const boss = await root();
     const { http, id } = await signUpConfirmed();
     expect((await boss.post(`/api/admin/users/${id}/checkout`, { productId: 200 })).body.code).toBe('PLAN_CHANGE_NOT_ALLOWED');
@@ -331,7 +374,7 @@ describe('a custom plan set up by staff', () => {
 });
 
 describe('staff and the billing dashboard', () => {
-  it('staff change a user\'s plan at once; the dashboard counts revenue and subscriptions', async () => {
+  it("staff change a user's plan at once; the dashboard counts revenue and subscriptions", async () => {
     const boss = await root();
     const { http, id } = await signUpConfirmed();
     const changed = await boss.post(`/api/admin/users/${id}/plan`, { productId: 1001 });
@@ -342,8 +385,18 @@ describe('staff and the billing dashboard', () => {
     expect((await boss.post(`/api/admin/users/${id}/plan`, { productId: 99999 })).body.code).toBe('PRODUCT_NOT_FOUND');
 
     // the change is in the user's activity log, by whom, beside their account's own events
-    const activity = (await boss.get(`/api/admin/users/${id}/activity?perPage=100`)).body as { event: string; actorKind: string; actorEmail: string | null; data: Record<string, unknown> }[];
-    expect(activity[0]).toMatchObject({ event: 'PlanChangedByStaff', actorKind: 'staff', actorEmail: 'root@axel.test', data: { plan: 'Enterprise', previousPlan: 'Basic', productId: 1001 } });
+    const activity = (await boss.get(`/api/admin/users/${id}/activity?perPage=100`)).body as {
+      event: string;
+      actorKind: string;
+      actorEmail: string | null;
+      data: Record<string, unknown>;
+    }[];
+    expect(activity[0]).toMatchObject({
+      event: 'PlanChangedByStaff',
+      actorKind: 'staff',
+      actorEmail: 'root@axel.test',
+      data: { plan: 'Enterprise', previousPlan: 'Basic', productId: 1001 },
+    });
     expect(activity.map((a) => a.event)).toContain('UserRegistered');
     // checkouts and subscriptions stay out of it
     expect(activity.filter((a) => /Subscription|Checkout|Payment/.test(a.event))).toEqual([]);

@@ -46,7 +46,10 @@ export const createBillingModule = (deps: { readonly tokenCheckouts: TokenChecko
     routes: (ctx) => async (app) => {
       const testMode = testPaymentsMode(ctx.config);
       if (testMode === 'exposed') {
-        ctx.log.warn({ host: ctx.config.HOST }, 'TEST_PAYMENTS=on with a HOST other machines can reach: anyone can upgrade a plan for free with the test payment provider');
+        ctx.log.warn(
+          { host: ctx.config.HOST },
+          'TEST_PAYMENTS=on with a HOST other machines can reach: anyone can upgrade a plan for free with the test payment provider',
+        );
       }
       const { STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_API_URL: apiUrl } = ctx.config;
       const stripe = secretKey ? stripeClient({ secretKey, apiUrl }) : null;

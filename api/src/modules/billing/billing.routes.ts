@@ -1,13 +1,4 @@
-import {
-  applyPromoCode,
-  BillingErrors,
-  checkoutQuote,
-  DomainError,
-  entitlementsOf,
-  paymentDelayed,
-  productById,
-  PRODUCT_TYPES,
-} from '@axel/domain';
+import { applyPromoCode, BillingErrors, checkoutQuote, DomainError, entitlementsOf, paymentDelayed, productById, PRODUCT_TYPES } from '@axel/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -43,7 +34,11 @@ export const billingRoutes = (ctx: AppContext, service: BillingService) => async
       schema: {
         tags,
         summary: 'The product catalogue (plans, extra members), prices in minor units',
-        querystring: z.object({ perPage: z.coerce.number().int().min(1).max(100).default(100), page: z.coerce.number().int().min(1).max(1000).default(1), type: z.enum(PRODUCT_TYPES).optional() }),
+        querystring: z.object({
+          perPage: z.coerce.number().int().min(1).max(100).default(100),
+          page: z.coerce.number().int().min(1).max(1000).default(1),
+          type: z.enum(PRODUCT_TYPES).optional(),
+        }),
         response: { 200: z.array(AnyObject) },
       },
     },
@@ -56,17 +51,21 @@ export const billingRoutes = (ctx: AppContext, service: BillingService) => async
     },
   );
 
-  app.get('/api/users/:id/products/', { schema: { tags, summary: "The user's products", params: IdParams, response: { 200: z.array(AnyObject) } } }, async (request) => {
-    await requireSelf(ctx, request, request.params.id);
-    return userProducts(await loadBilling(ctx, request.params.id), ctx.now());
-  });
+  app.get(
+    '/api/users/:id/products/',
+    { schema: { tags, summary: "The user's products", params: IdParams, response: { 200: z.array(AnyObject) } } },
+    async (request) => {
+      await requireSelf(ctx, request, request.params.id);
+      return userProducts(await loadBilling(ctx, request.params.id), ctx.now());
+    },
+  );
 
   app.post(
     '/api/users/:id/products/',
     {
       schema: {
         tags,
-        summary: 'Buy a product: answers the payment provider\'s checkout link',
+        summary: "Buy a product: answers the payment provider's checkout link",
         params: IdParams,
         body: z.object({
           productId: productIdSchema,
@@ -84,7 +83,11 @@ export const billingRoutes = (ctx: AppContext, service: BillingService) => async
       await requireSelf(ctx, request, request.params.id);
       const b = request.body;
       const fields = Object.fromEntries(Object.entries(b.customFields).filter((e): e is [string, string] => typeof e[1] === 'string'));
-      const { checkoutId, checkoutLink, position } = await service.buy(request.params.id, { productId: b.productId, quantity: b.quantity, promoCode: b.promoCode, customFields: fields }, requestMeta(request));
+      const { checkoutId, checkoutLink, position } = await service.buy(
+        request.params.id,
+        { productId: b.productId, quantity: b.quantity, promoCode: b.promoCode, customFields: fields },
+        requestMeta(request),
+      );
       await withPosition(ctx, reply, position);
       return reply.status(201).send({ checkoutId, checkoutLink, productId: b.productId });
     },
@@ -105,11 +108,17 @@ export const billingRoutes = (ctx: AppContext, service: BillingService) => async
       await requireSelf(ctx, request, request.params.id);
       const now = ctx.now();
       const state = await loadBilling(ctx, request.params.id);
-      return Object.values(state.subscriptions)
-        .map((s) => toSubscriptionView(s, now))
-        // ended subscriptions are history: listed only when asked for
-        .filter((s) => (request.query.status ? s.status === request.query.status : s.status !== 'ended') && (!request.query.productType || s.productType === request.query.productType))
-        .sort((a, b) => b.startDate.localeCompare(a.startDate));
+      return (
+        Object.values(state.subscriptions)
+          .map((s) => toSubscriptionView(s, now))
+          // ended subscriptions are history: listed only when asked for
+          .filter(
+            (s) =>
+              (request.query.status ? s.status === request.query.status : s.status !== 'ended') &&
+              (!request.query.productType || s.productType === request.query.productType),
+          )
+          .sort((a, b) => b.startDate.localeCompare(a.startDate))
+      );
     },
   );
 
@@ -124,7 +133,13 @@ export const billingRoutes = (ctx: AppContext, service: BillingService) => async
   app.post(
     '/api/users/:id/subscriptions/:subscriptionId/',
     {
-      schema: { tags, summary: 'Cancel a subscription: the plan is kept until its end date, then Basic', params: SubscriptionParams, body: z.object({ action: z.literal('cancel') }), response: { 200: AnyObject } },
+      schema: {
+        tags,
+        summary: 'Cancel a subscription: the plan is kept until its end date, then Basic',
+        params: SubscriptionParams,
+        body: z.object({ action: z.literal('cancel') }),
+        response: { 200: AnyObject },
+      },
       config: limit({ perIp: 30, perAccount: 20 }),
     },
     async (request, reply) => {
@@ -140,7 +155,7 @@ export const billingRoutes = (ctx: AppContext, service: BillingService) => async
     {
       schema: {
         tags,
-        summary: 'Pay the overdue renewal of a subscription in its grace period: answers the payment provider\'s page for the amount due',
+        summary: "Pay the overdue renewal of a subscription in its grace period: answers the payment provider's page for the amount due",
         params: SubscriptionParams,
         body: z.object({}).strict().optional(),
         response: { 201: z.object({ checkoutId: z.string(), checkoutLink: z.string(), amount: z.number(), currency: z.literal('USD') }) },
@@ -184,16 +199,28 @@ export const billingRoutes = (ctx: AppContext, service: BillingService) => async
     },
   );
 
-  app.get('/api/users/:id/plan/', { schema: { tags, summary: 'The plan in effect, its assets, permissions and flags', params: IdParams, response: { 200: AnyObject } } }, async (request) => {
-    await requireSelf(ctx, request, request.params.id);
-    const state = await loadBilling(ctx, request.params.id);
-    const now = ctx.now();
-    return { ...planView(state, now), paymentDelay: paymentDelayed(Object.values(state.subscriptions), now) };
-  });
+  app.get(
+    '/api/users/:id/plan/',
+    { schema: { tags, summary: 'The plan in effect, its assets, permissions and flags', params: IdParams, response: { 200: AnyObject } } },
+    async (request) => {
+      await requireSelf(ctx, request, request.params.id);
+      const state = await loadBilling(ctx, request.params.id);
+      const now = ctx.now();
+      return { ...planView(state, now), paymentDelay: paymentDelayed(Object.values(state.subscriptions), now) };
+    },
+  );
 
   app.get(
     '/api/users/:id/product-assets/',
-    { schema: { tags, summary: 'Assets of the plan in effect', params: IdParams, querystring: z.object({ perPage: z.coerce.number().int().min(1).max(100).optional() }), response: { 200: AnyObject } } },
+    {
+      schema: {
+        tags,
+        summary: 'Assets of the plan in effect',
+        params: IdParams,
+        querystring: z.object({ perPage: z.coerce.number().int().min(1).max(100).optional() }),
+        response: { 200: AnyObject },
+      },
+    },
     async (request) => {
       await requireSelf(ctx, request, request.params.id);
       const state = await loadBilling(ctx, request.params.id);
@@ -201,18 +228,26 @@ export const billingRoutes = (ctx: AppContext, service: BillingService) => async
     },
   );
 
-  app.get('/api/users/:id/member-role/', { schema: { tags, summary: 'The user\'s role in a team (owners of team plans are its admin)', params: IdParams, response: { 200: AnyObject } } }, async (request) => {
-    await requireSelf(ctx, request, request.params.id);
-    const e = entitlementsOf({ subscriptions: Object.values((await loadBilling(ctx, request.params.id)).subscriptions), now: ctx.now() });
-    const owner = e.flags.isTeamOwner || e.flags.isBusOwner || e.flags.isGroupOwner || e.flags.isEnterprise || e.flags.isPartnerBusiness;
-    // membership of someone else's team arrives with the teams slice
-    return { role: owner ? 'admin' : null, ownerId: owner ? request.params.id : null, isCoAdmin: false, freeSeats: e.freeSeats };
-  });
+  app.get(
+    '/api/users/:id/member-role/',
+    { schema: { tags, summary: "The user's role in a team (owners of team plans are its admin)", params: IdParams, response: { 200: AnyObject } } },
+    async (request) => {
+      await requireSelf(ctx, request, request.params.id);
+      const e = entitlementsOf({ subscriptions: Object.values((await loadBilling(ctx, request.params.id)).subscriptions), now: ctx.now() });
+      const owner = e.flags.isTeamOwner || e.flags.isBusOwner || e.flags.isGroupOwner || e.flags.isEnterprise || e.flags.isPartnerBusiness;
+      // membership of someone else's team arrives with the teams slice
+      return { role: owner ? 'admin' : null, ownerId: owner ? request.params.id : null, isCoAdmin: false, freeSeats: e.freeSeats };
+    },
+  );
 
-  app.get('/api/users/:id/grace-period-info/', { schema: { tags, summary: 'Grace items within 90 days of their grace end', params: IdParams, response: { 200: z.array(AnyObject) } } }, async (request) => {
-    await requireSelf(ctx, request, request.params.id);
-    return graceItems(await loadBilling(ctx, request.params.id), ctx.now());
-  });
+  app.get(
+    '/api/users/:id/grace-period-info/',
+    { schema: { tags, summary: 'Grace items within 90 days of their grace end', params: IdParams, response: { 200: z.array(AnyObject) } } },
+    async (request) => {
+      await requireSelf(ctx, request, request.params.id);
+      return graceItems(await loadBilling(ctx, request.params.id), ctx.now());
+    },
+  );
 
   app.get(
     '/api/promocode-products/',

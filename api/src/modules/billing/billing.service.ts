@@ -55,7 +55,14 @@ export class BillingService {
   ) {}
 
   private cc(meta: RequestMeta | null, actor: { id: string | null; kind: CommandContext['actorKind'] }): CommandContext {
-    return { actorId: actor.id, actorKind: actor.kind, ip: meta?.ip ?? null, userAgent: meta?.userAgent ?? null, client: meta?.client ?? null, correlationId: meta?.correlationId };
+    return {
+      actorId: actor.id,
+      actorKind: actor.kind,
+      ip: meta?.ip ?? null,
+      userAgent: meta?.userAgent ?? null,
+      client: meta?.client ?? null,
+      correlationId: meta?.correlationId,
+    };
   }
 
   run(userId: string, command: Omit<BillingCommand, 'metadata'>, cc: CommandContext) {
@@ -64,7 +71,13 @@ export class BillingService {
 
   runPromo(code: string, command: Omit<PromoCodeCommand, 'metadata'>, cc: CommandContext) {
     // a popular code's checkouts all queue on its one stream: each lost race retries on the fresh state
-    return handleCommand({ ...this.ctx.commands, maxRetries: PROMO_STREAM_RETRIES }, promoCodeDecider, promoCodeStreamName(code), { ...command, metadata: { now: this.ctx.now() } } as PromoCodeCommand, cc);
+    return handleCommand(
+      { ...this.ctx.commands, maxRetries: PROMO_STREAM_RETRIES },
+      promoCodeDecider,
+      promoCodeStreamName(code),
+      { ...command, metadata: { now: this.ctx.now() } } as PromoCodeCommand,
+      cc,
+    );
   }
 
   async promoState(code: string): Promise<PromoCodeState> {
@@ -91,14 +104,29 @@ export class BillingService {
     let promo: AppliedPromo | null = null;
     if (input.promoCode) {
       if (!PROMO_CODE_SPELLING.test(input.promoCode.trim())) throw new DomainError(BillingErrors.promoInvalid);
-      const reserved = await this.runPromo(input.promoCode, { type: 'ReservePromoCodeUse', data: { userId, checkoutId, productId: product.id, quantity, customFields: input.customFields } }, cc);
+      const reserved = await this.runPromo(
+        input.promoCode,
+        { type: 'ReservePromoCodeUse', data: { userId, checkoutId, productId: product.id, quantity, customFields: input.customFields } },
+        cc,
+      );
       promo = applyPromoCode(reserved.state, product, quantity, this.ctx.now(), input.customFields, checkoutId);
     }
     let result: Awaited<ReturnType<BillingService['run']>>;
     try {
       result = await this.run(
         userId,
-        { type: 'StartCheckout', data: { checkoutId, productId: product.id, quantity, provider: provider.kind, promo, customFields: promo ? input.customFields : {}, usageBytes: await usageBytes(this.ctx, userId) } },
+        {
+          type: 'StartCheckout',
+          data: {
+            checkoutId,
+            productId: product.id,
+            quantity,
+            provider: provider.kind,
+            promo,
+            customFields: promo ? input.customFields : {},
+            usageBytes: await usageBytes(this.ctx, userId),
+          },
+        },
         cc,
       );
     } catch (error) {
@@ -110,7 +138,16 @@ export class BillingService {
     const user = await findUser(this.ctx.pool, userId);
     let checkoutLink: string;
     try {
-      ({ checkoutLink } = await provider.createCheckout({ checkoutId, userId, email: user?.email ?? null, product, quantity, amount, trialDays: promo?.freeTrialDays ?? 0, promo }));
+      ({ checkoutLink } = await provider.createCheckout({
+        checkoutId,
+        userId,
+        email: user?.email ?? null,
+        product,
+        quantity,
+        amount,
+        trialDays: promo?.freeTrialDays ?? 0,
+        promo,
+      }));
     } catch (error) {
       // nobody can reach this checkout's page: it is closed, and its hold on the code let go
       await this.run(userId, { type: 'DeclineCheckout', data: { checkoutId } }, cc);
@@ -125,7 +162,11 @@ export class BillingService {
   }
 
   /** "Pay now": a checkout for the renewal a subscription in grace failed to pay, on its provider's page. */
-  async payOverdue(userId: string, subscriptionId: string, meta: RequestMeta): Promise<{ checkoutId: string; checkoutLink: string; amount: number; position: number }> {
+  async payOverdue(
+    userId: string,
+    subscriptionId: string,
+    meta: RequestMeta,
+  ): Promise<{ checkoutId: string; checkoutLink: string; amount: number; position: number }> {
     const provider = this.provider();
     if (!provider) throw new DomainError(BillingErrors.paymentsUnavailable);
     const checkoutId = `${userId}.${randomToken(24)}`;
@@ -176,10 +217,18 @@ export class BillingService {
         const state = await loadBilling(this.ctx, event.userId);
         const checkout = state.checkouts[event.checkoutId];
         if (!checkout) throw new DomainError(BillingErrors.checkoutNotFound);
-        const result = await this.run(event.userId, { type: 'CompleteCheckout', data: { checkoutId: event.checkoutId, subscriptionId: newId(), paymentId: newId(), providerRef: event.providerRef } }, cc);
+        const result = await this.run(
+          event.userId,
+          { type: 'CompleteCheckout', data: { checkoutId: event.checkoutId, subscriptionId: newId(), paymentId: newId(), providerRef: event.providerRef } },
+          cc,
+        );
         let position = result.position;
         if (checkout.promo) {
-          const used = await this.runPromo(checkout.promo.code, { type: 'RecordPromoCodeUse', data: { userId: event.userId, checkoutId: event.checkoutId } }, cc);
+          const used = await this.runPromo(
+            checkout.promo.code,
+            { type: 'RecordPromoCodeUse', data: { userId: event.userId, checkoutId: event.checkoutId } },
+            cc,
+          );
           position = Math.max(position, used.position);
         }
         return { position };
@@ -191,13 +240,21 @@ export class BillingService {
         const result = await this.run(event.userId, { type: 'DeclineCheckout', data: { checkoutId: event.checkoutId } }, cc);
         let position = result.position;
         if (checkout?.promo) {
-          const released = await this.runPromo(checkout.promo.code, { type: 'ReleasePromoCodeUse', data: { checkoutId: event.checkoutId, reason: event.expired ? 'expired' : 'declined' } }, cc);
+          const released = await this.runPromo(
+            checkout.promo.code,
+            { type: 'ReleasePromoCodeUse', data: { checkoutId: event.checkoutId, reason: event.expired ? 'expired' : 'declined' } },
+            cc,
+          );
           position = Math.max(position, released.position);
         }
         return { position };
       }
       case 'renewal':
-        return this.run(event.userId, { type: 'RecordRenewal', data: { subscriptionId: event.subscriptionId, paymentId: event.paymentId, outcome: event.outcome } }, cc);
+        return this.run(
+          event.userId,
+          { type: 'RecordRenewal', data: { subscriptionId: event.subscriptionId, paymentId: event.paymentId, outcome: event.outcome } },
+          cc,
+        );
     }
   }
 
@@ -217,4 +274,3 @@ export const requireSubscriptionOf = (state: BillingState, id: string) => {
   if (!sub) throw new DomainError(BillingErrors.subscriptionNotFound);
   return sub;
 };
-

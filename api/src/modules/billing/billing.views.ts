@@ -18,7 +18,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const GRACE_WINDOW_DAYS = 90;
 
 /** Assets as the specification names them: quota with sizeTotal, maxCountPerPeriod per counted feature. */
-export const assetsOf = (e: Pick<Entitlements, 'quotaBytes' | 'extraGroupQuotaBytes' | 'secureFetchMaxCountPerPeriod' | 'secureShareMaxCountPerPeriod' | 'features'>) => ({
+export const assetsOf = (
+  e: Pick<Entitlements, 'quotaBytes' | 'extraGroupQuotaBytes' | 'secureFetchMaxCountPerPeriod' | 'secureShareMaxCountPerPeriod' | 'features'>,
+) => ({
   quota: { sizeTotal: e.quotaBytes },
   'extra-group-quota': { sizeTotal: e.extraGroupQuotaBytes },
   'secure-fetch': { maxCountPerPeriod: e.secureFetchMaxCountPerPeriod },
@@ -59,7 +61,16 @@ export const catalogue = () => PRODUCTS.filter((p) => p.status === 'active');
 /** The next payment as the manage page, the checkout and the console show it (null when none is coming). */
 export const toNextPaymentView = (s: SubscriptionRecord) => {
   const next = nextPaymentOf(s);
-  return next && { date: next.date, amount: next.amount, regularAmount: next.regularAmount, promoCode: next.promoCode, promoPaymentsLeft: next.promoPaymentsLeft, currency: 'USD' };
+  return (
+    next && {
+      date: next.date,
+      amount: next.amount,
+      regularAmount: next.regularAmount,
+      promoCode: next.promoCode,
+      promoPaymentsLeft: next.promoPaymentsLeft,
+      currency: 'USD',
+    }
+  );
 };
 
 export const toSubscriptionView = (s: SubscriptionRecord, now: Date) => {
@@ -135,7 +146,13 @@ export const userProducts = (state: BillingState, now: Date) => {
   const rows = Object.values(state.subscriptions)
     .map((s) => ({ s, status: subscriptionStatusAt(s, now) }))
     .filter(({ status }) => status !== 'ended')
-    .map(({ s, status }) => ({ productId: s.productId, productType: productById(s.productId)?.type ?? null, status, subscriptionId: s.id, quantity: s.quantity }));
+    .map(({ s, status }) => ({
+      productId: s.productId,
+      productType: productById(s.productId)?.type ?? null,
+      status,
+      subscriptionId: s.id,
+      quantity: s.quantity,
+    }));
   const hasPlan = rows.some((r) => productById(r.productId)?.plan && r.status !== 'pending');
   return hasPlan ? rows : [{ productId: BASIC.id, productType: BASIC.type, status: 'active' as const, subscriptionId: null, quantity: 1 }, ...rows];
 };
@@ -184,7 +201,13 @@ export const PENDING_CHECKOUT_DAYS = 7;
  */
 export const pendingProductOf = (state: BillingState, now: Date): { productId: number; checkoutLink: string } | null => {
   const open = Object.values(state.checkouts)
-    .filter((c) => c.status === 'open' && c.checkoutLink && productById(c.productId)?.type === 'custom-plan' && now.getTime() - Date.parse(c.at) <= PENDING_CHECKOUT_DAYS * DAY_MS)
+    .filter(
+      (c) =>
+        c.status === 'open' &&
+        c.checkoutLink &&
+        productById(c.productId)?.type === 'custom-plan' &&
+        now.getTime() - Date.parse(c.at) <= PENDING_CHECKOUT_DAYS * DAY_MS,
+    )
     .sort((a, b) => b.at.localeCompare(a.at))[0];
   return open ? { productId: open.productId, checkoutLink: open.checkoutLink! } : null;
 };

@@ -73,7 +73,11 @@ const processOf = async (processId: string) => (await (await staff()).get(`/api/
  * The process once it shows `phase` (or as it is after a few seconds): a timer's step ends in commands
  * whose events the process applies after `advanceTo` has seen the commands dispatched.
  */
-const phaseReached = (processId: string, phase: string) => until(() => processOf(processId), (p) => p.state?.phase === phase);
+const phaseReached = (processId: string, phase: string) =>
+  until(
+    () => processOf(processId),
+    (p) => p.state?.phase === phase,
+  );
 const pay = async (userId: string, subscriptionId: string) => {
   const res = await (await staff()).post(`/api/dev/users/${userId}/subscriptions/${subscriptionId}/renewal`, { outcome: 'paid' });
   expect(res.status).toBe(200);
@@ -85,7 +89,12 @@ describe('the grace period after a failed renewal', () => {
     expect(await info(email, id)).toMatchObject({ status: 'active', isGraceUnpaidUser: true, isUnpaidUser: false, isProfessional: true });
 
     await advanceTo(dates.graceEnd - 2 * DAY);
-    expect((await until(() => mailCount(email), (n) => n >= 3))).toBeGreaterThanOrEqual(3);
+    expect(
+      await until(
+        () => mailCount(email),
+        (n) => n >= 3,
+      ),
+    ).toBeGreaterThanOrEqual(3);
     expect((await lastMail(email, 'Reminder: your AXEL Drive payment is due')).text).toContain(new Date(dates.graceEnd).toISOString().slice(0, 10));
     expect(await info(email, id)).toMatchObject({ isGraceUnpaidUser: true });
 
@@ -93,7 +102,11 @@ describe('the grace period after a failed renewal', () => {
     expect((await lastMail(email, 'Your AXEL Drive account was deactivated')).text).toContain(new Date(dates.storageDeletion).toISOString().slice(0, 10));
     expect(await info(email, id)).toMatchObject({ status: 'unpaid', isUnpaidUser: true, isGraceUnpaidUser: false });
     const { http } = await signIn(email);
-    expect((await http.get(`/api/users/${id}/grace-period-info/`)).body[0]).toMatchObject({ graceType: 'end', deleteProductAction: false, userProductStatus: 'unpaid' });
+    expect((await http.get(`/api/users/${id}/grace-period-info/`)).body[0]).toMatchObject({
+      graceType: 'end',
+      deleteProductAction: false,
+      userProductStatus: 'unpaid',
+    });
     expect((await phaseReached(processId, 'deactivated')).state).toMatchObject({ phase: 'deactivated' });
 
     await advanceTo(dates.storageDeletion + DAY);
@@ -101,7 +114,10 @@ describe('the grace period after a failed renewal', () => {
     expect((await phaseReached(processId, 'storage_deleted')).state).toMatchObject({ phase: 'storage_deleted' });
 
     await advanceTo(dates.accountDeletion + DAY);
-    const done = await until(() => processOf(processId), (p) => p.status === 'completed');
+    const done = await until(
+      () => processOf(processId),
+      (p) => p.status === 'completed',
+    );
     expect(done.state).toMatchObject({ phase: 'account_deleted' });
     const deleted = await until(
       async () => (await (await staff()).get(`/api/admin/deleted-users/${id}`)).body,
@@ -118,7 +134,10 @@ describe('the grace period after a failed renewal', () => {
       await advanceTo(at);
       expect((await phaseReached(processId, stage)).state).toMatchObject({ phase: stage });
       await pay(id, subscriptionId);
-      const done = await until(() => processOf(processId), (p) => p.status === 'completed');
+      const done = await until(
+        () => processOf(processId),
+        (p) => p.status === 'completed',
+      );
       expect(done.state).toMatchObject({ phase: 'paid' });
       await lastMail(email, 'Thank you: your payment was received');
       expect(await info(email, id)).toMatchObject({ status: 'active', isUnpaidUser: false, isGraceUnpaidUser: false, isProfessional: true });
@@ -160,7 +179,10 @@ describe('"Pay now": the overdue renewal paid directly', () => {
     expect(paid.body).toMatchObject({ status: 'paid' });
     expect((await http.post(`/api/dev/checkout/${session(second.body.checkoutLink)}/pay`)).body.code).toBe('NOTHING_OVERDUE');
 
-    const done = await until(() => processOf(processId), (p) => p.status === 'completed');
+    const done = await until(
+      () => processOf(processId),
+      (p) => p.status === 'completed',
+    );
     expect(done.state).toMatchObject({ phase: 'paid' });
     expect(await info(email, id)).toMatchObject({ status: 'active', isUnpaidUser: false, isGraceUnpaidUser: false, isProfessional: true });
     const again = (await signIn(email)).http;

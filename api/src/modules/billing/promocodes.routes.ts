@@ -24,8 +24,14 @@ import { catalogue, toProductView } from './billing.views';
 const tags = ['admin'];
 const AnyObject = z.record(z.string(), z.unknown());
 const CodeParams = z.object({ id: z.string().trim().min(1).max(40) });
-const codeSchema = z.string().trim().regex(/^[A-Za-z0-9_-]{3,40}$/, 'validation.promoCode');
-const dateSchema = z.iso.datetime({ offset: true }).or(z.iso.date()).transform((v) => new Date(v).toISOString());
+const codeSchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{3,40}$/, 'validation.promoCode');
+const dateSchema = z.iso
+  .datetime({ offset: true })
+  .or(z.iso.date())
+  .transform((v) => new Date(v).toISOString());
 
 /** The console's form (§5): required fields, products, price or discount, dates, custom fields, storage not 0. */
 const termsInput = z.object({
@@ -33,7 +39,10 @@ const termsInput = z.object({
   productIds: z.array(z.number().int().min(1).max(1_000_000)).min(1).max(50),
   cycles: z.number().int().min(1).max(1000).nullable().default(null),
   price: z.number().int().min(0).max(100_000_000).nullable().default(null),
-  discount: z.object({ amount: z.number().int().min(1).max(100_000_000), unit: z.enum(['usd', 'percent']) }).nullable().default(null),
+  discount: z
+    .object({ amount: z.number().int().min(1).max(100_000_000), unit: z.enum(['usd', 'percent']) })
+    .nullable()
+    .default(null),
   startDate: dateSchema,
   expiryDate: dateSchema,
   numberOfUses: z.number().int().min(1).max(100_000_000).nullable().default(null),
@@ -41,7 +50,12 @@ const termsInput = z.object({
   freeTrialDays: z.number().int().min(0).max(366).default(0),
   extraQuotaBytes: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).nullable().default(null),
   customFields: z
-    .array(PromoCustomFieldSchema.extend({ maxLength: z.number().int().min(1).max(CUSTOM_FIELD_MAX_LENGTH), maxValue: z.number().int().min(1).max(CUSTOM_FIELD_MAX_VALUE).nullable().default(null) }))
+    .array(
+      PromoCustomFieldSchema.extend({
+        maxLength: z.number().int().min(1).max(CUSTOM_FIELD_MAX_LENGTH),
+        maxValue: z.number().int().min(1).max(CUSTOM_FIELD_MAX_VALUE).nullable().default(null),
+      }),
+    )
     .max(2)
     .default([]),
   notes: z.string().max(2000).nullable().default(null),
@@ -70,7 +84,15 @@ const toPromoView = (r: PromoRow) => ({
   updatedAt: r.updated_at.toISOString(),
 });
 
-const SORTABLE: Record<string, string> = { createdAt: 'created_at', updatedAt: 'updated_at', code: 'code', title: 'title', status: 'status', usedTimes: 'used_times', id: 'code' };
+const SORTABLE: Record<string, string> = {
+  createdAt: 'created_at',
+  updatedAt: 'updated_at',
+  code: 'code',
+  title: 'title',
+  status: 'status',
+  usedTimes: 'used_times',
+  id: 'code',
+};
 
 export const promoCodeRoutes = (ctx: AppContext, service: BillingService) => async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -90,7 +112,14 @@ export const promoCodeRoutes = (ctx: AppContext, service: BillingService) => asy
 
   app.get(
     '/api/admin/promocodes/',
-    { schema: { tags, summary: 'Promo codes (ra-data-simple-rest: range, sort, filter q/status)', querystring: ListQuerySchema, response: { 200: z.array(AnyObject) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Promo codes (ra-data-simple-rest: range, sort, filter q/status)',
+        querystring: ListQuerySchema,
+        response: { 200: z.array(AnyObject) },
+      },
+    },
     async (request, reply) => {
       await requireStaff(ctx, request);
       const params = parseListQuery(request.query, { sortField: 'createdAt', sortDir: 'desc', perPage: 50 }, Object.keys(SORTABLE));
@@ -126,11 +155,19 @@ export const promoCodeRoutes = (ctx: AppContext, service: BillingService) => asy
 
   app.post(
     '/api/admin/promocodes/',
-    { schema: { tags, summary: 'Create a promo code (admin:promocode:add)', body: createInput, response: { 201: AnyObject } }, config: limit({ perIp: 60 }), ...gate('admin:promocode:add') },
+    {
+      schema: { tags, summary: 'Create a promo code (admin:promocode:add)', body: createInput, response: { 201: AnyObject } },
+      config: limit({ perIp: 60 }),
+      ...gate('admin:promocode:add'),
+    },
     async (request, reply) => {
       const { user } = await requireStaff(ctx, request, 'admin:promocode:add');
       const b = request.body;
-      const result = await service.runPromo(b.code, { type: 'CreatePromoCode', data: { code: b.code, status: b.status, terms: termsOf(b) } }, staffCc(user.id, request));
+      const result = await service.runPromo(
+        b.code,
+        { type: 'CreatePromoCode', data: { code: b.code, status: b.status, terms: termsOf(b) } },
+        staffCc(user.id, request),
+      );
       reply.header(POSITION_HEADER, String(result.position));
       await ctx.caughtUp(result.position);
       return reply.status(201).send(await one(b.code));
@@ -139,7 +176,17 @@ export const promoCodeRoutes = (ctx: AppContext, service: BillingService) => asy
 
   app.put(
     '/api/admin/promocodes/:id',
-    { schema: { tags, summary: 'Edit a promo code (admin:promocode:add); the code itself stays', params: CodeParams, body: termsInput, response: { 200: AnyObject } }, config: limit({ perIp: 60 }), ...gate('admin:promocode:add') },
+    {
+      schema: {
+        tags,
+        summary: 'Edit a promo code (admin:promocode:add); the code itself stays',
+        params: CodeParams,
+        body: termsInput,
+        response: { 200: AnyObject },
+      },
+      config: limit({ perIp: 60 }),
+      ...gate('admin:promocode:add'),
+    },
     async (request, reply) => {
       const { user } = await requireStaff(ctx, request, 'admin:promocode:add');
       const body = request.body;
@@ -152,12 +199,20 @@ export const promoCodeRoutes = (ctx: AppContext, service: BillingService) => asy
 
   app.post(
     '/api/admin/promocodes/:id/toggle',
-    { schema: { tags, summary: 'Switch a promo code between active and inactive (admin:promocode:add)', params: CodeParams, response: { 200: AnyObject } }, config: limit({ perIp: 60 }), ...gate('admin:promocode:add') },
+    {
+      schema: { tags, summary: 'Switch a promo code between active and inactive (admin:promocode:add)', params: CodeParams, response: { 200: AnyObject } },
+      config: limit({ perIp: 60 }),
+      ...gate('admin:promocode:add'),
+    },
     async (request, reply) => {
       const { user } = await requireStaff(ctx, request, 'admin:promocode:add');
       const state = await service.promoState(request.params.id);
       if (state.status !== 'active' && state.status !== 'inactive') throw new DomainError(BillingErrors.promoNotFound);
-      const result = await service.runPromo(request.params.id, { type: 'SetPromoCodeStatus', data: { status: state.status === 'active' ? 'inactive' : 'active' } }, staffCc(user.id, request));
+      const result = await service.runPromo(
+        request.params.id,
+        { type: 'SetPromoCodeStatus', data: { status: state.status === 'active' ? 'inactive' : 'active' } },
+        staffCc(user.id, request),
+      );
       reply.header(POSITION_HEADER, String(result.position));
       await ctx.caughtUp(result.position);
       return one(request.params.id);
@@ -166,7 +221,11 @@ export const promoCodeRoutes = (ctx: AppContext, service: BillingService) => asy
 
   app.delete(
     '/api/admin/promocodes/:id',
-    { schema: { tags, summary: 'Delete a promo code (admin:promocode:delete)', params: CodeParams, response: { 200: AnyObject } }, config: limit({ perIp: 60 }), ...gate('admin:promocode:delete') },
+    {
+      schema: { tags, summary: 'Delete a promo code (admin:promocode:delete)', params: CodeParams, response: { 200: AnyObject } },
+      config: limit({ perIp: 60 }),
+      ...gate('admin:promocode:delete'),
+    },
     async (request, reply) => {
       const { user } = await requireStaff(ctx, request, 'admin:promocode:delete');
       const before = await one(request.params.id);
@@ -179,12 +238,25 @@ export const promoCodeRoutes = (ctx: AppContext, service: BillingService) => asy
 
   app.get(
     '/api/admin/promocode-products/',
-    { schema: { tags, summary: 'The products a promo code is for (by code); without a code, every product a code can name', querystring: z.object({ code: z.string().trim().max(40).optional() }), response: { 200: z.array(AnyObject) } } },
+    {
+      schema: {
+        tags,
+        summary: 'The products a promo code is for (by code); without a code, every product a code can name',
+        querystring: z.object({ code: z.string().trim().max(40).optional() }),
+        response: { 200: z.array(AnyObject) },
+      },
+    },
     async (request) => {
       await requireStaff(ctx, request);
-      if (!request.query.code) return catalogue().filter((p) => p.price > 0 && p.type !== 'child-plan').map(toProductView);
+      if (!request.query.code)
+        return catalogue()
+          .filter((p) => p.price > 0 && p.type !== 'child-plan')
+          .map(toProductView);
       const promo = await one(request.query.code);
-      return promo.productIds.map((id) => productById(id)).filter((p) => p !== undefined).map(toProductView);
+      return promo.productIds
+        .map((id) => productById(id))
+        .filter((p) => p !== undefined)
+        .map(toProductView);
     },
   );
 };

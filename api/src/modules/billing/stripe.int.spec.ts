@@ -21,16 +21,24 @@ beforeAll(async () => {
     if (req.method === 'GET' && subscription) {
       const id = subscription[1]!;
       // sub_due has an unpaid invoice; any other has paid them all
-      const invoice = id === 'sub_due'
-        ? { id: 'in_due', object: 'invoice', status: 'open', hosted_invoice_url: 'https://invoice.stripe.test/i/in_due' }
-        : { id: 'in_paid', object: 'invoice', status: 'paid', hosted_invoice_url: 'https://invoice.stripe.test/i/in_paid' };
+      const invoice =
+        id === 'sub_due'
+          ? { id: 'in_due', object: 'invoice', status: 'open', hosted_invoice_url: 'https://invoice.stripe.test/i/in_due' }
+          : { id: 'in_paid', object: 'invoice', status: 'paid', hosted_invoice_url: 'https://invoice.stripe.test/i/in_paid' };
       return { body: { id, object: 'subscription', latest_invoice: invoice } };
     }
     return undefined;
   });
   requests = fake.requests;
   t = await startTestApp({
-    env: { ADMIN_EMAIL: 'root@axel.test', ADMIN_PASSWORD: 'Root-pass-123', STRIPE_SECRET_KEY: 'sk_test_axel123', STRIPE_WEBHOOK_SECRET: SECRET, STRIPE_API_URL: fake.url, RATE_LIMIT_FACTOR: '10' },
+    env: {
+      ADMIN_EMAIL: 'root@axel.test',
+      ADMIN_PASSWORD: 'Root-pass-123',
+      STRIPE_SECRET_KEY: 'sk_test_axel123',
+      STRIPE_WEBHOOK_SECRET: SECRET,
+      STRIPE_API_URL: fake.url,
+      RATE_LIMIT_FACTOR: '10',
+    },
   });
 });
 afterAll(async () => {
@@ -61,7 +69,14 @@ const completed = (userId: string, checkoutId: string, subscription: string) => 
 const invoice = (type: 'invoice.paid' | 'invoice.payment_failed', userId: string, subscription: string, invoiceId: string) => ({
   id: `evt_${invoiceId}`,
   type,
-  data: { object: { id: invoiceId, object: 'invoice', billing_reason: 'subscription_cycle', parent: { type: 'subscription_details', subscription_details: { subscription, metadata: { userId } } } } },
+  data: {
+    object: {
+      id: invoiceId,
+      object: 'invoice',
+      billing_reason: 'subscription_cycle',
+      parent: { type: 'subscription_details', subscription_details: { subscription, metadata: { userId } } },
+    },
+  },
 });
 
 describe('Stripe', () => {
@@ -90,7 +105,19 @@ describe('Stripe', () => {
     const staff = (await helpers.signIn('root@axel.test', 'Root-pass-123')).http;
     const code = `DOWN${Date.now().toString(36).toUpperCase()}`;
     const now = t.clock.now().getTime();
-    expect((await staff.post('/api/admin/promocodes/', { code, title: 'Down', productIds: [400], discount: { amount: 10, unit: 'percent' }, numberOfUses: 1, startDate: new Date(now - DAY).toISOString(), expiryDate: new Date(now + DAY).toISOString() })).status).toBe(201);
+    expect(
+      (
+        await staff.post('/api/admin/promocodes/', {
+          code,
+          title: 'Down',
+          productIds: [400],
+          discount: { amount: 10, unit: 'percent' },
+          numberOfUses: 1,
+          startDate: new Date(now - DAY).toISOString(),
+          expiryDate: new Date(now + DAY).toISOString(),
+        })
+      ).status,
+    ).toBe(201);
     expect((await http.post(`/api/users/${id}/products/`, { productId: 400, promoCode: code })).body.code).toBe('PAYMENT_PROVIDER_FAILED');
     expect((await staff.get(`/api/admin/promocodes/${code}`)).body).toMatchObject({ usedTimes: 0, heldUses: 0 });
   });
@@ -99,7 +126,20 @@ describe('Stripe', () => {
     const staff = (await helpers.signIn('root@axel.test', 'Root-pass-123')).http;
     const code = `HOLIDAY${Date.now().toString(36).toUpperCase()}`;
     const now = t.clock.now().getTime();
-    expect((await staff.post('/api/admin/promocodes/', { code, title: 'Holiday', productIds: [100], price: 99, cycles: 3, recurrence: 'recurring', startDate: new Date(now - DAY).toISOString(), expiryDate: new Date(now + DAY).toISOString() })).status).toBe(201);
+    expect(
+      (
+        await staff.post('/api/admin/promocodes/', {
+          code,
+          title: 'Holiday',
+          productIds: [100],
+          price: 99,
+          cycles: 3,
+          recurrence: 'recurring',
+          startDate: new Date(now - DAY).toISOString(),
+          expiryDate: new Date(now + DAY).toISOString(),
+        })
+      ).status,
+    ).toBe(201);
     const { http, id } = await user();
     await buy(http, id, { productId: 100, promoCode: code });
     const coupon = requests.filter((r) => r.path === '/v1/coupons').at(-1)!.body;
@@ -135,7 +175,9 @@ describe('Stripe', () => {
     // what concerns no known checkout or subscription is received and left alone
     expect((await webhook(invoice('invoice.paid', id, 'sub_unknown', 'in_3'))).body).toEqual({ received: true });
     expect((await webhook(completed(id, `${id}.nosuchcheckout000000`, 'sub_9'))).body).toEqual({ received: true, ignored: 'CHECKOUT_NOT_FOUND' });
-    expect((await webhook({ id: 'evt_other', type: 'customer.created', data: { object: { id: 'cus_1', object: 'customer' } } })).body).toEqual({ received: true });
+    expect((await webhook({ id: 'evt_other', type: 'customer.created', data: { object: { id: 'cus_1', object: 'customer' } } })).body).toEqual({
+      received: true,
+    });
   });
 
   it('"Pay now" on a Stripe subscription in grace answers its open invoice\'s page; Stripe\'s invoice.paid ends the grace period', async () => {
@@ -154,16 +196,36 @@ describe('Stripe', () => {
     expect((await http.get(`/api/users/${id}/`)).body).toMatchObject({ isGraceUnpaidUser: false, isProfessional: true });
   });
 
-  it('a Stripe checkout holds its promo code\'s use until Stripe reports the session expired', async () => {
+  it("a Stripe checkout holds its promo code's use until Stripe reports the session expired", async () => {
     const staff = (await helpers.signIn('root@axel.test', 'Root-pass-123')).http;
     const code = `ONCE${Date.now().toString(36).toUpperCase()}`;
     const now = t.clock.now().getTime();
-    expect((await staff.post('/api/admin/promocodes/', { code, title: 'Once', productIds: [200], discount: { amount: 10, unit: 'percent' }, numberOfUses: 1, startDate: new Date(now - DAY).toISOString(), expiryDate: new Date(now + DAY).toISOString() })).status).toBe(201);
+    expect(
+      (
+        await staff.post('/api/admin/promocodes/', {
+          code,
+          title: 'Once',
+          productIds: [200],
+          discount: { amount: 10, unit: 'percent' },
+          numberOfUses: 1,
+          startDate: new Date(now - DAY).toISOString(),
+          expiryDate: new Date(now + DAY).toISOString(),
+        })
+      ).status,
+    ).toBe(201);
     const a = await user();
     const b = await user();
     const { checkoutId } = await buy(a.http, a.id, { productId: 200, promoCode: code });
     expect((await b.http.post(`/api/users/${b.id}/products/`, { productId: 200, promoCode: code })).body.code).toBe(5015);
-    expect((await webhook({ id: 'evt_exp_promo', type: 'checkout.session.expired', data: { object: { id: 'cs_p', object: 'checkout.session', metadata: { checkoutId, userId: a.id } } } })).status).toBe(200);
+    expect(
+      (
+        await webhook({
+          id: 'evt_exp_promo',
+          type: 'checkout.session.expired',
+          data: { object: { id: 'cs_p', object: 'checkout.session', metadata: { checkoutId, userId: a.id } } },
+        })
+      ).status,
+    ).toBe(200);
     expect((await staff.get(`/api/admin/promocodes/${code}`)).body).toMatchObject({ usedTimes: 0, heldUses: 0 });
     await buy(b.http, b.id, { productId: 200, promoCode: code });
   });
@@ -171,7 +233,15 @@ describe('Stripe', () => {
   it('an expired checkout session is a declined checkout', async () => {
     const { http, id } = await user();
     const { checkoutId } = await buy(http, id, { productId: 100 });
-    expect((await webhook({ id: 'evt_exp', type: 'checkout.session.expired', data: { object: { id: 'cs_e', object: 'checkout.session', metadata: { checkoutId, userId: id } } } })).status).toBe(200);
+    expect(
+      (
+        await webhook({
+          id: 'evt_exp',
+          type: 'checkout.session.expired',
+          data: { object: { id: 'cs_e', object: 'checkout.session', metadata: { checkoutId, userId: id } } },
+        })
+      ).status,
+    ).toBe(200);
     expect((await webhook(completed(id, checkoutId, 'sub_late'))).body).toEqual({ received: true, ignored: 'CHECKOUT_CLOSED' });
     expect((await http.get(`/api/users/${id}/subscriptions/`)).body).toEqual([]);
   });

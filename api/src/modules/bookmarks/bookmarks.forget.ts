@@ -9,5 +9,11 @@ import type { AppContext } from '../../context';
  */
 export const forgetBookmarks = async (ctx: AppContext, userId: string, actor: CommandContext & { now: Date }) => {
   if ((await ctx.store.readStream(bookmarksStreamName(userId))).revision < 0) return;
-  await handleCommand(ctx.commands, bookmarksDecider, bookmarksStreamName(userId), { type: 'ForgetBookmarks', data: {}, metadata: { now: actor.now } } as BookmarkCommand, actor);
+  await handleCommand(
+    ctx.commands,
+    bookmarksDecider,
+    bookmarksStreamName(userId),
+    { type: 'ForgetBookmarks', data: {}, metadata: { now: actor.now } } as BookmarkCommand,
+    actor,
+  );
 };

@@ -11,7 +11,8 @@ let t: TestApp;
 let bytes: MemoryBytes;
 storageTestApp((running) => ({ t, bytes } = running));
 const { signUpConfirmed, signIn } = accountHelpers(() => t);
-const at = (path: string, query: Record<string, string | number>) => `${path}?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`;
+const at = (path: string, query: Record<string, string | number>) =>
+  `${path}?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`;
 
 const user = async () => {
   const { email, id } = await signUpConfirmed();
@@ -61,7 +62,8 @@ describe('bookmarks', () => {
       await other.http.get(`/api/bookmarks/${id}`),
       await other.http.request('PATCH', `/api/bookmarks/${id}`, { description: 'mine now' }),
       await other.http.delete(`/api/bookmarks/${id}`),
-    ]) expect([res.status, res.body.code]).toEqual([404, 'BOOKMARK_NOT_FOUND']);
+    ])
+      expect([res.status, res.body.code]).toEqual([404, 'BOOKMARK_NOT_FOUND']);
     expect((await other.http.get('/api/bookmarks')).body).toMatchObject({ data: [], totalCount: 0 });
     expect((await new HttpClient(t.url).get('/api/bookmarks')).status).toBe(401);
 
@@ -119,7 +121,9 @@ describe('bookmarks', () => {
     expect([kept.status, kept.body.description]).toEqual([201, 'Locked']);
     // a token of another link opens nothing here
     const other = await owner.share('Other locked', { password: 'Other-secret-9' });
-    expect((await me.http.request('POST', '/api/bookmarks', { shareLinkId: other.shareLinkId }, { 'x-object-access': token })).body.code).toBe('SHARE_PROTECTED');
+    expect((await me.http.request('POST', '/api/bookmarks', { shareLinkId: other.shareLinkId }, { 'x-object-access': token })).body.code).toBe(
+      'SHARE_PROTECTED',
+    );
     // the owner keeps their own share without a password
     expect((await owner.http.post('/api/bookmarks', { shareLinkId: other.shareLinkId })).status).toBe(201);
 
@@ -130,7 +134,12 @@ describe('bookmarks', () => {
     expect((await recipient.http.post('/api/bookmarks', { shareLinkId: secret.shareLinkId })).body.code).toBe('SHARE_PROTECTED');
     const letIn = await recipient.http.request('GET', `/api/share-links/${secret.shareLinkId}`, undefined, { authorization: 'Password Private-secret-9' });
     expect(letIn.status, JSON.stringify(letIn.body)).toBe(200);
-    const mine = await recipient.http.request('POST', '/api/bookmarks', { shareLinkId: secret.shareLinkId }, { 'x-object-access': letIn.headers.get('x-object-access')! });
+    const mine = await recipient.http.request(
+      'POST',
+      '/api/bookmarks',
+      { shareLinkId: secret.shareLinkId },
+      { 'x-object-access': letIn.headers.get('x-object-access')! },
+    );
     expect([mine.status, mine.body.description]).toEqual([201, 'For one person']);
   });
 
@@ -147,7 +156,9 @@ describe('bookmarks', () => {
     await owner.http.post(`/api/shares/${shares[2]!.id}/revoke`, {});
     expect((await owner.http.delete(`/api/shares/${shares[3]!.id}/`)).status).toBe(204);
     t.clock.advance(120_000);
-    const statuses = Object.fromEntries((await me.http.get('/api/bookmarks')).body.data.map((b: { description: string; shareStatus: string }) => [b.description, b.shareStatus]));
+    const statuses = Object.fromEntries(
+      (await me.http.get('/api/bookmarks')).body.data.map((b: { description: string; shareStatus: string }) => [b.description, b.shareStatus]),
+    );
     expect(statuses).toEqual({ Kept: 'active', Expiring: 'expired', Revoked: 'revoked', Deleted: 'deleted' });
   });
 
@@ -259,11 +270,18 @@ describe('a bookmark command at thousands of bookmarks', () => {
     const stream = bookmarksStreamName(me.id);
     const { store, registry } = t.app.ctx;
     const bookmarkIds = Array.from({ length: 2000 }, () => randomUUID());
-    const written = (data: BookmarkEvent) => ({ id: newId(), ...registry.encode(data), metadata: metadataFor({ actorId: me.id, actorKind: 'user' }, t.clock.now()) });
+    const written = (data: BookmarkEvent) => ({
+      id: newId(),
+      ...registry.encode(data),
+      metadata: metadataFor({ actorId: me.id, actorKind: 'user' }, t.clock.now()),
+    });
     await store.append(
       stream,
       bookmarkIds.map((bookmarkId, i) =>
-        written({ type: 'BookmarkAdded', data: { bookmarkId, shareId: `share-${i}`, shareLinkId: `link${String(i).padStart(18, '0')}`, bookmarkListId: null, description: `Bookmark ${i}` } }),
+        written({
+          type: 'BookmarkAdded',
+          data: { bookmarkId, shareId: `share-${i}`, shareLinkId: `link${String(i).padStart(18, '0')}`, bookmarkListId: null, description: `Bookmark ${i}` },
+        }),
       ),
       expected.noStream,
     );

@@ -145,7 +145,8 @@ export const bookmarksRoutes = (ctx: AppContext) => async (fastify: FastifyInsta
       {
         schema: {
           tags,
-          summary: 'Your bookmarks: all, of one list (bookmarkListId) or of none (bookmarkListId=none), or of one share (shareLinkId, shareId); description DESC by default, 500 a page',
+          summary:
+            'Your bookmarks: all, of one list (bookmarkListId) or of none (bookmarkListId=none), or of one share (shareLinkId, shareId); description DESC by default, 500 a page',
           querystring: BookmarkQuery,
           response: { 200: page$(BookmarkSchema), 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema },
         },
@@ -170,7 +171,9 @@ export const bookmarksRoutes = (ctx: AppContext) => async (fastify: FastifyInsta
         );
         const totalCount = rows[0]
           ? Number(rows[0].total)
-          : Number((await ctx.pool.query<{ n: string }>(`select count(*) as n from bookmarks b where ${where.join(' and ')}`, params.slice(0, filters))).rows[0]!.n);
+          : Number(
+              (await ctx.pool.query<{ n: string }>(`select count(*) as n from bookmarks b where ${where.join(' and ')}`, params.slice(0, filters))).rows[0]!.n,
+            );
         const now = ctx.now();
         return { data: rows.map((r) => bookmarkJson(r, now)), totalCount, page: q.page, perPage: q.perPage };
       },
@@ -219,7 +222,9 @@ export const bookmarksRoutes = (ctx: AppContext) => async (fastify: FastifyInsta
            from bookmark_lists l where l.user_id = $1 order by lower(l.name), l.id limit $2 offset $3`,
           [user.id, perPage, (page - 1) * perPage],
         );
-        const totalCount = rows[0] ? Number(rows[0].total) : Number((await ctx.pool.query<{ n: string }>('select count(*) as n from bookmark_lists where user_id = $1', [user.id])).rows[0]!.n);
+        const totalCount = rows[0]
+          ? Number(rows[0].total)
+          : Number((await ctx.pool.query<{ n: string }>('select count(*) as n from bookmark_lists where user_id = $1', [user.id])).rows[0]!.n);
         return { data: rows.map(listJson), totalCount, page, perPage };
       },
     );
@@ -227,7 +232,12 @@ export const bookmarksRoutes = (ctx: AppContext) => async (fastify: FastifyInsta
     app.post(
       path,
       {
-        schema: { tags, summary: 'Create a list (a title: no emoji, no profanity, unique)', body: ListBody, response: { 201: BookmarkListSchema, 400: ErrorSchema, 401: ErrorSchema, 409: ErrorSchema } },
+        schema: {
+          tags,
+          summary: 'Create a list (a title: no emoji, no profanity, unique)',
+          body: ListBody,
+          response: { 201: BookmarkListSchema, 400: ErrorSchema, 401: ErrorSchema, 409: ErrorSchema },
+        },
         config: writes,
       },
       async (request, reply) => {
@@ -253,7 +263,13 @@ export const bookmarksRoutes = (ctx: AppContext) => async (fastify: FastifyInsta
   app.patch(
     '/api/bookmarks/lists/:listId',
     {
-      schema: { tags, summary: 'Rename a list', params: ListParams, body: ListBody, response: { 200: BookmarkListSchema, 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema } },
+      schema: {
+        tags,
+        summary: 'Rename a list',
+        params: ListParams,
+        body: ListBody,
+        response: { 200: BookmarkListSchema, 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema },
+      },
       config: writes,
     },
     async (request) => {
@@ -266,7 +282,12 @@ export const bookmarksRoutes = (ctx: AppContext) => async (fastify: FastifyInsta
   app.delete(
     '/api/bookmarks/lists/:listId',
     {
-      schema: { tags, summary: 'Delete a list; its bookmarks go back to no list', params: ListParams, response: { 204: z.null(), 401: ErrorSchema, 404: ErrorSchema } },
+      schema: {
+        tags,
+        summary: 'Delete a list; its bookmarks go back to no list',
+        params: ListParams,
+        response: { 204: z.null(), 401: ErrorSchema, 404: ErrorSchema },
+      },
       config: writes,
     },
     async (request, reply) => {
@@ -314,7 +335,15 @@ export const bookmarksRoutes = (ctx: AppContext) => async (fastify: FastifyInsta
 
   app.delete(
     '/api/bookmarks/:bookmarkId',
-    { schema: { tags, summary: 'Delete a bookmark (the share itself stays)', params: BookmarkParams, response: { 204: z.null(), 401: ErrorSchema, 404: ErrorSchema } }, config: writes },
+    {
+      schema: {
+        tags,
+        summary: 'Delete a bookmark (the share itself stays)',
+        params: BookmarkParams,
+        response: { 204: z.null(), 401: ErrorSchema, 404: ErrorSchema },
+      },
+      config: writes,
+    },
     async (request, reply) => {
       const { user } = await requireUser(ctx, request);
       await run(request, user.id, { type: 'RemoveBookmark', data: { bookmarkId: request.params.bookmarkId } });

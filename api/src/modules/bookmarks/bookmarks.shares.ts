@@ -23,7 +23,9 @@ export const shareToBookmark = async (ctx: AppContext, linkId: string, user: Boo
   const access = decideShareAccess(state, { now, viewer, passwordOk: held ? true : null });
   if (!access.ok) {
     // what the link's own refusal tells: which dialog opens it, never its contents
-    const gate = live ? { shareLinkId: live.linkId, kind: live.kind, requireLogin: live.requireLogin, hasPassword: live.passwordHash !== null, expiresAt: live.expiresAt } : undefined;
+    const gate = live
+      ? { shareLinkId: live.linkId, kind: live.kind, requireLogin: live.requireLogin, hasPassword: live.passwordHash !== null, expiresAt: live.expiresAt }
+      : undefined;
     throw new DomainError(access.error, gate);
   }
   const share = state as ShareRecord;

@@ -43,14 +43,18 @@ const startProduct = async (env: Record<string, string> = {}) => {
   child = proc;
   const deadline = Date.now() + 90_000;
   for (;;) {
-    const ok = await fetch(`${base()}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${base()}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return proc;
     if (proc.exitCode !== null || proc.signalCode) throw new Error('the product stopped');
     if (Date.now() > deadline) throw new Error('the product did not answer');
     await new Promise((r) => setTimeout(r, 100));
   }
 };
-const exited = (proc: ChildProcess) => new Promise<void>((resolve) => (proc.exitCode !== null || proc.signalCode ? resolve() : proc.once('exit', () => resolve())));
+const exited = (proc: ChildProcess) =>
+  new Promise<void>((resolve) => (proc.exitCode !== null || proc.signalCode ? resolve() : proc.once('exit', () => resolve())));
 
 beforeAll(async () => {
   db = await createTestDatabase();
@@ -63,9 +67,16 @@ afterAll(async () => {
 });
 
 const signIn = async () => {
-  const res = await fetch(`${base()}/api/sessions/`, { method: 'POST', headers: JSON_WRITE, body: JSON.stringify({ email: 'root@axel.test', password: 'Root-pass-123' }) });
+  const res = await fetch(`${base()}/api/sessions/`, {
+    method: 'POST',
+    headers: JSON_WRITE,
+    body: JSON.stringify({ email: 'root@axel.test', password: 'Root-pass-123' }),
+  });
   expect(res.status).toBe(200);
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 };
 
 describe('a crash between recording a deletion and removing the content', () => {
@@ -82,7 +93,11 @@ describe('a crash between recording a deletion and removing the content', () => 
     });
     expect(created.status).toBe(201);
     const location = created.headers.get('location')!;
-    const patched = await fetch(base() + location, { method: 'PATCH', headers: { ...TUS, cookie, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }, body: file });
+    const patched = await fetch(base() + location, {
+      method: 'PATCH',
+      headers: { ...TUS, cookie, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+      body: file,
+    });
     expect(patched.status).toBe(204);
     const made = await fetch(`${base()}/api/users/${userId}/storages/${storageId}/items/`, {
       method: 'POST',
@@ -91,12 +106,18 @@ describe('a crash between recording a deletion and removing the content', () => 
     });
     expect(made.status).toBe(201);
     const itemId = ((await made.json()) as { id: string }).id;
-    const { rows } = await db.pool.query<{ manifest: { keyId: string; chunks: { cid: string }[] } }>('select manifest from storage_items where id = $1', [itemId]);
+    const { rows } = await db.pool.query<{ manifest: { keyId: string; chunks: { cid: string }[] } }>('select manifest from storage_items where id = $1', [
+      itemId,
+    ]);
     const manifest = rows[0]!.manifest;
     expect(manifest.chunks.length).toBe(3);
 
     const task = (action: string) =>
-      fetch(`${base()}/api/users/${userId}/storage-tasks/`, { method: 'POST', headers: { ...JSON_WRITE, cookie }, body: JSON.stringify({ action, itemIds: [itemId] }) }).catch(() => null);
+      fetch(`${base()}/api/users/${userId}/storage-tasks/`, {
+        method: 'POST',
+        headers: { ...JSON_WRITE, cookie },
+        body: JSON.stringify({ action, itemIds: [itemId] }),
+      }).catch(() => null);
     const trashed = await task('trash');
     expect(trashed?.status).toBe(201);
     // the deletion is recorded, then the product dies before it removes the content
@@ -109,14 +130,21 @@ describe('a crash between recording a deletion and removing the content', () => 
     const opened = openBlobStore({ dataDir, shards: 4, replicas: 2 });
     const { store } = opened;
     const replicas = async (cid: string) => (await Promise.all(store.shards.map((s) => s.has(cid)))).filter(Boolean).length;
-    const wrapped = async () => (await db.pool.query<{ wrapped: boolean }>('select wrapped_key is not null as wrapped from file_keys where key_id = $1', [manifest.keyId])).rows[0]!.wrapped;
+    const wrapped = async () =>
+      (await db.pool.query<{ wrapped: boolean }>('select wrapped_key is not null as wrapped from file_keys where key_id = $1', [manifest.keyId])).rows[0]!
+        .wrapped;
     for (const { cid } of manifest.chunks) expect(await replicas(cid)).toBe(2);
     expect(await wrapped()).toBe(true);
 
     // restarted: the collection marks what nobody names; restarted again two hours later (the
     // product's clock), the next scheduled collection removes it
     await startProduct();
-    const marked = async () => (await db.pool.query<{ n: number }>(`select count(*)::int as n from blob_orphans where kind = 'chunk' and id = any($1)`, [manifest.chunks.map((c) => c.cid)])).rows[0]!.n;
+    const marked = async () =>
+      (
+        await db.pool.query<{ n: number }>(`select count(*)::int as n from blob_orphans where kind = 'chunk' and id = any($1)`, [
+          manifest.chunks.map((c) => c.cid),
+        ])
+      ).rows[0]!.n;
     for (let i = 0; i < 300 && (await marked()) < manifest.chunks.length; i++) await new Promise((r) => setTimeout(r, 100));
     expect(await marked()).toBe(manifest.chunks.length);
     child!.kill('SIGINT');
@@ -127,7 +155,9 @@ describe('a crash between recording a deletion and removing the content', () => 
     expect(await left()).toBe(0);
     expect(await wrapped()).toBe(false);
     cookie = await signIn();
-    const health = (await (await fetch(`${base()}/api/admin/blobs/health`, { headers: { cookie } })).json()) as { lastCollection: { chunksDeleted: number } | null };
+    const health = (await (await fetch(`${base()}/api/admin/blobs/health`, { headers: { cookie } })).json()) as {
+      lastCollection: { chunksDeleted: number } | null;
+    };
     expect(health.lastCollection).not.toBeNull();
     opened.close();
   }, 240_000);

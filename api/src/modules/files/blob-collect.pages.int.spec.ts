@@ -42,7 +42,9 @@ describe('the collection in pages', () => {
     });
     expect(created.status).toBe(201);
     const location = created.headers.get('location')!;
-    expect((await http.request('PATCH', location, bytes, { ...TUS, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' })).status).toBe(204);
+    expect((await http.request('PATCH', location, bytes, { ...TUS, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' })).status).toBe(
+      204,
+    );
     const made = await http.post(`/api/users/${id}/storages/${storageId}/items/`, { label: 'file', name: 'kept.bin', uploadId: location.split('/').pop() });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     const { rows } = await t.app.ctx.pool.query<{ manifest: FileManifest }>('select manifest from storage_items where id = $1', [made.body.id]);
@@ -69,7 +71,9 @@ describe('the collection in pages', () => {
     expect(second).toMatchObject({ stored: 23, unreferenced: 20, chunksDeleted: 20, keysDestroyed: 4, waiting: 0, skipped: null });
     expect([...(await allStored())].sort()).toEqual(kept.chunks.map((c) => c.cid).sort());
     for (const { cid } of kept.chunks) expect(await replicas(cid)).toBe(2);
-    const { rows: keyRows } = await t.app.ctx.pool.query<{ key_id: string; wrapped: boolean }>('select key_id, wrapped_key is not null as wrapped from file_keys');
+    const { rows: keyRows } = await t.app.ctx.pool.query<{ key_id: string; wrapped: boolean }>(
+      'select key_id, wrapped_key is not null as wrapped from file_keys',
+    );
     const wrapped = new Map(keyRows.map((r) => [r.key_id, r.wrapped]));
     for (const k of strayKeys) expect(wrapped.get(k)).toBe(false);
     expect(wrapped.get(kept.keyId)).toBe(true);
@@ -77,6 +81,12 @@ describe('the collection in pages', () => {
     expect((await t.app.ctx.pool.query('select 1 from blob_orphans')).rows).toEqual([]);
 
     // nothing left to collect
-    expect(await collectUnreferenced(t.app.ctx, pipeline.blobs, pipeline.keys, { pageSize: 3 })).toMatchObject({ stored: 3, unreferenced: 0, chunksDeleted: 0, keysDestroyed: 0, waiting: 0 });
+    expect(await collectUnreferenced(t.app.ctx, pipeline.blobs, pipeline.keys, { pageSize: 3 })).toMatchObject({
+      stored: 3,
+      unreferenced: 0,
+      chunksDeleted: 0,
+      keysDestroyed: 0,
+      waiting: 0,
+    });
   });
 });

@@ -109,7 +109,14 @@ export const collectUnreferenced = async (
     const head = await ctx.store.headPosition();
     const caughtUp = await ctx.runner.waitFor(head, { names: ['storage'], timeoutMs: CATCH_UP_MS });
     if (!caughtUp) {
-      return report({ stored: 0, unreferenced: 0, chunksDeleted: 0, keysDestroyed: 0, waiting: 0, skipped: 'the storage read model is behind the event store' });
+      return report({
+        stored: 0,
+        unreferenced: 0,
+        chunksDeleted: 0,
+        keysDestroyed: 0,
+        waiting: 0,
+        skipped: 'the storage read model is behind the event store',
+      });
     }
     await db.query(
       `insert into collect_chunk_refs
@@ -117,9 +124,7 @@ export const collectUnreferenced = async (
         where manifest is not null and c->>'cid' is not null
        on conflict do nothing`,
     );
-    await db.query(
-      `insert into collect_key_refs select manifest->>'keyId' from storage_items where manifest->>'keyId' is not null on conflict do nothing`,
-    );
+    await db.query(`insert into collect_key_refs select manifest->>'keyId' from storage_items where manifest->>'keyId' is not null on conflict do nothing`);
 
     // 3. what the shards hold, listed page by page (a chunk has R replicas: it is counted once)
     let page: string[] = [];
@@ -186,10 +191,12 @@ export const collectUnreferenced = async (
     return report({ stored: counts.stored, unreferenced: counts.chunks, chunksDeleted, keysDestroyed, waiting, skipped: null });
   } finally {
     // a connection that cannot drop its tables is not given back to the pool
-    const dropped = await db.query('drop table if exists pg_temp.collect_chunk_refs, pg_temp.collect_key_refs, pg_temp.collect_stored, pg_temp.collect_orphans').then(
-      () => true,
-      () => false,
-    );
+    const dropped = await db
+      .query('drop table if exists pg_temp.collect_chunk_refs, pg_temp.collect_key_refs, pg_temp.collect_stored, pg_temp.collect_orphans')
+      .then(
+        () => true,
+        () => false,
+      );
     db.release(!dropped);
   }
 };

@@ -71,7 +71,10 @@ const user = async () => {
     if (patched.status !== 204) return { status: patched.status, body: patched.body };
     const made = await http.post(`${base}/items/`, { label: 'file', name, uploadId: location.split('/').pop()! });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
-    const { rows } = await t.app.ctx.pool.query<{ manifest: { keyId: string; chunks: { cid: string }[] } }>('select manifest from storage_items where id = $1', [made.body.id]);
+    const { rows } = await t.app.ctx.pool.query<{ manifest: { keyId: string; chunks: { cid: string }[] } }>(
+      'select manifest from storage_items where id = $1',
+      [made.body.id],
+    );
     return { status: 204, id: made.body.id as string, manifest: rows[0]!.manifest };
   };
   const download = (fileId: string) => http.get(`${base}/files/${fileId}/sources/`);
@@ -100,7 +103,10 @@ describe('the blob store heals itself', () => {
     await fs.rm(shardDir(lost), { recursive: true, force: true });
 
     const health = async () => (await u.http.get('/api/health')).body;
-    expect(await health()).toMatchObject({ status: 'degraded', blobs: { status: 'degraded', reasons: [{ code: 'shard-problem', shard: lost.name, detail: 'folder missing' }] } });
+    expect(await health()).toMatchObject({
+      status: 'degraded',
+      blobs: { status: 'degraded', reasons: [{ code: 'shard-problem', shard: lost.name, detail: 'folder missing' }] },
+    });
 
     // every upload right after the loss is stored and reads back
     const files = [];
@@ -213,7 +219,11 @@ describe('downloads of a file that cannot be read', () => {
     const res = await u.download(made.id!);
     expect(res.status).toBe(500);
     expect(res.headers.get('content-type')).toMatch(/application\/json/);
-    expect(res.body).toEqual({ code: 'FILE_DAMAGED', message: 'This file is damaged: part of its content cannot be read', data: { fileId: made.id, name: 'damaged.bin' } });
+    expect(res.body).toEqual({
+      code: 'FILE_DAMAGED',
+      message: 'This file is damaged: part of its content cannot be read',
+      data: { fileId: made.id, name: 'damaged.bin' },
+    });
     const shown = (await (await staff()).get('/api/admin/blobs/health')).body;
     expect(shown.faults).toContainEqual(expect.objectContaining({ kind: 'chunk-lost', cid, itemId: made.id }));
     expect(shown.status).toBe('degraded');

@@ -92,10 +92,14 @@ export class BlobFaults {
   /** The faults recorded since the last clean scrub began, newest first. */
   async recentFaults(limit = 50) {
     await this.flushed();
-    const { rows } = await this.ctx.pool.query<{ at: Date; kind: BlobFaultKind; shard: string | null; detail: string; cid: string | null; item_id: string | null }>(
-      `select at, kind, shard, detail, cid, item_id from blob_faults where at >= $1 order by id desc limit $2`,
-      [await this.settledAt(), limit],
-    );
+    const { rows } = await this.ctx.pool.query<{
+      at: Date;
+      kind: BlobFaultKind;
+      shard: string | null;
+      detail: string;
+      cid: string | null;
+      item_id: string | null;
+    }>(`select at, kind, shard, detail, cid, item_id from blob_faults where at >= $1 order by id desc limit $2`, [await this.settledAt(), limit]);
     return rows.map((r) => ({ at: r.at.toISOString(), kind: r.kind, shard: r.shard, detail: r.detail, cid: r.cid, itemId: r.item_id }));
   }
 

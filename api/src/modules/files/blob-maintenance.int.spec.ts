@@ -41,7 +41,11 @@ const user = async () => {
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const location = res.headers.get('location')!;
-    const patched = await http.request('PATCH', location, bytes.subarray(0, send), { ...TUS, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' });
+    const patched = await http.request('PATCH', location, bytes.subarray(0, send), {
+      ...TUS,
+      'upload-offset': '0',
+      'content-type': 'application/offset+octet-stream',
+    });
     expect(patched.status).toBe(204);
     return location.split('/').pop()!;
   };
@@ -49,7 +53,10 @@ const user = async () => {
     const uploadId = await upload(bytes);
     const made = await http.post(`${base}/items/`, { label: 'file', name, uploadId });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
-    const { rows } = await t.app.ctx.pool.query<{ manifest: { keyId: string; chunks: { cid: string }[] } }>('select manifest from storage_items where id = $1', [made.body.id]);
+    const { rows } = await t.app.ctx.pool.query<{ manifest: { keyId: string; chunks: { cid: string }[] } }>(
+      'select manifest from storage_items where id = $1',
+      [made.body.id],
+    );
     return { id: made.body.id as string, manifest: rows[0]!.manifest };
   };
   const task = async (body: Record<string, unknown>) => {
@@ -70,7 +77,14 @@ const user = async () => {
 const replicaFiles = (cid: string) => pipeline.blobs.shards.map((shard) => path.join((shard as unknown as { dir: string }).dir, cid.slice(-2), cid));
 const storedReplicas = async (cid: string) => {
   const found: string[] = [];
-  for (const f of replicaFiles(cid)) if (await fs.access(f).then(() => true, () => false)) found.push(f);
+  for (const f of replicaFiles(cid))
+    if (
+      await fs.access(f).then(
+        () => true,
+        () => false,
+      )
+    )
+      found.push(f);
   return found;
 };
 /** The file's bytes as the download route serves them (every chunk verified). */
@@ -132,7 +146,9 @@ describe('blob maintenance on the process runtime', () => {
 
     // the file is deleted for ever; then the state a crash between the delete event and the removal
     // of its content leaves: every replica of its chunks, and its key, still there
-    const saved = await Promise.all(gone.manifest.chunks.map(async ({ cid }) => Promise.all((await storedReplicas(cid)).map(async (f) => ({ f, bytes: await fs.readFile(f) })))));
+    const saved = await Promise.all(
+      gone.manifest.chunks.map(async ({ cid }) => Promise.all((await storedReplicas(cid)).map(async (f) => ({ f, bytes: await fs.readFile(f) })))),
+    );
     const { rows: keyRows } = await t.app.ctx.pool.query<{ wrapped_key: Buffer }>('select wrapped_key from file_keys where key_id = $1', [gone.manifest.keyId]);
     await u.task({ action: 'trash', itemIds: [gone.id] });
     await u.task({ action: 'delete', itemIds: [gone.id] });
@@ -173,7 +189,11 @@ describe('blob maintenance on the process runtime', () => {
     for (const { cid } of kept.manifest.chunks) expect((await storedReplicas(cid)).length).toBe(2);
     expect(Buffer.compare(await readBack(kept.manifest), keptBytes)).toBe(0);
     const http = await u.again();
-    const resumed = await http.request('PATCH', `/api/uploads/${live}`, randomBytes(10), { ...TUS, 'upload-offset': String(MiB + 10), 'content-type': 'application/offset+octet-stream' });
+    const resumed = await http.request('PATCH', `/api/uploads/${live}`, randomBytes(10), {
+      ...TUS,
+      'upload-offset': String(MiB + 10),
+      'content-type': 'application/offset+octet-stream',
+    });
     expect(resumed.status).toBe(204);
 
     // once the upload is gone (terminated), the chunk it never recorded is collected too

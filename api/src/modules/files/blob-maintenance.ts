@@ -1,12 +1,7 @@
 import { BLOB_MAINTENANCE_STREAM, BlobMaintenanceScheduled, type BlobMaintenanceScheduledEvent } from '@axel/domain';
 import { deterministicId, expected, metadataFor, WrongExpectedRevisionError } from '@axel/platform';
 import { PermanentDispatchError, type DispatchContext, type ProcessCommand } from '@axel/workflows';
-import {
-  BLOB_MAINTENANCE_ID,
-  BLOB_MAINTENANCE_PROCESS,
-  COLLECT_TIMER,
-  SCRUB_TIMER,
-} from '@axel/workflows/blob-maintenance/blob-maintenance.process';
+import { BLOB_MAINTENANCE_ID, BLOB_MAINTENANCE_PROCESS, COLLECT_TIMER, SCRUB_TIMER } from '@axel/workflows/blob-maintenance/blob-maintenance.process';
 import type { AppContext } from '../../context';
 import { collectUnreferenced, type CollectReport } from './blob-collect';
 import type { BytePipeline } from './uploads';
@@ -56,13 +51,19 @@ const failureOf = (error: unknown): string => {
  * with the reason) and the command still succeeds: retrying it at once would hold every later scrub
  * and collection behind it in the process's outbox, and the next run comes at its time anyway.
  */
-export const blobMaintenanceCommand = async (ctx: AppContext, pipeline: BytePipeline, command: ProcessCommand, _dctx: DispatchContext): Promise<{ position: number }> => {
+export const blobMaintenanceCommand = async (
+  ctx: AppContext,
+  pipeline: BytePipeline,
+  command: ProcessCommand,
+  _dctx: DispatchContext,
+): Promise<{ position: number }> => {
   if (command.type !== 'ScrubBlobs' && command.type !== 'CollectBlobs') throw new PermanentDispatchError(`No handler for ${command.type} on blobs`);
   const step = command.type === 'ScrubBlobs' ? 'scrub' : 'collection';
   try {
     if (command.type === 'ScrubBlobs') {
       const report = await withLock(ctx, () => pipeline.scrub());
-      if (report) ctx.log.info({ component: 'blobs', checked: report.checked, repaired: report.repaired, lost: report.lost, failed: report.failed }, 'scrub finished');
+      if (report)
+        ctx.log.info({ component: 'blobs', checked: report.checked, repaired: report.repaired, lost: report.lost, failed: report.failed }, 'scrub finished');
     } else {
       await withLock(ctx, () => collectBlobs(ctx, pipeline));
     }
@@ -104,7 +105,13 @@ export const scheduleBlobMaintenance = async (ctx: AppContext): Promise<void> =>
   try {
     await ctx.store.append(
       BLOB_MAINTENANCE_STREAM,
-      [{ id: deterministicId('blob-maintenance', String(revision + 1)), ...event, metadata: metadataFor({ actorId: null, actorKind: 'system', client: 'worker' }, ctx.now()) }],
+      [
+        {
+          id: deterministicId('blob-maintenance', String(revision + 1)),
+          ...event,
+          metadata: metadataFor({ actorId: null, actorKind: 'system', client: 'worker' }, ctx.now()),
+        },
+      ],
       expected.revision(revision),
     );
   } catch (error) {

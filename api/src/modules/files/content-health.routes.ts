@@ -15,7 +15,10 @@ const scrubReport = z.object({
   lostChunks: z.array(z.string()).readonly(),
   unreferenced: z.number().optional(),
   failed: z.number().optional(),
-  shardFaults: z.array(z.object({ shard: z.string(), operation: z.string(), reason: z.string() })).readonly().optional(),
+  shardFaults: z
+    .array(z.object({ shard: z.string(), operation: z.string(), reason: z.string() }))
+    .readonly()
+    .optional(),
 });
 
 const collectReport = z.object({

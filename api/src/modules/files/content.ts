@@ -1,7 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ByteRangeError, ChunkLostError, readPlaintext, type FileKeys, type PlaintextStream, type ReadOptions, type ReplicatedBlobStore } from '@axel/platform/blobs/index';
+import {
+  ByteRangeError,
+  ChunkLostError,
+  readPlaintext,
+  type FileKeys,
+  type PlaintextStream,
+  type ReadOptions,
+  type ReplicatedBlobStore,
+} from '@axel/platform/blobs/index';
 import { DomainError, type ErrorDefinition } from '@axel/domain';
 import type { BlobFaults } from './blob-faults';
 import type { FileContent, FileManifest } from './contracts';

@@ -93,7 +93,11 @@ export interface QuotaGate {
 /** Implemented by the pipeline: verified plaintext out of the encrypted, sharded chunks. */
 export interface FileContent {
   /** Plaintext bytes [start, end] inclusive (the whole file without a range); every chunk verified. */
-  read(manifest: FileManifest, range?: { start: number; end: number }, options?: ReadOptions & { itemId?: string }): Readable & { firstChunk?(): Promise<void> };
+  read(
+    manifest: FileManifest,
+    range?: { start: number; end: number },
+    options?: ReadOptions & { itemId?: string },
+  ): Readable & { firstChunk?(): Promise<void> };
   /** A file version forgotten for ever: its key is destroyed and its chunks collected. */
   destroy(manifest: FileManifest): Promise<void>;
 }

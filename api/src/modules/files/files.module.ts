@@ -34,7 +34,12 @@ export interface FilesModule extends Module {
 export const createFilesModule = (deps: { readonly secureFetchGate: (ctx: AppContext) => SecureFetchUploadGate }): FilesModule => {
   let pipeline: BytePipeline | undefined;
   let stopJobs: (() => Promise<void>) | undefined;
-  const build = (ctx: AppContext) => (pipeline ??= createBytePipeline(ctx, { quota: storageQuotaGate(ctx), placements: storagePlacements(ctx), fileManifests: () => storageFileManifests(ctx) }));
+  const build = (ctx: AppContext) =>
+    (pipeline ??= createBytePipeline(ctx, {
+      quota: storageQuotaGate(ctx),
+      placements: storagePlacements(ctx),
+      fileManifests: () => storageFileManifests(ctx),
+    }));
 
   return {
     name: 'files',

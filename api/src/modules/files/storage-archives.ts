@@ -1,5 +1,13 @@
 import { PassThrough } from 'node:stream';
-import { DomainError, DOWNLOAD_TOTAL_MAX_BYTES, FORBIDDEN_NAME_CHARACTERS, nameProblem, StorageErrors, type BatchFailure, type ShareArchiveBinding } from '@axel/domain';
+import {
+  DomainError,
+  DOWNLOAD_TOTAL_MAX_BYTES,
+  FORBIDDEN_NAME_CHARACTERS,
+  nameProblem,
+  StorageErrors,
+  type BatchFailure,
+  type ShareArchiveBinding,
+} from '@axel/domain';
 import { newId } from '@axel/platform';
 import type { FastifyReply } from 'fastify';
 import { ZipFile } from 'yazl';
@@ -15,6 +23,8 @@ import type { ItemRow } from './storage.service';
  */
 
 const ARCHIVE_NAME_MAX = 50;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what an archive name must not carry
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
 /** Spec §9: an archive name over 50 characters becomes its first 5, '...', and its last 5. */
 export const shortArchiveName = (name: string): string => {
   const chars = [...name];
@@ -34,7 +44,7 @@ export const archiveFileName = (given: string | undefined, fallback: string): st
   }
   let name = fallback;
   for (const c of FORBIDDEN_NAME_CHARACTERS) name = name.split(c).join('_');
-  name = name.replace(/[\u0000-\u001f\u007f]/g, '_').replace(/^\.+/, '').trim() || 'archive';
+  name = name.replace(CONTROL_CHARACTERS, '_').replace(/^\.+/, '').trim() || 'archive';
   return shortArchiveName(name.replace(/\.zip$/i, '')) + '.zip';
 };
 
@@ -124,7 +134,13 @@ export const loadShareArchiveTask = async (ctx: AppContext, taskId: string): Pro
     archiveName: task.archive_name ?? 'archive.zip',
     binding:
       task.share_id && task.share_visit_id
-        ? { shareId: task.share_id, visitId: task.share_visit_id, email: task.share_email, userId: task.share_user_id, passwordStamp: task.share_password_stamp ?? '' }
+        ? {
+            shareId: task.share_id,
+            visitId: task.share_visit_id,
+            email: task.share_email,
+            userId: task.share_user_id,
+            passwordStamp: task.share_password_stamp ?? '',
+          }
         : null,
   };
 };
@@ -179,4 +195,3 @@ export const sendArchive = (content: FileContent, reply: FastifyReply, entries: 
     .header('x-content-type-options', 'nosniff');
   return reply.send(out);
 };
-

@@ -98,10 +98,12 @@ export const sendItemBytes = async (
     .header('etag', etag)
     .header('last-modified', item.modified_at.toUTCString());
   if (range) {
-    reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${size}`).header('content-length', String(range.end - range.start + 1));
+    reply
+      .status(206)
+      .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
+      .header('content-length', String(range.end - range.start + 1));
   } else {
     reply.status(200).header('content-length', String(size));
   }
   return reply.send(request.method === 'HEAD' ? undefined : stream);
 };
-

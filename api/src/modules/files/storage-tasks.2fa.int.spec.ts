@@ -29,7 +29,11 @@ const owner = async (twoFactor: boolean) => {
     expect(on.body.twoFactor).toEqual({ enabled: true, method: 'totp' });
   }
   const storageId = (await http.get(`/api/users/${id}/storages/`)).body.data[0].id as string;
-  const made = await http.post(`/api/users/${id}/storages/${storageId}/items/`, { label: 'file', name: 'report.txt', uploadId: bytes.upload(id, storageId, 'quarterly figures') });
+  const made = await http.post(`/api/users/${id}/storages/${storageId}/items/`, {
+    label: 'file',
+    name: 'report.txt',
+    uploadId: bytes.upload(id, storageId, 'quarterly figures'),
+  });
   expect(made.status, JSON.stringify(made.body)).toBe(201);
   return { http, id, email, secret, fileId: made.body.id as string };
 };

@@ -146,7 +146,10 @@ export const storageTaskRoutes = (ctx: AppContext, bytes: StorageBytes) => async
         return plan.events;
       };
       const data = { itemIds, parentId: body.destinationId ?? null, newId };
-      const result = await runStorageCommand(ctx, storageId, { type: BATCH[action].command, data } as never, userActor(request, userId), { owner: userId, decide });
+      const result = await runStorageCommand(ctx, storageId, { type: BATCH[action].command, data } as never, userActor(request, userId), {
+        owner: userId,
+        decide,
+      });
       failures.push(...planned);
       destroyed.push(...result.events.filter((e) => e.type === 'ItemDeleted'));
       if (result.position) await ctx.caughtUp(result.position);
@@ -234,7 +237,10 @@ export const storageTaskRoutes = (ctx: AppContext, bytes: StorageBytes) => async
     { schema: { tags, summary: "A storage task's state (polled every 2 s)", params: TaskParams } },
     async (request) => {
       const { user } = await requireSelf(ctx, request, request.params.id);
-      const { rows } = await ctx.pool.query<TaskRow>('select * from storage_tasks where id = $1 and user_id = $2 and share_id is null', [request.params.taskId, user.id]);
+      const { rows } = await ctx.pool.query<TaskRow>('select * from storage_tasks where id = $1 and user_id = $2 and share_id is null', [
+        request.params.taskId,
+        user.id,
+      ]);
       const task = rows[0];
       if (!task) throw new DomainError(StorageErrors.taskNotFound);
       let downloadURL: string | null = null;
@@ -299,7 +305,10 @@ export const storageTaskRoutes = (ctx: AppContext, bytes: StorageBytes) => async
       const { expires, signature } = request.query;
       if (!safeEqual(signature, archiveSignature(taskId, expires)) || expires < ctx.now().getTime()) throw new DomainError(StorageErrors.invalidUrl);
       // a share's archive is served only through its share (GET /api/share-links/:linkId/archives/:taskId/)
-      const { rows } = await ctx.pool.query<TaskRow>(`select * from storage_tasks where id = $1 and type = 'archive' and status = 'done' and share_id is null`, [taskId]);
+      const { rows } = await ctx.pool.query<TaskRow>(
+        `select * from storage_tasks where id = $1 and type = 'archive' and status = 'done' and share_id is null`,
+        [taskId],
+      );
       const task = rows[0];
       if (!task) throw new DomainError(StorageErrors.taskNotFound);
       return sendArchive(bytes.content, reply, await archiveEntries(ctx, task.user_id, task.item_ids), task.archive_name ?? 'archive.zip');

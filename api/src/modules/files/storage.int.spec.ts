@@ -49,7 +49,15 @@ describe('storages', () => {
     const a = await owner();
     const again = await a.http.get(`/api/users/${a.id}/storages/`);
     expect(again.body.data).toEqual([
-      expect.objectContaining({ id: a.storageId, type: 'online', ownerId: a.id, sizeTotal: BASIC_PLAN_QUOTA_BYTES, sizeUsed: 0, sizeTrashed: 0, isOwner: true }),
+      expect.objectContaining({
+        id: a.storageId,
+        type: 'online',
+        ownerId: a.id,
+        sizeTotal: BASIC_PLAN_QUOTA_BYTES,
+        sizeUsed: 0,
+        sizeTrashed: 0,
+        isOwner: true,
+      }),
     ]);
     expect((await a.http.get(`/api/users/${a.id}/personal-folders/`)).body).toEqual({ storageId: a.storageId, folder: null });
 
@@ -172,11 +180,17 @@ describe('folders and files', () => {
     expect(renamed.body.name).toBe('roadmap.txt');
     await o.file('notes.txt', 'n');
     const found = await o.http.get(`${o.base}/search/?search=ROAD`);
-    expect(found.body).toMatchObject({ totalCount: 1, data: [expect.objectContaining({ id: f, name: 'roadmap.txt', parentId: b, location: '/Projects/Axel' })] });
+    expect(found.body).toMatchObject({
+      totalCount: 1,
+      data: [expect.objectContaining({ id: f, name: 'roadmap.txt', parentId: b, location: '/Projects/Axel' })],
+    });
     // each result says where it is: the root, a folder, a folder inside a folder
     await o.file('notes-road.txt', 'r');
     await o.file('road-trip.txt', 'r', a);
-    const places = (await o.http.get(`${o.base}/search/?search=road&sortBy=name`)).body.data.map((i: { name: string; location: string }) => [i.name, i.location]);
+    const places = (await o.http.get(`${o.base}/search/?search=road&sortBy=name`)).body.data.map((i: { name: string; location: string }) => [
+      i.name,
+      i.location,
+    ]);
     expect(places).toEqual([
       ['notes-road.txt', '/'],
       ['road-trip.txt', '/Projects'],
@@ -249,7 +263,10 @@ describe('downloads', () => {
     expect(res.status).toBe(206);
     expect(await res.text()).toBe('234');
     expect(res.headers.get('content-type')).toBe('audio/mpeg');
-    const tampered = link.replace(f, f.replace(/.$/, (c) => (c === '0' ? '1' : '0')));
+    const tampered = link.replace(
+      f,
+      f.replace(/.$/, (c) => (c === '0' ? '1' : '0')),
+    );
     expect((await fetch(tampered)).status).toBe(403);
     expect((await fetch(link.replace(/expires=\d+/, 'expires=99999999999999'))).status).toBe(403);
     t.clock.advance(16 * 60_000);

@@ -42,7 +42,12 @@ describe('listing a folder page by page', () => {
     for (const name of ['Zeta', 'alpha', 'Mid']) {
       expect((await o.http.post(`${base}/folders/${parent}/items/`, { label: 'folder', name })).status).toBe(201);
     }
-    for (const [name, content] of [['b.txt', 'xx'], ['A.txt', 'yy'], ['c.txt', 'zzz'], ['d.txt', 'w']]) {
+    for (const [name, content] of [
+      ['b.txt', 'xx'],
+      ['A.txt', 'yy'],
+      ['c.txt', 'zzz'],
+      ['d.txt', 'w'],
+    ]) {
       const uploadId = bytes.upload(o.id, o.storageId, content!);
       expect((await o.http.post(`${base}/folders/${parent}/items/`, { label: 'file', name, uploadId })).status).toBe(201);
     }
@@ -67,7 +72,14 @@ describe('listing a folder page by page', () => {
       expect(own.status).toBe(200);
       expect(item).toStrictEqual(own.body);
     }
-    expect(items.find((i) => i.name === 'b.txt')).toMatchObject({ label: 'file', type: 'file', size: 2, parentId: parent, fileId: expect.any(String), state: 'ready' });
+    expect(items.find((i) => i.name === 'b.txt')).toMatchObject({
+      label: 'file',
+      type: 'file',
+      size: 2,
+      parentId: parent,
+      fileId: expect.any(String),
+      state: 'ready',
+    });
 
     for (const label of [undefined, 'file', 'folder'] as const) {
       const chosen = items.filter((i) => !label || i.label === label);
@@ -75,7 +87,9 @@ describe('listing a folder page by page', () => {
         for (const sortOrder of ['asc', 'desc'] as const) {
           const seen: string[] = [];
           for (let page = 1; page <= 12; page++) {
-            const res = await o.http.get(`${base}/folders/${parent}/items/?perPage=4&page=${page}&sortBy=${sortBy}&sortOrder=${sortOrder}${label ? `&label=${label}` : ''}`);
+            const res = await o.http.get(
+              `${base}/folders/${parent}/items/?perPage=4&page=${page}&sortBy=${sortBy}&sortOrder=${sortOrder}${label ? `&label=${label}` : ''}`,
+            );
             expect(res.status).toBe(200);
             expect(res.body).toMatchObject({ totalCount: chosen.length, page, perPage: 4 });
             expect(res.body.data.length).toBe(Math.max(0, Math.min(4, chosen.length - (page - 1) * 4)));
@@ -115,7 +129,12 @@ describe('the listing indexes', () => {
       // then the Secure Fetch labels: the same columns as a fresh table, without a secure_fetches read model to read
       expect(await migrate(db.pool, storageLabelMigrations)).toEqual(['storage-003-secure-fetch-labels']);
       const columns = async (table: string) =>
-        (await db.pool.query<{ c: string }>(`select column_name || ' ' || data_type as c from information_schema.columns where table_name = $1 order by ordinal_position`, [table])).rows.map((r) => r.c);
+        (
+          await db.pool.query<{ c: string }>(
+            `select column_name || ' ' || data_type as c from information_schema.columns where table_name = $1 order by ordinal_position`,
+            [table],
+          )
+        ).rows.map((r) => r.c);
       expect(await columns('storage_items')).toEqual(await columns('fresh_items'));
       expect((await db.pool.query('select name, sf_label from storage_items')).rows).toEqual([{ name: 'Kept', sf_label: null }]);
       expect((await db.pool.query('select count(*)::int as n from storage_received')).rows).toEqual([{ n: 0 }]);
@@ -127,7 +146,10 @@ describe('the listing indexes', () => {
   it('does nothing where the read model has no table yet (it is then made with them)', async () => {
     const db = await createTestDatabase();
     try {
-      expect(await migrate(db.pool, [...storageListingMigrations, ...storageLabelMigrations])).toEqual(['storage-002-listing-indexes', 'storage-003-secure-fetch-labels']);
+      expect(await migrate(db.pool, [...storageListingMigrations, ...storageLabelMigrations])).toEqual([
+        'storage-002-listing-indexes',
+        'storage-003-secure-fetch-labels',
+      ]);
       expect((await db.pool.query(`select to_regclass('storage_received') as t`)).rows).toEqual([{ t: null }]);
       expect((await db.pool.query(`select to_regclass('storage_items') as t`)).rows).toEqual([{ t: null }]);
     } finally {

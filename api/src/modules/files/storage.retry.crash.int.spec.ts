@@ -43,7 +43,10 @@ const signIn = async () => {
     body: JSON.stringify({ email: 'root@axel.test', password: 'Root-pass-123' }),
   });
   expect(res.status).toBe(200);
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 };
 
 describe('a retried file creation across a crash', () => {
@@ -69,15 +72,29 @@ describe('a retried file creation across a crash', () => {
     expect(sent.status).toBe(204);
     const uploadId = location.split('/').at(-1)!;
     const make = (c: string) =>
-      fetch(items, { method: 'POST', headers: { cookie: c, 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' }, body: JSON.stringify({ label: 'file', name: 'report.txt', uploadId }) });
+      fetch(items, {
+        method: 'POST',
+        headers: { cookie: c, 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+        body: JSON.stringify({ label: 'file', name: 'report.txt', uploadId }),
+      });
 
     // the server dies after the file was made, before the upload was marked used: no answer
-    expect(await make(cookie).then(() => 'answered', () => 'no answer')).toBe('no answer');
+    expect(
+      await make(cookie).then(
+        () => 'answered',
+        () => 'no answer',
+      ),
+    ).toBe('no answer');
     await exited(child!);
     // the retry finds the upload still claimed and finishes; this time the server dies before answering
     await startProduct('file-from-upload:after-consumed');
     cookie = await signIn();
-    expect(await make(cookie).then(() => 'answered', () => 'no answer')).toBe('no answer');
+    expect(
+      await make(cookie).then(
+        () => 'answered',
+        () => 'no answer',
+      ),
+    ).toBe('no answer');
     await exited(child!);
 
     // the upload is used up now: the retry answers the file it made, as the first answer would have

@@ -109,7 +109,12 @@ export const storageRoutes = (ctx: AppContext, bytes: StorageBytes) => async (fa
     if (body.label === 'folder') {
       const parentId = folderId ?? body.parent ?? null;
       const itemId = newId();
-      const result = await runStorageCommand(ctx, storage.id, { type: 'CreateFolder', data: { itemId, parentId, name: body.name, rename: body.rename ?? false } }, actor);
+      const result = await runStorageCommand(
+        ctx,
+        storage.id,
+        { type: 'CreateFolder', data: { itemId, parentId, name: body.name, rename: body.rename ?? false } },
+        actor,
+      );
       await ctx.caughtUp(result.position);
       return itemId;
     }
@@ -173,7 +178,10 @@ export const storageRoutes = (ctx: AppContext, bytes: StorageBytes) => async (fa
 
   app.post(
     '/api/users/:id/storages/:storageId/items/',
-    { schema: { tags, summary: 'Create a folder, or make a file from a finished upload, at the root', params: StorageParams, body: CreateItemBody }, config: itemWrites },
+    {
+      schema: { tags, summary: 'Create a folder, or make a file from a finished upload, at the root', params: StorageParams, body: CreateItemBody },
+      config: itemWrites,
+    },
     async (request, reply) => {
       const itemId = await createItem(request, request.params.id, request.params.storageId, null, request.body);
       return reply.status(201).send(await created(request.params.storageId, itemId));
@@ -182,7 +190,10 @@ export const storageRoutes = (ctx: AppContext, bytes: StorageBytes) => async (fa
 
   app.post(
     '/api/users/:id/storages/:storageId/folders/:folderId/items/',
-    { schema: { tags, summary: 'Create a folder, or make a file from a finished upload, in a folder', params: FolderParams, body: CreateItemBody }, config: itemWrites },
+    {
+      schema: { tags, summary: 'Create a folder, or make a file from a finished upload, in a folder', params: FolderParams, body: CreateItemBody },
+      config: itemWrites,
+    },
     async (request, reply) => {
       const itemId = await createItem(request, request.params.id, request.params.storageId, request.params.folderId, request.body);
       return reply.status(201).send(await created(request.params.storageId, itemId));
@@ -278,7 +289,12 @@ export const storageRoutes = (ctx: AppContext, bytes: StorageBytes) => async (fa
     { schema: { tags, summary: 'Rename an item', params: ItemParams, body: RenameBody }, config: edits },
     async (request) => {
       const { userId, storage } = await own(request, request.params.id, request.params.storageId);
-      const result = await runStorageCommand(ctx, storage.id, { type: 'RenameItem', data: { itemId: request.params.itemId, name: request.body.name } }, userActor(request, userId));
+      const result = await runStorageCommand(
+        ctx,
+        storage.id,
+        { type: 'RenameItem', data: { itemId: request.params.itemId, name: request.body.name } },
+        userActor(request, userId),
+      );
       await ctx.caughtUp(result.position);
       return entryJson(await liveItem(ctx, storage.id, request.params.itemId));
     },
@@ -286,7 +302,14 @@ export const storageRoutes = (ctx: AppContext, bytes: StorageBytes) => async (fa
 
   app.get(
     '/api/users/:id/storages/:storageId/search/',
-    { schema: { tags, summary: 'Items whose name contains the text, anywhere in the storage, each with its location (the path of its folder)', params: StorageParams, querystring: SearchQuery } },
+    {
+      schema: {
+        tags,
+        summary: 'Items whose name contains the text, anywhere in the storage, each with its location (the path of its folder)',
+        params: StorageParams,
+        querystring: SearchQuery,
+      },
+    },
     async (request) => {
       const { storage } = await own(request, request.params.id, request.params.storageId);
       const q = request.query;
@@ -297,8 +320,15 @@ export const storageRoutes = (ctx: AppContext, bytes: StorageBytes) => async (fa
         [storage.id, likePattern(q.search), q.perPage, (q.page - 1) * q.perPage],
       );
       // each result says which folder it is in: results come from anywhere in the storage
-      const paths = await folderPathsOf(ctx, storage.id, rows.flatMap((r) => (r.folder ? [r.folder] : [])));
-      return { totalCount: rows[0] ? Number(rows[0].total) : 0, data: rows.map((r) => ({ ...entryJson(r), location: r.folder ? (paths.get(r.folder) ?? '/') : '/' })) };
+      const paths = await folderPathsOf(
+        ctx,
+        storage.id,
+        rows.flatMap((r) => (r.folder ? [r.folder] : [])),
+      );
+      return {
+        totalCount: rows[0] ? Number(rows[0].total) : 0,
+        data: rows.map((r) => ({ ...entryJson(r), location: r.folder ? (paths.get(r.folder) ?? '/') : '/' })),
+      };
     },
   );
 

@@ -77,12 +77,7 @@ export const findItem = async (ctx: AppContext, storageId: string, itemId: strin
 };
 
 /** An item that is not in the trash, or the spec's not-found error. */
-export const liveItem = async (
-  ctx: AppContext,
-  storageId: string,
-  itemId: string,
-  label?: 'file' | 'folder',
-): Promise<ItemRow> => {
+export const liveItem = async (ctx: AppContext, storageId: string, itemId: string, label?: 'file' | 'folder'): Promise<ItemRow> => {
   const item = await findItem(ctx, storageId, itemId);
   if (!item || item.in_trash || (label && item.label !== label)) {
     throw new DomainError(label === 'folder' ? StorageErrors.folderNotFound : label === 'file' ? StorageErrors.fileDeleted : StorageErrors.itemNotFound);
@@ -96,14 +91,33 @@ export const liveItem = async (
  * fetch, decompress and parse for nothing.
  */
 export const ENTRY_COLUMNS = 'id, name, label, sf_label, size, hash, mime, folder, storage_id, encrypted, e2ee_enabled, created_at, modified_at, trashed_at';
-export const entryColumnsOf = (alias: string) => ENTRY_COLUMNS.split(', ').map((c) => `${alias}.${c}`).join(', ');
+export const entryColumnsOf = (alias: string) =>
+  ENTRY_COLUMNS.split(', ')
+    .map((c) => `${alias}.${c}`)
+    .join(', ');
 
 /** An entry's label (spec §3 Entry): `sfFolder` / `sfFile` for what a Secure Fetch link received, else `folder` / `file`. */
 export const entryLabel = (r: Pick<ItemRow, 'label' | 'sf_label'>): 'file' | 'folder' | 'sfFile' | 'sfFolder' => r.sf_label ?? r.label;
 
 /** The JSON of an entry (spec §3 Entry and Item). */
 export const entryJson = (
-  r: Pick<ItemRow, 'id' | 'name' | 'label' | 'sf_label' | 'size' | 'hash' | 'mime' | 'folder' | 'storage_id' | 'encrypted' | 'e2ee_enabled' | 'created_at' | 'modified_at' | 'trashed_at'>,
+  r: Pick<
+    ItemRow,
+    | 'id'
+    | 'name'
+    | 'label'
+    | 'sf_label'
+    | 'size'
+    | 'hash'
+    | 'mime'
+    | 'folder'
+    | 'storage_id'
+    | 'encrypted'
+    | 'e2ee_enabled'
+    | 'created_at'
+    | 'modified_at'
+    | 'trashed_at'
+  >,
 ) => ({
   id: r.id,
   name: r.name,

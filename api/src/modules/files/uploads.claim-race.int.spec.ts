@@ -172,9 +172,11 @@ describe('a file made of an upload while the upload is terminated', () => {
         return terminate(o.http, uploadId);
       };
       const [made, deleted] = await Promise.all([make(), del()]);
-      seen.add(await settledOwner(o, uploadId, content, made, deleted).catch((error: unknown) => {
-        throw new Error(`round ${round} (delay ${delay}, ${deleteFirst ? 'delete' : 'create'} waits): ${String(error)}`);
-      }));
+      seen.add(
+        await settledOwner(o, uploadId, content, made, deleted).catch((error: unknown) => {
+          throw new Error(`round ${round} (delay ${delay}, ${deleteFirst ? 'delete' : 'create'} waits): ${String(error)}`);
+        }),
+      );
     }
     expect(seen.size).toBeGreaterThan(0);
   }, 300_000);

@@ -38,13 +38,17 @@ const startProduct = async () => {
   child = proc;
   const deadline = Date.now() + 90_000;
   for (;;) {
-    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return proc;
     if (Date.now() > deadline) throw new Error('the product did not answer');
     await new Promise((r) => setTimeout(r, 100));
   }
 };
-const exited = (proc: ChildProcess) => new Promise<void>((resolve) => (proc.exitCode !== null || proc.signalCode ? resolve() : proc.once('exit', () => resolve())));
+const exited = (proc: ChildProcess) =>
+  new Promise<void>((resolve) => (proc.exitCode !== null || proc.signalCode ? resolve() : proc.once('exit', () => resolve())));
 
 beforeAll(async () => {
   db = await createTestDatabase();
@@ -63,7 +67,10 @@ const signIn = async () => {
     body: JSON.stringify({ email: 'root@axel.test', password: 'Root-pass-123' }),
   });
   expect(res.status).toBe(200);
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 };
 
 describe('an upload across a crash of the server', () => {
@@ -132,13 +139,19 @@ describe('an upload across a crash of the server', () => {
 
     // read back with the product's own parts, from the database and DATA_DIR the server left
     const id = location.split('/').pop()!;
-    const { rows } = await db.pool.query<{ key_id: string; size: number; sha256: string; status: string }>('select key_id, size, sha256, status from uploads where id = $1', [id]);
+    const { rows } = await db.pool.query<{ key_id: string; size: number; sha256: string; status: string }>(
+      'select key_id, size, sha256, status from uploads where id = $1',
+      [id],
+    );
     expect(rows[0]).toMatchObject({ status: 'finished', size: file.length, sha256: createHash('sha256').update(file).digest('hex') });
-    const { rows: chunks } = await db.pool.query<{ cid: string; size: number }>('select cid, size from upload_chunks where upload_id = $1 order by index', [id]);
+    const { rows: chunks } = await db.pool.query<{ cid: string; size: number }>('select cid, size from upload_chunks where upload_id = $1 order by index', [
+      id,
+    ]);
     const { store } = openBlobStore({ dataDir, shards: 4, replicas: 2 });
     const keys = new FileKeys(db.pool, loadMasterKeys({ dataDir }));
     const parts: Buffer[] = [];
-    for await (const p of readPlaintext(store, keys, { keyId: rows[0]!.key_id, chunkPlainSize: CHUNK_PLAIN_SIZE, chunks, size: file.length })) parts.push(p as Buffer);
+    for await (const p of readPlaintext(store, keys, { keyId: rows[0]!.key_id, chunkPlainSize: CHUNK_PLAIN_SIZE, chunks, size: file.length }))
+      parts.push(p as Buffer);
     expect(Buffer.compare(Buffer.concat(parts), file)).toBe(0);
   }, 240_000);
 
@@ -158,7 +171,11 @@ describe('an upload across a crash of the server', () => {
     // no cookie from here on: the uploader is anonymous
     const created = await fetch(`${base}/api/uploads/`, {
       method: 'POST',
-      headers: { ...TUS, 'upload-length': String(file.length), 'upload-metadata': `secureFetchId ${Buffer.from(linkId).toString('base64')},filename ${Buffer.from('scans.pdf').toString('base64')}` },
+      headers: {
+        ...TUS,
+        'upload-length': String(file.length),
+        'upload-metadata': `secureFetchId ${Buffer.from(linkId).toString('base64')},filename ${Buffer.from('scans.pdf').toString('base64')}`,
+      },
     });
     expect(created.status).toBe(201);
     const location = created.headers.get('location')!;

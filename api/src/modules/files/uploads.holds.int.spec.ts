@@ -78,10 +78,20 @@ describe("the owner's space held by anonymous uploads", () => {
     const content = randomBytes(2000).toString('base64url');
     const created = await createThrough(link.linkId, content.length);
     const location = created.headers.get('location')!;
-    expect((await sender.request('PATCH', location, new Uint8Array(Buffer.from(content)), { ...TUS, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' })).status).toBe(204);
+    expect(
+      (
+        await sender.request('PATCH', location, new Uint8Array(Buffer.from(content)), {
+          ...TUS,
+          'upload-offset': '0',
+          'content-type': 'application/offset+octet-stream',
+        })
+      ).status,
+    ).toBe(204);
     const stray = await createThrough(link.linkId, 4 * MiB);
     expect(stray.status).toBe(201);
-    const receipt = await sender.post(`/api/shares/${link.linkId}/`, { files: [{ uploadId: location.split('/').at(-1)!, name: 'a.txt', size: content.length, mime: 'text/plain' }] });
+    const receipt = await sender.post(`/api/shares/${link.linkId}/`, {
+      files: [{ uploadId: location.split('/').at(-1)!, name: 'a.txt', size: content.length, mime: 'text/plain' }],
+    });
     expect(receipt.status, JSON.stringify(receipt.body)).toBe(201);
     expect(await link.storage()).toMatchObject({ sizeUsed: content.length, sizeReserved: 0 });
     expect((await t.app.ctx.pool.query('select 1 from uploads where secure_fetch_link_id = $1', [link.linkId])).rowCount).toBe(0);
@@ -100,7 +110,9 @@ describe('an upload failing on the server side', () => {
     });
     expect(created.status).toBe(201);
     const where = `${t.app.ctx.config.dataDir}/blobs/shard-2/bi/.bafkreiexampleexampleexample.tmp`;
-    const put = vi.spyOn(pipeline().blobs, 'put').mockRejectedValue(Object.assign(new Error(`ENOENT: no such file or directory, open '${where}'`), { code: 'ENOENT' }));
+    const put = vi
+      .spyOn(pipeline().blobs, 'put')
+      .mockRejectedValue(Object.assign(new Error(`ENOENT: no such file or directory, open '${where}'`), { code: 'ENOENT' }));
     try {
       const sent = await http.request('PATCH', created.headers.get('location')!, new Uint8Array(randomBytes(2 * MiB)), {
         ...TUS,
@@ -125,9 +137,21 @@ describe('a claim that outlives the expiry (its process stopped midway)', () => 
     const storageId = (await http.get(`/api/users/${id}/storages/`)).body.data[0].id as string;
     const base = `/api/users/${id}/storages/${storageId}`;
     const send = async (content: string) => {
-      const created = await http.request('POST', '/api/uploads/', undefined, { ...TUS, 'upload-length': String(content.length), 'upload-metadata': `storageId ${Buffer.from(storageId).toString('base64')}` });
+      const created = await http.request('POST', '/api/uploads/', undefined, {
+        ...TUS,
+        'upload-length': String(content.length),
+        'upload-metadata': `storageId ${Buffer.from(storageId).toString('base64')}`,
+      });
       const location = created.headers.get('location')!;
-      expect((await http.request('PATCH', location, new Uint8Array(Buffer.from(content)), { ...TUS, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' })).status).toBe(204);
+      expect(
+        (
+          await http.request('PATCH', location, new Uint8Array(Buffer.from(content)), {
+            ...TUS,
+            'upload-offset': '0',
+            'content-type': 'application/offset+octet-stream',
+          })
+        ).status,
+      ).toBe(204);
       return location.split('/').at(-1)!;
     };
     const made = randomBytes(5000).toString('base64url');
@@ -143,7 +167,8 @@ describe('a claim that outlives the expiry (its process stopped midway)', () => 
     }
     const abandonedId = await send(randomBytes(3000).toString('base64url'));
     expect(await pipeline().uploads.claim(abandonedId, id, null)).not.toBeNull();
-    const status = async (uploadId: string) => (await t.app.ctx.pool.query<{ status: string }>('select status from uploads where id = $1', [uploadId])).rows[0]?.status ?? 'gone';
+    const status = async (uploadId: string) =>
+      (await t.app.ctx.pool.query<{ status: string }>('select status from uploads where id = $1', [uploadId])).rows[0]?.status ?? 'gone';
     expect([await status(madeId), await status(abandonedId)]).toEqual(['claimed', 'claimed']);
 
     t.clock.advance(t.app.ctx.config.UPLOAD_EXPIRY_HOURS * 3_600_000 + 60_000);

@@ -66,7 +66,13 @@ const brokenPatch = async (baseUrl: string, cookies: Map<string, string>, locati
   });
   await fetch(baseUrl + location, {
     method: 'PATCH',
-    headers: { ...TUS, cookie: cookieHeader(cookies), 'x-requested-with': 'XMLHttpRequest', 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
+    headers: {
+      ...TUS,
+      cookie: cookieHeader(cookies),
+      'x-requested-with': 'XMLHttpRequest',
+      'upload-offset': String(offset),
+      'content-type': 'application/offset+octet-stream',
+    },
     body,
     duplex: 'half',
   } as RequestInit).catch(() => undefined);
@@ -185,7 +191,10 @@ describe('tus uploads', () => {
     }
     const refused = await patch(stranger.http, location, 0, Buffer.alloc(100));
     expect(Object.keys(refused.body).sort()).toEqual(['code', 'data', 'message']);
-    const noVersion = await owner.http.request('PATCH', location, Buffer.alloc(10), { 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' });
+    const noVersion = await owner.http.request('PATCH', location, Buffer.alloc(10), {
+      'upload-offset': '0',
+      'content-type': 'application/offset+octet-stream',
+    });
     expect(noVersion.status).toBe(412);
     expect(noVersion.body.code).toBe('TUS_RESUMABLE_REQUIRED');
     const anonymous = await new HttpClient(t.url).request('POST', '/api/uploads/', undefined, { ...TUS, 'upload-length': '10' });

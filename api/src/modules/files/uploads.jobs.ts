@@ -15,10 +15,13 @@ export const startPipelineJobs = (ctx: AppContext, pipeline: BytePipeline) => {
   let running: Promise<unknown> = Promise.resolve();
   const later = (ms: number, work: () => Promise<void>) => {
     if (stopped) return;
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      running = work().catch((error) => ctx.log.error({ component: 'blobs', err: error }, 'background work failed'));
-    }, Math.min(ms, 2 ** 31 - 1));
+    const timer = setTimeout(
+      () => {
+        timers.delete(timer);
+        running = work().catch((error) => ctx.log.error({ component: 'blobs', err: error }, 'background work failed'));
+      },
+      Math.min(ms, 2 ** 31 - 1),
+    );
     timer.unref();
     timers.add(timer);
   };

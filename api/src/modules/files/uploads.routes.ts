@@ -99,7 +99,8 @@ const tusError = (error: DomainError) => ({
  * its own user.
  */
 export const uploadRoutes =
-  (ctx: AppContext, deps: { store: EncryptingDataStore; locker: PgLocker; quota: QuotaGate; secureFetchGate: SecureFetchUploadGate }) => async (app: FastifyInstance) => {
+  (ctx: AppContext, deps: { store: EncryptingDataStore; locker: PgLocker; quota: QuotaGate; secureFetchGate: SecureFetchUploadGate }) =>
+  async (app: FastifyInstance) => {
     const users = new WeakMap<object, string>();
     const userOf = (req: object) => users.get(req);
     const publicOrigin = new URL(ctx.config.publicUrl).origin;
@@ -251,7 +252,8 @@ export const uploadRoutes =
         perIp: 3000,
         perAccount: ANONYMOUS_CREATIONS_PER_MINUTE,
         window: 'minute',
-        account: (request) => (request.method === 'POST' && secureFetchIdOf(request.headers['upload-metadata']) !== undefined ? `secure-fetch-upload:${request.ip}` : null),
+        account: (request) =>
+          request.method === 'POST' && secureFetchIdOf(request.headers['upload-metadata']) !== undefined ? `secure-fetch-upload:${request.ip}` : null,
       }),
       handler,
     });

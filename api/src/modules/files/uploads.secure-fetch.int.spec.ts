@@ -167,7 +167,9 @@ describe('Secure Fetch uploads: anonymous tus with certificate hashes', () => {
       expect((await head(http, location)).offset).toBe(offset);
     }
     // the stored state belongs to the stored offset (and is sealed: no plaintext of the tail in it)
-    const { rows } = await t.app.ctx.pool.query<{ offset: string; hash_state: Buffer }>('select "offset", hash_state from uploads where id = $1', [idOf(location)]);
+    const { rows } = await t.app.ctx.pool.query<{ offset: string; hash_state: Buffer }>('select "offset", hash_state from uploads where id = $1', [
+      idOf(location),
+    ]);
     expect(Number(rows[0]!.offset)).toBe(offset);
     expect(rows[0]!.hash_state.length).toBeGreaterThan(600);
     expect(rows[0]!.hash_state.indexOf(file.subarray(offset - 40, offset))).toBe(-1);
@@ -202,7 +204,11 @@ describe('Secure Fetch uploads: anonymous tus with certificate hashes', () => {
     };
     await refused(randomBytes(16).toString('base64url').slice(0, 22), 10, SecureFetchErrors.missing);
     // a malformed link is refused as the link page refuses it, before the gate reads anything
-    const bad = await http.request('POST', '/api/uploads/', undefined, { ...TUS, 'upload-length': '10', 'upload-metadata': `secureFetchId ${Buffer.from('../../etc').toString('base64')}` });
+    const bad = await http.request('POST', '/api/uploads/', undefined, {
+      ...TUS,
+      'upload-length': '10',
+      'upload-metadata': `secureFetchId ${Buffer.from('../../etc').toString('base64')}`,
+    });
     expect(bad.body).toMatchObject({ code: SecureFetchErrors.invalid.code, message: SecureFetchErrors.invalid.message });
 
     const revoked = await newLink();
@@ -283,7 +289,10 @@ describe('Secure Fetch uploads: anonymous tus with certificate hashes', () => {
     const { rows } = await t.app.ctx.pool.query<{ key_id: string }>('select key_id from uploads where id = $1', [idOf(location)]);
     const sealed = sealHashState(await pipeline.keys.get(rows[0]!.key_id), rows[0]!.key_id, await hash.save());
     hash.close();
-    await t.app.ctx.pool.query(`update uploads set status = 'receiving', sha256 = null, hashes = null, finished_at = null, hash_state = $2 where id = $1`, [idOf(location), sealed]);
+    await t.app.ctx.pool.query(`update uploads set status = 'receiving', sha256 = null, hashes = null, finished_at = null, hash_state = $2 where id = $1`, [
+      idOf(location),
+      sealed,
+    ]);
     expect(await pipeline.uploads.finished(idOf(location), ownerId)).toBeNull();
 
     expect(await head(http, location)).toMatchObject({ status: 200, offset: file.length });
@@ -331,7 +340,15 @@ describe('Secure Fetch uploads: anonymous tus with certificate hashes', () => {
       await first.app.stop();
       const port = await freePort();
       second = await createApp({
-        config: loadConfig({ NODE_ENV: 'test', HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATABASE_URL: first.db.url, DATA_DIR: config.dataDir, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` }),
+        config: loadConfig({
+          NODE_ENV: 'test',
+          HOST: '127.0.0.1',
+          LOG_LEVEL: 'silent',
+          DATABASE_URL: first.db.url,
+          DATA_DIR: config.dataDir,
+          PORT: String(port),
+          PUBLIC_URL: `http://127.0.0.1:${port}`,
+        }),
         log: createLogger('silent'),
         now: first.clock.now,
         serveUi: false,
@@ -346,7 +363,10 @@ describe('Secure Fetch uploads: anonymous tus with certificate hashes', () => {
         const key = await own.keys.get(rows[0]!.key_id);
         const hash = await MultiHash.open();
         await hash.update(decoy);
-        await second.ctx.pool.query('update uploads set hash_state = $2 where id = $1', [idOf(decoyed), sealHashState(key, rows[0]!.key_id, await hash.save())]);
+        await second.ctx.pool.query('update uploads set hash_state = $2 where id = $1', [
+          idOf(decoyed),
+          sealHashState(key, rows[0]!.key_id, await hash.save()),
+        ]);
         hash.close();
 
         const http = anonymous(`http://127.0.0.1:${port}`);
@@ -364,7 +384,10 @@ describe('Secure Fetch uploads: anonymous tus with certificate hashes', () => {
         // a state that does not belong to the offset is refused rather than used
         const broken = await create(http, linkId, 3000);
         expect((await patch(http, broken, 0, file.subarray(0, 1000))).status).toBe(204);
-        await second.ctx.pool.query('update uploads set hash_state = (select hash_state from uploads where id = $2) where id = $1', [idOf(broken), idOf(plain)]);
+        await second.ctx.pool.query('update uploads set hash_state = (select hash_state from uploads where id = $2) where id = $1', [
+          idOf(broken),
+          idOf(plain),
+        ]);
         expect((await patch(http, broken, 1000, file.subarray(1000, 3000))).status).toBe(500);
         expect((await head(http, broken)).offset).toBe(1000);
       } finally {
@@ -376,4 +399,3 @@ describe('Secure Fetch uploads: anonymous tus with certificate hashes', () => {
     }
   });
 });
-

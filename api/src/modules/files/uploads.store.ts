@@ -1,14 +1,6 @@
 import { createHash, type Hash } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import {
-  CHUNK_PLAIN_SIZE,
-  encryptChunkParts,
-  openTail,
-  readPlaintext,
-  sealTail,
-  type FileKeys,
-  type ReplicatedBlobStore,
-} from '@axel/platform/blobs/index';
+import { CHUNK_PLAIN_SIZE, encryptChunkParts, openTail, readPlaintext, sealTail, type FileKeys, type ReplicatedBlobStore } from '@axel/platform/blobs/index';
 import type { Pool, PoolClient } from '@axel/platform';
 import { context, open, seal } from '@axel/platform/crypto/index';
 import { decodeMultiHashState, encodeMultiHashState, MultiHash, type MultiDigest, type MultiHashState } from '@axel/platform/hashing/index';
@@ -195,7 +187,10 @@ export class EncryptingDataStore extends DataStore {
   async ownerOf(id: string): Promise<{ userId: string; secureFetchLinkId: string | null } | undefined> {
     if (!UPLOAD_ID.test(id)) return undefined;
     // asked on every request: the row without its tail and hash state
-    const { rows } = await this.deps.pool.query<Pick<UploadRow, 'user_id' | 'secure_fetch_link_id'>>('select user_id, secure_fetch_link_id from uploads where id = $1', [id]);
+    const { rows } = await this.deps.pool.query<Pick<UploadRow, 'user_id' | 'secure_fetch_link_id'>>(
+      'select user_id, secure_fetch_link_id from uploads where id = $1',
+      [id],
+    );
     return rows[0] && { userId: rows[0].user_id, secureFetchLinkId: rows[0].secure_fetch_link_id };
   }
 
@@ -218,10 +213,9 @@ export class EncryptingDataStore extends DataStore {
       try {
         await client.query('begin');
         await client.query('select pg_advisory_xact_lock($1, hashtext($2))', [LINK_LOCK_SPACE, linkId]);
-        const { rows } = await client.query<{ n: number }>(
-          `select count(*)::int as n from uploads where secure_fetch_link_id = $1 and status = 'receiving'`,
-          [linkId],
-        );
+        const { rows } = await client.query<{ n: number }>(`select count(*)::int as n from uploads where secure_fetch_link_id = $1 and status = 'receiving'`, [
+          linkId,
+        ]);
         refused = rows[0]!.n >= LINK_UPLOADS_AT_ONCE;
         if (!refused) await client.query(insert, values);
         await client.query('commit');
@@ -475,7 +469,8 @@ export class EncryptingDataStore extends DataStore {
       digest = hash.digest('hex');
     } else {
       const rehash = createHash('sha256');
-      for await (const part of readPlaintext(this.deps.blobs, this.deps.keys, { keyId, chunkPlainSize: CHUNK_PLAIN_SIZE, chunks, size })) rehash.update(part as Buffer);
+      for await (const part of readPlaintext(this.deps.blobs, this.deps.keys, { keyId, chunkPlainSize: CHUNK_PLAIN_SIZE, chunks, size }))
+        rehash.update(part as Buffer);
       digest = rehash.digest('hex');
     }
     const hashes: MultiDigest | null = multi ? await multi.digest() : null;
@@ -539,10 +534,15 @@ export class EncryptingDataStore extends DataStore {
    * the upload back to expire as any other; anything unknown is kept, never destroyed.
    */
   private async expireClaim(row: Pick<UploadRow, 'id' | 'user_id' | 'storage_id' | 'key_id' | 'secure_fetch_link_id'>) {
-    const placed = await this.deps.placements?.placed({ userId: row.user_id, storageId: row.storage_id, uploadId: row.id, keyId: row.key_id }).catch(() => undefined);
+    const placed = await this.deps.placements
+      ?.placed({ userId: row.user_id, storageId: row.storage_id, uploadId: row.id, keyId: row.key_id })
+      .catch(() => undefined);
     if (placed === true) return this.consumed(row.id);
     if (placed === false && !row.secure_fetch_link_id) return this.unclaim(row.id, null);
-    await this.deps.pool.query(`update uploads set expires_at = $2 where id = $1 and status = 'claimed'`, [row.id, new Date(this.deps.now().getTime() + this.deps.expiryMs)]);
+    await this.deps.pool.query(`update uploads set expires_at = $2 where id = $1 and status = 'claimed'`, [
+      row.id,
+      new Date(this.deps.now().getTime() + this.deps.expiryMs),
+    ]);
     this.deps.onError?.('a claimed upload outlived its expiry: kept', { uploadId: row.id });
   }
 

@@ -1,11 +1,4 @@
-import {
-  FileKeys,
-  loadMasterKeys,
-  openBlobStore,
-  scrub,
-  type ReplicatedBlobStore,
-  type ScrubReport,
-} from '@axel/platform/blobs/index';
+import { FileKeys, loadMasterKeys, openBlobStore, scrub, type ReplicatedBlobStore, type ScrubReport } from '@axel/platform/blobs/index';
 import { createPool, type Pool } from '@axel/platform';
 import type { AppContext } from '../../context';
 import { BlobFaults } from './blob-faults';
@@ -114,7 +107,8 @@ export const createBytePipeline = (ctx: AppContext, options: BytePipelineOptions
       const report = await scrub(opened.store, allManifests(), ctx.now);
       await ctx.pool.query('insert into blob_scrubs (started_at, finished_at, report) values ($1, $2, $3)', [report.startedAt, report.finishedAt, report]);
       if (report.lost) ctx.log.error({ component: 'blobs', lost: report.lost }, 'scrub found chunks without an intact replica');
-      if (report.failed || report.shardFaults?.length) ctx.log.error({ component: 'blobs', failed: report.failed, shardFaults: report.shardFaults }, 'scrub passed over failing shards');
+      if (report.failed || report.shardFaults?.length)
+        ctx.log.error({ component: 'blobs', failed: report.failed, shardFaults: report.shardFaults }, 'scrub passed over failing shards');
       return report;
     },
     async lastScrub() {

@@ -37,7 +37,7 @@ describe('notifications', () => {
     expect((await http!.get(`${base}count/`)).body).toEqual({ count: 13 });
   });
 
-  it('speaks the reader\'s language as it is when read, and names the browser and system of a sign-in', async () => {
+  it("speaks the reader's language as it is when read, and names the browser and system of a sign-in", async () => {
     const email = uniqueEmail('pt');
     const anonymous = new HttpClient(t.url);
     const signUp = await anonymous.post('/api/users/', { email, password: PASSWORD, passwordConfirmation: PASSWORD, termsAccepted: true, locale: 'pt_br' });
@@ -55,7 +55,11 @@ describe('notifications', () => {
 
     // read once the read models have the password change
     const list = async () =>
-      (await http.request('GET', `/api/users/${id}/notifications/`, undefined, { 'x-min-position': written })).body.data as { type: string; title: string; body: string }[];
+      (await http.request('GET', `/api/users/${id}/notifications/`, undefined, { 'x-min-position': written })).body.data as {
+        type: string;
+        title: string;
+        body: string;
+      }[];
     expect(await list()).toEqual([
       expect.objectContaining({ type: 'password_changed', title: 'Senha alterada', body: 'A senha da sua conta foi alterada.' }),
       expect.objectContaining({ type: 'sign_in', title: 'Novo acesso', body: 'Um novo acesso à sua conta (Firefox no Windows).' }),

@@ -39,10 +39,9 @@ const routes = (ctx: AppContext) => async (fastify: FastifyInstance) => {
     { schema: { tags, summary: 'Unseen notifications', params: IdParams, response: { 200: z.object({ count: z.number() }) } } },
     async (request) => {
       const { user } = await requireSelf(ctx, request, request.params.id);
-      const { rows } = await ctx.pool.query<{ n: number }>(
-        'select count(*)::int as n from notifications where user_id = $1 and not seen and not deleted',
-        [user.id],
-      );
+      const { rows } = await ctx.pool.query<{ n: number }>('select count(*)::int as n from notifications where user_id = $1 and not seen and not deleted', [
+        user.id,
+      ]);
       return { count: rows[0]?.n ?? 0 };
     },
   );
@@ -73,7 +72,13 @@ const routes = (ctx: AppContext) => async (fastify: FastifyInstance) => {
       );
       // in the reader's language as it is now, so a change of language applies to earlier notices too
       return {
-        data: rows.map((r) => ({ id: r.id, type: r.type, ...renderNotice(r.type, r.params, user.locale), seen: r.seen, createdAt: r.created_at.toISOString() })),
+        data: rows.map((r) => ({
+          id: r.id,
+          type: r.type,
+          ...renderNotice(r.type, r.params, user.locale),
+          seen: r.seen,
+          createdAt: r.created_at.toISOString(),
+        })),
       };
     },
   );

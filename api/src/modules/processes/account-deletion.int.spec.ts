@@ -80,7 +80,9 @@ describe('account deletion process', () => {
     const deletion = events.find((e) => e.type === 'AccountDeleted')!;
     expect(purge.metadata.causationId).toBe(deletion.id);
 
-    const done = (await admin.get('/api/admin/processes')).body.find((p: { processId: string; type: string }) => p.processId === id && p.type === 'account-deletion');
+    const done = (await admin.get('/api/admin/processes')).body.find(
+      (p: { processId: string; type: string }) => p.processId === id && p.type === 'account-deletion',
+    );
     expect(done.status).toBe('completed');
     const detail = await admin.get(`/api/admin/processes/${encodeURIComponent(done.id)}`);
     expect(detail.body.history.map((h: { kind: string }) => h.kind)).toEqual(['event', 'timer']);

@@ -24,7 +24,11 @@ const runtime = () => {
 
 /** A browser with its own address and user agent, as a person would be. */
 class Browser extends HttpClient {
-  constructor(url: string, userAgent: string, private readonly ip: string) {
+  constructor(
+    url: string,
+    userAgent: string,
+    private readonly ip: string,
+  ) {
     super(url, userAgent);
   }
   override request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {

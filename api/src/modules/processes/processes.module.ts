@@ -98,9 +98,7 @@ export const createProcessesModule = (deps: DispatcherDeps): Module & { runtime(
   const readable = (ctx: AppContext): ProcessRuntime => {
     const rt = build(ctx);
     if (rt.kind === 'temporal' && !running) {
-      throw new DomainError(
-        { code: 'PROCESSES_IN_TEMPORAL', status: 501, message: 'Processes run on Temporal: see them in the Temporal web UI' },
-      );
+      throw new DomainError({ code: 'PROCESSES_IN_TEMPORAL', status: 501, message: 'Processes run on Temporal: see them in the Temporal web UI' });
     }
     return rt;
   };
@@ -113,7 +111,10 @@ export const createProcessesModule = (deps: DispatcherDeps): Module & { runtime(
         schema: {
           tags,
           summary: 'Long-lived processes: state, next timer, last error',
-          querystring: z.object({ status: z.enum(['running', 'completed', 'dead_letter']).optional(), limit: z.coerce.number().int().min(1).max(1000).default(200) }),
+          querystring: z.object({
+            status: z.enum(['running', 'completed', 'dead_letter']).optional(),
+            limit: z.coerce.number().int().min(1).max(1000).default(200),
+          }),
           response: { 200: z.array(ProcessSchema) },
         },
       },

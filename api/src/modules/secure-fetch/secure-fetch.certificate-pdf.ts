@@ -16,7 +16,11 @@ export const certificatePdf = (certificate: Certificate): Promise<Buffer> =>
       size: 'A4',
       margin: 50,
       compress: false,
-      info: { Title: `AXEL Drive certificate of authenticity ${certificate.certificateId ?? certificate.fetchId}`, Author: 'AXEL Drive', Subject: certificate.canonicalSha256 },
+      info: {
+        Title: `AXEL Drive certificate of authenticity ${certificate.certificateId ?? certificate.fetchId}`,
+        Author: 'AXEL Drive',
+        Subject: certificate.canonicalSha256,
+      },
     });
     const chunks: Buffer[] = [];
     doc.on('data', (c: Buffer) => chunks.push(c));
@@ -40,12 +44,16 @@ export const certificatePdf = (certificate: Certificate): Promise<Buffer> =>
     value(certificate.issuedAt);
     label('Blockchain transaction');
     mono(certificate.txId);
-    label('SHA-256 of the canonical certificate (the transaction\'s data payload)');
+    label("SHA-256 of the canonical certificate (the transaction's data payload)");
     mono(certificate.canonicalSha256);
     doc.moveDown();
 
     certificate.files.forEach((file, index) => {
-      doc.font('Helvetica-Bold').fontSize(12).fillColor('#1b2330').text(`File ${index + 1}: ${file.name}`);
+      doc
+        .font('Helvetica-Bold')
+        .fontSize(12)
+        .fillColor('#1b2330')
+        .text(`File ${index + 1}: ${file.name}`);
       label('Size');
       value(`${file.size} bytes`);
       label('Created / modified / last opened');

@@ -21,7 +21,7 @@ const runtime = () => {
   return rt;
 };
 
-describe('a purged owner\'s Secure Fetch links', () => {
+describe("a purged owner's Secure Fetch links", () => {
   it('are forgotten: the note, file names and metadata read as erased in the log, and the rows are gone', async () => {
     const tag = randomBytes(4).toString('hex');
     const { email, id } = await helpers.signUpConfirmed();

@@ -51,7 +51,9 @@ const reference = (data: Uint8Array) => ({
 const canonical = (value: unknown): string => {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value && typeof value === 'object') {
-    const keys = Object.keys(value).filter((k) => (value as Record<string, unknown>)[k] !== undefined).sort();
+    const keys = Object.keys(value)
+      .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
+      .sort();
     return `{${keys.map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`).join(',')}}`;
   }
   return JSON.stringify(value);
@@ -70,7 +72,11 @@ const uploadThrough = async (linkId: string, data: Buffer, name = 'contract.pdf'
   });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   const location = created.headers.get('location')!;
-  const patched = await http.request('PATCH', location, new Uint8Array(data), { ...TUS, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' });
+  const patched = await http.request('PATCH', location, new Uint8Array(data), {
+    ...TUS,
+    'upload-offset': '0',
+    'content-type': 'application/offset+octet-stream',
+  });
   expect(patched.status, JSON.stringify(patched.body)).toBe(204);
   return { uploadId: location.split('/').pop()!, name, size: data.length, mime: 'application/pdf' };
 };
@@ -84,7 +90,8 @@ const received = async (options: { certificate?: boolean; contents?: Buffer[] } 
   const link = (await createLink(user.http, user.id, { certificate: options.certificate ?? true })).body;
   const contents = options.contents ?? [randomBytes(300_000), Buffer.from('plain text file\n')];
   const files = [];
-  for (const [i, data] of contents.entries()) files.push({ ...(await uploadThrough(link.linkId, data, `file-${i}.bin`)), ...(i === 1 ? { relpath: 'letters/2026' } : {}) });
+  for (const [i, data] of contents.entries())
+    files.push({ ...(await uploadThrough(link.linkId, data, `file-${i}.bin`)), ...(i === 1 ? { relpath: 'letters/2026' } : {}) });
   const receipt = await submit(link.linkId, files, { author: 'Ann Author', copyrightTypeId: 2, contactEmail: 'ann@example.com', isbn: '978-3-16-148410-0' });
   expect(receipt.status, JSON.stringify(receipt.body)).toBe(201);
   return { ...user, link, contents, files, receipt: receipt.body };
@@ -100,7 +107,11 @@ const runtime = () => {
 const nextBlock = async (http: HttpClient) => {
   const before = (await http.get('/api/wallet/v1/blockchaininfo')).body.blocks as number;
   t.clock.advance(10_000);
-  await until(() => http.get('/api/wallet/v1/blockchaininfo'), (r) => r.body.blocks > before, 'a block');
+  await until(
+    () => http.get('/api/wallet/v1/blockchaininfo'),
+    (r) => r.body.blocks > before,
+    'a block',
+  );
 };
 
 describe('Secure Fetch links', () => {
@@ -108,7 +119,15 @@ describe('Secure Fetch links', () => {
     const { http, id } = await owner();
     const created = await createLink(http, id, { hashChoice: ['md5', 'sha3-512'] });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ type: 'secure-certificate-fetch', status: 'pending', certificated: true, note: 'Please send the signed contract', hashChoice: ['md5', 'sha3-512'], cost: '0.009', valid: true });
+    expect(created.body).toMatchObject({
+      type: 'secure-certificate-fetch',
+      status: 'pending',
+      certificated: true,
+      note: 'Please send the signed contract',
+      hashChoice: ['md5', 'sha3-512'],
+      cost: '0.009',
+      valid: true,
+    });
     expect(created.body.linkId).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(created.body.modifiedAt).toBe(created.body.createdAt);
     expect(created.body.url).toBe(`${t.url}/secure-fetch/${created.body.linkId}`);
@@ -140,16 +159,26 @@ describe('Secure Fetch links', () => {
     expect(results.filter((r) => r.status === 201)).toHaveLength(5);
     const refused = results.filter((r) => r.status !== 201);
     expect(refused).toHaveLength(5);
-    for (const r of refused) expect(r.body).toMatchObject({ code: 'SECURE_FETCH_LIMIT_REACHED', message: 'You have used all 5 Secure Fetches of your plan this month' });
+    for (const r of refused)
+      expect(r.body).toMatchObject({ code: 'SECURE_FETCH_LIMIT_REACHED', message: 'You have used all 5 Secure Fetches of your plan this month' });
     expect((await http.get(`/api/users/${id}/secure-fetches/`)).body.totalCount).toBe(5);
   });
 
-  it('answers a link to anyone until it is used, revoked or expired, with the spec\'s refusals', async () => {
+  it("answers a link to anyone until it is used, revoked or expired, with the spec's refusals", async () => {
     const { http, id } = await owner();
     const link = (await createLink(http, id, { expiresAt: new Date(t.clock.now().getTime() + 3_600_000).toISOString() })).body;
     const open = await anonymous().get(`/api/secure-fetch-links/${link.linkId}`);
     expect(open.status).toBe(200);
-    expect(open.body).toEqual({ note: 'Please send the signed contract', includeMetadata: true, certificated: true, hashChoice: ['md5', 'sha1', 'sha3-512'], maxSize: 10 * MiB, status: 'pending', expiresAt: link.expiresAt, ownerName: null });
+    expect(open.body).toEqual({
+      note: 'Please send the signed contract',
+      includeMetadata: true,
+      certificated: true,
+      hashChoice: ['md5', 'sha1', 'sha3-512'],
+      maxSize: 10 * MiB,
+      status: 'pending',
+      expiresAt: link.expiresAt,
+      ownerName: null,
+    });
     // who asks for the files: the owner's name from their profile, never their e-mail
     expect((await http.put(`/api/users/${id}/profile`, { firstName: 'Ana', lastName: 'Lima' })).status).toBe(200);
     expect((await anonymous().get(`/api/secure-fetch-links/${link.linkId}`)).body.ownerName).toBe('Ana Lima');
@@ -175,7 +204,11 @@ describe('Secure Fetch links', () => {
     expect(revokedAnswer).toMatchObject({ valid: false, modifiedAt: revokedAnswer.revokedAt });
     expect(revokedAnswer.revokedAt).not.toBeNull();
     expect((await anonymous().get(`/api/secure-fetch-links/${revoked.linkId}`)).body.code).toBe('SECURE_FETCH_INVALID');
-    const refusedUpload = await anonymous().request('POST', '/api/uploads/', undefined, { ...TUS, 'upload-length': '10', 'upload-metadata': `secureFetchId ${Buffer.from(revoked.linkId).toString('base64')}` });
+    const refusedUpload = await anonymous().request('POST', '/api/uploads/', undefined, {
+      ...TUS,
+      'upload-length': '10',
+      'upload-metadata': `secureFetchId ${Buffer.from(revoked.linkId).toString('base64')}`,
+    });
     expect(refusedUpload.body).toMatchObject({ code: 'SECURE_FETCH_INVALID' });
 
     const used = (await createLink(http, id)).body;
@@ -188,7 +221,11 @@ describe('Secure Fetch links', () => {
     expect(again.body).toMatchObject({ code: 'SECURE_FETCH_USED', message: 'This Secure Fetch link has already been used' });
     const file = await uploadThrough(link.linkId, Buffer.from('first'));
     expect((await submit(used.linkId, [file])).body.code).toBe('SECURE_FETCH_USED');
-    const late = await anonymous().request('POST', '/api/uploads/', undefined, { ...TUS, 'upload-length': '10', 'upload-metadata': `secureFetchId ${Buffer.from(used.linkId).toString('base64')}` });
+    const late = await anonymous().request('POST', '/api/uploads/', undefined, {
+      ...TUS,
+      'upload-length': '10',
+      'upload-metadata': `secureFetchId ${Buffer.from(used.linkId).toString('base64')}`,
+    });
     expect(late.body).toMatchObject({ code: 'SECURE_FETCH_USED' });
 
     t.clock.advance(3_600_000);
@@ -220,7 +257,7 @@ describe('Secure Fetch links', () => {
 });
 
 describe('receiving files, pay and pin, the certificate', () => {
-  it('receives files into a folder of the owner\'s storage with hashes of the plaintext, a signed receipt and a notification', async () => {
+  it("receives files into a folder of the owner's storage with hashes of the plaintext, a signed receipt and a notification", async () => {
     const { http, id, link, contents, receipt } = await received();
     expect(receipt.items).toEqual(contents.map((data, i) => ({ name: `file-${i}.bin`, size: data.length, ...reference(data) })));
     // the receipt is signed by the key published for the audit log
@@ -230,7 +267,9 @@ describe('receiving files, pay and pin, the certificate', () => {
     expect(keyId).toMatch(/^[0-9a-f]{16}$/);
     expect(verify(null, Buffer.from(canonical(rest)), publicKey, Buffer.from(signature, 'base64'))).toBe(true);
     // and named in the keyring the upload page checks it against
-    const keyring = (await (await fetch(`${t.url}/.well-known/audit-key?keys=all`, { headers: { accept: 'application/json' } })).json()) as { keys: { keyId: string; publicKey: string }[] };
+    const keyring = (await (await fetch(`${t.url}/.well-known/audit-key?keys=all`, { headers: { accept: 'application/json' } })).json()) as {
+      keys: { keyId: string; publicKey: string }[];
+    };
     const named = keyring.keys.find((k) => k.keyId === keyId);
     expect(named).toBeDefined();
     expect(verify(null, Buffer.from(canonical(rest)), createPublicKey(named!.publicKey), Buffer.from(signature, 'base64'))).toBe(true);
@@ -243,7 +282,9 @@ describe('receiving files, pay and pin, the certificate', () => {
     expect((await http.post(`/api/users/${id}/storages/${storageId}/items/`, { label: 'folder', name: 'Mine' })).status).toBe(201);
     const root = await http.get(`/api/users/${id}/storages/${storageId}/items/`);
     expect(root.status, JSON.stringify(root.body)).toBe(200);
-    const labels = Object.fromEntries((root.body.data as { id: string; name: string; label: string; type: string }[]).map((e) => [e.id === folderId ? 'fetched' : e.name, [e.label, e.type]]));
+    const labels = Object.fromEntries(
+      (root.body.data as { id: string; name: string; label: string; type: string }[]).map((e) => [e.id === folderId ? 'fetched' : e.name, [e.label, e.type]]),
+    );
     expect(labels).toMatchObject({ fetched: ['sfFolder', 'sfFolder'], Mine: ['folder', 'folder'] });
     const inside = await http.get(`/api/users/${id}/storages/${storageId}/folders/${folderId}/items/`);
     // inside, the files received are sfFile; the folders the sender's paths made stay folders
@@ -256,15 +297,27 @@ describe('receiving files, pay and pin, the certificate', () => {
       expect(stored.equals(contents[i]!)).toBe(true);
       expect(reference(stored)).toMatchObject({ md5: item.md5 });
       // a broken download resumes: the rest by Range
-      const rest = await fetch(`${t.url}/api/users/${id}/secure-fetches/${link.id}/items/${item.id}/download`, { headers: { cookie: cookieOf(http), range: 'bytes=10-' } });
+      const rest = await fetch(`${t.url}/api/users/${id}/secure-fetches/${link.id}/items/${item.id}/download`, {
+        headers: { cookie: cookieOf(http), range: 'bytes=10-' },
+      });
       expect(rest.status).toBe(206);
       expect(rest.headers.get('content-range')).toBe(`bytes 10-${contents[i]!.length - 1}/${contents[i]!.length}`);
       expect(Buffer.from(await rest.arrayBuffer()).equals(contents[i]!.subarray(10))).toBe(true);
     }
     // the second file was sent from a folder: it keeps its folders inside the link's folder
-    const inFolder = (await http.get(`/api/users/${id}/storages/${items.body.folder.storageId}/folders/${items.body.folder.id}/items/`)).body.data as { name: string; label: string; id: string }[];
-    expect(inFolder.map((e) => [e.label, e.name])).toEqual([['folder', 'letters'], ['sfFile', 'file-0.bin']]);
-    const letters = (await http.get(`/api/users/${id}/storages/${items.body.folder.storageId}/folders/${inFolder[0]!.id}/items/`)).body.data as { name: string; id: string }[];
+    const inFolder = (await http.get(`/api/users/${id}/storages/${items.body.folder.storageId}/folders/${items.body.folder.id}/items/`)).body.data as {
+      name: string;
+      label: string;
+      id: string;
+    }[];
+    expect(inFolder.map((e) => [e.label, e.name])).toEqual([
+      ['folder', 'letters'],
+      ['sfFile', 'file-0.bin'],
+    ]);
+    const letters = (await http.get(`/api/users/${id}/storages/${items.body.folder.storageId}/folders/${inFolder[0]!.id}/items/`)).body.data as {
+      name: string;
+      id: string;
+    }[];
     const year = (await http.get(`/api/users/${id}/storages/${items.body.folder.storageId}/folders/${letters[0]!.id}/items/`)).body.data as { name: string }[];
     expect([letters[0]!.name, year.map((e) => e.name)]).toEqual(['2026', ['file-1.bin']]);
     // the files sit in the owner's online storage, counted in its quota
@@ -272,11 +325,15 @@ describe('receiving files, pay and pin, the certificate', () => {
     expect(storages.body.data[0].sizeUsed).toBeGreaterThanOrEqual(contents[0]!.length + contents[1]!.length);
     const fetched = (await http.get(`/api/users/${id}/secure-fetches/${link.id}/`)).body;
     expect(fetched).toMatchObject({ status: 'uploaded', paid: false, metadata: { author: 'Ann Author', copyrightTypeId: 2 } });
-    const notices = await until(() => http.get(`/api/users/${id}/notifications/`), (r) => r.body.data.some((n: { type: string }) => n.type === 'secure_fetch_files_arrived'), 'the notification');
+    const notices = await until(
+      () => http.get(`/api/users/${id}/notifications/`),
+      (r) => r.body.data.some((n: { type: string }) => n.type === 'secure_fetch_files_arrived'),
+      'the notification',
+    );
     expect(notices.body.data.find((n: { type: string }) => n.type === 'secure_fetch_files_arrived')).toMatchObject({ title: 'Files arrived' });
   });
 
-  it('labels the link\'s folder sfFolder and the received files sfFile in every read of the owner\'s storage: listing, by id, details, search, label filter, trash; copies are plain', async () => {
+  it("labels the link's folder sfFolder and the received files sfFile in every read of the owner's storage: listing, by id, details, search, label filter, trash; copies are plain", async () => {
     const { http, id, link, contents } = await received({ certificate: false });
     const { folder } = (await http.get(`/api/users/${id}/secure-fetches/${link.id}/items/`)).body as { folder: { id: string; storageId: string } };
     const base = `/api/users/${id}/storages/${folder.storageId}`;
@@ -295,7 +352,10 @@ describe('receiving files, pay and pin, the certificate', () => {
     expect([sf.label, sf.type]).toEqual(['sfFolder', 'sfFolder']);
     expect(root.find((e) => e.name === 'Mine')).toMatchObject({ label: 'folder', type: 'folder' });
     const inside = await list(`${base}/folders/${folder.id}/items/`);
-    expect(labelled(inside)).toEqual([['letters', 'folder', 'folder'], ['file-0.bin', 'sfFile', 'sfFile']]);
+    expect(labelled(inside)).toEqual([
+      ['letters', 'folder', 'folder'],
+      ['file-0.bin', 'sfFile', 'sfFile'],
+    ]);
     const file0 = inside[1]!;
     expect(file0.fileId).toBe(file0.id);
     const year = (await list(`${base}/folders/${inside[0]!.id}/items/`))[0]!;
@@ -313,7 +373,10 @@ describe('receiving files, pay and pin, the certificate', () => {
 
     // search
     const found = await list(`${base}/search/?search=file-`);
-    expect(labelled(found).sort()).toEqual([['file-0.bin', 'sfFile', 'sfFile'], ['file-1.bin', 'sfFile', 'sfFile']]);
+    expect(labelled(found).sort()).toEqual([
+      ['file-0.bin', 'sfFile', 'sfFile'],
+      ['file-1.bin', 'sfFile', 'sfFile'],
+    ]);
     expect((await list(`${base}/search/?search=Secure%20Fetch`)).map((e) => e.label)).toEqual(['sfFolder']);
 
     // the label filter: file and folder keep a kind (Secure Fetch items too), sfFile and sfFolder only those
@@ -334,7 +397,10 @@ describe('receiving files, pay and pin, the certificate', () => {
     expect((await v.call(shareLink)).status).toBe(200);
     expect(labelled((await v.call(`${shareLink}/entries/`)).body.data)).toEqual([[sf.name, 'sfFolder', 'sfFolder']]);
     const sharedInside = (await v.call(`${shareLink}/entries/?sfFolderId=${folder.id}`)).body.data as Entry[];
-    expect(labelled(sharedInside)).toEqual([['letters', 'folder', 'folder'], ['file-0.bin', 'sfFile', 'sfFile']]);
+    expect(labelled(sharedInside)).toEqual([
+      ['letters', 'folder', 'folder'],
+      ['file-0.bin', 'sfFile', 'sfFile'],
+    ]);
     const url = await v.call(`${shareLink}/entries/${file0.id}?q=download-url`);
     expect(url.status, JSON.stringify(url.body)).toBe(200);
     expect((await shareAccess.bytesOf(url.body.url as string, { 'user-agent': v.userAgent })).body.equals(contents[0]!)).toBe(true);
@@ -342,7 +408,11 @@ describe('receiving files, pay and pin, the certificate', () => {
     const task = async (body: Record<string, unknown>) => {
       const started = await http.post(`/api/users/${id}/storage-tasks/`, body);
       expect(started.status, JSON.stringify(started.body)).toBe(201);
-      await until(() => http.get(started.body.stateURL), (r) => r.body.status === 'done', `the ${String(body.action)} task`);
+      await until(
+        () => http.get(started.body.stateURL),
+        (r) => r.body.status === 'done',
+        `the ${String(body.action)} task`,
+      );
     };
     // a copy is the owner's own: a plain file
     await task({ action: 'copy', itemIds: [file0.id], destinationId: null, storageId: folder.storageId });
@@ -352,13 +422,18 @@ describe('receiving files, pay and pin, the certificate', () => {
     await task({ action: 'trash', itemIds: [file1.id] });
     await task({ action: 'trash', itemIds: [folder.id] });
     const trash = await list(`/api/users/${id}/trash-bin/?storageId=${folder.storageId}`);
-    expect(labelled(trash).sort()).toEqual([['file-1.bin', 'sfFile', 'sfFile'], [sf.name, 'sfFolder', 'sfFolder']].sort());
+    expect(labelled(trash).sort()).toEqual(
+      [
+        ['file-1.bin', 'sfFile', 'sfFile'],
+        [sf.name, 'sfFolder', 'sfFolder'],
+      ].sort(),
+    );
     // and so does a restore
     await task({ action: 'restore', itemIds: [folder.id] });
     expect((await http.get(`${base}/folders/${folder.id}`)).body).toMatchObject({ label: 'sfFolder' });
   });
 
-  it('pays from confirmed tokens only; the certificate shows the plaintext hashes, its canonical SHA-256 is the transaction\'s data; the PDF shows them too', async () => {
+  it("pays from confirmed tokens only; the certificate shows the plaintext hashes, its canonical SHA-256 is the transaction's data; the PDF shows them too", async () => {
     const { http, id, link, contents } = await received();
     const broke = await http.post(`/api/users/${id}/secure-fetches/${link.id}/pay`);
     expect(broke.status).toBe(402);
@@ -373,9 +448,18 @@ describe('receiving files, pay and pin, the certificate', () => {
     // three clicks at once pay once
     const clicks = await Promise.all([1, 2, 3].map(() => http.post(`/api/users/${id}/secure-fetches/${link.id}/pay`)));
     const paid = clicks[0]!;
-    expect(clicks.map((c) => c.status), JSON.stringify(clicks.map((c) => c.body))).toEqual([200, 200, 200]);
+    expect(
+      clicks.map((c) => c.status),
+      JSON.stringify(clicks.map((c) => c.body)),
+    ).toEqual([200, 200, 200]);
     expect(new Set(clicks.map((c) => c.body.txId)).size).toBe(1);
-    expect(paid.body).toMatchObject({ id: link.id, amount: '0.009', status: 'active', paid: true, fetch: { id: link.id, status: 'active', txId: paid.body.txId } });
+    expect(paid.body).toMatchObject({
+      id: link.id,
+      amount: '0.009',
+      status: 'active',
+      paid: true,
+      fetch: { id: link.id, status: 'active', txId: paid.body.txId },
+    });
     const again = await http.post(`/api/users/${id}/secure-fetches/${link.id}/pay`);
     expect(again.body.txId).toBe(paid.body.txId);
     expect((await http.get('/api/wallet/v1/balance')).body).toMatchObject({ confirmed: '0.991' });
@@ -385,12 +469,23 @@ describe('receiving files, pay and pin, the certificate', () => {
     // the stored plaintext, read back through the files content, hashed here
     const items = (await http.get(`/api/users/${id}/secure-fetches/${link.id}/items/`)).body.data as { id: string }[];
     const stored = await Promise.all(
-      items.map(async (item) => Buffer.from(await (await fetch(`${t.url}/api/users/${id}/secure-fetches/${link.id}/items/${item.id}/download`, { headers: { cookie: cookieOf(http) } })).arrayBuffer())),
+      items.map(async (item) =>
+        Buffer.from(
+          await (
+            await fetch(`${t.url}/api/users/${id}/secure-fetches/${link.id}/items/${item.id}/download`, { headers: { cookie: cookieOf(http) } })
+          ).arrayBuffer(),
+        ),
+      ),
     );
     expect(stored).toEqual(contents);
-    expect(certificate.files.map((f: { md5: string; sha1: string; sha3_512: string; size: number }) => ({ md5: f.md5, sha1: f.sha1, sha3_512: f.sha3_512, size: f.size }))).toEqual(
-      stored.map((data) => ({ ...reference(data), size: data.length })),
-    );
+    expect(
+      certificate.files.map((f: { md5: string; sha1: string; sha3_512: string; size: number }) => ({
+        md5: f.md5,
+        sha1: f.sha1,
+        sha3_512: f.sha3_512,
+        size: f.size,
+      })),
+    ).toEqual(stored.map((data) => ({ ...reference(data), size: data.length })));
     expect(certificate.metadata).toMatchObject({ author: 'Ann Author', isbn: '978-3-16-148410-0' });
     const { txId, canonicalSha256, ...body } = certificate;
     expect(canonicalSha256).toBe(createHash('sha256').update(canonical(body)).digest('hex'));
@@ -431,7 +526,11 @@ describe('receiving files, pay and pin, the certificate', () => {
     Object.assign(unpaid, { http: unpaidHttp });
     Object.assign(paidOne, { http: paidHttp });
 
-    const gone = await until(() => unpaid.http.get(`/api/users/${unpaid.id}/secure-fetches/${unpaid.link.id}/`), (r) => r.body.collectedAt !== null, 'the collection');
+    const gone = await until(
+      () => unpaid.http.get(`/api/users/${unpaid.id}/secure-fetches/${unpaid.link.id}/`),
+      (r) => r.body.collectedAt !== null,
+      'the collection',
+    );
     expect(gone.body).toMatchObject({ itemsCount: 0, paid: false });
     expect((await unpaid.http.get(`/api/users/${unpaid.id}/storages/${storageId}/folders/${folderId}/items/`)).status).toBe(404);
     // a late retry of the same submission is answered, and brings nothing back
@@ -459,7 +558,9 @@ describe('the Secure Fetch folder index on a database made before it', () => {
   it('is created by the migration, once, and the folder lookup reads it', async () => {
     const { pool } = t.app.ctx;
     const folderIndexes = async () =>
-      (await pool.query<{ indexname: string }>(`select indexname from pg_indexes where tablename = 'secure_fetches' and indexdef like '%folderId%'`)).rows.map((r) => r.indexname);
+      (await pool.query<{ indexname: string }>(`select indexname from pg_indexes where tablename = 'secure_fetches' and indexdef like '%folderId%'`)).rows.map(
+        (r) => r.indexname,
+      );
     for (const name of await folderIndexes()) await pool.query(`drop index "${name}"`);
     await pool.query('delete from schema_migrations where id = any($1)', [secureFetchMigrations.map((m) => m.id)]);
     expect(await folderIndexes()).toEqual([]);

@@ -45,7 +45,7 @@ export const secureFetchPaymentRoutes = (ctx: AppContext, walletOf: WalletOf) =>
       schema: {
         tags,
         summary: 'Pay and pin the received files (0.003 AXEL, 0.009 with a certificate) from the confirmed balance; paying again answers the same payment',
-        params: FetchParams
+        params: FetchParams,
       },
       config: limit({ perIp: 60, perAccount: 30 }),
     },
@@ -57,9 +57,19 @@ export const secureFetchPaymentRoutes = (ctx: AppContext, walletOf: WalletOf) =>
       if (!payment?.txId) {
         // the certificate is fixed before the payment, so its hash is what the transaction carries
         const now = ctx.now();
-        const issue = { certificateId: link.certificated ? deterministicId('secure-fetch-certificate', link.fetchId) : null, issuedAt: now.toISOString(), lastOpened: { ...link.lastOpened } };
+        const issue = {
+          certificateId: link.certificated ? deterministicId('secure-fetch-certificate', link.fetchId) : null,
+          issuedAt: now.toISOString(),
+          lastOpened: { ...link.lastOpened },
+        };
         const canonicalSha256 = sha256Hex(certificateJson(certificateBody(link, issue)));
-        const started = await runSecureFetchCommand(ctx, link.fetchId, { type: 'StartSecureFetchPayment', data: { certificateId: issue.certificateId, lastOpened: issue.lastOpened, canonicalSha256 } }, actor, now);
+        const started = await runSecureFetchCommand(
+          ctx,
+          link.fetchId,
+          { type: 'StartSecureFetchPayment', data: { certificateId: issue.certificateId, lastOpened: issue.lastOpened, canonicalSha256 } },
+          actor,
+          now,
+        );
         const pending = isLink(started.state) ? started.state.payment : null;
         if (!pending) throw new DomainError(SecureFetchErrors.nothingToPay);
         let txId = pending.txId;
@@ -82,7 +92,12 @@ export const secureFetchPaymentRoutes = (ctx: AppContext, walletOf: WalletOf) =>
             throw error;
           }
           failpoint('secure-fetch:after-pay');
-          const paid = await runSecureFetchCommand(ctx, link.fetchId, { type: 'RecordSecureFetchPayment', data: { txId, amount: pinningCost({ certificate: link.certificated }) } }, actor);
+          const paid = await runSecureFetchCommand(
+            ctx,
+            link.fetchId,
+            { type: 'RecordSecureFetchPayment', data: { txId, amount: pinningCost({ certificate: link.certificated }) } },
+            actor,
+          );
           await ctx.caughtUp(paid.position);
         }
         payment = { ...pending, txId };

@@ -43,7 +43,7 @@ export const secureFetchPublicRoutes = (ctx: AppContext, deps: SubmissionDeps) =
         tags,
         summary: 'Send the files uploaded through a Secure Fetch link: the link is used, the owner told, a signed receipt answered',
         params: ShareLinkParams,
-        body: SubmitBody
+        body: SubmitBody,
       },
       config: limit({ perIp: 60, account: noAccount }),
     },

@@ -75,7 +75,15 @@ export const secureFetchOwnerRoutes = (ctx: AppContext, bytes: StorageBytes) => 
 
   app.get(
     '/api/users/:id/secure-fetches/',
-    { schema: { tags, summary: 'Secure Fetch links, newest first (kept while not expired, or uploaded, or active)', params: UserParams, querystring: ListQuery }, config: reads },
+    {
+      schema: {
+        tags,
+        summary: 'Secure Fetch links, newest first (kept while not expired, or uploaded, or active)',
+        params: UserParams,
+        querystring: ListQuery,
+      },
+      config: reads,
+    },
     async (request) => {
       const { user } = await requireSelf(ctx, request, request.params.id);
       const q = request.query;
@@ -94,30 +102,45 @@ export const secureFetchOwnerRoutes = (ctx: AppContext, bytes: StorageBytes) => 
     },
   );
 
-  app.get('/api/users/:id/secure-fetches/:fetchId/', { schema: { tags, summary: 'A Secure Fetch link', params: FetchParams }, config: reads }, async (request) => {
-    const { user } = await requireSelf(ctx, request, request.params.id);
-    const link = await ownLink(ctx, user.id, request.params.fetchId);
-    return { ...fetchJson(ctx, link), items: itemsJson(link) };
-  });
+  app.get(
+    '/api/users/:id/secure-fetches/:fetchId/',
+    { schema: { tags, summary: 'A Secure Fetch link', params: FetchParams }, config: reads },
+    async (request) => {
+      const { user } = await requireSelf(ctx, request, request.params.id);
+      const link = await ownLink(ctx, user.id, request.params.fetchId);
+      return { ...fetchJson(ctx, link), items: itemsJson(link) };
+    },
+  );
 
-  app.get('/api/users/:id/secure-fetches/:fetchId/items/', { schema: { tags, summary: 'The files received through a link', params: FetchParams }, config: reads }, async (request) => {
-    const { user } = await requireSelf(ctx, request, request.params.id);
-    const link = await ownLink(ctx, user.id, request.params.fetchId);
-    const folder = link.submission && !link.collectedAt ? { id: link.submission.folderId, label: 'sfFolder' as const, type: 'sfFolder' as const, storageId: link.submission.storageId } : null;
-    const data = itemsJson(link);
-    return { data, folder, totalCount: data.length, paid: !!link.payment?.txId };
-  });
+  app.get(
+    '/api/users/:id/secure-fetches/:fetchId/items/',
+    { schema: { tags, summary: 'The files received through a link', params: FetchParams }, config: reads },
+    async (request) => {
+      const { user } = await requireSelf(ctx, request, request.params.id);
+      const link = await ownLink(ctx, user.id, request.params.fetchId);
+      const folder =
+        link.submission && !link.collectedAt
+          ? { id: link.submission.folderId, label: 'sfFolder' as const, type: 'sfFolder' as const, storageId: link.submission.storageId }
+          : null;
+      const data = itemsJson(link);
+      return { data, folder, totalCount: data.length, paid: !!link.payment?.txId };
+    },
+  );
 
-  app.post('/api/users/:id/secure-fetches/:fetchId/revoke', { schema: { tags, summary: 'Revoke a link: it takes no more files', params: FetchParams }, config: writes }, async (request) => {
-    const { user } = await requireSelf(ctx, request, request.params.id);
-    await ownLink(ctx, user.id, request.params.fetchId);
-    const result = await runSecureFetchCommand(ctx, request.params.fetchId, { type: 'RevokeSecureFetch', data: {} }, userActor(request, user.id));
-    // what was being sent through the link gives the owner's space back
-    const revoked = await loadSecureFetch(ctx, request.params.fetchId);
-    if (isLink(revoked)) await bytes.uploads.endLink(revoked.linkId);
-    await ctx.caughtUp(result.position);
-    return fetchJson(ctx, await ownLink(ctx, user.id, request.params.fetchId));
-  });
+  app.post(
+    '/api/users/:id/secure-fetches/:fetchId/revoke',
+    { schema: { tags, summary: 'Revoke a link: it takes no more files', params: FetchParams }, config: writes },
+    async (request) => {
+      const { user } = await requireSelf(ctx, request, request.params.id);
+      await ownLink(ctx, user.id, request.params.fetchId);
+      const result = await runSecureFetchCommand(ctx, request.params.fetchId, { type: 'RevokeSecureFetch', data: {} }, userActor(request, user.id));
+      // what was being sent through the link gives the owner's space back
+      const revoked = await loadSecureFetch(ctx, request.params.fetchId);
+      if (isLink(revoked)) await bytes.uploads.endLink(revoked.linkId);
+      await ctx.caughtUp(result.position);
+      return fetchJson(ctx, await ownLink(ctx, user.id, request.params.fetchId));
+    },
+  );
 
   app.get(
     '/api/users/:id/secure-fetches/:fetchId/items/:itemId/download',

@@ -27,8 +27,13 @@ export const anonymousActor = (request: FastifyRequest): CommandContext => {
   return { actorId: null, actorKind: 'anonymous', ip: meta.ip, userAgent: meta.userAgent, client: meta.client, correlationId: meta.correlationId };
 };
 
-export const runSecureFetchCommand = (ctx: AppContext, fetchId: string, command: Omit<SecureFetchCommand, 'metadata'>, actor: CommandContext, now = ctx.now()) =>
-  handleCommand(ctx.commands, secureFetchDecider, secureFetchStreamName(fetchId), { ...command, metadata: { now } } as SecureFetchCommand, actor);
+export const runSecureFetchCommand = (
+  ctx: AppContext,
+  fetchId: string,
+  command: Omit<SecureFetchCommand, 'metadata'>,
+  actor: CommandContext,
+  now = ctx.now(),
+) => handleCommand(ctx.commands, secureFetchDecider, secureFetchStreamName(fetchId), { ...command, metadata: { now } } as SecureFetchCommand, actor);
 
 export const loadSecureFetch = async (ctx: AppContext, fetchId: string): Promise<SecureFetchState> =>
   (await loadState(ctx.commands, secureFetchDecider, secureFetchStreamName(fetchId))).state;
@@ -91,11 +96,15 @@ export const fetchJson = (ctx: AppContext, link: SecureFetchLink) => {
     valid: !link.usedAt && !link.revokedAt && !expired(link, now),
     expired: expired(link, now),
     createdAt: link.createdAt,
-    modifiedAt: [link.createdAt, link.revokedAt, link.usedAt, link.payment?.paidAt ?? null, link.collectedAt].filter((t): t is string => !!t).sort().at(-1)!,
+    modifiedAt: [link.createdAt, link.revokedAt, link.usedAt, link.payment?.paidAt ?? null, link.collectedAt]
+      .filter((t): t is string => !!t)
+      .sort()
+      .at(-1)!,
     revokedAt: link.revokedAt,
     usedAt: link.usedAt,
     collectedAt: link.collectedAt,
-    collectsAt: submission && !link.payment?.txId && !link.collectedAt ? new Date(new Date(submission.submittedAt).getTime() + 2 * 3_600_000).toISOString() : null,
+    collectsAt:
+      submission && !link.payment?.txId && !link.collectedAt ? new Date(new Date(submission.submittedAt).getTime() + 2 * 3_600_000).toISOString() : null,
   };
 };
 

@@ -58,7 +58,8 @@ export const secureFetchGate = (ctx: AppContext): SecureFetchUploadGate => ({
 export const folderIdOf = (fetchId: string): string => deterministicId('secure-fetch-folder', fetchId);
 const fileIdOf = (uploadId: string): string => deterministicId('file-from-upload', uploadId);
 
-const folderName = (link: SecureFetchLink, now: Date) => `Secure Fetch ${now.toISOString().slice(0, 10)} ${link.linkId.slice(0, 6).replace(/[^A-Za-z0-9]/g, 'x')}`;
+const folderName = (link: SecureFetchLink, now: Date) =>
+  `Secure Fetch ${now.toISOString().slice(0, 10)} ${link.linkId.slice(0, 6).replace(/[^A-Za-z0-9]/g, 'x')}`;
 
 const metadataOf = (body: z.infer<typeof SubmitBody>['metadata']): SecureFetchMetadata | null =>
   body
@@ -104,7 +105,13 @@ const oneSubmissionAtATime = async <T>(ctx: AppContext, linkId: string, work: ()
  * use it); then the files are made in a folder of the owner's online storage, and the link's other
  * uploads are discarded. A retried submission of the same uploads answers the same receipt.
  */
-export const submitToLink = async (ctx: AppContext, { bytes, receiptKey }: SubmissionDeps, linkId: string, body: z.infer<typeof SubmitBody>, actor: CommandContext) => {
+export const submitToLink = async (
+  ctx: AppContext,
+  { bytes, receiptKey }: SubmissionDeps,
+  linkId: string,
+  body: z.infer<typeof SubmitBody>,
+  actor: CommandContext,
+) => {
   // the claims and the use of the link, one submission of a link at a time: a failed one gives back
   // only claims no other submission of the link has made since
   const link = await oneSubmissionAtATime(ctx, linkId, async () => {
@@ -182,7 +189,9 @@ const placeFiles = async (ctx: AppContext, bytes: StorageBytes, link: SecureFetc
       path = `${path}/${name}`;
       if (folderOf.has(path)) continue;
       const itemId = deterministicId('secure-fetch-subfolder', link.fetchId, path);
-      await runStorageCommand(ctx, submission.storageId, { type: 'CreateFolder', data: { itemId, parentId, name, rename: true } }, actor, { owner: link.ownerId });
+      await runStorageCommand(ctx, submission.storageId, { type: 'CreateFolder', data: { itemId, parentId, name, rename: true } }, actor, {
+        owner: link.ownerId,
+      });
       folderOf.set(path, itemId);
     }
   }
@@ -205,7 +214,11 @@ const placeFiles = async (ctx: AppContext, bytes: StorageBytes, link: SecureFetc
         type: 'AddFile',
         data: {
           itemId: f.itemId,
-          parentId: folderOf.get(relpathFolders(f.relpath).map((n) => `/${n}`).join(''))!,
+          parentId: folderOf.get(
+            relpathFolders(f.relpath)
+              .map((n) => `/${n}`)
+              .join(''),
+          )!,
           name: f.name,
           rename: true,
           uploadId: f.uploadId,
@@ -235,13 +248,10 @@ export const collectUnpaidFiles = async (ctx: AppContext, bytes: StorageBytes, f
   const target = collected?.data ?? (isLink(state) && state.collectedAt && state.submission ? state.submission : null);
   if (!target || !isLink(state)) return { position: result.position };
   const decide = (command: StorageCommand, s: StorageState) => planBatch(command as BatchCommand, s).events;
-  const deleted = await runStorageCommand(
-    ctx,
-    target.storageId,
-    { type: 'DeleteItems', data: { itemIds: [target.folderId, ...target.itemIds] } },
-    actor,
-    { owner: state.ownerId, decide },
-  ).catch((error: unknown) => {
+  const deleted = await runStorageCommand(ctx, target.storageId, { type: 'DeleteItems', data: { itemIds: [target.folderId, ...target.itemIds] } }, actor, {
+    owner: state.ownerId,
+    decide,
+  }).catch((error: unknown) => {
     if (error instanceof DomainError) return null;
     throw error;
   });

@@ -61,7 +61,14 @@ describe('upload-and-share cart', () => {
 
     const shared = await u.http.post(`/api/carts/${cartId}/share`, { title: 'Uploaded for you', downloadable: true });
     expect(shared.status, JSON.stringify(shared.body)).toBe(201);
-    expect(shared.body).toMatchObject({ title: 'Uploaded for you', totalSize: 12, items: [{ id: a, kind: 'file' }, { id: b, kind: 'file' }] });
+    expect(shared.body).toMatchObject({
+      title: 'Uploaded for you',
+      totalSize: 12,
+      items: [
+        { id: a, kind: 'file' },
+        { id: b, kind: 'file' },
+      ],
+    });
     const shareId = shared.body.id as string;
 
     expect((await u.http.get(`/api/carts/${cartId}`)).body).toMatchObject({ status: 'shared', shareId });
@@ -87,7 +94,11 @@ describe('upload-and-share cart', () => {
     // too large for Basic: the 10 MiB rule refuses the share and releases the cart
     const big = await u.upload('big.bin', 'x', SHARED_FILE_MAX_BYTES + 1);
     await u.http.post(`/api/carts/${cartId}/entries`, { fileIds: [big] });
-    expect((await u.http.get(`/api/carts/${cartId}/cost/`)).body.cost).toMatchObject({ oversizedFileIds: [big], refused: true, reasons: ['SHARED_FILE_TOO_LARGE'] });
+    expect((await u.http.get(`/api/carts/${cartId}/cost/`)).body.cost).toMatchObject({
+      oversizedFileIds: [big],
+      refused: true,
+      reasons: ['SHARED_FILE_TOO_LARGE'],
+    });
     const tooLarge = await u.http.post(`/api/carts/${cartId}/share`, { title: 'Big', downloadable: true });
     expect([tooLarge.status, tooLarge.body.code]).toEqual([413, 'SHARED_FILE_TOO_LARGE']);
     expect((await u.http.get(`/api/carts/${cartId}`)).body.status).toBe('open');
@@ -117,7 +128,8 @@ describe('upload-and-share cart', () => {
       await other.http.get(`/api/carts/${cartId}/cost/`),
       await other.http.post(`/api/carts/${cartId}/entries`, { fileIds: [foreign] }),
       await other.http.post(`/api/carts/${cartId}/share`, { title: 'Steal', downloadable: true }),
-    ]) expect([res.status, res.body.code]).toEqual([404, 'CART_NOT_FOUND']);
+    ])
+      expect([res.status, res.body.code]).toEqual([404, 'CART_NOT_FOUND']);
     expect((await new HttpClient(t.url).post('/api/carts/', {})).status).toBe(401);
     expect((await u.http.get('/api/carts/not-a-uuid/entries')).status).toBe(400);
 

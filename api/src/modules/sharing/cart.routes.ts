@@ -24,7 +24,17 @@ import { requireUser } from '../../http/auth';
 import { entitlementsOf } from '../billing/billing.service';
 import { userActor } from '../../http/request-meta';
 import { liveItem, onlineStorageId, ownStorage } from '../files/storage.service';
-import { AddEntriesBody, CartEntryParams, CartParams, CartSchema, CartWithEntriesSchema, cartTags as tags, CostSchema, ShareCartBody, ShareCartParams } from './cart.schema';
+import {
+  AddEntriesBody,
+  CartEntryParams,
+  CartParams,
+  CartSchema,
+  CartWithEntriesSchema,
+  cartTags as tags,
+  CostSchema,
+  ShareCartBody,
+  ShareCartParams,
+} from './cart.schema';
 import { accessFiguresOf, loadShare, shareJson, withSharedSize } from './shares.read';
 import { createShare } from './sharing.service';
 
@@ -62,21 +72,36 @@ export const cartRoutes = (ctx: AppContext) => async (fastify: FastifyInstance) 
     return state;
   };
   const entriesOf = async (cart: Cart) => {
-    const { rows } = await ctx.pool.query<EntryRow>(`select id, name, size, mime, in_trash from storage_items where storage_id = $1 and id = any($2) and label = 'file'`, [
-      cart.storageId,
-      cart.fileIds,
-    ]);
+    const { rows } = await ctx.pool.query<EntryRow>(
+      `select id, name, size, mime, in_trash from storage_items where storage_id = $1 and id = any($2) and label = 'file'`,
+      [cart.storageId, cart.fileIds],
+    );
     const byId = new Map(rows.map((r) => [r.id, r]));
     return cart.fileIds.map((id) => {
       const r = byId.get(id);
-      return { id, name: r?.name ?? null, size: r ? Number(r.size) : 0, mime: r?.mime ?? null, label: 'file' as const, state: !r ? ('deleted' as const) : r.in_trash ? ('trashed' as const) : ('ready' as const) };
+      return {
+        id,
+        name: r?.name ?? null,
+        size: r ? Number(r.size) : 0,
+        mime: r?.mime ?? null,
+        label: 'file' as const,
+        state: !r ? ('deleted' as const) : r.in_trash ? ('trashed' as const) : ('ready' as const),
+      };
     });
   };
   const cartJson = async (cart: Cart) => {
     const row = (await ctx.pool.query<CartRow>('select * from carts where id = $1', [cart.id])).rows[0];
     const at = ctx.now().toISOString();
     const iso = (d: Date | string | undefined) => (d === undefined ? at : new Date(d).toISOString());
-    return { id: cart.id, status: cart.status, shareId: cart.shareId, storageId: cart.storageId, filesCount: cart.fileIds.length, createdAt: iso(row?.created_at), modifiedAt: iso(row?.modified_at) };
+    return {
+      id: cart.id,
+      status: cart.status,
+      shareId: cart.shareId,
+      storageId: cart.storageId,
+      filesCount: cart.fileIds.length,
+      createdAt: iso(row?.created_at),
+      modifiedAt: iso(row?.modified_at),
+    };
   };
 
   app.post(
@@ -104,7 +129,12 @@ export const cartRoutes = (ctx: AppContext) => async (fastify: FastifyInstance) 
   app.get(
     '/api/carts/:id/entries',
     {
-      schema: { tags, summary: "The cart's files, in the order they were added", params: CartParams, response: { 200: z.object({ data: z.array(CartWithEntriesSchema.shape.entries.element), totalCount: z.number() }), 401: ErrorSchema, 404: ErrorSchema } },
+      schema: {
+        tags,
+        summary: "The cart's files, in the order they were added",
+        params: CartParams,
+        response: { 200: z.object({ data: z.array(CartWithEntriesSchema.shape.entries.element), totalCount: z.number() }), 401: ErrorSchema, 404: ErrorSchema },
+      },
     },
     async (request) => {
       const { user } = await requireUser(ctx, request);
@@ -121,7 +151,13 @@ export const cartRoutes = (ctx: AppContext) => async (fastify: FastifyInstance) 
         summary: 'Add uploaded files of your online storage to the cart',
         params: CartParams,
         body: AddEntriesBody,
-        response: { 200: z.object({ data: z.array(CartWithEntriesSchema.shape.entries.element), totalCount: z.number() }), 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema },
+        response: {
+          200: z.object({ data: z.array(CartWithEntriesSchema.shape.entries.element), totalCount: z.number() }),
+          400: ErrorSchema,
+          401: ErrorSchema,
+          404: ErrorSchema,
+          409: ErrorSchema,
+        },
       },
       config: writes,
     },
@@ -138,7 +174,15 @@ export const cartRoutes = (ctx: AppContext) => async (fastify: FastifyInstance) 
 
   app.delete(
     '/api/carts/:id/entries/:fileId',
-    { schema: { tags, summary: 'Take a file out of the cart (the file stays in your storage)', params: CartEntryParams, response: { 204: z.null(), 401: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema } }, config: writes },
+    {
+      schema: {
+        tags,
+        summary: 'Take a file out of the cart (the file stays in your storage)',
+        params: CartEntryParams,
+        response: { 204: z.null(), 401: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema },
+      },
+      config: writes,
+    },
     async (request, reply) => {
       const { user } = await requireUser(ctx, request);
       const cart = await ownCart(request.params.id, user.id);
@@ -149,7 +193,14 @@ export const cartRoutes = (ctx: AppContext) => async (fastify: FastifyInstance) 
 
   app.get(
     '/api/carts/:id/cost/',
-    { schema: { tags, summary: 'What sharing the cart would count: files, size, the 10 MiB rule, shares left this month', params: CartParams, response: { 200: CostSchema, 401: ErrorSchema, 404: ErrorSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'What sharing the cart would count: files, size, the 10 MiB rule, shares left this month',
+        params: CartParams,
+        response: { 200: CostSchema, 401: ErrorSchema, 404: ErrorSchema },
+      },
+    },
     async (request) => {
       const { user } = await requireUser(ctx, request);
       const cart = await ownCart(request.params.id, user.id);
@@ -225,7 +276,14 @@ export const cartRoutes = (ctx: AppContext) => async (fastify: FastifyInstance) 
 
   app.get(
     '/api/shares/:id/cart/',
-    { schema: { tags, summary: 'The cart a share of yours was made from, with its files', params: ShareCartParams, response: { 200: CartWithEntriesSchema, 401: ErrorSchema, 404: ErrorSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'The cart a share of yours was made from, with its files',
+        params: ShareCartParams,
+        response: { 200: CartWithEntriesSchema, 401: ErrorSchema, 404: ErrorSchema },
+      },
+    },
     async (request) => {
       const { user } = await requireUser(ctx, request);
       const { state: share } = await loadShare(ctx, request.params.id);

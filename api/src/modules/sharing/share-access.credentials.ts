@@ -119,11 +119,7 @@ export const signDownload = (secrets: Secrets, d: SignedDownload): string => {
   return `${body}.${downloadMac(secrets, d, body)}`;
 };
 
-export const readSignedDownload = (
-  secrets: Secrets,
-  t: string,
-  at: { linkId: string; entryId: string; now: Date },
-): SignedDownload | null => {
+export const readSignedDownload = (secrets: Secrets, t: string, at: { linkId: string; entryId: string; now: Date }): SignedDownload | null => {
   const [body, mac, extra] = t.split('.');
   if (!body || !mac || extra !== undefined || !safeEqual(mac, downloadMac(secrets, at, body))) return null;
   let parsed: { v?: unknown; e?: unknown; u?: unknown; i?: unknown; x?: unknown };

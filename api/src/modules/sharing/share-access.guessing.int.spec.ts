@@ -31,7 +31,9 @@ describe('password guessing on a share link', () => {
 
     // 60 wrong passwords from 30 addresses, a few at a time
     for (let i = 0; i < 60; i += 6) {
-      const batch = Array.from({ length: 6 }, (_, k) => visitor().call(link, { ...password(`wrong-${i + k}`), ...from(`192.0.2.${Math.floor((i + k) / 2) + 1}`) }));
+      const batch = Array.from({ length: 6 }, (_, k) =>
+        visitor().call(link, { ...password(`wrong-${i + k}`), ...from(`192.0.2.${Math.floor((i + k) / 2) + 1}`) }),
+      );
       for (const res of await Promise.all(batch)) expect(res.body.code).toBe(5403);
     }
     // the link has now seen 60 wrong passwords: another client's wrong guess is slowed and refused with 429

@@ -40,7 +40,17 @@ describe('a password-protected public share of a folder', () => {
 
     const opened = await v.call(link, basic(SHARE_PASSWORD));
     expect(opened.status, JSON.stringify(opened.body)).toBe(200);
-    expect(opened.body).toMatchObject({ id: s.id, title: 'Holiday photos', kind: 'public', hasPassword: true, downloadable: true, itemsCount: 1, ownerName: null, ownerEmail: null, message: null });
+    expect(opened.body).toMatchObject({
+      id: s.id,
+      title: 'Holiday photos',
+      kind: 'public',
+      hasPassword: true,
+      downloadable: true,
+      itemsCount: 1,
+      ownerName: null,
+      ownerEmail: null,
+      message: null,
+    });
     // a public link travels anywhere: it never tells the owner's e-mail
     expect(JSON.stringify(opened.body)).not.toContain(o.email);
     // the owner's name from their profile, once they have one (never their e-mail)
@@ -146,7 +156,10 @@ describe('a password-protected public share of a folder', () => {
     expect((await visitor().call(`${link}/archive-tasks/`, {}, 'POST', {})).body.code).toBe('SHARE_PROTECTED');
     await caughtUp();
     const log = await o.http.get(`/api/shares/${s.id}/access-log`);
-    expect(log.body.data.map((r: { action: string; entryName: string | null }) => [r.action, r.entryName])).toEqual([['archive', 'Holiday photos.zip'], ['open', null]]);
+    expect(log.body.data.map((r: { action: string; entryName: string | null }) => [r.action, r.entryName])).toEqual([
+      ['archive', 'Holiday photos.zip'],
+      ['open', null],
+    ]);
   });
 });
 
@@ -286,7 +299,10 @@ describe('a private share', () => {
     const seen = await o.http.get(`/api/shares/${s.id}/`);
     expect(seen.body.openedCount).toBe(3);
     expect(seen.body.recipients).toEqual(
-      expect.arrayContaining([expect.objectContaining({ email: 'ann@example.com', openedAt: expect.any(String) }), expect.objectContaining({ email: 'bob@example.com' })]),
+      expect.arrayContaining([
+        expect.objectContaining({ email: 'ann@example.com', openedAt: expect.any(String) }),
+        expect.objectContaining({ email: 'bob@example.com' }),
+      ]),
     );
     const log = await o.http.get(`/api/shares/${s.id}/access-log`);
     expect(log.body.data.map((r: { recipientEmail: string }) => r.recipientEmail)).toEqual(['bob@example.com', 'ann@example.com', 'ann@example.com']);

@@ -80,7 +80,11 @@ export const shareAccessProjection = defineProjection<'share_access_log' | 'shar
         [d.shareId, d.ownerId, opened, 1 - opened, opened ? d.at : null],
       );
       if (e.type === 'ShareOpened' && d.recipientEmail) {
-        await tx.query(`insert into ${RECIPIENTS} (share_id, email, opened_at) values ($1, $2, $3) on conflict do nothing`, [d.shareId, d.recipientEmail, d.at]);
+        await tx.query(`insert into ${RECIPIENTS} (share_id, email, opened_at) values ($1, $2, $3) on conflict do nothing`, [
+          d.shareId,
+          d.recipientEmail,
+          d.at,
+        ]);
       }
     }
   },

@@ -50,7 +50,7 @@ describe('the access read model', () => {
 });
 
 describe('opens at once', () => {
-  it('count every visit and tell the owner of a recipient\'s first open once, also when another process wrote in between', async () => {
+  it("count every visit and tell the owner of a recipient's first open once, also when another process wrote in between", async () => {
     const o = await owner();
     const doc = await o.file('busy.txt', Buffer.from('busy'));
     const s = await o.share({ itemIds: [doc], recipients: ['ann@example.com', 'bob@example.com'], message: 'Busy', password: SHARE_PASSWORD });
@@ -64,7 +64,11 @@ describe('opens at once', () => {
       t.app.ctx.commands,
       shareAccessDecider,
       shareAccessStreamName(s.id),
-      { type: 'RecordShareOpen', data: { shareId: s.id, ownerId: o.id, kind: 'private', visitId: 'elsewhere', recipientEmail: 'bob@example.com', access: { ok: true } }, metadata: { now: t.clock.now() } },
+      {
+        type: 'RecordShareOpen',
+        data: { shareId: s.id, ownerId: o.id, kind: 'private', visitId: 'elsewhere', recipientEmail: 'bob@example.com', access: { ok: true } },
+        metadata: { now: t.clock.now() },
+      },
       { actorId: 'visitor-elsewhere', actorKind: 'anonymous' },
     );
     expect((await visitor().call(link, { ...password(SHARE_PASSWORD), 'x-share-email': 'bob@example.com' })).status).toBe(200);
@@ -93,16 +97,28 @@ describe('a deleted share', () => {
     expect(JSON.stringify((await store.readStream(shareAccessStreamName(gone.id))).events)).toContain('ann@example.com');
     await caughtUp();
     const notices = async () =>
-      ((await o.http.get(`/api/users/${o.id}/notifications/`)).body.data as { type: string; body: string }[]).filter((n) => n.type === 'share_opened').map((n) => n.body).sort();
-    expect(await notices()).toEqual(['ann@example.com opened your private share for the first time.', 'bob@example.com opened your private share for the first time.']);
+      ((await o.http.get(`/api/users/${o.id}/notifications/`)).body.data as { type: string; body: string }[])
+        .filter((n) => n.type === 'share_opened')
+        .map((n) => n.body)
+        .sort();
+    expect(await notices()).toEqual([
+      'ann@example.com opened your private share for the first time.',
+      'bob@example.com opened your private share for the first time.',
+    ]);
 
     expect((await o.http.delete(`/api/shares/${gone.id}/`)).status).toBe(204);
     await caughtUp();
     // the owner's notices keep that the deleted share was opened, not by whom
-    expect(await notices()).toEqual(['The recipient opened your private share for the first time.', 'bob@example.com opened your private share for the first time.']);
+    expect(await notices()).toEqual([
+      'The recipient opened your private share for the first time.',
+      'bob@example.com opened your private share for the first time.',
+    ]);
     const { pool, registry } = t.app.ctx;
     await rebuildProjection({ pool, store, registry, projection: notificationsProjection });
-    expect(await notices()).toEqual(['The recipient opened your private share for the first time.', 'bob@example.com opened your private share for the first time.']);
+    expect(await notices()).toEqual([
+      'The recipient opened your private share for the first time.',
+      'bob@example.com opened your private share for the first time.',
+    ]);
     const share = (await store.readStream(shareStreamName(gone.id))).events;
     expect(share.map((e) => e.type)).toEqual(['ShareCreated', 'ShareDeleted']);
     expect(JSON.stringify(share)).not.toContain('ann@example.com');
@@ -120,7 +136,7 @@ describe('a deleted share', () => {
 });
 
 describe("a purged owner's shares", () => {
-  it('forget who opened them: recipients\' e-mails and anonymous visitors\' addresses read as erased, the access rows are gone', async () => {
+  it("forget who opened them: recipients' e-mails and anonymous visitors' addresses read as erased, the access rows are gone", async () => {
     const o = await owner();
     const doc = await o.file('secret.txt', Buffer.from('secret'));
     const s = await o.share({ itemIds: [doc], recipients: ['ann@example.com'], message: 'Only you', password: SHARE_PASSWORD });
@@ -145,7 +161,10 @@ describe("a purged owner's shares", () => {
     expect(after.map((e) => e.type)).toEqual(['ShareOpened', 'ShareAccessForgotten']);
     expect(await ownerNameOf(t.app.ctx, o.id)).toBeNull();
     expect(after[0]).toMatchObject({ data: { recipientEmail: ERASED }, metadata: { ip: ERASED, userAgent: ERASED } });
-    const { rows } = await t.app.ctx.pool.query('select 1 from share_access_log where share_id = $1 union all select 1 from share_access_recipients where share_id = $1', [s.id]);
+    const { rows } = await t.app.ctx.pool.query(
+      'select 1 from share_access_log where share_id = $1 union all select 1 from share_access_recipients where share_id = $1',
+      [s.id],
+    );
     expect(rows).toEqual([]);
   });
 });

@@ -149,7 +149,10 @@ export const shareAccessRoutes = (ctx: AppContext, bytes: StorageBytes) => async
 
   app.get(
     '/api/share-links/:linkId/entries/',
-    { schema: { tags, summary: 'The shared items, or a folder inside the share (`vertexId`)', params: LinkParams, querystring: EntriesQuery }, config: anonymous(300) },
+    {
+      schema: { tags, summary: 'The shared items, or a folder inside the share (`vertexId`)', params: LinkParams, querystring: EntriesQuery },
+      config: anonymous(300),
+    },
     async (request, reply) => {
       const { share } = await letIn(ctx, request, reply, request.params.linkId);
       const { sfFolderId, vertexId, ...rest } = request.query;
@@ -160,7 +163,12 @@ export const shareAccessRoutes = (ctx: AppContext, bytes: StorageBytes) => async
   app.get(
     '/api/share-links/:linkId/entries/:entryId',
     {
-      schema: { tags, summary: 'An entry of the share; `q=download-url` answers a signed URL of its bytes (`inline=true` for a preview)', params: LinkEntryParams, querystring: EntryQuery },
+      schema: {
+        tags,
+        summary: 'An entry of the share; `q=download-url` answers a signed URL of its bytes (`inline=true` for a preview)',
+        params: LinkEntryParams,
+        querystring: EntryQuery,
+      },
       config: anonymous(300),
     },
     async (request, reply) => {
@@ -196,7 +204,16 @@ export const shareAccessRoutes = (ctx: AppContext, bytes: StorageBytes) => async
       if (!isOwner) refuseViewOnly(share, entry, signed.inline);
       if (!isOwner) await checkSharedFile(share, entry);
       if (!signed.inline && !isOwner && request.method === 'GET' && fromFirstByte(request, Number(entry.size))) {
-        const data = { shareId: share.id, ownerId: share.ownerId, kind: share.kind, visitId: signed.visitId, recipientEmail: signed.email, access, entryId: entry.id, archive: false };
+        const data = {
+          shareId: share.id,
+          ownerId: share.ownerId,
+          kind: share.kind,
+          visitId: signed.visitId,
+          recipientEmail: signed.email,
+          access,
+          entryId: entry.id,
+          archive: false,
+        };
         await recordAccess(ctx, share, { type: 'RecordShareDownload', data }, visitActor(request, share.id, await optionalUser(ctx, request)));
       }
       return sendSharedFile(bytes.content, request, reply, entry, signed.inline);
@@ -246,7 +263,15 @@ export const shareAccessRoutes = (ctx: AppContext, bytes: StorageBytes) => async
 
   app.post(
     '/api/share-links/:linkId/archive-tasks/',
-    { schema: { tags, summary: 'Start an archive of the shared entries (at most 10 GB); its URL comes from /urls/share-archive-download/', params: LinkParams, body: ArchiveBody }, config: anonymous(30) },
+    {
+      schema: {
+        tags,
+        summary: 'Start an archive of the shared entries (at most 10 GB); its URL comes from /urls/share-archive-download/',
+        params: LinkParams,
+        body: ArchiveBody,
+      },
+      config: anonymous(30),
+    },
     async (request, reply) => {
       const { share, visit, user } = await letIn(ctx, request, reply, request.params.linkId);
       return reply.status(201).send(await startArchive(share, request.body, visit, user?.id ?? null));
@@ -255,7 +280,10 @@ export const shareAccessRoutes = (ctx: AppContext, bytes: StorageBytes) => async
 
   app.post(
     '/api/shares/:id/archive-tasks/',
-    { schema: { tags, summary: "Start an archive of the owner's shared entries", params: ShareParams, body: ArchiveBody }, config: limit({ perIp: 120, perAccount: 60 }) },
+    {
+      schema: { tags, summary: "Start an archive of the owner's shared entries", params: ShareParams, body: ArchiveBody },
+      config: limit({ perIp: 120, perAccount: 60 }),
+    },
     async (request, reply) => {
       const { share, userId } = await ownShare(ctx, request, request.params.id);
       return reply.status(201).send(await startArchive({ ...share, downloadable: true }, request.body, ownerVisit(share, userId), userId));
@@ -267,7 +295,8 @@ export const shareAccessRoutes = (ctx: AppContext, bytes: StorageBytes) => async
     {
       schema: {
         tags,
-        summary: "The signed URL of a share archive's zip, for the visit (or the owner) that made it; `shareId` is the link id for visitors, the share's id for its owner",
+        summary:
+          "The signed URL of a share archive's zip, for the visit (or the owner) that made it; `shareId` is the link id for visitors, the share's id for its owner",
         querystring: ArchiveUrlQuery,
         response: { 200: DownloadUrl },
       },
@@ -286,7 +315,16 @@ export const shareAccessRoutes = (ctx: AppContext, bytes: StorageBytes) => async
       if (!handOut.ok || !task || task.ownerId !== share.ownerId) throw new DomainError(StorageErrors.taskNotFound);
       // a visitor's archive download is recorded when its URL is handed out
       if (visitor && !visitor.isOwner) {
-        const data = { shareId: share.id, ownerId: share.ownerId, kind: share.kind, visitId: visit.visitId, recipientEmail: visit.email, access: { ok: true as const }, entryId: task.id, archive: true };
+        const data = {
+          shareId: share.id,
+          ownerId: share.ownerId,
+          kind: share.kind,
+          visitId: visit.visitId,
+          recipientEmail: visit.email,
+          access: { ok: true as const },
+          entryId: task.id,
+          archive: true,
+        };
         await recordAccess(ctx, share, { type: 'RecordShareDownload', data }, visitActor(request, share.id, visitor.user));
       }
       return shareArchiveUrl(share, task.id);
@@ -328,7 +366,12 @@ export const shareAccessRoutes = (ctx: AppContext, bytes: StorageBytes) => async
 
   // ---- the owner's equivalents ----------------------------------------------------------------
 
-  const ownerVisit = (share: ShareRecord, userId: string): ShareVisit => ({ linkId: share.linkId, visitId: `owner-${userId}`, email: null, expiresAt: ctx.now().getTime() + DOWNLOAD_URL_TTL_MS });
+  const ownerVisit = (share: ShareRecord, userId: string): ShareVisit => ({
+    linkId: share.linkId,
+    visitId: `owner-${userId}`,
+    email: null,
+    expiresAt: ctx.now().getTime() + DOWNLOAD_URL_TTL_MS,
+  });
 
   app.get(
     '/api/shares/:id/entries/',
@@ -351,11 +394,17 @@ export const shareAccessRoutes = (ctx: AppContext, bytes: StorageBytes) => async
 
   app.get(
     '/api/shares/:id/access-log',
-    { schema: { tags, summary: 'Who opened and downloaded the share: time, recipient e-mail when known, ip, user agent, action', params: ShareParams, querystring: AccessLogQuery } },
+    {
+      schema: {
+        tags,
+        summary: 'Who opened and downloaded the share: time, recipient e-mail when known, ip, user agent, action',
+        params: ShareParams,
+        querystring: AccessLogQuery,
+      },
+    },
     async (request) => {
       const { share } = await ownShare(ctx, request, request.params.id);
       return accessLogOf(ctx, share.id, request.query);
     },
   );
 };
-

@@ -10,14 +10,19 @@ export const accessSummaryOf = async (ctx: AppContext, shareIds: readonly string
       'select share_id, opened_count, delivered_on from share_access_summary where share_id = any($1)',
       [shareIds],
     ),
-    ctx.pool.query<{ share_id: string; email: string; opened_at: Date }>('select share_id, email, opened_at from share_access_recipients where share_id = any($1)', [
-      shareIds,
-    ]),
+    ctx.pool.query<{ share_id: string; email: string; opened_at: Date }>(
+      'select share_id, email, opened_at from share_access_recipients where share_id = any($1)',
+      [shareIds],
+    ),
   ]);
   const openedAt = new Map<string, Record<string, string>>();
   for (const r of recipients.rows) openedAt.set(r.share_id, { ...openedAt.get(r.share_id), [r.email]: r.opened_at.toISOString() });
   for (const s of summaries.rows) {
-    figures.set(s.share_id, { openedCount: s.opened_count, deliveredOn: s.delivered_on?.toISOString() ?? null, recipientsOpenedAt: openedAt.get(s.share_id) ?? {} });
+    figures.set(s.share_id, {
+      openedCount: s.opened_count,
+      deliveredOn: s.delivered_on?.toISOString() ?? null,
+      recipientsOpenedAt: openedAt.get(s.share_id) ?? {},
+    });
   }
   return figures;
 };

@@ -31,7 +31,11 @@ export const shareAccessHelpers = (app: () => TestApp) => {
       });
       expect(created.status, JSON.stringify(created.body)).toBe(201);
       const location = created.headers.get('location')!;
-      const sent = await http.request('PATCH', location, new Uint8Array(bytes), { ...TUS, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' });
+      const sent = await http.request('PATCH', location, new Uint8Array(bytes), {
+        ...TUS,
+        'upload-offset': '0',
+        'content-type': 'application/offset+octet-stream',
+      });
       expect(sent.status).toBe(204);
       const uploadId = location.split('/').at(-1)!;
       const made = await http.post(parent ? `${base}/folders/${parent}/items/` : `${base}/items/`, { label: 'file', name, uploadId });

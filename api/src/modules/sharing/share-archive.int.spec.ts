@@ -279,7 +279,8 @@ describe('archives over any mix of shares, visits and tasks', () => {
       ][i % 3]!;
       expect((await change()).status).toBe(200);
       dead.add(i);
-      for (const x of visits) expect((await bytesOf(x.url)).status, `share ${x.share} after changing ${[...dead]}`).toBe(dead.has(x.share) ? (x.share === 0 ? 410 : 403) : 200);
+      for (const x of visits)
+        expect((await bytesOf(x.url)).status, `share ${x.share} after changing ${[...dead]}`).toBe(dead.has(x.share) ? (x.share === 0 ? 410 : 403) : 200);
     }
   });
 });

@@ -145,13 +145,23 @@ export const accessFiguresOf = async (ctx: AppContext, shareIds: readonly string
 export const shareOwnersOf = async (ctx: AppContext, ownerIds: readonly string[]): Promise<Map<string, ShareOwnerFacts>> => {
   const owners = new Map<string, ShareOwnerFacts>();
   if (!ownerIds.length) return owners;
-  const { rows } = await ctx.pool.query<{ id: string; first_name: string | null; last_name: string | null; username: string | null; email: string | null; purged: boolean }>(
+  const { rows } = await ctx.pool.query<{
+    id: string;
+    first_name: string | null;
+    last_name: string | null;
+    username: string | null;
+    email: string | null;
+    purged: boolean;
+  }>(
     `select id, profile->>'firstName' as first_name, profile->>'lastName' as last_name, username, email, purged_at is not null as purged from users where id = any($1)`,
     [[...new Set(ownerIds)]],
   );
   for (const row of rows) {
     if (row.purged) continue;
-    const fullName = [row.first_name, row.last_name].map((part) => part?.trim()).filter(Boolean).join(' ');
+    const fullName = [row.first_name, row.last_name]
+      .map((part) => part?.trim())
+      .filter(Boolean)
+      .join(' ');
     owners.set(row.id, { name: fullName || row.username?.trim() || null, email: row.email });
   }
   return owners;

@@ -10,9 +10,18 @@ import { forgetResendMails } from './sharing.service';
  * `share_counts` names them all. Repeating it does nothing more.
  */
 export const forgetShares = async (ctx: AppContext, userId: string, actor: CommandContext & { now: Date }) => {
-  const { rows } = await ctx.pool.query<{ share_id: string }>('select share_id from share_counts where user_id = $1 union select id from shares where owner_id = $1', [userId]);
+  const { rows } = await ctx.pool.query<{ share_id: string }>(
+    'select share_id from share_counts where user_id = $1 union select id from shares where owner_id = $1',
+    [userId],
+  );
   for (const { share_id: shareId } of rows) {
-    await handleCommand(ctx.commands, shareDecider, shareStreamName(shareId), { type: 'ForgetShare', data: {}, metadata: { now: actor.now } } as ShareCommand, actor);
+    await handleCommand(
+      ctx.commands,
+      shareDecider,
+      shareStreamName(shareId),
+      { type: 'ForgetShare', data: {}, metadata: { now: actor.now } } as ShareCommand,
+      actor,
+    );
   }
   await forgetResendMails(ctx, userId);
 };

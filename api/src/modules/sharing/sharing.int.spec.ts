@@ -44,7 +44,13 @@ describe('creating shares', () => {
     const inner = await o.folder('Summer', folderId);
     await o.file('a.jpg', 'aaaaaaaaaa', inner);
     await o.file('b.jpg', 'bbb', folderId);
-    const res = await o.share({ itemIds: [fileId, folderId], title: ' Holiday ', description: 'Pictures from the trip', expiresAt: inDays(10), password: 'open-sesame' });
+    const res = await o.share({
+      itemIds: [fileId, folderId],
+      title: ' Holiday ',
+      description: 'Pictures from the trip',
+      expiresAt: inDays(10),
+      password: 'open-sesame',
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body).toMatchObject({
       type: 'normal',
@@ -189,7 +195,10 @@ describe('private shares', () => {
     for (let i = 0; i < 100 && (await mailCount(ann)) === annBefore; i++) await new Promise((r) => setTimeout(r, 50));
     expect(await mailCount(ann)).toBe(annBefore + 1);
     expect(await mailCount(bob)).toBe(bobBefore);
-    expect(refused(await o.http.post(`/api/shares/${share.id}/recipients/${encodeURIComponent(uniqueEmail('x'))}/block`))).toEqual([404, 'RECIPIENT_NOT_FOUND']);
+    expect(refused(await o.http.post(`/api/shares/${share.id}/recipients/${encodeURIComponent(uniqueEmail('x'))}/block`))).toEqual([
+      404,
+      'RECIPIENT_NOT_FOUND',
+    ]);
     const unblocked = await o.http.post(`/api/shares/${share.id}/recipients/${encodeURIComponent(bob)}/unblock`);
     expect(unblocked.body.recipients[1]).toEqual({ email: bob, blocked: false, openedAt: null });
     // a private share keeps its password
@@ -205,7 +214,13 @@ describe('private shares', () => {
     const recipients = Array.from({ length: 10 }, (_, i) => uniqueEmail(`r${i}`));
     const share = await privateShare(o, recipients);
     const other = await o.file('other.pdf', 'other bytes');
-    const made = await o.share({ itemIds: [other], title: 'Other', message: 'Another one', password: 'open-sesame', recipients: Array.from({ length: 10 }, (_, i) => uniqueEmail(`s${i}`)) });
+    const made = await o.share({
+      itemIds: [other],
+      title: 'Other',
+      message: 'Another one',
+      password: 'open-sesame',
+      recipients: Array.from({ length: 10 }, (_, i) => uniqueEmail(`s${i}`)),
+    });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     const second = made.body as { id: string };
     const waitFor = async (count: number) => {
@@ -294,7 +309,10 @@ describe('owner actions and lists', () => {
     expect((await o.patch(share.id, { title: 'Other tab' })).headers.get('etag')).toBe('"1"');
     const stale = await o.http.request('PATCH', `/api/shares/${share.id}/`, { title: 'Mine' }, { 'if-match': etag });
     expect(refused(stale)).toEqual([412, 'PRECONDITION_FAILED']);
-    expect(refused(await o.http.request('PATCH', `/api/shares/${share.id}/`, { title: 'Mine' }, { 'if-match': 'garbage' }))).toEqual([412, 'PRECONDITION_FAILED']);
+    expect(refused(await o.http.request('PATCH', `/api/shares/${share.id}/`, { title: 'Mine' }, { 'if-match': 'garbage' }))).toEqual([
+      412,
+      'PRECONDITION_FAILED',
+    ]);
     const fresh = await o.http.request('PATCH', `/api/shares/${share.id}/`, { title: 'Mine' }, { 'if-match': '"1"' });
     expect(fresh.status).toBe(200);
     expect(fresh.body.title).toBe('Mine');

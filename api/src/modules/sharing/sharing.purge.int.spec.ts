@@ -31,7 +31,9 @@ const settle = async () => {
       await runtime().whenIdle({ timeoutMs: 5_000 });
       return;
     } catch (error) {
-      const { rows } = await t.app.ctx.pool.query("select process_type, timers from wf_processes where status = 'running' and next_timer_at <= $1", [t.clock.now()]);
+      const { rows } = await t.app.ctx.pool.query("select process_type, timers from wf_processes where status = 'running' and next_timer_at <= $1", [
+        t.clock.now(),
+      ]);
       if (round >= 5) throw new Error(`${(error as Error).message}: ${JSON.stringify(rows)}`);
     }
   }
@@ -44,7 +46,8 @@ const dumpDatabase = async () => {
      where table_schema not in ('pg_catalog', 'information_schema') and table_type = 'BASE TABLE' and table_name <> 'dev_mailbox'`,
   );
   let dump = '';
-  for (const { s, n } of tables) dump += (await t.app.ctx.pool.query<{ r: string }>(`select t::text as r from "${s}"."${n}" t`)).rows.map((r) => r.r).join('\n');
+  for (const { s, n } of tables)
+    dump += (await t.app.ctx.pool.query<{ r: string }>(`select t::text as r from "${s}"."${n}" t`)).rows.map((r) => r.r).join('\n');
   return dump;
 };
 
@@ -76,7 +79,8 @@ describe("a purged owner's shares", () => {
     expect(await t.app.ctx.runner.waitFor(await t.app.ctx.store.headPosition(), { timeoutMs: 10_000 })).toBe(true);
 
     const dump = await dumpDatabase();
-    for (const value of [`Title${tag}`, `Message${tag}`, `Deleted${tag}`, `Note${tag}`, `friend${tag}`, `plans${tag}`]) expect(dump, value).not.toContain(value);
+    for (const value of [`Title${tag}`, `Message${tag}`, `Deleted${tag}`, `Note${tag}`, `friend${tag}`, `plans${tag}`])
+      expect(dump, value).not.toContain(value);
     for (const shareId of [kept.body.id, gone.body.id]) {
       const { events } = await t.app.ctx.store.readStream(`share-${shareId}`);
       expect(events.at(-1)!.type).toBe('ShareForgotten');

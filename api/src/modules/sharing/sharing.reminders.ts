@@ -29,7 +29,12 @@ export const shareProcessCommand = async (ctx: AppContext, command: ProcessComma
         to: owner.email,
         template: 'share-expiring',
         locale: owner.locale,
-        params: { title: share.title, days: event.data.daysLeft, date: event.data.expiresAt.slice(0, 10), link: `${ctx.config.publicUrl}/files/shares/${share.id}` },
+        params: {
+          title: share.title,
+          days: event.data.daysLeft,
+          date: event.data.expiresAt.slice(0, 10),
+          link: `${ctx.config.publicUrl}/files/shares/${share.id}`,
+        },
         userId: owner.id,
       },
       dctx,

@@ -46,21 +46,32 @@ export const sharingRoutes = (ctx: AppContext) => async (fastify: FastifyInstanc
   const answer = async (share: ShareRecord) =>
     shareJson(ctx, await withSharedSize(ctx, share), { owner: true, access: (await accessFiguresOf(ctx, [share.id])).get(share.id) });
 
-  app.post('/api/shares/', { schema: { tags, summary: 'Share items of the own online storage (public, or private to recipients)', body: CreateShareBody }, config: writes }, async (request, reply) => {
-    const { user } = await requireUser(ctx, request);
-    const share = await createShare(ctx, user, request.body, userActor(request, user.id));
-    return reply.status(201).send(await answer(share));
-  });
+  app.post(
+    '/api/shares/',
+    { schema: { tags, summary: 'Share items of the own online storage (public, or private to recipients)', body: CreateShareBody }, config: writes },
+    async (request, reply) => {
+      const { user } = await requireUser(ctx, request);
+      const share = await createShare(ctx, user, request.body, userActor(request, user.id));
+      return reply.status(201).send(await answer(share));
+    },
+  );
 
-  app.get('/api/shares/:id/', { schema: { tags, summary: 'One own share, with its recipients (ETag: its revision)', params: ShareParams }, config: reads }, async (request, reply) => {
-    const { user } = await requireUser(ctx, request);
-    const { state, revision } = await loadShare(ctx, request.params.id);
-    return reply.header('etag', etagOf(revision)).send(await answer(ownShareOrNotFound(state, user.id)));
-  });
+  app.get(
+    '/api/shares/:id/',
+    { schema: { tags, summary: 'One own share, with its recipients (ETag: its revision)', params: ShareParams }, config: reads },
+    async (request, reply) => {
+      const { user } = await requireUser(ctx, request);
+      const { state, revision } = await loadShare(ctx, request.params.id);
+      return reply.header('etag', etagOf(revision)).send(await answer(ownShareOrNotFound(state, user.id)));
+    },
+  );
 
   app.patch(
     '/api/shares/:id/',
-    { schema: { tags, summary: 'Edit a share (password null removes it); If-Match: the ETag read, else 412', params: ShareParams, body: EditShareBody }, config: writes },
+    {
+      schema: { tags, summary: 'Edit a share (password null removes it); If-Match: the ETag read, else 412', params: ShareParams, body: EditShareBody },
+      config: writes,
+    },
     async (request, reply) => {
       const { user } = await requireUser(ctx, request);
       const ifMatch = request.headers['if-match'];
@@ -70,10 +81,14 @@ export const sharingRoutes = (ctx: AppContext) => async (fastify: FastifyInstanc
     },
   );
 
-  app.post('/api/shares/:id/revoke', { schema: { tags, summary: 'Revoke a share: its link is blocked for good', params: ShareParams }, config: writes }, async (request) => {
-    const { user } = await requireUser(ctx, request);
-    return answer(await ownerAction(ctx, user, request.params.id, 'RevokeShare', userActor(request, user.id)));
-  });
+  app.post(
+    '/api/shares/:id/revoke',
+    { schema: { tags, summary: 'Revoke a share: its link is blocked for good', params: ShareParams }, config: writes },
+    async (request) => {
+      const { user } = await requireUser(ctx, request);
+      return answer(await ownerAction(ctx, user, request.params.id, 'RevokeShare', userActor(request, user.id)));
+    },
+  );
 
   app.delete('/api/shares/:id/', { schema: { tags, summary: 'Delete a share', params: ShareParams }, config: writes }, async (request, reply) => {
     const { user } = await requireUser(ctx, request);
@@ -81,10 +96,14 @@ export const sharingRoutes = (ctx: AppContext) => async (fastify: FastifyInstanc
     return reply.status(204).send();
   });
 
-  app.post('/api/shares/:id/resend', { schema: { tags, summary: 'Mail a private share again to its unblocked recipients', params: ShareParams }, config: writes }, async (request) => {
-    const { user } = await requireUser(ctx, request);
-    return answer(await ownerAction(ctx, user, request.params.id, 'ResendShare', userActor(request, user.id)));
-  });
+  app.post(
+    '/api/shares/:id/resend',
+    { schema: { tags, summary: 'Mail a private share again to its unblocked recipients', params: ShareParams }, config: writes },
+    async (request) => {
+      const { user } = await requireUser(ctx, request);
+      return answer(await ownerAction(ctx, user, request.params.id, 'ResendShare', userActor(request, user.id)));
+    },
+  );
 
   for (const [action, blocked] of [
     ['block', true],
@@ -126,7 +145,13 @@ export const sharingRoutes = (ctx: AppContext) => async (fastify: FastifyInstanc
       ctx.pool.query<{ n: number }>(`select count(*)::int as n from shares where ${sql}`, params),
     ]);
     const stored = page.rows.map((r) => r.record);
-    const [access, sizes] = await Promise.all([accessFiguresOf(ctx, stored.map((r) => r.id)), sharedSizesOf(ctx, stored)]);
+    const [access, sizes] = await Promise.all([
+      accessFiguresOf(
+        ctx,
+        stored.map((r) => r.id),
+      ),
+      sharedSizesOf(ctx, stored),
+    ]);
     const records = stored.map((r) => ({ ...r, totalSize: sizes.get(r.id) ?? 0 }));
     const now = ctx.now();
     return {
@@ -142,14 +167,21 @@ export const sharingRoutes = (ctx: AppContext) => async (fastify: FastifyInstanc
     return list(user.id, request.query);
   });
 
-  app.get('/api/shares/search', { schema: { tags, summary: 'Search the own shares by title', querystring: SearchSharesQuery }, config: reads }, async (request) => {
-    const { user } = await requireUser(ctx, request);
-    return list(user.id, request.query);
-  });
+  app.get(
+    '/api/shares/search',
+    { schema: { tags, summary: 'Search the own shares by title', querystring: SearchSharesQuery }, config: reads },
+    async (request) => {
+      const { user } = await requireUser(ctx, request);
+      return list(user.id, request.query);
+    },
+  );
 
   app.get(
     '/api/shares/shared-with-me',
-    { schema: { tags, summary: "Live private shares sent to the signed-in user's verified e-mail (not blocked), newest first", querystring: SharedWithMeQuery }, config: reads },
+    {
+      schema: { tags, summary: "Live private shares sent to the signed-in user's verified e-mail (not blocked), newest first", querystring: SharedWithMeQuery },
+      config: reads,
+    },
     async (request) => {
       const { user } = await requireUser(ctx, request);
       const q = request.query;
@@ -169,8 +201,19 @@ export const sharingRoutes = (ctx: AppContext) => async (fastify: FastifyInstanc
         ),
         ctx.pool.query<{ n: number }>(`select count(*)::int as n from shares where ${sql}`, params),
       ]);
-      const [sizes, owners] = await Promise.all([sharedSizesOf(ctx, page.rows.map((r) => r.record)), shareOwnersOf(ctx, page.rows.map((r) => r.record.ownerId))]);
-      const data = page.rows.map((r) => sharedWithMeJson(ctx, { ...r.record, totalSize: sizes.get(r.record.id) ?? 0 }, owners.get(r.record.ownerId) ?? null, now));
+      const [sizes, owners] = await Promise.all([
+        sharedSizesOf(
+          ctx,
+          page.rows.map((r) => r.record),
+        ),
+        shareOwnersOf(
+          ctx,
+          page.rows.map((r) => r.record.ownerId),
+        ),
+      ]);
+      const data = page.rows.map((r) =>
+        sharedWithMeJson(ctx, { ...r.record, totalSize: sizes.get(r.record.id) ?? 0 }, owners.get(r.record.ownerId) ?? null, now),
+      );
       return { totalCount: count.rows[0]?.n ?? 0, page: q.page, perPage: q.perPage, data };
     },
   );
@@ -183,7 +226,10 @@ export const sharingRoutes = (ctx: AppContext) => async (fastify: FastifyInstanc
     async (request) => {
       const { user } = await requireUser(ctx, request);
       const [{ rows }, plan] = await Promise.all([
-        ctx.pool.query<{ n: number }>('select count(*)::int as n from share_counts where user_id = $1 and counted_at >= $2', [user.id, since(request.query.sinceDate)]),
+        ctx.pool.query<{ n: number }>('select count(*)::int as n from share_counts where user_id = $1 and counted_at >= $2', [
+          user.id,
+          since(request.query.sinceDate),
+        ]),
         entitlementsOf(ctx, user.id),
       ]);
       return { count: rows[0]?.n ?? 0, limit: plan.secureShareMaxCountPerPeriod };
@@ -206,8 +252,25 @@ export const sharingRoutes = (ctx: AppContext) => async (fastify: FastifyInstanc
  * guards those), nor the other recipients.
  */
 const sharedWithMeJson = (ctx: AppContext, share: ShareRecord, owner: ShareOwnerFacts | null, now: Date) => {
-  const { id, shareId, shareLinkId, type, kind, status, title, description, expiresAt, expired, createdAt, modifiedAt, downloadable, requireLogin, hasPassword, url, totalSize } =
-    shareJson(ctx, share, { owner: false, now });
+  const {
+    id,
+    shareId,
+    shareLinkId,
+    type,
+    kind,
+    status,
+    title,
+    description,
+    expiresAt,
+    expired,
+    createdAt,
+    modifiedAt,
+    downloadable,
+    requireLogin,
+    hasPassword,
+    url,
+    totalSize,
+  } = shareJson(ctx, share, { owner: false, now });
   const sender = shareSenderFor(share.kind, owner);
   return {
     id,

@@ -22,7 +22,11 @@ export const CreateShareBody = z.object({
   requireLogin: z.boolean().optional(),
   esign: z.boolean().optional(),
   // one more than allowed reaches the domain, which answers the spec's own error
-  recipients: z.array(z.string().max(254)).min(1).max(MAX_SHARE_RECIPIENTS + 1).optional(),
+  recipients: z
+    .array(z.string().max(254))
+    .min(1)
+    .max(MAX_SHARE_RECIPIENTS + 1)
+    .optional(),
   message: note.optional(),
 });
 

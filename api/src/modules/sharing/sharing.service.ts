@@ -41,7 +41,10 @@ const COUNTER_RETRIES = 100;
  */
 const itemCandidates = async (ctx: AppContext, storageId: string, itemIds: readonly string[]): Promise<ShareItemCandidate[]> => {
   const ids = [...new Set(itemIds)];
-  const { rows: items } = await ctx.pool.query<ItemRow>('select * from storage_items where storage_id = $1 and id = any($2) and not in_trash', [storageId, ids]);
+  const { rows: items } = await ctx.pool.query<ItemRow>('select * from storage_items where storage_id = $1 and id = any($2) and not in_trash', [
+    storageId,
+    ids,
+  ]);
   const byId = new Map(items.map((i) => [i.id, i]));
   const missing = ids.find((id) => !byId.has(id));
   if (missing) throw new DomainError(StorageErrors.itemNotFound, { itemId: missing });
@@ -140,7 +143,17 @@ export const createShare = async (ctx: AppContext, user: UserRow, body: z.infer<
   const created = await handleCommand(ctx.commands, shareDecider, shareStreamName(shareId), command(passwordHash), actor);
   const share = created.state as ShareRecord;
   let position = created.position;
-  if (share.kind === 'private') position = Math.max(position, await mailRecipients(ctx, share, share.recipients.map((r) => r.email), user, actor));
+  if (share.kind === 'private')
+    position = Math.max(
+      position,
+      await mailRecipients(
+        ctx,
+        share,
+        share.recipients.map((r) => r.email),
+        user,
+        actor,
+      ),
+    );
   // the link works at once, for anyone: its id is looked up in the read model
   await ctx.caughtUp(position);
   return share;
@@ -177,7 +190,11 @@ export const editShare = async (
   if (!events.length) return { share: state as ShareRecord, revision };
   const metadata = metadataFor(actor, command.metadata.now);
   try {
-    const appended = await ctx.store.append(stream, events.map((e) => ({ id: newId(), ...ctx.registry.encode(e), metadata })), expected.revision(revision));
+    const appended = await ctx.store.append(
+      stream,
+      events.map((e) => ({ id: newId(), ...ctx.registry.encode(e), metadata })),
+      expected.revision(revision),
+    );
     await ctx.caughtUp(appended.position);
     return { share: events.reduce(shareDecider.evolve, state) as ShareRecord, revision: appended.nextRevision };
   } catch (error) {
@@ -212,10 +229,12 @@ const reserveResendMails = async (ctx: AppContext, userId: string, shareId: stri
       const retryAfter = Math.max(1, Math.ceil(verdict.retryAfterMs / 1000));
       throw new DomainError(CommonErrors.rateLimited, { retryAfter, cap: verdict.cap });
     }
-    await client.query(
-      'insert into share_resend_mails (user_id, share_id, recipient, sent_at) select $1, $2, unnest($3::text[]), $4',
-      [userId, shareId, keys, now],
-    );
+    await client.query('insert into share_resend_mails (user_id, share_id, recipient, sent_at) select $1, $2, unnest($3::text[]), $4', [
+      userId,
+      shareId,
+      keys,
+      now,
+    ]);
     await client.query('commit');
   } catch (error) {
     await client.query('rollback').catch(() => undefined);
@@ -224,7 +243,12 @@ const reserveResendMails = async (ctx: AppContext, userId: string, shareId: stri
     client.release();
   }
   return async () => {
-    await ctx.pool.query('delete from share_resend_mails where user_id = $1 and share_id = $2 and sent_at = $3 and recipient = any($4)', [userId, shareId, now, keys]);
+    await ctx.pool.query('delete from share_resend_mails where user_id = $1 and share_id = $2 and sent_at = $3 and recipient = any($4)', [
+      userId,
+      shareId,
+      now,
+      keys,
+    ]);
   };
 };
 

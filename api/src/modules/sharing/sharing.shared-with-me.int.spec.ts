@@ -20,7 +20,15 @@ const owner = async () => {
   const file = await http.post(`/api/users/${id}/storages/${storageId}/items/`, { label: 'file', name: 'notes.txt', uploadId });
   expect(file.status, JSON.stringify(file.body)).toBe(201);
   const share = async (title: string, recipients: string[], extra: Record<string, unknown> = {}) => {
-    const res = await http.post('/api/shares/', { itemIds: [file.body.id], title, downloadable: true, recipients, message: 'For you', password: 'open-sesame', ...extra });
+    const res = await http.post('/api/shares/', {
+      itemIds: [file.body.id],
+      title,
+      downloadable: true,
+      recipients,
+      message: 'For you',
+      password: 'open-sesame',
+      ...extra,
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     return res.body as { id: string; shareLinkId: string };
   };
@@ -42,7 +50,11 @@ describe('GET /api/shares/shared-with-me', () => {
     const blocked = await b.share('Blocked', [me.email, other]);
     expect((await b.http.post(`/api/shares/${blocked.id}/recipients/${encodeURIComponent(me.email)}/block`)).status).toBe(200);
     await b.share('Not mine', [other]);
-    const pub = await b.http.post('/api/shares/', { itemIds: (await b.http.get(`/api/shares/${blocked.id}/`)).body.items.map((i: { id: string }) => i.id), title: 'Public', downloadable: true });
+    const pub = await b.http.post('/api/shares/', {
+      itemIds: (await b.http.get(`/api/shares/${blocked.id}/`)).body.items.map((i: { id: string }) => i.id),
+      title: 'Public',
+      downloadable: true,
+    });
     expect(pub.status).toBe(201);
     t.clock.advance(10);
     const last = await b.share('Last', [me.email]);
@@ -52,7 +64,15 @@ describe('GET /api/shares/shared-with-me', () => {
     expect(all.body.totalCount).toBe(3);
     expect(all.body.data.map((s: { title: string }) => s.title)).toEqual(['Last', 'Expiring', 'First']);
     const row = all.body.data[2];
-    expect(row).toMatchObject({ id: first.id, shareLinkId: first.shareLinkId, kind: 'private', hasPassword: true, itemsCount: 1, totalSize: 5, expired: false });
+    expect(row).toMatchObject({
+      id: first.id,
+      shareLinkId: first.shareLinkId,
+      kind: 'private',
+      hasPassword: true,
+      itemsCount: 1,
+      totalSize: 5,
+      expired: false,
+    });
     // who sent each: the address its mail came from, and the name once the sender's profile has one
     expect(all.body.data.map((s: { ownerName: string | null; ownerEmail: string }) => [s.ownerName, s.ownerEmail])).toEqual([
       [null, b.email],
@@ -115,16 +135,24 @@ describe('the recipient index on a database made before it', () => {
     const sent = await a.share('Before the index', [me.email], { expiresAt: inDays(5) });
     const { pool } = t.app.ctx;
     const indexes = async () =>
-      (await pool.query<{ indexdef: string }>(`select indexdef from pg_indexes where tablename = 'shares' and indexdef like '%recipient_emails%'`)).rows.map((r) => r.indexdef);
+      (await pool.query<{ indexdef: string }>(`select indexdef from pg_indexes where tablename = 'shares' and indexdef like '%recipient_emails%'`)).rows.map(
+        (r) => r.indexdef,
+      );
     // the shares table as it was before: no recipient index, the addresses not filled in
-    for (const index of await pool.query<{ indexname: string }>(`select indexname from pg_indexes where tablename = 'shares' and indexdef like '%recipient_emails%'`).then((r) => r.rows)) {
+    for (const index of await pool
+      .query<{ indexname: string }>(`select indexname from pg_indexes where tablename = 'shares' and indexdef like '%recipient_emails%'`)
+      .then((r) => r.rows)) {
       await pool.query(`drop index "${index.indexname}"`);
     }
     await pool.query(`update shares set recipient_emails = '{}' where id = $1`, [sent.id]);
     await pool.query(`delete from schema_migrations where id = any($1)`, [sharingMigrations.map((m) => m.id)]);
     expect(await indexes()).toEqual([]);
 
-    expect(await migrate(pool, sharingMigrations)).toEqual(['api-sharing-001-shares-recipient-index', 'api-sharing-002-shares-recipient-index-once', 'api-sharing-003-share-resend-mails']);
+    expect(await migrate(pool, sharingMigrations)).toEqual([
+      'api-sharing-001-shares-recipient-index',
+      'api-sharing-002-shares-recipient-index-once',
+      'api-sharing-003-share-resend-mails',
+    ]);
     expect(await indexes()).toEqual([expect.stringMatching(/USING gin \(recipient_emails\)/)]);
     // a table rebuilt since holds the index under the rebuild's name: the migrations leave one index
     await pool.query('alter index shares_recipient_emails_idx rename to shares__next_recipient_emails_idx');
@@ -141,7 +169,10 @@ describe('the recipient index on a database made before it', () => {
     try {
       await client.query('begin');
       await client.query('set local enable_seqscan = off');
-      const plan = await client.query<{ 'QUERY PLAN': string }>(`explain select id from shares where kind = 'private' and recipient_emails @> array[$1::text]`, [me.email]);
+      const plan = await client.query<{ 'QUERY PLAN': string }>(
+        `explain select id from shares where kind = 'private' and recipient_emails @> array[$1::text]`,
+        [me.email],
+      );
       expect(plan.rows.map((r) => r['QUERY PLAN']).join('\n')).toMatch(/Bitmap Index Scan on shares__next_recipient_emails_idx/);
       await client.query('rollback');
     } finally {

@@ -37,7 +37,11 @@ const fundTreasury = async (root: HttpClient, amount: string) => {
   expect((await root.post('/api/wallet/v1/faucet', { amount, to: 'treasury' })).status).toBe(200);
   const before = (await root.get('/api/wallet/v1/blockchaininfo')).body.blocks as number;
   t.clock.advance(10_000);
-  await until(() => root.get('/api/wallet/v1/blockchaininfo'), (r) => r.body.blocks > before, 'a block');
+  await until(
+    () => root.get('/api/wallet/v1/blockchaininfo'),
+    (r) => r.body.blocks > before,
+    'a block',
+  );
 };
 
 const REMINDER = 'An auto-pay program waits for your approval';
@@ -89,7 +93,10 @@ describe('auto-pay programs', () => {
     expect(created.body).toMatchObject({ name, status: 'draft', usersCount: 0, imported: false, totalTokens: '0', actions: ['submit', 'lock', 'cancel'] });
     const id = created.body.id as string;
     expect((await bob.http.post(BASE, { name: name.toUpperCase(), description: 'x' })).body.code).toBe('AUTOPAY_DUPLICATE_NAME');
-    expect((await bob.http.post(BASE, { name: '', description: '' })).body).toMatchObject({ code: 'VALIDATION_FAILED', data: { fields: { name: 'validation.required', description: 'validation.required' } } });
+    expect((await bob.http.post(BASE, { name: '', description: '' })).body).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      data: { fields: { name: 'validation.required', description: 'validation.required' } },
+    });
 
     const bad = await alice.http.post(`${BASE}${id}/import`, { csv: 'User email,Amount,Address\nnot-an-email,1,\nok@example.com,abc,short\n' });
     expect(bad.status).toBe(400);
@@ -127,8 +134,19 @@ describe('auto-pay programs', () => {
 
     await fundTreasury(root, '10');
     expect((await bob.http.post(`${BASE}${id}/approve`, {})).status).toBe(200);
-    const paid = await until(() => alice.http.get(`${BASE}${id}`), (r) => r.body.status === 'paid', 'the payout');
-    expect(paid.body).toMatchObject({ authorisedBy: bob.id, authorisedByEmail: bob.email, authorisedByName: bob.email, submittedByEmail: alice.email, createdByEmail: alice.email, totalNewAddresses: 0 });
+    const paid = await until(
+      () => alice.http.get(`${BASE}${id}`),
+      (r) => r.body.status === 'paid',
+      'the payout',
+    );
+    expect(paid.body).toMatchObject({
+      authorisedBy: bob.id,
+      authorisedByEmail: bob.email,
+      authorisedByName: bob.email,
+      submittedByEmail: alice.email,
+      createdByEmail: alice.email,
+      totalNewAddresses: 0,
+    });
     const listed = (await alice.http.get(`${BASE}?range=[0,99]`)).body as { id: string; authorisedByEmail: string | null }[];
     expect(listed.find((p) => p.id === id)!.authorisedByEmail).toBe(bob.email);
 
@@ -142,7 +160,10 @@ describe('auto-pay programs', () => {
 
     // a payout run again (a redelivered command, a restart mid-payout) pays nobody twice
     const submission = 1;
-    await Promise.all([payOut(t.app.ctx, t.app.wallet.walletOf, id, submission, { actorId: 'test', actorKind: 'system' }), payOut(t.app.ctx, t.app.wallet.walletOf, id, submission, { actorId: 'test', actorKind: 'system' })]);
+    await Promise.all([
+      payOut(t.app.ctx, t.app.wallet.walletOf, id, submission, { actorId: 'test', actorKind: 'system' }),
+      payOut(t.app.ctx, t.app.wallet.walletOf, id, submission, { actorId: 'test', actorKind: 'system' }),
+    ]);
     const sends = (await treasuryPayments()).filter((tx) => after.some((p) => p.txid === tx.txid));
     expect(sends).toHaveLength(3);
 
@@ -192,7 +213,11 @@ describe('auto-pay programs', () => {
     await alice.http.post(`${BASE}${program.id}/submit`, {});
     await fundTreasury(root, '2');
     await bob.http.post(`${BASE}${program.id}/approve`, {});
-    const partial = await until(() => alice.http.get(`${BASE}${program.id}`), (r) => r.body.status === 'partially_failed', 'the partial payout');
+    const partial = await until(
+      () => alice.http.get(`${BASE}${program.id}`),
+      (r) => r.body.status === 'partially_failed',
+      'the partial payout',
+    );
     expect(partial.body.actions).toEqual(['retry', 'cancel']);
     const payees = (await alice.http.get(`${BASE}${program.id}/payees/`)).body as { payoutStatus: string; failure: string | null; txid: string | null }[];
     expect(payees.map((p) => [p.payoutStatus, p.failure])).toEqual([
@@ -203,7 +228,11 @@ describe('auto-pay programs', () => {
 
     await signUpConfirmed(later);
     expect((await alice.http.post(`${BASE}${program.id}/retry`, {})).status).toBe(200);
-    await until(() => alice.http.get(`${BASE}${program.id}`), (r) => r.body.status === 'paid', 'the retried payout');
+    await until(
+      () => alice.http.get(`${BASE}${program.id}`),
+      (r) => r.body.status === 'paid',
+      'the retried payout',
+    );
     const retried = (await alice.http.get(`${BASE}${program.id}/payees/`)).body as { payoutStatus: string; txid: string | null }[];
     expect(retried.map((p) => p.payoutStatus)).toEqual(['paid', 'paid']);
     expect(retried[0]!.txid).toBe(firstTxid);
@@ -225,7 +254,9 @@ describe('auto-pay programs', () => {
   it('a name is reserved in the event store: of parallel creates or renames to one name exactly one passes', async () => {
     const name = `Race ${Date.now()}`;
     const variants = [name, name.toUpperCase(), ` ${name} `, name.toLowerCase()];
-    const creates = await Promise.all(Array.from({ length: 8 }, (_, i) => (i % 2 ? bob : alice).http.post(BASE, { name: variants[i % variants.length], description: 'race' })));
+    const creates = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => (i % 2 ? bob : alice).http.post(BASE, { name: variants[i % variants.length], description: 'race' })),
+    );
     expect(creates.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
     for (const r of creates.filter((c) => c.status === 409)) expect(r.body.code).toBe('AUTOPAY_DUPLICATE_NAME');
     const named = await t.app.ctx.pool.query('select id from autopay_programs where name_key = lower($1)', [name]);
@@ -235,7 +266,10 @@ describe('auto-pay programs', () => {
     const { body: a } = await alice.http.post(BASE, { name: `${name} A`, description: 'a' });
     const { body: b } = await bob.http.post(BASE, { name: `${name} B`, description: 'b' });
     const target = `${name} renamed`;
-    const renames = await Promise.all([alice.http.put(`${BASE}${a.id}`, { name: target, description: 'a' }), bob.http.put(`${BASE}${b.id}`, { name: target, description: 'b' })]);
+    const renames = await Promise.all([
+      alice.http.put(`${BASE}${a.id}`, { name: target, description: 'a' }),
+      bob.http.put(`${BASE}${b.id}`, { name: target, description: 'b' }),
+    ]);
     expect(renames.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(renames.find((r) => r.status === 409)!.body.code).toBe('AUTOPAY_DUPLICATE_NAME');
     // the renamed program's old name is free again; the other one keeps its own
@@ -260,7 +294,11 @@ describe('auto-pay programs', () => {
     expect(await reminders(aliceEmail)).toHaveLength(0);
 
     await advance(25 * HOUR);
-    const first = await until(() => reminders(aliceEmail), (m) => m.length >= 1, 'the reminder to another approver');
+    const first = await until(
+      () => reminders(aliceEmail),
+      (m) => m.length >= 1,
+      'the reminder to another approver',
+    );
     const mail = first.find((m) => m.text.includes(name))!;
     expect(mail.text).toContain(`submitted by ${carolEmail}`);
     expect(mail.text).toContain(`/admin/auto-pay/${program.id}/show`);
@@ -274,8 +312,11 @@ describe('auto-pay programs', () => {
     await advance(0);
     expect((await reminders(aliceEmail)).filter((m) => m.text.includes(name))).toHaveLength(1);
     await advance(24 * HOUR);
-    await until(async () => (await reminders(aliceEmail)).filter((m) => m.text.includes(name)), (m) => m.length === 2, 'the second reminder');
+    await until(
+      async () => (await reminders(aliceEmail)).filter((m) => m.text.includes(name)),
+      (m) => m.length === 2,
+      'the second reminder',
+    );
     expect((await reminders(carolEmail)).filter((m) => m.text.includes(name))).toHaveLength(0);
   });
-
 });

@@ -99,14 +99,22 @@ const mailReminder = async (ctx: AppContext, programId: string, name: string, su
 };
 
 /** The `autopay` aggregate of process commands: the payout, reminders and expiry. */
-export const autopayProcessCommand = async (ctx: AppContext, walletOf: WalletOf, command: { aggregateId: string; type: string; data: unknown }, actor: CommandContext & { now: Date }) => {
+export const autopayProcessCommand = async (
+  ctx: AppContext,
+  walletOf: WalletOf,
+  command: { aggregateId: string; type: string; data: unknown },
+  actor: CommandContext & { now: Date },
+) => {
   if (command.type === 'PayOut') return payOut(ctx, walletOf, command.aggregateId, (command.data as { submission: number }).submission, actor);
   const result = await runAutoPayCommand(ctx, command.aggregateId, { type: command.type, data: command.data } as Omit<AutoPayCommand, 'metadata'>, actor);
   let position = result.position;
   if (command.type === 'RemindApprovers' && (result.events as AutoPayEvent[]).some((e) => e.type === 'AutoPayApprovalReminded')) {
     const expiresAt = (command.data as { expiresAt?: unknown }).expiresAt;
     const state = result.state;
-    position = Math.max(position, await mailReminder(ctx, command.aggregateId, state.name, state.submittedBy, typeof expiresAt === 'string' ? expiresAt : null, actor));
+    position = Math.max(
+      position,
+      await mailReminder(ctx, command.aggregateId, state.name, state.submittedBy, typeof expiresAt === 'string' ? expiresAt : null, actor),
+    );
   }
   return { position };
 };

@@ -38,7 +38,18 @@ const Params = z.object({ id: z.string().min(1).max(64) });
 const PayeeParams = Params.extend({ payeeId: z.string().min(1).max(64) });
 const ProgramBody = z.object({ name: z.string().max(1000).optional(), description: z.string().max(5000).optional() });
 const text = z.string().max(2000).nullable().optional();
-const PayeeBody = z.object({ email: text, amount: z.union([z.string().max(100), z.number()]).nullable().optional(), address: text, payerName: text, payeeName: text, transactionType: text, accountNotes: text });
+const PayeeBody = z.object({
+  email: text,
+  amount: z
+    .union([z.string().max(100), z.number()])
+    .nullable()
+    .optional(),
+  address: text,
+  payerName: text,
+  payeeName: text,
+  transactionType: text,
+  accountNotes: text,
+});
 /** 5 MB of CSV in the JSON body: the import route's own limit. */
 const CSV_LIMIT = 5 * 1024 * 1024;
 
@@ -131,7 +142,13 @@ const payeeView = (programId: string, r: PayeeRow) => ({
 });
 
 const PROGRAM_SORTS = ['name', 'status', 'createdAt', 'usersCount', 'totalTokens'] as const;
-const SORT_COLUMNS: Record<string, string> = { name: 'p.name_key', status: 'p.status', createdAt: 'p.created_at', usersCount: 'p.users_count', totalTokens: 'p.total_tokens' };
+const SORT_COLUMNS: Record<string, string> = {
+  name: 'p.name_key',
+  status: 'p.status',
+  createdAt: 'p.created_at',
+  usersCount: 'p.users_count',
+  totalTokens: 'p.total_tokens',
+};
 
 const ACTION_COMMANDS = {
   submit: 'SubmitProgram',
@@ -173,7 +190,7 @@ export const autopayRoutes = (ctx: AppContext) => async (fastify: FastifyInstanc
     else if (n.length > 255) fields.name = 'validation.tooLong';
     if (!description?.trim()) fields.description = 'validation.required';
     if (Object.keys(fields).length) throw new DomainError(CommonErrors.validation, { fields });
-    const { rows } = await ctx.pool.query('select 1 from autopay_programs where name_key = lower($1) and id <> coalesce($2, \'\') limit 1', [n, except]);
+    const { rows } = await ctx.pool.query("select 1 from autopay_programs where name_key = lower($1) and id <> coalesce($2, '') limit 1", [n, except]);
     if (rows.length) throw new DomainError(AutoPayErrors.duplicateName);
     return { name: n, description: description!.trim() };
   };
@@ -184,8 +201,12 @@ export const autopayRoutes = (ctx: AppContext) => async (fastify: FastifyInstanc
    * or has since moved to another name, is taken over once past its grace.
    */
   const nameStream = (name: string) => programNameStreamName(ctx.secrets.mac(`autopay-name:${programNameKey(name)}`));
-  const nameCommand = (stream: string, type: 'ReserveProgramName' | 'ReleaseProgramName', data: { programId: string; abandonedHolderId?: string }, actor: CommandContext) =>
-    handleCommand(ctx.commands, programNameDecider, stream, { type, data, metadata: { now: ctx.now() } }, { ...actor, idempotencyKey: undefined });
+  const nameCommand = (
+    stream: string,
+    type: 'ReserveProgramName' | 'ReleaseProgramName',
+    data: { programId: string; abandonedHolderId?: string },
+    actor: CommandContext,
+  ) => handleCommand(ctx.commands, programNameDecider, stream, { type, data, metadata: { now: ctx.now() } }, { ...actor, idempotencyKey: undefined });
   const reserveName = async (programId: string, name: string, actor: CommandContext) => {
     const stream = nameStream(name);
     const { state } = await loadState(ctx.commands, programNameDecider, stream);
@@ -197,34 +218,40 @@ export const autopayRoutes = (ctx: AppContext) => async (fastify: FastifyInstanc
     await nameCommand(stream, 'ReserveProgramName', { programId, ...(abandonedHolderId ? { abandonedHolderId } : {}) }, actor);
   };
   const releaseName = (programId: string, name: string, actor: CommandContext) =>
-    nameCommand(nameStream(name), 'ReleaseProgramName', { programId }, actor).catch((err: unknown) => ctx.log.warn({ err, programId }, 'could not release a program name'));
+    nameCommand(nameStream(name), 'ReleaseProgramName', { programId }, actor).catch((err: unknown) =>
+      ctx.log.warn({ err, programId }, 'could not release a program name'),
+    );
   const staffActor = (request: FastifyRequest, staffId: string): CommandContext => ({ actorId: staffId, actorKind: 'staff', ...requestMeta(request) });
 
   const payeeFrom = (body: z.infer<typeof PayeeBody>, payeeId: string): PayeeFields => {
-    const input = { ...body, amount: body.amount === undefined || body.amount === null ? null : String(body.amount) } as Partial<Record<PayeeColumn, string | null>>;
+    const input = { ...body, amount: body.amount === undefined || body.amount === null ? null : String(body.amount) } as Partial<
+      Record<PayeeColumn, string | null>
+    >;
     const { payee, errors } = payeeFromInput(input, 1, payeeId);
     if (!payee) throw new DomainError(CommonErrors.validation, { fields: Object.fromEntries(errors.map((e) => [e.field, e.message])) });
     return payee;
   };
 
-  app.get(
-    BASE,
-    { schema: { tags, summary: 'Programs (range, sort, filter q), with Content-Range', querystring: ListQuerySchema } },
-    async (request, reply) => {
-      await staff(request);
-      const q = parseListQuery(request.query, { sortField: 'createdAt', sortDir: 'desc', perPage: 10 }, PROGRAM_SORTS);
-      const where = q.search ? 'where p.name_key like $1' : 'where $1::text is null';
-      const pattern = q.search ? `%${q.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-      const status = typeof q.filter.status === 'string' ? q.filter.status : null;
-      const { rows } = await ctx.pool.query<ProgramRow>(
-        `${PROGRAM_SELECT} ${where} and ($2::text is null or p.status = $2) order by ${SORT_COLUMNS[q.sortField]} ${q.sortDir}, p.id limit $3 offset $4`,
-        [pattern, status, q.limit, q.offset],
-      );
-      const total = await ctx.pool.query<{ n: number }>(`select count(*)::int as n from autopay_programs p ${where} and ($2::text is null or p.status = $2)`, [pattern, status]);
-      const n = total.rows[0]?.n ?? 0;
-      return reply.header('content-range', contentRange('programs', q.offset, rows.length, n)).header('access-control-expose-headers', 'Content-Range').send(rows.map(programView));
-    },
-  );
+  app.get(BASE, { schema: { tags, summary: 'Programs (range, sort, filter q), with Content-Range', querystring: ListQuerySchema } }, async (request, reply) => {
+    await staff(request);
+    const q = parseListQuery(request.query, { sortField: 'createdAt', sortDir: 'desc', perPage: 10 }, PROGRAM_SORTS);
+    const where = q.search ? 'where p.name_key like $1' : 'where $1::text is null';
+    const pattern = q.search ? `%${q.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+    const status = typeof q.filter.status === 'string' ? q.filter.status : null;
+    const { rows } = await ctx.pool.query<ProgramRow>(
+      `${PROGRAM_SELECT} ${where} and ($2::text is null or p.status = $2) order by ${SORT_COLUMNS[q.sortField]} ${q.sortDir}, p.id limit $3 offset $4`,
+      [pattern, status, q.limit, q.offset],
+    );
+    const total = await ctx.pool.query<{ n: number }>(`select count(*)::int as n from autopay_programs p ${where} and ($2::text is null or p.status = $2)`, [
+      pattern,
+      status,
+    ]);
+    const n = total.rows[0]?.n ?? 0;
+    return reply
+      .header('content-range', contentRange('programs', q.offset, rows.length, n))
+      .header('access-control-expose-headers', 'Content-Range')
+      .send(rows.map(programView));
+  });
 
   app.post(
     BASE,
@@ -249,27 +276,23 @@ export const autopayRoutes = (ctx: AppContext) => async (fastify: FastifyInstanc
     return findProgram(request.params.id);
   });
 
-  app.put(
-    `${BASE}:id`,
-    { schema: { tags, summary: 'Edit name and description', params: Params, body: ProgramBody }, config: writes },
-    async (request) => {
-      const { user } = await staff(request, 'admin:autopay:edit');
-      const before = await exists(request.params.id);
-      const data = await checkName(request.body.name, request.body.description, request.params.id);
-      const actor = staffActor(request, user.id);
-      const renamed = programNameKey(before.name) !== programNameKey(data.name);
-      if (renamed) await reserveName(request.params.id, data.name, actor);
-      try {
-        await run(request, user.id, request.params.id, { type: 'EditProgram', data: { ...data, by: user.id } });
-      } catch (error) {
-        if (renamed) await releaseName(request.params.id, data.name, actor);
-        throw error;
-      }
-      // the old name is free again once the program carries the new one
-      if (renamed) await releaseName(request.params.id, before.name, actor);
-      return findProgram(request.params.id);
-    },
-  );
+  app.put(`${BASE}:id`, { schema: { tags, summary: 'Edit name and description', params: Params, body: ProgramBody }, config: writes }, async (request) => {
+    const { user } = await staff(request, 'admin:autopay:edit');
+    const before = await exists(request.params.id);
+    const data = await checkName(request.body.name, request.body.description, request.params.id);
+    const actor = staffActor(request, user.id);
+    const renamed = programNameKey(before.name) !== programNameKey(data.name);
+    if (renamed) await reserveName(request.params.id, data.name, actor);
+    try {
+      await run(request, user.id, request.params.id, { type: 'EditProgram', data: { ...data, by: user.id } });
+    } catch (error) {
+      if (renamed) await releaseName(request.params.id, data.name, actor);
+      throw error;
+    }
+    // the old name is free again once the program carries the new one
+    if (renamed) await releaseName(request.params.id, before.name, actor);
+    return findProgram(request.params.id);
+  });
 
   app.get(
     `${BASE}:id/payees/`,
@@ -277,7 +300,11 @@ export const autopayRoutes = (ctx: AppContext) => async (fastify: FastifyInstanc
     async (request, reply) => {
       await staff(request);
       const q = parseListQuery(request.query, { sortField: 'position', sortDir: 'asc', perPage: 25 }, ['position']);
-      const { rows } = await ctx.pool.query<PayeeRow>('select * from autopay_payees where program_id = $1 order by position limit $2 offset $3', [request.params.id, q.limit, q.offset]);
+      const { rows } = await ctx.pool.query<PayeeRow>('select * from autopay_payees where program_id = $1 order by position limit $2 offset $3', [
+        request.params.id,
+        q.limit,
+        q.offset,
+      ]);
       const total = await ctx.pool.query<{ n: number }>('select count(*)::int as n from autopay_payees where program_id = $1', [request.params.id]);
       return reply
         .header('content-range', contentRange('payees', q.offset, rows.length, total.rows[0]?.n ?? 0))
@@ -286,18 +313,14 @@ export const autopayRoutes = (ctx: AppContext) => async (fastify: FastifyInstanc
     },
   );
 
-  app.post(
-    `${BASE}:id/payees/`,
-    { schema: { tags, summary: 'Add a payee', params: Params, body: PayeeBody }, config: writes },
-    async (request, reply) => {
-      const { user } = await staff(request, 'admin:autopay:edit');
-      await exists(request.params.id);
-      const payee = payeeFrom(request.body, randomUUID());
-      await run(request, user.id, request.params.id, { type: 'AddPayee', data: { payee, by: user.id } });
-      const { rows } = await ctx.pool.query<PayeeRow>('select * from autopay_payees where program_id = $1 and payee_id = $2', [request.params.id, payee.payeeId]);
-      return reply.status(201).send(payeeView(request.params.id, rows[0]!));
-    },
-  );
+  app.post(`${BASE}:id/payees/`, { schema: { tags, summary: 'Add a payee', params: Params, body: PayeeBody }, config: writes }, async (request, reply) => {
+    const { user } = await staff(request, 'admin:autopay:edit');
+    await exists(request.params.id);
+    const payee = payeeFrom(request.body, randomUUID());
+    await run(request, user.id, request.params.id, { type: 'AddPayee', data: { payee, by: user.id } });
+    const { rows } = await ctx.pool.query<PayeeRow>('select * from autopay_payees where program_id = $1 and payee_id = $2', [request.params.id, payee.payeeId]);
+    return reply.status(201).send(payeeView(request.params.id, rows[0]!));
+  });
 
   app.put(
     `${BASE}:id/payees/:payeeId`,
@@ -307,21 +330,20 @@ export const autopayRoutes = (ctx: AppContext) => async (fastify: FastifyInstanc
       await exists(request.params.id);
       const payee = payeeFrom(request.body, request.params.payeeId);
       await run(request, user.id, request.params.id, { type: 'ChangePayee', data: { payee, by: user.id } });
-      const { rows } = await ctx.pool.query<PayeeRow>('select * from autopay_payees where program_id = $1 and payee_id = $2', [request.params.id, payee.payeeId]);
+      const { rows } = await ctx.pool.query<PayeeRow>('select * from autopay_payees where program_id = $1 and payee_id = $2', [
+        request.params.id,
+        payee.payeeId,
+      ]);
       return payeeView(request.params.id, rows[0]!);
     },
   );
 
-  app.delete(
-    `${BASE}:id/payees/:payeeId`,
-    { schema: { tags, summary: 'Remove a payee', params: PayeeParams }, config: writes },
-    async (request) => {
-      const { user } = await staff(request, 'admin:autopay:edit');
-      await exists(request.params.id);
-      await run(request, user.id, request.params.id, { type: 'RemovePayee', data: { payeeId: request.params.payeeId, by: user.id } });
-      return { id: request.params.payeeId };
-    },
-  );
+  app.delete(`${BASE}:id/payees/:payeeId`, { schema: { tags, summary: 'Remove a payee', params: PayeeParams }, config: writes }, async (request) => {
+    const { user } = await staff(request, 'admin:autopay:edit');
+    await exists(request.params.id);
+    await run(request, user.id, request.params.id, { type: 'RemovePayee', data: { payeeId: request.params.payeeId, by: user.id } });
+    return { id: request.params.payeeId };
+  });
 
   app.post(
     `${BASE}:id/import`,
@@ -329,10 +351,15 @@ export const autopayRoutes = (ctx: AppContext) => async (fastify: FastifyInstanc
       bodyLimit: CSV_LIMIT + 64 * 1024,
       schema: {
         tags,
-        summary: 'Import payees from CSV text (columns: email, amount, address, payerName, payeeName, transactionType, accountNotes); every error names its row and field; nothing is imported when any row is wrong',
+        summary:
+          'Import payees from CSV text (columns: email, amount, address, payerName, payeeName, transactionType, accountNotes); every error names its row and field; nothing is imported when any row is wrong',
         params: Params,
         body: z.object({ csv: z.string().max(CSV_LIMIT).optional(), replace: z.boolean().optional() }),
-        response: { 200: z.object({ imported: z.number(), errors: z.array(z.object({ row: z.number(), field: z.string(), message: z.string() })) }), 400: ErrorSchema, 404: ErrorSchema },
+        response: {
+          200: z.object({ imported: z.number(), errors: z.array(z.object({ row: z.number(), field: z.string(), message: z.string() })) }),
+          400: ErrorSchema,
+          404: ErrorSchema,
+        },
       },
       config: writes,
     },
@@ -350,7 +377,7 @@ export const autopayRoutes = (ctx: AppContext) => async (fastify: FastifyInstanc
     },
   );
 
-  app.get(`${BASE}:id/export`, { schema: { tags, summary: 'Payees as CSV, with each payee\'s payout status', params: Params } }, async (request, reply) => {
+  app.get(`${BASE}:id/export`, { schema: { tags, summary: "Payees as CSV, with each payee's payout status", params: Params } }, async (request, reply) => {
     await staff(request);
     const program = await findProgram(request.params.id);
     const { rows } = await ctx.pool.query<PayeeRow>('select * from autopay_payees where program_id = $1 order by position', [request.params.id]);
@@ -379,22 +406,30 @@ export const autopayRoutes = (ctx: AppContext) => async (fastify: FastifyInstanc
     );
   }
 
-  app.get('/api/admin/axel-accounts/dashboard/', { schema: { tags: ['wallet'], summary: 'Staff: AXEL accounts, programs by status and payouts' } }, async (request) => {
-    await staff(request);
-    const [wallets, byStatus, byMonth, paid] = await Promise.all([
-      ctx.pool.query<{ n: number }>('select count(*)::int as n from wallet_addresses'),
-      ctx.pool.query<{ status: string; count: number }>('select status, count(*)::int as count from autopay_programs group by status order by status'),
-      ctx.pool.query<{ month: string; count: number }>(`select to_char(date_trunc('month', created_at), 'YYYY-MM') as month, count(*)::int as count from wallet_addresses group by 1 order by 1`),
-      ctx.pool.query<{ n: number; total: string | null }>(`select count(*)::int as n, sum(amount)::text as total from autopay_payees where payout_status = 'paid'`),
-    ]);
-    return {
-      accounts: wallets.rows[0]?.n ?? 0,
-      paidPayees: paid.rows[0]?.n ?? 0,
-      paidTokens: formatAxel(Number(paid.rows[0]?.total ?? 0)),
-      programsByStatus: byStatus.rows,
-      accountsByMonth: byMonth.rows,
-    };
-  });
+  app.get(
+    '/api/admin/axel-accounts/dashboard/',
+    { schema: { tags: ['wallet'], summary: 'Staff: AXEL accounts, programs by status and payouts' } },
+    async (request) => {
+      await staff(request);
+      const [wallets, byStatus, byMonth, paid] = await Promise.all([
+        ctx.pool.query<{ n: number }>('select count(*)::int as n from wallet_addresses'),
+        ctx.pool.query<{ status: string; count: number }>('select status, count(*)::int as count from autopay_programs group by status order by status'),
+        ctx.pool.query<{ month: string; count: number }>(
+          `select to_char(date_trunc('month', created_at), 'YYYY-MM') as month, count(*)::int as count from wallet_addresses group by 1 order by 1`,
+        ),
+        ctx.pool.query<{ n: number; total: string | null }>(
+          `select count(*)::int as n, sum(amount)::text as total from autopay_payees where payout_status = 'paid'`,
+        ),
+      ]);
+      return {
+        accounts: wallets.rows[0]?.n ?? 0,
+        paidPayees: paid.rows[0]?.n ?? 0,
+        paidTokens: formatAxel(Number(paid.rows[0]?.total ?? 0)),
+        programsByStatus: byStatus.rows,
+        accountsByMonth: byMonth.rows,
+      };
+    },
+  );
 };
 
 /** CSV through csv-parse: a header row naming the columns, then one payee a row. */
@@ -409,7 +444,8 @@ export const parsePayeesCsv = (csv: string): { payees: PayeeFields[]; errors: Ro
   if (records.length === 0) return { payees: [], errors: [] };
   const header = records[0]!.map(columnOf);
   const errors: RowError[] = [];
-  for (const required of ['email', 'amount'] as const) if (!header.includes(required)) errors.push({ row: 0, field: required, message: 'autopay.columnMissing' });
+  for (const required of ['email', 'amount'] as const)
+    if (!header.includes(required)) errors.push({ row: 0, field: required, message: 'autopay.columnMissing' });
   if (errors.length) return { payees: [], errors };
   const payees: PayeeFields[] = [];
   records.slice(1).forEach((cells, index) => {

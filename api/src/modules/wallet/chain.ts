@@ -38,7 +38,12 @@ export const buildChain = async (ctx: AppContext): Promise<ChainPort> => {
     const { JsonRpcChain } = await import('@axel/platform/chain/json-rpc');
     return new JsonRpcChain({ url: ctx.config.AXEL_RPC_URL, journal: postgresSendJournal(ctx.pool) });
   }
-  return new DevelopmentChain({ store: ctx.store, registry: ctx.registry, now: ctx.now, genesis: { label: TREASURY_LABEL, amount: ctx.config.AXEL_DEV_TREASURY_GENESIS } });
+  return new DevelopmentChain({
+    store: ctx.store,
+    registry: ctx.registry,
+    now: ctx.now,
+    genesis: { label: TREASURY_LABEL, amount: ctx.config.AXEL_DEV_TREASURY_GENESIS },
+  });
 };
 
 /**

@@ -23,9 +23,23 @@ describe('contacts', () => {
     const me = await signedIn();
     const path = `/api/users/${me.id}/contacts/`;
     expect((await me.http.get(path)).body).toEqual({ data: [], total: 0 });
-    const added = await me.http.post(path, { nickname: 'Ada', firstName: 'Ada', lastName: 'Lovelace', email: 'Ada@Example.com', phone: '+44 20 7946 0000', publicKey: key(1) });
+    const added = await me.http.post(path, {
+      nickname: 'Ada',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'Ada@Example.com',
+      phone: '+44 20 7946 0000',
+      publicKey: key(1),
+    });
     expect(added.status).toBe(201);
-    expect(added.body).toMatchObject({ nickname: 'Ada', email: 'ada@example.com', phone: '+44 20 7946 0000', publicKey: key(1), active: true, middleName: null });
+    expect(added.body).toMatchObject({
+      nickname: 'Ada',
+      email: 'ada@example.com',
+      phone: '+44 20 7946 0000',
+      publicKey: key(1),
+      active: true,
+      middleName: null,
+    });
     await me.http.post(path, { nickname: 'Babbage', email: 'charles@example.com', publicKey: key(2) });
     expect((await me.http.get(path)).body.data.map((c: { nickname: string }) => c.nickname)).toEqual(['Ada', 'Babbage']);
 
@@ -46,7 +60,10 @@ describe('contacts', () => {
     const me = await signedIn();
     const path = `/api/users/${me.id}/contacts/`;
     const missing = await me.http.post(path, {});
-    expect(missing.body).toMatchObject({ code: 'VALIDATION_FAILED', data: { fields: { nickname: 'validation.required', email: 'validation.required', publicKey: 'validation.required' } } });
+    expect(missing.body).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      data: { fields: { nickname: 'validation.required', email: 'validation.required', publicKey: 'validation.required' } },
+    });
     const formats = await me.http.post(path, { nickname: 'A', email: 'not-an-email', phone: 'call me', publicKey: 'short' });
     expect(formats.body.data.fields).toEqual({ email: 'validation.email', phone: 'validation.phone', publicKey: 'validation.publicKeyLength' });
     expect((await me.http.post(path, { nickname: 'Me', email: me.email.toUpperCase(), publicKey: key(1) })).body.code).toBe('CONTACT_OWN_EMAIL');

@@ -36,11 +36,17 @@ export const contactsRoutes = (ctx: AppContext, wallet: () => Promise<WalletServ
   const load = async (userId: string) => (await loadState(ctx.commands, contactsDecider, contactsStreamName(userId))).state;
   const run = async (request: FastifyRequest, userId: string, command: Omit<ContactCommand, 'metadata'>) => {
     const meta = requestMeta(request);
-    const result = await handleCommand(ctx.commands, contactsDecider, contactsStreamName(userId), { ...command, metadata: { now: ctx.now() } } as ContactCommand, {
-      actorId: userId,
-      actorKind: 'user',
-      ...meta,
-    });
+    const result = await handleCommand(
+      ctx.commands,
+      contactsDecider,
+      contactsStreamName(userId),
+      { ...command, metadata: { now: ctx.now() } } as ContactCommand,
+      {
+        actorId: userId,
+        actorKind: 'user',
+        ...meta,
+      },
+    );
     if (result.position) await ctx.caughtUp(result.position);
     return result.state;
   };
@@ -51,7 +57,9 @@ export const contactsRoutes = (ctx: AppContext, wallet: () => Promise<WalletServ
 
   app.get(
     '/api/users/:id/contacts/',
-    { schema: { tags, summary: 'Your contacts, by nickname', params: Params, response: { 200: z.object({ data: z.array(ContactSchema), total: z.number() }) } } },
+    {
+      schema: { tags, summary: 'Your contacts, by nickname', params: Params, response: { 200: z.object({ data: z.array(ContactSchema), total: z.number() }) } },
+    },
     async (request) => {
       const { user } = await requireSelf(ctx, request, request.params.id);
       const data = Object.values((await load(user.id)).contacts).sort((a, b) => a.nickname.localeCompare(b.nickname));
@@ -62,7 +70,13 @@ export const contactsRoutes = (ctx: AppContext, wallet: () => Promise<WalletServ
   app.post(
     '/api/users/:id/contacts/',
     {
-      schema: { tags, summary: 'Add a contact (nickname, e-mail and a 34-character public key required)', params: Params, body: ContactBody, response: { 201: ContactSchema, 400: ErrorSchema, 409: ErrorSchema } },
+      schema: {
+        tags,
+        summary: 'Add a contact (nickname, e-mail and a 34-character public key required)',
+        params: Params,
+        body: ContactBody,
+        response: { 201: ContactSchema, 400: ErrorSchema, 409: ErrorSchema },
+      },
       config: limit({ perIp: 60, perAccount: 30 }),
     },
     async (request, reply) => {
@@ -77,7 +91,13 @@ export const contactsRoutes = (ctx: AppContext, wallet: () => Promise<WalletServ
   app.put(
     '/api/users/:id/contacts/:contactId',
     {
-      schema: { tags, summary: 'Change a contact', params: ContactParams, body: ContactBody, response: { 200: ContactSchema, 400: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema } },
+      schema: {
+        tags,
+        summary: 'Change a contact',
+        params: ContactParams,
+        body: ContactBody,
+        response: { 200: ContactSchema, 400: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema },
+      },
       config: limit({ perIp: 60, perAccount: 30 }),
     },
     async (request) => {
@@ -90,7 +110,10 @@ export const contactsRoutes = (ctx: AppContext, wallet: () => Promise<WalletServ
 
   app.delete(
     '/api/users/:id/contacts/:contactId',
-    { schema: { tags, summary: 'Remove a contact', params: ContactParams, response: { 204: z.null(), 404: ErrorSchema } }, config: limit({ perIp: 60, perAccount: 30 }) },
+    {
+      schema: { tags, summary: 'Remove a contact', params: ContactParams, response: { 204: z.null(), 404: ErrorSchema } },
+      config: limit({ perIp: 60, perAccount: 30 }),
+    },
     async (request, reply) => {
       const { user } = await requireSelf(ctx, request, request.params.id);
       await run(request, user.id, { type: 'RemoveContact', data: { contactId: request.params.contactId } });

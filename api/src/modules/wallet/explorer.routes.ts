@@ -61,7 +61,10 @@ const page = (d: ReturnType<typeof detailView>, development: boolean) => {
     row('To', `<code>${escapeHtml(d.to)}</code>`),
     row('Time', escapeHtml(d.timestamp)),
     ...(d.data ? [row('Data', `<code>${escapeHtml(d.data)}</code>`)] : []),
-    row('Block', d.blockIndex === null ? 'Not mined yet' : `${d.blockIndex} (<code>${escapeHtml(d.blockHash ?? '')}</code>) at ${escapeHtml(d.blockTime ?? '')}`),
+    row(
+      'Block',
+      d.blockIndex === null ? 'Not mined yet' : `${d.blockIndex} (<code>${escapeHtml(d.blockHash ?? '')}</code>) at ${escapeHtml(d.blockTime ?? '')}`,
+    ),
   ].join('')}</table><h2>Other transactions of this block</h2>${linked}<p><a href="/transaction/search">Search another transaction</a></p></body></html>`;
 };
 
@@ -112,7 +115,9 @@ export const explorerRoutes = (ctx: AppContext, wallet: () => Promise<WalletServ
       return reply
         .status(404)
         .type('text/html; charset=utf-8')
-        .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Transaction not found</title></head><body><h1>Transaction not found</h1><p>No transaction <code>${escapeHtml(id)}</code> on this chain.</p><p><a href="/transaction/search">Search another transaction</a></p></body></html>`);
+        .send(
+          `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Transaction not found</title></head><body><h1>Transaction not found</h1><p>No transaction <code>${escapeHtml(id)}</code> on this chain.</p><p><a href="/transaction/search">Search another transaction</a></p></body></html>`,
+        );
     }
   });
 };

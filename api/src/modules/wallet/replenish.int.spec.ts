@@ -89,12 +89,20 @@ describe('replenish', () => {
     const started = await http.post('/api/wallet/v1/replenish', { amount: '5000' });
     expect(started.status).toBe(200);
     const { checkoutId } = started.body as { checkoutId: string };
-    expect((await http.get(`/api/wallet/v1/replenish/${encodeURIComponent(checkoutId)}`)).body).toMatchObject({ status: 'open', tokens: 'none', amount: '5000' });
+    expect((await http.get(`/api/wallet/v1/replenish/${encodeURIComponent(checkoutId)}`)).body).toMatchObject({
+      status: 'open',
+      tokens: 'none',
+      amount: '5000',
+    });
     const before = (await treasurySends()).length;
     const paid = await http.post(`/api/dev/checkout/${encodeURIComponent(checkoutId)}/pay`, {});
     expect(paid.status).toBe(200);
     expect(paid.body.status).toBe('paid');
-    expect((await http.get(`/api/wallet/v1/replenish/${encodeURIComponent(checkoutId)}`)).body).toMatchObject({ status: 'paid', tokens: 'waiting', txid: null });
+    expect((await http.get(`/api/wallet/v1/replenish/${encodeURIComponent(checkoutId)}`)).body).toMatchObject({
+      status: 'paid',
+      tokens: 'waiting',
+      txid: null,
+    });
     expect((await http.get('/api/wallet/v1/balance')).body).toEqual({ confirmed: '0', unconfirmed: '0' });
 
     // retried on its own while the treasury is short: still waiting, nothing sent
@@ -104,7 +112,11 @@ describe('replenish', () => {
       (r) => (r.body.data as { checkoutId: string; attempts: number }[]).some((w) => w.checkoutId === checkoutId && w.attempts >= 2),
       'a second attempt',
     );
-    expect(waiting.body.data.find((w: { checkoutId: string }) => w.checkoutId === checkoutId)).toMatchObject({ amount: '5000', lastError: 'WALLET_INSUFFICIENT_FUNDS', amountCents: 500000 });
+    expect(waiting.body.data.find((w: { checkoutId: string }) => w.checkoutId === checkoutId)).toMatchObject({
+      amount: '5000',
+      lastError: 'WALLET_INSUFFICIENT_FUNDS',
+      amountCents: 500000,
+    });
     expect(typeof waiting.body.data[0].email).toBe('string');
     expect((await http.get('/api/wallet/v1/admin/replenishments/waiting')).status).toBe(403);
     expect((await treasurySends()).length).toBe(before);
@@ -127,7 +139,9 @@ describe('replenish', () => {
     const state = (await http.get(`/api/wallet/v1/replenish/${encodeURIComponent(checkoutId)}`)).body;
     expect(state).toMatchObject({ status: 'paid', tokens: 'sent' });
     expect(state.txid).toMatch(/^\w{20,}$/);
-    expect((await root.get('/api/wallet/v1/admin/replenishments/waiting')).body.data.some((w: { checkoutId: string }) => w.checkoutId === checkoutId)).toBe(false);
+    expect((await root.get('/api/wallet/v1/admin/replenishments/waiting')).body.data.some((w: { checkoutId: string }) => w.checkoutId === checkoutId)).toBe(
+      false,
+    );
 
     // more time, and the payment reported again: still one send
     t.clock.advance(10 * 60_000);

@@ -36,7 +36,7 @@ export const replenishRoutes = (ctx: AppContext, replenishments: Replenishments)
     {
       schema: {
         tags: ['wallet'],
-        summary: 'Buy AXEL: answers the payment provider\'s checkout link; once paid, the treasury sends the tokens to the primary address',
+        summary: "Buy AXEL: answers the payment provider's checkout link; once paid, the treasury sends the tokens to the primary address",
         body: ReplenishBody,
         response: { 200: z.object({ checkoutLink: z.string(), checkoutId: z.string() }) },
       },

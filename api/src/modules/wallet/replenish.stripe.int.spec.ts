@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../testing/accounts';
-import { HttpClient, startTestApp, type TestApp } from '../../testing/harness';
+import { type HttpClient, startTestApp, type TestApp } from '../../testing/harness';
 import { postStripeWebhook, startFakeStripe, type StripeRequest } from '../billing/payments/stripe.testing';
 import { nextBlockOf, until as waitUntil } from './wallet.testing';
 
@@ -14,7 +14,14 @@ beforeAll(async () => {
   fake = await startFakeStripe();
   requests = fake.requests;
   t = await startTestApp({
-    env: { ADMIN_EMAIL: 'root@axel.test', ADMIN_PASSWORD: 'Root-pass-123', STRIPE_SECRET_KEY: 'sk_test_axel123', STRIPE_WEBHOOK_SECRET: SECRET, STRIPE_API_URL: fake.url, RATE_LIMIT_FACTOR: '10' },
+    env: {
+      ADMIN_EMAIL: 'root@axel.test',
+      ADMIN_PASSWORD: 'Root-pass-123',
+      STRIPE_SECRET_KEY: 'sk_test_axel123',
+      STRIPE_WEBHOOK_SECRET: SECRET,
+      STRIPE_API_URL: fake.url,
+      RATE_LIMIT_FACTOR: '10',
+    },
   });
 });
 afterAll(async () => {
@@ -32,7 +39,17 @@ const webhook = (event: Record<string, unknown>, secret = SECRET) => postStripeW
 
 const session = (type: string, checkoutId: string, userId: string, extra: Record<string, unknown> = {}) => ({
   type,
-  data: { object: { id: 'cs_x', object: 'checkout.session', mode: 'payment', payment_status: 'paid', client_reference_id: checkoutId, metadata: { checkoutId, userId }, ...extra } },
+  data: {
+    object: {
+      id: 'cs_x',
+      object: 'checkout.session',
+      mode: 'payment',
+      payment_status: 'paid',
+      client_reference_id: checkoutId,
+      metadata: { checkoutId, userId },
+      ...extra,
+    },
+  },
 });
 
 const withWallet = async () => {
@@ -103,8 +120,13 @@ describe('replenish through Stripe', () => {
     // a delayed method: completed unpaid is no payment yet; then the bank declines
     const delayed = await replenish(http, '4');
     expect((await webhook(session('checkout.session.completed', delayed.checkoutId, id, { payment_status: 'unpaid' }))).body).toEqual({ received: true });
-    expect((await webhook(session('checkout.session.async_payment_failed', delayed.checkoutId, id, { payment_status: 'unpaid' }))).body).toEqual({ received: true });
-    expect((await webhook(session('checkout.session.async_payment_succeeded', delayed.checkoutId, id))).body).toEqual({ received: true, ignored: 'CHECKOUT_CLOSED' });
+    expect((await webhook(session('checkout.session.async_payment_failed', delayed.checkoutId, id, { payment_status: 'unpaid' }))).body).toEqual({
+      received: true,
+    });
+    expect((await webhook(session('checkout.session.async_payment_succeeded', delayed.checkoutId, id))).body).toEqual({
+      received: true,
+      ignored: 'CHECKOUT_CLOSED',
+    });
 
     await nextBlock(http);
     expect((await http.get('/api/wallet/v1/balance')).body).toEqual({ confirmed: '0', unconfirmed: '0' });

@@ -1,4 +1,14 @@
-import { BillingErrors, DomainError, formatAxel, parseAxel, REPLENISH_MAXIMUM, REPLENISH_MINIMUM, replenishPriceCents, WalletErrors, type BaseUnits } from '@axel/domain';
+import {
+  BillingErrors,
+  DomainError,
+  formatAxel,
+  parseAxel,
+  REPLENISH_MAXIMUM,
+  REPLENISH_MINIMUM,
+  replenishPriceCents,
+  WalletErrors,
+  type BaseUnits,
+} from '@axel/domain';
 import type { Migration } from '@axel/platform';
 import type { AppContext } from '../../context';
 import { randomToken } from '../../secrets';
@@ -8,7 +18,8 @@ import { withLedgerTimeout, type WalletService } from './wallet.service';
 
 export const parseReplenishAmount = (text: string): BaseUnits => {
   const amount = parseAxel(text);
-  if (amount === null || amount === 0 || amount > REPLENISH_MAXIMUM) throw new DomainError(WalletErrors.invalidAmount, { maximum: formatAxel(REPLENISH_MAXIMUM) });
+  if (amount === null || amount === 0 || amount > REPLENISH_MAXIMUM)
+    throw new DomainError(WalletErrors.invalidAmount, { maximum: formatAxel(REPLENISH_MAXIMUM) });
   if (amount < REPLENISH_MINIMUM) throw new DomainError(WalletErrors.belowMinimum, { minimum: formatAxel(REPLENISH_MINIMUM) });
   return amount;
 };
@@ -78,7 +89,10 @@ export class Replenishments implements TokenCheckoutHandler {
   ) {}
 
   private async row(checkoutId: string): Promise<Row | null> {
-    const { rows } = await this.ctx.pool.query<Row>('select user_id, amount::text as amount, amount_cents, status from wallet_replenishments where checkout_id = $1', [checkoutId]);
+    const { rows } = await this.ctx.pool.query<Row>(
+      'select user_id, amount::text as amount, amount_cents, status from wallet_replenishments where checkout_id = $1',
+      [checkoutId],
+    );
     return rows[0] ?? null;
   }
 
@@ -90,10 +104,22 @@ export class Replenishments implements TokenCheckoutHandler {
     if (!(await wallet.addresses(userId))) throw new DomainError(WalletErrors.noAddress);
     const checkoutId = `${userId}.${TOKEN_CHECKOUT_MARK}${randomToken(24)}`;
     const cents = replenishPriceCents(amount);
-    await this.ctx.pool.query('insert into wallet_replenishments (checkout_id, user_id, amount, amount_cents) values ($1, $2, $3, $4)', [checkoutId, userId, amount, cents]);
+    await this.ctx.pool.query('insert into wallet_replenishments (checkout_id, user_id, amount, amount_cents) values ($1, $2, $3, $4)', [
+      checkoutId,
+      userId,
+      amount,
+      cents,
+    ]);
     const user = await findUser(this.ctx.pool, userId);
     try {
-      const { checkoutLink } = await provider.createCheckout({ purpose: 'tokens', checkoutId, userId, email: user?.email ?? null, amount: cents, description: `${formatAxel(amount)} AXEL` });
+      const { checkoutLink } = await provider.createCheckout({
+        purpose: 'tokens',
+        checkoutId,
+        userId,
+        email: user?.email ?? null,
+        amount: cents,
+        description: `${formatAxel(amount)} AXEL`,
+      });
       return { checkoutId, checkoutLink };
     } catch (error) {
       if (error instanceof DomainError) throw error;
@@ -162,7 +188,11 @@ export class Replenishments implements TokenCheckoutHandler {
           actor: { id: null, kind: 'system' },
         }),
       );
-      await this.ctx.pool.query('update wallet_replenishments set txid = $2, sent_at = $3, next_attempt_at = null, last_error = null where checkout_id = $1', [checkoutId, txid, this.ctx.now()]);
+      await this.ctx.pool.query('update wallet_replenishments set txid = $2, sent_at = $3, next_attempt_at = null, last_error = null where checkout_id = $1', [
+        checkoutId,
+        txid,
+        this.ctx.now(),
+      ]);
       return txid;
     } catch (error) {
       const code = error instanceof DomainError ? String(error.code) : 'SEND_FAILED';
@@ -198,7 +228,17 @@ export class Replenishments implements TokenCheckoutHandler {
   }
 
   async waiting(): Promise<WaitingReplenishment[]> {
-    const { rows } = await this.ctx.pool.query<{ checkout_id: string; user_id: string; email: string | null; amount: string; amount_cents: number; paid_at: Date | null; attempts: number; last_error: string | null; next_attempt_at: Date | null }>(
+    const { rows } = await this.ctx.pool.query<{
+      checkout_id: string;
+      user_id: string;
+      email: string | null;
+      amount: string;
+      amount_cents: number;
+      paid_at: Date | null;
+      attempts: number;
+      last_error: string | null;
+      next_attempt_at: Date | null;
+    }>(
       `select r.checkout_id, r.user_id, u.email, r.amount::text as amount, r.amount_cents, r.paid_at, r.attempts, r.last_error, r.next_attempt_at
          from wallet_replenishments r left join users u on u.id = r.user_id
         where r.status = 'paid' and r.txid is null order by r.paid_at nulls first, r.created_at limit 200`,
@@ -217,7 +257,10 @@ export class Replenishments implements TokenCheckoutHandler {
   }
 
   async declined(checkoutId: string): Promise<{ position: number }> {
-    const { rowCount } = await this.ctx.pool.query(`update wallet_replenishments set status = 'declined' where checkout_id = $1 and status in ('open', 'declined')`, [checkoutId]);
+    const { rowCount } = await this.ctx.pool.query(
+      `update wallet_replenishments set status = 'declined' where checkout_id = $1 and status in ('open', 'declined')`,
+      [checkoutId],
+    );
     if (!rowCount) {
       if (await this.row(checkoutId)) throw new DomainError(BillingErrors.checkoutClosed);
       throw new DomainError(BillingErrors.checkoutNotFound);

@@ -16,7 +16,9 @@ beforeAll(async () => {
       const match = recordings.find((r) => r.method === call.method && JSON.stringify(r.params) === JSON.stringify(call.params));
       res
         .writeHead(match ? 200 : 404, { 'content-type': 'application/json' })
-        .end(JSON.stringify({ id: call.id, result: match?.result ?? null, error: match ? (match.error ?? null) : { code: -32601, message: 'Method not found' } }));
+        .end(
+          JSON.stringify({ id: call.id, result: match?.result ?? null, error: match ? (match.error ?? null) : { code: -32601, message: 'Method not found' } }),
+        );
     });
   });
   await new Promise<void>((r) => node.listen(0, '127.0.0.1', r));

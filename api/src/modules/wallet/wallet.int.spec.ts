@@ -39,7 +39,16 @@ const fund = async (http: HttpClient, amount: string) => {
 describe('wallet', () => {
   it('starts empty, asks for an address first, then creates primary and fuel once', async () => {
     const { http } = await signUpConfirmed();
-    expect((await http.get('/api/wallet/v1/')).body).toEqual({ addresses: [], main: '0', fuel: '0', pending: '0', available: '0', outgoing: '0', sendable: '0', sendBlockedBy: null });
+    expect((await http.get('/api/wallet/v1/')).body).toEqual({
+      addresses: [],
+      main: '0',
+      fuel: '0',
+      pending: '0',
+      available: '0',
+      outgoing: '0',
+      sendable: '0',
+      sendBlockedBy: null,
+    });
     const early = await http.post('/api/wallet/v1/send', { address: 'y'.repeat(34), amount: '1', idempotencyKey: 'key-00000001' });
     expect(early.status).toBe(409);
     expect(early.body).toMatchObject({ code: 'WALLET_NO_ADDRESS', message: 'Create a wallet address first' });
@@ -61,7 +70,14 @@ describe('wallet', () => {
   it('names the development chain, its costs and its faucet; no masternodes', async () => {
     const { http } = await signUpConfirmed();
     const info = await http.get('/api/wallet/v1/blockchaininfo');
-    expect(info.body).toMatchObject({ chain: 'development', development: true, label: 'development chain', faucet: true, minimumSend: '0.001', costs: { fetch: '0.003', certificate: '0.006' } });
+    expect(info.body).toMatchObject({
+      chain: 'development',
+      development: true,
+      label: 'development chain',
+      faucet: true,
+      minimumSend: '0.001',
+      costs: { fetch: '0.003', certificate: '0.006' },
+    });
     expect((await http.get('/api/wallet/v1/masternodes/count')).body).toEqual({ total: 0, enabled: 0 });
     expect((await new HttpClient(t.url).get('/api/wallet/v1/blockchaininfo')).status).toBe(401);
   });
@@ -89,9 +105,22 @@ describe('wallet', () => {
 
     expect((await alice.http.get('/api/wallet/v1/balance')).body).toEqual({ confirmed: '74.5', unconfirmed: '0' });
     // the wallet says so before a send is tried: the pending send, nothing sendable until it is mined
-    expect((await alice.http.get('/api/wallet/v1/')).body).toMatchObject({ available: '74.5', pending: '0', outgoing: '25.5', sendable: '0', sendBlockedBy: 'outgoing' });
+    expect((await alice.http.get('/api/wallet/v1/')).body).toMatchObject({
+      available: '74.5',
+      pending: '0',
+      outgoing: '25.5',
+      sendable: '0',
+      sendBlockedBy: 'outgoing',
+    });
     expect((await bob.http.get('/api/wallet/v1/balance')).body).toEqual({ confirmed: '0', unconfirmed: '25.5' });
-    expect((await bob.http.get('/api/wallet/v1/')).body).toMatchObject({ main: '25.5', pending: '25.5', available: '0', outgoing: '0', sendable: '0', sendBlockedBy: 'incoming' });
+    expect((await bob.http.get('/api/wallet/v1/')).body).toMatchObject({
+      main: '25.5',
+      pending: '25.5',
+      available: '0',
+      outgoing: '0',
+      sendable: '0',
+      sendBlockedBy: 'incoming',
+    });
     await nextBlock(alice.http);
     expect((await alice.http.get('/api/wallet/v1/')).body).toMatchObject({ available: '74.5', outgoing: '0', sendable: '74.5', sendBlockedBy: null });
     expect((await bob.http.get('/api/wallet/v1/balance')).body).toEqual({ confirmed: '25.5', unconfirmed: '0' });
@@ -108,16 +137,18 @@ describe('wallet', () => {
     expect((await bob.http.get(`/api/wallet/v1/transactions?address=${alice.primary}`)).status).toBe(403);
   });
 
-  it('checks every send rule with the spec\'s codes', async () => {
+  it("checks every send rule with the spec's codes", async () => {
     const alice = await withWallet();
     await fund(alice.http, '5');
     const to = (await withWallet()).primary;
-    const send = (body: Record<string, unknown>) => alice.http.post('/api/wallet/v1/send', { idempotencyKey: `rules-${Math.random().toString(36).slice(2)}`, ...body });
+    const send = (body: Record<string, unknown>) =>
+      alice.http.post('/api/wallet/v1/send', { idempotencyKey: `rules-${Math.random().toString(36).slice(2)}`, ...body });
     expect((await send({ amount: '1' })).body.code).toBe('WALLET_INVALID_ADDRESS');
     expect((await send({ address: to.slice(1), amount: '1' })).body.code).toBe('WALLET_INVALID_ADDRESS');
     expect((await send({ address: `${to.slice(1)}!`, amount: '1' })).body.code).toBe('WALLET_INVALID_ADDRESS');
     expect((await send({ address: to })).body.code).toBe('WALLET_INVALID_AMOUNT');
-    for (const amount of ['abc', '-1', '1e3', '0', '0.000000001', '1.5.5']) expect((await send({ address: to, amount })).body.code, amount).toBe('WALLET_INVALID_AMOUNT');
+    for (const amount of ['abc', '-1', '1e3', '0', '0.000000001', '1.5.5'])
+      expect((await send({ address: to, amount })).body.code, amount).toBe('WALLET_INVALID_AMOUNT');
     const below = await send({ address: to, amount: '0.0009' });
     expect(below.body).toMatchObject({ code: 'WALLET_BELOW_MINIMUM', message: 'The amount is below the minimum transaction amount of 0.001 AXEL' });
     expect((await send({ address: to, amount: '5.00000001' })).body.code).toBe('WALLET_INSUFFICIENT_FUNDS');
@@ -142,7 +173,9 @@ describe('wallet', () => {
     expect(broke).toMatchObject({ code: 'INSUFFICIENT_CONFIRMED_TOKENS', message: 'Insufficient confirmed tokens to pin' });
     await alice.http.post('/api/wallet/v1/faucet', { amount: '0.01' });
     // unconfirmed tokens do not pay for pinning
-    expect(await wallet.payForPinning({ userId: alice.id, certificate: false, idempotencyKey: 'fetch-1' }).catch((e) => e.code)).toBe('INSUFFICIENT_CONFIRMED_TOKENS');
+    expect(await wallet.payForPinning({ userId: alice.id, certificate: false, idempotencyKey: 'fetch-1' }).catch((e) => e.code)).toBe(
+      'INSUFFICIENT_CONFIRMED_TOKENS',
+    );
     await nextBlock(alice.http);
     const treasury = await wallet.treasury();
     const before = await wallet.chain.balance(treasury);
@@ -152,7 +185,9 @@ describe('wallet', () => {
     expect((await alice.http.get('/api/wallet/v1/balance')).body).toEqual({ confirmed: '0.001', unconfirmed: '0' });
     const after = await wallet.chain.balance(treasury);
     expect(after.unconfirmed - before.unconfirmed).toBe(900_000);
-    expect(await wallet.payForPinning({ userId: alice.id, certificate: false, idempotencyKey: 'fetch-2' }).catch((e) => e.code)).toBe('INSUFFICIENT_CONFIRMED_TOKENS');
+    expect(await wallet.payForPinning({ userId: alice.id, certificate: false, idempotencyKey: 'fetch-2' }).catch((e) => e.code)).toBe(
+      'INSUFFICIENT_CONFIRMED_TOKENS',
+    );
   });
 
   it('staff see the chain and treasury dashboard; users do not', async () => {
@@ -167,8 +202,8 @@ describe('wallet', () => {
   });
 });
 
-describe('the development chain\'s treasury', () => {
-  it('begins funded (genesis): a fresh start\'s replenish is delivered at once', async () => {
+describe("the development chain's treasury", () => {
+  it("begins funded (genesis): a fresh start's replenish is delivered at once", async () => {
     const { http: root } = await signIn('root@axel.test', 'Root-pass-123');
     const wallet = await t.app.wallet.walletOf(t.app.ctx);
     const genesis = (await wallet.chain.transactions(await wallet.treasury(), { page: 1, perPage: 1000 })).data.find((tx) => tx.blockHeight === 1);
@@ -177,13 +212,23 @@ describe('the development chain\'s treasury', () => {
     const started = await buyer.http.post('/api/wallet/v1/replenish', { amount: '5' });
     expect(started.status).toBe(200);
     expect((await buyer.http.post(`/api/dev/checkout/${encodeURIComponent(started.body.checkoutId)}/pay`, {})).status).toBe(200);
-    expect((await buyer.http.get(`/api/wallet/v1/replenish/${encodeURIComponent(started.body.checkoutId)}`)).body).toMatchObject({ status: 'paid', tokens: 'sent' });
+    expect((await buyer.http.get(`/api/wallet/v1/replenish/${encodeURIComponent(started.body.checkoutId)}`)).body).toMatchObject({
+      status: 'paid',
+      tokens: 'sent',
+    });
     expect((await buyer.http.get('/api/wallet/v1/balance')).body).toEqual({ confirmed: '0', unconfirmed: '5' });
     // the list says where the tokens came from
-    expect((await buyer.http.get('/api/wallet/v1/transactions')).body.data[0]).toMatchObject({ category: 'receive', about: 'fromTreasury', amount: '5', note: null });
+    expect((await buyer.http.get('/api/wallet/v1/transactions')).body.data[0]).toMatchObject({
+      category: 'receive',
+      about: 'fromTreasury',
+      amount: '5',
+      note: null,
+    });
     await buyer.http.post('/api/wallet/v1/faucet', { amount: '1' });
     expect((await buyer.http.get('/api/wallet/v1/transactions')).body.data[0]).toMatchObject({ category: 'generate', about: 'minted', amount: '1' });
-    expect((await root.get('/api/wallet/v1/admin/replenishments/waiting')).body.data.some((w: { checkoutId: string }) => w.checkoutId === started.body.checkoutId)).toBe(false);
+    expect(
+      (await root.get('/api/wallet/v1/admin/replenishments/waiting')).body.data.some((w: { checkoutId: string }) => w.checkoutId === started.body.checkoutId),
+    ).toBe(false);
   });
 
   it('staff with admin:treasury:fill fill it; the mint names who did it; others are refused', async () => {
@@ -203,7 +248,9 @@ describe('the development chain\'s treasury', () => {
     const user = await withWallet();
     expect((await user.http.post('/api/wallet/v1/admin/treasury/fill', {})).status).toBe(403);
     const email = helpers.uniqueEmail('plain-admin');
-    expect((await root.post('/api/admin/users/', { email, password: helpers.PASSWORD, passwordConfirmation: helpers.PASSWORD, role: 'admin' })).status).toBe(201);
+    expect((await root.post('/api/admin/users/', { email, password: helpers.PASSWORD, passwordConfirmation: helpers.PASSWORD, role: 'admin' })).status).toBe(
+      201,
+    );
     const admin = (await signIn(email)).http;
     const refused = await admin.post('/api/wallet/v1/admin/treasury/fill', {});
     expect(refused.status).toBe(403);
@@ -219,7 +266,15 @@ describe('explorer', () => {
     const other = await bob.http.post('/api/wallet/v1/faucet', { amount: '1' });
     const stranger = new HttpClient(t.url);
     const pending = await stranger.get(`/api/wallet/v1/explorer/transactions/${mint.body.txid}`);
-    expect(pending.body).toMatchObject({ txid: mint.body.txid, from: null, to: alice.primary, amount: '3', confirmations: 0, blockIndex: null, explorerUrl: null });
+    expect(pending.body).toMatchObject({
+      txid: mint.body.txid,
+      from: null,
+      to: alice.primary,
+      amount: '3',
+      confirmations: 0,
+      blockIndex: null,
+      explorerUrl: null,
+    });
     await nextBlock(alice.http);
     const mined = await stranger.get(`/api/wallet/v1/explorer/transactions/${mint.body.txid}`);
     expect(mined.body.confirmations).toBe(1);

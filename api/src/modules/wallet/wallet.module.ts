@@ -85,7 +85,11 @@ export const createWalletModule = (): WalletModule => {
   const replenishmentsOf = (ctx: AppContext) => {
     if (replenishments) return replenishments;
     const provider = paymentProviderFor(ctx);
-    return (replenishments = new Replenishments(ctx, () => walletOf(ctx), () => provider));
+    return (replenishments = new Replenishments(
+      ctx,
+      () => walletOf(ctx),
+      () => provider,
+    ));
   };
   return {
     name: 'wallet',

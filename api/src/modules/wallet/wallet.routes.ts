@@ -1,5 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { CommonErrors, DomainError, formatAxel, isWalletAddress, MINIMUM_SEND, parseAxel, PIN_CERTIFICATE_COST, PIN_FETCH_COST, WalletErrors } from '@axel/domain';
+import {
+  CommonErrors,
+  DomainError,
+  formatAxel,
+  isWalletAddress,
+  MINIMUM_SEND,
+  parseAxel,
+  PIN_CERTIFICATE_COST,
+  PIN_FETCH_COST,
+  WalletErrors,
+} from '@axel/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import QRCode from 'qrcode';
@@ -50,7 +60,11 @@ export const walletRoutes = (ctx: AppContext, wallet: () => Promise<WalletServic
   app.post(
     '/api/wallet/v1/addresses',
     {
-      schema: { tags, summary: 'Create the wallet addresses (primary and fuel); answers the existing ones when they exist', response: { 200: AddressesSchema, 201: AddressesSchema } },
+      schema: {
+        tags,
+        summary: 'Create the wallet addresses (primary and fuel); answers the existing ones when they exist',
+        response: { 200: AddressesSchema, 201: AddressesSchema },
+      },
       config: limit({ perIp: 30, perAccount: 10 }),
     },
     async (request, reply) => {
@@ -111,7 +125,11 @@ export const walletRoutes = (ctx: AppContext, wallet: () => Promise<WalletServic
       const address = body.address?.trim() ?? '';
       if (!isWalletAddress(address)) throw new DomainError(WalletErrors.invalidAddress, { field: 'address' });
       if (!body.amount?.trim()) throw new DomainError(WalletErrors.invalidAmount, { field: 'amount' });
-      const result = await (await wallet()).send(user.id, { address, amount: body.amount, note: body.note?.trim() ?? '', idempotencyKey }, userActor(request, user.id));
+      const result = await (await wallet()).send(
+        user.id,
+        { address, amount: body.amount, note: body.note?.trim() ?? '', idempotencyKey },
+        userActor(request, user.id),
+      );
       if (result.position) await ctx.caughtUp(result.position);
       return { txid: result.txid, amount: result.amount, address: result.address };
     },
@@ -137,7 +155,7 @@ export const walletRoutes = (ctx: AppContext, wallet: () => Promise<WalletServic
 
   app.get(
     '/api/wallet/v1/blockchaininfo',
-    { schema: { tags, summary: 'The chain: name (development chain or the node\'s), height, costs', response: { 200: ChainInfoSchema } } },
+    { schema: { tags, summary: "The chain: name (development chain or the node's), height, costs", response: { 200: ChainInfoSchema } } },
     async (request) => {
       await requireUser(ctx, request);
       const w = await wallet();
@@ -207,7 +225,8 @@ export const walletRoutes = (ctx: AppContext, wallet: () => Promise<WalletServic
       {
         schema: {
           tags: ['development'],
-          summary: 'Staff (admin:treasury:fill), development chain only: mint test AXEL to the treasury, confirmed with the next block (100 by default, at most 1000); kept on the chain with who did it',
+          summary:
+            'Staff (admin:treasury:fill), development chain only: mint test AXEL to the treasury, confirmed with the next block (100 by default, at most 1000); kept on the chain with who did it',
           body: z.object({ amount: AmountText.max(100).optional() }).optional(),
           response: { 200: z.object({ txid: z.string(), amount: z.string(), treasury: z.string() }), 404: ErrorSchema },
         },
@@ -222,7 +241,14 @@ export const walletRoutes = (ctx: AppContext, wallet: () => Promise<WalletServic
         if (amount === null || amount <= 0 || amount > FAUCET_MAX) throw new DomainError(WalletErrors.invalidAmount, { field: 'amount' });
         const treasury = await w.treasury();
         const meta = requestMeta(request);
-        const actor = { actorId: user.id, actorKind: 'staff' as const, ip: meta.ip, userAgent: meta.userAgent, client: meta.client, correlationId: meta.correlationId };
+        const actor = {
+          actorId: user.id,
+          actorKind: 'staff' as const,
+          ip: meta.ip,
+          userAgent: meta.userAgent,
+          client: meta.client,
+          correlationId: meta.correlationId,
+        };
         const { txid } = await withLedgerTimeout(w.chain.faucet(treasury, amount, `treasury-fill:${user.id}:${randomUUID()}`, actor));
         return { txid, amount: formatAxel(amount), treasury };
       },
@@ -235,7 +261,8 @@ export const walletRoutes = (ctx: AppContext, wallet: () => Promise<WalletServic
       {
         schema: {
           tags: ['development'],
-          summary: 'Development chain only, from this machine only: mint test AXEL to your primary address, or (staff) to the treasury (10 by default, at most 1000)',
+          summary:
+            'Development chain only, from this machine only: mint test AXEL to your primary address, or (staff) to the treasury (10 by default, at most 1000)',
           body: FaucetBody,
           response: { 200: z.object({ txid: z.string(), amount: z.string() }), 404: ErrorSchema },
         },

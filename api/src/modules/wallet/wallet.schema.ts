@@ -50,7 +50,10 @@ export const SendBody = z.object({
   address: z.string().max(200).optional(),
   amount: z.string().max(100).optional(),
   note: z.string().max(500).optional(),
-  idempotencyKey: z.string().regex(/^[A-Za-z0-9_.:-]{8,100}$/).optional(),
+  idempotencyKey: z
+    .string()
+    .regex(/^[A-Za-z0-9_.:-]{8,100}$/)
+    .optional(),
 });
 
 export const SendAnswer = z.object({ txid: z.string(), amount: AmountText, address: z.string() });

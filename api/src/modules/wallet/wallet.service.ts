@@ -77,7 +77,9 @@ export class WalletService {
   async createAddresses(userId: string, actor: CommandContext): Promise<{ addresses: Addresses; created: boolean; position: number }> {
     const existing = await this.addresses(userId);
     if (existing) return { addresses: existing, created: false, position: 0 };
-    const [primary, fuel] = await withLedgerTimeout(Promise.all([this.chain.newAddress(`user:${userId}:primary`), this.chain.newAddress(`user:${userId}:fuel`)]));
+    const [primary, fuel] = await withLedgerTimeout(
+      Promise.all([this.chain.newAddress(`user:${userId}:primary`), this.chain.newAddress(`user:${userId}:fuel`)]),
+    );
     const result = await this.command(userId, { type: 'CreateWalletAddresses', data: { userId, primary, fuel } }, actor);
     return { addresses: result.state.addresses!, created: result.events.length > 0, position: result.position };
   }
@@ -120,7 +122,12 @@ export class WalletService {
     const address = query.address ?? addresses.primary;
     if (address !== addresses.primary && address !== addresses.fuel) throw new DomainError(CommonErrors.forbidden);
     const [page, notes, treasury] = await Promise.all([withLedgerTimeout(this.chain.transactions(address, query)), this.notes(userId), this.treasury()]);
-    return { data: page.data.map((tx) => transactionView(tx, address, notes[tx.txid] ?? null, treasury)), total: page.total, page: query.page, perPage: query.perPage };
+    return {
+      data: page.data.map((tx) => transactionView(tx, address, notes[tx.txid] ?? null, treasury)),
+      total: page.total,
+      page: query.page,
+      perPage: query.perPage,
+    };
   }
 
   /**

@@ -11,8 +11,15 @@ export const until = async <T>(read: () => Promise<T>, done: (value: T) => boole
 };
 
 /** A block interval passes on the app's clock; waits until the miner (checking every second) mined. */
-export const nextBlockOf = (app: () => TestApp, tries = 100) => async (http: HttpClient) => {
-  const before = (await http.get('/api/wallet/v1/blockchaininfo')).body.blocks as number;
-  app().clock.advance(10_000);
-  await until(() => http.get('/api/wallet/v1/blockchaininfo'), (r) => r.body.blocks > before, 'a block', tries);
-};
+export const nextBlockOf =
+  (app: () => TestApp, tries = 100) =>
+  async (http: HttpClient) => {
+    const before = (await http.get('/api/wallet/v1/blockchaininfo')).body.blocks as number;
+    app().clock.advance(10_000);
+    await until(
+      () => http.get('/api/wallet/v1/blockchaininfo'),
+      (r) => r.body.blocks > before,
+      'a block',
+      tries,
+    );
+  };

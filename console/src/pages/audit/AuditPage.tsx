@@ -55,7 +55,13 @@ export const AuditPage = () => {
         <Typography color="text.secondary" sx={{ mb: 2 }}>
           {translate('console.audit.intro')}
         </Typography>
-        <Button variant="contained" startIcon={<VerifiedUserIcon />} disabled={view.kind === 'verifying'} onClick={() => void verify()} data-testid="audit-verify">
+        <Button
+          variant="contained"
+          startIcon={<VerifiedUserIcon />}
+          disabled={view.kind === 'verifying'}
+          onClick={() => void verify()}
+          data-testid="audit-verify"
+        >
           {translate('console.audit.verify')}
         </Button>
         {view.kind === 'verifying' ? <LinearProgress sx={{ mt: 2 }} /> : null}
@@ -86,8 +92,20 @@ export const AuditPage = () => {
           {translate('console.audit.exportIntro')}
         </Typography>
         <Stack direction="row" sx={{ gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
-          <TextField size="small" label={translate('console.audit.from')} value={from} onChange={(e) => setFrom(e.target.value)} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
-          <TextField size="small" label={translate('console.audit.to')} value={to} onChange={(e) => setTo(e.target.value)} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+          <TextField
+            size="small"
+            label={translate('console.audit.from')}
+            value={from}
+            onChange={(e) => setFrom(e.target.value)}
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          />
+          <TextField
+            size="small"
+            label={translate('console.audit.to')}
+            value={to}
+            onChange={(e) => setTo(e.target.value)}
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          />
           <Button component="a" href={exportUrl(from, to)} download startIcon={<DownloadIcon />} data-testid="audit-export">
             {translate('console.audit.export')}
           </Button>

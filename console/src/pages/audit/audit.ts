@@ -12,7 +12,9 @@ export interface AuditVerification {
 }
 
 /** What the page says beside the verdict: the unsealed tail `ok` does not cover, a sealer that stopped, the last anchor. */
-export const auditNotes = (result: AuditVerification): { unsealed: { count: number; position: number } | null; sealerError: string | null; anchoredUpTo: number | null } => ({
+export const auditNotes = (
+  result: AuditVerification,
+): { unsealed: { count: number; position: number } | null; sealerError: string | null; anchoredUpTo: number | null } => ({
   unsealed: result.unsealedEvents ? { count: result.unsealedEvents, position: result.checkedUpTo } : null,
   sealerError: result.sealerError ?? null,
   anchoredUpTo: result.anchoredUpTo ?? null,

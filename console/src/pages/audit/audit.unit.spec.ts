@@ -11,10 +11,23 @@ describe('the audit page', () => {
   });
 
   it('says how many events after the checked position are not sealed (not covered), a sealer that stopped, and the last anchor', () => {
-    const answer = { ok: true, checkedUpTo: 42, firstMismatch: null, reason: null, events: 7, unsealedEvents: 5, anchoredUpTo: 40, sealerError: 'the audit log was rewritten at position 30' };
+    const answer = {
+      ok: true,
+      checkedUpTo: 42,
+      firstMismatch: null,
+      reason: null,
+      events: 7,
+      unsealedEvents: 5,
+      anchoredUpTo: 40,
+      sealerError: 'the audit log was rewritten at position 30',
+    };
     expect(auditViewFor(answer).kind).toBe('intact');
     expect(auditNotes(answer)).toEqual({ unsealed: { count: 5, position: 42 }, sealerError: 'the audit log was rewritten at position 30', anchoredUpTo: 40 });
-    expect(auditNotes({ ok: true, checkedUpTo: 42, firstMismatch: null, reason: null, events: 7, unsealedEvents: 0 })).toEqual({ unsealed: null, sealerError: null, anchoredUpTo: null });
+    expect(auditNotes({ ok: true, checkedUpTo: 42, firstMismatch: null, reason: null, events: 7, unsealedEvents: 0 })).toEqual({
+      unsealed: null,
+      sealerError: null,
+      anchoredUpTo: null,
+    });
     expect(auditViewFor({ ok: false, checkedUpTo: 10, firstMismatch: 12, reason: 'rewritten', events: 3, unsealedEvents: 0 }).kind).toBe('tampered');
   });
 

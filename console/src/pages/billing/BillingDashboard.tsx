@@ -64,7 +64,11 @@ export const BillingDashboard = () => {
       {data && (
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-            <Figure label={translate('console.billing.activeSubscriptions')} value={data.activeSubscriptions.reduce((n, s) => n + s.count, 0)} testId="billing-active-total" />
+            <Figure
+              label={translate('console.billing.activeSubscriptions')}
+              value={data.activeSubscriptions.reduce((n, s) => n + s.count, 0)}
+              testId="billing-active-total"
+            />
           </Grid>
           <Grid size={{ xs: 12, sm: 6, md: 3 }}>
             <Figure label={translate('console.billing.usersInGrace')} value={data.usersInGrace} testId="billing-in-grace" />
@@ -79,7 +83,11 @@ export const BillingDashboard = () => {
                   {translate('console.billing.revenueByPlan')}
                 </Typography>
                 <BarChart
-                  bars={byPlan(data.revenueByPlan, (r) => r.productName, (r) => r.amount)}
+                  bars={byPlan(
+                    data.revenueByPlan,
+                    (r) => r.productName,
+                    (r) => r.amount,
+                  )}
                   format={formatUsd}
                   testId="billing-revenue"
                   label={translate('console.billing.revenueByPlan')}
@@ -94,7 +102,11 @@ export const BillingDashboard = () => {
                   {translate('console.billing.subscriptionsByPlan')}
                 </Typography>
                 <BarChart
-                  bars={byPlan(data.activeSubscriptions, (r) => r.productName, (r) => r.count)}
+                  bars={byPlan(
+                    data.activeSubscriptions,
+                    (r) => r.productName,
+                    (r) => r.count,
+                  )}
                   format={String}
                   testId="billing-subscriptions"
                   label={translate('console.billing.subscriptionsByPlan')}

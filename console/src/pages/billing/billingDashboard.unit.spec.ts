@@ -8,7 +8,13 @@ describe('billing dashboard', () => {
       { productName: 'Starter', amount: 999 },
       { productName: 'Professional', amount: 19990 },
     ];
-    expect(byPlan(rows, (r) => r.productName, (r) => r.amount)).toEqual([
+    expect(
+      byPlan(
+        rows,
+        (r) => r.productName,
+        (r) => r.amount,
+      ),
+    ).toEqual([
       { label: 'Professional', value: 21989 },
       { label: 'Starter', value: 999 },
     ]);
@@ -21,7 +27,12 @@ describe('billing dashboard', () => {
   });
 
   it('scales bars to the largest', () => {
-    expect(barWidths([{ label: 'a', value: 50 }, { label: 'b', value: 25 }])).toEqual([100, 50]);
+    expect(
+      barWidths([
+        { label: 'a', value: 50 },
+        { label: 'b', value: 25 },
+      ]),
+    ).toEqual([100, 50]);
     expect(barWidths([{ label: 'a', value: 0 }])).toEqual([0]);
     expect(barWidths([])).toEqual([]);
   });

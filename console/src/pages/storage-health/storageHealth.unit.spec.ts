@@ -55,7 +55,9 @@ describe('storage health', () => {
     expect(ok).toEqual(body);
     expect(seen[0]!.url).toBe('/api/admin/blobs/health');
     expect(new Headers(seen[0]!.init?.headers).get('X-Requested-With')).toBe('XMLHttpRequest');
-    await expect(fetchBlobHealth(async () => new Response(JSON.stringify({ code: 'FORBIDDEN', message: 'No', data: null }), { status: 403 }))).rejects.toMatchObject({
+    await expect(
+      fetchBlobHealth(async () => new Response(JSON.stringify({ code: 'FORBIDDEN', message: 'No', data: null }), { status: 403 })),
+    ).rejects.toMatchObject({
       status: 403,
       code: 'FORBIDDEN',
     });

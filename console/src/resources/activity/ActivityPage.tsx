@@ -91,7 +91,13 @@ const Json = ({ row }: { row: ActivityRow }) => (
  * away, paged by the keyset cursor, with their total and exports. The Activity page and a user's
  * Activity tab both show this one list, so they read the same events and the same numbers.
  */
-export const ActivityList = ({ filters, withStream = true }: { filters: ActivityFilters; /** false where every row is one subject's (a user's tab): the stream ids say nothing there. */ withStream?: boolean }) => {
+export const ActivityList = ({
+  filters,
+  withStream = true,
+}: {
+  filters: ActivityFilters /** false where every row is one subject's (a user's tab): the stream ids say nothing there. */;
+  withStream?: boolean;
+}) => {
   const translate = useTranslate();
   // the sentences come worded by the API in the console's language and the reader's time zone
   const locale = useLocale();
@@ -106,6 +112,7 @@ export const ActivityList = ({ filters, withStream = true }: { filters: Activity
 
   useEffect(() => setCursors([]), [key]);
   const cursor = cursors[cursors.length - 1];
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the filters
   useEffect(() => {
     const controller = new AbortController();
     setLoad({ kind: 'loading' });
@@ -118,7 +125,6 @@ export const ActivityList = ({ filters, withStream = true }: { filters: Activity
         if (!controller.signal.aborted) setLoad({ kind: 'failed', message: error.message });
       });
     return () => controller.abort();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for the filters
   }, [key, cursor, locale, timeZone]);
 
   const toggle = (id: string) => setOpen((was) => (was.has(id) ? new Set([...was].filter((x) => x !== id)) : new Set([...was, id])));
@@ -179,7 +185,15 @@ export const ActivityList = ({ filters, withStream = true }: { filters: Activity
                           component={Link}
                           to={timelineOf('aggregate', row.stream)}
                           title={row.stream}
-                          sx={{ fontFamily: 'monospace', fontSize: 12, display: 'block', maxWidth: 180, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+                          sx={{
+                            fontFamily: 'monospace',
+                            fontSize: 12,
+                            display: 'block',
+                            maxWidth: 180,
+                            overflow: 'hidden',
+                            textOverflow: 'ellipsis',
+                            whiteSpace: 'nowrap',
+                          }}
                           data-testid="activity-stream"
                         >
                           {row.stream}
@@ -215,7 +229,12 @@ export const ActivityList = ({ filters, withStream = true }: { filters: Activity
                       ) : null}
                       {row.aggregate === 'user' ? (
                         <Tooltip title={translate('activityLog.timeline')}>
-                          <IconButton size="small" component={Link} to={timelineOf('user', row.stream.slice('user-'.length))} data-testid="activity-user-timeline">
+                          <IconButton
+                            size="small"
+                            component={Link}
+                            to={timelineOf('user', row.stream.slice('user-'.length))}
+                            data-testid="activity-user-timeline"
+                          >
                             <TimelineIcon fontSize="small" />
                           </IconButton>
                         </Tooltip>

@@ -1,4 +1,22 @@
-import { Alert, Box, Button, Card, CardContent, Chip, FormControlLabel, LinearProgress, Switch, Link as MuiLink, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  FormControlLabel,
+  LinearProgress,
+  Switch,
+  Link as MuiLink,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Title, useBasename, useTranslate } from 'react-admin';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -101,23 +119,25 @@ export const TimeTravelPage = () => {
                 </TableRow>
               </TableHead>
               <TableBody>
-                {fields.filter((f) => f.changed || !changedOnly).map((f) => (
-                  <TableRow
-                    key={f.path}
-                    data-testid="time-travel-field"
-                    data-path={f.path}
-                    data-changed={f.changed ? 'true' : 'false'}
-                    sx={f.changed ? { bgcolor: 'warning.light', '& td': { fontWeight: 600 } } : undefined}
-                  >
-                    <TableCell sx={{ fontFamily: 'monospace' }}>{f.path}</TableCell>
-                    <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }} data-testid="time-travel-then">
-                      {f.then}
-                    </TableCell>
-                    <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }} data-testid="time-travel-now">
-                      {f.now}
-                    </TableCell>
-                  </TableRow>
-                ))}
+                {fields
+                  .filter((f) => f.changed || !changedOnly)
+                  .map((f) => (
+                    <TableRow
+                      key={f.path}
+                      data-testid="time-travel-field"
+                      data-path={f.path}
+                      data-changed={f.changed ? 'true' : 'false'}
+                      sx={f.changed ? { bgcolor: 'warning.light', '& td': { fontWeight: 600 } } : undefined}
+                    >
+                      <TableCell sx={{ fontFamily: 'monospace' }}>{f.path}</TableCell>
+                      <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }} data-testid="time-travel-then">
+                        {f.then}
+                      </TableCell>
+                      <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }} data-testid="time-travel-now">
+                        {f.now}
+                      </TableCell>
+                    </TableRow>
+                  ))}
               </TableBody>
             </Table>
           </>

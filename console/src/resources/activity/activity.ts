@@ -71,7 +71,11 @@ export const apiFilter = (filters: ActivityFilters, cursor?: number): Record<str
   for (const field of FILTER_FIELDS) {
     const value = filters[field];
     if (!value) continue;
-    if (field === 'type') out.type = value.split(',').map((t) => t.trim()).filter(Boolean);
+    if (field === 'type')
+      out.type = value
+        .split(',')
+        .map((t) => t.trim())
+        .filter(Boolean);
     else if (field === 'from' || field === 'to') {
       const instant = toInstant(value);
       if (instant) out[field] = instant;
@@ -106,8 +110,7 @@ export const itemOf = (row: Pick<ActivityRow, 'aggregate' | 'data'>): string | n
 /** The instant just before an event: time travel from there shows what the event changed. */
 export const instantBefore = (time: string): string => new Date(new Date(time).getTime() - 1).toISOString();
 
-export const stateUrl = (stream: string, at: string): string =>
-  `/api/admin/aggregates/${encodeURIComponent(stream)}/state?${new URLSearchParams({ at })}`;
+export const stateUrl = (stream: string, at: string): string => `/api/admin/aggregates/${encodeURIComponent(stream)}/state?${new URLSearchParams({ at })}`;
 
 export interface StateAnswer {
   readonly stream: string;

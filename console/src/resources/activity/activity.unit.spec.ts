@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { inFocus, mayReadActivity, travelQuery, apiFilter, compareStates, exportUrl, filtersFrom, flatten, instantBefore, itemOf, listUrl, totalOf } from './activity';
+import {
+  inFocus,
+  mayReadActivity,
+  travelQuery,
+  apiFilter,
+  compareStates,
+  exportUrl,
+  filtersFrom,
+  flatten,
+  instantBefore,
+  itemOf,
+  listUrl,
+  totalOf,
+} from './activity';
 
 describe('activity filters', () => {
   it('reads the address bar and speaks the API: types split, times as instants, the cursor as before', () => {
@@ -34,7 +47,7 @@ describe('activity filters', () => {
     expect(itemOf({ aggregate: 'storage', data: { size: 1 } })).toBeNull();
   });
 
-  it("travels to before an event, focused on the storage item it names", () => {
+  it('travels to before an event, focused on the storage item it names', () => {
     const q = travelQuery({ stream: 'storage-s1', time: '2026-11-17T10:00:00.000Z', aggregate: 'storage', data: { itemId: 'f1' } });
     expect(Object.fromEntries(q)).toEqual({ stream: 'storage-s1', at: '2026-11-17T09:59:59.999Z', focus: 'items.f1' });
     expect(Object.fromEntries(travelQuery({ stream: 'user-u1', time: '2026-11-17T10:00:00.000Z', aggregate: 'user', data: {} }))).toEqual({

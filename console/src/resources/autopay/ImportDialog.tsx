@@ -1,17 +1,4 @@
-import {
-  Alert,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Alert, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Button, useNotify, useRefresh, useTranslate, type Identifier } from 'react-admin';
 import { autopayApi, type ImportResult } from './autopayApi';
@@ -122,7 +109,13 @@ export const ImportDialog = ({ programId, open, onClose }: { programId: Identifi
         {step.kind === 'choose' && (
           <>
             <Button label="ra.action.cancel" onClick={close} />
-            <Button label="resources.auto-pay.import.upload" variant="contained" disabled={busy} onClick={() => void upload()} data-testid="autopay-import-upload" />
+            <Button
+              label="resources.auto-pay.import.upload"
+              variant="contained"
+              disabled={busy}
+              onClick={() => void upload()}
+              data-testid="autopay-import-upload"
+            />
           </>
         )}
         {step.kind === 'result' && (

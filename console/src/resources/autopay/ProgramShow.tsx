@@ -98,8 +98,19 @@ const PayeesGrid = () => {
         <strong>{translate('resources.auto-pay.payees.title')}</strong>
         <AddPayee />
       </Stack>
-      <ReferenceManyField reference={PAYEES} target="programId" sort={{ field: 'position', order: 'ASC' }} perPage={PAYEES_PER_PAGE} pagination={<Pagination rowsPerPageOptions={[PAYEES_PER_PAGE]} />}>
-        <Datagrid bulkActionButtons={false} rowClick={false} empty={<span data-testid="autopay-payees-empty">{translate('resources.auto-pay.payees.empty')}</span>} data-testid="autopay-payees">
+      <ReferenceManyField
+        reference={PAYEES}
+        target="programId"
+        sort={{ field: 'position', order: 'ASC' }}
+        perPage={PAYEES_PER_PAGE}
+        pagination={<Pagination rowsPerPageOptions={[PAYEES_PER_PAGE]} />}
+      >
+        <Datagrid
+          bulkActionButtons={false}
+          rowClick={false}
+          empty={<span data-testid="autopay-payees-empty">{translate('resources.auto-pay.payees.empty')}</span>}
+          data-testid="autopay-payees"
+        >
           {PAYEE_FIELDS.map((f) => (
             <TextField key={f} source={f} label={`resources.auto-pay.payeeFields.${f}`} emptyText="—" sortable={false} />
           ))}

@@ -134,7 +134,8 @@ const WaitingReplenishments = ({ version }: { version: number }) => {
     <Card data-testid="wallet-dashboard-waiting">
       <CardContent>
         <Typography variant="subtitle1" gutterBottom>
-          {translate('console.walletDashboard.waitingTitle')} {answer && <Chip size="small" color={rows.length ? 'warning' : 'default'} label={rows.length} data-testid="wallet-dashboard-waiting-count" />}
+          {translate('console.walletDashboard.waitingTitle')}{' '}
+          {answer && <Chip size="small" color={rows.length ? 'warning' : 'default'} label={rows.length} data-testid="wallet-dashboard-waiting-count" />}
         </Typography>
         {error && <Alert severity="error">{translate('console.walletDashboard.loadFailed', { message: error })}</Alert>}
         {answer && rows.length === 0 && <Typography color="text.secondary">{translate('console.walletDashboard.waitingNone')}</Typography>}
@@ -194,7 +195,9 @@ export const WalletDashboard = () => {
         <>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
             <Typography variant="h6">{String(answer.chain ?? '')}</Typography>
-            {answer.development === true && <Chip color="warning" label={translate('console.walletDashboard.development')} data-testid="wallet-dashboard-dev" />}
+            {answer.development === true && (
+              <Chip color="warning" label={translate('console.walletDashboard.development')} data-testid="wallet-dashboard-dev" />
+            )}
           </Stack>
           {typeof treasury.address === 'string' && (
             <Typography sx={{ fontFamily: 'monospace' }} data-testid="wallet-dashboard-treasury">

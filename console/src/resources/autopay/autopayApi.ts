@@ -25,7 +25,8 @@ const rangeQuery = (page: number, perPage: number, sort?: { field: string; order
   return query.toString();
 };
 
-const listOf = (json: unknown): RaRecord[] => (Array.isArray(json) ? (json as RaRecord[]) : isRecord(json) && Array.isArray(json.data) ? (json.data as RaRecord[]) : []);
+const listOf = (json: unknown): RaRecord[] =>
+  Array.isArray(json) ? (json as RaRecord[]) : isRecord(json) && Array.isArray(json.data) ? (json.data as RaRecord[]) : [];
 
 /**
  * Programs and payees in ra-data-simple-rest's shape at the contract's paths

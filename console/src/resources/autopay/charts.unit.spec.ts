@@ -15,7 +15,13 @@ describe('dashboard charts', () => {
       byStatus: [{ status: 'paid', total: '1.5' }],
     };
     expect(seriesIn(answer)).toEqual([
-      { name: 'perDay', points: [{ label: '2026-11-01', value: 2 }, { label: '2026-11-02', value: 5 }] },
+      {
+        name: 'perDay',
+        points: [
+          { label: '2026-11-01', value: 2 },
+          { label: '2026-11-02', value: 5 },
+        ],
+      },
       { name: 'byStatus', points: [{ label: 'paid', value: 1.5 }] },
     ]);
     expect(figuresIn(answer)).toEqual([

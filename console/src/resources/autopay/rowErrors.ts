@@ -21,4 +21,3 @@ export const rowErrorsOf = (body: unknown): ImportRowError[] => {
     message: typeof e.message === 'string' ? e.message : String(e.code ?? ''),
   }));
 };
-

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { CATALOGUES } from '../../i18n/i18nProvider';
 import { WAITING_REASONS, waitingReasonKey } from './waitingReasons';
 
-const lookup = (catalogue: unknown, key: string): unknown => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalogue);
+const lookup = (catalogue: unknown, key: string): unknown =>
+  key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalogue);
 
 describe('why a paid replenishment waits, in words', () => {
   it('words every known reason in every language, and any other code with the general one, never as the code', () => {

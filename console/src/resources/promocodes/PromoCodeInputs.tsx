@@ -10,17 +10,7 @@ import {
   TextInput,
   useTranslate,
 } from 'react-admin';
-import {
-  bytesToGb,
-  centsToDollars,
-  dayToIso,
-  discountFormat,
-  discountParse,
-  dollarsToCents,
-  gbToBytes,
-  isoToDay,
-  promoProductChoices,
-} from './promoCodeForm';
+import { bytesToGb, centsToDollars, dayToIso, discountFormat, discountParse, dollarsToCents, gbToBytes, isoToDay, promoProductChoices } from './promoCodeForm';
 
 const STATUS = ['active', 'inactive'].map((id) => ({ id, name: `resources.promocodes.statuses.${id}` }));
 const RECURRENCE = ['once', 'recurring'].map((id) => ({ id, name: `resources.promocodes.recurrence.${id}` }));

@@ -50,11 +50,7 @@ const ListActions = () => {
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn data-testid="promocodes-search" />,
-  <SelectInput
-    key="status"
-    source="status"
-    choices={['active', 'inactive'].map((id) => ({ id, name: `resources.promocodes.statuses.${id}` }))}
-  />,
+  <SelectInput key="status" source="status" choices={['active', 'inactive'].map((id) => ({ id, name: `resources.promocodes.statuses.${id}` }))} />,
 ];
 
 export const PromoCodeList = () => (

@@ -39,7 +39,9 @@ export const promoCodeFormSchema = z
     expiryDate: day,
     numberOfUses: optionalInt(1, `${K}.positive`),
     recurrence: z.enum(['once', 'recurring'], required),
-    freeTrialDays: z.union([z.null(), z.literal(''), z.number().int(`${K}.nonNegative`).min(0, `${K}.nonNegative`)]).transform((v) => (v === '' || v === null ? 0 : v)),
+    freeTrialDays: z
+      .union([z.null(), z.literal(''), z.number().int(`${K}.nonNegative`).min(0, `${K}.nonNegative`)])
+      .transform((v) => (v === '' || v === null ? 0 : v)),
     extraQuotaBytes: z.union([z.null(), z.literal(''), z.number().int(`${K}.storage`).positive(`${K}.storage`)]).transform((v) => (v === '' ? null : v)),
     customFields: z
       .union([
@@ -89,8 +91,15 @@ export const centsToDollars = (cents: unknown): string => {
 
 /** A discount in dollars is cents like a price; a percent is a whole number. */
 export const discountParse = (unit: unknown) => (text: unknown) =>
-  unit === 'percent' ? (String(text ?? '').trim() === '' ? null : /^\d+$/.test(String(text).trim()) ? Number(String(text).trim()) : String(text)) : dollarsToCents(text);
-export const discountFormat = (unit: unknown) => (value: unknown) => (unit === 'percent' ? (value === null || value === undefined ? '' : String(value)) : centsToDollars(value));
+  unit === 'percent'
+    ? String(text ?? '').trim() === ''
+      ? null
+      : /^\d+$/.test(String(text).trim())
+        ? Number(String(text).trim())
+        : String(text)
+    : dollarsToCents(text);
+export const discountFormat = (unit: unknown) => (value: unknown) =>
+  unit === 'percent' ? (value === null || value === undefined ? '' : String(value)) : centsToDollars(value);
 
 export const gbToBytes = (text: unknown): number | string | null => {
   const s = String(text ?? '').trim();
@@ -100,7 +109,8 @@ export const gbToBytes = (text: unknown): number | string | null => {
 export const bytesToGb = (bytes: unknown): string => (typeof bytes === 'number' ? String(Math.round(bytes / GB)) : '');
 
 /** A date input's day as the start (UTC midnight) of that day, and back. */
-export const dayToIso = (day: unknown): string | null => (typeof day === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(day) ? `${day}T00:00:00.000Z` : day ? String(day) : null);
+export const dayToIso = (day: unknown): string | null =>
+  typeof day === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(day) ? `${day}T00:00:00.000Z` : day ? String(day) : null;
 export const isoToDay = (iso: unknown): string => (typeof iso === 'string' ? iso.slice(0, 10) : '');
 
 /** The products a code can be for: every purchasable plan and extra-member product, named with its cycle. */

@@ -48,10 +48,22 @@ describe('promo code form rules (§5)', () => {
   });
 
   it('keeps custom fields at most 10000 and of length at most 20, each named once', () => {
-    expect(validate({ ...valid, customFields: [{ name: 'barNumber', maxLength: 21, maxValue: null }] })).toEqual({ customFields: { 0: { maxLength: `${K}.customLength` } } });
-    expect(validate({ ...valid, customFields: [{ name: 'barNumber', maxLength: 10, maxValue: 10001 }] })).toEqual({ customFields: { 0: { maxValue: `${K}.customValue` } } });
+    expect(validate({ ...valid, customFields: [{ name: 'barNumber', maxLength: 21, maxValue: null }] })).toEqual({
+      customFields: { 0: { maxLength: `${K}.customLength` } },
+    });
+    expect(validate({ ...valid, customFields: [{ name: 'barNumber', maxLength: 10, maxValue: 10001 }] })).toEqual({
+      customFields: { 0: { maxValue: `${K}.customValue` } },
+    });
     expect(validate({ ...valid, customFields: [{ name: 'barNumber', maxLength: 10, maxValue: 10000 }] })).toEqual({});
-    expect(validate({ ...valid, customFields: [{ name: 'state', maxLength: 5, maxValue: null }, { name: 'state', maxLength: 5, maxValue: null }] })).toEqual({
+    expect(
+      validate({
+        ...valid,
+        customFields: [
+          { name: 'state', maxLength: 5, maxValue: null },
+          { name: 'state', maxLength: 5, maxValue: null },
+        ],
+      }),
+    ).toEqual({
       customFields: `${K}.duplicateField`,
     });
   });
@@ -59,7 +71,11 @@ describe('promo code form rules (§5)', () => {
   it('reads inputs never touched as empty, also inside the discount and the custom fields', () => {
     const untouched = { ...valid, price: 99, discount: { unit: '' }, customFields: [{ name: 'barNumber', maxLength: 5 }], notes: undefined, cycles: undefined };
     expect(validate(withNulls(untouched) as Record<string, unknown>)).toEqual({});
-    expect(promoCodeFormSchema.parse(withNulls(untouched))).toMatchObject({ discount: null, customFields: [{ name: 'barNumber', maxLength: 5, maxValue: null }], cycles: null });
+    expect(promoCodeFormSchema.parse(withNulls(untouched))).toMatchObject({
+      discount: null,
+      customFields: [{ name: 'barNumber', maxLength: 5, maxValue: null }],
+      cycles: null,
+    });
     expect(validate(untouched)).toEqual({});
   });
 

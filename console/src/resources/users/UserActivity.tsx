@@ -17,7 +17,12 @@ export const UserActivity = (_: { readonly label?: false }) => {
   if (!userId) return null;
   return (
     <Box data-testid="user-activity">
-      <MuiLink component={Link} to={`${basename}/activity?${new URLSearchParams({ user: userId })}`} data-testid="user-activity-timeline" sx={{ display: 'inline-block', mb: 1 }}>
+      <MuiLink
+        component={Link}
+        to={`${basename}/activity?${new URLSearchParams({ user: userId })}`}
+        data-testid="user-activity-timeline"
+        sx={{ display: 'inline-block', mb: 1 }}
+      >
         {translate('resources.activity.openTimeline')}
       </MuiLink>
       <ActivityList filters={filters} withStream={false} />

@@ -118,7 +118,9 @@ export const UserBilling = (_: { label?: false }) => {
               {translate('resources.users.billing.plan', { plan: view.plan.productName })}
               {view.plan.quotaBytes !== null ? ` · ${Math.round(view.plan.quotaBytes / GB)} GB` : ''}
             </Typography>
-            <Typography color="text.secondary">{translate('resources.users.billing.payments', { count: view.payments.length, smart_count: view.payments.length })}</Typography>
+            <Typography color="text.secondary">
+              {translate('resources.users.billing.payments', { count: view.payments.length, smart_count: view.payments.length })}
+            </Typography>
             {decision?.allowed ? (
               <MuiButton size="small" variant="outlined" onClick={() => setOpen(true)} data-testid="user-change-plan">
                 {translate('resources.users.billing.changePlan')}
@@ -155,7 +157,11 @@ export const UserBilling = (_: { label?: false }) => {
                         <Typography variant="caption" component="div" color="text.secondary">
                           {s.nextPayment.promoPaymentsLeft === null
                             ? translate('resources.users.billing.promoEvery', { code: s.nextPayment.promoCode })
-                            : translate('resources.users.billing.promoCycles', { code: s.nextPayment.promoCode, smart_count: s.nextPayment.promoPaymentsLeft, regular: usd(s.nextPayment.regularAmount) })}
+                            : translate('resources.users.billing.promoCycles', {
+                                code: s.nextPayment.promoCode,
+                                smart_count: s.nextPayment.promoPaymentsLeft,
+                                regular: usd(s.nextPayment.regularAmount),
+                              })}
                         </Typography>
                       ) : null}
                     </TableCell>

@@ -1,17 +1,6 @@
 import { adminCreateUserSchema } from '@axel/domain/accounts/accounts.validation';
 import { Alert } from '@mui/material';
-import {
-  Create,
-  PasswordInput,
-  SelectInput,
-  SimpleForm,
-  TextInput,
-  useNotify,
-  usePermissions,
-  useRedirect,
-  useTranslate,
-  type RaRecord,
-} from 'react-admin';
+import { Create, PasswordInput, SelectInput, SimpleForm, TextInput, useNotify, usePermissions, useRedirect, useTranslate, type RaRecord } from 'react-admin';
 import { creatableRoles } from '../../auth/access';
 import { zodValidate } from '../../forms/zodValidate';
 import { ROLE_CHOICES } from './userFields';

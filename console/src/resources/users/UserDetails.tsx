@@ -22,9 +22,7 @@ const Section = ({ title, children }: { title: string; children: ReactNode }) =>
       <Typography variant="subtitle1" component="h2" sx={{ mt: 1 }}>
         {translate(title)}
       </Typography>
-      <SimpleShowLayout sx={grid}>
-        {children}
-      </SimpleShowLayout>
+      <SimpleShowLayout sx={grid}>{children}</SimpleShowLayout>
       <Divider sx={{ my: 1 }} />
     </>
   );

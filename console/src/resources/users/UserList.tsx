@@ -1,15 +1,5 @@
 import { Box, Typography } from '@mui/material';
-import {
-  CreateButton,
-  Datagrid,
-  List,
-  Pagination,
-  TextField,
-  TopToolbar,
-  useListContext,
-  usePermissions,
-  useTranslate,
-} from 'react-admin';
+import { CreateButton, Datagrid, List, Pagination, TextField, TopToolbar, useListContext, usePermissions, useTranslate } from 'react-admin';
 import { LocaleDateField } from '../../i18n/dates';
 import { creatableRoles } from '../../auth/access';
 import { RoleField, StatusField } from './userFields';

@@ -47,13 +47,25 @@ type FieldProps = { readonly source: string; readonly label?: string; readonly s
 /** The status id in words: a deleted account reads Deleted here as in its status chip. */
 export const StatusIdField = (props: FieldProps) => {
   const translate = useTranslate();
-  return <FunctionField {...props} render={(record) => (record.statusId ? translate(`resources.users.statuses.${record.statusId}`, { _: String(record.statusId) }) : NONE)} />;
+  return (
+    <FunctionField
+      {...props}
+      render={(record) => (record.statusId ? translate(`resources.users.statuses.${record.statusId}`, { _: String(record.statusId) }) : NONE)}
+    />
+  );
 };
 
 /** How often the plan is paid: Monthly, Yearly, or nothing for a free plan. */
 export const PaymentFrequencyField = (props: FieldProps) => {
   const translate = useTranslate();
-  return <FunctionField {...props} render={(record) => (record.paymentFrequency ? translate(`resources.users.frequencies.${record.paymentFrequency}`, { _: String(record.paymentFrequency) }) : NONE)} />;
+  return (
+    <FunctionField
+      {...props}
+      render={(record) =>
+        record.paymentFrequency ? translate(`resources.users.frequencies.${record.paymentFrequency}`, { _: String(record.paymentFrequency) }) : NONE
+      }
+    />
+  );
 };
 
 interface StorageFigures {

@@ -82,7 +82,13 @@ const Checkout = ({ user, productId, cycle }: { user: UserInfo; productId: numbe
           <Typography color="text.secondary">{t('billing.checkout.choose')}</Typography>
           <CycleToggle cycle={context.cycle} onChange={(c) => send({ type: 'SET_CYCLE', cycle: c })} />
         </Box>
-        <PlanGrid products={context.products} cycle={context.cycle} currentProductId={null} currentName={null} onChoose={(p) => send({ type: 'SELECT', productId: p.id })} />
+        <PlanGrid
+          products={context.products}
+          cycle={context.cycle}
+          currentProductId={null}
+          currentName={null}
+          onChoose={(p) => send({ type: 'SELECT', productId: p.id })}
+        />
       </>
     );
   }
@@ -117,7 +123,9 @@ const Checkout = ({ user, productId, cycle }: { user: UserInfo; productId: numbe
             {t(chosen.cycle === 'yearly' ? 'billing.plans.perYear' : 'billing.plans.perMonth')}
           </Typography>
           {context.quote && <PromoTerms quote={context.quote} cycle={chosen.cycle} />}
-          {chosen.quotaBytes !== null && <Typography color="text.secondary">{t('billing.plans.storage', { size: formatStorage(chosen.quotaBytes, i18n.language) })}</Typography>}
+          {chosen.quotaBytes !== null && (
+            <Typography color="text.secondary">{t('billing.plans.storage', { size: formatStorage(chosen.quotaBytes, i18n.language) })}</Typography>
+          )}
         </Box>
       )}
       <ErrorAlert error={context.error} testId="checkout-error" />

@@ -70,7 +70,8 @@ export const GroupPage = () => {
               {group ? (
                 <Stack spacing={1} sx={{ mt: 2 }} data-testid="group-offer">
                   <Typography variant="h5" component="p">
-                    {group.name}: {formatMoney(group.price, group.currency, i18n.language)} / {t(cycle === 'yearly' ? 'billing.plans.yearly' : 'billing.plans.monthly')}
+                    {group.name}: {formatMoney(group.price, group.currency, i18n.language)} /{' '}
+                    {t(cycle === 'yearly' ? 'billing.plans.yearly' : 'billing.plans.monthly')}
                   </Typography>
                   {group.quotaBytes !== null && <Typography>{t('billing.plans.storage', { size: formatStorage(group.quotaBytes, i18n.language) })}</Typography>}
                   <Typography>{t('billing.group.accounts', { count: GROUP_ACCOUNTS })}</Typography>

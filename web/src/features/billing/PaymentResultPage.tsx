@@ -22,8 +22,7 @@ export const resultFromQuery = (params: URLSearchParams): PaymentResult => {
 };
 
 /** Whether the address carries a payment result at all: without one there is no payment to show. */
-export const hasPaymentResult = (params: URLSearchParams): boolean =>
-  ['status', 'result', 'success'].some((name) => (params.get(name) ?? '').trim() !== '');
+export const hasPaymentResult = (params: URLSearchParams): boolean => ['status', 'result', 'success'].some((name) => (params.get(name) ?? '').trim() !== '');
 
 const NoPayment = () => {
   const { t } = useTranslation();
@@ -91,7 +90,12 @@ const Confirming = ({ userId, claimed }: { userId: string; claimed: PaymentResul
 export const PaymentResultPage = () => {
   const { user } = useSession();
   const [params] = useSearchParams();
-  if (!hasPaymentResult(params)) return <CenteredCard testId="payment-result"><NoPayment /></CenteredCard>;
+  if (!hasPaymentResult(params))
+    return (
+      <CenteredCard testId="payment-result">
+        <NoPayment />
+      </CenteredCard>
+    );
   const claimed = resultFromQuery(params);
   return <CenteredCard testId="payment-result">{user ? <Confirming userId={user.id} claimed={claimed} /> : <Outcome result={claimed} />}</CenteredCard>;
 };

@@ -34,13 +34,16 @@ describe('payment result page', () => {
     expect(resultFromQuery(new URLSearchParams('status=paid'))).toBe('success');
   });
 
-  it.each(Object.keys(catalogues) as (keyof typeof catalogues)[])('%s: with no parameters it says there is no payment to show, with a link to the plans', async (lng) => {
-    const html = await render(lng, '/storages/result');
-    expect(html).toContain('data-testid="payment-result-none"');
-    expect(html).toContain(NONE_TITLES[lng]);
-    expect(html).toContain('href="/storages/plans"');
-    expect(html).not.toContain('payment-result-declined');
-  });
+  it.each(Object.keys(catalogues) as (keyof typeof catalogues)[])(
+    '%s: with no parameters it says there is no payment to show, with a link to the plans',
+    async (lng) => {
+      const html = await render(lng, '/storages/result');
+      expect(html).toContain('data-testid="payment-result-none"');
+      expect(html).toContain(NONE_TITLES[lng]);
+      expect(html).toContain('href="/storages/plans"');
+      expect(html).not.toContain('payment-result-declined');
+    },
+  );
 
   it('still says a payment was declined when the provider says so', async () => {
     const html = await render('en_us', '/storages/result?status=declined');

@@ -46,8 +46,7 @@ export const plansFor = (products: readonly Product[], cycle: BillingCycle, abov
     .filter((p) => isSellable(p) && (p.cycle === cycle || p.cycle === null) && (above === undefined || above === null || p.weight > above))
     .sort((a, b) => storageOf(a) - storageOf(b) || a.price - b.price || a.weight - b.weight);
 
-const monthlyTwin = (products: readonly Product[], yearly: Product) =>
-  products.find((p) => p.cycle === 'monthly' && p.name === yearly.name && isSellable(p));
+const monthlyTwin = (products: readonly Product[], yearly: Product) => products.find((p) => p.cycle === 'monthly' && p.name === yearly.name && isSellable(p));
 
 export const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 

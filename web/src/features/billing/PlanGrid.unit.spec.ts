@@ -4,7 +4,16 @@ import { plansFor } from './PlanGrid';
 
 const GB = 1024 ** 3;
 const plan = (id: number, name: string, quotaGb: number | null, price: number, weight: number): Product => ({
-  id, name, type: 'plan', price, currency: 'USD', cycle: 'monthly', weight, parentId: null, status: 'active', quotaBytes: quotaGb === null ? null : quotaGb * GB,
+  id,
+  name,
+  type: 'plan',
+  price,
+  currency: 'USD',
+  cycle: 'monthly',
+  weight,
+  parentId: null,
+  status: 'active',
+  quotaBytes: quotaGb === null ? null : quotaGb * GB,
 });
 
 describe('plansFor', () => {

@@ -96,7 +96,15 @@ export const SlotsPage = () => {
         <Stack spacing={3}>
           <Typography data-testid="slots-free-seats">{t('billing.slots.freeSeats', { count: ready.freeSeats })}</Typography>
           {!slotProductFor(ready.products, ready.plan, 'monthly') && !slotProductFor(ready.products, ready.plan, 'yearly') ? (
-            <Alert severity="info" data-testid="slots-not-offered" action={<Button component={RouterLink} to="/storages/plans">{t('billing.storage.allPlans')}</Button>}>
+            <Alert
+              severity="info"
+              data-testid="slots-not-offered"
+              action={
+                <Button component={RouterLink} to="/storages/plans">
+                  {t('billing.storage.allPlans')}
+                </Button>
+              }
+            >
               {t('billing.slots.notOffered')}
             </Alert>
           ) : (

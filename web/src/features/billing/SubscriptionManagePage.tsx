@@ -33,7 +33,10 @@ import { useLoad } from './useBilling';
 
 /** The subscription the page is about: the active one, else the latest cancelled or pending one. */
 export const currentSubscription = (subscriptions: readonly Subscription[]): Subscription | null =>
-  subscriptions.find((s) => s.status === 'active') ?? subscriptions.find((s) => s.status === 'canceled') ?? subscriptions.find((s) => s.status === 'pending') ?? null;
+  subscriptions.find((s) => s.status === 'active') ??
+  subscriptions.find((s) => s.status === 'canceled') ??
+  subscriptions.find((s) => s.status === 'pending') ??
+  null;
 
 const when = (iso: string | null, language: string) => (iso ? formatDateTime(iso, language) : '—');
 
@@ -207,9 +210,7 @@ export const SubscriptionManagePage = () => {
       <Dialog open={confirming} onClose={() => !cancelling && setConfirming(false)} data-testid="subscription-cancel-dialog">
         <DialogTitle>{t('billing.subscription.cancelTitle')}</DialogTitle>
         <DialogContent>
-          <DialogContentText>
-            {t('billing.subscription.cancelBody', { date: when(subscription?.nextPaymentDate ?? null, i18n.language) })}
-          </DialogContentText>
+          <DialogContentText>{t('billing.subscription.cancelBody', { date: when(subscription?.nextPaymentDate ?? null, i18n.language) })}</DialogContentText>
           <ErrorAlert error={error} testId="subscription-cancel-error" />
         </DialogContent>
         <DialogActions>

@@ -9,7 +9,6 @@ export const PAYMENTS_PER_PAGE = 50;
 
 const user = (userId: string) => `/users/${encodeURIComponent(userId)}`;
 
-
 export const billingApi = {
   products: async (): Promise<Product[]> => listOf(await api.get<unknown>('/products/', { perPage: PRODUCTS_PER_PAGE })).map(toProduct),
   /** Starts a checkout at the payment provider: the answer is the page to pay on. */

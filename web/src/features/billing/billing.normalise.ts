@@ -1,4 +1,17 @@
-import type { BillingCycle, GraceInfo, NextPayment, Page, Payment, PendingProduct, PlanInfo, Product, ProductType, PromoQuote, Subscription, SubscriptionStatus } from './billing.types';
+import type {
+  BillingCycle,
+  GraceInfo,
+  NextPayment,
+  Page,
+  Payment,
+  PendingProduct,
+  PlanInfo,
+  Product,
+  ProductType,
+  PromoQuote,
+  Subscription,
+  SubscriptionStatus,
+} from './billing.types';
 
 /**
  * The billing answers read defensively: a field the server leaves out becomes null rather than
@@ -46,7 +59,13 @@ const quotaOf = (raw: Raw): number | null => {
 };
 
 export const listOf = (body: unknown): Raw[] => {
-  const items = Array.isArray(body) ? body : isRecord(body) && Array.isArray(body.data) ? body.data : isRecord(body) && Array.isArray(body.items) ? body.items : [];
+  const items = Array.isArray(body)
+    ? body
+    : isRecord(body) && Array.isArray(body.data)
+      ? body.data
+      : isRecord(body) && Array.isArray(body.items)
+        ? body.items
+        : [];
   return items.filter(isRecord);
 };
 

@@ -3,7 +3,15 @@ import { pageOf, toGraceInfo, toPayment, toPlanInfo, toProduct, toPromoQuote, to
 
 describe('billing answers', () => {
   it('reads a product with its storage from assets.quota.sizeTotal and its cycle from validity', () => {
-    const p = toProduct({ id: 30, name: 'Professional', type: 'plan', price: 1999, validity: 'month', weight: 30, assets: { quota: { sizeTotal: 536870912000 } } });
+    const p = toProduct({
+      id: 30,
+      name: 'Professional',
+      type: 'plan',
+      price: 1999,
+      validity: 'month',
+      weight: 30,
+      assets: { quota: { sizeTotal: 536870912000 } },
+    });
     expect(p).toMatchObject({ id: 30, price: 1999, cycle: 'monthly', quotaBytes: 536870912000, currency: 'USD', parentId: null });
     expect(toProduct({ id: '31', price: '19990', cycle: 'yearly', type: 'weird' })).toMatchObject({ id: 31, price: 19990, cycle: 'yearly', type: 'plan' });
   });
@@ -14,9 +22,12 @@ describe('billing answers', () => {
     expect(pageOf(null, toPayment)).toEqual({ data: [], total: 0 });
   });
 
-  it('the next payment is the server\'s, promo price and all; none when the server names none', () => {
+  it("the next payment is the server's, promo price and all; none when the server names none", () => {
     const next = { date: '2027-01-01T00:00:00.000Z', amount: 1000, regularAmount: 1999, promoCode: 'HALF', promoPaymentsLeft: 2, currency: 'usd' };
-    expect(toSubscription({ id: 's', productId: 200, status: 'active', price: 1999, nextPayment: next })).toMatchObject({ price: 1999, nextPayment: { ...next, currency: 'USD' } });
+    expect(toSubscription({ id: 's', productId: 200, status: 'active', price: 1999, nextPayment: next })).toMatchObject({
+      price: 1999,
+      nextPayment: { ...next, currency: 'USD' },
+    });
     expect(toSubscription({ id: 's', productId: 200, status: 'canceled', price: 1999, nextPayment: null }).nextPayment).toBeNull();
     expect(toPromoQuote('HALF', [{ productId: 200, price: 1999, promoPrice: 1000, dueToday: 0, cycles: 3, freeTrialDays: 14 }])).toEqual({
       code: 'HALF',
@@ -33,7 +44,10 @@ describe('billing answers', () => {
 
   it('a subscription that says nothing about cancelling may be cancelled while active', () => {
     expect(toSubscription({ id: 's', productId: 30, status: 'active' }).cancelSubscriptionAction).toBe(true);
-    expect(toSubscription({ id: 's', productId: 30, status: 'canceled', endDate: '2027-01-01' })).toMatchObject({ cancelSubscriptionAction: false, endDate: '2027-01-01' });
+    expect(toSubscription({ id: 's', productId: 30, status: 'canceled', endDate: '2027-01-01' })).toMatchObject({
+      cancelSubscriptionAction: false,
+      endDate: '2027-01-01',
+    });
   });
 
   it('no grace period reads as null', () => {

@@ -110,7 +110,8 @@ export const checkoutMachine = setup({
     promoWellFormed: ({ context }) => promoFormatError(context.promoCode) === null,
     promoToQuote: ({ context }) => context.promoCode.trim() !== '' && promoFormatError(context.promoCode) === null,
     isPromoError: ({ event }) => 'error' in event && PROMO_ERROR_CODES.has(toApiError(event.error).code),
-    isFieldRequest: ({ event }) => 'error' in event && toApiError(event.error).code === 'PROMO_FIELD_REQUIRED' && isPromoField(toApiError(event.error).data?.field),
+    isFieldRequest: ({ event }) =>
+      'error' in event && toApiError(event.error).code === 'PROMO_FIELD_REQUIRED' && isPromoField(toApiError(event.error).data?.field),
   },
 }).createMachine({
   id: 'checkout',

@@ -42,7 +42,19 @@ const start = (
         confirmResult: fromPromise<PaymentResult, { result: PaymentResult }>(({ input: r }) => (options.confirm ?? (async (x) => x))(r.result)),
         quotePromo: fromPromise<PromoQuote, PromoQuoteRequest>(({ input: request }) => {
           quotes.push(request);
-          return (options.quote ?? (async (q) => ({ code: q.code, productId: q.productId, promoPrice: 1000, price: 1999, dueToday: 1000, cycles: 3, freeTrialDays: 0, currency: 'USD' })))(request);
+          return (
+            options.quote ??
+            (async (q) => ({
+              code: q.code,
+              productId: q.productId,
+              promoPrice: 1000,
+              price: 1999,
+              dueToday: 1000,
+              cycles: 3,
+              freeTrialDays: 0,
+              currency: 'USD',
+            }))
+          )(request);
         }),
       },
       actions: { openCheckout: ({ context }) => void opened.push(context.checkoutLink ?? '') },
@@ -68,12 +80,15 @@ describe('checkout machine', () => {
   });
 
   it('applying a code shows its price before paying; a new code forgets it; a refused code says why under the field', async () => {
-    const { actor, checkouts, quotes } = start({ productId: 30 }, {
-      quote: async (q) => {
-        if (q.code === 'OLDCODE') throw new ApiError('5010', 'inactive', null, 400);
-        return { code: q.code, productId: q.productId, promoPrice: 1000, price: 1999, dueToday: 1000, cycles: 3, freeTrialDays: 0, currency: 'USD' };
+    const { actor, checkouts, quotes } = start(
+      { productId: 30 },
+      {
+        quote: async (q) => {
+          if (q.code === 'OLDCODE') throw new ApiError('5010', 'inactive', null, 400);
+          return { code: q.code, productId: q.productId, promoPrice: 1000, price: 1999, dueToday: 1000, cycles: 3, freeTrialDays: 0, currency: 'USD' };
+        },
       },
-    });
+    );
     await waitFor(actor, (s) => s.matches('promo'));
     actor.send({ type: 'APPLY_PROMO' });
     expect(actor.getSnapshot().value).toBe('promo');
@@ -126,11 +141,14 @@ describe('checkout machine', () => {
 
   it('shows the catalogue errors 5007, 5010 and 5015 under the promo code field and stays on the promo step', async () => {
     for (const code of ['5007', '5010', '5015']) {
-      const { actor } = start({ productId: 30 }, {
-        checkout: async () => {
-          throw new ApiError(code, 'promo', null, 400);
+      const { actor } = start(
+        { productId: 30 },
+        {
+          checkout: async () => {
+            throw new ApiError(code, 'promo', null, 400);
+          },
         },
-      });
+      );
       await waitFor(actor, (s) => s.matches('promo'));
       actor.send({ type: 'SET_PROMO', code: 'OLDCODE' });
       actor.send({ type: 'PAY' });
@@ -143,12 +161,15 @@ describe('checkout machine', () => {
   });
 
   it('a code that asks for a custom field shows it, and sends what was typed with the code', async () => {
-    const { actor, checkouts } = start({ productId: 30 }, {
-      checkout: async (r) => {
-        if (!r.customFields?.barNumber) throw new ApiError('PROMO_FIELD_REQUIRED', 'needs barNumber', { field: 'barNumber' }, 400);
-        return '/dev/checkout/sess_2';
+    const { actor, checkouts } = start(
+      { productId: 30 },
+      {
+        checkout: async (r) => {
+          if (!r.customFields?.barNumber) throw new ApiError('PROMO_FIELD_REQUIRED', 'needs barNumber', { field: 'barNumber' }, 400);
+          return '/dev/checkout/sess_2';
+        },
       },
-    });
+    );
     await waitFor(actor, (s) => s.matches('promo'));
     actor.send({ type: 'SET_PROMO', code: 'LAWYERS' });
     actor.send({ type: 'PAY' });
@@ -165,11 +186,14 @@ describe('checkout machine', () => {
   });
 
   it('an unknown field name in the refusal is shown as an error, not as an input', async () => {
-    const { actor } = start({ productId: 30 }, {
-      checkout: async () => {
-        throw new ApiError('PROMO_FIELD_REQUIRED', 'needs x', { field: 'password' }, 400);
+    const { actor } = start(
+      { productId: 30 },
+      {
+        checkout: async () => {
+          throw new ApiError('PROMO_FIELD_REQUIRED', 'needs x', { field: 'password' }, 400);
+        },
       },
-    });
+    );
     await waitFor(actor, (s) => s.matches('promo'));
     actor.send({ type: 'SET_PROMO', code: 'X1' });
     actor.send({ type: 'PAY' });
@@ -191,11 +215,14 @@ describe('checkout machine', () => {
   });
 
   it('any other refusal is shown above the form; BACK returns to the plans', async () => {
-    const { actor } = start({ productId: 30 }, {
-      checkout: async () => {
-        throw new ApiError('PAYMENT_DELAY', 'delay', null, 409);
+    const { actor } = start(
+      { productId: 30 },
+      {
+        checkout: async () => {
+          throw new ApiError('PAYMENT_DELAY', 'delay', null, 409);
+        },
       },
-    });
+    );
     await waitFor(actor, (s) => s.matches('promo'));
     actor.send({ type: 'PAY' });
     const snap = await waitFor(actor, (s) => s.matches('promo') && s.context.error !== null);
@@ -208,13 +235,16 @@ describe('checkout machine', () => {
 
   it('a failed catalogue load can be retried', async () => {
     let calls = 0;
-    const { actor } = start({}, {
-      load: async () => {
-        calls += 1;
-        if (calls === 1) throw new ApiError('NETWORK_ERROR', 'down');
-        return CATALOGUE;
+    const { actor } = start(
+      {},
+      {
+        load: async () => {
+          calls += 1;
+          if (calls === 1) throw new ApiError('NETWORK_ERROR', 'down');
+          return CATALOGUE;
+        },
       },
-    });
+    );
     await waitFor(actor, (s) => s.matches('loadFailed'));
     actor.send({ type: 'RETRY' });
     await waitFor(actor, (s) => s.matches('choosing'));

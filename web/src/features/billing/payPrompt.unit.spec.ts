@@ -14,7 +14,14 @@ describe('checkout links', () => {
 });
 
 describe('"Pay now" on the non-payment banner', () => {
-  const grace = { graceType: 'start' as const, gracePeriodEndDate: '2026-03-01T00:00:00.000Z', scheduledStorageDeletionDate: null, scheduledAccDeletionDate: null, cost: 1999, currency: 'USD' };
+  const grace = {
+    graceType: 'start' as const,
+    gracePeriodEndDate: '2026-03-01T00:00:00.000Z',
+    scheduledStorageDeletionDate: null,
+    scheduledAccDeletionDate: null,
+    cost: 1999,
+    currency: 'USD',
+  };
   it('pays the overdue renewal of the subscription the grace information names; without one, the plans page', () => {
     expect(payNowTarget({ ...grace, subscriptionId: 'sub-1' })).toEqual({ kind: 'overdue', subscriptionId: 'sub-1' });
     expect(payNowTarget({ ...grace, subscriptionId: null })).toEqual({ kind: 'plans' });

@@ -34,8 +34,7 @@ export const validSlotQuantity = (value: string): number | null => {
  * The specification's rule for unsubscribing extra slots: it needs enough unused slots, so the
  * seats left after giving these up still hold every member who uses one.
  */
-export const canUnsubscribeSlots = (freeSeats: number, membersUsingSeats: number, quantity: number): boolean =>
-  freeSeats - quantity >= membersUsingSeats;
+export const canUnsubscribeSlots = (freeSeats: number, membersUsingSeats: number, quantity: number): boolean => freeSeats - quantity >= membersUsingSeats;
 
 /** The Group plan of a cycle, as sold on `/storages/group`. */
 export const groupPlanFor = (products: readonly Product[], cycle: BillingCycle): Product | null =>

@@ -52,6 +52,11 @@ describe('extra member slots', () => {
   it('the group page sells the Group plan of the chosen cycle', () => {
     expect(groupPlanFor(PRODUCTS, 'monthly')?.id).toBe(300);
     expect(groupPlanFor(PRODUCTS, 'yearly')?.id).toBe(301);
-    expect(groupPlanFor(PRODUCTS.filter((p) => p.name !== 'Group'), 'monthly')).toBeNull();
+    expect(
+      groupPlanFor(
+        PRODUCTS.filter((p) => p.name !== 'Group'),
+        'monthly',
+      ),
+    ).toBeNull();
   });
 });

@@ -15,7 +15,15 @@ import { bookmarksApi, type Bookmark } from './bookmarks.api';
  * bookmarks (described by the share's title), and once kept links to the bookmarks. Renders nothing
  * for a visitor who is not signed in.
  */
-export const AddBookmarkButton = ({ linkId, size = 'small', variant = 'outlined' }: { linkId: string; size?: ButtonProps['size']; variant?: ButtonProps['variant'] }) => {
+export const AddBookmarkButton = ({
+  linkId,
+  size = 'small',
+  variant = 'outlined',
+}: {
+  linkId: string;
+  size?: ButtonProps['size'];
+  variant?: ButtonProps['variant'];
+}) => {
   const { t, i18n } = useTranslation();
   const { user } = useSession();
   const [bookmark, setBookmark] = useState<Bookmark | null | undefined>(undefined);

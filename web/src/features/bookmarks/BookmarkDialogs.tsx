@@ -34,7 +34,17 @@ interface Base {
 }
 
 /** A bookmark's description or a list's name, checked by the same title rules the server applies. */
-export const TitleDialog = ({ open, busy, error, onClose, title, label, initial = '', submitLabel, onSubmit }: Base & { title: string; label: string; initial?: string; submitLabel: string; onSubmit: (value: string) => void }) => {
+export const TitleDialog = ({
+  open,
+  busy,
+  error,
+  onClose,
+  title,
+  label,
+  initial = '',
+  submitLabel,
+  onSubmit,
+}: Base & { title: string; label: string; initial?: string; submitLabel: string; onSubmit: (value: string) => void }) => {
   const { t } = useTranslation();
   const [value, setValue] = useState(initial);
   const [touched, setTouched] = useState(false);
@@ -87,7 +97,16 @@ export const TitleDialog = ({ open, busy, error, onClose, title, label, initial 
 const NO_LIST = '';
 
 /** Moves a bookmark into one of the lists, or out of every list. */
-export const MoveDialog = ({ open, busy, error, onClose, name, lists, current, onSubmit }: Base & { name: string; lists: BookmarkList[]; current: string | null; onSubmit: (listId: string | null) => void }) => {
+export const MoveDialog = ({
+  open,
+  busy,
+  error,
+  onClose,
+  name,
+  lists,
+  current,
+  onSubmit,
+}: Base & { name: string; lists: BookmarkList[]; current: string | null; onSubmit: (listId: string | null) => void }) => {
   const { t } = useTranslation();
   const [choice, setChoice] = useState(current ?? NO_LIST);
   useEffect(() => {
@@ -269,7 +288,19 @@ export const AddByLinkDialog = ({
 };
 
 /** The password of a protected bookmarked share; a wrong one returns to the list with the message. */
-export const PasswordDialog = ({ open, busy, name, onClose, onSubmit }: { open: boolean; busy: boolean; name: string; onClose: () => void; onSubmit: (password: string) => void }) => {
+export const PasswordDialog = ({
+  open,
+  busy,
+  name,
+  onClose,
+  onSubmit,
+}: {
+  open: boolean;
+  busy: boolean;
+  name: string;
+  onClose: () => void;
+  onSubmit: (password: string) => void;
+}) => {
   const { t } = useTranslation();
   const [password, setPassword] = useState('');
   useEffect(() => {

@@ -128,19 +128,22 @@ export const BookmarksPage = () => {
     }
   }, [openLinkId, deepLinked?.id, listing !== null]);
 
-  const act = useCallback(async (run: () => Promise<unknown>) => {
-    setBusy(true);
-    setDialogError(null);
-    try {
-      await run();
-      setDialog(null);
-      reload();
-    } catch (e) {
-      setDialogError(fail(e));
-    } finally {
-      setBusy(false);
-    }
-  }, [reload]);
+  const act = useCallback(
+    async (run: () => Promise<unknown>) => {
+      setBusy(true);
+      setDialogError(null);
+      try {
+        await run();
+        setDialog(null);
+        reload();
+      } catch (e) {
+        setDialogError(fail(e));
+      } finally {
+        setBusy(false);
+      }
+    },
+    [reload],
+  );
 
   if (!user) return null;
   const current = listId ? lists?.find((l) => l.id === listId) : undefined;
@@ -182,7 +185,14 @@ export const BookmarksPage = () => {
         slotProps={{ htmlInput: { 'data-testid': 'bookmarks-search' } }}
       />
       {openFailure && (
-        <Alert severity="error" role="alert" onClose={() => setOpenFailure(null)} sx={{ mb: 2 }} data-testid="bookmark-open-error" data-error-code={openFailure.error.code}>
+        <Alert
+          severity="error"
+          role="alert"
+          onClose={() => setOpenFailure(null)}
+          sx={{ mb: 2 }}
+          data-testid="bookmark-open-error"
+          data-error-code={openFailure.error.code}
+        >
           {t('bookmarks.openFailed', { name: openFailure.name })} {translateError(t, i18n.language, openFailure.error)}
         </Alert>
       )}
@@ -194,7 +204,13 @@ export const BookmarksPage = () => {
               <ListItemText primary={t('bookmarks.all')} />
             </ListItemButton>
             {(lists ?? []).map((l) => (
-              <ListItemButton key={l.id} component={RouterLink} to={`/files/lists/${encodeURIComponent(l.id)}`} selected={l.id === listId} data-testid={`list-${l.id}`}>
+              <ListItemButton
+                key={l.id}
+                component={RouterLink}
+                to={`/files/lists/${encodeURIComponent(l.id)}`}
+                selected={l.id === listId}
+                data-testid={`list-${l.id}`}
+              >
                 <ListItemText primary={l.name} secondary={t('bookmarks.count', { count: l.bookmarksCount })} />
               </ListItemButton>
             ))}
@@ -208,7 +224,16 @@ export const BookmarksPage = () => {
         <Paper variant="outlined" sx={{ flex: 1, width: '100%', overflowX: 'auto' }}>
           <ErrorAlert error={error} testId="bookmarks-error" />
           {listMissing && (
-            <Alert severity="warning" sx={{ m: 2 }} data-testid="list-missing" action={<Button component={RouterLink} to="/files/bookmarks">{t('bookmarks.back')}</Button>}>
+            <Alert
+              severity="warning"
+              sx={{ m: 2 }}
+              data-testid="list-missing"
+              action={
+                <Button component={RouterLink} to="/files/bookmarks">
+                  {t('bookmarks.back')}
+                </Button>
+              }
+            >
               {t('bookmarks.listMissing')}
             </Alert>
           )}
@@ -237,24 +262,50 @@ export const BookmarksPage = () => {
                         {b.description}
                       </Link>
                       {b.shareStatus && b.shareStatus !== 'active' && (
-                        <Chip size="small" color="warning" variant="outlined" sx={{ ml: 1 }} label={t(`bookmarks.shareStatus.${b.shareStatus}`)} data-testid="bookmark-share-status" />
+                        <Chip
+                          size="small"
+                          color="warning"
+                          variant="outlined"
+                          sx={{ ml: 1 }}
+                          label={t(`bookmarks.shareStatus.${b.shareStatus}`)}
+                          data-testid="bookmark-share-status"
+                        />
                       )}
                     </TableCell>
-                    {!listId && <TableCell>{b.bookmarkListId ? <Chip size="small" label={listName(b.bookmarkListId) ?? '…'} data-testid="bookmark-list-chip" /> : null}</TableCell>}
+                    {!listId && (
+                      <TableCell>
+                        {b.bookmarkListId ? <Chip size="small" label={listName(b.bookmarkListId) ?? '…'} data-testid="bookmark-list-chip" /> : null}
+                      </TableCell>
+                    )}
                     <TableCell>{formatDateTime(b.createdAt, i18n.language)}</TableCell>
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                       <Tooltip title={t('bookmarks.rename')}>
-                        <IconButton size="small" aria-label={t('bookmarks.rename')} onClick={() => openDialog({ kind: 'rename', bookmark: b })} data-testid="bookmark-rename">
+                        <IconButton
+                          size="small"
+                          aria-label={t('bookmarks.rename')}
+                          onClick={() => openDialog({ kind: 'rename', bookmark: b })}
+                          data-testid="bookmark-rename"
+                        >
                           <EditOutlined fontSize="small" />
                         </IconButton>
                       </Tooltip>
                       <Tooltip title={t('bookmarks.move')}>
-                        <IconButton size="small" aria-label={t('bookmarks.move')} onClick={() => openDialog({ kind: 'move', bookmark: b })} data-testid="bookmark-move">
+                        <IconButton
+                          size="small"
+                          aria-label={t('bookmarks.move')}
+                          onClick={() => openDialog({ kind: 'move', bookmark: b })}
+                          data-testid="bookmark-move"
+                        >
                           <DriveFileMoveOutlined fontSize="small" />
                         </IconButton>
                       </Tooltip>
                       <Tooltip title={t('bookmarks.delete')}>
-                        <IconButton size="small" aria-label={t('bookmarks.delete')} onClick={() => openDialog({ kind: 'delete', bookmark: b })} data-testid="bookmark-delete">
+                        <IconButton
+                          size="small"
+                          aria-label={t('bookmarks.delete')}
+                          onClick={() => openDialog({ kind: 'delete', bookmark: b })}
+                          data-testid="bookmark-delete"
+                        >
                           <DeleteOutlined fontSize="small" />
                         </IconButton>
                       </Tooltip>

@@ -27,7 +27,12 @@ export type AddBookmarkEvent = { type: 'SUBMIT_PASSWORD'; password: string } | {
 const errorOf = (event: unknown) => toApiError((event as { error?: unknown }).error).toJSON();
 
 export const addBookmarkMachine = setup({
-  types: { input: {} as AddBookmarkInput, context: {} as Context, events: {} as AddBookmarkEvent, output: {} as { bookmark: Bookmark | null; error: NormalisedError | null } },
+  types: {
+    input: {} as AddBookmarkInput,
+    context: {} as Context,
+    events: {} as AddBookmarkEvent,
+    output: {} as { bookmark: Bookmark | null; error: NormalisedError | null },
+  },
   actors: {
     add: fromPromise<Bookmark, { linkId: string; bookmarkListId: string | null }>(async () => {
       throw new Error('add not provided');
@@ -54,7 +59,7 @@ export const addBookmarkMachine = setup({
             guard: 'asksPassword',
             target: 'askingPassword',
             actions: assign({
-              kind: ({ event }) => ((errorOf(event).data as { kind?: 'public' | 'private' } | null)?.kind ?? null),
+              kind: ({ event }) => (errorOf(event).data as { kind?: 'public' | 'private' } | null)?.kind ?? null,
               error: null,
             }),
           },
@@ -81,7 +86,11 @@ export const addBookmarkMachine = setup({
         onDone: 'adding',
         // a wrong password (5403) is asked again, with the message
         onError: [
-          { guard: ({ event }) => ['5403', PASSWORD_ASKED].includes(errorOf(event).code), target: 'askingPassword', actions: assign({ error: ({ event }) => errorOf(event) }) },
+          {
+            guard: ({ event }) => ['5403', PASSWORD_ASKED].includes(errorOf(event).code),
+            target: 'askingPassword',
+            actions: assign({ error: ({ event }) => errorOf(event) }),
+          },
           { target: 'failed', actions: assign({ error: ({ event }) => errorOf(event) }) },
         ],
       },

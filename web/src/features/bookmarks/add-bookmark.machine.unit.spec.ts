@@ -6,7 +6,17 @@ import type { Bookmark } from './bookmarks.api';
 import { addBookmarkMachine } from './add-bookmark.machine';
 
 const LINK = 'AbCdEfGhIjKlMnOpQrStUv';
-const kept: Bookmark = { id: 'b1', shareId: 's1', shareLinkId: LINK, bookmarkListId: null, description: 'Tax papers', createdAt: '', modifiedAt: '', shareStatus: 'active', shareKind: 'public' };
+const kept: Bookmark = {
+  id: 'b1',
+  shareId: 's1',
+  shareLinkId: LINK,
+  bookmarkListId: null,
+  description: 'Tax papers',
+  createdAt: '',
+  modifiedAt: '',
+  shareStatus: 'active',
+  shareKind: 'public',
+};
 
 /** A share link with a password: adding needs the token that the right password hands out. */
 const server = (opts: { password?: string; kind?: 'public' | 'private'; refuse?: ApiError } = {}) => {
@@ -16,7 +26,8 @@ const server = (opts: { password?: string; kind?: 'public' | 'private'; refuse?:
     add: fromPromise<Bookmark, { linkId: string; bookmarkListId: string | null }>(async () => {
       calls.adds++;
       if (opts.refuse) throw opts.refuse;
-      if (opts.password && !token) throw new ApiError('SHARE_PROTECTED', 'This share is protected by a password', { kind: opts.kind ?? 'public', hasPassword: true }, 403);
+      if (opts.password && !token)
+        throw new ApiError('SHARE_PROTECTED', 'This share is protected by a password', { kind: opts.kind ?? 'public', hasPassword: true }, 403);
       return kept;
     }),
     verify: fromPromise<void, { linkId: string; credentials: ShareCredentials }>(async ({ input }) => {
@@ -29,7 +40,9 @@ const server = (opts: { password?: string; kind?: 'public' | 'private'; refuse?:
 };
 
 const start = (s: ReturnType<typeof server>) => {
-  const actor = createActor(addBookmarkMachine.provide({ actors: s.actors }), { input: { linkId: LINK, bookmarkListId: null, viewerEmail: 'me@example.com' } }).start();
+  const actor = createActor(addBookmarkMachine.provide({ actors: s.actors }), {
+    input: { linkId: LINK, bookmarkListId: null, viewerEmail: 'me@example.com' },
+  }).start();
   return { actor, done: toPromise(actor) };
 };
 const settle = () => new Promise((r) => setTimeout(r, 0));

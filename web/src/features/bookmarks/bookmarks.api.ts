@@ -57,7 +57,12 @@ const addBookmark = async (shareLinkId: string, bookmarkListId: string | null | 
   if (token) headers['X-Object-Access'] = token;
   let response: Response;
   try {
-    response = await fetch(buildUrl(API_BASE, '/bookmarks'), { method: 'POST', headers, credentials: 'include', body: JSON.stringify({ shareLinkId, bookmarkListId }) });
+    response = await fetch(buildUrl(API_BASE, '/bookmarks'), {
+      method: 'POST',
+      headers,
+      credentials: 'include',
+      body: JSON.stringify({ shareLinkId, bookmarkListId }),
+    });
   } catch (cause) {
     throw new ApiError(ClientErrorCodes.network, cause instanceof Error ? cause.message : 'Network error');
   }

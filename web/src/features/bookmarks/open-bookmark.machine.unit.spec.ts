@@ -35,9 +35,16 @@ const start = (opts: { summary: () => Promise<ShareSummary>; password?: string; 
 
 const settle = () => new Promise((r) => setTimeout(r, 0));
 /** What the share link answers a visit without its password: the gate, not the contents. */
-const protectedShare = (kind: 'public' | 'private' = 'public') => async (): Promise<ShareSummary> => {
-  throw new ApiError('SHARE_PROTECTED', 'This share is protected by a password', { shareLinkId: LINK, kind, requireLogin: false, hasPassword: true, expiresAt: null }, 403);
-};
+const protectedShare =
+  (kind: 'public' | 'private' = 'public') =>
+  async (): Promise<ShareSummary> => {
+    throw new ApiError(
+      'SHARE_PROTECTED',
+      'This share is protected by a password',
+      { shareLinkId: LINK, kind, requireLogin: false, hasPassword: true, expiresAt: null },
+      403,
+    );
+  };
 
 describe('opening a bookmark', () => {
   it('opens a share without a password at once, public or private', async () => {

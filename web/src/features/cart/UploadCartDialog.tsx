@@ -141,10 +141,21 @@ const UploadCart = ({ userId, storageId, onClose }: { userId: string; storageId:
             {t('cart.shared', { title: share.title })}
           </Alert>
           <Box sx={{ display: 'flex', gap: 1 }}>
-            <TextField fullWidth size="small" label={t('cart.link')} value={share.url} slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'cart-share-link' } }} />
+            <TextField
+              fullWidth
+              size="small"
+              label={t('cart.link')}
+              value={share.url}
+              slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'cart-share-link' } }}
+            />
             <Button
               startIcon={<ContentCopyOutlined />}
-              onClick={() => void navigator.clipboard?.writeText(share.url).then(() => setCopied(true), () => undefined)}
+              onClick={() =>
+                void navigator.clipboard?.writeText(share.url).then(
+                  () => setCopied(true),
+                  () => undefined,
+                )
+              }
               data-testid="cart-copy-link"
             >
               {copied ? t('cart.copied') : t('cart.copy')}
@@ -166,7 +177,10 @@ const UploadCart = ({ userId, storageId, onClose }: { userId: string; storageId:
       onSubmit={(e) => {
         e.preventDefault();
         if (blocked) return;
-        cart.send({ type: 'SHARE', fields: { title: title.trim(), downloadable, ...(description.trim() ? { description: description.trim() } : {}), ...(password ? { password } : {}) } });
+        cart.send({
+          type: 'SHARE',
+          fields: { title: title.trim(), downloadable, ...(description.trim() ? { description: description.trim() } : {}), ...(password ? { password } : {}) },
+        });
       }}
     >
       <DialogContent>
@@ -183,7 +197,13 @@ const UploadCart = ({ userId, storageId, onClose }: { userId: string; storageId:
             e.target.value = '';
           }}
         />
-        <Button startIcon={<UploadFileOutlined />} variant="outlined" onClick={() => input.current?.click()} disabled={state.matches('broken')} data-testid="cart-choose-files">
+        <Button
+          startIcon={<UploadFileOutlined />}
+          variant="outlined"
+          onClick={() => input.current?.click()}
+          disabled={state.matches('broken')}
+          data-testid="cart-choose-files"
+        >
           {t('cart.chooseFiles')}
         </Button>
         {cartFolder.name && (
@@ -200,7 +220,13 @@ const UploadCart = ({ userId, storageId, onClose }: { userId: string; storageId:
                 <ListItem key={i.id} data-testid="cart-upload" data-status={i.status}>
                   <ListItemText
                     primary={i.name}
-                    secondary={i.error ? i.error.message : <LinearProgress variant="determinate" value={i.size ? Math.round((100 * i.bytesSent) / i.size) : 100} aria-label={i.name} />}
+                    secondary={
+                      i.error ? (
+                        i.error.message
+                      ) : (
+                        <LinearProgress variant="determinate" value={i.size ? Math.round((100 * i.bytesSent) / i.size) : 100} aria-label={i.name} />
+                      )
+                    }
                   />
                 </ListItem>
               ))}
@@ -213,14 +239,22 @@ const UploadCart = ({ userId, storageId, onClose }: { userId: string; storageId:
               data-testid="cart-entry"
               data-state={e.state}
               secondaryAction={
-                <IconButton edge="end" aria-label={t('cart.remove')} disabled={busy} onClick={() => cart.send({ type: 'REMOVE', fileId: e.id })} data-testid="cart-entry-remove">
+                <IconButton
+                  edge="end"
+                  aria-label={t('cart.remove')}
+                  disabled={busy}
+                  onClick={() => cart.send({ type: 'REMOVE', fileId: e.id })}
+                  data-testid="cart-entry-remove"
+                >
                   <CloseOutlined fontSize="small" />
                 </IconButton>
               }
             >
               <ListItemText primary={e.name ?? e.id} secondary={formatBytes(e.size, tag)} />
               {e.state !== 'ready' && <Chip size="small" color="warning" label={t(`cart.state.${e.state}`)} sx={{ mr: 4 }} />}
-              {cost?.oversizedFileIds.includes(e.id) && <Chip size="small" color="warning" label={t('cart.tooLarge')} sx={{ mr: 4 }} data-testid="cart-entry-too-large" />}
+              {cost?.oversizedFileIds.includes(e.id) && (
+                <Chip size="small" color="warning" label={t('cart.tooLarge')} sx={{ mr: 4 }} data-testid="cart-entry-too-large" />
+              )}
             </ListItem>
           ))}
         </List>
@@ -235,7 +269,15 @@ const UploadCart = ({ userId, storageId, onClose }: { userId: string; storageId:
             {reasons.map((r) => t(`cart.reasons.${r}`, { defaultValue: r, max: cost?.maxFileSize ? formatBytes(cost.maxFileSize, tag) : '' })).join(' ')}
           </Alert>
         )}
-        <TextField fullWidth required margin="dense" label={t('cart.title')} value={title} onChange={(e) => setTitle(e.target.value)} slotProps={{ htmlInput: { 'data-testid': 'cart-title' } }} />
+        <TextField
+          fullWidth
+          required
+          margin="dense"
+          label={t('cart.title')}
+          value={title}
+          onChange={(e) => setTitle(e.target.value)}
+          slotProps={{ htmlInput: { 'data-testid': 'cart-title' } }}
+        />
         <TextField fullWidth margin="dense" label={t('cart.description')} value={description} onChange={(e) => setDescription(e.target.value)} />
         <TextField
           fullWidth

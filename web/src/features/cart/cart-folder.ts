@@ -19,7 +19,11 @@ export const nthFolderName = (base: string, attempt: number): string => (attempt
  * Creates the cart's folder under the first free name: a name taken (409 NAME_EXISTS, another cart
  * of the same minute) moves to the next; any other refusal is the caller's to show.
  */
-export const createCartFolder = async (base: string, create: (name: string) => Promise<{ id: string }>, attempts = CART_FOLDER_ATTEMPTS): Promise<{ id: string; name: string }> => {
+export const createCartFolder = async (
+  base: string,
+  create: (name: string) => Promise<{ id: string }>,
+  attempts = CART_FOLDER_ATTEMPTS,
+): Promise<{ id: string; name: string }> => {
   for (let attempt = 0; ; attempt++) {
     const name = nthFolderName(base, attempt);
     try {

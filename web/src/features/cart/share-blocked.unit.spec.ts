@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { catalogues, type Tree } from '../../i18n/catalogues';
 import { shareBlocked } from './share-blocked';
 
-const lookup = (tree: Tree, key: string) => key.split('.').reduce<Tree | string | undefined>((node, part) => (typeof node === 'object' ? node[part] : undefined), tree);
+const lookup = (tree: Tree, key: string) =>
+  key.split('.').reduce<Tree | string | undefined>((node, part) => (typeof node === 'object' ? node[part] : undefined), tree);
 
 describe('why the cart cannot be shared yet', () => {
   it('says what is missing, the running work first', () => {

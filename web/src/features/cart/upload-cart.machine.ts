@@ -55,7 +55,9 @@ export const uploadCartMachine = setup({
   context: { cartId: null, entries: [], cost: null, waiting: [], error: null, share: null },
   initial: 'opening',
   on: {
-    SAVED: { actions: assign({ waiting: ({ context, event }) => (context.waiting.includes(event.fileId) ? context.waiting : [...context.waiting, event.fileId]) }) },
+    SAVED: {
+      actions: assign({ waiting: ({ context, event }) => (context.waiting.includes(event.fileId) ? context.waiting : [...context.waiting, event.fileId]) }),
+    },
     DISMISS: { actions: assign({ error: null }) },
   },
   states: {

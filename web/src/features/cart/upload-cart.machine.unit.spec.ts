@@ -34,7 +34,10 @@ const server = () => {
       return [...files];
     }),
     remove: fromPromise<void, { cartId: string; fileId: string }>(async ({ input }) => {
-      files.splice(files.findIndex((f) => f.id === input.fileId), 1);
+      files.splice(
+        files.findIndex((f) => f.id === input.fileId),
+        1,
+      );
     }),
     load: fromPromise<{ entries: CartEntry[]; cost: CartCost }, { cartId: string }>(async () => ({ entries: [...files], cost: cost() })),
     share: fromPromise<Share, { cartId: string; fields: CartShareFields }>(async ({ input }) => {

@@ -198,9 +198,14 @@ export const FileBrowserPage = () => {
 
   const target = { userId, storageId: storage.id, folderId };
   const enqueue = (dropped: Parameters<typeof toNewUploads>[0], handles?: ReadonlyMap<string, FileHandleLike>) => {
-    if (dropped.length) void addUploads(target, toNewUploads(dropped).map((u) => (handles && !u.relativeDir ? { ...u, handle: handles.get(u.name) ?? null } : u)));
+    if (dropped.length)
+      void addUploads(
+        target,
+        toNewUploads(dropped).map((u) => (handles && !u.relativeDir ? { ...u, handle: handles.get(u.name) ?? null } : u)),
+      );
   };
-  const openFolder = (id: string | null) => void navigate(id ? `/files/storage/${encodeURIComponent(storage.id)}/${encodeURIComponent(id)}` : `/files/storage/${encodeURIComponent(storage.id)}`);
+  const openFolder = (id: string | null) =>
+    void navigate(id ? `/files/storage/${encodeURIComponent(storage.id)}/${encodeURIComponent(id)}` : `/files/storage/${encodeURIComponent(storage.id)}`);
 
   /** A search result's folder: the search ends there (also when it is the folder on screen). */
   const openResultFolder = (id: string | null) => {
@@ -245,7 +250,14 @@ export const FileBrowserPage = () => {
       poll: (task) => filesApi.taskState(userId, task),
       confirmSkip2fa: skip2faDialog.confirm,
     })
-      .then(() => noticeStore.push({ severity: 'success', key: 'files.trash.moved', values: { count: what.length }, action: { key: 'files.trash.undo', run: () => undoTrash(what) } }))
+      .then(() =>
+        noticeStore.push({
+          severity: 'success',
+          key: 'files.trash.moved',
+          values: { count: what.length },
+          action: { key: 'files.trash.undo', run: () => undoTrash(what) },
+        }),
+      )
       .catch((e: unknown) => setActionError(toApiError(e).toJSON()))
       .finally(() => {
         setWorking(null);
@@ -278,7 +290,14 @@ export const FileBrowserPage = () => {
     setMoveCopyBusy(true);
     setMoveCopyError(null);
     runStorageTask({
-      start: ({ skip2fa }) => filesApi.startTask(userId, { action: moveCopy, itemIds: chosen.map((i) => i.id), destinationId, storageId: storage.id, ...(skip2fa ? { skip2fa } : {}) }),
+      start: ({ skip2fa }) =>
+        filesApi.startTask(userId, {
+          action: moveCopy,
+          itemIds: chosen.map((i) => i.id),
+          destinationId,
+          storageId: storage.id,
+          ...(skip2fa ? { skip2fa } : {}),
+        }),
       poll: (task) => filesApi.taskState(userId, task),
       confirmSkip2fa: skip2faDialog.confirm,
     })
@@ -298,7 +317,8 @@ export const FileBrowserPage = () => {
     if (!nameDialog) return;
     setNameBusy(true);
     setNameError(null);
-    const call = nameDialog.mode === 'create' ? filesApi.createFolder(userId, storage.id, folderId, name) : filesApi.rename(userId, storage.id, nameDialog.item.id, name);
+    const call =
+      nameDialog.mode === 'create' ? filesApi.createFolder(userId, storage.id, folderId, name) : filesApi.rename(userId, storage.id, nameDialog.item.id, name);
     call
       .then(() => {
         setNameDialog(null);
@@ -476,7 +496,14 @@ export const FileBrowserPage = () => {
           >
             {t('files.actions.move')}
           </Button>
-          <Button size="small" color="error" startIcon={<DeleteOutlined />} onClick={() => moveToTrash(chosen)} disabled={working !== null} data-testid="action-trash">
+          <Button
+            size="small"
+            color="error"
+            startIcon={<DeleteOutlined />}
+            onClick={() => moveToTrash(chosen)}
+            disabled={working !== null}
+            data-testid="action-trash"
+          >
             {t('files.actions.trash')}
           </Button>
         </Paper>
@@ -576,7 +603,14 @@ export const FileBrowserPage = () => {
         onClose={() => setMoveCopy(null)}
       />
       <DetailsPanel userId={userId} item={details} onClose={() => setDetails(null)} />
-      <PreviewDialog userId={userId} items={previewable} index={previewIndex} onIndex={setPreviewIndex} onClose={() => setPreviewIndex(null)} onDownload={(item) => download([item])} />
+      <PreviewDialog
+        userId={userId}
+        items={previewable}
+        index={previewIndex}
+        onIndex={setPreviewIndex}
+        onClose={() => setPreviewIndex(null)}
+        onDownload={(item) => download([item])}
+      />
       <ShareDialog
         open={sharing !== null}
         itemIds={(sharing ?? []).map((i) => i.id)}

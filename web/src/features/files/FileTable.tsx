@@ -105,14 +105,17 @@ export const FileTable = ({
             />
           </TableCell>
           {COLUMNS.map((c) => (
-            <TableCell key={c.key} align={c.align} sx={{ width: c.width, ...(c.wide ? WIDE : {}) }} sortDirection={sorting?.sortBy === c.key ? (sorting.sortOrder === 'ASC' ? 'asc' : 'desc') : false}>
+            <TableCell
+              key={c.key}
+              align={c.align}
+              sx={{ width: c.width, ...(c.wide ? WIDE : {}) }}
+              sortDirection={sorting?.sortBy === c.key ? (sorting.sortOrder === 'ASC' ? 'asc' : 'desc') : false}
+            >
               {sorting && onSort ? (
                 <TableSortLabel
                   active={sorting.sortBy === c.key}
                   direction={sorting.sortBy === c.key && sorting.sortOrder === 'DESC' ? 'desc' : 'asc'}
-                  onClick={() =>
-                    onSort({ sortBy: c.key, sortOrder: sorting.sortBy === c.key && sorting.sortOrder === 'ASC' ? 'DESC' : 'ASC' })
-                  }
+                  onClick={() => onSort({ sortBy: c.key, sortOrder: sorting.sortBy === c.key && sorting.sortOrder === 'ASC' ? 'DESC' : 'ASC' })}
                   data-testid={`sort-${c.key}`}
                 >
                   {t(c.labelKey)}
@@ -130,18 +133,36 @@ export const FileTable = ({
           const folder = isFolder(item);
           const stamp = item.modifiedAt ?? item.createdAt;
           const when = stamp ? formatDateTime(stamp, i18n.language) : '';
-          const icon = folder ? <FolderOutlined color="primary" fontSize="small" /> : previewKind(item) === 'image' ? <ImageOutlined fontSize="small" /> : <DescriptionOutlined fontSize="small" />;
+          const icon = folder ? (
+            <FolderOutlined color="primary" fontSize="small" />
+          ) : previewKind(item) === 'image' ? (
+            <ImageOutlined fontSize="small" />
+          ) : (
+            <DescriptionOutlined fontSize="small" />
+          );
           return (
             <TableRow key={item.id} hover selected={selected.has(item.id)} data-testid="file-row" data-name={item.name} data-label={item.label}>
               <TableCell padding="checkbox">
-                <Checkbox checked={selected.has(item.id)} onChange={() => toggle(item.id)} slotProps={{ input: { 'aria-label': t('files.selectItem', { name: item.name }) } }} />
+                <Checkbox
+                  checked={selected.has(item.id)}
+                  onChange={() => toggle(item.id)}
+                  slotProps={{ input: { 'aria-label': t('files.selectItem', { name: item.name }) } }}
+                />
               </TableCell>
               <TableCell>
                 <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
                   {icon}
                   <Box sx={{ minWidth: 0, flex: 1 }}>
                     {onOpen ? (
-                      <Link component="button" type="button" underline="hover" onClick={() => onOpen(item)} title={item.name} sx={{ ...oneLine, display: 'block', maxWidth: '100%', textAlign: 'left' }} data-testid="file-open">
+                      <Link
+                        component="button"
+                        type="button"
+                        underline="hover"
+                        onClick={() => onOpen(item)}
+                        title={item.name}
+                        sx={{ ...oneLine, display: 'block', maxWidth: '100%', textAlign: 'left' }}
+                        data-testid="file-open"
+                      >
                         {item.name}
                       </Link>
                     ) : (

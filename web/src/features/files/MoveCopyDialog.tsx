@@ -78,7 +78,9 @@ export const MoveCopyDialog = ({
   const nothingToMove = mode === 'move' && alreadyIn(items, here.id);
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" data-testid="move-copy-dialog">
-      <DialogTitle>{mode === 'copy' ? t('files.moveCopy.copyTitle', { count: items.length }) : t('files.moveCopy.moveTitle', { count: items.length })}</DialogTitle>
+      <DialogTitle>
+        {mode === 'copy' ? t('files.moveCopy.copyTitle', { count: items.length }) : t('files.moveCopy.moveTitle', { count: items.length })}
+      </DialogTitle>
       <DialogContent>
         <Typography variant="body2" color="text.secondary" data-testid="move-copy-path">
           {path.map((p) => p.name).join(' / ')}
@@ -94,7 +96,13 @@ export const MoveCopyDialog = ({
             </ListItemButton>
           )}
           {folders?.map((f) => (
-            <ListItemButton key={f.id} disabled={chosen.has(f.id)} onClick={() => setPath([...path, { id: f.id, name: f.name }])} data-testid="move-copy-folder" data-name={f.name}>
+            <ListItemButton
+              key={f.id}
+              disabled={chosen.has(f.id)}
+              onClick={() => setPath([...path, { id: f.id, name: f.name }])}
+              data-testid="move-copy-folder"
+              data-name={f.name}
+            >
               <ListItemIcon>
                 <FolderOutlined fontSize="small" color="primary" />
               </ListItemIcon>

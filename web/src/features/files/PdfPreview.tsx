@@ -59,7 +59,12 @@ const PdfPreview = ({ url, zoom, rotation }: { url: string; zoom: number; rotati
         {Array.from({ length: Math.min(pages ?? 0, PDF_PREVIEW_PAGES) }, (_, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: a page is its index
           <Box key={i} sx={{ mb: 2, boxShadow: 3, bgcolor: 'common.white', width: 'fit-content', mx: 'auto' }} data-testid="preview-pdf-page">
-            <Page pageNumber={i + 1} width={fittedPageWidth(viewport, zoom)} rotate={rotation} loading={<CircularProgress aria-label={t('common.loading')} />} />
+            <Page
+              pageNumber={i + 1}
+              width={fittedPageWidth(viewport, zoom)}
+              rotate={rotation}
+              loading={<CircularProgress aria-label={t('common.loading')} />}
+            />
           </Box>
         ))}
       </Document>

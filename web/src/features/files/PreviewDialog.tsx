@@ -47,14 +47,36 @@ const TextPreview = ({ url }: { url: string }) => {
     <Box
       component="pre"
       data-testid="preview-text"
-      sx={{ m: 0, p: 2, bgcolor: 'background.paper', color: 'text.primary', maxWidth: '100%', maxHeight: '100%', overflow: 'auto', whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}
+      sx={{
+        m: 0,
+        p: 2,
+        bgcolor: 'background.paper',
+        color: 'text.primary',
+        maxWidth: '100%',
+        maxHeight: '100%',
+        overflow: 'auto',
+        whiteSpace: 'pre-wrap',
+        wordBreak: 'break-word',
+      }}
     >
       {text}
     </Box>
   );
 };
 
-const Tool = ({ title, onClick, children, testId, disabled }: { title: string; onClick: () => void; children: ReactNode; testId?: string; disabled?: boolean }) => (
+const Tool = ({
+  title,
+  onClick,
+  children,
+  testId,
+  disabled,
+}: {
+  title: string;
+  onClick: () => void;
+  children: ReactNode;
+  testId?: string;
+  disabled?: boolean;
+}) => (
   <Tooltip title={title}>
     <span>
       <IconButton color="inherit" aria-label={title} onClick={onClick} data-testid={testId} disabled={disabled}>
@@ -112,7 +134,8 @@ export const PreviewDialog = ({
   const kind = previewKind(item);
   const url = urlOf ? urlOf(item) : sourceUrl(userId, item);
   // a PDF is drawn at the zoom and rotation by pdf.js itself; everything else is scaled by CSS
-  const transform = kind === 'pdf' ? {} : { transform: `scale(${zoom}) rotate(${rotation}deg)`, transition: 'transform 120ms', transformOrigin: 'center center' };
+  const transform =
+    kind === 'pdf' ? {} : { transform: `scale(${zoom}) rotate(${rotation}deg)`, transition: 'transform 120ms', transformOrigin: 'center center' };
 
   return (
     <Dialog
@@ -129,10 +152,26 @@ export const PreviewDialog = ({
     >
       {/* on a phone the name keeps its own line (with the close button) and the tools wrap below it */}
       <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: { xs: 'wrap', sm: 'nowrap' }, px: 1, gap: 0.5 }}>
-        <Typography variant="subtitle1" noWrap title={item.name} sx={{ flex: { xs: '1 1 calc(100% - 56px)', sm: '1 1 0' }, minWidth: 0, px: 1 }} data-testid="preview-name">
+        <Typography
+          variant="subtitle1"
+          noWrap
+          title={item.name}
+          sx={{ flex: { xs: '1 1 calc(100% - 56px)', sm: '1 1 0' }, minWidth: 0, px: 1 }}
+          data-testid="preview-name"
+        >
           {item.name}
         </Typography>
-        <Box sx={{ order: { xs: 3, sm: 2 }, width: { xs: '100%', sm: 'auto' }, display: 'flex', alignItems: 'center', justifyContent: { xs: 'center', sm: 'flex-end' }, gap: 0.5, flexWrap: 'wrap' }}>
+        <Box
+          sx={{
+            order: { xs: 3, sm: 2 },
+            width: { xs: '100%', sm: 'auto' },
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: { xs: 'center', sm: 'flex-end' },
+            gap: 0.5,
+            flexWrap: 'wrap',
+          }}
+        >
           <Typography variant="caption" sx={{ px: 1 }}>
             {t('files.preview.position', { current: (index ?? 0) + 1, total: items.length })}
           </Typography>
@@ -148,7 +187,11 @@ export const PreviewDialog = ({
           <Tool title={t('files.preview.rotate')} onClick={() => setRotation((r) => (r + 90) % 360)} testId="preview-rotate">
             <RotateRightOutlined />
           </Tool>
-          <Tool title={t('files.preview.fullscreen')} onClick={() => void stage.current?.requestFullscreen?.().catch(() => undefined)} testId="preview-fullscreen">
+          <Tool
+            title={t('files.preview.fullscreen')}
+            onClick={() => void stage.current?.requestFullscreen?.().catch(() => undefined)}
+            testId="preview-fullscreen"
+          >
             <FullscreenOutlined />
           </Tool>
           {downloadable && (
@@ -163,14 +206,19 @@ export const PreviewDialog = ({
           </Tool>
         </Box>
       </Box>
-      <Box ref={stage} sx={{ flex: 1, position: 'relative', display: 'flex', alignItems: 'center', justifyContent: 'center', overflow: 'auto', bgcolor: 'grey.900' }}>
+      <Box
+        ref={stage}
+        sx={{ flex: 1, position: 'relative', display: 'flex', alignItems: 'center', justifyContent: 'center', overflow: 'auto', bgcolor: 'grey.900' }}
+      >
         <Box sx={{ position: 'absolute', left: 8, top: '50%', zIndex: 1 }}>
           <Tool title={t('files.preview.previous')} onClick={prev} disabled={!hasPrev} testId="preview-prev">
             <ChevronLeft fontSize="large" />
           </Tool>
         </Box>
         <Box sx={{ maxWidth: '100%', maxHeight: '100%', display: 'flex', alignItems: 'center', justifyContent: 'center', ...transform }}>
-          {kind === 'image' && <img src={url} alt={item.name} data-testid="preview-image" style={{ maxWidth: '90vw', maxHeight: '80vh', objectFit: 'contain' }} />}
+          {kind === 'image' && (
+            <img src={url} alt={item.name} data-testid="preview-image" style={{ maxWidth: '90vw', maxHeight: '80vh', objectFit: 'contain' }} />
+          )}
           {kind === 'text' && <TextPreview url={url} />}
           {kind === 'pdf' && (
             <Suspense fallback={<CircularProgress aria-label={t('common.loading')} />}>

@@ -93,7 +93,12 @@ export const TrashPage = () => {
   return (
     <Container maxWidth="lg" sx={{ py: 3 }} data-testid="trash-page">
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2, flexWrap: 'wrap' }}>
-        <Button component={RouterLink} to={storage ? `/files/storage/${encodeURIComponent(storage.id)}` : '/files/storage'} startIcon={<ArrowBackOutlined />} data-testid="back-to-files">
+        <Button
+          component={RouterLink}
+          to={storage ? `/files/storage/${encodeURIComponent(storage.id)}` : '/files/storage'}
+          startIcon={<ArrowBackOutlined />}
+          data-testid="back-to-files"
+        >
           {t('files.title')}
         </Button>
         <Typography variant="h5" component="h1" sx={{ flex: 1 }}>

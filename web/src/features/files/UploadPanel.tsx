@@ -125,7 +125,12 @@ const Row = ({ item }: { item: UploadItem }) => {
           )}
           {item.status === 'failed' && item.retryable && (
             <Tooltip title={t('files.upload.retry')}>
-              <IconButton size="small" aria-label={t('files.upload.retry')} data-testid="upload-retry" onClick={() => uploadQueue.send({ type: 'RETRY', id: item.id })}>
+              <IconButton
+                size="small"
+                aria-label={t('files.upload.retry')}
+                data-testid="upload-retry"
+                onClick={() => uploadQueue.send({ type: 'RETRY', id: item.id })}
+              >
                 <ReplayOutlined fontSize="small" />
               </IconButton>
             </Tooltip>
@@ -154,7 +159,12 @@ const Row = ({ item }: { item: UploadItem }) => {
             <Typography variant="body2" noWrap sx={{ flex: 1, minWidth: 0 }} title={shown} data-testid="upload-item-name">
               {shown}
             </Typography>
-            <Chip size="small" label={item.status === 'done' ? t('files.upload.saved') : t(`files.upload.status.${item.status}`)} color={STATUS_COLOR[item.status]} variant="outlined" />
+            <Chip
+              size="small"
+              label={item.status === 'done' ? t('files.upload.saved') : t(`files.upload.status.${item.status}`)}
+              color={STATUS_COLOR[item.status]}
+              variant="outlined"
+            />
           </Box>
         }
         secondary={
@@ -205,7 +215,14 @@ export const UploadPanel = ({ userId }: { userId: string }) => {
       data-testid="upload-panel"
       role="region"
       aria-label={t('files.upload.title')}
-      sx={{ position: 'fixed', right: 16, bottom: 16, width: { xs: 'calc(100% - 32px)', sm: 420 }, zIndex: (theme) => theme.zIndex.speedDial, overflow: 'hidden' }}
+      sx={{
+        position: 'fixed',
+        right: 16,
+        bottom: 16,
+        width: { xs: 'calc(100% - 32px)', sm: 420 },
+        zIndex: (theme) => theme.zIndex.speedDial,
+        overflow: 'hidden',
+      }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', px: 2, py: 1, gap: 1, bgcolor: 'primary.main', color: 'primary.contrastText' }}>
         <Typography variant="subtitle2" sx={{ flex: 1 }} data-testid="upload-summary">
@@ -218,13 +235,25 @@ export const UploadPanel = ({ userId }: { userId: string }) => {
         {sum.underWay > 0 &&
           (paused ? (
             <Tooltip title={t('files.upload.resumeAll')}>
-              <IconButton size="small" color="inherit" aria-label={t('files.upload.resumeAll')} data-testid="upload-resume-all" onClick={() => uploadQueue.send({ type: 'RESUME' })}>
+              <IconButton
+                size="small"
+                color="inherit"
+                aria-label={t('files.upload.resumeAll')}
+                data-testid="upload-resume-all"
+                onClick={() => uploadQueue.send({ type: 'RESUME' })}
+              >
                 <PlayArrowOutlined fontSize="small" />
               </IconButton>
             </Tooltip>
           ) : (
             <Tooltip title={t('files.upload.pauseAll')}>
-              <IconButton size="small" color="inherit" aria-label={t('files.upload.pauseAll')} data-testid="upload-pause-all" onClick={() => uploadQueue.send({ type: 'PAUSE' })}>
+              <IconButton
+                size="small"
+                color="inherit"
+                aria-label={t('files.upload.pauseAll')}
+                data-testid="upload-pause-all"
+                onClick={() => uploadQueue.send({ type: 'PAUSE' })}
+              >
                 <PauseOutlined fontSize="small" />
               </IconButton>
             </Tooltip>
@@ -237,7 +266,12 @@ export const UploadPanel = ({ userId }: { userId: string }) => {
           </Tooltip>
         )}
         <Tooltip title={collapsed ? t('files.upload.expand') : t('files.upload.collapse')}>
-          <IconButton size="small" color="inherit" aria-label={collapsed ? t('files.upload.expand') : t('files.upload.collapse')} onClick={() => setCollapsed(!collapsed)}>
+          <IconButton
+            size="small"
+            color="inherit"
+            aria-label={collapsed ? t('files.upload.expand') : t('files.upload.collapse')}
+            onClick={() => setCollapsed(!collapsed)}
+          >
             {collapsed ? <ExpandLessOutlined fontSize="small" /> : <ExpandMoreOutlined fontSize="small" />}
           </IconButton>
         </Tooltip>

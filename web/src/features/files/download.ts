@@ -19,7 +19,13 @@ export const downloadFile = (userId: string, item: Item) => startBrowserDownload
 /** Folders and several items leave as one zip, built by an archive storage task. */
 export const downloadArchive = async (userId: string, items: Item[], onState?: (status: string) => void, confirmSkip2fa?: () => Promise<boolean>) => {
   const done = await runStorageTask({
-    start: ({ skip2fa }) => filesApi.startTask(userId, { action: 'archive', itemIds: items.map((i) => i.id), archiveName: archiveName(items, new Date()), ...(skip2fa ? { skip2fa } : {}) }),
+    start: ({ skip2fa }) =>
+      filesApi.startTask(userId, {
+        action: 'archive',
+        itemIds: items.map((i) => i.id),
+        archiveName: archiveName(items, new Date()),
+        ...(skip2fa ? { skip2fa } : {}),
+      }),
     poll: (task) => filesApi.taskState(userId, task),
     onState: (state) => onState?.(state.status),
     confirmSkip2fa,

@@ -37,7 +37,6 @@ export interface Item {
   location?: string;
 }
 
-
 export interface Page<T> {
   data: T[];
   totalCount: number;
@@ -90,9 +89,7 @@ export const apiRelative = (url: string) => {
 export const filesApi = {
   storages: (userId: string) => api.get<unknown>(`${userPath(userId)}/storages/`).then((a) => asPage<Storage>(a).data),
   list: (userId: string, storageId: string, folderId: string | null, q: ListQuery) =>
-    api
-      .get<unknown>(`${containerPath(userId, storageId, folderId)}/items/`, { perPage: FILES_PAGE_SIZE, ...q })
-      .then((a) => asPage<Item>(a)),
+    api.get<unknown>(`${containerPath(userId, storageId, folderId)}/items/`, { perPage: FILES_PAGE_SIZE, ...q }).then((a) => asPage<Item>(a)),
   folder: (userId: string, storageId: string, folderId: string) => api.get<Item>(`${storagePath(userId, storageId)}/folders/${enc(folderId)}`),
   /** The folders from the storage's root down to (not including) this one. */
   parents: (userId: string, storageId: string, folderId: string) =>
@@ -105,13 +102,13 @@ export const filesApi = {
   rename: (userId: string, storageId: string, itemId: string, name: string) =>
     api.request<Item>('PATCH', `${storagePath(userId, storageId)}/items/${enc(itemId)}/`, { body: { name } }),
   search: (userId: string, storageId: string, search: string, q: ListQuery) =>
-    api
-      .get<unknown>(`${storagePath(userId, storageId)}/search/`, { search, perPage: FILES_PAGE_SIZE, ...q })
-      .then((a) => asPage<Item>(a)),
+    api.get<unknown>(`${storagePath(userId, storageId)}/search/`, { search, perPage: FILES_PAGE_SIZE, ...q }).then((a) => asPage<Item>(a)),
   trash: (userId: string, storageId: string | undefined, page: number) =>
     api.get<unknown>(`${userPath(userId)}/trash-bin/`, { storageId, perPage: FILES_PAGE_SIZE, page, sort: 'name' }).then((a) => asPage<Item>(a)),
-  startTask: (userId: string, body: { action: TaskAction; itemIds: string[]; archiveName?: string; destinationId?: string | null; storageId?: string; skip2fa?: boolean }) =>
-    api.post<{ id: string; stateURL?: string }>(`${userPath(userId)}/storage-tasks/`, body),
+  startTask: (
+    userId: string,
+    body: { action: TaskAction; itemIds: string[]; archiveName?: string; destinationId?: string | null; storageId?: string; skip2fa?: boolean },
+  ) => api.post<{ id: string; stateURL?: string }>(`${userPath(userId)}/storage-tasks/`, body),
   taskState: (userId: string, task: { id: string; stateURL?: string }) =>
     api.get<StorageTask>(task.stateURL ? apiRelative(task.stateURL) : `${userPath(userId)}/storage-tasks/${enc(task.id)}/`),
 };

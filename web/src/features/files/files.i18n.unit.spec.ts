@@ -15,10 +15,22 @@ const flatten = (tree: Tree, prefix = ''): Record<string, string> =>
 
 /** Every value of the unions, so a new name rule or upload state fails here until it has its text. */
 const NAME_PROBLEMS = {
-  empty: true, forbiddenCharacters: true, controlCharacters: true, emoji: true, tooLong: true, leadingDot: true,
-  dotOnly: true, dotInFolderName: true, forbiddenName: true, appFile: true, profanity: true,
+  empty: true,
+  forbiddenCharacters: true,
+  controlCharacters: true,
+  emoji: true,
+  tooLong: true,
+  leadingDot: true,
+  dotOnly: true,
+  dotInFolderName: true,
+  forbiddenName: true,
+  appFile: true,
+  profanity: true,
 } satisfies Record<NameProblem, true>;
-const STATUSES = { pending: true, progress: true, paused: true, saving: true, done: true, failed: true, cancelled: true, interrupted: true } satisfies Record<UploadStatus, true>;
+const STATUSES = { pending: true, progress: true, paused: true, saving: true, done: true, failed: true, cancelled: true, interrupted: true } satisfies Record<
+  UploadStatus,
+  true
+>;
 
 describe('file browser texts', () => {
   const built = [

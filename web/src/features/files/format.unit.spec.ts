@@ -31,7 +31,15 @@ describe('file helpers', () => {
     const now = new Date('2030-05-06T10:00:00Z');
     expect(archiveName([{ name: 'Photos', label: 'folder' }], now)).toBe('Photos.zip');
     expect(archiveName([{ name: 'Secure Fetch 2030-05-06 abcdef', label: 'sfFolder' }], now)).toBe('Secure Fetch 2030-05-06 abcdef.zip');
-    expect(archiveName([{ name: 'a', label: 'file' }, { name: 'b', label: 'file' }], now)).toBe('files-2030-05-06.zip');
+    expect(
+      archiveName(
+        [
+          { name: 'a', label: 'file' },
+          { name: 'b', label: 'file' },
+        ],
+        now,
+      ),
+    ).toBe('files-2030-05-06.zip');
   });
 });
 

@@ -58,7 +58,9 @@ describe('storage task runner', () => {
             return { id: `t${starts.length}` };
           },
           poll: async (task: { id: string }): Promise<StorageTask> =>
-            starts.at(-1) ? { id: task.id, status: 'done', downloadURL: '/api/zip' } : { id: task.id, status: 'failed', errorCode: 5102, errorMessage: '2FA needed' },
+            starts.at(-1)
+              ? { id: task.id, status: 'done', downloadURL: '/api/zip' }
+              : { id: task.id, status: 'failed', errorCode: 5102, errorMessage: '2FA needed' },
           sleep: async () => undefined,
         },
       };

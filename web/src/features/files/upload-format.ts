@@ -3,7 +3,8 @@ import { formatBytes } from './format';
 /** A duration as the reader's locale writes it, in its largest whole units: "45 sec", "3 min 5 sec", "1 hr 2 min". */
 export const formatDuration = (seconds: number, tag = 'en-US'): string => {
   const total = Math.max(0, Math.ceil(seconds));
-  const unit = (value: number, name: 'second' | 'minute' | 'hour') => new Intl.NumberFormat(tag, { style: 'unit', unit: name, unitDisplay: 'short' }).format(value);
+  const unit = (value: number, name: 'second' | 'minute' | 'hour') =>
+    new Intl.NumberFormat(tag, { style: 'unit', unit: name, unitDisplay: 'short' }).format(value);
   const hours = Math.floor(total / 3600);
   const minutes = Math.floor((total % 3600) / 60);
   const secs = total % 60;

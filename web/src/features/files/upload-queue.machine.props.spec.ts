@@ -20,7 +20,11 @@ type Step =
 const pick = fc.option(fc.nat(20), { nil: null });
 const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant('add' as const), count: fc.integer({ min: 1, max: 4 }) }),
-  fc.record({ kind: fc.constant('report' as const), pick: fc.nat(20), what: fc.constantFrom('progress' as const, 'saving' as const, 'done' as const, 'failed' as const) }),
+  fc.record({
+    kind: fc.constant('report' as const),
+    pick: fc.nat(20),
+    what: fc.constantFrom('progress' as const, 'saving' as const, 'done' as const, 'failed' as const),
+  }),
   fc.record({ kind: fc.constantFrom('pause' as const, 'resume' as const, 'retry' as const, 'cancel' as const), pick }),
   fc.record({ kind: fc.constant('clear' as const) }),
   fc.record({ kind: fc.constantFrom('remove' as const, 'reattach' as const), pick: fc.nat(20) }),

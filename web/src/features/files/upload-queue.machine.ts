@@ -286,7 +286,9 @@ export const uploadQueueMachine = setup({
           if (!item || (item.status !== 'progress' && item.status !== 'saving')) return;
           // A worker that reported its end has nothing left to do: it is stopped, not left behind.
           enqueue.stopChild(childId(item));
-          enqueue.assign({ items: patch(context.items, item.id, { status: 'done', bytesSent: item.size, error: null, savedName: event.savedName ?? item.name }) });
+          enqueue.assign({
+            items: patch(context.items, item.id, { status: 'done', bytesSent: item.size, error: null, savedName: event.savedName ?? item.name }),
+          });
           enqueue(emit({ type: 'saved', target: item.target, entryId: event.entryId, relativeDir: item.relativeDir }));
         }),
         'schedule',

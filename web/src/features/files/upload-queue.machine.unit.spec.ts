@@ -215,7 +215,15 @@ describe('upload queue machine', () => {
 
   it('summarises bytes over the items not cancelled', () => {
     const q = start(2);
-    q.actor.send({ type: 'ADD', target, files: [{ file: blob(300), name: 'a' }, { file: blob(100), name: 'b' }, { file: blob(600), name: 'c' }] });
+    q.actor.send({
+      type: 'ADD',
+      target,
+      files: [
+        { file: blob(300), name: 'a' },
+        { file: blob(100), name: 'b' },
+        { file: blob(600), name: 'c' },
+      ],
+    });
     q.workerOf('a').send({ type: 'UPLOAD.PROGRESS', bytesSent: 150 });
     q.actor.send({ type: 'CANCEL', id: q.items()[2]!.id });
     expect(summarize(q.items())).toMatchObject({ total: 2, bytesTotal: 400, bytesSent: 150, percent: 37, active: 2, unfinished: 2 });
@@ -300,7 +308,11 @@ describe('upload queue machine', () => {
     expect(q.discarded).toEqual(['/api/uploads/kept', '/api/uploads/k2']);
 
     q.add('a', 'b', 'c');
-    q.actor.send({ type: 'ADD', target, files: [{ file: blob(1), name: 'refused', rejection: { code: 'SECURE_FETCH_TOO_LARGE', message: 'too big', data: null } }] });
+    q.actor.send({
+      type: 'ADD',
+      target,
+      files: [{ file: blob(1), name: 'refused', rejection: { code: 'SECURE_FETCH_TOO_LARGE', message: 'too big', data: null } }],
+    });
     q.workerOf('a').send({ type: 'UPLOAD.SAVING' });
     const id = (name: string) => q.items().find((i) => i.name === name)!.id;
     q.actor.send({ type: 'REMOVE', id: id('a') });

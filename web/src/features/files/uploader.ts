@@ -86,7 +86,8 @@ const saveFile = async (target: UploadTarget, folderId: string | null, uploadId:
   try {
     return await filesApi.createFile(target.userId, target.storageId, folderId, { uploadId, name });
   } catch (error) {
-    if (error instanceof ApiError && error.status === 409) return filesApi.createFile(target.userId, target.storageId, folderId, { uploadId, name, rename: true });
+    if (error instanceof ApiError && error.status === 409)
+      return filesApi.createFile(target.userId, target.storageId, folderId, { uploadId, name, rename: true });
     throw error;
   }
 };
@@ -101,8 +102,7 @@ export const tusUploadWorker = fromCallback<UploadWorkerCommand, UploadWorkerInp
   let upload: Upload | null = null;
   let terminate = false;
   let stopped = false;
-  const fail = (error: NormalisedError) =>
-    !stopped && sendBack({ type: 'UPLOAD.FAILED', id, attempt, error, retryable: !FINAL_CODES.has(error.code) });
+  const fail = (error: NormalisedError) => !stopped && sendBack({ type: 'UPLOAD.FAILED', id, attempt, error, retryable: !FINAL_CODES.has(error.code) });
 
   receive((command) => {
     if (command.type === 'TERMINATE') terminate = true;
@@ -163,8 +163,7 @@ export const uploadQueue = createActor(
 /** The spec: the browser warns before unload while uploads are pending. */
 export const hasUnfinishedUploads = () => summarize(uploadQueue.getSnapshot().context.items).underWay > 0;
 
-const interruptedOf = (userId: string) =>
-  uploadQueue.getSnapshot().context.items.filter((i) => i.status === 'interrupted' && i.target.userId === userId);
+const interruptedOf = (userId: string) => uploadQueue.getSnapshot().context.items.filter((i) => i.status === 'interrupted' && i.target.userId === userId);
 
 /**
  * Which chosen files continue an interrupted upload (same size and same fingerprint, each upload
@@ -296,12 +295,14 @@ if (typeof window !== 'undefined') {
     if (restored === null) return;
     const structural = storeChanges(kept, snapshot.context.items);
     // An upload URL, a state or a fingerprint is written at once; mere progress at most once a second.
-    const urgent = structural.remove.length > 0 || structural.put.some((p) => {
-      const before = kept.get(p.id);
-      if (!before) return true;
-      const old = JSON.parse(before) as { uploadUrl: string | null; fingerprint: string | null };
-      return old.uploadUrl !== p.uploadUrl || old.fingerprint !== p.fingerprint;
-    });
+    const urgent =
+      structural.remove.length > 0 ||
+      structural.put.some((p) => {
+        const before = kept.get(p.id);
+        if (!before) return true;
+        const old = JSON.parse(before) as { uploadUrl: string | null; fingerprint: string | null };
+        return old.uploadUrl !== p.uploadUrl || old.fingerprint !== p.fingerprint;
+      });
     if (urgent) {
       if (flushTimer) clearTimeout(flushTimer);
       flush();

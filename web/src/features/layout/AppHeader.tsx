@@ -51,10 +51,28 @@ export const AppHeader = ({ onOpenNav }: { onOpenNav?: () => void }) => {
   const isStaff = (STAFF_ROLES as readonly string[]).includes(user.role);
 
   const items: Item[] = [
-    { key: 'storage', label: t('menu.storageManagement'), icon: <StorageOutlined fontSize="small" />, testId: 'menu-storage-management', onSelect: go('/storages/management') },
-    { key: 'subscription', label: t('menu.subscription'), icon: <CardMembershipOutlined fontSize="small" />, testId: 'menu-subscription', onSelect: go('/subscription/manage') },
+    {
+      key: 'storage',
+      label: t('menu.storageManagement'),
+      icon: <StorageOutlined fontSize="small" />,
+      testId: 'menu-storage-management',
+      onSelect: go('/storages/management'),
+    },
+    {
+      key: 'subscription',
+      label: t('menu.subscription'),
+      icon: <CardMembershipOutlined fontSize="small" />,
+      testId: 'menu-subscription',
+      onSelect: go('/subscription/manage'),
+    },
     { key: 'settings', label: t('menu.settings'), icon: <SettingsOutlined fontSize="small" />, testId: 'menu-settings', onSelect: go('/settings') },
-    { key: 'account', label: t('menu.myAccount'), icon: <AccountCircleOutlined fontSize="small" />, testId: 'menu-my-account', onSelect: go('/settings?tab=account') },
+    {
+      key: 'account',
+      label: t('menu.myAccount'),
+      icon: <AccountCircleOutlined fontSize="small" />,
+      testId: 'menu-my-account',
+      onSelect: go('/settings?tab=account'),
+    },
   ];
 
   return (

@@ -54,7 +54,17 @@ const PasswordResetFlow = ({ token }: { token: string | null }) => {
         <Box component="form" noValidate onSubmit={request} aria-label={t('passwordReset.requestTitle')}>
           <Typography color="text.secondary">{t('passwordReset.requestIntro')}</Typography>
           <ErrorAlert error={context.error} testId="password-reset-error" />
-          <FormField name="email" type="email" autoComplete="email" label={t('fields.email')} value={email} onValue={setEmail} errorKey={context.fieldErrors.email} testId="password-reset-email" autoFocus />
+          <FormField
+            name="email"
+            type="email"
+            autoComplete="email"
+            label={t('fields.email')}
+            value={email}
+            onValue={setEmail}
+            errorKey={context.fieldErrors.email}
+            testId="password-reset-email"
+            autoFocus
+          />
           <Button type="submit" variant="contained" fullWidth disabled={state.matches('requesting')} sx={{ mt: 2 }} data-testid="password-reset-request-submit">
             {t('passwordReset.requestSubmit')}
           </Button>

@@ -1,4 +1,3 @@
-
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -28,11 +27,29 @@ import { CopyableLink as LinkField } from '../../components/CopyableLink';
 /** The upload page's address with a copy button. */
 export const CopyableLink = ({ url, testId }: { url: string; testId: string }) => {
   const { t } = useTranslation();
-  return <LinkField url={url} testId={testId} fullWidth size="small" labels={{ link: t('secureFetch.link'), copy: t('secureFetch.copy'), copied: t('secureFetch.copied') }} />;
+  return (
+    <LinkField
+      url={url}
+      testId={testId}
+      fullWidth
+      size="small"
+      labels={{ link: t('secureFetch.link'), copy: t('secureFetch.copy'), copied: t('secureFetch.copied') }}
+    />
+  );
 };
 
 /** The create dialog of spec §3 Secure Fetch: note (required), expiry, include metadata, certificate and its hash choice. */
-export const CreateFetchDialog = ({ userId, open, onClose, onCreated }: { userId: string; open: boolean; onClose: () => void; onCreated: (created: SecureFetch) => void }) => {
+export const CreateFetchDialog = ({
+  userId,
+  open,
+  onClose,
+  onCreated,
+}: {
+  userId: string;
+  open: boolean;
+  onClose: () => void;
+  onCreated: (created: SecureFetch) => void;
+}) => {
   const { t } = useTranslation();
   const [values, setValues] = useState<CreateValues>(DEFAULT_CREATE_VALUES);
   const [state, send] = useMachine(
@@ -84,11 +101,23 @@ export const CreateFetchDialog = ({ userId, open, onClose, onCreated }: { userId
               slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'fetch-create-expires' } }}
             />
             <FormControlLabel
-              control={<Switch checked={values.includeMetadata} onChange={(e) => set('includeMetadata', e.target.checked)} slotProps={{ input: { 'data-testid': 'fetch-create-metadata' } as object }} />}
+              control={
+                <Switch
+                  checked={values.includeMetadata}
+                  onChange={(e) => set('includeMetadata', e.target.checked)}
+                  slotProps={{ input: { 'data-testid': 'fetch-create-metadata' } as object }}
+                />
+              }
               label={t('secureFetch.create.includeMetadata')}
             />
             <FormControlLabel
-              control={<Switch checked={values.certificate} onChange={(e) => set('certificate', e.target.checked)} slotProps={{ input: { 'data-testid': 'fetch-create-certificate' } as object }} />}
+              control={
+                <Switch
+                  checked={values.certificate}
+                  onChange={(e) => set('certificate', e.target.checked)}
+                  slotProps={{ input: { 'data-testid': 'fetch-create-certificate' } as object }}
+                />
+              }
               label={t('secureFetch.create.certificate', { cost: fetchCost(values.certificate) })}
             />
             {values.certificate && (
@@ -101,7 +130,14 @@ export const CreateFetchDialog = ({ userId, open, onClose, onCreated }: { userId
                       control={
                         <Checkbox
                           checked={values.hashChoice.includes(h)}
-                          onChange={(e) => set('hashChoice', e.target.checked ? HASH_CHOICES.filter((x) => x === h || values.hashChoice.includes(x)) : values.hashChoice.filter((x) => x !== h))}
+                          onChange={(e) =>
+                            set(
+                              'hashChoice',
+                              e.target.checked
+                                ? HASH_CHOICES.filter((x) => x === h || values.hashChoice.includes(x))
+                                : values.hashChoice.filter((x) => x !== h),
+                            )
+                          }
                           slotProps={{ input: { 'data-testid': `fetch-create-hash-${h}` } as object }}
                         />
                       }

@@ -42,7 +42,6 @@ import { certificatePdfUrl, itemDownloadUrl, secureFetchApi, uploadPageUrl, type
 import { saveJson } from './save-json';
 import { statusOf } from './status';
 
-
 const short = (hash: string | undefined | null) => (hash ? `${hash.slice(0, 12)}…` : '—');
 
 /** Pay and pin of a fetch whose files arrived: the cost, the confirmed balance, the spec's refusal. */
@@ -116,7 +115,12 @@ const PaySection = ({ userId, fetch }: { userId: string; fetch: SecureFetch }) =
               {t('secureFetch.pay.retry')}
             </Button>
           ) : (
-            <Button variant="contained" disabled={state.matches('paying') || short} onClick={() => send({ type: 'PAY', confirmed })} data-testid="fetch-pay-button">
+            <Button
+              variant="contained"
+              disabled={state.matches('paying') || short}
+              onClick={() => send({ type: 'PAY', confirmed })}
+              data-testid="fetch-pay-button"
+            >
               {state.matches('paying') ? t('secureFetch.pay.paying') : t('secureFetch.pay.button', { cost: displayAxel(cost, lang) })}
             </Button>
           )}
@@ -137,7 +141,6 @@ const PaySection = ({ userId, fetch }: { userId: string; fetch: SecureFetch }) =
     </Paper>
   );
 };
-
 
 /** The certificate of a paid fetch: its fields as the PDF shows them, the PDF and the JSON to verify with. */
 const CertificateSection = ({ userId, fetch }: { userId: string; fetch: SecureFetch }) => {
@@ -163,13 +166,28 @@ const CertificateSection = ({ userId, fetch }: { userId: string; fetch: SecureFe
         <Typography variant="subtitle1">{t('secureFetch.certificate.title')}</Typography>
         <ErrorAlert error={error} testId="fetch-certificate-error" />
         <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
-          <Button variant="outlined" startIcon={<VerifiedOutlined />} onClick={() => void load().then((c) => c && setOpen(true))} data-testid="fetch-certificate-view">
+          <Button
+            variant="outlined"
+            startIcon={<VerifiedOutlined />}
+            onClick={() => void load().then((c) => c && setOpen(true))}
+            data-testid="fetch-certificate-view"
+          >
             {t('secureFetch.certificate.view')}
           </Button>
-          <Button variant="outlined" startIcon={<PictureAsPdfOutlined />} onClick={() => startBrowserDownload(certificatePdfUrl(userId, fetch.id), `certificate-${fetch.id}.pdf`)} data-testid="fetch-certificate-pdf">
+          <Button
+            variant="outlined"
+            startIcon={<PictureAsPdfOutlined />}
+            onClick={() => startBrowserDownload(certificatePdfUrl(userId, fetch.id), `certificate-${fetch.id}.pdf`)}
+            data-testid="fetch-certificate-pdf"
+          >
             {t('secureFetch.certificate.pdf')}
           </Button>
-          <Button variant="outlined" startIcon={<DownloadOutlined />} onClick={() => void load().then((c) => c && saveJson(c, `certificate-${fetch.id}.json`))} data-testid="fetch-certificate-json">
+          <Button
+            variant="outlined"
+            startIcon={<DownloadOutlined />}
+            onClick={() => void load().then((c) => c && saveJson(c, `certificate-${fetch.id}.json`))}
+            data-testid="fetch-certificate-json"
+          >
             {t('secureFetch.certificate.json')}
           </Button>
           <Button component={RouterLink} to="/verify-certificate">
@@ -182,7 +200,11 @@ const CertificateSection = ({ userId, fetch }: { userId: string; fetch: SecureFe
         <DialogContent>
           <Stack spacing={1}>
             <Typography variant="body2">{t('secureFetch.certificate.id', { id: String(certificate?.certificateId ?? '—') })}</Typography>
-            <Typography variant="body2">{t('secureFetch.certificate.issuedAt', { date: typeof certificate?.issuedAt === 'string' ? formatDateTime(certificate.issuedAt, i18n.language) : '—' })}</Typography>
+            <Typography variant="body2">
+              {t('secureFetch.certificate.issuedAt', {
+                date: typeof certificate?.issuedAt === 'string' ? formatDateTime(certificate.issuedAt, i18n.language) : '—',
+              })}
+            </Typography>
             <Typography variant="body2" sx={{ wordBreak: 'break-all' }} data-testid="fetch-certificate-tx">
               {t('secureFetch.certificate.txId', { txId: String(certificate?.txId ?? '—') })}
             </Typography>
@@ -332,7 +354,11 @@ export const FetchDetails = ({ userId, fetchId }: { userId: string; fetchId: str
                   <TableCell align="right">
                     {fetch.paid && (
                       <Tooltip title={t('secureFetch.items.download')}>
-                        <IconButton aria-label={t('secureFetch.items.download')} data-testid="fetch-item-download" onClick={() => startBrowserDownload(itemDownloadUrl(userId, fetch.id, item.id), item.name)}>
+                        <IconButton
+                          aria-label={t('secureFetch.items.download')}
+                          data-testid="fetch-item-download"
+                          onClick={() => startBrowserDownload(itemDownloadUrl(userId, fetch.id, item.id), item.name)}
+                        >
                           <DownloadOutlined fontSize="small" />
                         </IconButton>
                       </Tooltip>

@@ -41,7 +41,6 @@ import { publishedKeys, receiptSignatureValid, SIGNING_KEYS_URL } from './receip
 import { secureFetchApi, type LinkSummary } from './secure-fetch.api';
 import { splitLinkUploads, TOO_LARGE, type RefusedFile } from './upload-rules';
 
-
 const pathOf = (item: Pick<UploadItem, 'relativeDir' | 'name'>) => (item.relativeDir ? `${item.relativeDir}/${item.name}` : item.name);
 
 const droppedEntries = (event: DragEvent): EntryLike[] | null => {
@@ -74,8 +73,17 @@ const LinkSummaryCard = ({ link }: { link: LinkSummary }) => {
         {link.note}
       </Typography>
       <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
-        <Chip size="small" label={link.expiresAt ? t('secureFetch.upload.expires', { date: formatDateTime(link.expiresAt, i18n.language) }) : t('secureFetch.upload.noExpiry')} />
-        {link.maxSize !== null && <Chip size="small" label={t('secureFetch.upload.maxSize', { size: limitText(link.maxSize, localeTag(i18n.language)) })} data-testid="fetch-link-max-size" />}
+        <Chip
+          size="small"
+          label={link.expiresAt ? t('secureFetch.upload.expires', { date: formatDateTime(link.expiresAt, i18n.language) }) : t('secureFetch.upload.noExpiry')}
+        />
+        {link.maxSize !== null && (
+          <Chip
+            size="small"
+            label={t('secureFetch.upload.maxSize', { size: limitText(link.maxSize, localeTag(i18n.language)) })}
+            data-testid="fetch-link-max-size"
+          />
+        )}
         {link.certificated && (
           <Chip
             size="small"
@@ -83,7 +91,9 @@ const LinkSummaryCard = ({ link }: { link: LinkSummary }) => {
             data-testid="fetch-link-certificate"
             label={
               link.hashChoice?.length
-                ? t('secureFetch.upload.certificatedWith', { hashes: link.hashChoice.map((h) => t(`secureFetch.hashChoice.${h}`, { defaultValue: h })).join(', ') })
+                ? t('secureFetch.upload.certificatedWith', {
+                    hashes: link.hashChoice.map((h) => t(`secureFetch.hashChoice.${h}`, { defaultValue: h })).join(', '),
+                  })
                 : t('secureFetch.upload.certificated')
             }
           />
@@ -125,12 +135,22 @@ const RefusedFiles = ({ refused, onDismiss }: { refused: RefusedFile[]; onDismis
       {t('secureFetch.upload.refusedTitle', { count: refused.length })}
       <List dense disablePadding>
         {refused.map((r) => (
-          <ListItem key={r.name} disableGutters data-testid="fetch-refused-file" data-name={r.name} data-error-code={r.error.code} sx={{ overflowWrap: 'anywhere' }}>
+          <ListItem
+            key={r.name}
+            disableGutters
+            data-testid="fetch-refused-file"
+            data-name={r.name}
+            data-error-code={r.error.code}
+            sx={{ overflowWrap: 'anywhere' }}
+          >
             {r.error.code === TOO_LARGE && typeof r.error.data?.maxSize === 'number'
               ? t('secureFetch.upload.refusedTooLarge', { name: r.name, size: formatBytes(r.size, tag), limit: limitText(r.error.data.maxSize, tag) })
               : t('secureFetch.upload.refusedOther', {
                   name: r.name,
-                  reason: r.error.code === 'INVALID_NAME' && typeof r.error.data?.problem === 'string' ? t(`files.nameProblems.${r.error.data.problem}`) : translateError(t, i18n.language, r.error),
+                  reason:
+                    r.error.code === 'INVALID_NAME' && typeof r.error.data?.problem === 'string'
+                      ? t(`files.nameProblems.${r.error.data.problem}`)
+                      : translateError(t, i18n.language, r.error),
                 })}
           </ListItem>
         ))}
@@ -145,7 +165,14 @@ const FileRow = ({ item, hash, onCommand }: { item: UploadItem; hash: HashState 
   const hashPercent = hash ? (hash.hashes ? 100 : item.size > 0 ? Math.floor((hash.bytes / item.size) * 100) : 0) : 0;
   const path = pathOf(item);
   return (
-    <ListItem dense data-testid="fetch-file" data-status={item.status} data-name={path} divider secondaryAction={<RowActions item={item} onCommand={onCommand} />}>
+    <ListItem
+      dense
+      data-testid="fetch-file"
+      data-status={item.status}
+      data-name={path}
+      divider
+      secondaryAction={<RowActions item={item} onCommand={onCommand} />}
+    >
       <ListItemText
         primary={
           <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', pr: 8 }}>
@@ -155,7 +182,12 @@ const FileRow = ({ item, hash, onCommand }: { item: UploadItem; hash: HashState 
             <Typography variant="caption" color="text.secondary">
               {formatBytes(item.size, localeTag(i18n.language))}
             </Typography>
-            <Chip size="small" variant="outlined" label={t(`files.upload.status.${item.status}`)} color={item.status === 'done' ? 'success' : item.status === 'failed' ? 'error' : 'default'} />
+            <Chip
+              size="small"
+              variant="outlined"
+              label={t(`files.upload.status.${item.status}`)}
+              color={item.status === 'done' ? 'success' : item.status === 'failed' ? 'error' : 'default'}
+            />
           </Box>
         }
         secondary={
@@ -168,8 +200,17 @@ const FileRow = ({ item, hash, onCommand }: { item: UploadItem; hash: HashState 
           ) : (
             <Box sx={{ mt: 0.5, mr: 8 }}>
               <LinearProgress variant="determinate" value={percent} aria-label={t('secureFetch.upload.uploadProgress', { name: path })} />
-              <Typography variant="caption" color={hash?.failed ? 'error' : 'text.secondary'} data-testid="fetch-file-hash" data-done={hash?.hashes ? 'true' : hash?.failed ? 'failed' : 'false'}>
-                {hash?.hashes ? t('secureFetch.upload.hashed') : hash?.failed ? t('secureFetch.upload.hashFailed') : t('secureFetch.upload.hashing', { percent: hashPercent })}
+              <Typography
+                variant="caption"
+                color={hash?.failed ? 'error' : 'text.secondary'}
+                data-testid="fetch-file-hash"
+                data-done={hash?.hashes ? 'true' : hash?.failed ? 'failed' : 'false'}
+              >
+                {hash?.hashes
+                  ? t('secureFetch.upload.hashed')
+                  : hash?.failed
+                    ? t('secureFetch.upload.hashFailed')
+                    : t('secureFetch.upload.hashing', { percent: hashPercent })}
               </Typography>
             </Box>
           )
@@ -179,7 +220,6 @@ const FileRow = ({ item, hash, onCommand }: { item: UploadItem; hash: HashState 
     </ListItem>
   );
 };
-
 
 /** The anonymous upload page of a Secure Fetch link, /secure-fetch(es)/:shareId (spec §2). */
 export const FetchUploadPage = () => {
@@ -319,7 +359,12 @@ export const FetchUploadPage = () => {
             {t('secureFetch.upload.sentTitle')}
           </Typography>
           <Typography>{t('secureFetch.upload.sentText', { count: state.context.files.length })}</Typography>
-          <Alert severity={verdict === 'match' ? 'success' : verdict === 'mismatch' ? 'error' : 'warning'} data-testid="fetch-receipt-verdict" data-verdict={verdict} sx={{ width: '100%' }}>
+          <Alert
+            severity={verdict === 'match' ? 'success' : verdict === 'mismatch' ? 'error' : 'warning'}
+            data-testid="fetch-receipt-verdict"
+            data-verdict={verdict}
+            sx={{ width: '100%' }}
+          >
             {t(`secureFetch.upload.receipt.${verdict}`)}
             <Typography variant="body2" data-testid="fetch-receipt-signature" data-signature={signature ?? 'unchecked'}>
               {t(`secureFetch.upload.receipt.signature.${signature ?? 'unchecked'}`)}
@@ -330,14 +375,26 @@ export const FetchUploadPage = () => {
                   .filter((c) => c.status !== 'match')
                   .map((c) => (
                     <ListItem key={c.name} disableGutters>
-                      <ListItemText primary={c.name} secondary={c.status === 'differs' ? t('secureFetch.upload.receipt.differs', { hashes: c.hashes.join(', ') }) : t('secureFetch.upload.receipt.missing')} />
+                      <ListItemText
+                        primary={c.name}
+                        secondary={
+                          c.status === 'differs'
+                            ? t('secureFetch.upload.receipt.differs', { hashes: c.hashes.join(', ') })
+                            : t('secureFetch.upload.receipt.missing')
+                        }
+                      />
                     </ListItem>
                   ))}
               </List>
             )}
           </Alert>
           {receipt && (
-            <Button variant="outlined" startIcon={<DownloadOutlined />} data-testid="fetch-receipt-download" onClick={() => saveJson(receipt, `secure-fetch-receipt-${linkId}.json`)}>
+            <Button
+              variant="outlined"
+              startIcon={<DownloadOutlined />}
+              data-testid="fetch-receipt-download"
+              onClick={() => saveJson(receipt, `secure-fetch-receipt-${linkId}.json`)}
+            >
               {t('secureFetch.upload.downloadReceipt')}
             </Button>
           )}
@@ -363,7 +420,14 @@ export const FetchUploadPage = () => {
           }}
           onDragLeave={() => setDragging(false)}
           onDrop={(e) => void onDrop(e)}
-          sx={{ p: 4, textAlign: 'center', borderStyle: 'dashed', borderWidth: 2, borderColor: dragging ? 'primary.main' : 'divider', bgcolor: dragging ? 'action.hover' : undefined }}
+          sx={{
+            p: 4,
+            textAlign: 'center',
+            borderStyle: 'dashed',
+            borderWidth: 2,
+            borderColor: dragging ? 'primary.main' : 'divider',
+            bgcolor: dragging ? 'action.hover' : undefined,
+          }}
         >
           <CloudUploadOutlined color="action" sx={{ fontSize: 40 }} />
           <Typography sx={{ mb: 2 }}>{t('secureFetch.upload.drop')}</Typography>
@@ -409,7 +473,12 @@ export const FetchUploadPage = () => {
             </Box>
             <List dense disablePadding>
               {items.map((item) => (
-                <FileRow key={item.id} item={item} hash={item.file ? hashes.get(item.file) : undefined} onCommand={(command) => queue.send(command === 'REMOVE' ? { type: 'REMOVE', id: item.id } : { type: command, id: item.id })} />
+                <FileRow
+                  key={item.id}
+                  item={item}
+                  hash={item.file ? hashes.get(item.file) : undefined}
+                  onCommand={(command) => queue.send(command === 'REMOVE' ? { type: 'REMOVE', id: item.id } : { type: command, id: item.id })}
+                />
               ))}
             </List>
             {items.some((i) => i.status === 'failed' && i.retryable) && (

@@ -110,7 +110,13 @@ const FetchList = ({ userId }: { userId: string }) => {
           onChange={(e) => setSearch(e.target.value)}
           slotProps={{
             htmlInput: { 'data-testid': 'fetch-search', 'aria-label': t('secureFetch.list.search') },
-            input: { startAdornment: <InputAdornment position="start"><SearchOutlined fontSize="small" /></InputAdornment> },
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchOutlined fontSize="small" />
+                </InputAdornment>
+              ),
+            },
           }}
         />
         <TextField
@@ -147,14 +153,18 @@ const FetchList = ({ userId }: { userId: string }) => {
                       <Typography sx={{ ...oneLine, flex: 1 }} title={f.note}>
                         {f.note}
                       </Typography>
-                      <Chip size="small" label={t(`secureFetch.status.${status}`)} color={status === 'uploaded' ? 'warning' : status === 'active' ? 'success' : 'default'} />
+                      <Chip
+                        size="small"
+                        label={t(`secureFetch.status.${status}`)}
+                        color={status === 'uploaded' ? 'warning' : status === 'active' ? 'success' : 'default'}
+                      />
                     </Box>
                     <Typography variant="caption" color="text.secondary" component="div">
                       {t('secureFetch.list.created')}: {formatDateTime(f.createdAt, i18n.language)}
                     </Typography>
                     <Typography variant="caption" color="text.secondary" component="div">
-                      {t('secureFetch.list.expires')}: {f.expiresAt ? formatDateTime(f.expiresAt, i18n.language) : t('secureFetch.untilUsed')} · {t('secureFetch.list.certificate')}:{' '}
-                      {f.certificated ? t('secureFetch.list.yes') : t('secureFetch.list.no')}
+                      {t('secureFetch.list.expires')}: {f.expiresAt ? formatDateTime(f.expiresAt, i18n.language) : t('secureFetch.untilUsed')} ·{' '}
+                      {t('secureFetch.list.certificate')}: {f.certificated ? t('secureFetch.list.yes') : t('secureFetch.list.no')}
                     </Typography>
                   </ListItemButton>
                 </ListItem>
@@ -176,7 +186,12 @@ const FetchList = ({ userId }: { userId: string }) => {
               <TableRow>
                 {COLUMNS.map((c) => (
                   <TableCell key={c.key} sortDirection={sortBy === c.key ? (sortOrder === 'ASC' ? 'asc' : 'desc') : false}>
-                    <TableSortLabel active={sortBy === c.key} direction={sortBy === c.key && sortOrder === 'ASC' ? 'asc' : 'desc'} onClick={() => sort(c.key)} data-testid={`fetch-sort-${c.key}`}>
+                    <TableSortLabel
+                      active={sortBy === c.key}
+                      direction={sortBy === c.key && sortOrder === 'ASC' ? 'asc' : 'desc'}
+                      onClick={() => sort(c.key)}
+                      data-testid={`fetch-sort-${c.key}`}
+                    >
                       {t(c.label)}
                     </TableSortLabel>
                   </TableCell>
@@ -193,7 +208,11 @@ const FetchList = ({ userId }: { userId: string }) => {
                       {f.note}
                     </TableCell>
                     <TableCell>
-                      <Chip size="small" label={t(`secureFetch.status.${status}`)} color={status === 'uploaded' ? 'warning' : status === 'active' ? 'success' : 'default'} />
+                      <Chip
+                        size="small"
+                        label={t(`secureFetch.status.${status}`)}
+                        color={status === 'uploaded' ? 'warning' : status === 'active' ? 'success' : 'default'}
+                      />
                     </TableCell>
                     <TableCell>{formatDateTime(f.createdAt, i18n.language)}</TableCell>
                     <TableCell>{f.expiresAt ? formatDateTime(f.expiresAt, i18n.language) : t('secureFetch.untilUsed')}</TableCell>

@@ -16,7 +16,16 @@ import { api } from '../../api/client';
 import { formatDateTime } from '../../components/i18nHelpers';
 import { hashFile } from './hashing';
 import { HASH_NAMES } from './hashing.core';
-import { certificateIntact, chainAnchor, readCertificate, verifyFile, type AnchorTransaction, type Certificate, type ChainAnchor, type FileVerdict } from './verify';
+import {
+  certificateIntact,
+  chainAnchor,
+  readCertificate,
+  verifyFile,
+  type AnchorTransaction,
+  type Certificate,
+  type ChainAnchor,
+  type FileVerdict,
+} from './verify';
 
 type Loaded = { certificate: Certificate; raw: Record<string, unknown>; fileName: string; intact: boolean | null };
 
@@ -101,7 +110,14 @@ export const VerifyCertificatePage = () => {
               <Typography variant="body2" data-testid="verify-certificate-name">
                 {loaded?.fileName ?? t('secureFetch.verify.noneChosen')}
               </Typography>
-              <input ref={certificateInput} type="file" accept="application/json,.json" hidden data-testid="verify-certificate-input" onChange={(e) => void chooseCertificate(e.target.files?.[0])} />
+              <input
+                ref={certificateInput}
+                type="file"
+                accept="application/json,.json"
+                hidden
+                data-testid="verify-certificate-input"
+                onChange={(e) => void chooseCertificate(e.target.files?.[0])}
+              />
             </Box>
             {certificateProblem && (
               <Alert severity="error" data-testid="verify-certificate-problem">
@@ -109,8 +125,15 @@ export const VerifyCertificatePage = () => {
               </Alert>
             )}
             {loaded && (
-              <Alert severity={loaded.intact === false || anchor?.kind === 'differs' ? 'error' : 'info'} data-testid="verify-certificate-summary" data-intact={String(loaded.intact)}>
-                {t('secureFetch.verify.certificateSummary', { count: loaded.certificate.files.length, issuedAt: loaded.certificate.issuedAt ? formatDateTime(loaded.certificate.issuedAt, i18n.language) : '—' })}{' '}
+              <Alert
+                severity={loaded.intact === false || anchor?.kind === 'differs' ? 'error' : 'info'}
+                data-testid="verify-certificate-summary"
+                data-intact={String(loaded.intact)}
+              >
+                {t('secureFetch.verify.certificateSummary', {
+                  count: loaded.certificate.files.length,
+                  issuedAt: loaded.certificate.issuedAt ? formatDateTime(loaded.certificate.issuedAt, i18n.language) : '—',
+                })}{' '}
                 {loaded.intact === true ? t('secureFetch.verify.intact') : loaded.intact === false ? t('secureFetch.verify.altered') : ''}
                 {loaded.certificate.txId && (
                   <Typography variant="caption" component="div" sx={{ wordBreak: 'break-all' }}>
@@ -162,7 +185,13 @@ export const VerifyCertificatePage = () => {
                   ))}
                   <TableRow data-testid="verify-size" data-verdict={String(verdict.sizeMatches)}>
                     <TableCell>{t('secureFetch.verify.size')}</TableCell>
-                    <TableCell>{verdict.sizeMatches === null ? t('secureFetch.verify.hashVerdict.notShown') : verdict.sizeMatches ? t('secureFetch.verify.hashVerdict.match') : t('secureFetch.verify.hashVerdict.differs')}</TableCell>
+                    <TableCell>
+                      {verdict.sizeMatches === null
+                        ? t('secureFetch.verify.hashVerdict.notShown')
+                        : verdict.sizeMatches
+                          ? t('secureFetch.verify.hashVerdict.match')
+                          : t('secureFetch.verify.hashVerdict.differs')}
+                    </TableCell>
                   </TableRow>
                 </TableBody>
               </Table>

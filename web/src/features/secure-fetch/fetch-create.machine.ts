@@ -71,7 +71,13 @@ export const fetchCreateMachine = setup({
           const result = validateCreate(context.values, context.now());
           if (!result.ok) throw new Error('validated before');
           const v = result.value;
-          return { note: v.note, expiresAt: v.expiresAt, includeMetadata: v.includeMetadata, certificate: v.certificate, hashChoice: v.certificate ? v.hashChoice : [] };
+          return {
+            note: v.note,
+            expiresAt: v.expiresAt,
+            includeMetadata: v.includeMetadata,
+            certificate: v.certificate,
+            hashChoice: v.certificate ? v.hashChoice : [],
+          };
         },
         onDone: { target: 'created', actions: assign({ created: ({ event }) => event.output }) },
         onError: {

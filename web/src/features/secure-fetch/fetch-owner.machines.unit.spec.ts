@@ -11,10 +11,9 @@ const created = { id: 'f1', shareId: 'f1', shareLinkId: 'L'.repeat(22), note: 'C
 describe('create dialog machine', () => {
   const start = (impl: (r: CreateRequest) => Promise<SecureFetch>) => {
     const calls: CreateRequest[] = [];
-    const actor = createActor(
-      fetchCreateMachine.provide({ actors: { create: fromPromise(async ({ input }) => (calls.push(input), impl(input))) } }),
-      { input: { now: () => NOW } },
-    ).start();
+    const actor = createActor(fetchCreateMachine.provide({ actors: { create: fromPromise(async ({ input }) => (calls.push(input), impl(input))) } }), {
+      input: { now: () => NOW },
+    }).start();
     return { actor, calls };
   };
 

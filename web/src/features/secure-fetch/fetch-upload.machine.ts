@@ -109,7 +109,11 @@ export const fetchUploadMachine = setup({
         input: ({ context }) => ({ linkId: context.linkId }),
         onDone: [
           // A link already used answers with its status: it takes no more files.
-          { guard: ({ event }) => event.output.status !== 'pending', target: 'unavailable', actions: assign({ unavailable: clientError('SECURE_FETCH_USED', 'This Secure Fetch link has already been used') }) },
+          {
+            guard: ({ event }) => event.output.status !== 'pending',
+            target: 'unavailable',
+            actions: assign({ unavailable: clientError('SECURE_FETCH_USED', 'This Secure Fetch link has already been used') }),
+          },
           { target: 'collecting', actions: assign({ link: ({ event }) => event.output }) },
         ],
         onError: { target: 'unavailable', actions: assign({ unavailable: ({ event }) => toApiError(event.error).toJSON() }) },
@@ -168,7 +172,10 @@ export const fetchUploadMachine = setup({
       invoke: {
         src: 'localHashes',
         input: ({ context }) => ({ files: context.files }),
-        onDone: { target: 'signature', actions: assign({ checks: ({ context, event }) => (context.receipt ? checkReceipt(context.receipt, event.output) : []) }) },
+        onDone: {
+          target: 'signature',
+          actions: assign({ checks: ({ context, event }) => (context.receipt ? checkReceipt(context.receipt, event.output) : []) }),
+        },
         // The files were received; only the browser's own check could not be made.
         onError: { target: 'signature', actions: assign({ checks: null }) },
       },

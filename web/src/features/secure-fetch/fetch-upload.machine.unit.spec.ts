@@ -5,7 +5,14 @@ import { fetchUploadMachine, NOTHING_UPLOADED, receiptVerdict, UPLOADS_UNFINISHE
 import type { LocalFile, Receipt } from './receipt';
 import type { LinkSummary, SubmittedFile } from './secure-fetch.api';
 
-const LINK: LinkSummary = { note: 'Send the contract', includeMetadata: false, certificated: true, maxSize: 10 * 1024 * 1024, status: 'pending', expiresAt: null };
+const LINK: LinkSummary = {
+  note: 'Send the contract',
+  includeMetadata: false,
+  certificated: true,
+  maxSize: 10 * 1024 * 1024,
+  status: 'pending',
+  expiresAt: null,
+};
 const HASHES = { md5: 'a'.repeat(32), sha1: 'b'.repeat(40), sha3_512: 'c'.repeat(128) };
 const finished = (name: string, size = 3): FinishedFile => ({
   displayName: name,
@@ -100,7 +107,9 @@ describe('Secure Fetch upload page machine', () => {
   });
 
   it('says so when the receipt does not carry what the browser computed', async () => {
-    const { actor } = start({ local: async (files) => files.map((f) => ({ name: f.file.name, size: f.file.size, hashes: { ...HASHES, md5: 'd'.repeat(32) } })) });
+    const { actor } = start({
+      local: async (files) => files.map((f) => ({ name: f.file.name, size: f.file.size, hashes: { ...HASHES, md5: 'd'.repeat(32) } })),
+    });
     await waitFor(actor, (s) => s.matches('collecting'));
     actor.send({ type: 'SUBMIT', files: [finished('a.txt')], unfinished: 0 });
     const snap = await waitFor(actor, (s) => s.matches('sent'));

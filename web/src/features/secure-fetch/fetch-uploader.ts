@@ -9,7 +9,14 @@ const RETRY_DELAYS = [0, 1000, 3000, 5000];
 const TUS_HEADERS = { 'X-Requested-With': 'XMLHttpRequest' };
 
 /** Refusals no retry can fix: the link is gone or the file is over its limit. */
-const FINAL_CODES = new Set(['SECURE_FETCH_MISSING', 'SECURE_FETCH_INVALID', 'SECURE_FETCH_USED', 'SECURE_FETCH_TOO_LARGE', 'INSUFFICIENT_SPACE', 'INVALID_NAME']);
+const FINAL_CODES = new Set([
+  'SECURE_FETCH_MISSING',
+  'SECURE_FETCH_INVALID',
+  'SECURE_FETCH_USED',
+  'SECURE_FETCH_TOO_LARGE',
+  'INSUFFICIENT_SPACE',
+  'INVALID_NAME',
+]);
 
 /** The queue's items go to the link, not to a storage of the sender: the target only groups them. */
 export const LINK_TARGET: UploadTarget = { userId: '', storageId: '', folderId: null };

@@ -46,6 +46,7 @@ describe('Secure Fetch texts', () => {
   it('the English messages are the spec catalogue messages the API sends', () => {
     const flat = flatten(catalogues.en_us);
     expect(flat['errors.INSUFFICIENT_CONFIRMED_TOKENS']).toBe('Insufficient confirmed tokens to pin');
-    for (const e of [SecureFetchErrors.missing, SecureFetchErrors.invalid, SecureFetchErrors.used, SecureFetchErrors.tooLarge]) expect(flat[`errors.${e.code}`]).toBe(e.message);
+    for (const e of [SecureFetchErrors.missing, SecureFetchErrors.invalid, SecureFetchErrors.used, SecureFetchErrors.tooLarge])
+      expect(flat[`errors.${e.code}`]).toBe(e.message);
   });
 });

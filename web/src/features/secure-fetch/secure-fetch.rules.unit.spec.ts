@@ -14,7 +14,10 @@ describe('what the upload page sends', () => {
   });
 
   it('takes only the files it can send; the others are refused at once, each with its reason and the limit', () => {
-    const { accepted, refused } = splitLinkUploads([file('a.txt', 5), file('big.bin', 21), { ...file('in.txt', 1), relativeDir: 'a.b' }, file('b.txt', 10)], 10);
+    const { accepted, refused } = splitLinkUploads(
+      [file('a.txt', 5), file('big.bin', 21), { ...file('in.txt', 1), relativeDir: 'a.b' }, file('b.txt', 10)],
+      10,
+    );
     expect(accepted.map((u) => u.name)).toEqual(['a.txt', 'b.txt']);
     expect(accepted.every((u) => !u.rejection)).toBe(true);
     expect(refused.map((r) => [r.name, r.size, r.error.code])).toEqual([

@@ -112,6 +112,7 @@ export type Metadata = z.output<typeof metadataSchema>;
 export const validateMetadata = (values: MetadataValues) => {
   const result = validate(metadataSchema, values);
   if (!result.ok) return result;
-  const value = Object.fromEntries(Object.entries(result.value).filter(([, v]) => v !== null && v !== '')) as Partial<Metadata> & Pick<Metadata, 'contactEmail' | 'copyrightTypeId'>;
+  const value = Object.fromEntries(Object.entries(result.value).filter(([, v]) => v !== null && v !== '')) as Partial<Metadata> &
+    Pick<Metadata, 'contactEmail' | 'copyrightTypeId'>;
   return { ok: true as const, value };
 };

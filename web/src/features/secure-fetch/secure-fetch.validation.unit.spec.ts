@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { EMPTY_METADATA, isIsbn, validateCreate, validateMetadata, type CreateValues } from './secure-fetch.validation';
 
 const NOW = new Date('2026-05-01T12:00:00Z');
-const base: CreateValues = { note: 'Please send the signed contract', expiresAt: '', includeMetadata: false, certificate: true, hashChoice: ['md5', 'sha1', 'sha3-512'] };
+const base: CreateValues = {
+  note: 'Please send the signed contract',
+  expiresAt: '',
+  includeMetadata: false,
+  certificate: true,
+  hashChoice: ['md5', 'sha1', 'sha3-512'],
+};
 
 describe('Secure Fetch create rules (spec §5)', () => {
   it('requires a note, refuses the forbidden characters and profanity', () => {
@@ -19,7 +25,10 @@ describe('Secure Fetch create rules (spec §5)', () => {
     expect(none.ok && none.value.expiresAt).toBeNull();
     const future = validateCreate({ ...base, expiresAt: '2026-05-02T09:30' }, NOW);
     expect(future.ok && new Date(future.value.expiresAt!).getTime()).toBe(new Date('2026-05-02T09:30').getTime());
-    expect(validateCreate({ ...base, expiresAt: '2026-04-30T09:30' }, NOW)).toEqual({ ok: false, fieldErrors: { expiresAt: 'secureFetch.validation.expiryPast' } });
+    expect(validateCreate({ ...base, expiresAt: '2026-04-30T09:30' }, NOW)).toEqual({
+      ok: false,
+      fieldErrors: { expiresAt: 'secureFetch.validation.expiryPast' },
+    });
   });
 
   it('a certificate shows at least one hash; without a certificate none is needed', () => {
@@ -37,12 +46,22 @@ describe('Secure Fetch metadata rules', () => {
       ok: false,
       fieldErrors: { contactEmail: 'validation.required', copyrightTypeId: 'secureFetch.validation.copyrightType' },
     });
-    expect(validateMetadata({ ...good, copyrightTypeId: '6' })).toEqual({ ok: false, fieldErrors: { copyrightTypeId: 'secureFetch.validation.copyrightType' } });
+    expect(validateMetadata({ ...good, copyrightTypeId: '6' })).toEqual({
+      ok: false,
+      fieldErrors: { copyrightTypeId: 'secureFetch.validation.copyrightType' },
+    });
     expect(validateMetadata({ ...good, contactEmail: 'ana@' })).toEqual({ ok: false, fieldErrors: { contactEmail: 'validation.email' } });
     expect(validateMetadata(good)).toEqual({ ok: true, value: { contactEmail: 'ana@example.org', copyrightTypeId: 3 } });
     expect(validateMetadata({ ...good, author: ' Ana Lima ', isbn: '978-0-306-40615-7', keywords: 'law, contract', website: 'example.org' })).toEqual({
       ok: true,
-      value: { contactEmail: 'ana@example.org', copyrightTypeId: 3, author: 'Ana Lima', isbn: '978-0-306-40615-7', keywords: 'law, contract', website: 'example.org' },
+      value: {
+        contactEmail: 'ana@example.org',
+        copyrightTypeId: 3,
+        author: 'Ana Lima',
+        isbn: '978-0-306-40615-7',
+        keywords: 'law, contract',
+        website: 'example.org',
+      },
     });
   });
 

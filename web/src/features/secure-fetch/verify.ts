@@ -3,7 +3,10 @@ import { z } from 'zod';
 import { canonicalJson } from './canonical';
 import { HASH_NAMES, type FileHashes, type HashName } from './hashing.core';
 
-const hex = z.string().regex(/^[0-9a-fA-F]+$/).transform((v) => v.toLowerCase());
+const hex = z
+  .string()
+  .regex(/^[0-9a-fA-F]+$/)
+  .transform((v) => v.toLowerCase());
 
 /** A certified file: the hashes the owner chose to show (any of the three), with its size and dates. */
 export const CertifiedFileSchema = z.object({

@@ -26,7 +26,16 @@ const fileHashes = hashesOf(fileBytes);
 const body = {
   certificateId: 'cert-1',
   fetchId: 'fetch-1',
-  files: [{ name: 'contract.pdf', size: fileBytes.length, ...fileHashes, created: '2026-05-01T12:00:00.000Z', modified: '2026-05-01T12:00:00.000Z', lastOpened: null }],
+  files: [
+    {
+      name: 'contract.pdf',
+      size: fileBytes.length,
+      ...fileHashes,
+      created: '2026-05-01T12:00:00.000Z',
+      modified: '2026-05-01T12:00:00.000Z',
+      lastOpened: null,
+    },
+  ],
   metadata: { contactEmail: 'ana@example.org', copyrightTypeId: 3, isbn: null, keywords: null, publisher: null, website: null, author: 'Ana' },
   issuedAt: '2026-05-01T12:05:00.000Z',
 };
@@ -63,10 +72,21 @@ describe('certificate verification', () => {
     });
     // A certificate that shows only the SHA3-512 the owner chose: the others are not shown.
     const only = { files: [{ name: 'contract.pdf', size: fileBytes.length, sha3_512: fileHashes.sha3_512 }] };
-    expect(verifyFile(only, { name: 'x', size: fileBytes.length }, fileHashes)).toMatchObject({ kind: 'match', hashes: { md5: 'notShown', sha1: 'notShown', sha3_512: 'match' } });
+    expect(verifyFile(only, { name: 'x', size: fileBytes.length }, fileHashes)).toMatchObject({
+      kind: 'match',
+      hashes: { md5: 'notShown', sha1: 'notShown', sha3_512: 'match' },
+    });
     // One hash differing is named.
-    const forged = { files: [{ ...issued.files[0]!, sha1: '0'.repeat(40) }, { name: 'b.txt', size: 1, md5: '1'.repeat(32) }] };
-    expect(verifyFile(forged, { name: 'contract.pdf', size: fileBytes.length }, fileHashes)).toMatchObject({ kind: 'mismatch', hashes: { md5: 'match', sha1: 'differs', sha3_512: 'match' } });
+    const forged = {
+      files: [
+        { ...issued.files[0]!, sha1: '0'.repeat(40) },
+        { name: 'b.txt', size: 1, md5: '1'.repeat(32) },
+      ],
+    };
+    expect(verifyFile(forged, { name: 'contract.pdf', size: fileBytes.length }, fileHashes)).toMatchObject({
+      kind: 'mismatch',
+      hashes: { md5: 'match', sha1: 'differs', sha3_512: 'match' },
+    });
     expect(verifyFile({ files: [issued.files[0]!, { name: 'b.txt', size: 1 }] }, { name: 'c.txt', size: 3 }, other)).toEqual({ kind: 'notInCertificate' });
   });
 });
@@ -90,7 +110,12 @@ describe('receipt check', () => {
   it('every sent file must be in the receipt with the three hashes the browser computed', () => {
     const a = { name: 'a.txt', size: 3, hashes: hashesOf(new TextEncoder().encode('aaa')) };
     const b = { name: 'b.txt', size: 3, hashes: hashesOf(new TextEncoder().encode('bbb')) };
-    const receipt = { items: [{ name: 'a.txt', size: 3, ...a.hashes }, { name: 'b.txt', size: 3, ...b.hashes, sha1: a.hashes.sha1 }] };
+    const receipt = {
+      items: [
+        { name: 'a.txt', size: 3, ...a.hashes },
+        { name: 'b.txt', size: 3, ...b.hashes, sha1: a.hashes.sha1 },
+      ],
+    };
     expect(checkReceipt(receipt, [a, b, { ...a, name: 'c.txt' }])).toEqual([
       { name: 'a.txt', status: 'match' },
       { name: 'b.txt', status: 'differs', hashes: ['sha1'] },
@@ -103,7 +128,11 @@ describe('receipt signature', () => {
   it('is valid for the receipt as signed with the server key, and refused once anything changes', async () => {
     const { privateKey, publicKey } = generateKeyPairSync('ed25519');
     const pem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
-    const body = { fetchId: 'fetch-1', items: [{ name: 'a.txt', size: 3, ...hashesOf(new TextEncoder().encode('aaa')) }], receivedAt: '2026-05-01T12:00:00.000Z' };
+    const body = {
+      fetchId: 'fetch-1',
+      items: [{ name: 'a.txt', size: 3, ...hashesOf(new TextEncoder().encode('aaa')) }],
+      receivedAt: '2026-05-01T12:00:00.000Z',
+    };
     expect(receiptMessage(body)).toBe(domainReceiptJson(body));
     const receipt = { ...body, keyId: 'k1', signature: sign(null, Buffer.from(domainReceiptJson(body), 'utf8'), privateKey).toString('base64') };
     expect(await receiptSignatureValid(receipt, pem)).toBe(true);
@@ -117,7 +146,11 @@ describe('receipt signature', () => {
     const rotatedOut = generateKeyPairSync('ed25519');
     const current = generateKeyPairSync('ed25519');
     const pemOf = (k: KeyObject) => k.export({ type: 'spki', format: 'pem' }).toString();
-    const body = { fetchId: 'fetch-2', items: [{ name: 'b.txt', size: 3, ...hashesOf(new TextEncoder().encode('bbb')) }], receivedAt: '2026-05-02T12:00:00.000Z' };
+    const body = {
+      fetchId: 'fetch-2',
+      items: [{ name: 'b.txt', size: 3, ...hashesOf(new TextEncoder().encode('bbb')) }],
+      receivedAt: '2026-05-02T12:00:00.000Z',
+    };
     const signed = sign(null, Buffer.from(domainReceiptJson(body), 'utf8'), rotatedOut.privateKey).toString('base64');
     const receipt = { ...body, keyId: 'old-key', signature: signed };
     // the keyring as `/.well-known/audit-key?keys=all` answers it in JSON

@@ -1,10 +1,4 @@
-import {
-  changeEmailSchema,
-  changePasswordSchema,
-  SESSION_TIMEOUTS,
-  usernameSchema,
-  type SessionTimeout,
-} from '@axel/domain/accounts/accounts.validation';
+import { changeEmailSchema, changePasswordSchema, SESSION_TIMEOUTS, usernameSchema, type SessionTimeout } from '@axel/domain/accounts/accounts.validation';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -74,10 +68,13 @@ const EmailChange = ({ user }: { user: UserInfo }) => {
     if (!v.ok) return form.setFieldErrors(v.fieldErrors);
     if (v.value.newEmail === user.email.toLowerCase()) return form.setFieldErrors({ newEmail: 'errors.EMAIL_SAME_AS_CURRENT' });
     const body = v.value;
-    const done = await form.run(async () => {
-      await settingsApi.changeEmail(user.id, body);
-      return true;
-    }, { WRONG_PASSWORD: 'password', EMAIL_SAME_AS_CURRENT: 'newEmail', EMAIL_EXISTS: 'newEmail' });
+    const done = await form.run(
+      async () => {
+        await settingsApi.changeEmail(user.id, body);
+        return true;
+      },
+      { WRONG_PASSWORD: 'password', EMAIL_SAME_AS_CURRENT: 'newEmail', EMAIL_EXISTS: 'newEmail' },
+    );
     setPassword('');
     if (done) {
       setSentTo(body.newEmail);
@@ -96,9 +93,36 @@ const EmailChange = ({ user }: { user: UserInfo }) => {
           </Alert>
         )}
         <ErrorAlert error={form.error} testId="email-change-error" />
-        <FormField name="newEmail" type="email" autoComplete="email" label={t('fields.newEmail')} value={newEmail} onValue={setNewEmail} errorKey={form.fieldErrors.newEmail} testId="email-change-new" />
-        <FormField name="newEmailConfirmation" type="email" autoComplete="email" label={t('fields.newEmailConfirmation')} value={newEmailConfirmation} onValue={setNewEmailConfirmation} errorKey={form.fieldErrors.newEmailConfirmation} testId="email-change-confirmation" />
-        <FormField name="password" type="password" autoComplete="current-password" label={t('fields.currentPassword')} value={password} onValue={setPassword} errorKey={form.fieldErrors.password} testId="email-change-password" />
+        <FormField
+          name="newEmail"
+          type="email"
+          autoComplete="email"
+          label={t('fields.newEmail')}
+          value={newEmail}
+          onValue={setNewEmail}
+          errorKey={form.fieldErrors.newEmail}
+          testId="email-change-new"
+        />
+        <FormField
+          name="newEmailConfirmation"
+          type="email"
+          autoComplete="email"
+          label={t('fields.newEmailConfirmation')}
+          value={newEmailConfirmation}
+          onValue={setNewEmailConfirmation}
+          errorKey={form.fieldErrors.newEmailConfirmation}
+          testId="email-change-confirmation"
+        />
+        <FormField
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          label={t('fields.currentPassword')}
+          value={password}
+          onValue={setPassword}
+          errorKey={form.fieldErrors.password}
+          testId="email-change-password"
+        />
         <Button type="submit" variant="contained" disabled={form.busy} sx={{ mt: 1 }} data-testid="email-change-submit">
           {t('account.email.submit')}
         </Button>
@@ -129,7 +153,16 @@ const UsernameForm = ({ user }: { user: UserInfo }) => {
     <Section title={t('account.username.title')} testId="account-username">
       <Box component="form" noValidate onSubmit={(e) => void submit(e)} aria-label={t('account.username.title')}>
         <ErrorAlert error={form.error} testId="username-error" />
-        <FormField name="username" autoComplete="username" label={t('fields.username')} value={username} onValue={setUsername} errorKey={form.fieldErrors.username} hint={t('account.username.hint')} testId="username-input" />
+        <FormField
+          name="username"
+          autoComplete="username"
+          label={t('fields.username')}
+          value={username}
+          onValue={setUsername}
+          errorKey={form.fieldErrors.username}
+          hint={t('account.username.hint')}
+          testId="username-input"
+        />
         <Button type="submit" variant="contained" disabled={form.busy} sx={{ mt: 1 }} data-testid="username-save">
           {t('common.save')}
         </Button>
@@ -150,10 +183,13 @@ const PasswordChange = ({ user }: { user: UserInfo }) => {
     const v = validate(changePasswordSchema, { currentPassword, password, passwordConfirmation });
     if (!v.ok) return form.setFieldErrors(v.fieldErrors);
     const body = v.value;
-    const done = await form.run(async () => {
-      await settingsApi.changePassword(user.id, body);
-      return true;
-    }, { WRONG_PASSWORD: 'currentPassword', PASSWORD_SAME_AS_CURRENT: 'password' });
+    const done = await form.run(
+      async () => {
+        await settingsApi.changePassword(user.id, body);
+        return true;
+      },
+      { WRONG_PASSWORD: 'currentPassword', PASSWORD_SAME_AS_CURRENT: 'password' },
+    );
     if (done) {
       setCurrentPassword('');
       setPassword('');
@@ -166,9 +202,37 @@ const PasswordChange = ({ user }: { user: UserInfo }) => {
     <Section title={t('account.password.title')} testId="account-password">
       <Box component="form" noValidate onSubmit={(e) => void submit(e)} aria-label={t('account.password.title')}>
         <ErrorAlert error={form.error} testId="password-change-error" />
-        <FormField name="currentPassword" type="password" autoComplete="current-password" label={t('fields.currentPassword')} value={currentPassword} onValue={setCurrentPassword} errorKey={form.fieldErrors.currentPassword} testId="password-change-current" />
-        <FormField name="password" type="password" autoComplete="new-password" label={t('fields.newPassword')} value={password} onValue={setPassword} errorKey={form.fieldErrors.password} hint={t('fields.passwordHint')} testId="password-change-new" />
-        <FormField name="passwordConfirmation" type="password" autoComplete="new-password" label={t('fields.passwordConfirmation')} value={passwordConfirmation} onValue={setPasswordConfirmation} errorKey={form.fieldErrors.passwordConfirmation} testId="password-change-confirmation" />
+        <FormField
+          name="currentPassword"
+          type="password"
+          autoComplete="current-password"
+          label={t('fields.currentPassword')}
+          value={currentPassword}
+          onValue={setCurrentPassword}
+          errorKey={form.fieldErrors.currentPassword}
+          testId="password-change-current"
+        />
+        <FormField
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          label={t('fields.newPassword')}
+          value={password}
+          onValue={setPassword}
+          errorKey={form.fieldErrors.password}
+          hint={t('fields.passwordHint')}
+          testId="password-change-new"
+        />
+        <FormField
+          name="passwordConfirmation"
+          type="password"
+          autoComplete="new-password"
+          label={t('fields.passwordConfirmation')}
+          value={passwordConfirmation}
+          onValue={setPasswordConfirmation}
+          errorKey={form.fieldErrors.passwordConfirmation}
+          testId="password-change-confirmation"
+        />
         <Button type="submit" variant="contained" disabled={form.busy} sx={{ mt: 1 }} data-testid="password-change-submit">
           {t('account.password.submit')}
         </Button>

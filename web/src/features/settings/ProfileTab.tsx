@@ -1,10 +1,4 @@
-import {
-  AVATAR_MAX_BYTES,
-  AVATAR_MIME_TYPES,
-  PROFILE_FIELDS,
-  profileSchema,
-  type Profile,
-} from '@axel/domain/accounts/accounts.validation';
+import { AVATAR_MAX_BYTES, AVATAR_MIME_TYPES, PROFILE_FIELDS, profileSchema, type Profile } from '@axel/domain/accounts/accounts.validation';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -26,8 +20,7 @@ import { settingsApi } from './settings.api';
 type Values = Record<keyof Profile, string>;
 
 const emptyValues = (): Values => Object.fromEntries(PROFILE_FIELDS.map((f) => [f, ''])) as Values;
-const toValues = (p: Partial<Profile>): Values =>
-  Object.fromEntries(PROFILE_FIELDS.map((f) => [f, p[f] ?? ''])) as Values;
+const toValues = (p: Partial<Profile>): Values => Object.fromEntries(PROFILE_FIELDS.map((f) => [f, p[f] ?? ''])) as Values;
 
 const INPUT_TYPES: Partial<Record<keyof Profile, string>> = { contactEmail: 'email', phone: 'tel', businessPhone: 'tel', website: 'url' };
 const AUTOCOMPLETE: Partial<Record<keyof Profile, string>> = {

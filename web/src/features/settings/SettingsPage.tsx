@@ -47,7 +47,12 @@ export const SettingsPage = () => {
             />
           ))}
         </Tabs>
-        <Box role="tabpanel" id={`settings-panel-${tab}`} aria-labelledby={`settings-tab-${tab}`} sx={{ p: { xs: 2, sm: 3 }, borderTop: 1, borderColor: 'divider' }}>
+        <Box
+          role="tabpanel"
+          id={`settings-panel-${tab}`}
+          aria-labelledby={`settings-tab-${tab}`}
+          sx={{ p: { xs: 2, sm: 3 }, borderTop: 1, borderColor: 'divider' }}
+        >
           {tab === 'profile' && <ProfileTab user={user} />}
           {tab === 'account' && <AccountTab user={user} />}
           {tab === 'delete' && <DeleteAccountTab user={user} />}

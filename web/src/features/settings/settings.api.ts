@@ -12,8 +12,7 @@ export const settingsApi = {
   saveAccount: (id: string, body: { username?: string; sessionTimeout?: SessionTimeout }) => api.put<UserInfo>(`${user(id)}/account`, body),
   changePassword: (id: string, body: { currentPassword: string; password: string; passwordConfirmation: string }) =>
     api.put<void>(`${user(id)}/password`, body),
-  changeEmail: (id: string, body: { newEmail: string; newEmailConfirmation: string; password: string }) =>
-    api.put<void>(`${user(id)}/email`, body),
+  changeEmail: (id: string, body: { newEmail: string; newEmailConfirmation: string; password: string }) => api.put<void>(`${user(id)}/email`, body),
   deleteAccount: (id: string, body: { confirmation: string; password: string }) => api.delete<void>(`${user(id)}/`, body),
   confirmEmailChange: (token: string) => api.post<{ email: string }>(`/change-email-confirmations/${encodeURIComponent(token)}`),
 };

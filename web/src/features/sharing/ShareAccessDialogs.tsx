@@ -61,11 +61,25 @@ export const ShareAccessDialog = ({
         </DialogTitle>
         <DialogContent>
           <DialogContentText sx={{ mb: 1 }}>
-            {needs.email && needs.password ? t('sharing.access.emailAndPassword') : needs.email ? t('sharing.access.emailOnly') : t('sharing.access.passwordOnly')}
+            {needs.email && needs.password
+              ? t('sharing.access.emailAndPassword')
+              : needs.email
+                ? t('sharing.access.emailOnly')
+                : t('sharing.access.passwordOnly')}
           </DialogContentText>
           <Stack>
             {needs.email && (
-              <FormField name="email" type="email" autoComplete="email" label={t('sharing.access.email')} value={email} onValue={setEmail} errorKey={fieldErrors.email} testId="share-access-email" autoFocus />
+              <FormField
+                name="email"
+                type="email"
+                autoComplete="email"
+                label={t('sharing.access.email')}
+                value={email}
+                onValue={setEmail}
+                errorKey={fieldErrors.email}
+                testId="share-access-email"
+                autoFocus
+              />
             )}
             {needs.password && (
               <FormField

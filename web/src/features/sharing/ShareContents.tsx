@@ -125,7 +125,11 @@ export const ShareContents = ({ shareId, title }: { shareId: string; title: stri
       )}
       <ErrorAlert error={error} testId="share-contents-error" />
       <Paper variant="outlined" data-testid="share-contents">
-        {entries === null && !error ? <LinearProgress aria-label={t('common.loading')} /> : <FileTable items={items} selected={selected} onSelect={setSelected} onOpen={open} testId="share-contents-table" />}
+        {entries === null && !error ? (
+          <LinearProgress aria-label={t('common.loading')} />
+        ) : (
+          <FileTable items={items} selected={selected} onSelect={setSelected} onOpen={open} testId="share-contents-table" />
+        )}
       </Paper>
       <SizeExceededDialog open={sizeExceeded !== null} total={sizeExceeded ?? 0} onClose={() => setSizeExceeded(null)} />
     </>

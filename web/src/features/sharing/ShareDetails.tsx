@@ -64,8 +64,14 @@ export const ShareDetails = ({ shareId }: { shareId: string }) => {
 
   const load = useCallback(() => {
     setError(null);
-    sharingApi.get(shareId).then(setShare).catch((e: unknown) => setError(toApiError(e).toJSON()));
-    sharingApi.accessLog(shareId).then(setLog).catch(() => setLog([]));
+    sharingApi
+      .get(shareId)
+      .then(setShare)
+      .catch((e: unknown) => setError(toApiError(e).toJSON()));
+    sharingApi
+      .accessLog(shareId)
+      .then(setLog)
+      .catch(() => setLog([]));
   }, [shareId]);
   useEffect(load, [load]);
 
@@ -128,7 +134,12 @@ export const ShareDetails = ({ shareId }: { shareId: string }) => {
           </Button>
         )}
         {live && isPrivate && (
-          <Button variant="outlined" onClick={() => act(() => sharingApi.resend(share.id), t('sharing.details.resent'))} disabled={busy} data-testid="share-resend">
+          <Button
+            variant="outlined"
+            onClick={() => act(() => sharingApi.resend(share.id), t('sharing.details.resent'))}
+            disabled={busy}
+            data-testid="share-resend"
+          >
             {t('sharing.actions.resend')}
           </Button>
         )}
@@ -219,11 +230,18 @@ export const ShareDetails = ({ shareId }: { shareId: string }) => {
               {log.map((entry, i) => {
                 const device = deviceWords(entry.userAgent, t);
                 return (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a read-only list, replaced whole when it changes
                   <TableRow key={`${entry.time}-${i}`} data-testid="access-log-row" data-action={entry.action}>
                     <TableCell>
                       {date(entry.time)}
                       {/* a phone has no room for the address and browser columns: they sit under the time */}
-                      <Typography variant="caption" color="text.secondary" component="div" sx={{ display: { xs: 'block', sm: 'none' } }} data-testid="access-log-device-below">
+                      <Typography
+                        variant="caption"
+                        color="text.secondary"
+                        component="div"
+                        sx={{ display: { xs: 'block', sm: 'none' } }}
+                        data-testid="access-log-device-below"
+                      >
                         {[device, entry.ip].filter(Boolean).join(' · ')}
                       </Typography>
                     </TableCell>

@@ -1,4 +1,3 @@
-
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -31,9 +30,24 @@ export const CopyableLink = ({ url, testId = 'share-link' }: { url: string; test
   return <LinkField url={url} testId={testId} labels={{ link: t('sharing.link'), copy: t('sharing.copy'), copied: t('sharing.copied') }} />;
 };
 
-const Toggle = ({ label, checked, onChange, testId, hint }: { label: string; checked: boolean; onChange: (v: boolean) => void; testId: string; hint?: string }) => (
+const Toggle = ({
+  label,
+  checked,
+  onChange,
+  testId,
+  hint,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (v: boolean) => void;
+  testId: string;
+  hint?: string;
+}) => (
   <Box>
-    <FormControlLabel control={<Switch checked={checked} onChange={(e) => onChange(e.target.checked)} slotProps={{ input: { 'data-testid': testId } as object }} />} label={label} />
+    <FormControlLabel
+      control={<Switch checked={checked} onChange={(e) => onChange(e.target.checked)} slotProps={{ input: { 'data-testid': testId } as object }} />}
+      label={label}
+    />
     {hint && (
       <Typography variant="caption" color="text.secondary" component="div" sx={{ ml: 6, mt: -1 }}>
         {hint}
@@ -42,7 +56,19 @@ const Toggle = ({ label, checked, onChange, testId, hint }: { label: string; che
   </Box>
 );
 
-const ShareDialogBody = ({ itemIds, title, ownEmail, onClose, onCreated }: { itemIds: string[]; title: string; ownEmail: string; onClose: () => void; onCreated?: (share: Share) => void }) => {
+const ShareDialogBody = ({
+  itemIds,
+  title,
+  ownEmail,
+  onClose,
+  onCreated,
+}: {
+  itemIds: string[];
+  title: string;
+  ownEmail: string;
+  onClose: () => void;
+  onCreated?: (share: Share) => void;
+}) => {
   const { t } = useTranslation();
   const machine = useMemo(
     () =>
@@ -62,7 +88,10 @@ const ShareDialogBody = ({ itemIds, title, ownEmail, onClose, onCreated }: { ite
     if (share) onCreated?.(share);
   }, [share, onCreated]);
 
-  const set = <K extends keyof ShareFormValues>(field: K) => (value: ShareFormValues[K]) => setValues((v) => ({ ...v, [field]: value }));
+  const set =
+    <K extends keyof ShareFormValues>(field: K) =>
+    (value: ShareFormValues[K]) =>
+      setValues((v) => ({ ...v, [field]: value }));
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     send({ type: 'SUBMIT', values });
@@ -137,8 +166,25 @@ const ShareDialogBody = ({ itemIds, title, ownEmail, onClose, onCreated }: { ite
         <Typography variant="caption" color="text.secondary" component="p">
           {isPrivate ? t('sharing.dialog.privateHint', { max: MAX_RECIPIENTS }) : t('sharing.dialog.publicHint')}
         </Typography>
-        <FormField name="title" label={t('sharing.fields.title')} value={values.title} onValue={set('title')} errorKey={fieldErrors.title} testId="share-title" required />
-        <FormField name="description" label={t('sharing.fields.description')} value={values.description} onValue={set('description')} errorKey={fieldErrors.description} testId="share-description" multiline minRows={2} />
+        <FormField
+          name="title"
+          label={t('sharing.fields.title')}
+          value={values.title}
+          onValue={set('title')}
+          errorKey={fieldErrors.title}
+          testId="share-title"
+          required
+        />
+        <FormField
+          name="description"
+          label={t('sharing.fields.description')}
+          value={values.description}
+          onValue={set('description')}
+          errorKey={fieldErrors.description}
+          testId="share-description"
+          multiline
+          minRows={2}
+        />
         {isPrivate && (
           <>
             <FormField
@@ -156,7 +202,17 @@ const ShareDialogBody = ({ itemIds, title, ownEmail, onClose, onCreated }: { ite
               multiline
               required
             />
-            <FormField name="message" label={t('sharing.fields.message')} value={values.message} onValue={set('message')} errorKey={fieldErrors.message} testId="share-message" multiline minRows={2} required />
+            <FormField
+              name="message"
+              label={t('sharing.fields.message')}
+              value={values.message}
+              onValue={set('message')}
+              errorKey={fieldErrors.message}
+              testId="share-message"
+              multiline
+              minRows={2}
+              required
+            />
           </>
         )}
         <FormField
@@ -182,7 +238,13 @@ const ShareDialogBody = ({ itemIds, title, ownEmail, onClose, onCreated }: { ite
           testId="share-expires"
           slotProps={{ inputLabel: { shrink: true } }}
         />
-        <Toggle label={t('sharing.fields.downloadable')} hint={values.downloadable ? undefined : t('sharing.dialog.viewOnlyHint')} checked={values.downloadable} onChange={set('downloadable')} testId="share-downloadable" />
+        <Toggle
+          label={t('sharing.fields.downloadable')}
+          hint={values.downloadable ? undefined : t('sharing.dialog.viewOnlyHint')}
+          checked={values.downloadable}
+          onChange={set('downloadable')}
+          testId="share-downloadable"
+        />
         <Toggle label={t('sharing.fields.requireLogin')} checked={values.requireLogin} onChange={set('requireLogin')} testId="share-require-login" />
         <Toggle label={t('sharing.fields.esign')} hint={t('sharing.dialog.esignHint')} checked={values.esign} onChange={set('esign')} testId="share-esign" />
         {busy && <LinearProgress aria-label={t('common.loading')} />}

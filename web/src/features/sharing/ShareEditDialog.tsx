@@ -32,7 +32,10 @@ const Body = ({ share, onClose, onSaved }: { share: Share; onClose: () => void; 
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [error, setError] = useState<NormalisedError | null>(null);
   const [busy, setBusy] = useState(false);
-  const set = <K extends keyof ShareEditValues>(k: K) => (v: ShareEditValues[K]) => setValues((o) => ({ ...o, [k]: v }));
+  const set =
+    <K extends keyof ShareEditValues>(k: K) =>
+    (v: ShareEditValues[K]) =>
+      setValues((o) => ({ ...o, [k]: v }));
   const isPrivate = share.kind === 'private';
 
   const submit = (e: FormEvent) => {
@@ -60,8 +63,25 @@ const Body = ({ share, onClose, onSaved }: { share: Share; onClose: () => void; 
     <form onSubmit={submit} noValidate>
       <DialogTitle>{t('sharing.edit.title')}</DialogTitle>
       <DialogContent>
-        <FormField name="title" label={t('sharing.fields.title')} value={values.title} onValue={set('title')} errorKey={fieldErrors.title} testId="edit-title" required />
-        <FormField name="description" label={t('sharing.fields.description')} value={values.description} onValue={set('description')} errorKey={fieldErrors.description} testId="edit-description" multiline minRows={2} />
+        <FormField
+          name="title"
+          label={t('sharing.fields.title')}
+          value={values.title}
+          onValue={set('title')}
+          errorKey={fieldErrors.title}
+          testId="edit-title"
+          required
+        />
+        <FormField
+          name="description"
+          label={t('sharing.fields.description')}
+          value={values.description}
+          onValue={set('description')}
+          errorKey={fieldErrors.description}
+          testId="edit-description"
+          multiline
+          minRows={2}
+        />
         <FormField
           name="expiresOn"
           type="date"
@@ -86,10 +106,19 @@ const Body = ({ share, onClose, onSaved }: { share: Share; onClose: () => void; 
           disabled={values.removePassword}
         />
         {share.hasPassword && !isPrivate && (
-          <FormControlLabel control={<Checkbox checked={values.removePassword} onChange={(e) => set('removePassword')(e.target.checked)} />} label={t('sharing.edit.removePassword')} />
+          <FormControlLabel
+            control={<Checkbox checked={values.removePassword} onChange={(e) => set('removePassword')(e.target.checked)} />}
+            label={t('sharing.edit.removePassword')}
+          />
         )}
-        <FormControlLabel control={<Switch checked={values.downloadable} onChange={(e) => set('downloadable')(e.target.checked)} />} label={t('sharing.fields.downloadable')} />
-        <FormControlLabel control={<Switch checked={values.requireLogin} onChange={(e) => set('requireLogin')(e.target.checked)} />} label={t('sharing.fields.requireLogin')} />
+        <FormControlLabel
+          control={<Switch checked={values.downloadable} onChange={(e) => set('downloadable')(e.target.checked)} />}
+          label={t('sharing.fields.downloadable')}
+        />
+        <FormControlLabel
+          control={<Switch checked={values.requireLogin} onChange={(e) => set('requireLogin')(e.target.checked)} />}
+          label={t('sharing.fields.requireLogin')}
+        />
         <ErrorAlert error={error} testId="edit-error" />
       </DialogContent>
       <DialogActions>

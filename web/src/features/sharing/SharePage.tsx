@@ -31,7 +31,15 @@ import { exceedsDownloadLimit, formatBytes, previewKind, totalSize } from '../fi
 import { PreviewDialog } from '../files/PreviewDialog';
 import type { Page } from './sharing.api';
 import type { ShareEntry, ShareKind, ShareSummary } from './sharing.types';
-import { credentialNeeds, isCredentialRefusal, isLoginRefusal, shareAccessMachine, type ListInput, type LocateInput, type SummaryInput } from './share-access.machine';
+import {
+  credentialNeeds,
+  isCredentialRefusal,
+  isLoginRefusal,
+  shareAccessMachine,
+  type ListInput,
+  type LocateInput,
+  type SummaryInput,
+} from './share-access.machine';
 import { locateEntry, shareLocationPath, type LocatedEntry } from './share-location';
 import { NeedsUnlockerDialog, ShareAccessDialog } from './ShareAccessDialogs';
 import { downloadPlan } from './share-download';
@@ -62,7 +70,17 @@ const Refused = ({ error }: { error: NormalisedError }) => {
  * shares_shared/:id): the share's summary, the password / e-mail dialog, a sign-in redirect when the
  * share wants one, the folders with breadcrumbs, preview and download.
  */
-export const SharePage = ({ linkId, routeKind, folderId = null, sharedWithMe = false }: { linkId: string; routeKind: ShareKind; folderId?: string | null; sharedWithMe?: boolean }) => {
+export const SharePage = ({
+  linkId,
+  routeKind,
+  folderId = null,
+  sharedWithMe = false,
+}: {
+  linkId: string;
+  routeKind: ShareKind;
+  folderId?: string | null;
+  sharedWithMe?: boolean;
+}) => {
   const { t, i18n } = useTranslation();
   const tag = localeTag(i18n.language);
   const location = useLocation();
@@ -73,7 +91,9 @@ export const SharePage = ({ linkId, routeKind, folderId = null, sharedWithMe = f
         actors: {
           loadSummary: fromPromise<ShareSummary, SummaryInput>(({ input }) => shareLinkApi.summary(input.linkId, input.credentials)),
           listEntries: fromPromise<Page<ShareEntry>, ListInput>(({ input }) => shareLinkApi.entries(input.linkId, input.folderId, input.credentials)),
-          locateEntry: fromPromise<LocatedEntry, LocateInput>(({ input }) => locateEntry(input.entryId, (id) => shareLinkApi.entry(input.linkId, id, input.credentials))),
+          locateEntry: fromPromise<LocatedEntry, LocateInput>(({ input }) =>
+            locateEntry(input.entryId, (id) => shareLinkApi.entry(input.linkId, id, input.credentials)),
+          ),
         },
       }),
     [],
@@ -132,7 +152,10 @@ export const SharePage = ({ linkId, routeKind, folderId = null, sharedWithMe = f
    */
   const download = (what: EntryItem[], everything = false) => {
     if (!downloadable) {
-      send({ type: 'FAILED', error: { code: 'SHARE_VIEW_ONLY', message: 'This share is view-only: its files can be previewed but not downloaded', data: null } });
+      send({
+        type: 'FAILED',
+        error: { code: 'SHARE_VIEW_ONLY', message: 'This share is view-only: its files can be previewed but not downloaded', data: null },
+      });
       return;
     }
     if (exceedsDownloadLimit(what)) {
@@ -203,7 +226,14 @@ export const SharePage = ({ linkId, routeKind, folderId = null, sharedWithMe = f
   return (
     <Container maxWidth="lg" sx={{ py: 3 }} data-testid="share-page" data-state={String(state.value)}>
       {sharedWithMe && (
-        <Link component={RouterLink} to="/shares_shared" underline="hover" variant="body2" sx={{ display: 'inline-block', mb: 1 }} data-testid="back-to-shared-with-me">
+        <Link
+          component={RouterLink}
+          to="/shares_shared"
+          underline="hover"
+          variant="body2"
+          sx={{ display: 'inline-block', mb: 1 }}
+          data-testid="back-to-shared-with-me"
+        >
           {t('sharing.shared.back')}
         </Link>
       )}
@@ -238,7 +268,12 @@ export const SharePage = ({ linkId, routeKind, folderId = null, sharedWithMe = f
             </Typography>
           )}
           {summary?.message && (
-            <Paper variant="outlined" component="figure" sx={{ m: 0, mb: 2, px: 2, py: 1, borderLeft: 4, borderLeftColor: 'primary.main' }} data-testid="share-message">
+            <Paper
+              variant="outlined"
+              component="figure"
+              sx={{ m: 0, mb: 2, px: 2, py: 1, borderLeft: 4, borderLeftColor: 'primary.main' }}
+              data-testid="share-message"
+            >
               <Typography variant="caption" color="text.secondary" component="figcaption">
                 {t('sharing.page.message')}
               </Typography>
@@ -273,7 +308,13 @@ export const SharePage = ({ linkId, routeKind, folderId = null, sharedWithMe = f
 
           {chosen.length === 0 && downloadable && state.matches('browsing') && items.length > 0 && (
             <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
-              <Button size="small" startIcon={<DownloadOutlined />} onClick={() => download(items, path.length === 0)} disabled={working} data-testid="share-download-all">
+              <Button
+                size="small"
+                startIcon={<DownloadOutlined />}
+                onClick={() => download(items, path.length === 0)}
+                disabled={working}
+                data-testid="share-download-all"
+              >
                 {lone ? t('files.actions.download') : t('sharing.page.downloadAll')}
               </Button>
             </Box>

@@ -27,7 +27,15 @@ import { formatDateTime } from '../../components/i18nHelpers';
 import { SHARES_PAGE_SIZE, sharingApi, type Page } from './sharing.api';
 import type { Share, ShareListQuery } from './sharing.types';
 import { ShareDetails } from './ShareDetails';
-import { emptyShareFilters, hasFilters, planUsage, shareFilterQuery, type ShareFilterField, type ShareFilterQuery, type ShareFilterValues } from './share-filters';
+import {
+  emptyShareFilters,
+  hasFilters,
+  planUsage,
+  shareFilterQuery,
+  type ShareFilterField,
+  type ShareFilterQuery,
+  type ShareFilterValues,
+} from './share-filters';
 import { shareState } from './share-status';
 
 type SortBy = ShareListQuery['sortBy'];
@@ -144,8 +152,17 @@ const SharesList = () => {
         />
       </Box>
       {usage && (
-        <Typography variant="body2" color={usage.reached ? 'error' : 'text.secondary'} sx={{ mb: 1 }} data-testid="shares-plan-usage" data-count={usage.count} data-limit={usage.limit ?? ''}>
-          {usage.limit === null ? t('sharing.filters.usageUnlimited', { count: usage.count }) : t('sharing.filters.usage', { count: usage.count, limit: usage.limit })}
+        <Typography
+          variant="body2"
+          color={usage.reached ? 'error' : 'text.secondary'}
+          sx={{ mb: 1 }}
+          data-testid="shares-plan-usage"
+          data-count={usage.count}
+          data-limit={usage.limit ?? ''}
+        >
+          {usage.limit === null
+            ? t('sharing.filters.usageUnlimited', { count: usage.count })
+            : t('sharing.filters.usage', { count: usage.count, limit: usage.limit })}
         </Typography>
       )}
       <Box
@@ -199,7 +216,13 @@ const SharesList = () => {
                 sx={{ px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider', '&:last-of-type': { borderBottom: 0 } }}
               >
                 <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-                  <Link component={RouterLink} to={`/files/shares/${encodeURIComponent(share.id)}`} title={share.title} sx={{ ...oneLine, flex: 1 }} data-testid="share-row-open">
+                  <Link
+                    component={RouterLink}
+                    to={`/files/shares/${encodeURIComponent(share.id)}`}
+                    title={share.title}
+                    sx={{ ...oneLine, flex: 1 }}
+                    data-testid="share-row-open"
+                  >
                     {share.title}
                   </Link>
                   <Chip size="small" color={status === 'active' ? 'success' : 'default'} label={t(`sharing.state.${status}`)} />
@@ -208,7 +231,8 @@ const SharesList = () => {
                   {t(`sharing.kind.${share.kind}`)} · {t('sharing.columns.expires')}: {share.expiresAt ? date(share.expiresAt) : t('sharing.page.noExpiry')}
                 </Typography>
                 <Typography variant="caption" color="text.secondary" component="div">
-                  {t('sharing.columns.opened')}: <span data-testid="share-row-opened">{share.openedCount ?? 0}</span> · {t('sharing.columns.created')}: {date(share.createdAt)}
+                  {t('sharing.columns.opened')}: <span data-testid="share-row-opened">{share.openedCount ?? 0}</span> · {t('sharing.columns.created')}:{' '}
+                  {date(share.createdAt)}
                 </Typography>
               </Box>
             );
@@ -268,5 +292,9 @@ const SharesList = () => {
 /** files/shares/:shareId? (spec §2): the owner's shares, or one of them. */
 export const SharesPage = () => {
   const { shareId } = useParams();
-  return <Container maxWidth="lg" sx={{ py: 3 }}>{shareId ? <ShareDetails key={shareId} shareId={shareId} /> : <SharesList />}</Container>;
+  return (
+    <Container maxWidth="lg" sx={{ py: 3 }}>
+      {shareId ? <ShareDetails key={shareId} shareId={shareId} /> : <SharesList />}
+    </Container>
+  );
 };

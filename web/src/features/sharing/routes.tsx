@@ -120,17 +120,26 @@ const SharedWithMeList = () => {
                   {listing.data.map((share) => (
                     <TableRow key={share.id} hover data-testid="shared-row" data-title={share.title}>
                       <TableCell>
-                        <Link component={RouterLink} to={shareLocationPath({ kind: 'private', linkId: share.shareLinkId, sharedWithMe: true }, null)} data-testid="shared-row-open">
+                        <Link
+                          component={RouterLink}
+                          to={shareLocationPath({ kind: 'private', linkId: share.shareLinkId, sharedWithMe: true }, null)}
+                          data-testid="shared-row-open"
+                        >
                           {share.title}
                         </Link>
-                        {share.hasPassword && <LockOutlined fontSize="inherit" sx={{ ml: 0.5, verticalAlign: 'middle' }} aria-label={t('sharing.shared.protected')} />}
+                        {share.hasPassword && (
+                          <LockOutlined fontSize="inherit" sx={{ ml: 0.5, verticalAlign: 'middle' }} aria-label={t('sharing.shared.protected')} />
+                        )}
                         {/* a phone has no room for the other columns: the sender, size and expiry sit under the title */}
                         <Box sx={{ display: { xs: 'block', sm: 'none' } }}>
                           <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }} data-testid="shared-row-sender-below">
                             {t('sharing.page.sharedBy', { name: senderLabel(share) ?? '—' })}
                           </Typography>
                           <Typography variant="caption" color="text.secondary">
-                            {[size(share.totalSize), share.expiresAt ? t('sharing.page.expires', { date: date(share.expiresAt) }) : t('sharing.page.noExpiry')].join(' · ')}
+                            {[
+                              size(share.totalSize),
+                              share.expiresAt ? t('sharing.page.expires', { date: date(share.expiresAt) }) : t('sharing.page.noExpiry'),
+                            ].join(' · ')}
                           </Typography>
                         </Box>
                         {share.description && (

@@ -86,7 +86,12 @@ const errorOf = (event: unknown) => toApiError((event as { error?: unknown }).er
 const gateOf = (error: NormalisedError): ShareGate | null => {
   const d = error.data;
   if (!d || (d.kind !== 'public' && d.kind !== 'private')) return null;
-  return { kind: d.kind, hasPassword: d.hasPassword === true, requireLogin: d.requireLogin === true, expiresAt: typeof d.expiresAt === 'string' ? d.expiresAt : null };
+  return {
+    kind: d.kind,
+    hasPassword: d.hasPassword === true,
+    requireLogin: d.requireLogin === true,
+    expiresAt: typeof d.expiresAt === 'string' ? d.expiresAt : null,
+  };
 };
 
 /** After a call let the visitor in, its token stands for the password: the password is not sent again. */
@@ -194,7 +199,12 @@ export const shareAccessMachine = setup({
         input: ({ context }) => ({ linkId: context.linkId, entryId: context.target ?? '', credentials: credentialsFor(context) }),
         onDone: {
           target: 'listing',
-          actions: assign(({ context, event }) => ({ path: event.output.path, focusId: event.output.focusId, target: null, credentials: withoutPassword(context.credentials) })),
+          actions: assign(({ context, event }) => ({
+            path: event.output.path,
+            focusId: event.output.focusId,
+            target: null,
+            credentials: withoutPassword(context.credentials),
+          })),
         },
         onError: [
           { guard: 'loginRefusal', target: 'loginRequired' },
@@ -248,12 +258,20 @@ export const shareAccessMachine = setup({
           {
             guard: ({ context, event }) => context.path.some((p) => p.id === event.folderId),
             target: 'listing',
-            actions: assign({ path: ({ context, event }) => context.path.slice(0, context.path.findIndex((p) => p.id === event.folderId) + 1), focusId: null, error: null }),
+            actions: assign({
+              path: ({ context, event }) => context.path.slice(0, context.path.findIndex((p) => p.id === event.folderId) + 1),
+              focusId: null,
+              error: null,
+            }),
           },
           {
             guard: ({ context, event }) => context.entries.some((e) => e.id === event.folderId && isFolder(e)),
             target: 'listing',
-            actions: assign({ path: ({ context, event }) => [...context.path, context.entries.find((e) => e.id === event.folderId)!], focusId: null, error: null }),
+            actions: assign({
+              path: ({ context, event }) => [...context.path, context.entries.find((e) => e.id === event.folderId)!],
+              focusId: null,
+              error: null,
+            }),
           },
           { target: 'locating', actions: assign({ target: ({ event }) => event.folderId, focusId: null, error: null }) },
         ],

@@ -21,7 +21,12 @@ const file: ShareEntry = { id: 'e1', name: 'a.txt', label: 'file', size: 3 };
 const page = (data: ShareEntry[]): Page<ShareEntry> => ({ data, totalCount: data.length });
 
 const refusal = (code: string | number, status: number, gate?: Partial<ShareGate>) =>
-  new ApiError(code, String(code), gate ? { shareLinkId: LINK, kind: 'public', requireLogin: false, hasPassword: false, expiresAt: null, ...gate } : null, status);
+  new ApiError(
+    code,
+    String(code),
+    gate ? { shareLinkId: LINK, kind: 'public', requireLogin: false, hasPassword: false, expiresAt: null, ...gate } : null,
+    status,
+  );
 
 /**
  * A stand-in for the server's rule (docs/api-sharing.md): every call is let in by a valid token,

@@ -44,7 +44,9 @@ describe('share create machine', () => {
     actor.send({ type: 'SUBMIT', values: { ...emptyShareForm('Album'), password: 'secret-pass', downloadable: false } });
     await waitFor(actor, (s) => s.status === 'done');
     expect(actor.getSnapshot().context.share).toBe(created);
-    expect(calls).toEqual([{ itemIds: ['i1', 'i2'], title: 'Album', expiresAt: null, downloadable: false, requireLogin: false, esign: false, password: 'secret-pass' }]);
+    expect(calls).toEqual([
+      { itemIds: ['i1', 'i2'], title: 'Album', expiresAt: null, downloadable: false, requireLogin: false, esign: false, password: 'secret-pass' },
+    ]);
   });
 
   it('a refusal of a field comes back under it; any other above the form; the values stay', async () => {
@@ -61,22 +63,35 @@ describe('share create machine', () => {
     answer = new ApiError('SHARE_LIMIT_REACHED', 'You have used all 5 shares of your plan this month', { limit: 5 }, 403);
     actor.send({ type: 'SUBMIT', values });
     await waitFor(actor, (s) => s.matches('edit') && s.context.error !== null);
-    expect(actor.getSnapshot().context.error).toEqual({ code: 'SHARE_LIMIT_REACHED', message: 'You have used all 5 shares of your plan this month', data: { limit: 5 } });
+    expect(actor.getSnapshot().context.error).toEqual({
+      code: 'SHARE_LIMIT_REACHED',
+      message: 'You have used all 5 shares of your plan this month',
+      data: { limit: 5 },
+    });
     expect(actor.getSnapshot().context.fieldErrors).toEqual({});
     expect(actor.getSnapshot().context.values).toEqual(values);
   });
 
   it("says the month's shares against the plan before anything is filled in", async () => {
-    const { actor } = start(async () => created, async () => ({ count: 2, limit: 5 }));
+    const { actor } = start(
+      async () => created,
+      async () => ({ count: 2, limit: 5 }),
+    );
     await waitFor(actor, (s) => s.context.usage !== null);
     expect(actor.getSnapshot().context.usage).toEqual({ count: 2, limit: 5, left: 3, reached: false });
-    const unlimited = start(async () => created, async () => ({ count: 7, limit: null })).actor;
+    const unlimited = start(
+      async () => created,
+      async () => ({ count: 7, limit: null }),
+    ).actor;
     await waitFor(unlimited, (s) => s.context.usage !== null);
     expect(unlimited.getSnapshot().context.usage).toEqual({ count: 7, limit: null, left: null, reached: false });
   });
 
   it('past the limit nothing is sent: the refusal is said at once; the form works without the count', async () => {
-    const { actor, calls } = start(async () => created, async () => ({ count: 5, limit: 5 }));
+    const { actor, calls } = start(
+      async () => created,
+      async () => ({ count: 5, limit: 5 }),
+    );
     await waitFor(actor, (s) => s.context.usage !== null);
     const values = { ...emptyShareForm('Album'), password: 'secret-pass' };
     actor.send({ type: 'SUBMIT', values });
@@ -85,7 +100,10 @@ describe('share create machine', () => {
     expect(actor.getSnapshot().context.values).toEqual(values);
     expect(calls).toEqual([]);
 
-    const unknown = start(async () => created, async () => Promise.reject(new Error('offline')));
+    const unknown = start(
+      async () => created,
+      async () => Promise.reject(new Error('offline')),
+    );
     unknown.actor.send({ type: 'SUBMIT', values });
     await waitFor(unknown.actor, (s) => s.status === 'done');
     expect(unknown.calls).toHaveLength(1);
@@ -93,10 +111,13 @@ describe('share create machine', () => {
 
   it('asks for the count again when the server refused the share, so the limit another tab reached shows', async () => {
     let count = 4;
-    const { actor } = start(async () => {
-      count = 5;
-      throw new ApiError('SHARE_LIMIT_REACHED', 'You have used all 5 shares of your plan this month', { limit: 5 }, 403);
-    }, async () => ({ count, limit: 5 }));
+    const { actor } = start(
+      async () => {
+        count = 5;
+        throw new ApiError('SHARE_LIMIT_REACHED', 'You have used all 5 shares of your plan this month', { limit: 5 }, 403);
+      },
+      async () => ({ count, limit: 5 }),
+    );
     await waitFor(actor, (s) => s.context.usage !== null);
     actor.send({ type: 'SUBMIT', values: { ...emptyShareForm('Album'), password: 'secret-pass' } });
     await waitFor(actor, (s) => s.context.usage?.reached === true);

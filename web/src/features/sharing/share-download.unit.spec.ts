@@ -22,7 +22,11 @@ describe("downloading a share's selection", () => {
   it('a folder, or several entries, leave as one zip named after the folder chosen, else the folder on screen, else the share', () => {
     expect(downloadPlan([folder('f', 'Photos')], where)).toEqual({ kind: 'archive', itemIds: ['f'], archiveName: 'Photos' });
     expect(downloadPlan([file('a'), file('b')], where)).toEqual({ kind: 'archive', itemIds: ['a', 'b'], archiveName: 'Holiday' });
-    expect(downloadPlan([file('a'), folder('f')], { folderName: 'Summer', shareTitle: 'Holiday' })).toEqual({ kind: 'archive', itemIds: ['a', 'f'], archiveName: 'Summer' });
+    expect(downloadPlan([file('a'), folder('f')], { folderName: 'Summer', shareTitle: 'Holiday' })).toEqual({
+      kind: 'archive',
+      itemIds: ['a', 'f'],
+      archiveName: 'Summer',
+    });
   });
 
   it('a share title becomes a name the file name rules allow', () => {

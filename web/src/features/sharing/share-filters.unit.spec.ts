@@ -15,14 +15,23 @@ describe("the owner's list filters", () => {
       query: { expiresFrom: local(2026, 3, 1), expiresAt: local(2026, 3, 31, 23, 59, 59, 999) },
     });
     expect(shareFilterQuery({ expiresFrom: '2026-03-01', expiresTo: '', email: '' })).toEqual({ ok: true, query: { expiresFrom: local(2026, 3, 1) } });
-    expect(shareFilterQuery({ expiresFrom: '', expiresTo: '2026-03-01', email: '' })).toEqual({ ok: true, query: { expiresAt: local(2026, 3, 1, 23, 59, 59, 999) } });
+    expect(shareFilterQuery({ expiresFrom: '', expiresTo: '2026-03-01', email: '' })).toEqual({
+      ok: true,
+      query: { expiresAt: local(2026, 3, 1, 23, 59, 59, 999) },
+    });
     // one day is a range too
     expect(shareFilterQuery({ expiresFrom: '2026-03-01', expiresTo: '2026-03-01', email: '' }).ok).toBe(true);
   });
 
   it('refuses a range backwards and dates that are not dates', () => {
-    expect(shareFilterQuery({ expiresFrom: '2026-04-01', expiresTo: '2026-03-31', email: '' })).toEqual({ ok: false, errors: { expiresTo: 'sharing.filters.rangeOrder' } });
-    expect(shareFilterQuery({ expiresFrom: '01/04/2026', expiresTo: '', email: '' })).toEqual({ ok: false, errors: { expiresFrom: 'sharing.filters.badDate' } });
+    expect(shareFilterQuery({ expiresFrom: '2026-04-01', expiresTo: '2026-03-31', email: '' })).toEqual({
+      ok: false,
+      errors: { expiresTo: 'sharing.filters.rangeOrder' },
+    });
+    expect(shareFilterQuery({ expiresFrom: '01/04/2026', expiresTo: '', email: '' })).toEqual({
+      ok: false,
+      errors: { expiresFrom: 'sharing.filters.badDate' },
+    });
   });
 
   it('the e-mail lookup goes with both ends of the range (spec §7), lower-cased; an address alone or a bad one is refused', () => {
@@ -30,9 +39,18 @@ describe("the owner's list filters", () => {
       ok: true,
       query: { expiresFrom: local(2026, 3, 1), expiresAt: local(2026, 3, 31, 23, 59, 59, 999), email: 'friend@example.com' },
     });
-    expect(shareFilterQuery({ expiresFrom: '', expiresTo: '', email: 'friend@example.com' })).toEqual({ ok: false, errors: { email: 'sharing.filters.emailNeedsRange' } });
-    expect(shareFilterQuery({ expiresFrom: '2026-03-01', expiresTo: '', email: 'friend@example.com' })).toEqual({ ok: false, errors: { email: 'sharing.filters.emailNeedsRange' } });
-    expect(shareFilterQuery({ expiresFrom: '2026-03-01', expiresTo: '2026-03-31', email: 'not-an-address' })).toEqual({ ok: false, errors: { email: 'sharing.filters.badEmail' } });
+    expect(shareFilterQuery({ expiresFrom: '', expiresTo: '', email: 'friend@example.com' })).toEqual({
+      ok: false,
+      errors: { email: 'sharing.filters.emailNeedsRange' },
+    });
+    expect(shareFilterQuery({ expiresFrom: '2026-03-01', expiresTo: '', email: 'friend@example.com' })).toEqual({
+      ok: false,
+      errors: { email: 'sharing.filters.emailNeedsRange' },
+    });
+    expect(shareFilterQuery({ expiresFrom: '2026-03-01', expiresTo: '2026-03-31', email: 'not-an-address' })).toEqual({
+      ok: false,
+      errors: { email: 'sharing.filters.badEmail' },
+    });
     expect(hasFilters({ email: 'friend@example.com' })).toBe(true);
   });
 

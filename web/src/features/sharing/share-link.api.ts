@@ -35,7 +35,11 @@ export const credentialHeaders = (token: string | null, credentials: ShareCreden
 const isFinalRefusal = (error: ApiError) => error.status >= 400 && error.status < 500;
 
 /** Runs a lookup up to `attempts` times while it fails for a reason a retry can cure (network, 5xx). */
-export const withRetries = async <T>(run: () => Promise<T>, attempts = DOWNLOAD_URL_ATTEMPTS, wait: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms))): Promise<T> => {
+export const withRetries = async <T>(
+  run: () => Promise<T>,
+  attempts = DOWNLOAD_URL_ATTEMPTS,
+  wait: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms)),
+): Promise<T> => {
   let last: ApiError | null = null;
   for (let i = 0; i < attempts; i++) {
     try {
@@ -107,7 +111,8 @@ export const createShareLinkClient = (options: ShareLinkClientOptions = {}) => {
     summary: (linkId: string, credentials?: ShareCredentials) => call<ShareSummary>(linkId, `/share-links/${enc(linkId)}`, undefined, credentials),
     entries: (linkId: string, folderId: string | null, credentials?: ShareCredentials): Promise<Page<ShareEntry>> =>
       call<unknown>(linkId, `/share-links/${enc(linkId)}/entries/`, { vertexId: folderId ?? undefined }, credentials).then((a) => asPage<ShareEntry>(a)),
-    entry: (linkId: string, entryId: string, credentials?: ShareCredentials) => call<ShareEntry>(linkId, `/share-links/${enc(linkId)}/entries/${enc(entryId)}`, undefined, credentials),
+    entry: (linkId: string, entryId: string, credentials?: ShareCredentials) =>
+      call<ShareEntry>(linkId, `/share-links/${enc(linkId)}/entries/${enc(entryId)}`, undefined, credentials),
     /** A short-lived URL the browser downloads the file from (`inline` for a preview, allowed on view-only shares); retried up to 5 times. */
     downloadUrl: (linkId: string, entryId: string, credentials?: ShareCredentials, options: { inline?: boolean; wait?: (ms: number) => Promise<void> } = {}) =>
       withRetries(

@@ -61,11 +61,29 @@ describe('share link client', () => {
     expect(calls).toBe(3);
 
     let attempts = 0;
-    await expect(withRetries(async () => { attempts += 1; throw new ApiError('NETWORK_ERROR', 'down'); }, DOWNLOAD_URL_ATTEMPTS, async () => undefined)).rejects.toMatchObject({ code: 'NETWORK_ERROR' });
+    await expect(
+      withRetries(
+        async () => {
+          attempts += 1;
+          throw new ApiError('NETWORK_ERROR', 'down');
+        },
+        DOWNLOAD_URL_ATTEMPTS,
+        async () => undefined,
+      ),
+    ).rejects.toMatchObject({ code: 'NETWORK_ERROR' });
     expect(attempts).toBe(5);
 
     attempts = 0;
-    await expect(withRetries(async () => { attempts += 1; throw new ApiError('LINK_EXPIRED', 'gone', null, 410); }, DOWNLOAD_URL_ATTEMPTS, async () => undefined)).rejects.toMatchObject({ code: 'LINK_EXPIRED' });
+    await expect(
+      withRetries(
+        async () => {
+          attempts += 1;
+          throw new ApiError('LINK_EXPIRED', 'gone', null, 410);
+        },
+        DOWNLOAD_URL_ATTEMPTS,
+        async () => undefined,
+      ),
+    ).rejects.toMatchObject({ code: 'LINK_EXPIRED' });
     expect(attempts).toBe(1);
   });
 

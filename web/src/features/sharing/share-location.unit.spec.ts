@@ -32,7 +32,8 @@ describe('the visitor’s place in the address', () => {
     expect(folderIdFromRest('entries/a%20b%2Fc')).toBe('a b/c');
     expect(folderIdFromRest('entries/f1/')).toBe('f1');
     expect(folderIdFromRest('/entries/f1')).toBe('f1');
-    for (const rest of [undefined, null, '', 'entries', 'entries/', 'other/f1', 'entries/f1/more', 'entries/%E0%A4%A']) expect(folderIdFromRest(rest)).toBeNull();
+    for (const rest of [undefined, null, '', 'entries', 'entries/', 'other/f1', 'entries/f1/more', 'entries/%E0%A4%A'])
+      expect(folderIdFromRest(rest)).toBeNull();
   });
 
   it('rebuilds the breadcrumbs of a deep folder, and a file’s folder with the file in focus', async () => {
@@ -110,7 +111,12 @@ describe('share access machine and the address', () => {
         actors: {
           loadSummary: fromPromise<ShareSummary, SummaryInput>(async ({ input }) => {
             if (input.credentials.password !== 'right-one')
-              throw new ApiError('SHARE_PROTECTED', 'This share is protected by a password', { kind: 'public', hasPassword: true, requireLogin: false, expiresAt: null }, 403);
+              throw new ApiError(
+                'SHARE_PROTECTED',
+                'This share is protected by a password',
+                { kind: 'public', hasPassword: true, requireLogin: false, expiresAt: null },
+                403,
+              );
             return { ...summary, hasPassword: true };
           }),
           listEntries: fromPromise<Page<ShareEntry>, ListInput>(async ({ input }) => ({ data: children(input.folderId), totalCount: 1 })),

@@ -30,8 +30,8 @@ export const sharingApi = {
     return filtered
       ? api.get<unknown>('/shares/', { ...rest, q }).then((a) => asPage<Share>(a))
       : q
-      ? api.get<unknown>('/shares/search', { q, page: rest.page, perPage: rest.perPage }).then((a) => asPage<Share>(a))
-      : api.get<unknown>('/shares/', { ...rest }).then((a) => asPage<Share>(a));
+        ? api.get<unknown>('/shares/search', { q, page: rest.page, perPage: rest.perPage }).then((a) => asPage<Share>(a))
+        : api.get<unknown>('/shares/', { ...rest }).then((a) => asPage<Share>(a));
   },
   get: (id: string) => api.get<Share>(`${sharePath(id)}/`),
   edit: (id: string, patch: ShareEdit) => api.request<Share>('PATCH', `${sharePath(id)}/`, { body: patch }),
@@ -41,7 +41,8 @@ export const sharingApi = {
   block: (id: string, email: string) => api.post<Share>(`${sharePath(id)}/recipients/${enc(email)}/block`),
   unblock: (id: string, email: string) => api.post<Share>(`${sharePath(id)}/recipients/${enc(email)}/unblock`),
   accessLog: (id: string) => api.get<unknown>(`${sharePath(id)}/access-log`).then((a) => asPage<AccessLogEntry>(a).data),
-  entries: (id: string, vertexId: string | null) => api.get<unknown>(`${sharePath(id)}/entries/`, { vertexId: vertexId ?? undefined }).then((a) => asPage<ShareEntry>(a)),
+  entries: (id: string, vertexId: string | null) =>
+    api.get<unknown>(`${sharePath(id)}/entries/`, { vertexId: vertexId ?? undefined }).then((a) => asPage<ShareEntry>(a)),
   /** A signed URL of a shared file's bytes, for its owner (`inline` for a preview). */
   entryDownloadUrl: (id: string, entryId: string, inline = false) =>
     api.get<{ url: string }>(`${sharePath(id)}/entries/${enc(entryId)}`, { q: 'download-url', inline: inline ? 'true' : undefined }).then((a) => a.url),
@@ -53,5 +54,6 @@ export const sharingApi = {
   },
   planCount: (sinceDate?: string) => api.get<{ count: number; limit?: number | null }>('/shares/user-plan-count/', { sinceDate }),
   /** Live private shares sent to the signed-in user's verified e-mail, newest first. */
-  sharedWithMe: (page: number, perPage = SHARES_PAGE_SIZE) => api.get<unknown>('/shares/shared-with-me', { page, perPage }).then((a) => asPage<SharedWithMe>(a)),
+  sharedWithMe: (page: number, perPage = SHARES_PAGE_SIZE) =>
+    api.get<unknown>('/shares/shared-with-me', { page, perPage }).then((a) => asPage<SharedWithMe>(a)),
 };

@@ -35,7 +35,10 @@ describe('share page texts', () => {
   });
 
   it('every locale has the same sharing keys as en_us', () => {
-    const keys = (c: Tree) => Object.keys(flatten(c)).filter((k) => k.startsWith('sharing.')).sort();
+    const keys = (c: Tree) =>
+      Object.keys(flatten(c))
+        .filter((k) => k.startsWith('sharing.'))
+        .sort();
     const en = keys(catalogues.en_us);
     expect(en.length).toBeGreaterThan(50);
     for (const c of Object.values(catalogues)) expect(keys(c)).toEqual(en);

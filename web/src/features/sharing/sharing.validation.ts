@@ -48,7 +48,11 @@ export const shortArchiveName = (name: string): string => {
 };
 
 /** Addresses separated by space, comma or semicolon (as invites are typed). */
-export const splitAddresses = (raw: string): string[] => raw.split(/[\s,;]+/).map((a) => a.trim()).filter(Boolean);
+export const splitAddresses = (raw: string): string[] =>
+  raw
+    .split(/[\s,;]+/)
+    .map((a) => a.trim())
+    .filter(Boolean);
 
 /** The expiry date as an instant: the end of that day where the owner is; null when none was given. */
 export const expiryInstant = (expiresOn: string): Date | null => {
@@ -200,11 +204,16 @@ export const validateShareEdit = (values: ShareEditValues, privateShare: boolean
   validate(shareEditSchema(now, privateShare), values);
 
 /** The password a visitor types into a share's password dialog: anything but empty. */
-export const validateAccessForm = (values: { password: string; email: string }, needs: { password: boolean; email: boolean }): Validation<{ password?: string; email?: string }> =>
+export const validateAccessForm = (
+  values: { password: string; email: string },
+  needs: { password: boolean; email: boolean },
+): Validation<{ password?: string; email?: string }> =>
   validate(
-    z.object({
-      password: needs.password ? z.string().min(1, 'validation.required') : z.string(),
-      email: needs.email ? emailSchema : z.string(),
-    }).transform((v) => ({ ...(needs.password ? { password: v.password } : {}), ...(needs.email ? { email: v.email } : {}) })),
+    z
+      .object({
+        password: needs.password ? z.string().min(1, 'validation.required') : z.string(),
+        email: needs.email ? emailSchema : z.string(),
+      })
+      .transform((v) => ({ ...(needs.password ? { password: v.password } : {}), ...(needs.email ? { email: v.email } : {}) })),
     values,
   );

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { emptyShareForm, expiryDateOf, expiryInstant, MAX_RECIPIENTS, splitAddresses, validateAccessForm, validateShareEdit, validateShareForm, type ShareFormValues } from './sharing.validation';
+import {
+  emptyShareForm,
+  expiryDateOf,
+  expiryInstant,
+  MAX_RECIPIENTS,
+  splitAddresses,
+  validateAccessForm,
+  validateShareEdit,
+  validateShareForm,
+  type ShareFormValues,
+} from './sharing.validation';
 
 const NOW = new Date(2026, 10, 23, 12, 0, 0);
 const OWN = 'owner@example.com';
@@ -73,10 +83,16 @@ describe('share form rules (spec §5)', () => {
 describe('share edit rules', () => {
   const edit = { title: 'T', description: '', expiresOn: '', downloadable: true, requireLogin: false, password: '', removePassword: false };
   it('an empty password keeps the current one; removing sends null; a private share keeps its password', () => {
-    expect(validateShareEdit(edit, false, NOW)).toEqual({ ok: true, value: { title: 'T', description: '', expiresAt: null, downloadable: true, requireLogin: false } });
+    expect(validateShareEdit(edit, false, NOW)).toEqual({
+      ok: true,
+      value: { title: 'T', description: '', expiresAt: null, downloadable: true, requireLogin: false },
+    });
     const removed = validateShareEdit({ ...edit, removePassword: true }, false, NOW);
     expect(removed.ok && removed.value.password).toBeNull();
-    expect(validateShareEdit({ ...edit, removePassword: true }, true, NOW)).toEqual({ ok: false, fieldErrors: { password: 'sharing.validation.passwordRequired' } });
+    expect(validateShareEdit({ ...edit, removePassword: true }, true, NOW)).toEqual({
+      ok: false,
+      fieldErrors: { password: 'sharing.validation.passwordRequired' },
+    });
     expect(validateShareEdit({ ...edit, password: 'new-password' }, true, NOW)).toMatchObject({ ok: true, value: { password: 'new-password' } });
   });
 });
@@ -87,7 +103,10 @@ describe('access dialog', () => {
       ok: false,
       fieldErrors: { password: 'validation.required', email: 'validation.required' },
     });
-    expect(validateAccessForm({ password: 'x', email: 'Friend@Example.com' }, { password: true, email: true })).toEqual({ ok: true, value: { password: 'x', email: 'friend@example.com' } });
+    expect(validateAccessForm({ password: 'x', email: 'Friend@Example.com' }, { password: true, email: true })).toEqual({
+      ok: true,
+      value: { password: 'x', email: 'friend@example.com' },
+    });
     expect(validateAccessForm({ password: 'x', email: 'ignored' }, { password: true, email: false })).toEqual({ ok: true, value: { password: 'x' } });
   });
 });

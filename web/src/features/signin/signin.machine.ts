@@ -56,8 +56,7 @@ export const signinMachine = setup({
     }),
   },
   guards: {
-    credentialsValid: ({ event }) =>
-      event.type === 'SUBMIT' && validate(signInSchema, { email: event.email, password: event.password }).ok,
+    credentialsValid: ({ event }) => event.type === 'SUBMIT' && validate(signInSchema, { email: event.email, password: event.password }).ok,
     codeValid: ({ event }) => event.type === 'SUBMIT_CODE' && validate(verificationCodeSchema, event.code).ok,
   },
 }).createMachine({

@@ -57,7 +57,16 @@ export const ResendPage = () => {
         <Box component="form" noValidate onSubmit={(e) => void submit(e)} aria-label={t('resend.title')}>
           <Typography color="text.secondary">{t('resend.intro')}</Typography>
           <ErrorAlert error={error} testId="resend-error" />
-          <FormField name="email" type="email" autoComplete="email" label={t('fields.email')} value={email} onValue={setEmail} errorKey={fieldErrors.email} testId="resend-email" />
+          <FormField
+            name="email"
+            type="email"
+            autoComplete="email"
+            label={t('fields.email')}
+            value={email}
+            onValue={setEmail}
+            errorKey={fieldErrors.email}
+            testId="resend-email"
+          />
           <Button type="submit" variant="contained" fullWidth disabled={busy} sx={{ mt: 2 }} data-testid="resend-submit">
             {t('resend.submit')}
           </Button>

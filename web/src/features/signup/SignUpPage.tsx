@@ -171,15 +171,7 @@ export const SignUpPage = () => {
           />
           {termsError && <FormHelperText>{termsError}</FormHelperText>}
         </FormControl>
-        <Button
-          type="submit"
-          variant="contained"
-          fullWidth
-          size="large"
-          disabled={state.matches('submitting')}
-          sx={{ mt: 2 }}
-          data-testid="signup-submit"
-        >
+        <Button type="submit" variant="contained" fullWidth size="large" disabled={state.matches('submitting')} sx={{ mt: 2 }} data-testid="signup-submit">
           {t('signup.submit')}
         </Button>
         <Typography variant="body2" sx={{ textAlign: 'center', mt: 2 }}>

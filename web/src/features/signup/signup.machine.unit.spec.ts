@@ -12,11 +12,7 @@ const form = {
 };
 
 const start = (
-  opts: {
-    signUp?: (r: SignUpRequest) => Promise<{ id: string; email: string }>;
-    resend?: (email: string) => Promise<void>;
-    pendingEmail?: string;
-  } = {},
+  opts: { signUp?: (r: SignUpRequest) => Promise<{ id: string; email: string }>; resend?: (email: string) => Promise<void>; pendingEmail?: string } = {},
 ) => {
   const signUps: SignUpRequest[] = [];
   const resends: string[] = [];

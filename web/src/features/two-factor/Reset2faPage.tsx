@@ -82,8 +82,26 @@ const RequestReset = () => {
         <Box component="form" noValidate onSubmit={(e) => void submit(e)} aria-label={t('reset2fa.requestTitle')}>
           <Typography color="text.secondary">{t('reset2fa.requestIntro')}</Typography>
           <ErrorAlert error={error} testId="reset2fa-error" />
-          <FormField name="email" type="email" autoComplete="username" label={t('fields.email')} value={email} onValue={setEmail} errorKey={fieldErrors.email} testId="reset2fa-email" />
-          <FormField name="password" type="password" autoComplete="current-password" label={t('fields.password')} value={password} onValue={setPassword} errorKey={fieldErrors.password} testId="reset2fa-password" />
+          <FormField
+            name="email"
+            type="email"
+            autoComplete="username"
+            label={t('fields.email')}
+            value={email}
+            onValue={setEmail}
+            errorKey={fieldErrors.email}
+            testId="reset2fa-email"
+          />
+          <FormField
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            label={t('fields.password')}
+            value={password}
+            onValue={setPassword}
+            errorKey={fieldErrors.password}
+            testId="reset2fa-password"
+          />
           <Button type="submit" variant="contained" fullWidth disabled={busy} sx={{ mt: 2 }} data-testid="reset2fa-submit">
             {t('reset2fa.requestSubmit')}
           </Button>

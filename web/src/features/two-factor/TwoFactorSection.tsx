@@ -155,9 +155,7 @@ export const TwoFactorSection = ({ user }: { user: UserInfo }) => {
   } else if (state.matches('enabled')) {
     body = (
       <Stack spacing={1} data-testid="twofa-enabled" sx={{ alignItems: 'flex-start' }}>
-        <Alert severity="success">
-          {t('twoFactor.enabledWith', { method: t(`twoFactor.methods.${context.enabledMethod ?? 'totp'}`) })}
-        </Alert>
+        <Alert severity="success">{t('twoFactor.enabledWith', { method: t(`twoFactor.methods.${context.enabledMethod ?? 'totp'}`) })}</Alert>
         <ErrorAlert error={context.error} testId="twofa-error" />
         <Button
           variant="outlined"

@@ -23,9 +23,11 @@ const start = (token: string, opts: { check?: () => Promise<void>; confirm?: () 
   return { actor, log };
 };
 
-const refuse = (code: string, status = 400) => async () => {
-  throw new ApiError(code, code, null, status);
-};
+const refuse =
+  (code: string, status = 400) =>
+  async () => {
+    throw new ApiError(code, code, null, status);
+  };
 
 describe('two-factor reset link machine', () => {
   it('checks the link first, then confirms: checking -> ready -> confirming -> done', async () => {

@@ -108,10 +108,7 @@ export const twoFactorMachine = setup({
     },
     totpSetup: {
       on: {
-        SUBMIT_CODE: [
-          { guard: 'codeValid', target: 'verifying', actions: 'startAttempt' },
-          { actions: 'rejectCodeFormat' },
-        ],
+        SUBMIT_CODE: [{ guard: 'codeValid', target: 'verifying', actions: 'startAttempt' }, { actions: 'rejectCodeFormat' }],
         CANCEL: { target: 'choose', actions: assign({ method: null, totp: null, error: null, fieldErrors: {}, codeResent: false }) },
       },
     },
@@ -127,10 +124,7 @@ export const twoFactorMachine = setup({
     },
     emailCode: {
       on: {
-        SUBMIT_CODE: [
-          { guard: 'codeValid', target: 'verifying', actions: 'startAttempt' },
-          { actions: 'rejectCodeFormat' },
-        ],
+        SUBMIT_CODE: [{ guard: 'codeValid', target: 'verifying', actions: 'startAttempt' }, { actions: 'rejectCodeFormat' }],
         RESEND: { target: 'sendingEmailCode', actions: 'startAttempt' },
         CANCEL: { target: 'choose', actions: assign({ method: null, codeSent: false, codeResent: false, error: null, fieldErrors: {} }) },
       },
@@ -169,10 +163,7 @@ export const twoFactorMachine = setup({
     },
     disableCode: {
       on: {
-        SUBMIT_CODE: [
-          { guard: 'codeValid', target: 'disabling', actions: 'startAttempt' },
-          { actions: 'rejectCodeFormat' },
-        ],
+        SUBMIT_CODE: [{ guard: 'codeValid', target: 'disabling', actions: 'startAttempt' }, { actions: 'rejectCodeFormat' }],
         RESEND: { guard: 'enabledWithEmail', target: 'sendingDisableCode', actions: 'startAttempt' },
         CANCEL: { target: 'enabled', actions: assign({ error: null, fieldErrors: {}, codeSent: false, codeResent: false }) },
       },

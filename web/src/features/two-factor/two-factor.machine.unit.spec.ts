@@ -10,7 +10,11 @@ const userWith = (enabled: boolean, method: TwoFactorMethod | null) => ({ id: 'u
 
 const start = (
   input: TwoFactorInput,
-  opts: { enable?: (m: TwoFactorMethod, c: string) => Promise<UserInfo>; startTotp?: () => Promise<TotpEnrolment>; disable?: (c: string) => Promise<UserInfo> } = {},
+  opts: {
+    enable?: (m: TwoFactorMethod, c: string) => Promise<UserInfo>;
+    startTotp?: () => Promise<TotpEnrolment>;
+    disable?: (c: string) => Promise<UserInfo>;
+  } = {},
 ) => {
   const log: string[] = [];
   const users: UserInfo[] = [];

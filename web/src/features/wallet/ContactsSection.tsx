@@ -42,20 +42,9 @@ export const CONTACT_FIELD_CODES: Record<string, ContactField> = {
   CONTACT_DUPLICATE_KEY: 'publicKey',
 };
 
-const valuesOf = (c: Contact | null): Values =>
-  Object.fromEntries(CONTACT_FIELDS.map((f) => [f, (c?.[f] as string | null | undefined) ?? ''])) as Values;
+const valuesOf = (c: Contact | null): Values => Object.fromEntries(CONTACT_FIELDS.map((f) => [f, (c?.[f] as string | null | undefined) ?? ''])) as Values;
 
-const ContactDialog = ({
-  contact,
-  contacts,
-  onClose,
-  onSaved,
-}: {
-  contact: Contact | null;
-  contacts: Contact[];
-  onClose: () => void;
-  onSaved: () => void;
-}) => {
+const ContactDialog = ({ contact, contacts, onClose, onSaved }: { contact: Contact | null; contacts: Contact[]; onClose: () => void; onSaved: () => void }) => {
   const { t } = useTranslation();
   const { user } = useSession();
   const { summary } = useBalance();

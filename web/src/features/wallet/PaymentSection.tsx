@@ -46,11 +46,7 @@ export const PaymentSection = () => {
           ))}
         </TableBody>
       </Table>
-      {balance && (
-        <Typography data-testid="payment-confirmed">
-          {t('wallet.payment.confirmed', { amount: displayAxel(balance.confirmed, tag) })}
-        </Typography>
-      )}
+      {balance && <Typography data-testid="payment-confirmed">{t('wallet.payment.confirmed', { amount: displayAxel(balance.confirmed, tag) })}</Typography>}
     </Stack>
   );
 };

@@ -87,7 +87,11 @@ export const ReplenishSection = () => {
         />
         {price !== null && (
           <Typography data-testid="replenish-price">
-            {t('wallet.replenish.price', { amount: displayAxel(formatAxel(units!), tag), price: formatMoney(price, 'USD', i18n.language), unit: formatMoney(AXEL_PRICE_CENTS, 'USD', i18n.language) })}
+            {t('wallet.replenish.price', {
+              amount: displayAxel(formatAxel(units!), tag),
+              price: formatMoney(price, 'USD', i18n.language),
+              unit: formatMoney(AXEL_PRICE_CENTS, 'USD', i18n.language),
+            })}
           </Typography>
         )}
         <Button type="submit" variant="contained" disabled={busy} sx={{ alignSelf: 'flex-start' }} data-testid="replenish-submit">

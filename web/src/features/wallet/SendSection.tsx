@@ -50,7 +50,13 @@ const ContactPicker = ({ onPick }: { onPick: (contact: Contact) => void }) => {
       getOptionLabel={(c) => `${c.nickname} (${c.email})`}
       onChange={(_, c) => c && onPick(c)}
       noOptionsText={t('wallet.send.noContacts')}
-      renderInput={(params) => <TextField {...params} label={t('wallet.send.contact')} slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'send-contact' } }} />}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label={t('wallet.send.contact')}
+          slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'send-contact' } }}
+        />
+      )}
     />
   );
 };
@@ -130,7 +136,15 @@ export const SendSection = () => {
               autoComplete="off"
               required
             />
-            <FormField name="note" label={t('wallet.send.note')} value={values.note} onValue={set('note')} errorKey={fieldErrors.note} testId="send-note" multiline />
+            <FormField
+              name="note"
+              label={t('wallet.send.note')}
+              value={values.note}
+              onValue={set('note')}
+              errorKey={fieldErrors.note}
+              testId="send-note"
+              multiline
+            />
             <Button type="submit" variant="contained" sx={{ alignSelf: 'flex-start' }} data-testid="send-submit">
               {t('wallet.send.continue')}
             </Button>

@@ -18,7 +18,8 @@ export const categoryWords = (t: TFunction, tx: Pick<WalletTransaction, 'categor
 };
 
 /** The user's own note, else what the transaction was when the chain tells (test tokens, from or to the treasury). */
-export const noteWords = (t: TFunction, tx: Pick<WalletTransaction, 'note' | 'about'>): string => (tx.note ? tx.note : tx.about ? t(`wallet.tx.about.${tx.about}`) : '');
+export const noteWords = (t: TFunction, tx: Pick<WalletTransaction, 'note' | 'about'>): string =>
+  tx.note ? tx.note : tx.about ? t(`wallet.tx.about.${tx.about}`) : '';
 
 /** The specification's transaction fields, as a two-column table. */
 export const TransactionDetails = ({ tx }: { tx: WalletTransaction }) => {

@@ -98,7 +98,12 @@ export const TransactionsSection = () => {
                   </TableCell>
                   <TableCell>
                     {tx.confirmations > 0 ? (
-                      <Chip size="small" color="success" label={t('wallet.tx.confirmedCount', { count: tx.confirmations })} data-testid="transaction-row-confirmed" />
+                      <Chip
+                        size="small"
+                        color="success"
+                        label={t('wallet.tx.confirmedCount', { count: tx.confirmations })}
+                        data-testid="transaction-row-confirmed"
+                      />
                     ) : (
                       <Chip size="small" color="warning" label={t('wallet.tx.unconfirmed')} data-testid="transaction-row-unconfirmed" />
                     )}

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { replenishOutcome, replenishOutcomeSettled, type ReplenishState } from './replenishOutcome';
 
-const state = (status: ReplenishState['status'], tokens: ReplenishState['tokens']): ReplenishState => ({ checkoutId: 'u.tokens-x', amount: '2', amountCents: 200, status, tokens, txid: tokens === 'sent' ? 'tx' : null });
+const state = (status: ReplenishState['status'], tokens: ReplenishState['tokens']): ReplenishState => ({
+  checkoutId: 'u.tokens-x',
+  amount: '2',
+  amountCents: 200,
+  status,
+  tokens,
+  txid: tokens === 'sent' ? 'tx' : null,
+});
 
 describe('the page after a token checkout', () => {
   it('believes the server over the address', () => {

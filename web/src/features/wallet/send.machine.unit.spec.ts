@@ -158,7 +158,9 @@ describe('send machine', () => {
 describe('wallet answers', () => {
   it('reads the chain info the server gives', async () => {
     const { chainInfoOf, transactionPageOf } = await import('./wallet.api');
-    expect(chainInfoOf({ chain: 'development', development: true, blocks: 7, faucet: true, minimumSend: '0.001', costs: { fetch: '0.003', certificate: '0.006' } })).toEqual({
+    expect(
+      chainInfoOf({ chain: 'development', development: true, blocks: 7, faucet: true, minimumSend: '0.001', costs: { fetch: '0.003', certificate: '0.006' } }),
+    ).toEqual({
       chain: 'development',
       development: true,
       blocks: 7,

@@ -1,15 +1,6 @@
 import { api } from '../../api/client';
 import type { ReplenishState } from './replenishOutcome';
-import type {
-  ChainInfo,
-  Contact,
-  ContactInput,
-  ReceiveInfo,
-  SendRequest,
-  TransactionPage,
-  WalletBalance,
-  WalletSummary,
-} from './wallet.types';
+import type { ChainInfo, Contact, ContactInput, ReceiveInfo, SendRequest, TransactionPage, WalletBalance, WalletSummary } from './wallet.types';
 
 const WALLET = '/wallet/v1';
 /** The specification: a balance request without an answer after 20 s is abandoned. */
@@ -32,11 +23,7 @@ const transactionOf = (raw: unknown): TransactionPage['items'][number] => {
 
 /** A page of transactions, whether the server answers a bare array or `{ items|data|transactions, total }`. */
 export const transactionPageOf = (raw: unknown, page: number, perPage: number): TransactionPage => {
-  const list = Array.isArray(raw)
-    ? raw
-    : isRecord(raw)
-      ? ((raw.items ?? raw.data ?? raw.transactions ?? []) as unknown[])
-      : [];
+  const list = Array.isArray(raw) ? raw : isRecord(raw) ? ((raw.items ?? raw.data ?? raw.transactions ?? []) as unknown[]) : [];
   const items = (Array.isArray(list) ? list : []).map(transactionOf);
   const total = isRecord(raw) && typeof raw.total === 'number' ? raw.total : (page - 1) * perPage + items.length;
   return { items, total, page, perPage };
@@ -48,7 +35,8 @@ export const chainInfoOf = (raw: unknown): ChainInfo => {
   const chain = str(r.chain) ?? str(r.network) ?? '';
   const development = r.development === true || r.isDevelopment === true || /^(development|regtest|dev)$/i.test(chain);
   const blocks = typeof r.blocks === 'number' ? r.blocks : typeof r.height === 'number' ? r.height : null;
-  const costs = isRecord(r.costs) && str(r.costs.fetch) && str(r.costs.certificate) ? { fetch: str(r.costs.fetch)!, certificate: str(r.costs.certificate)! } : null;
+  const costs =
+    isRecord(r.costs) && str(r.costs.fetch) && str(r.costs.certificate) ? { fetch: str(r.costs.fetch)!, certificate: str(r.costs.certificate)! } : null;
   return { chain, development, blocks, faucet: r.faucet === true, minimumSend: str(r.minimumSend), costs };
 };
 

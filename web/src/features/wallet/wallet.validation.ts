@@ -10,7 +10,11 @@ import type { Contact, ContactInput } from './wallet.types';
 /** The domain's minimum send, until the chain reports its own. */
 export const DEFAULT_MINIMUM_UNITS: BaseUnits = MINIMUM_SEND;
 
-export const addressSchema = z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').refine(isWalletAddress, 'wallet.validation.address');
+export const addressSchema = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .min(1, 'validation.required')
+  .refine(isWalletAddress, 'wallet.validation.address');
 
 export interface SendValues {
   address: string;
@@ -51,7 +55,10 @@ export interface ContactContext {
 }
 
 /** The §5 contact rules: the domain's field checks first, then "not your own" and "no duplicate" against what this screen knows. */
-export const validateContact = (input: Record<string, string>, ctx: ContactContext): { ok: true; value: ContactInput } | { ok: false; fieldErrors: FieldErrors } => {
+export const validateContact = (
+  input: Record<string, string>,
+  ctx: ContactContext,
+): { ok: true; value: ContactInput } | { ok: false; fieldErrors: FieldErrors } => {
   let value: ContactInput;
   try {
     value = contactFieldsFrom(input);

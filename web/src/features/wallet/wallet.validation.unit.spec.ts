@@ -47,7 +47,11 @@ describe('contact rules (§5)', () => {
 
   it('refuses your own e-mail or key', () => {
     const r = validateContact({ ...base, email: 'ME@example.com', email2: 'me@example.com', publicKey: 'M'.repeat(34) }, ctx);
-    expect(r.ok ? {} : r.fieldErrors).toEqual({ email: 'wallet.validation.ownEmail', email2: 'wallet.validation.ownEmail', publicKey: 'wallet.validation.ownKey' });
+    expect(r.ok ? {} : r.fieldErrors).toEqual({
+      email: 'wallet.validation.ownEmail',
+      email2: 'wallet.validation.ownEmail',
+      publicKey: 'wallet.validation.ownKey',
+    });
   });
 
   it('refuses a duplicate e-mail or key, but not the contact being edited', () => {

@@ -35,7 +35,13 @@ const STEPS: { key: Step; to: string; icon: ReactNode; testId: string }[] = [
 const StepCard = ({ n, step }: { n: number; step: (typeof STEPS)[number] }) => {
   const { t } = useTranslation();
   return (
-    <Paper variant="outlined" component="li" sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1, listStyle: 'none' }} data-testid="welcome-step" data-step={step.key}>
+    <Paper
+      variant="outlined"
+      component="li"
+      sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1, listStyle: 'none' }}
+      data-testid="welcome-step"
+      data-step={step.key}
+    >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
         {step.icon}
         <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>

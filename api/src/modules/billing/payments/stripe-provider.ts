@@ -46,7 +46,11 @@ export class StripePaymentProvider implements PaymentProvider {
       const coupon = await this.stripe.coupons.create({
         amount_off: full - promo.price,
         currency: 'usd',
-        ...(promo.cycles === null ? { duration: 'forever' as const } : promo.cycles === 1 && validity === 'month' ? { duration: 'once' as const } : { duration: 'repeating' as const, duration_in_months: couponMonths(promo.cycles, validity) }),
+        ...(promo.cycles === null
+          ? { duration: 'forever' as const }
+          : promo.cycles === 1 && validity === 'month'
+            ? { duration: 'once' as const }
+            : { duration: 'repeating' as const, duration_in_months: couponMonths(promo.cycles, validity) }),
         metadata: { checkoutId: request.checkoutId },
       });
       discounts = [{ coupon: coupon.id }];
@@ -57,7 +61,17 @@ export class StripePaymentProvider implements PaymentProvider {
       mode: 'subscription',
       client_reference_id: request.checkoutId,
       ...(request.email ? { customer_email: request.email } : {}),
-      line_items: [{ quantity: 1, price_data: { currency: 'usd', unit_amount: full, recurring: { interval: validity }, product_data: { name: product.name, metadata: { productId: String(product.id) } } } }],
+      line_items: [
+        {
+          quantity: 1,
+          price_data: {
+            currency: 'usd',
+            unit_amount: full,
+            recurring: { interval: validity },
+            product_data: { name: product.name, metadata: { productId: String(product.id) } },
+          },
+        },
+      ],
       ...(discounts ? { discounts } : {}),
       metadata,
       subscription_data: { metadata, ...(request.trialDays > 0 ? { trial_period_days: request.trialDays } : {}) },
@@ -102,7 +116,8 @@ export class StripePaymentProvider implements PaymentProvider {
 
 type Loose = Record<string, unknown> | null | undefined;
 const obj = (v: unknown): Loose => (v && typeof v === 'object' ? (v as Record<string, unknown>) : null);
-const str = (v: unknown): string | null => (typeof v === 'string' && v ? v : typeof v === 'object' && v && typeof (v as { id?: unknown }).id === 'string' ? (v as { id: string }).id : null);
+const str = (v: unknown): string | null =>
+  typeof v === 'string' && v ? v : typeof v === 'object' && v && typeof (v as { id?: unknown }).id === 'string' ? (v as { id: string }).id : null;
 
 /**
  * A verified Stripe event as the facts every provider reports. Renewals name Stripe's subscription;
@@ -125,7 +140,8 @@ export const stripeEventToProvider = async (
       if (!userId || !checkoutId) return null;
       // a one-off payment by a delayed method completes unpaid: async_payment_succeeded reports the money later
       if (event.type === 'checkout.session.completed' && data?.mode === 'payment' && data?.payment_status === 'unpaid') return null;
-      if (event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded') return { kind: 'checkout.completed', userId, checkoutId, providerRef: str(data?.subscription) };
+      if (event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded')
+        return { kind: 'checkout.completed', userId, checkoutId, providerRef: str(data?.subscription) };
       return { kind: 'checkout.declined', userId, checkoutId, expired: event.type === 'checkout.session.expired' };
     }
     case 'invoice.paid':

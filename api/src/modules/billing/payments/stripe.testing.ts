@@ -53,6 +53,10 @@ const stripe = new Stripe('sk_test_unused');
 export const postStripeWebhook = async (appUrl: string, event: Record<string, unknown>, secret: string) => {
   const payload = JSON.stringify({ object: 'event', api_version: '2026-10-28.endive', created: Math.floor(Date.now() / 1000), livemode: false, ...event });
   const signature = stripe.webhooks.generateTestHeaderString({ payload, secret });
-  const res = await fetch(`${appUrl}/api/webhooks/stripe`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload });
+  const res = await fetch(`${appUrl}/api/webhooks/stripe`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    body: payload,
+  });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 };

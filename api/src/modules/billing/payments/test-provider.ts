@@ -11,7 +11,14 @@ import { assertStaffMay, requireStaff, requireUser } from '../../../http/auth';
 import { findUser } from '../../../users.queries';
 import { isLoopbackHost } from '../../../http/loopback';
 import { loadBilling, type BillingService } from '../billing.service';
-import { isTokenCheckoutId, type CheckoutRequest, type TokenCheckoutsOf, type PaymentProvider, type RenewalCheckoutRequest, type TokenCheckoutRequest } from './port';
+import {
+  isTokenCheckoutId,
+  type CheckoutRequest,
+  type TokenCheckoutsOf,
+  type PaymentProvider,
+  type RenewalCheckoutRequest,
+  type TokenCheckoutRequest,
+} from './port';
 
 /**
  * Whether the test payment provider may take checkouts: never beside Stripe or with
@@ -112,19 +119,29 @@ ${open ? '<button data-action="pay" data-testid="pay">Pay</button><button data-a
     app.post(
       `/api/dev/checkout/:sessionId/${action}`,
       {
-        schema: { tags, summary: action === 'pay' ? 'Test payment: pay this checkout' : 'Test payment: decline this checkout', params: SessionParams, response: { 200: RedirectSchema } },
+        schema: {
+          tags,
+          summary: action === 'pay' ? 'Test payment: pay this checkout' : 'Test payment: decline this checkout',
+          params: SessionParams,
+          response: { 200: RedirectSchema },
+        },
         config: limit({ perIp: 30 }),
       },
       async (request, reply) => {
         const tokens = await tokenCheckout(request.params.sessionId);
         if (tokens) {
-          const { position } = action === 'pay' ? await tokens.handler.completed(request.params.sessionId) : await tokens.handler.declined(request.params.sessionId);
+          const { position } =
+            action === 'pay' ? await tokens.handler.completed(request.params.sessionId) : await tokens.handler.declined(request.params.sessionId);
           if (position) {
             reply.header(POSITION_HEADER, String(position));
             await ctx.caughtUp(position);
           }
           const status = action === 'pay' ? ('paid' as const) : ('declined' as const);
-          return { status, redirectTo: `/wallet/replenish?status=${status}&checkoutId=${encodeURIComponent(request.params.sessionId)}&provider=test`, test: true as const };
+          return {
+            status,
+            redirectTo: `/wallet/replenish?status=${status}&checkoutId=${encodeURIComponent(request.params.sessionId)}&provider=test`,
+            test: true as const,
+          };
         }
         const { userId, checkout } = await service.checkout(request.params.sessionId);
         // a real provider's checkout is paid there, never here
@@ -176,7 +193,13 @@ ${open ? '<button data-action="pay" data-testid="pay">Pay</button><button data-a
       const sub = (await loadBilling(ctx, request.params.id)).subscriptions[request.params.subscriptionId];
       if (sub?.provider !== 'test') throw new DomainError(BillingErrors.subscriptionNotFound);
       const { position } = await service.apply(
-        { kind: 'renewal', userId: request.params.id, subscriptionId: request.params.subscriptionId, paymentId: `test-${request.id}-${Date.now()}`, outcome: request.body.outcome },
+        {
+          kind: 'renewal',
+          userId: request.params.id,
+          subscriptionId: request.params.subscriptionId,
+          paymentId: `test-${request.id}-${Date.now()}`,
+          outcome: request.body.outcome,
+        },
         requestMeta(request),
       );
       if (position) {

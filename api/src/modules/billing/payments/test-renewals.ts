@@ -18,7 +18,13 @@ export const renewDueTestSubscriptions = async (ctx: AppContext, service: Billin
   for (const row of rows) {
     try {
       const { position } = await service.apply(
-        { kind: 'renewal', userId: row.user_id, subscriptionId: row.id, paymentId: `test-renewal:${row.id}:${row.next_payment_date.toISOString()}`, outcome: 'paid' },
+        {
+          kind: 'renewal',
+          userId: row.user_id,
+          subscriptionId: row.id,
+          paymentId: `test-renewal:${row.id}:${row.next_payment_date.toISOString()}`,
+          outcome: 'paid',
+        },
         null,
       );
       if (position) renewed++;
