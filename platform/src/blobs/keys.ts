@@ -66,7 +66,7 @@ export const loadMasterKeys = (options: { masterKeyHex?: string; previousHex?: r
   if (!existsSync(file)) {
     mkdirSync(options.dataDir, { recursive: true });
     try {
-      writeFileSync(file, generateKey().toString('hex') + '\n', { mode: 0o600, flag: 'wx' });
+      writeFileSync(file, `${generateKey().toString('hex')}\n`, { mode: 0o600, flag: 'wx' });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
@@ -83,9 +83,9 @@ export const replaceGeneratedMasterKey = (dataDir: string): void => {
   const old = readFileSync(file, 'utf8').trim();
   const retiredDir = path.join(dataDir, RETIRED_DIR);
   mkdirSync(retiredDir, { recursive: true, mode: 0o700 });
-  writeFileSync(path.join(retiredDir, `${masterKeyId(Buffer.from(old, 'hex'))}.key`), old + '\n', { mode: 0o600 });
+  writeFileSync(path.join(retiredDir, `${masterKeyId(Buffer.from(old, 'hex'))}.key`), `${old}\n`, { mode: 0o600 });
   const next = `${file}.next`;
-  writeFileSync(next, generateKey().toString('hex') + '\n', { mode: 0o600 });
+  writeFileSync(next, `${generateKey().toString('hex')}\n`, { mode: 0o600 });
   renameSync(next, file);
 };
 

@@ -40,12 +40,12 @@ export const archiveFileName = (given: string | undefined, fallback: string): st
   if (given !== undefined && given !== '') {
     const problem = nameProblem(given, 'file');
     if (problem) throw new DomainError(StorageErrors.invalidName, { field: 'archiveName', reason: problem });
-    return shortArchiveName(given.replace(/\.zip$/i, '')) + '.zip';
+    return `${shortArchiveName(given.replace(/\.zip$/i, ''))}.zip`;
   }
   let name = fallback;
   for (const c of FORBIDDEN_NAME_CHARACTERS) name = name.split(c).join('_');
   name = name.replace(CONTROL_CHARACTERS, '_').replace(/^\.+/, '').trim() || 'archive';
-  return shortArchiveName(name.replace(/\.zip$/i, '')) + '.zip';
+  return `${shortArchiveName(name.replace(/\.zip$/i, ''))}.zip`;
 };
 
 /** A storage task row, as the task routes and a share's archive read it. */

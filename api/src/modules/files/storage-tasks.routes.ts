@@ -23,7 +23,7 @@ import { archiveDownloadUrl, archiveEntries, archiveFileName, archiveMac, sendAr
 import type { StorageBytes } from './storage.bytes';
 import { TaskBody, TaskParams, tags, UserParams } from './storage.schema';
 import { userActor } from '../../http/request-meta';
-import { runStorageCommand, type ItemRow } from './storage.service';
+import { runStorageCommand } from './storage.service';
 import { failpoint } from '../../failpoints';
 
 /*

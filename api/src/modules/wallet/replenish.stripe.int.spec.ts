@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../testing/accounts';
 import { type HttpClient, startTestApp, type TestApp } from '../../testing/harness';
 import { postStripeWebhook, startFakeStripe, type StripeRequest } from '../billing/payments/stripe.testing';
-import { nextBlockOf, until as waitUntil } from './wallet.testing';
+import { nextBlockOf } from './wallet.testing';
 
 const SECRET = 'whsec_replenish123';
 
@@ -31,7 +31,6 @@ afterAll(async () => {
 
 const helpers = accountHelpers(() => t);
 
-const until = <T>(read: () => Promise<T>, done: (value: T) => boolean, what: string) => waitUntil(read, done, what, 150);
 const nextBlock = nextBlockOf(() => t, 150);
 
 let events = 0;

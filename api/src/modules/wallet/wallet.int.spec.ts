@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../testing/accounts';
 import { HttpClient, startTestApp, type TestApp } from '../../testing/harness';
-import { nextBlockOf, until } from './wallet.testing';
+import { nextBlockOf } from './wallet.testing';
 
 let t: TestApp;
 beforeAll(async () => {

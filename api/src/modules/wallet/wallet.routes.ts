@@ -10,7 +10,7 @@ import {
   PIN_FETCH_COST,
   WalletErrors,
 } from '@axel/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import QRCode from 'qrcode';
 import { z } from 'zod';

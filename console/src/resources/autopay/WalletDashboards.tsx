@@ -42,7 +42,6 @@ export const BarChart = ({ title, points, testId }: { title: string; points: rea
 const useAnswer = (load: () => Promise<Record<string, unknown>>, version = 0) => {
   const [answer, setAnswer] = useState<Record<string, unknown> | null>(null);
   const [error, setError] = useState<string | null>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new version asks for the answer again after a change
   useEffect(() => {
     let live = true;
     load()
