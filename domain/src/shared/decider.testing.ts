@@ -108,4 +108,25 @@ function specificationFor<C, E, S, Extra extends unknown[] = []>(
   };
 }
 
-export const DeciderSpecification = { for: specificationFor };
+/**
+ * The given events of a history that is shorter to tell in commands: each command decided on the
+ * state the events before it fold to, as the command handler does. A refused command fails the
+ * test (a refusal under test is a `thenThrows`).
+ */
+function historyOf<C, E, S, Extra extends unknown[] = []>(
+  decider: DeciderUnderTest<C, E, S, Extra>,
+  commands: readonly C[],
+  given: readonly E[] = [],
+  options: DeciderSpecificationOptions<E> = {},
+  ...extra: Extra
+): E[] {
+  const events = [...given];
+  for (const command of commands) {
+    const decided = decider.decide(command, events.reduce(decider.evolve, decider.initialState()), ...extra);
+    if (options.eachEvent) for (const event of decided) options.eachEvent(event);
+    events.push(...decided);
+  }
+  return events;
+}
+
+export const DeciderSpecification = { for: specificationFor, history: historyOf };

@@ -118,4 +118,12 @@ describe('DeciderSpecification', () => {
         .then([added(1)]),
     ).toThrow('not storable');
   });
+
+  it('tells a given history in commands, each decided on the events before it, and fails on a refused one', () => {
+    expect(DeciderSpecification.history(counterDecider, [add(3), add(0), add(4)], [added(1)])).toEqual([added(1), added(3), added(4)]);
+    expect(() => DeciderSpecification.history(counterDecider, [add(6), add(6)])).toThrow(DomainError);
+    const seen: CounterEvent[] = [];
+    DeciderSpecification.history(counterDecider, [add(2)], [], { eachEvent: (event) => seen.push(event) });
+    expect(seen).toEqual([added(2)]);
+  });
 });
