@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { fold, type Command, type Decider } from '../shared/decider';
-import { CommonErrors, DomainError, type ErrorDefinition } from '../shared/errors';
+import { fold } from '../shared/decider';
+import { DeciderSpecification } from '../shared/decider.testing';
+import { CommonErrors } from '../shared/errors';
 import { EventRegistry, type DomainEvent } from '../shared/events';
 import type { EmailReservationCommand, UserCommand, UsernameReservationCommand } from './accounts.commands';
 import {
@@ -31,43 +32,9 @@ import {
 
 const registry = new EventRegistry().register(...accountEventDefinitions);
 
-const specFor = <C extends Command, E extends DomainEvent, S>(decider: Decider<C, E, S>) => ({
-  given: (events: readonly E[]) => ({
-    when: (command: C) => {
-      const run = (): E[] => {
-        const produced = decider.decide(command, fold(decider, events));
-        // Every event a decider produces must be storable as it is.
-        for (const event of produced) registry.encode(event);
-        return produced;
-      };
-      return {
-        then: (expected: readonly E[]): void => {
-          expect(run()).toEqual(expected);
-        },
-        thenNothing: (): void => {
-          expect(run()).toEqual([]);
-        },
-        thenState: (check: (state: S, produced: E[]) => void): void => {
-          const produced = run();
-          check(fold(decider, [...events, ...produced]), produced);
-        },
-        thenThrows: (error: ErrorDefinition, data?: Record<string, unknown>): void => {
-          let thrown: unknown;
-          try {
-            run();
-          } catch (e) {
-            thrown = e;
-          }
-          expect(thrown).toBeInstanceOf(DomainError);
-          expect((thrown as DomainError).code).toBe(error.code);
-          if (data) expect((thrown as DomainError).data).toEqual(data);
-        },
-      };
-    },
-  }),
-});
-
-const user = specFor(userDecider);
+// Every event a decider produces must be storable as it is.
+const storable = { eachEvent: (event: DomainEvent) => void registry.encode(event) };
+const givenUser = DeciderSpecification.for(userDecider, storable);
 
 const T0 = new Date('2026-03-02T09:00:00.000Z');
 const MINUTE = 60_000;
@@ -165,11 +132,10 @@ describe('RegisterUser', () => {
   });
 
   it('registers an unconfirmed user and asks for confirmation, valid for 24 hours', () =>
-    user.given([]).when(command('RegisterUser', registration())).then([registered(), confirmationRequested()]));
+    givenUser([]).when(command('RegisterUser', registration())).then([registered(), confirmationRequested()]));
 
   it('leaves a new user inactive until the e-mail is confirmed', () =>
-    user
-      .given([])
+    givenUser([])
       .when(command('RegisterUser', registration()))
       .thenState((state) => {
         expect(state.status).toBe('inactive');
@@ -177,8 +143,7 @@ describe('RegisterUser', () => {
       }));
 
   it('registers a staff-created user already confirmed and active, with the chosen role', () =>
-    user
-      .given([])
+    givenUser([])
       .when(command('RegisterUser', registration({ createdByStaffId: 'staff-1', role: 'admin', termsAccepted: false, confirmTokenHash: null })))
       .thenState((state, produced) => {
         expect(produced).toEqual([registered({ createdByStaffId: 'staff-1', role: 'admin', termsAccepted: false, emailVerified: true })]);
@@ -186,51 +151,43 @@ describe('RegisterUser', () => {
       }));
 
   it('registers a social account without a password', () =>
-    user
-      .given([])
+    givenUser([])
       .when(command('RegisterUser', registration({ passwordHash: null, socialProvider: 'google' })))
       .thenState((_state, produced) => {
         expect(produced[0]).toMatchObject({ data: { passwordHash: null, authMethods: ['google'] } });
       }));
 
   it('refuses a sign-up without accepted terms', () =>
-    user
-      .given([])
+    givenUser([])
       .when(command('RegisterUser', registration({ termsAccepted: false })))
       .thenThrows(CommonErrors.validation, { fields: { termsAccepted: 'validation.terms' } }));
 
   it('refuses an account with neither password nor social provider', () =>
-    user
-      .given([])
+    givenUser([])
       .when(command('RegisterUser', registration({ passwordHash: null })))
       .thenThrows(CommonErrors.validation));
 
-  it('refuses to register an existing stream', () =>
-    user.given([registered()]).when(command('RegisterUser', registration())).thenThrows(CommonErrors.conflict));
+  it('refuses to register an existing stream', () => givenUser([registered()]).when(command('RegisterUser', registration())).thenThrows(CommonErrors.conflict));
 });
 
 describe('ResendConfirmation and ConfirmEmail', () => {
   it('sends a fresh link valid for 24 hours from now', () =>
-    user
-      .given([registered(), confirmationRequested()])
+    givenUser([registered(), confirmationRequested()])
       .when(command('ResendConfirmation', { tokenHash: 'confirm-2' }, after(HOUR)))
       .then([confirmationRequested('confirm-2', HOUR)]));
 
   it('does not resend once the e-mail is confirmed', () =>
-    user
-      .given(activeUser())
+    givenUser(activeUser())
       .when(command('ResendConfirmation', { tokenHash: 'confirm-2' }))
       .thenThrows(AccountErrors.emailAlreadyConfirmed));
 
   it('does not resend for an unknown user', () =>
-    user
-      .given([])
+    givenUser([])
       .when(command('ResendConfirmation', { tokenHash: 'x' }))
       .thenThrows(AccountErrors.userNotFound));
 
   it('confirms the e-mail with the right link and activates the user', () =>
-    user
-      .given([registered(), confirmationRequested()])
+    givenUser([registered(), confirmationRequested()])
       .when(command('ConfirmEmail', { tokenHash: 'confirm-1' }, after(MINUTE)))
       .thenState((state, produced) => {
         expect(produced).toEqual([confirmed(MINUTE)]);
@@ -238,34 +195,29 @@ describe('ResendConfirmation and ConfirmEmail', () => {
       }));
 
   it('rejects an unknown link', () =>
-    user
-      .given([registered(), confirmationRequested()])
+    givenUser([registered(), confirmationRequested()])
       .when(command('ConfirmEmail', { tokenHash: 'nope' }))
       .thenThrows(AccountErrors.linkInvalid));
 
   it('rejects a link that was already used', () =>
-    user
-      .given(activeUser())
+    givenUser(activeUser())
       .when(command('ConfirmEmail', { tokenHash: 'confirm-1' }))
       .thenThrows(AccountErrors.linkInvalid));
 
   it('rejects a link replaced by a newer one', () =>
-    user
-      .given([registered(), confirmationRequested(), confirmationRequested('confirm-2', MINUTE)])
+    givenUser([registered(), confirmationRequested(), confirmationRequested('confirm-2', MINUTE)])
       .when(command('ConfirmEmail', { tokenHash: 'confirm-1' }))
       .thenThrows(AccountErrors.linkInvalid));
 
   it('rejects a link after 24 hours', () =>
-    user
-      .given([registered(), confirmationRequested()])
+    givenUser([registered(), confirmationRequested()])
       .when(command('ConfirmEmail', { tokenHash: 'confirm-1' }, after(EMAIL_CONFIRMATION_TTL_MS)))
       .thenThrows(AccountErrors.linkExpired));
 });
 
 describe('SignIn', () => {
   it('signs in with the right password', () =>
-    user
-      .given(activeUser())
+    givenUser(activeUser())
       .when(command('SignIn', signInData(), after(HOUR)))
       .thenState((state, produced) => {
         expect(produced).toEqual([signedIn(HOUR)]);
@@ -274,22 +226,19 @@ describe('SignIn', () => {
       }));
 
   it('answers wrong credentials for an unknown or deleted user', () => {
-    user.given([]).when(command('SignIn', signInData())).thenThrows(AccountErrors.wrongCredentials);
-    user
-      .given([...activeUser(), deleted()])
+    givenUser([]).when(command('SignIn', signInData())).thenThrows(AccountErrors.wrongCredentials);
+    givenUser([...activeUser(), deleted()])
       .when(command('SignIn', signInData()))
       .thenThrows(AccountErrors.wrongCredentials);
   });
 
   it('sends social accounts to their provider', () =>
-    user
-      .given([registered({ passwordHash: null, authMethods: ['google'] }), confirmed()])
+    givenUser([registered({ passwordHash: null, authMethods: ['google'] }), confirmed()])
       .when(command('SignIn', signInData()))
       .thenThrows(AccountErrors.socialAccount));
 
   it('records a wrong password instead of throwing', () =>
-    user
-      .given(activeUser())
+    givenUser(activeUser())
       .when(command('SignIn', signInData({ passwordValid: false }), after(HOUR)))
       .thenState((state, produced) => {
         expect(produced).toEqual([
@@ -301,8 +250,7 @@ describe('SignIn', () => {
       }));
 
   it('locks the user for 15 minutes at the fifth failure within 15 minutes', () =>
-    user
-      .given([...activeUser(), ...[1, 2, 3, 4].map((n) => signInFailed(HOUR + n * MINUTE, n))])
+    givenUser([...activeUser(), ...[1, 2, 3, 4].map((n) => signInFailed(HOUR + n * MINUTE, n))])
       .when(command('SignIn', signInData({ passwordValid: false }), after(HOUR + 5 * MINUTE)))
       .thenState((state, produced) => {
         expect(produced).toEqual([
@@ -319,8 +267,7 @@ describe('SignIn', () => {
       }));
 
   it('does not count failures older than 15 minutes', () =>
-    user
-      .given([...activeUser(), ...[1, 2, 3, 4].map((n) => signInFailed(HOUR + n * MINUTE, n))])
+    givenUser([...activeUser(), ...[1, 2, 3, 4].map((n) => signInFailed(HOUR + n * MINUTE, n))])
       .when(command('SignIn', signInData({ passwordValid: false }), after(HOUR + 17 * MINUTE)))
       .thenState((_state, produced) => {
         expect(produced).toHaveLength(1);
@@ -329,8 +276,7 @@ describe('SignIn', () => {
       }));
 
   it('refuses even the right password while locked', () =>
-    user
-      .given([...activeUser(), { type: 'UserLocked', data: { until: iso(HOUR + 15 * MINUTE), failedAttempts: 5, at: iso(HOUR) } }])
+    givenUser([...activeUser(), { type: 'UserLocked', data: { until: iso(HOUR + 15 * MINUTE), failedAttempts: 5, at: iso(HOUR) } }])
       .when(command('SignIn', signInData(), after(HOUR + 14 * MINUTE)))
       .thenThrows(AccountErrors.userLocked, { lockedUntil: iso(HOUR + 15 * MINUTE) }));
 
@@ -340,57 +286,48 @@ describe('SignIn', () => {
       ...[1, 2, 3, 4, 5].map((n) => signInFailed(HOUR, n)),
       { type: 'UserLocked', data: { until: iso(HOUR + 15 * MINUTE), failedAttempts: 5, at: iso(HOUR) } } as UserEvent,
     ];
-    user
-      .given(history)
+    givenUser(history)
       .when(command('SignIn', signInData(), after(HOUR + 15 * MINUTE)))
       .then([signedIn(HOUR + 15 * MINUTE)]);
-    user
-      .given(history)
+    givenUser(history)
       .when(command('SignIn', signInData({ passwordValid: false }), after(HOUR + 15 * MINUTE)))
       .thenState((_s, produced) => expect(produced).toEqual([expect.objectContaining({ data: expect.objectContaining({ failedAttempts: 1 }) })]));
   });
 
   it('resets the failure count after a success', () =>
-    user
-      .given([...activeUser(), ...[1, 2, 3, 4].map((n) => signInFailed(HOUR, n)), signedIn(HOUR)])
+    givenUser([...activeUser(), ...[1, 2, 3, 4].map((n) => signInFailed(HOUR, n)), signedIn(HOUR)])
       .when(command('SignIn', signInData({ passwordValid: false }), after(HOUR + MINUTE)))
       .thenState((_s, produced) => expect(produced).toHaveLength(1)));
 
   it('asks to verify the e-mail only after a right password', () => {
-    user.given([registered(), confirmationRequested()]).when(command('SignIn', signInData())).thenThrows(AccountErrors.emailNotVerified);
-    user
-      .given([registered(), confirmationRequested()])
+    givenUser([registered(), confirmationRequested()]).when(command('SignIn', signInData())).thenThrows(AccountErrors.emailNotVerified);
+    givenUser([registered(), confirmationRequested()])
       .when(command('SignIn', signInData({ passwordValid: false })))
       .thenState((_s, produced) => expect(produced[0]?.type).toBe('SignInFailed'));
   });
 
   it('refuses a suspended user', () =>
-    user
-      .given([...activeUser(), { type: 'UserSuspended', data: { reason: null, at: iso(HOUR) } }])
+    givenUser([...activeUser(), { type: 'UserSuspended', data: { reason: null, at: iso(HOUR) } }])
       .when(command('SignIn', signInData(), after(2 * HOUR)))
       .thenThrows(AccountErrors.userSuspended));
 
   it('refuses a blocked user until the block ends', () => {
     const history = [...activeUser(), { type: 'UserBlocked', data: { until: iso(3 * HOUR), at: iso(HOUR) } } as UserEvent];
-    user
-      .given(history)
+    givenUser(history)
       .when(command('SignIn', signInData(), after(2 * HOUR)))
       .thenThrows(AccountErrors.userBlocked, { blockedUntil: iso(3 * HOUR) });
-    user
-      .given(history)
+    givenUser(history)
       .when(command('SignIn', signInData(), after(3 * HOUR)))
       .then([signedIn(3 * HOUR)]);
   });
 
   it('refuses a user blocked without end', () =>
-    user
-      .given([...activeUser(), { type: 'UserBlocked', data: { until: null, at: iso(HOUR) } }])
+    givenUser([...activeUser(), { type: 'UserBlocked', data: { until: null, at: iso(HOUR) } }])
       .when(command('SignIn', signInData(), after(1000 * HOUR)))
       .thenThrows(AccountErrors.userBlocked, { blockedUntil: null }));
 
   it('challenges for an authenticator code when TOTP is on and no code was given', () =>
-    user
-      .given([...activeUser(), ...totpEnabled()])
+    givenUser([...activeUser(), ...totpEnabled()])
       .when(command('SignIn', signInData(), after(HOUR)))
       .thenState((_s, produced) => {
         expect(produced).toEqual([{ type: 'TwoFactorChallengeIssued', data: { method: 'totp', codeHash: null, expiresAt: null, at: iso(HOUR) } }]);
@@ -398,8 +335,7 @@ describe('SignIn', () => {
       }));
 
   it('mails a code valid for 10 minutes when the e-mail method is on', () =>
-    user
-      .given([...activeUser(), ...emailTwoFactorEnabled()])
+    givenUser([...activeUser(), ...emailTwoFactorEnabled()])
       .when(command('SignIn', signInData({ emailCodeHash: 'code-sign-in' }), after(HOUR)))
       .thenState((state, produced) => {
         expect(produced).toEqual([
@@ -421,19 +357,16 @@ describe('SignIn', () => {
   ];
 
   it('signs in with the mailed code within 10 minutes, once', () => {
-    user
-      .given(emailChallenged())
+    givenUser(emailChallenged())
       .when(command('SignIn', signInData({ twoFactorCodeValid: true }), after(HOUR + 9 * MINUTE)))
       .then([signedIn(HOUR + 9 * MINUTE)]);
-    user
-      .given([...emailChallenged(), signedIn(HOUR + 9 * MINUTE)])
+    givenUser([...emailChallenged(), signedIn(HOUR + 9 * MINUTE)])
       .when(command('SignIn', signInData({ twoFactorCodeValid: true }), after(HOUR + 9 * MINUTE + 1)))
       .thenState((_s, produced) => expect(produced[0]).toMatchObject({ type: 'SignInFailed', data: { reason: 'two_factor' } }));
   });
 
   it('refuses a mailed code after 10 minutes even when it matches', () =>
-    user
-      .given(emailChallenged())
+    givenUser(emailChallenged())
       .when(command('SignIn', signInData({ twoFactorCodeValid: true }), after(HOUR + VERIFICATION_CODE_TTL_MS)))
       .thenState((_s, produced) => {
         expect(produced).toEqual(
@@ -447,8 +380,7 @@ describe('SignIn', () => {
       }));
 
   it('records a wrong authenticator code and counts it toward the lockout', () =>
-    user
-      .given([...activeUser(), ...totpEnabled(), ...[1, 2, 3, 4].map((n) => signInFailed(HOUR, n, 'two_factor'))])
+    givenUser([...activeUser(), ...totpEnabled(), ...[1, 2, 3, 4].map((n) => signInFailed(HOUR, n, 'two_factor'))])
       .when(command('SignIn', signInData({ twoFactorCodeValid: false }), after(HOUR + MINUTE)))
       .thenState((_s, produced) => {
         expect(produced.map((e) => e.type)).toEqual(['SignInFailed', 'UserLocked']);
@@ -457,8 +389,7 @@ describe('SignIn', () => {
       }));
 
   it('signs in with a right authenticator code', () =>
-    user
-      .given([...activeUser(), ...totpEnabled()])
+    givenUser([...activeUser(), ...totpEnabled()])
       .when(command('SignIn', signInData({ twoFactorCodeValid: true }), after(HOUR)))
       .then([signedIn(HOUR)]));
 
@@ -474,20 +405,17 @@ describe('password reset and change', () => {
   });
 
   it('issues a reset link valid for one hour', () =>
-    user
-      .given(activeUser())
+    givenUser(activeUser())
       .when(command('RequestPasswordReset', { tokenHash: 'reset-1' }, after(HOUR)))
       .then([resetRequested()]));
 
   it('does nothing for a deleted user', () =>
-    user
-      .given([...activeUser(), deleted()])
+    givenUser([...activeUser(), deleted()])
       .when(command('RequestPasswordReset', { tokenHash: 'r' }))
-      .thenNothing());
+      .thenNothingHappened());
 
   it('sets the new password through the link', () =>
-    user
-      .given([...activeUser(), resetRequested()])
+    givenUser([...activeUser(), resetRequested()])
       .when(command('ResetPassword', { tokenHash: 'reset-1', passwordHash: 'new-hash' }, after(HOUR + MINUTE)))
       .thenState((state, produced) => {
         expect(produced).toEqual([{ type: 'PasswordChanged', data: { passwordHash: 'new-hash', via: 'reset', at: iso(HOUR + MINUTE) } }]);
@@ -495,49 +423,41 @@ describe('password reset and change', () => {
       }));
 
   it('accepts a link only once', () =>
-    user
-      .given([...activeUser(), resetRequested(), { type: 'PasswordChanged', data: { passwordHash: 'h', via: 'reset', at: iso(HOUR) } }])
+    givenUser([...activeUser(), resetRequested(), { type: 'PasswordChanged', data: { passwordHash: 'h', via: 'reset', at: iso(HOUR) } }])
       .when(command('ResetPassword', { tokenHash: 'reset-1', passwordHash: 'other' }, after(HOUR + MINUTE)))
       .thenThrows(AccountErrors.linkInvalid));
 
   it('rejects an unknown or replaced link', () => {
-    user
-      .given([...activeUser(), resetRequested()])
+    givenUser([...activeUser(), resetRequested()])
       .when(command('ResetPassword', { tokenHash: 'forged', passwordHash: 'h' }, after(HOUR)))
       .thenThrows(AccountErrors.linkInvalid);
-    user
-      .given([...activeUser(), resetRequested(), resetRequested('reset-2')])
+    givenUser([...activeUser(), resetRequested(), resetRequested('reset-2')])
       .when(command('ResetPassword', { tokenHash: 'reset-1', passwordHash: 'h' }, after(HOUR)))
       .thenThrows(AccountErrors.linkInvalid);
   });
 
   it('rejects a link after one hour', () =>
-    user
-      .given([...activeUser(), resetRequested()])
+    givenUser([...activeUser(), resetRequested()])
       .when(command('ResetPassword', { tokenHash: 'reset-1', passwordHash: 'h' }, after(HOUR + PASSWORD_RESET_TTL_MS)))
       .thenThrows(AccountErrors.linkExpired));
 
   it('lets a social account set a password through a reset link', () =>
-    user
-      .given([registered({ passwordHash: null, authMethods: ['google'] }), confirmed(), resetRequested()])
+    givenUser([registered({ passwordHash: null, authMethods: ['google'] }), confirmed(), resetRequested()])
       .when(command('ResetPassword', { tokenHash: 'reset-1', passwordHash: 'h' }, after(HOUR)))
       .thenState((state) => expect(state).toMatchObject({ passwordHash: 'h', authMethods: ['password', 'google'] })));
 
   it('changes the password in settings', () =>
-    user
-      .given(activeUser())
+    givenUser(activeUser())
       .when(command('ChangePassword', { currentPasswordValid: true, newPasswordHash: 'new', sameAsCurrent: false }))
       .then([{ type: 'PasswordChanged', data: { passwordHash: 'new', via: 'settings', at: iso(0) } }]));
 
   it('refuses a wrong current password', () =>
-    user
-      .given(activeUser())
+    givenUser(activeUser())
       .when(command('ChangePassword', { currentPasswordValid: false, newPasswordHash: 'new', sameAsCurrent: false }))
       .thenThrows(AccountErrors.wrongPassword));
 
   it('refuses the current password as the new one', () =>
-    user
-      .given(activeUser())
+    givenUser(activeUser())
       .when(command('ChangePassword', { currentPasswordValid: true, newPasswordHash: 'new', sameAsCurrent: true }))
       .thenThrows(AccountErrors.passwordSameAsCurrent));
 });
@@ -549,8 +469,7 @@ describe('e-mail change', () => {
   });
 
   it('sends a link to the new address, valid for 24 hours', () =>
-    user
-      .given(activeUser())
+    givenUser(activeUser())
       .when(command('RequestEmailChange', { newEmail: 'Lovelace@Example.com', passwordValid: true, tokenHash: 'change-1' }, after(HOUR)))
       .thenState((state, produced) => {
         expect(produced).toEqual([changeRequested()]);
@@ -558,20 +477,17 @@ describe('e-mail change', () => {
       }));
 
   it('refuses the current address, whatever its case', () =>
-    user
-      .given(activeUser())
+    givenUser(activeUser())
       .when(command('RequestEmailChange', { newEmail: 'ADA@example.com', passwordValid: true, tokenHash: 'c' }))
       .thenThrows(AccountErrors.emailSameAsCurrent));
 
   it('refuses a wrong password', () =>
-    user
-      .given(activeUser())
+    givenUser(activeUser())
       .when(command('RequestEmailChange', { newEmail: 'new@example.com', passwordValid: false, tokenHash: 'c' }))
       .thenThrows(AccountErrors.wrongPassword));
 
   it('switches to the new address when the link is confirmed', () =>
-    user
-      .given([...activeUser(), changeRequested()])
+    givenUser([...activeUser(), changeRequested()])
       .when(command('ConfirmEmailChange', { tokenHash: 'change-1' }, after(2 * HOUR)))
       .thenState((state, produced) => {
         expect(produced).toEqual([{ type: 'EmailChanged', data: { oldEmail: 'ada@example.com', newEmail: 'lovelace@example.com', at: iso(2 * HOUR) } }]);
@@ -580,26 +496,22 @@ describe('e-mail change', () => {
       }));
 
   it('activates an unconfirmed user whose new address is confirmed', () =>
-    user
-      .given([registered(), confirmationRequested(), changeRequested()])
+    givenUser([registered(), confirmationRequested(), changeRequested()])
       .when(command('ConfirmEmailChange', { tokenHash: 'change-1' }, after(2 * HOUR)))
       .thenState((state) => expect(state).toMatchObject({ status: 'active', emailVerified: true, emailConfirmation: null })));
 
   it('rejects unknown, used and expired links', () => {
-    user
-      .given([...activeUser(), changeRequested()])
+    givenUser([...activeUser(), changeRequested()])
       .when(command('ConfirmEmailChange', { tokenHash: 'x' }, after(2 * HOUR)))
       .thenThrows(AccountErrors.linkInvalid);
-    user
-      .given([
-        ...activeUser(),
-        changeRequested(),
-        { type: 'EmailChanged', data: { oldEmail: 'ada@example.com', newEmail: 'lovelace@example.com', at: iso(2 * HOUR) } },
-      ])
+    givenUser([
+      ...activeUser(),
+      changeRequested(),
+      { type: 'EmailChanged', data: { oldEmail: 'ada@example.com', newEmail: 'lovelace@example.com', at: iso(2 * HOUR) } },
+    ])
       .when(command('ConfirmEmailChange', { tokenHash: 'change-1' }, after(2 * HOUR)))
       .thenThrows(AccountErrors.linkInvalid);
-    user
-      .given([...activeUser(), changeRequested()])
+    givenUser([...activeUser(), changeRequested()])
       .when(command('ConfirmEmailChange', { tokenHash: 'change-1' }, after(HOUR + EMAIL_CHANGE_TTL_MS)))
       .thenThrows(AccountErrors.linkExpired);
   });
@@ -607,8 +519,7 @@ describe('e-mail change', () => {
 
 describe('profile, settings, avatar and terms', () => {
   it('records only the profile fields that change', () =>
-    user
-      .given([...activeUser(), { type: 'ProfileUpdated', data: { changes: { firstName: 'Ada', city: 'London' } } }])
+    givenUser([...activeUser(), { type: 'ProfileUpdated', data: { changes: { firstName: 'Ada', city: 'London' } } }])
       .when(command('UpdateProfile', { firstName: 'Ada', lastName: 'Lovelace', city: null }))
       .thenState((state, produced) => {
         expect(produced).toEqual([{ type: 'ProfileUpdated', data: { changes: { lastName: 'Lovelace', city: null } } }]);
@@ -616,14 +527,12 @@ describe('profile, settings, avatar and terms', () => {
       }));
 
   it('records nothing when the profile does not change', () =>
-    user
-      .given(activeUser())
+    givenUser(activeUser())
       .when(command('UpdateProfile', { firstName: null }))
-      .thenNothing());
+      .thenNothingHappened());
 
   it('records only the account settings that change, naming the username given up', () =>
-    user
-      .given([...activeUser(), { type: 'AccountSettingsChanged', data: { username: 'ada', previousUsername: null } }])
+    givenUser([...activeUser(), { type: 'AccountSettingsChanged', data: { username: 'ada', previousUsername: null } }])
       .when(command('ChangeAccountSettings', { username: 'ada.l', sessionTimeout: 1800, locale: 'nl' }))
       .thenState((state, produced) => {
         expect(produced).toEqual([{ type: 'AccountSettingsChanged', data: { username: 'ada.l', previousUsername: 'ada', locale: 'nl' } }]);
@@ -631,44 +540,37 @@ describe('profile, settings, avatar and terms', () => {
       }));
 
   it('records nothing when the settings do not change', () =>
-    user
-      .given(activeUser())
+    givenUser(activeUser())
       .when(command('ChangeAccountSettings', { locale: 'en_us', sessionTimeout: 1800 }))
-      .thenNothing());
+      .thenNothingHappened());
 
   it('sets an avatar of up to 3 MB', () =>
-    user
-      .given(activeUser())
+    givenUser(activeUser())
       .when(command('SetAvatar', { avatarId: 'av-1', mime: 'image/png', size: AVATAR_MAX_BYTES }))
       .then([{ type: 'AvatarChanged', data: { avatarId: 'av-1', mime: 'image/png', size: AVATAR_MAX_BYTES } }]));
 
   it('refuses an avatar over 3 MB', () =>
-    user
-      .given(activeUser())
+    givenUser(activeUser())
       .when(command('SetAvatar', { avatarId: 'av-1', mime: 'image/png', size: AVATAR_MAX_BYTES + 1 }))
       .thenThrows(AccountErrors.avatarTooLarge));
 
   it('refuses an avatar that is not an image or is empty', () => {
-    user
-      .given(activeUser())
+    givenUser(activeUser())
       .when(command('SetAvatar', { avatarId: 'a', mime: 'application/pdf', size: 10 }))
       .thenThrows(AccountErrors.avatarInvalid);
-    user
-      .given(activeUser())
+    givenUser(activeUser())
       .when(command('SetAvatar', { avatarId: 'a', mime: 'image/png', size: 0 }))
       .thenThrows(AccountErrors.avatarInvalid);
   });
 
   it('accepts the terms once', () => {
     const history = [registered({ createdByStaffId: 'staff-1', termsAccepted: false, emailVerified: true })];
-    user
-      .given(history)
+    givenUser(history)
       .when(command('AcceptTerms', {}))
       .then([{ type: 'TermsAccepted', data: { at: iso(0) } }]);
-    user
-      .given([...history, { type: 'TermsAccepted', data: { at: iso(0) } }])
+    givenUser([...history, { type: 'TermsAccepted', data: { at: iso(0) } }])
       .when(command('AcceptTerms', {}))
-      .thenNothing();
+      .thenNothingHappened();
   });
 });
 
@@ -680,26 +582,22 @@ describe('two-factor authentication', () => {
   });
 
   it('starts a TOTP enrolment', () =>
-    user
-      .given(activeUser())
+    givenUser(activeUser())
       .when(command('StartTotpEnrolment', { secretCiphertext: 'enc-secret' }))
       .then([enrolled]));
 
   it('issues an e-mail code valid for 10 minutes', () =>
-    user
-      .given(activeUser())
+    givenUser(activeUser())
       .when(command('IssueEmailCode', { codeHash: 'code-enable', purpose: 'enable' }))
       .then([codeIssued('enable')]));
 
   it('refuses to enable TOTP before enrolment', () =>
-    user
-      .given(activeUser())
+    givenUser(activeUser())
       .when(command('EnableTwoFactor', { method: 'totp', codeValid: true }))
       .thenThrows(AccountErrors.twoFactorNotStarted));
 
   it('enables TOTP with a right code and keeps the secret', () =>
-    user
-      .given([...activeUser(), enrolled])
+    givenUser([...activeUser(), enrolled])
       .when(command('EnableTwoFactor', { method: 'totp', codeValid: true }))
       .thenState((state, produced) => {
         expect(produced).toEqual([{ type: 'TwoFactorEnabled', data: { method: 'totp', at: iso(0) } }]);
@@ -709,19 +607,16 @@ describe('two-factor authentication', () => {
       }));
 
   it('refuses a wrong or expired TOTP code', () => {
-    user
-      .given([...activeUser(), enrolled])
+    givenUser([...activeUser(), enrolled])
       .when(command('EnableTwoFactor', { method: 'totp', codeValid: false }))
       .thenThrows(AccountErrors.twoFactorIncorrect);
-    user
-      .given([...activeUser(), enrolled])
+    givenUser([...activeUser(), enrolled])
       .when(command('EnableTwoFactor', { method: 'totp', codeValid: true, codeExpired: true }))
       .thenThrows(AccountErrors.twoFactorIncorrect);
   });
 
   it('enables the e-mail method with the mailed code within 10 minutes', () =>
-    user
-      .given([...activeUser(), codeIssued('enable')])
+    givenUser([...activeUser(), codeIssued('enable')])
       .when(command('EnableTwoFactor', { method: 'email', codeValid: true }, after(9 * MINUTE)))
       .thenState((state) => {
         expect(state).toMatchObject({ twoFactor: { enabled: true, method: 'email' } });
@@ -729,23 +624,19 @@ describe('two-factor authentication', () => {
       }));
 
   it('refuses the mailed code after 10 minutes, or when none was mailed', () => {
-    user
-      .given([...activeUser(), codeIssued('enable')])
+    givenUser([...activeUser(), codeIssued('enable')])
       .when(command('EnableTwoFactor', { method: 'email', codeValid: true }, after(VERIFICATION_CODE_TTL_MS)))
       .thenThrows(AccountErrors.twoFactorIncorrect);
-    user
-      .given(activeUser())
+    givenUser(activeUser())
       .when(command('EnableTwoFactor', { method: 'email', codeValid: true }))
       .thenThrows(AccountErrors.twoFactorIncorrect);
-    user
-      .given([...activeUser(), codeIssued('disable')])
+    givenUser([...activeUser(), codeIssued('disable')])
       .when(command('EnableTwoFactor', { method: 'email', codeValid: true }))
       .thenThrows(AccountErrors.twoFactorIncorrect);
   });
 
   it('disables two-factor with a right code', () =>
-    user
-      .given([...activeUser(), ...totpEnabled()])
+    givenUser([...activeUser(), ...totpEnabled()])
       .when(command('DisableTwoFactor', { codeValid: true }))
       .thenState((state, produced) => {
         expect(produced).toEqual([{ type: 'TwoFactorDisabled', data: { via: 'settings', at: iso(0) } }]);
@@ -753,25 +644,21 @@ describe('two-factor authentication', () => {
       }));
 
   it('refuses to disable with a wrong code or a stale mailed code', () => {
-    user
-      .given([...activeUser(), ...totpEnabled()])
+    givenUser([...activeUser(), ...totpEnabled()])
       .when(command('DisableTwoFactor', { codeValid: false }))
       .thenThrows(AccountErrors.twoFactorIncorrect);
-    user
-      .given([...activeUser(), ...emailTwoFactorEnabled(), codeIssued('disable', HOUR)])
+    givenUser([...activeUser(), ...emailTwoFactorEnabled(), codeIssued('disable', HOUR)])
       .when(command('DisableTwoFactor', { codeValid: true }, after(HOUR + VERIFICATION_CODE_TTL_MS)))
       .thenThrows(AccountErrors.twoFactorIncorrect);
-    user
-      .given([...activeUser(), ...emailTwoFactorEnabled(), codeIssued('disable', HOUR)])
+    givenUser([...activeUser(), ...emailTwoFactorEnabled(), codeIssued('disable', HOUR)])
       .when(command('DisableTwoFactor', { codeValid: true }, after(HOUR + MINUTE)))
       .thenState((_s, produced) => expect(produced.map((e) => e.type)).toEqual(['TwoFactorDisabled']));
   });
 
   it('does nothing when disabling two-factor that is off', () =>
-    user
-      .given(activeUser())
+    givenUser(activeUser())
       .when(command('DisableTwoFactor', { codeValid: false }))
-      .thenNothing());
+      .thenNothingHappened());
 
   const resetRequested: UserEvent = {
     type: 'TwoFactorResetRequested',
@@ -779,43 +666,36 @@ describe('two-factor authentication', () => {
   };
 
   it('issues a two-factor reset link valid for one hour, with the right password', () =>
-    user
-      .given([...activeUser(), ...totpEnabled()])
+    givenUser([...activeUser(), ...totpEnabled()])
       .when(command('RequestTwoFactorReset', { tokenHash: 'reset2fa-1', passwordValid: true }, after(HOUR)))
       .then([resetRequested]));
 
   it('refuses a two-factor reset with a wrong password', () =>
-    user
-      .given([...activeUser(), ...totpEnabled()])
+    givenUser([...activeUser(), ...totpEnabled()])
       .when(command('RequestTwoFactorReset', { tokenHash: 't', passwordValid: false }))
       .thenThrows(AccountErrors.wrongPassword));
 
   it('does nothing when two-factor is off', () =>
-    user
-      .given(activeUser())
+    givenUser(activeUser())
       .when(command('RequestTwoFactorReset', { tokenHash: 't', passwordValid: true }))
-      .thenNothing());
+      .thenNothingHappened());
 
   it('turns two-factor off through the reset link, once', () => {
     const history = [...activeUser(), ...totpEnabled(), resetRequested];
-    user
-      .given(history)
+    givenUser(history)
       .when(command('ResetTwoFactor', { tokenHash: 'reset2fa-1' }, after(HOUR + MINUTE)))
       .then([{ type: 'TwoFactorDisabled', data: { via: 'reset', at: iso(HOUR + MINUTE) } }]);
-    user
-      .given([...history, { type: 'TwoFactorDisabled', data: { via: 'reset', at: iso(HOUR + MINUTE) } }])
+    givenUser([...history, { type: 'TwoFactorDisabled', data: { via: 'reset', at: iso(HOUR + MINUTE) } }])
       .when(command('ResetTwoFactor', { tokenHash: 'reset2fa-1' }, after(HOUR + 2 * MINUTE)))
       .thenThrows(AccountErrors.linkInvalid);
   });
 
   it('rejects an unknown or expired two-factor reset link', () => {
     const history = [...activeUser(), ...totpEnabled(), resetRequested];
-    user
-      .given(history)
+    givenUser(history)
       .when(command('ResetTwoFactor', { tokenHash: 'x' }, after(HOUR)))
       .thenThrows(AccountErrors.linkInvalid);
-    user
-      .given(history)
+    givenUser(history)
       .when(command('ResetTwoFactor', { tokenHash: 'reset2fa-1' }, after(HOUR + TWO_FACTOR_RESET_TTL_MS)))
       .thenThrows(AccountErrors.linkExpired);
   });
@@ -825,84 +705,72 @@ describe('staff actions', () => {
   const suspended: UserEvent = { type: 'UserSuspended', data: { reason: 'abuse', at: iso(HOUR) } };
 
   it('suspends and restores the previous status', () => {
-    user
-      .given(activeUser())
+    givenUser(activeUser())
       .when(command('SuspendUser', { reason: 'abuse' }, after(HOUR)))
       .thenState((state, produced) => {
         expect(produced).toEqual([suspended]);
         expect(state.status).toBe('suspended');
       });
-    user
-      .given([...activeUser(), suspended])
+    givenUser([...activeUser(), suspended])
       .when(command('UnsuspendUser', {}, after(2 * HOUR)))
       .thenState((state, produced) => {
         expect(produced).toEqual([{ type: 'UserUnsuspended', data: { at: iso(2 * HOUR) } }]);
         expect(state.status).toBe('active');
         expect(state).not.toHaveProperty('statusBeforeSuspension');
       });
-    user
-      .given([registered(), suspended, { type: 'UserUnsuspended', data: { at: iso(2 * HOUR) } }])
+    givenUser([registered(), suspended, { type: 'UserUnsuspended', data: { at: iso(2 * HOUR) } }])
       .when(command('AcceptTerms', {}))
       .thenState((state) => expect(state.status).toBe('inactive'));
   });
 
   it('restores an account confirmed while suspended to active', () =>
-    user
-      .given([registered(), confirmationRequested(), suspended, confirmed(2 * HOUR)])
+    givenUser([registered(), confirmationRequested(), suspended, confirmed(2 * HOUR)])
       .when(command('UnsuspendUser', {}, after(3 * HOUR)))
       .thenState((state) => expect(state.status).toBe('active')));
 
   it('ignores a repeated suspension or an unsuspension of an active user', () => {
-    user
-      .given([...activeUser(), suspended])
+    givenUser([...activeUser(), suspended])
       .when(command('SuspendUser', {}))
-      .thenNothing();
-    user.given(activeUser()).when(command('UnsuspendUser', {})).thenNothing();
+      .thenNothingHappened();
+    givenUser(activeUser()).when(command('UnsuspendUser', {})).thenNothingHappened();
   });
 
   it('blocks until a time or indefinitely, and unblocks', () => {
-    user
-      .given(activeUser())
+    givenUser(activeUser())
       .when(command('BlockUser', { until: after(5 * HOUR) }, after(HOUR)))
       .thenState((state, produced) => {
         expect(produced).toEqual([{ type: 'UserBlocked', data: { until: iso(5 * HOUR), at: iso(HOUR) } }]);
         expect(isBlocked(state, after(4 * HOUR))).toBe(true);
         expect(isBlocked(state, after(5 * HOUR))).toBe(false);
       });
-    user
-      .given(activeUser())
+    givenUser(activeUser())
       .when(command('BlockUser', { until: null }, after(HOUR)))
       .then([{ type: 'UserBlocked', data: { until: null, at: iso(HOUR) } }]);
-    user
-      .given([...activeUser(), { type: 'UserBlocked', data: { until: null, at: iso(HOUR) } }])
+    givenUser([...activeUser(), { type: 'UserBlocked', data: { until: null, at: iso(HOUR) } }])
       .when(command('BlockUser', { until: null }))
-      .thenNothing();
-    user
-      .given([...activeUser(), { type: 'UserBlocked', data: { until: null, at: iso(HOUR) } }])
+      .thenNothingHappened();
+    givenUser([...activeUser(), { type: 'UserBlocked', data: { until: null, at: iso(HOUR) } }])
       .when(command('UnblockUser', {}, after(2 * HOUR)))
       .thenState((state, produced) => {
         expect(produced).toEqual([{ type: 'UserUnblocked', data: { at: iso(2 * HOUR) } }]);
         expect(isBlocked(state, after(2 * HOUR))).toBe(false);
       });
-    user.given(activeUser()).when(command('UnblockUser', {})).thenNothing();
+    givenUser(activeUser()).when(command('UnblockUser', {})).thenNothingHappened();
   });
 
   it('changes the role, and ignores the same role', () => {
-    user
-      .given(activeUser())
+    givenUser(activeUser())
       .when(command('ChangeRole', { role: 'financial_admin' }))
       .then([{ type: 'RoleChanged', data: { from: 'user', to: 'financial_admin', at: iso(0) } }]);
-    user
-      .given(activeUser())
+    givenUser(activeUser())
       .when(command('ChangeRole', { role: 'user' }))
-      .thenNothing();
+      .thenNothingHappened();
   });
 });
 
 describe('DeleteAccount and PurgeAccount', () => {
   it('deletes the account when the user types YES and gives the password', () =>
-    user
-      .given(activeUser())
+    givenUser(activeUser())
       .when(command('DeleteAccount', { by: 'user', confirmation: 'YES', passwordValid: true }, after(2 * HOUR)))
       .thenState((state, produced) => {
         expect(produced).toEqual([deleted()]);
@@ -912,22 +780,19 @@ describe('DeleteAccount and PurgeAccount', () => {
 
   it('needs exactly YES', () => {
     for (const confirmation of ['yes', 'YES ', '', 'Y']) {
-      user
-        .given(activeUser())
+      givenUser(activeUser())
         .when(command('DeleteAccount', { by: 'user', confirmation, passwordValid: true }))
         .thenThrows(AccountErrors.confirmationRequired);
     }
   });
 
   it('needs the right password from the user', () =>
-    user
-      .given(activeUser())
+    givenUser(activeUser())
       .when(command('DeleteAccount', { by: 'user', confirmation: 'YES', passwordValid: false }))
       .thenThrows(AccountErrors.wrongPassword));
 
   it('lets staff delete without confirmation or password', () =>
-    user
-      .given(activeUser())
+    givenUser(activeUser())
       .when(command('DeleteAccount', { by: 'staff', staffId: 'staff-1' }, after(2 * HOUR)))
       .then([{ type: 'AccountDeleted', data: { by: 'staff', deleterId: 'staff-1', email: 'ada@example.com', at: iso(2 * HOUR) } }]));
 
@@ -972,23 +837,21 @@ describe('DeleteAccount and PurgeAccount', () => {
       [...activeUser(), deleted()],
       [...activeUser(), deleted(), { type: 'AccountPurged', data: { at: iso(3 * HOUR) } } as UserEvent],
     ]) {
-      for (const c of everyCommandButPurge) user.given(history).when(c).thenThrows(AccountErrors.alreadyDeleted);
-      user.given(history).when(command('SignIn', signInData())).thenThrows(AccountErrors.wrongCredentials);
-      user
-        .given(history)
+      for (const c of everyCommandButPurge) givenUser(history).when(c).thenThrows(AccountErrors.alreadyDeleted);
+      givenUser(history).when(command('SignIn', signInData())).thenThrows(AccountErrors.wrongCredentials);
+      givenUser(history)
         .when(command('RequestPasswordReset', { tokenHash: 't' }))
-        .thenNothing();
+        .thenNothingHappened();
     }
   });
 
   it('refuses every command but registration for an unknown user', () => {
-    for (const c of everyCommandButPurge.slice(1)) user.given([]).when(c).thenThrows(AccountErrors.userNotFound);
-    user.given([]).when(command('PurgeAccount', {})).thenThrows(AccountErrors.userNotFound);
+    for (const c of everyCommandButPurge.slice(1)) givenUser([]).when(c).thenThrows(AccountErrors.userNotFound);
+    givenUser([]).when(command('PurgeAccount', {})).thenThrows(AccountErrors.userNotFound);
   });
 
   it('purges a deleted account, leaving no personal data', () =>
-    user
-      .given([...activeUser(), { type: 'ProfileUpdated', data: { changes: { firstName: 'Ada' } } }, deleted()])
+    givenUser([...activeUser(), { type: 'ProfileUpdated', data: { changes: { firstName: 'Ada' } } }, deleted()])
       .when(command('PurgeAccount', {}, after(1000 * HOUR)))
       .thenState((state, produced) => {
         expect(produced).toEqual([{ type: 'AccountPurged', data: { at: iso(1000 * HOUR) } }]);
@@ -996,11 +859,10 @@ describe('DeleteAccount and PurgeAccount', () => {
       }));
 
   it('purges only deleted accounts, and only once', () => {
-    user.given(activeUser()).when(command('PurgeAccount', {})).thenThrows(CommonErrors.conflict);
-    user
-      .given([...activeUser(), deleted(), { type: 'AccountPurged', data: { at: iso(3 * HOUR) } }])
+    givenUser(activeUser()).when(command('PurgeAccount', {})).thenThrows(CommonErrors.conflict);
+    givenUser([...activeUser(), deleted(), { type: 'AccountPurged', data: { at: iso(3 * HOUR) } }])
       .when(command('PurgeAccount', {}))
-      .thenNothing();
+      .thenNothingHappened();
   });
 });
 
@@ -1016,8 +878,8 @@ describe('evolve', () => {
 });
 
 describe('reservations', () => {
-  const email = specFor(emailReservationDecider);
-  const username = specFor(usernameReservationDecider);
+  const givenEmail = DeciderSpecification.for(emailReservationDecider, storable);
+  const givenUsername = DeciderSpecification.for(usernameReservationDecider, storable);
   const emailCommand = (type: EmailReservationCommand['type'], userId: string): EmailReservationCommand => ({ type, data: { userId }, metadata: { now: T0 } });
   const usernameCommand = (type: UsernameReservationCommand['type'], userId: string): UsernameReservationCommand => ({
     type,
@@ -1026,31 +888,26 @@ describe('reservations', () => {
   });
 
   it('reserves a free address for a user, idempotently', () => {
-    email
-      .given([])
+    givenEmail([])
       .when(emailCommand('ReserveEmail', 'u-1'))
       .then([{ type: 'EmailReserved', data: { userId: 'u-1', at: T0.toISOString() } }]);
-    email
-      .given([{ type: 'EmailReserved', data: { userId: 'u-1' } }])
+    givenEmail([{ type: 'EmailReserved', data: { userId: 'u-1' } }])
       .when(emailCommand('ReserveEmail', 'u-1'))
-      .thenNothing();
+      .thenNothingHappened();
   });
 
   it('refuses an address held by another user', () =>
-    email
-      .given([{ type: 'EmailReserved', data: { userId: 'u-1' } }])
+    givenEmail([{ type: 'EmailReserved', data: { userId: 'u-1' } }])
       .when(emailCommand('ReserveEmail', 'u-2'))
       .thenThrows(AccountErrors.emailExists));
 
   it('releases only for the holder, after which another user may reserve', () => {
     const held = [{ type: 'EmailReserved', data: { userId: 'u-1' } } as const];
-    email.given(held).when(emailCommand('ReleaseEmail', 'u-2')).thenNothing();
-    email
-      .given(held)
+    givenEmail(held).when(emailCommand('ReleaseEmail', 'u-2')).thenNothingHappened();
+    givenEmail(held)
       .when(emailCommand('ReleaseEmail', 'u-1'))
       .then([{ type: 'EmailReleased', data: { userId: 'u-1' } }]);
-    email
-      .given([...held, { type: 'EmailReleased', data: { userId: 'u-1' } }])
+    givenEmail([...held, { type: 'EmailReleased', data: { userId: 'u-1' } }])
       .when(emailCommand('ReserveEmail', 'u-2'))
       .then([{ type: 'EmailReserved', data: { userId: 'u-2', at: T0.toISOString() } }]);
   });
@@ -1065,8 +922,7 @@ describe('reservations', () => {
     const heldSince = (msBeforeT0: number) => [{ type: 'EmailReserved', data: { userId: 'u-1', at: reservedAt(msBeforeT0) } } as const];
 
     it('is taken over by the next sign-up once the window has passed', () =>
-      email
-        .given(heldSince(ABANDONED_RESERVATION_AFTER_MS))
+      givenEmail(heldSince(ABANDONED_RESERVATION_AFTER_MS))
         .when(takeOver('u-1'))
         .then([
           { type: 'EmailReleased', data: { userId: 'u-1' } },
@@ -1074,35 +930,30 @@ describe('reservations', () => {
         ]));
 
     it('stays with its holder inside the window, where the sign-up may still be in flight', () =>
-      email
-        .given(heldSince(ABANDONED_RESERVATION_AFTER_MS - 1))
+      givenEmail(heldSince(ABANDONED_RESERVATION_AFTER_MS - 1))
         .when(takeOver('u-1'))
         .thenThrows(AccountErrors.emailExists));
 
     it('stays with its holder unless the command says that holder has no account', () => {
-      email
-        .given(heldSince(ABANDONED_RESERVATION_AFTER_MS * 10))
+      givenEmail(heldSince(ABANDONED_RESERVATION_AFTER_MS * 10))
         .when(takeOver())
         .thenThrows(AccountErrors.emailExists);
-      email
-        .given(heldSince(ABANDONED_RESERVATION_AFTER_MS * 10))
+      givenEmail(heldSince(ABANDONED_RESERVATION_AFTER_MS * 10))
         .when(takeOver('u-3'))
         .thenThrows(AccountErrors.emailExists);
     });
 
     it('cannot be taken over twice: the second of two racing sign-ups finds a fresh reservation', () =>
-      email
-        .given([
-          ...heldSince(ABANDONED_RESERVATION_AFTER_MS * 10),
-          { type: 'EmailReleased', data: { userId: 'u-1' } },
-          { type: 'EmailReserved', data: { userId: 'u-2', at: T0.toISOString() } },
-        ])
+      givenEmail([
+        ...heldSince(ABANDONED_RESERVATION_AFTER_MS * 10),
+        { type: 'EmailReleased', data: { userId: 'u-1' } },
+        { type: 'EmailReserved', data: { userId: 'u-2', at: T0.toISOString() } },
+      ])
         .when({ type: 'ReserveEmail', data: { userId: 'u-3', abandonedHolderId: 'u-1' }, metadata: { now: T0 } })
         .thenThrows(AccountErrors.emailExists));
 
     it('counts a reservation recorded without its time as old', () =>
-      email
-        .given([{ type: 'EmailReserved', data: { userId: 'u-1' } }])
+      givenEmail([{ type: 'EmailReserved', data: { userId: 'u-1' } }])
         .when(takeOver('u-1'))
         .then([
           { type: 'EmailReleased', data: { userId: 'u-1' } },
@@ -1111,20 +962,16 @@ describe('reservations', () => {
   });
 
   it('reserves usernames the same way, answering USERNAME_TAKEN', () => {
-    username
-      .given([])
+    givenUsername([])
       .when(usernameCommand('ReserveUsername', 'u-1'))
       .then([{ type: 'UsernameReserved', data: { userId: 'u-1' } }]);
-    username
-      .given([{ type: 'UsernameReserved', data: { userId: 'u-1' } }])
+    givenUsername([{ type: 'UsernameReserved', data: { userId: 'u-1' } }])
       .when(usernameCommand('ReserveUsername', 'u-1'))
-      .thenNothing();
-    username
-      .given([{ type: 'UsernameReserved', data: { userId: 'u-1' } }])
+      .thenNothingHappened();
+    givenUsername([{ type: 'UsernameReserved', data: { userId: 'u-1' } }])
       .when(usernameCommand('ReserveUsername', 'u-2'))
       .thenThrows(AccountErrors.usernameTaken);
-    username
-      .given([{ type: 'UsernameReserved', data: { userId: 'u-1' } }])
+    givenUsername([{ type: 'UsernameReserved', data: { userId: 'u-1' } }])
       .when(usernameCommand('ReleaseUsername', 'u-1'))
       .then([{ type: 'UsernameReleased', data: { userId: 'u-1' } }]);
   });
@@ -1145,25 +992,22 @@ describe('sign-in guards: trusted devices, the code step, resets', () => {
   const fromDevice = (deviceId: string, overrides: Partial<CommandData<'SignIn'>> = {}) => signInData({ deviceId, ...overrides });
 
   it('lets a trusted device with the right password in while strangers have locked the account', () =>
-    user
-      .given([...activeUser(), ...lockedFromStrangers()])
+    givenUser([...activeUser(), ...lockedFromStrangers()])
       .when(command('SignIn', fromDevice('laptop'), after(HOUR + MINUTE)))
       .then([
         { type: 'SignInSucceeded', data: { sessionId: 'session-1', ip: '198.51.100.4', userAgent: 'Firefox', at: iso(HOUR + MINUTE), deviceId: 'laptop' } },
       ]));
 
   it('still refuses an untrusted browser with the right password while locked', () =>
-    user
-      .given([...activeUser(), ...lockedFromStrangers()])
+    givenUser([...activeUser(), ...lockedFromStrangers()])
       .when(command('SignIn', signInData(), after(HOUR + MINUTE)))
       .thenThrows(AccountErrors.userLocked, { lockedUntil: iso(HOUR + SIGN_IN_LOCK_MS) }));
 
   it('counts the failures of a trusted device against that device only', () =>
-    user
-      .given([
-        ...activeUser(),
-        ...[1, 2, 3, 4].map((n) => ({ ...signInFailed(HOUR, n), data: { ...signInFailed(HOUR, n).data, deviceId: 'laptop' } }) as UserEvent),
-      ])
+    givenUser([
+      ...activeUser(),
+      ...[1, 2, 3, 4].map((n) => ({ ...signInFailed(HOUR, n), data: { ...signInFailed(HOUR, n).data, deviceId: 'laptop' } }) as UserEvent),
+    ])
       .when(command('SignIn', fromDevice('laptop', { passwordValid: false }), after(HOUR + MINUTE)))
       .thenState((state, produced) => {
         expect(produced.map((e) => e.type)).toEqual(['SignInFailed', 'UserLocked']);
@@ -1174,8 +1018,7 @@ describe('sign-in guards: trusted devices, the code step, resets', () => {
       }));
 
   it('counts wrong codes apart from wrong passwords: four of each lock nothing', () =>
-    user
-      .given([...activeUser(), ...totpEnabled(), ...[1, 2, 3, 4].map((n) => signInFailed(HOUR, n, 'two_factor'))])
+    givenUser([...activeUser(), ...totpEnabled(), ...[1, 2, 3, 4].map((n) => signInFailed(HOUR, n, 'two_factor'))])
       .when(command('SignIn', signInData({ passwordValid: false }), after(HOUR + MINUTE)))
       .thenState((_s, produced) =>
         expect(produced).toEqual([expect.objectContaining({ type: 'SignInFailed', data: expect.objectContaining({ reason: 'password', failedAttempts: 1 }) })]),
@@ -1188,12 +1031,10 @@ describe('sign-in guards: trusted devices, the code step, resets', () => {
       ...[1, 2, 3, 4, 5].map((n) => signInFailed(HOUR, n, 'two_factor')),
       { type: 'UserLocked', data: { until: iso(HOUR + SIGN_IN_LOCK_MS), failedAttempts: 5, at: iso(HOUR), scope: 'two_factor' } } as UserEvent,
     ];
-    user
-      .given(history)
+    givenUser(history)
       .when(command('SignIn', signInData(), after(HOUR + MINUTE)))
       .thenThrows(AccountErrors.userLocked, { lockedUntil: iso(HOUR + SIGN_IN_LOCK_MS) });
-    user
-      .given(history)
+    givenUser(history)
       .when(command('SignIn', signInData({ passwordValid: false }), after(HOUR + MINUTE)))
       .thenState((_s, produced) => expect(signInOutcome(produced)).toMatchObject({ kind: 'rejected', error: { code: AccountErrors.wrongCredentials.code } }));
   });
@@ -1204,30 +1045,25 @@ describe('sign-in guards: trusted devices, the code step, resets', () => {
       { type: 'TotpEnrolmentStarted', data: { secretCiphertext: 'enc-secret', at: iso(0) } },
       { type: 'TwoFactorEnabled', data: { method: 'totp', at: iso(0), totpStep: step } },
     ];
-    user
-      .given(enabledAtStep(100))
+    givenUser(enabledAtStep(100))
       .when(command('SignIn', signInData({ twoFactorCodeValid: true, totpStep: 100 }), after(HOUR)))
       .thenState((_s, produced) => expect(produced[0]).toMatchObject({ type: 'SignInFailed', data: { reason: 'two_factor' } }));
-    user
-      .given(enabledAtStep(100))
+    givenUser(enabledAtStep(100))
       .when(command('SignIn', signInData({ twoFactorCodeValid: true, totpStep: 101 }), after(HOUR)))
       .thenState((state, produced) => {
         expect(produced[0]).toMatchObject({ type: 'SignInSucceeded', data: { totpStep: 101 } });
         expect(state.status !== 'unregistered' && state.status !== 'purged' && state.twoFactor.lastTotpStep).toBe(101);
       });
-    user
-      .given(enabledAtStep(100))
+    givenUser(enabledAtStep(100))
       .when(command('DisableTwoFactor', { codeValid: true, totpStep: 100 }))
       .thenThrows(AccountErrors.twoFactorIncorrect);
-    user
-      .given(enabledAtStep(100))
+    givenUser(enabledAtStep(100))
       .when(command('DisableTwoFactor', { codeValid: true, totpStep: 101 }))
       .then([{ type: 'TwoFactorDisabled', data: { via: 'settings', at: iso(0) } }]);
   });
 
   it('remembers the step of the code that turned the authenticator on', () =>
-    user
-      .given([...activeUser(), { type: 'TotpEnrolmentStarted', data: { secretCiphertext: 'enc-secret', at: iso(0) } }])
+    givenUser([...activeUser(), { type: 'TotpEnrolmentStarted', data: { secretCiphertext: 'enc-secret', at: iso(0) } }])
       .when(command('EnableTwoFactor', { method: 'totp', codeValid: true, totpStep: 42 }))
       .then([{ type: 'TwoFactorEnabled', data: { method: 'totp', at: iso(0), totpStep: 42 } }]));
 
@@ -1237,8 +1073,7 @@ describe('sign-in guards: trusted devices, the code step, resets', () => {
       type: 'UserLocked',
       data: { until: iso(HOUR + SIGN_IN_LOCK_MS), failedAttempts: 5, at: iso(HOUR), scope: 'two_factor' },
     };
-    user
-      .given([...activeUser(), ...lockedFromStrangers(), codeLocked, resetRequested])
+    givenUser([...activeUser(), ...lockedFromStrangers(), codeLocked, resetRequested])
       .when(command('ResetPassword', { tokenHash: 'reset-1', passwordHash: 'new-hash' }, after(HOUR + MINUTE)))
       .thenState((state, produced) => {
         expect(produced).toEqual([
@@ -1248,8 +1083,7 @@ describe('sign-in guards: trusted devices, the code step, resets', () => {
         expect(isLocked(state, after(HOUR + MINUTE))).toBe(false);
         expect(signInLockedUntil(state, after(HOUR + MINUTE), 'two_factor')).toBe(after(HOUR + SIGN_IN_LOCK_MS).getTime());
       });
-    user
-      .given([...activeUser(), resetRequested])
+    givenUser([...activeUser(), resetRequested])
       .when(command('ResetPassword', { tokenHash: 'reset-1', passwordHash: 'new-hash' }, after(HOUR + MINUTE)))
       .then([{ type: 'PasswordChanged', data: { passwordHash: 'new-hash', via: 'reset', at: iso(HOUR + MINUTE) } }]);
   });

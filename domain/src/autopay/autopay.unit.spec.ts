@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { DeciderSpecification } from '../shared/decider.testing';
 import { DomainError } from '../shared/errors';
-import { ACTIONS_BY_STATUS, autopayDecider, type AutoPayCommand, type ProgramState } from './autopay.decide';
+import { ACTIONS_BY_STATUS, autopayDecider, type AutoPayCommand } from './autopay.decide';
+import { AutoPayErrors } from './autopay.errors';
 import type { AutoPayEvent, PayeeFields } from './autopay.events';
 import { payeeFromInput } from './payees';
 
@@ -18,131 +20,218 @@ const payee = (n: number): PayeeFields => ({
 });
 const c = <T extends AutoPayCommand['type']>(type: T, data: Extract<AutoPayCommand, { type: T }>['data']) => ({ type, data, metadata: at }) as AutoPayCommand;
 
-const run = (commands: AutoPayCommand[], from: ProgramState = autopayDecider.initialState()) => {
-  let state = from;
-  const events: AutoPayEvent[] = [];
-  for (const command of commands) {
-    const out = autopayDecider.decide(command, state);
-    events.push(...out);
-    state = out.reduce(autopayDecider.evolve, state);
-  }
-  return { state, events };
-};
-const refusal = (fn: () => unknown) => {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof DomainError) return { code: error.code, data: error.data };
-    throw error;
-  }
-  throw new Error('expected a refusal');
-};
+const given = DeciderSpecification.for(autopayDecider);
 
-const draft = [
-  c('CreateProgram', { programId: 'prog', name: 'Spring bonus', description: 'Thanks', by: 'alice' }),
-  c('ImportPayees', { payees: [payee(1), payee(2)], replace: true, by: 'alice' }),
-];
+const created: AutoPayEvent = { type: 'AutoPayProgramCreated', data: { programId: 'prog', name: 'Spring bonus', description: 'Thanks', createdBy: 'alice' } };
+const imported: AutoPayEvent = { type: 'AutoPayPayeesImported', data: { payees: [payee(1), payee(2)], replaced: true, by: 'alice' } };
+const draft = [created, imported];
+const submitted = (submission: number, by = 'alice'): AutoPayEvent => ({ type: 'AutoPayProgramSubmitted', data: { submission, by } });
+const approved = (submission: number, by = 'bob'): AutoPayEvent => ({ type: 'AutoPayProgramApproved', data: { submission, by } });
+const payoutStarted = (submission: number, attempt: number): AutoPayEvent => ({ type: 'AutoPayPayoutStarted', data: { submission, attempt } });
+const payeePaid = (n: number, createdAddress = false): AutoPayEvent => ({
+  type: 'AutoPayPayeePaid',
+  data: { payeeId: `p${n}`, txid: `t${n}`, address: `a${n}`, createdAddress },
+});
+const returnedToDraft = (submission: number, by: string): AutoPayEvent => ({ type: 'AutoPayProgramReturnedToDraft', data: { submission, by } });
 
 describe('auto-pay program', () => {
   it('goes draft, submitted, approved by someone else, paying, paid', () => {
-    const { state } = run([
-      ...draft,
-      c('SubmitProgram', { by: 'alice' }),
-      c('ApproveProgram', { by: 'bob' }),
-      c('StartPayout', { submission: 1 }),
-      c('RecordPayeePaid', { payeeId: 'p1', txid: 't1', address: 'a1', createdAddress: true }),
-      c('RecordPayeePaid', { payeeId: 'p2', txid: 't2', address: 'a2', createdAddress: false }),
-      c('FinishPayout', { submission: 1 }),
-    ]);
-    expect(state.status).toBe('paid');
-    expect(state.imported).toBe(true);
-    expect(state.approvedBy).toBe('bob');
+    given([])
+      .when(c('CreateProgram', { programId: 'prog', name: 'Spring bonus', description: 'Thanks', by: 'alice' }))
+      .then([created]);
+    given([created])
+      .when(c('ImportPayees', { payees: [payee(1), payee(2)], replace: true, by: 'alice' }))
+      .then([imported]);
+    given(draft)
+      .when(c('SubmitProgram', { by: 'alice' }))
+      .then([submitted(1)]);
+    given([...draft, submitted(1)])
+      .when(c('ApproveProgram', { by: 'bob' }))
+      .then([approved(1)]);
+    given([...draft, submitted(1), approved(1)])
+      .when(c('StartPayout', { submission: 1 }))
+      .then([payoutStarted(1, 1)]);
+    const paying = [...draft, submitted(1), approved(1), payoutStarted(1, 1)];
+    given(paying)
+      .when(c('RecordPayeePaid', { payeeId: 'p1', txid: 't1', address: 'a1', createdAddress: true }))
+      .then([payeePaid(1, true)]);
+    given([...paying, payeePaid(1, true)])
+      .when(c('RecordPayeePaid', { payeeId: 'p2', txid: 't2', address: 'a2', createdAddress: false }))
+      .then([payeePaid(2)]);
+    given([...paying, payeePaid(1, true), payeePaid(2)])
+      .when(c('FinishPayout', { submission: 1 }))
+      .thenState((state) => {
+        expect(state.status).toBe('paid');
+        expect(state.imported).toBe(true);
+        expect(state.approvedBy).toBe('bob');
+      });
   });
 
   it('four eyes: the submitter neither approves nor rejects', () => {
-    const { state } = run([...draft, c('SubmitProgram', { by: 'alice' })]);
-    expect(refusal(() => autopayDecider.decide(c('ApproveProgram', { by: 'alice' }), state))).toEqual({ code: 'FORBIDDEN', data: { reason: 'four_eyes' } });
-    expect(refusal(() => autopayDecider.decide(c('RejectProgram', { by: 'alice' }), state)).code).toBe('FORBIDDEN');
+    given([...draft, submitted(1)])
+      .when(c('ApproveProgram', { by: 'alice' }))
+      .thenThrows(AutoPayErrors.fourEyes, { reason: 'four_eyes' });
+    given([...draft, submitted(1)])
+      .when(c('RejectProgram', { by: 'alice' }))
+      .thenThrows(AutoPayErrors.fourEyes);
   });
 
   it('refuses actions its status does not allow, and a submission without payees', () => {
-    const { state } = run([c('CreateProgram', { programId: 'prog', name: 'n', description: 'd', by: 'alice' })]);
-    expect(refusal(() => autopayDecider.decide(c('SubmitProgram', { by: 'alice' }), state)).code).toBe('AUTOPAY_NO_PAYEES');
-    expect(refusal(() => autopayDecider.decide(c('ApproveProgram', { by: 'bob' }), state))).toEqual({
-      code: 'AUTOPAY_ACTION_NOT_ALLOWED',
-      data: { action: 'approve', status: 'draft' },
-    });
-    const approved = run([...draft, c('SubmitProgram', { by: 'alice' }), c('ApproveProgram', { by: 'bob' })]).state;
-    expect(refusal(() => autopayDecider.decide(c('ImportPayees', { payees: [], replace: true, by: 'carol' }), approved)).code).toBe(
-      'AUTOPAY_ACTION_NOT_ALLOWED',
-    );
+    const bare: AutoPayEvent = { type: 'AutoPayProgramCreated', data: { programId: 'prog', name: 'n', description: 'd', createdBy: 'alice' } };
+    given([created])
+      .when(c('CreateProgram', { programId: 'prog', name: 'n', description: 'd', by: 'alice' }))
+      .thenNothingHappened();
+    given([])
+      .when(c('CreateProgram', { programId: 'prog', name: 'n', description: 'd', by: 'alice' }))
+      .then([bare]);
+    given([bare])
+      .when(c('SubmitProgram', { by: 'alice' }))
+      .thenThrows(AutoPayErrors.noPayees);
+    given([bare])
+      .when(c('ApproveProgram', { by: 'bob' }))
+      .thenThrows(AutoPayErrors.notAllowed, { action: 'approve', status: 'draft' });
+    given([...draft, submitted(1), approved(1)])
+      .when(c('ImportPayees', { payees: [], replace: true, by: 'carol' }))
+      .thenThrows(AutoPayErrors.notAllowed);
   });
 
   it('a change to a submitted program sends it back to draft; whoever changed it since submission never approves it', () => {
-    const submitted = run([...draft, c('SubmitProgram', { by: 'alice' })]).state;
-    const edited = run([c('ChangePayee', { payee: { ...payee(1), address: 'Attacker1' }, by: 'bob' })], submitted);
-    expect(edited.events.map((e) => e.type)).toEqual(['AutoPayProgramReturnedToDraft', 'AutoPayPayeeChanged']);
-    expect(edited.state.status).toBe('draft');
-    expect(refusal(() => autopayDecider.decide(c('ApproveProgram', { by: 'bob' }), edited.state)).code).toBe('AUTOPAY_ACTION_NOT_ALLOWED');
+    const attacked = { ...payee(1), address: 'Attacker1' };
+    const changedByBob: AutoPayEvent = { type: 'AutoPayPayeeChanged', data: { ...attacked, by: 'bob' } };
+    given([...draft, submitted(1)])
+      .when(c('ChangePayee', { payee: attacked, by: 'bob' }))
+      .thenState((state, events) => {
+        expect(events.map((e) => e.type)).toEqual(['AutoPayProgramReturnedToDraft', 'AutoPayPayeeChanged']);
+        expect(events).toEqual([returnedToDraft(1, 'bob'), changedByBob]);
+        expect(state.status).toBe('draft');
+      });
+    const edited = [...draft, submitted(1), returnedToDraft(1, 'bob'), changedByBob];
+    given(edited)
+      .when(c('ApproveProgram', { by: 'bob' }))
+      .thenThrows(AutoPayErrors.notAllowed);
     // submitted again by the first submitter: the one who changed it still may not approve, another may
-    const again = run([c('SubmitProgram', { by: 'alice' })], edited.state).state;
-    expect(refusal(() => autopayDecider.decide(c('ApproveProgram', { by: 'bob' }), again))).toEqual({
-      code: 'FORBIDDEN',
-      data: { reason: 'four_eyes', changed: true },
-    });
-    expect(run([c('ApproveProgram', { by: 'carol' })], again).state.status).toBe('approved');
+    given(edited)
+      .when(c('SubmitProgram', { by: 'alice' }))
+      .then([submitted(2)]);
+    given([...edited, submitted(2)])
+      .when(c('ApproveProgram', { by: 'bob' }))
+      .thenThrows(AutoPayErrors.fourEyesChanged, { reason: 'four_eyes', changed: true });
+    given([...edited, submitted(2)])
+      .when(c('ApproveProgram', { by: 'carol' }))
+      .thenState((state) => expect(state.status).toBe('approved'));
     // every kind of change counts, through lock and unlock or a rejection too
-    const changes: AutoPayCommand[] = [
-      c('EditProgram', { name: 'Other', description: 'd', by: 'bob' }),
-      c('AddPayee', { payee: payee(3), by: 'bob' }),
-      c('RemovePayee', { payeeId: 'p2', by: 'bob' }),
-      c('ImportPayees', { payees: [payee(4)], replace: false, by: 'bob' }),
+    const changes: [AutoPayCommand, AutoPayEvent][] = [
+      [
+        c('EditProgram', { name: 'Other', description: 'd', by: 'bob' }),
+        { type: 'AutoPayProgramEdited', data: { name: 'Other', description: 'd', by: 'bob' } },
+      ],
+      [c('AddPayee', { payee: payee(3), by: 'bob' }), { type: 'AutoPayPayeeAdded', data: { ...payee(3), by: 'bob' } }],
+      [c('RemovePayee', { payeeId: 'p2', by: 'bob' }), { type: 'AutoPayPayeeRemoved', data: { payeeId: 'p2', by: 'bob' } }],
+      [
+        c('ImportPayees', { payees: [payee(4)], replace: false, by: 'bob' }),
+        { type: 'AutoPayPayeesImported', data: { payees: [payee(4)], replaced: false, by: 'bob' } },
+      ],
     ];
-    for (const changeCommand of changes) {
-      for (const detour of [
-        [],
-        [c('LockProgram', { by: 'carol' }), c('UnlockProgram', { by: 'carol' })],
-        [c('RejectProgram', { by: 'carol' })],
-      ] as AutoPayCommand[][]) {
-        const state = run([...detour, changeCommand, c('SubmitProgram', { by: 'alice' })], submitted).state;
-        expect(state.status).toBe('submitted');
-        expect(refusal(() => autopayDecider.decide(c('ApproveProgram', { by: 'bob' }), state)).code, changeCommand.type).toBe('FORBIDDEN');
+    const detours: { commands: AutoPayCommand[]; events: AutoPayEvent[]; withdraws: boolean }[] = [
+      { commands: [], events: [], withdraws: true },
+      {
+        commands: [c('LockProgram', { by: 'carol' }), c('UnlockProgram', { by: 'carol' })],
+        events: [
+          { type: 'AutoPayProgramLocked', data: { submission: 1, by: 'carol' } },
+          { type: 'AutoPayProgramUnlocked', data: { by: 'carol' } },
+        ],
+        withdraws: false,
+      },
+      {
+        commands: [c('RejectProgram', { by: 'carol' })],
+        events: [{ type: 'AutoPayProgramRejected', data: { submission: 1, by: 'carol', cause: 'staff' } }],
+        withdraws: false,
+      },
+    ];
+    for (const detour of detours) {
+      detour.commands.forEach((command, i) => {
+        given([...draft, submitted(1), ...detour.events.slice(0, i)])
+          .when(command)
+          .then([detour.events[i]!]);
+      });
+      for (const [changeCommand, change] of changes) {
+        const before = [...draft, submitted(1), ...detour.events];
+        const decided = detour.withdraws ? [returnedToDraft(1, 'bob'), change] : [change];
+        given(before).when(changeCommand).then(decided);
+        given([...before, ...decided])
+          .when(c('SubmitProgram', { by: 'alice' }))
+          .thenState((state) => expect(state.status).toBe('submitted'));
+        given([...before, ...decided, submitted(2)])
+          .when(c('ApproveProgram', { by: 'bob' }))
+          .thenThrows((error) => expect((error as DomainError).code, changeCommand.type).toBe('FORBIDDEN'));
       }
     }
     // changes before the first submission are the draft being written: its author may approve what another submitted
-    const written = run(
-      [c('AddPayee', { payee: payee(3), by: 'bob' }), c('SubmitProgram', { by: 'alice' }), c('ApproveProgram', { by: 'bob' })],
-      run(draft).state,
-    );
-    expect(written.state.status).toBe('approved');
+    const added: AutoPayEvent = { type: 'AutoPayPayeeAdded', data: { ...payee(3), by: 'bob' } };
+    given(draft)
+      .when(c('AddPayee', { payee: payee(3), by: 'bob' }))
+      .then([added]);
+    given([...draft, added])
+      .when(c('SubmitProgram', { by: 'alice' }))
+      .then([submitted(1)]);
+    given([...draft, added, submitted(1)])
+      .when(c('ApproveProgram', { by: 'bob' }))
+      .thenState((state) => expect(state.status).toBe('approved'));
   });
 
   it('an approval that expires rejects the submission; a reminder or expiry of an older submission does nothing', () => {
-    const { state } = run([...draft, c('SubmitProgram', { by: 'alice' }), c('RemindApprovers', { submission: 1 }), c('ExpireApproval', { submission: 1 })]);
-    expect(state.status).toBe('rejected');
-    expect(state.reminders).toBe(1);
-    const again = run([c('SubmitProgram', { by: 'alice' })], state).state;
-    expect(autopayDecider.decide(c('ExpireApproval', { submission: 1 }), again)).toEqual([]);
-    expect(again.submission).toBe(2);
+    given([...draft, submitted(1)])
+      .when(c('RemindApprovers', { submission: 1 }))
+      .then([{ type: 'AutoPayApprovalReminded', data: { submission: 1, reminder: 1 } }]);
+    const expired: AutoPayEvent[] = [
+      ...draft,
+      submitted(1),
+      { type: 'AutoPayApprovalReminded', data: { submission: 1, reminder: 1 } },
+      { type: 'AutoPayProgramRejected', data: { submission: 1, by: null, cause: 'expired' } },
+    ];
+    given(expired.slice(0, -1))
+      .when(c('ExpireApproval', { submission: 1 }))
+      .thenState((state) => {
+        expect(state.status).toBe('rejected');
+        expect(state.reminders).toBe(1);
+      });
+    given(expired)
+      .when(c('SubmitProgram', { by: 'alice' }))
+      .thenState((state) => expect(state.submission).toBe(2));
+    given([...expired, submitted(2)])
+      .when(c('ExpireApproval', { submission: 1 }))
+      .thenNothingHappened();
   });
 
   it('retry pays only the failed payees again', () => {
-    const { state } = run([
-      ...draft,
-      c('SubmitProgram', { by: 'alice' }),
-      c('ApproveProgram', { by: 'bob' }),
-      c('StartPayout', { submission: 1 }),
-      c('RecordPayeePaid', { payeeId: 'p1', txid: 't1', address: 'a1', createdAddress: false }),
-      c('RecordPayeeFailed', { payeeId: 'p2', failure: 'WALLET_INSUFFICIENT_FUNDS' }),
-      c('FinishPayout', { submission: 1 }),
-    ]);
-    expect(state.status).toBe('partially_failed');
-    const retried = run([c('RetryPayout', { by: 'alice' }), c('StartPayout', { submission: 1 })], state).state;
-    expect(retried.status).toBe('paying');
-    expect(retried.attempt).toBe(2);
-    expect(retried.payees.p1!.payout).toBe('paid');
-    expect(retried.payees.p2!.payout).toBe('pending');
-    expect(autopayDecider.decide(c('RecordPayeePaid', { payeeId: 'p1', txid: 't9', address: 'a1', createdAddress: false }), retried)).toEqual([]);
+    const payoutFailed: AutoPayEvent = { type: 'AutoPayPayeePayoutFailed', data: { payeeId: 'p2', failure: 'WALLET_INSUFFICIENT_FUNDS' } };
+    const ran = [...draft, submitted(1), approved(1), payoutStarted(1, 1), payeePaid(1)];
+    given(ran)
+      .when(c('RecordPayeeFailed', { payeeId: 'p2', failure: 'WALLET_INSUFFICIENT_FUNDS' }))
+      .then([payoutFailed]);
+    given([...ran, payoutFailed])
+      .when(c('FinishPayout', { submission: 1 }))
+      .thenState((state) => expect(state.status).toBe('partially_failed'));
+    const partlyFailed: AutoPayEvent[] = [
+      ...ran,
+      payoutFailed,
+      { type: 'AutoPayPayoutFinished', data: { submission: 1, attempt: 1, paid: 1, failed: 1, status: 'partially_failed' } },
+    ];
+    const retry: AutoPayEvent = { type: 'AutoPayRetryRequested', data: { submission: 1, attempt: 2, by: 'alice' } };
+    given(partlyFailed)
+      .when(c('RetryPayout', { by: 'alice' }))
+      .then([retry]);
+    given([...partlyFailed, retry])
+      .when(c('StartPayout', { submission: 1 }))
+      .thenState((state) => {
+        expect(state.status).toBe('paying');
+        expect(state.attempt).toBe(2);
+        expect(state.payees.p1!.payout).toBe('paid');
+        expect(state.payees.p2!.payout).toBe('pending');
+      });
+    given([...partlyFailed, retry, payoutStarted(1, 2)])
+      .when(c('RecordPayeePaid', { payeeId: 'p1', txid: 't9', address: 'a1', createdAddress: false }))
+      .thenNothingHappened();
   });
 
   const CHANGES: readonly string[] = ['AutoPayProgramEdited', 'AutoPayPayeeAdded', 'AutoPayPayeeChanged', 'AutoPayPayeeRemoved', 'AutoPayPayeesImported'];
@@ -165,7 +254,10 @@ describe('auto-pay program', () => {
     );
     fc.assert(
       fc.property(fc.array(command, { maxLength: 60 }), (commands) => {
-        let state = run([c('CreateProgram', { programId: 'prog', name: 'n', description: 'd', by: 'alice' })]).state;
+        let state = autopayDecider.evolve(autopayDecider.initialState(), {
+          type: 'AutoPayProgramCreated',
+          data: { programId: 'prog', name: 'n', description: 'd', createdBy: 'alice' },
+        });
         const paid: string[] = [];
         const changedSinceSubmission: string[] = [];
         for (const cmd of commands) {

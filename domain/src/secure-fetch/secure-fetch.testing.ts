@@ -47,5 +47,3 @@ export const receivedFile = (n: number, size = 100): ReceivedFile => ({
   modified: null,
   hashes: { md5: 'a'.repeat(32), sha1: 'b'.repeat(40), sha3_512: 'c'.repeat(128) },
 });
-
-export const codeOf = (result: unknown): string | number => (result instanceof DomainError ? result.code : 'ok');

@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { DeciderSpecification } from '../shared/decider.testing';
 import { DomainError } from '../shared/errors';
-import { contactFieldsFrom, contactsDecider, type ContactCommand, type ContactsState } from './contacts';
+import { contactFieldsFrom, contactsDecider, type ContactCommand } from './contacts';
+import { ContactErrors } from './wallet.errors';
 
 const at = { now: new Date('2026-11-01T00:00:00Z') };
 const owner = { email: 'me@example.com', keys: ['yMyOwnAddress000000000000000000000'] };
 const key = (n: number) => `y${String(n).padStart(33, '0')}`;
 const valid = (over: Record<string, string | null> = {}) => contactFieldsFrom({ nickname: 'Ada', email: 'ada@example.com', publicKey: key(1), ...over });
 
-const run = (commands: ContactCommand[]): ContactsState =>
-  commands.reduce((s, c) => contactsDecider.decide(c, s).reduce(contactsDecider.evolve, s), contactsDecider.initialState());
+const given = DeciderSpecification.for(contactsDecider);
+const history = (commands: ContactCommand[]) => DeciderSpecification.history(contactsDecider, commands);
 const add = (contactId: string, contact = valid()): ContactCommand => ({ type: 'AddContact', data: { contactId, contact, owner }, metadata: at });
 const failure = (fn: () => unknown) => {
   try {
@@ -34,21 +36,38 @@ describe('contact rules', () => {
   });
 
   it('refuses your own e-mail or key, and a duplicate e-mail or key', () => {
-    expect(failure(() => run([add('c1', valid({ email: 'ME@example.com' }))])).code).toBe('CONTACT_OWN_EMAIL');
-    expect(failure(() => run([add('c1', valid({ publicKey: owner.keys[0]! }))])).code).toBe('CONTACT_OWN_KEY');
-    expect(failure(() => run([add('c1'), add('c2', valid({ publicKey: key(2) }))])).code).toBe('CONTACT_DUPLICATE_EMAIL');
-    expect(failure(() => run([add('c1'), add('c2', valid({ email: 'bob@example.com' }))])).code).toBe('CONTACT_DUPLICATE_KEY');
+    given([])
+      .when(add('c1', valid({ email: 'ME@example.com' })))
+      .thenThrows(ContactErrors.ownEmail);
+    given([])
+      .when(add('c1', valid({ publicKey: owner.keys[0]! })))
+      .thenThrows(ContactErrors.ownKey);
+    given(history([add('c1')]))
+      .when(add('c2', valid({ publicKey: key(2) })))
+      .thenThrows(ContactErrors.duplicateEmail);
+    given(history([add('c1')]))
+      .when(add('c2', valid({ email: 'bob@example.com' })))
+      .thenThrows(ContactErrors.duplicateKey);
   });
 
   it('edits a contact without tripping over itself, removes it, and frees its e-mail and key', () => {
-    const state = run([add('c1'), { type: 'ChangeContact', data: { contactId: 'c1', contact: valid({ nickname: 'Countess' }), owner }, metadata: at }]);
-    expect(state.contacts.c1).toMatchObject({ nickname: 'Countess', active: true });
-    const removed = run([add('c1'), { type: 'RemoveContact', data: { contactId: 'c1' }, metadata: at }, add('c2')]);
-    expect(Object.keys(removed.contacts)).toEqual(['c2']);
-    expect(failure(() => run([{ type: 'RemoveContact', data: { contactId: 'nope' }, metadata: at }])).code).toBe('CONTACT_NOT_FOUND');
+    given(history([add('c1')]))
+      .when({ type: 'ChangeContact', data: { contactId: 'c1', contact: valid({ nickname: 'Countess' }), owner }, metadata: at })
+      .thenState((state) => expect(state.contacts.c1).toMatchObject({ nickname: 'Countess', active: true }));
+    given(history([add('c1'), { type: 'RemoveContact', data: { contactId: 'c1' }, metadata: at }]))
+      .when(add('c2'))
+      .thenState((removed) => expect(Object.keys(removed.contacts)).toEqual(['c2']));
+    given([])
+      .when({ type: 'RemoveContact', data: { contactId: 'nope' }, metadata: at })
+      .thenThrows(ContactErrors.notFound);
   });
 
   it('a retried add of the same contact adds it once', () => {
-    expect(Object.keys(run([add('c1'), add('c1')]).contacts)).toEqual(['c1']);
+    given(history([add('c1')]))
+      .when(add('c1'))
+      .thenState((state, events) => {
+        expect(events).toEqual([]);
+        expect(Object.keys(state.contacts)).toEqual(['c1']);
+      });
   });
 });
