@@ -7,6 +7,7 @@ import { bootstrapAdmin } from '../api/src/modules/accounts/bootstrap-admin';
 import { dropDatabase } from '../platform/src/postgres/pool';
 import { inProcessConfig } from './product';
 import { fmt, median, sleep, type BenchContext, type BenchSection } from './harness';
+import { esEventColumns } from '../platform/src/eventstore/es-events';
 
 /** Events in the log the export walks (BENCH_ACTIVITY_EVENTS, default 200,000). */
 const EVENTS = Number(process.env.BENCH_ACTIVITY_EVENTS ?? 200_000);
@@ -20,7 +21,7 @@ const ROOT = { email: 'root@bench.test', password: 'Bench-pass-123' };
  */
 const seed = async (pool: import('pg').Pool, count: number) => {
   await pool.query(
-    `insert into es_events (position, stream_name, stream_revision, event_id, event_type, schema_version, data, metadata)
+    `insert into es_events (${esEventColumns(undefined, { written: true })})
      select i, 'user-' || md5((i % 5000)::text), i / 5000, gen_random_uuid(), case when i % 1000 = 0 then 'BenchRareEvent' else 'BenchActivityRecorded' end, 1,
             jsonb_build_object('note', 'a note, with "quotes"', 'n', i),
             jsonb_build_object('actorId', md5(((i + 1) % 5000)::text), 'actorKind', 'user', 'client', 'web', 'correlationId', md5((i * 7)::text), 'causationId', null,

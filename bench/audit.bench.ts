@@ -3,6 +3,7 @@ import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { auditMigrations, canonicalTextSql, exportRange, SEAL_BATCH, sealBatch, verifyChain } from '../api/src/modules/audit/audit.chain-store';
 import { parseSigningKey } from '../platform/src/audit/keys';
+import { esEventColumns } from '../platform/src/eventstore/es-events';
 import { PostgresEventStore } from '../platform/src/eventstore/postgres';
 import { eventStoreMigrations } from '../platform/src/eventstore/postgres.migrations';
 import { migrate } from '../platform/src/postgres/migrations';
@@ -24,7 +25,7 @@ const key = parseSigningKey(randomBytes(32).toString('hex'));
  */
 const seed = async (ctx: BenchContext, count: number) => {
   await ctx.pool.query(
-    `insert into es_events (position, stream_name, stream_revision, event_id, event_type, schema_version, data, metadata)
+    `insert into es_events (${esEventColumns(undefined, { written: true })})
      select i, 'user-' || (i % 50000), i / 50000, gen_random_uuid(), 'ProfileUpdated', 1,
             jsonb_build_object('userId', md5(i::text), 'firstName', jsonb_build_object('$pii', encode(sha256(i::text::bytea), 'base64'), 'v', 1), 'locale', 'en_us', 'changes', jsonb_build_array('firstName', 'phone')),
             jsonb_build_object('actorId', md5((i % 50000)::text), 'client', 'web', 'correlationId', md5((i * 7)::text), 'at', '2026-11-23T10:00:00.000Z',

@@ -5,7 +5,7 @@ import { shareAccessDecider, shareAccessStreamName, type ShareAccessCommand } fr
 import { createApp } from '../api/src/app';
 import { createLogger } from '../api/src/logger';
 import { runShareAccessCommand } from '../api/src/modules/sharing/share-access.stream';
-import { handleCommand } from '../platform/src';
+import { esEventColumns, handleCommand } from '../platform/src';
 import { dropDatabase } from '../platform/src/postgres/pool';
 import { inProcessConfig } from './product';
 import { fmt, median, type BenchContext, type BenchSection } from './harness';
@@ -17,7 +17,7 @@ const LENGTHS = (process.env.BENCH_SHARE_OPENS ?? '0,1000,10000,50000').split(',
 const seed = async (pool: import('pg').Pool, shareId: string, from: number, to: number) => {
   if (to <= from) return;
   await pool.query(
-    `insert into es_events (position, stream_name, stream_revision, event_id, event_type, schema_version, data, metadata)
+    `insert into es_events (${esEventColumns(undefined, { written: true })})
      select (select coalesce(max(position), 0) from es_events) + i - $3 + 1, $1, i, gen_random_uuid(), 'ShareOpened', 1,
             jsonb_build_object('shareId', $2::text, 'ownerId', 'bench-owner', 'visitId', 'v' || i, 'kind', 'public', 'recipientEmail', null,
                                'firstOpen', i = 0, 'at', '2026-11-23T10:00:00.000Z'),

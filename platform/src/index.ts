@@ -1,6 +1,7 @@
 export * from './eventstore/port';
 export * from './eventstore/streams';
 export * from './eventstore/postgres';
+export * from './eventstore/es-events';
 export * from './eventstore/postgres.migrations';
 export * from './eventstore/eventstoredb';
 export * from './postgres/pool';

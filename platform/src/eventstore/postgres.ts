@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
-import type { EventMetadata } from '@axel/domain';
 import createSubscriber, { type Subscriber } from 'pg-listen';
 import type pg from 'pg';
+import { esEventColumns, recordedEventOf, type EsEventRow } from './es-events';
 import { POSITION_SHIFT } from './postgres.migrations';
 import {
   IdempotencyConflictError,
@@ -42,7 +42,7 @@ const IDLE_POLL_MS = 1000;
  */
 const TRY_APPEND_STATEMENT = 'es_try_append_v2';
 const TRY_APPEND_SQL = `
-insert into es_events (position, stream_name, stream_revision, event_id, event_type, schema_version, data, metadata)
+insert into es_events (${esEventColumns(undefined, { written: true })})
 select pg_current_xact_id()::text::bigint * ${POSITION_SHIFT} + e.n, $1, c.revision + e.n,
        (e.doc->>'id')::uuid, e.doc->>'type', (e.doc->>'v')::int, e.doc->'data', e.doc->'metadata'
 from (select coalesce(max(stream_revision), -1) as revision from es_events where stream_name = $1) c,
@@ -53,31 +53,7 @@ where $2::text = 'any'
    or ($2::text = 'exact' and c.revision = $3::bigint)
 returning stream_revision, position`;
 
-interface Row {
-  position: number;
-  stream_name: string;
-  stream_revision: number;
-  event_id: string;
-  event_type: string;
-  schema_version: number;
-  data: unknown;
-  metadata: EventMetadata;
-  recorded_at: Date;
-}
-
-const toRecorded = (r: Row): RecordedEvent => ({
-  id: r.event_id,
-  type: r.event_type,
-  data: r.data,
-  schemaVersion: r.schema_version,
-  metadata: r.metadata,
-  streamName: r.stream_name,
-  revision: r.stream_revision,
-  position: r.position,
-  recordedAt: r.recorded_at,
-});
-
-const COLUMNS = 'position, stream_name, stream_revision, event_id, event_type, schema_version, data, metadata, recorded_at';
+const COLUMNS = esEventColumns();
 
 /**
  * Under sustained appends, at most one NOTIFY per this many milliseconds (the first append after a
@@ -242,11 +218,11 @@ export class PostgresEventStore implements EventStore {
 
   async readStream(streamName: string, fromRevision = 0): Promise<{ revision: number; events: RecordedEvent[] }> {
     for (;;) {
-      const { rows } = await this.pool.query<Row>(
+      const { rows } = await this.pool.query<EsEventRow>(
         `select ${COLUMNS} from es_events where stream_name = $1 and stream_revision >= $2 order by stream_revision`,
         [streamName, fromRevision],
       );
-      const events = rows.map(toRecorded);
+      const events = rows.map(recordedEventOf);
       if (events.length) return { revision: events[events.length - 1]!.revision, events };
       const { revision } = await this.streamRevision(streamName);
       // An append committed between the two reads: read again, or the caller would fold no events
@@ -265,7 +241,7 @@ export class PostgresEventStore implements EventStore {
     const limit = options.limit ?? DEFAULT_PAGE;
     const types = options.types && options.types.length ? options.types : null;
     // one round trip: the bound, the page below it, and what lies at and beyond it
-    const { rows: raw } = await this.pool.query<Row & { bound: number; safe_head: number | null; head: number | null }>(
+    const { rows: raw } = await this.pool.query<EsEventRow & { bound: number; safe_head: number | null; head: number | null }>(
       `with b as (select ${SAFE_POSITION_BOUND_SQL} as bound),
        page as (
          select ${COLUMNS} from es_events, b
@@ -281,7 +257,7 @@ export class PostgresEventStore implements EventStore {
     );
     const { bound, safe_head: safeHead, head } = raw[0]!;
     const rows = raw[0]!.position === null ? [] : raw;
-    const events = rows.map(toRecorded);
+    const events = rows.map(recordedEventOf);
     const full = events.length === limit;
     const checkpoint = full ? events[events.length - 1]!.position : Math.max(options.from, safeHead ?? 0);
     return {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { hideSecretFields, type EventDefinition, type EventMetadata } from '@axel/domain';
 import { type ActivityLocale, describeEvent } from '@axel/domain/audit/describe-event';
-import { PersonalDataEventStore, type Migration, type Pool, type RecordedEvent } from '@axel/platform';
+import { esEventColumns, PersonalDataEventStore, recordedEventOf, type EsEventRow, type Migration, type Pool, type RecordedEvent } from '@axel/platform';
 import type { AppContext } from '../../context';
 import { validationError } from '../../http/errors';
 import { aggregateOf } from './activity.aggregates';
@@ -32,19 +32,7 @@ const SCAN_PAGE = 1000;
 /** Content-Range names an exact total up to this many rows; beyond it, `*`. */
 const COUNT_CAP = 10_000;
 
-interface EventRow {
-  position: number;
-  stream_name: string;
-  stream_revision: number;
-  event_id: string;
-  event_type: string;
-  schema_version: number;
-  data: unknown;
-  metadata: EventMetadata;
-  recorded_at: Date;
-}
-
-const COLUMNS = 'e.position, e.stream_name, e.stream_revision, e.event_id, e.event_type, e.schema_version, e.data, e.metadata, e.recorded_at';
+const COLUMNS = esEventColumns('e');
 
 /** A filter resolved to SQL: its conditions and parameters, or nothing at all (an unknown user). */
 export interface ResolvedFilter {
@@ -155,7 +143,14 @@ const cursorOf = (row: { position: number; metadata?: Partial<EventMetadata> | n
 });
 
 /** One page of raw rows after (or before) a cursor, in position order (or time order, see {@link ResolvedFilter.byTime}). */
-const readRows = async (pool: Pool, f: ResolvedFilter, cursor: Cursor | null, direction: 'asc' | 'desc', limit: number, upto?: number): Promise<EventRow[]> => {
+const readRows = async (
+  pool: Pool,
+  f: ResolvedFilter,
+  cursor: Cursor | null,
+  direction: 'asc' | 'desc',
+  limit: number,
+  upto?: number,
+): Promise<EsEventRow[]> => {
   const values = [...f.values];
   const where = [...f.where];
   const param = (value: unknown) => {
@@ -174,7 +169,7 @@ const readRows = async (pool: Pool, f: ResolvedFilter, cursor: Cursor | null, di
   // `+ 0` and `|| ''` hide the ordering from the indexes, see {@link ResolvedFilter.bySubject}
   const [time, position] = f.bySubject ? [`(${TIME} || '')`, '(e.position + 0)'] : [TIME, 'e.position'];
   const order = f.byTime ? `${time} ${direction}, ${position} ${direction}` : `${position} ${direction}`;
-  const { rows } = await pool.query<EventRow>(
+  const { rows } = await pool.query<EsEventRow>(
     `select ${COLUMNS} from es_events e ${where.length ? `where ${where.join(' and ')}` : ''} order by ${order} limit ${param(limit)}`,
     values,
   );
@@ -249,18 +244,13 @@ const actorLabel = (metadata: Partial<EventMetadata>, info: ActorInfo | undefine
 };
 
 /** Rows as the console reads them: sealed personal values opened (or erased), upcast, worded, secrets redacted. */
-export const toActivityRows = async (ctx: AppContext, rows: readonly EventRow[], locale: ActivityLocale = 'en', timeZone?: string): Promise<ActivityRow[]> => {
-  const recorded: RecordedEvent[] = rows.map((r) => ({
-    id: r.event_id,
-    type: r.event_type,
-    data: r.data,
-    schemaVersion: r.schema_version,
-    metadata: r.metadata,
-    streamName: r.stream_name,
-    revision: r.stream_revision,
-    position: r.position,
-    recordedAt: r.recorded_at,
-  }));
+export const toActivityRows = async (
+  ctx: AppContext,
+  rows: readonly EsEventRow[],
+  locale: ActivityLocale = 'en',
+  timeZone?: string,
+): Promise<ActivityRow[]> => {
+  const recorded: RecordedEvent[] = rows.map(recordedEventOf);
   const opened = ctx.store instanceof PersonalDataEventStore ? await ctx.store.open(recorded) : recorded;
   const actors = await actorsOf(ctx.pool, opened);
   return opened.map((e) => {

@@ -5,6 +5,7 @@ import { parseSigningKey } from '@axel/platform/audit/keys';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestStore } from '../../../../test/db';
 import { auditMigrations, exportRange, sealAll, verifyChain } from './audit.chain-store';
+import { esEventColumns } from '@axel/platform';
 
 type Store = Awaited<ReturnType<typeof createTestStore>>;
 let s: Store;
@@ -114,7 +115,7 @@ describe('chain version 2', () => {
     const inserted = all[18]! + 1;
     expect(all).not.toContain(inserted);
     await sql(
-      `insert into es_events (position, stream_name, stream_revision, event_id, event_type, schema_version, data, metadata) values ($1, $2, 0, $3, 'UserRoleChanged', 1, '{"role":"super_admin"}', '{}')`,
+      `insert into es_events (${esEventColumns(undefined, { written: true })}) values ($1, $2, 0, $3, 'UserRoleChanged', 1, '{"role":"super_admin"}', '{}')`,
       [inserted, `user-${randomUUID()}`, randomUUID()],
     );
     expect(await verifyChain(s.db.pool, key, { pageSize: 3 })).toMatchObject({ ok: false, firstMismatch: inserted, reason: 'inserted' });

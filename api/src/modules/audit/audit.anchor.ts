@@ -4,7 +4,7 @@ import { anchorPayload, parseAnchorPayload, type CheckpointRecord } from '@axel/
 import type { Migration } from '@axel/platform';
 import type { AppContext } from '../../context';
 import type { WalletOf } from '../wallet/wallet.service';
-import type { HeldCheckpoint } from './audit.chain-store';
+import type { HeldCheckpoint } from './audit.chain';
 
 /**
  * Anchors: now and then the treasury sends itself the smallest amount in an AXEL transaction that

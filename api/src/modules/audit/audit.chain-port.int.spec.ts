@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { loadSigningKey, type AuditSigningKey } from '@axel/platform/audit/keys';
 import { verifyExportLines } from '@axel/platform/audit/export-format';
-import { PostgresEventStore, type EventStore } from '@axel/platform';
+import { esEventColumns, PostgresEventStore, type EventStore } from '@axel/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../testing/accounts';
 import { startTestApp, type TestApp } from '../../testing/harness';
@@ -81,16 +81,23 @@ describe('the audit chain through the event store port', () => {
     const { rows } = await sql('delete from es_events where position = $1 returning *', [at]);
     expect(await verify()).toMatchObject({ ok: false, firstMismatch: at, reason: 'deleted' });
     const r = rows[0];
-    await sql(
-      'insert into es_events (position, stream_name, stream_revision, event_id, event_type, schema_version, data, metadata, recorded_at) values ($1, $2, $3, $4, $5, $6, $7, $8, $9)',
-      [r.position, r.stream_name, r.stream_revision, r.event_id, r.event_type, r.schema_version, r.data, r.metadata, r.recorded_at],
-    );
+    await sql(`insert into es_events (${esEventColumns()}) values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`, [
+      r.position,
+      r.stream_name,
+      r.stream_revision,
+      r.event_id,
+      r.event_type,
+      r.schema_version,
+      r.data,
+      r.metadata,
+      r.recorded_at,
+    ]);
     expect((await verify()).ok).toBe(true);
 
     const i = positions.findIndex((p, k) => p >= at && positions[k + 1]! - p >= 2);
     const inserted = Math.floor((positions[i]! + positions[i + 1]!) / 2);
     await sql(
-      `insert into es_events (position, stream_name, stream_revision, event_id, event_type, schema_version, data, metadata) values ($1, $2, 0, $3, 'UserRoleChanged', 1, '{"role":"super_admin"}', '{}')`,
+      `insert into es_events (${esEventColumns(undefined, { written: true })}) values ($1, $2, 0, $3, 'UserRoleChanged', 1, '{"role":"super_admin"}', '{}')`,
       [inserted, `user-${randomUUID()}`, randomUUID()],
     );
     expect(await verify()).toMatchObject({ ok: false, firstMismatch: inserted, reason: 'inserted' });

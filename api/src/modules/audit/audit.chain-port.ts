@@ -1,19 +1,24 @@
 import { chainEvent, GENESIS_LINK, type SealedEvent } from '@axel/platform/audit/chain';
-import { EXPORT_FORMAT, EXPORT_VERSION, exportEventLine, type ExportCheckpointLine, type ExportHeader } from '@axel/platform/audit/export-format';
-import { keyById, keyList, verifyCheckpoint, type AuditKeys, type AuditSigningKey } from '@axel/platform/audit/keys';
-import {
-  PostgresEventStore,
-  withTransaction,
-  type EventStore,
-  type GlobalPosition,
-  type Migration,
-  type Pool,
-  type Queryable,
-  type RecordedEvent,
-} from '@axel/platform';
+import { exportEventLine, type ExportCheckpointLine } from '@axel/platform/audit/export-format';
+import type { AuditKeys, AuditSigningKey } from '@axel/platform/audit/keys';
+import { PostgresEventStore, type EventStore, type GlobalPosition, type Migration, type Pool, type Queryable, type RecordedEvent } from '@axel/platform';
 import type { AppContext } from '../../context';
 import type { Logger } from '../../logger';
-import type { ChainVerification, ExportRange, MismatchReason } from './audit.chain-store';
+import {
+  ChainWalk,
+  checkpointsBetween,
+  exportEnd,
+  exportHeaderLine,
+  keyset,
+  sealedUpTo,
+  sealLocked,
+  writeCheckpoint,
+  type ChainTables,
+  type ChainVerification,
+  type CheckpointRow,
+  type ExportRange,
+  type WalkedPosition,
+} from './audit.chain';
 import { SealerLoop } from './sealer-loop';
 
 /**
@@ -44,8 +49,14 @@ create table audit_port_checkpoints (
   },
 ];
 
-/** Serialises sealers across processes (not the lock of the PostgreSQL store's chain). */
-const PORT_SEAL_LOCK = 7_310_013;
+const PORT_CHAIN: ChainTables = {
+  links: 'audit_port_links',
+  checkpoints: 'audit_port_checkpoints',
+  /** Serialises sealers across processes (not the lock of the PostgreSQL store's chain). */
+  sealLock: 7_310_013,
+  versioned: false,
+  eventAtCheckpointSql: 'null::boolean',
+};
 export const PORT_SEAL_BATCH = 2000;
 const PAGE = 2000;
 
@@ -80,12 +91,9 @@ export const sealPortBatch = async (
   key: AuditSigningKey,
   { limit = PORT_SEAL_BATCH, after = 0 }: { limit?: number; after?: GlobalPosition } = {},
 ): Promise<PortSealResult> =>
-  withTransaction(pool, async (db) => {
-    const { rows: lock } = await db.query<{ locked: boolean }>('select pg_try_advisory_xact_lock($1) as locked', [PORT_SEAL_LOCK]);
-    if (!lock[0]!.locked) return { sealed: null, readUpTo: after, isEnd: true };
-    const { rows: last } = await db.query<{ position: string; link: Buffer }>('select position, link from audit_port_links order by position desc limit 1');
-    let previous = last[0]?.link ?? GENESIS_LINK;
-    const from = Math.max(after, last[0] ? Number(last[0].position) : 0);
+  sealLocked<PortSealResult>(pool, PORT_CHAIN, { sealed: null, readUpTo: after, isEnd: true }, async (db, last) => {
+    let previous = last?.link ?? GENESIS_LINK;
+    const from = Math.max(after, last?.position ?? 0);
     const page = await store.readAll({ from, limit });
     if (page.events.length > 0) {
       const positions: number[] = [];
@@ -102,13 +110,7 @@ export const sealPortBatch = async (
         links,
         times,
       ]);
-      const upto = positions[positions.length - 1]!;
-      await db.query('insert into audit_port_checkpoints (upto_position, link, signature, key_id) values ($1, $2, $3, $4)', [
-        upto,
-        previous,
-        key.sign(upto, previous),
-        key.keyId,
-      ]);
+      await writeCheckpoint(db, PORT_CHAIN, key, positions[positions.length - 1]!, previous, 1);
     }
     return { sealed: page.events.length, readUpTo: Math.max(from, page.checkpoint), isEnd: page.isEnd };
   });
@@ -129,35 +131,16 @@ export const sealPortAll = async (pool: Pool, store: EventStore, key: AuditSigni
   }
 };
 
-/** Rows of one table in key order, a page at a time. */
-async function* keyset<T extends { position: number }>(db: Queryable, sql: string, after: number, upto: number, pageSize: number): AsyncGenerator<T> {
-  let from = after;
-  for (;;) {
-    const { rows } = await db.query<T>(sql, [from, upto, pageSize]);
-    for (const row of rows) yield { ...row, position: Number(row.position) };
-    if (rows.length < pageSize) return;
-    from = Number(rows[rows.length - 1]!.position);
-  }
-}
-
-interface LinkRow {
+interface LinkRow extends Record<string, unknown> {
   position: number;
   link: Buffer;
-}
-interface CheckpointRow {
-  position: number;
-  link: Buffer;
-  signature: Buffer;
-  key_id: string;
-  created_at: Date;
 }
 
 const linksBetween = (db: Queryable, after: number, upto: number, pageSize: number) =>
-  keyset<LinkRow>(db, 'select position, link from audit_port_links where position > $1 and position <= $2 order by position limit $3', after, upto, pageSize);
-const checkpointsBetween = (db: Queryable, after: number, upto: number, pageSize: number) =>
-  keyset<CheckpointRow>(
+  keyset<LinkRow>(
     db,
-    'select upto_position as position, link, signature, key_id, created_at from audit_port_checkpoints where upto_position > $1 and upto_position <= $2 order by upto_position limit $3',
+    'select position, link from audit_port_links where position > $1 and position <= $2 order by position limit $3',
+    'position',
     after,
     upto,
     pageSize,
@@ -177,10 +160,26 @@ async function* eventsBetween(store: EventStore, after: number, upto: number, pa
   }
 }
 
-const sealedUpTo = async (db: Queryable): Promise<number> => {
-  const { rows } = await db.query<{ upto: string | null }>('select max(upto_position) as upto from audit_port_checkpoints');
-  return rows[0]?.upto === null || rows[0]?.upto === undefined ? 0 : Number(rows[0].upto);
-};
+/** The events read through the port beside the stored links, one position at a time. */
+async function* positionsBetween(store: EventStore, db: Queryable, after: number, upto: number, pageSize: number): AsyncGenerator<WalkedPosition> {
+  const events = eventsBetween(store, after, upto, pageSize);
+  const links = linksBetween(db, after, upto, pageSize);
+  let e = await events.next();
+  let l = await links.next();
+  while (!e.done || !l.done) {
+    if (l.done || (!e.done && e.value.position < l.value.position)) {
+      yield { position: e.value!.position, event: sealedEvent(e.value!), link: null };
+      e = await events.next();
+    } else if (e.done || l.value.position < e.value.position) {
+      yield { position: l.value.position, event: null, link: l.value.link };
+      l = await links.next();
+    } else {
+      yield { position: e.value.position, event: sealedEvent(e.value), link: l.value.link };
+      e = await events.next();
+      l = await links.next();
+    }
+  }
+}
 
 /**
  * Re-reads the sealed range through the port beside the stored links and checkpoints and
@@ -194,44 +193,13 @@ export const verifyPortChain = async (
   keys: AuditKeys,
   { pageSize = PAGE }: { pageSize?: number } = {},
 ): Promise<ChainVerification> => {
-  const upto = await sealedUpTo(db);
-  const events = eventsBetween(store, 0, upto, pageSize);
-  const links = linksBetween(db, 0, upto, pageSize);
-  const checkpoints = checkpointsBetween(db, 0, upto, pageSize);
-  let e = await events.next();
-  let l = await links.next();
-  let c = await checkpoints.next();
-  let previous = GENESIS_LINK;
-  let checkedUpTo = 0;
-  let count = 0;
-  const mismatch = (position: number, reason: MismatchReason): ChainVerification => ({
-    ok: false,
-    checkedUpTo,
-    firstMismatch: position,
-    reason,
-    events: count,
-  });
-  while (!e.done || !l.done) {
-    if (l.done || (!e.done && e.value.position < l.value.position)) return mismatch(e.value!.position, 'inserted');
-    if (e.done || l.value.position < e.value.position) return mismatch(l.value.position, 'deleted');
-    const position = e.value.position;
-    // a checkpoint sealing a position that no longer exists
-    if (!c.done && c.value.position < position) return mismatch(c.value.position, 'deleted');
-    previous = chainEvent(previous, sealedEvent(e.value));
-    if (!previous.equals(l.value.link)) return mismatch(position, 'changed');
-    count++;
-    while (!c.done && c.value.position === position) {
-      const signer = keyById(keys, c.value.key_id);
-      if (!c.value.link.equals(previous) || !signer || !verifyCheckpoint(signer, position, previous, c.value.signature))
-        return mismatch(position, 'checkpoint');
-      checkedUpTo = position;
-      c = await checkpoints.next();
-    }
-    e = await events.next();
-    l = await links.next();
+  const upto = await sealedUpTo(db, PORT_CHAIN);
+  const walk = await ChainWalk.start(keys, checkpointsBetween(db, PORT_CHAIN, 0, upto, pageSize));
+  for await (const position of positionsBetween(store, db, 0, upto, pageSize)) {
+    const bad = await walk.step(position);
+    if (bad) return bad;
   }
-  if (!c.done) return mismatch(c.value.position, 'deleted');
-  return { ok: true, checkedUpTo, firstMismatch: null, reason: null, events: count };
+  return walk.end();
 };
 
 /** An instant as the first (`from`) or last (`to`) sealed position recorded from or until it. */
@@ -249,7 +217,7 @@ export const portPositionAt = async (db: Queryable, instant: string, side: 'from
 const checkpointLine = (c: CheckpointRow): string =>
   JSON.stringify({
     kind: 'checkpoint',
-    upto: c.position,
+    upto: Number(c.upto_position),
     link: c.link.toString('hex'),
     signature: c.signature.toString('base64'),
     keyId: c.key_id,
@@ -269,43 +237,23 @@ export async function* exportPortRange(
   { pageSize = PAGE }: { pageSize?: number } = {},
 ): AsyncGenerator<string> {
   const from = range.from ?? 0;
-  const key = keyList(keys)[0]!;
-  const { rows: ends } = await db.query<{ upto: string | null }>(
-    range.to === undefined
-      ? 'select max(upto_position) as upto from audit_port_checkpoints'
-      : 'select coalesce(min(upto_position) filter (where upto_position >= $1), max(upto_position)) as upto from audit_port_checkpoints',
-    range.to === undefined ? [] : [range.to],
-  );
-  const upto = ends[0]?.upto === null || ends[0]?.upto === undefined ? 0 : Number(ends[0].upto);
-  const { rows: before } = await db.query<{ position: string; link: Buffer }>(
-    'select position, link from audit_port_links where position < $1 order by position desc limit 1',
-    [from],
-  );
-  const header: ExportHeader = {
-    kind: EXPORT_FORMAT,
-    version: EXPORT_VERSION,
-    keyId: key.keyId,
-    publicKey: key.publicKeyPem,
-    keys: keyList(keys).map((k) => ({ keyId: k.keyId, publicKey: k.publicKeyPem })),
-    previousPosition: before[0] ? Number(before[0].position) : 0,
-    previousLink: (before[0]?.link ?? GENESIS_LINK).toString('hex'),
-  };
-  yield `${JSON.stringify(header)}\n`;
+  const upto = await exportEnd(db, PORT_CHAIN, range);
+  yield await exportHeaderLine(db, PORT_CHAIN, keys, from);
   const after = Math.max(0, from - 1);
   const links = linksBetween(db, after, upto, pageSize);
-  const checkpoints = checkpointsBetween(db, after, upto, pageSize);
+  const checkpoints = checkpointsBetween(db, PORT_CHAIN, after, upto, pageSize);
   let l = await links.next();
   let c = await checkpoints.next();
   let chunk = '';
   for await (const event of eventsBetween(store, after, upto, pageSize)) {
     while (!l.done && l.value.position < event.position) l = await links.next();
-    while (!c.done && c.value.position < event.position) {
+    while (!c.done && c.value.upto_position < event.position) {
       chunk += `${checkpointLine(c.value)}\n`;
       c = await checkpoints.next();
     }
     const link = !l.done && l.value.position === event.position ? l.value.link : null;
     chunk += link ? `${exportEventLine(sealedEvent(event), link)}\n` : `${JSON.stringify({ kind: 'event', ...sealedEvent(event), link: null })}\n`;
-    while (!c.done && c.value.position === event.position) {
+    while (!c.done && c.value.upto_position === event.position) {
       chunk += `${checkpointLine(c.value)}\n`;
       c = await checkpoints.next();
     }

@@ -1,9 +1,23 @@
 import { hash } from 'node:crypto';
 import { CHAIN_VERSION, chainEvent, GENESIS_LINK, LINK_BYTES, type ChainVersion, type SealedEvent } from '@axel/platform/audit/chain';
-import { EXPORT_FORMAT, EXPORT_VERSION, type ExportHeader } from '@axel/platform/audit/export-format';
-import { keyById, keyList, verifyCheckpoint, type AuditKeys, type AuditSigningKey } from '@axel/platform/audit/keys';
+import type { AuditKeys, AuditSigningKey } from '@axel/platform/audit/keys';
 import type { CheckpointRecord } from '@axel/platform/audit/record';
-import { SAFE_POSITION_BOUND_SQL, withTransaction, type Migration, type Pool, type Queryable } from '@axel/platform';
+import { esEventColumns, SAFE_POSITION_BOUND_SQL, type EsEventWrittenRow, type Migration, type Pool, type Queryable } from '@axel/platform';
+import {
+  ChainWalk,
+  checkpointsBetween,
+  exportEnd,
+  exportHeaderLine,
+  sealedUpTo,
+  sealLocked,
+  writeCheckpoint,
+  type ChainTables,
+  type ChainVerification,
+  type ExportRange,
+  type HeldCheckpoint,
+} from './audit.chain';
+
+/** The audit chain's source when the events are in this database's PostgreSQL event store. */
 
 export const auditMigrations: Migration[] = [
   {
@@ -28,8 +42,14 @@ create table audit_checkpoints (
   },
 ];
 
-/** Serialises sealers across processes: the chain has one writer. */
-const SEAL_LOCK = 7_310_012;
+const STORE_CHAIN: ChainTables = {
+  links: 'audit_links',
+  checkpoints: 'audit_checkpoints',
+  /** Serialises sealers across processes: the chain has one writer. */
+  sealLock: 7_310_012,
+  versioned: true,
+  eventAtCheckpointSql: 'exists (select 1 from es_events e where e.position = c.upto_position)',
+};
 export const SEAL_BATCH = 5000;
 const PAGE = 5000;
 /** Events per page of an export: a page's lines are sorted in PostgreSQL's working memory, not on disk. */
@@ -62,21 +82,8 @@ const chainRecord = (previous: Buffer, records: Buffer, i: number): Buffer => {
   return hash('sha256', chainInput, 'buffer');
 };
 
-interface EventRow {
-  position: number;
-  stream_name: string;
-  stream_revision: number;
-  event_id: string;
-  event_type: string;
-  schema_version: number;
-  data: unknown;
-  metadata: unknown;
-}
-
-const EVENT_COLUMNS = 'e.position, e.stream_name, e.stream_revision, e.event_id, e.event_type, e.schema_version, e.data, e.metadata';
-
 /** The row exactly as stored: personal fields stay sealed, so destroying a subject's key never breaks the chain. */
-const sealedEvent = (r: EventRow): SealedEvent => ({
+const sealedEvent = (r: EsEventWrittenRow): SealedEvent => ({
   id: r.event_id,
   stream: r.stream_name,
   revision: r.stream_revision,
@@ -106,9 +113,9 @@ const chainRange = async (
   const params = [after, bounded ? range.upto : range.limit];
   let links: Buffer;
   if (chain === 1) {
-    const { rows } = await db.query<EventRow>(
+    const { rows } = await db.query<EsEventWrittenRow>(
       `with b as (select ${SAFE_POSITION_BOUND_SQL} as bound)
-       select ${EVENT_COLUMNS} from es_events e, b where ${where} order by e.position ${limit}`,
+       select ${esEventColumns('e', { written: true })} from es_events e, b where ${where} order by e.position ${limit}`,
       params,
     );
     links = Buffer.alloc(rows.length * LINK_BYTES);
@@ -233,26 +240,16 @@ export const sealBatch = async (
   chain: ChainVersion = CHAIN_VERSION,
   record?: CheckpointRecord,
 ): Promise<number | null> =>
-  withTransaction(pool, async (db) => {
-    const { rows: lock } = await db.query<{ locked: boolean }>('select pg_try_advisory_xact_lock($1) as locked', [SEAL_LOCK]);
-    if (!lock[0]!.locked) return null;
-    const { rows: last } = await db.query<{ position: number; link: Buffer }>('select position, link from audit_links order by position desc limit 1');
+  sealLocked<number | null>(pool, STORE_CHAIN, null, async (db, last) => {
     if (record) {
-      const restored = await catchUpWithRecord(db, record, last[0] ? { position: Number(last[0].position), link: last[0].link } : undefined);
+      const restored = await catchUpWithRecord(db, record, last);
       if (restored !== null) return restored;
     }
-    const { positions, links, last: previous } = await chainRange(db, last[0]?.position ?? 0, last[0]?.link ?? GENESIS_LINK, chain, { limit });
+    const { positions, links, last: previous } = await chainRange(db, last?.position ?? 0, last?.link ?? GENESIS_LINK, chain, { limit });
     if (positions.length === 0) return 0;
     await insertLinks(db, positions, links);
     const upto = positions[positions.length - 1]!;
-    const signature = key.sign(upto, previous, chain);
-    await db.query('insert into audit_checkpoints (upto_position, link, signature, key_id, chain) values ($1, $2, $3, $4, $5)', [
-      upto,
-      previous,
-      signature,
-      key.keyId,
-      chain,
-    ]);
+    const signature = await writeCheckpoint(db, STORE_CHAIN, key, upto, previous, chain);
     // on disk before the commit: a checkpoint in the database is always in the record
     record?.appendCheckpoint({ upto, link: previous, signature, keyId: key.keyId, chain });
     return positions.length;
@@ -272,54 +269,6 @@ export const sealAll = async (pool: Pool, key: AuditSigningKey, chain: ChainVers
   }
 };
 
-/** Rows of one table in key order, a page at a time, never all in memory. */
-async function* keyset<T extends Record<string, unknown>>(db: Queryable, sql: string, key: keyof T & string, from: number, upto: number): AsyncGenerator<T> {
-  let after = from;
-  for (;;) {
-    const { rows } = await db.query<T>(sql, [after, upto, PAGE]);
-    for (const row of rows) yield row;
-    if (rows.length < PAGE) return;
-    after = rows[rows.length - 1]![key] as number;
-  }
-}
-
-interface CheckpointRow extends Record<string, unknown> {
-  upto_position: number;
-  link: Buffer;
-  signature: Buffer;
-  key_id: string;
-  chain: ChainVersion;
-  created_at: Date;
-  /** The link stored at the checkpoint's position (null when none is). */
-  stored_link: Buffer | null;
-  /** Whether an event is stored at the checkpoint's position. */
-  has_event: boolean;
-}
-const checkpointsBetween = (db: Queryable, after: number, upto: number) =>
-  keyset<CheckpointRow>(
-    db,
-    `select c.upto_position, c.link, c.signature, c.key_id, c.chain, c.created_at, l.link as stored_link,
-            exists (select 1 from es_events e where e.position = c.upto_position) as has_event
-     from audit_checkpoints c left join audit_links l on l.position = c.upto_position
-     where c.upto_position > $1 and c.upto_position <= $2 order by c.upto_position limit $3`,
-    'upto_position',
-    after,
-    upto,
-  );
-
-export type MismatchReason = 'changed' | 'deleted' | 'inserted' | 'checkpoint' | 'rewritten';
-
-export interface ChainVerification {
-  readonly ok: boolean;
-  /** The last position covered by a checkpoint whose signature and link held. */
-  readonly checkedUpTo: number;
-  /** The first position where the stored log no longer matches the chain (null when intact). */
-  readonly firstMismatch: number | null;
-  /** What was found there: an event changed (or moved), deleted, inserted, or a checkpoint that does not hold. */
-  readonly reason: MismatchReason | null;
-  readonly events: number;
-}
-
 /**
  * The sealed log as runs of one chain version, in position order: each run ends at its last
  * checkpoint and starts after the run before it (a position belongs to the version of the first
@@ -336,7 +285,7 @@ const chainRuns = async (db: Queryable): Promise<{ upto: number; chain: ChainVer
 };
 
 /** One position of a version 1 range: its event, its link, or both (the intact case). */
-interface MergedRow extends Partial<EventRow> {
+interface MergedRow extends Partial<EsEventWrittenRow> {
   position: number;
   has_event: boolean;
   link: Buffer | null;
@@ -402,7 +351,7 @@ const mergedBetween = (db: Queryable, after: number, upto: number, pageSize: num
         await db.query<MergedRow>(
           `select coalesce(e.position, l.position) as position, e.position is not null as has_event,
                   e.stream_name, e.stream_revision, e.event_id, e.event_type, e.schema_version, e.data, e.metadata, l.link
-           from (select ${EVENT_COLUMNS} from es_events e where e.position > $1 and e.position <= $2) e
+           from (select ${esEventColumns('e', { written: true })} from es_events e where e.position > $1 and e.position <= $2) e
            full join (select position, link from audit_links where position > $1 and position <= $2) l on l.position = e.position
            order by 1`,
           [from, hi],
@@ -450,34 +399,7 @@ export const verifyChain = async (
   { pageSize, parallel = VERIFY_PARALLEL }: { pageSize?: number; parallel?: number } = {},
 ): Promise<ChainVerification> => {
   const runs = await chainRuns(db);
-  const sealedUpTo = runs.at(-1)?.upto ?? 0;
-  const checkpoints = checkpointsBetween(db, 0, sealedUpTo);
-  let c = await checkpoints.next();
-  let previous = GENESIS_LINK;
-  let checkedUpTo = 0;
-  let count = 0;
-  const mismatch = (position: number, reason: MismatchReason): ChainVerification => ({
-    ok: false,
-    checkedUpTo,
-    firstMismatch: position,
-    reason,
-    events: count,
-  });
-  /** A checkpoint at `position` must seal the link the chain reached there with a valid signature by a listed key. */
-  const checkpointHolds = (cp: CheckpointRow, link: Buffer): boolean => {
-    // signed by the current key or one it replaced
-    const signer = keyById(keys, cp.key_id);
-    return cp.link.equals(link) && !!signer && verifyCheckpoint(signer, cp.upto_position, link, cp.signature, cp.chain);
-  };
-  /** After the event at `position` is chained: the checkpoints sealing it must hold. */
-  const checkpointsAt = async (position: number): Promise<ChainVerification | null> => {
-    while (!c.done && c.value.upto_position === position) {
-      if (!checkpointHolds(c.value, previous)) return mismatch(position, 'checkpoint');
-      checkedUpTo = position;
-      c = await checkpoints.next();
-    }
-    return null;
-  };
+  const walk = await ChainWalk.start(keys, checkpointsBetween(db, STORE_CHAIN, 0, runs.at(-1)?.upto ?? 0, PAGE));
   /** Events stored in (from, to). */
   const eventsBetween = async (from: number, to: number): Promise<number> =>
     (await db.query<{ n: number }>('select count(*)::int as n from es_events where position > $1 and position < $2', [from, to])).rows[0]!.n;
@@ -486,18 +408,12 @@ export const verifyChain = async (
     if (run.chain === 1) {
       for await (const page of mergedBetween(db, after, run.upto, pageSize ?? VERIFY_PAGE)) {
         for (const row of page) {
-          const position = row.position;
-          if (row.link === null) return mismatch(position, 'inserted');
-          if (!row.has_event) return mismatch(position, 'deleted');
-          // checkpoints sealing a position that no longer exists
-          if (!c.done && c.value.upto_position < position) return mismatch(c.value.upto_position, 'deleted');
-          previous = chainEvent(previous, sealedEvent(row as EventRow));
-          if (!previous.equals(row.link)) return mismatch(position, 'changed');
-          count++;
-          if (!c.done && c.value.upto_position === position) {
-            const bad = await checkpointsAt(position);
-            if (bad) return bad;
-          }
+          const bad = await walk.step({
+            position: row.position,
+            event: row.has_event ? sealedEvent(row as EsEventWrittenRow) : null,
+            link: row.link,
+          });
+          if (bad) return bad;
         }
       }
     } else {
@@ -519,43 +435,33 @@ export const verifyChain = async (
         positions += range.positions;
       }
       // the run's checkpoints before it, against the links stored at their positions
-      const before = count;
-      while (!c.done && c.value.upto_position <= run.upto && (first === null || c.value.upto_position < first)) {
-        const cp = c.value;
+      const before = walk.count;
+      for (let cp = walk.checkpoint; cp && cp.upto_position <= run.upto && (first === null || cp.upto_position < first); cp = walk.checkpoint) {
         if (cp.stored_link === null && !cp.has_event) {
-          count = before + (await eventsBetween(after, cp.upto_position));
-          return mismatch(cp.upto_position, 'deleted');
+          walk.count = before + (await eventsBetween(after, cp.upto_position));
+          return walk.mismatch(cp.upto_position, 'deleted');
         }
-        if (!checkpointHolds(cp, cp.stored_link!)) {
-          count = before + (await eventsBetween(after, cp.upto_position)) + 1;
-          return mismatch(cp.upto_position, 'checkpoint');
+        if (!walk.holds(cp, cp.stored_link!)) {
+          walk.count = before + (await eventsBetween(after, cp.upto_position)) + 1;
+          return walk.mismatch(cp.upto_position, 'checkpoint');
         }
-        previous = cp.stored_link!;
-        checkedUpTo = cp.upto_position;
-        c = await checkpoints.next();
+        await walk.sealedAt(cp, cp.stored_link!);
       }
       if (first !== null) {
         const { rows } = await db.query<{ has_event: boolean; has_link: boolean }>(
           'select exists (select 1 from es_events where position = $1) as has_event, exists (select 1 from audit_links where position = $1) as has_link',
           [first],
         );
-        count = before + (await eventsBetween(after, first));
-        return mismatch(first, !rows[0]!.has_link ? 'inserted' : !rows[0]!.has_event ? 'deleted' : 'changed');
+        walk.count = before + (await eventsBetween(after, first));
+        return walk.mismatch(first, !rows[0]!.has_link ? 'inserted' : !rows[0]!.has_event ? 'deleted' : 'changed');
       }
       // every position of the run holds: as many events as positions
-      count += positions;
+      walk.count += positions;
     }
     after = run.upto;
   }
-  if (!c.done) return mismatch(c.value.upto_position, 'deleted');
-  return { ok: true, checkedUpTo, firstMismatch: null, reason: null, events: count };
+  return walk.end();
 };
-
-/** A checkpoint as held outside the database: in the record beside the signing key, or in an anchor on the AXEL chain. */
-export interface HeldCheckpoint {
-  readonly upto: number;
-  readonly link: Buffer;
-}
 
 export interface AuditVerification extends ChainVerification {
   /** Events stored after the last checkpoint: not covered by `ok` until they are sealed. */
@@ -584,8 +490,7 @@ export const verifyAudit = async (
   { record, anchored = [], ...options }: { record?: CheckpointRecord; anchored?: readonly HeldCheckpoint[]; pageSize?: number; parallel?: number } = {},
 ): Promise<AuditVerification> => {
   const base = await verifyChain(db, keys, options);
-  const { rows: heads } = await db.query<{ sealed: number | null }>('select max(upto_position) as sealed from audit_checkpoints');
-  const sealedUpTo = Number(heads[0]?.sealed ?? 0);
+  const sealedHead = await sealedUpTo(db, STORE_CHAIN);
   const unsealed = async (upto: number) => (await db.query<{ n: number }>('select count(*)::int as n from es_events where position > $1', [upto])).rows[0]!.n;
   const recorded = record ? record.refresh().checkpoints() : [];
   const held = new Map<number, HeldCheckpoint[]>();
@@ -606,13 +511,13 @@ export const verifyAudit = async (
   for (const p of positions) {
     const want = held.get(p)!;
     let link: Buffer | null = inDb.get(p) ?? null;
-    if (!link && p <= sealedUpTo) {
+    if (!link && p <= sealedHead) {
       // a held checkpoint the database lost: the stored link there (checked by verifyChain) still tells whether the log before it is the one signed
       link = await storedLink(db, p);
       if (link && missing === null) missing = p;
     } else if (!link) {
       // past the database's last checkpoint (a batch a crash cut short, or links deleted): the stored events must re-chain to it
-      const from = await linkAtOrBefore(db, sealedUpTo);
+      const from = await linkAtOrBefore(db, sealedHead);
       const chained = await chainRange(db, from.position, from.link, record?.last?.chain ?? CHAIN_VERSION, { upto: p });
       link = chained.positions.at(-1) === p ? chained.last : null;
     }
@@ -631,8 +536,8 @@ export const verifyAudit = async (
     );
     at = Number(first[0]?.unlinked ?? first[0]?.first ?? rewrittenBefore);
   } else if (missing !== null) at = missing;
-  else return { ...base, unsealedEvents: await unsealed(sealedUpTo), ...extra };
-  if (!base.ok && base.firstMismatch !== null && base.firstMismatch < at) return { ...base, unsealedEvents: await unsealed(sealedUpTo), ...extra };
+  else return { ...base, unsealedEvents: await unsealed(sealedHead), ...extra };
+  if (!base.ok && base.firstMismatch !== null && base.firstMismatch < at) return { ...base, unsealedEvents: await unsealed(sealedHead), ...extra };
   const { rows: counts } = await db.query<{ events: number; checked: number | null }>(
     'select (select count(*)::int from es_events where position < $1) as events, (select max(upto_position) from audit_checkpoints where upto_position < $1) as checked',
     [at],
@@ -643,16 +548,10 @@ export const verifyAudit = async (
     firstMismatch: at,
     reason: 'rewritten',
     events: counts[0]!.events,
-    unsealedEvents: await unsealed(sealedUpTo),
+    unsealedEvents: await unsealed(sealedHead),
     ...extra,
   };
 };
-
-/** A position at or after `from`, or a time, as the first exported position (inclusive). */
-export interface ExportRange {
-  readonly from?: number;
-  readonly to?: number;
-}
 
 /**
  * The export of a range as JSON Lines, streamed page by page: the header, the events with their
@@ -666,28 +565,8 @@ export async function* exportRange(
   { pageSize = EXPORT_PAGE, parallel = EXPORT_PARALLEL }: { pageSize?: number; parallel?: number } = {},
 ): AsyncGenerator<string> {
   const from = range.from ?? 0;
-  const key = keyList(keys)[0]!;
-  const { rows: ends } = await db.query<{ upto: number | null }>(
-    range.to === undefined
-      ? 'select max(upto_position) as upto from audit_checkpoints'
-      : 'select coalesce(min(upto_position) filter (where upto_position >= $1), max(upto_position)) as upto from audit_checkpoints',
-    range.to === undefined ? [] : [range.to],
-  );
-  const upto = ends[0]?.upto ?? 0;
-  const { rows: before } = await db.query<{ position: number; link: Buffer }>(
-    'select position, link from audit_links where position < $1 order by position desc limit 1',
-    [from],
-  );
-  const header: ExportHeader = {
-    kind: EXPORT_FORMAT,
-    version: EXPORT_VERSION,
-    keyId: key.keyId,
-    publicKey: key.publicKeyPem,
-    keys: keyList(keys).map((k) => ({ keyId: k.keyId, publicKey: k.publicKeyPem })),
-    previousPosition: before[0]?.position ?? 0,
-    previousLink: (before[0]?.link ?? GENESIS_LINK).toString('hex'),
-  };
-  yield `${JSON.stringify(header)}\n`;
+  const upto = await exportEnd(db, STORE_CHAIN, range);
+  yield await exportHeaderLine(db, STORE_CHAIN, keys, from);
   const after = Math.max(0, from - 1);
   // PostgreSQL writes each page as one text, events and the checkpoints among them in order: no
   // parse and re-serialise per event here, and the next pages are written while this one is sent

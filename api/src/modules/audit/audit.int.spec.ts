@@ -10,6 +10,7 @@ import { SECRET_SHAPES } from '../../testing/secret-scan';
 import { HttpClient, startTestApp, type TestApp } from '../../testing/harness';
 import { CheckpointRecord } from '@axel/platform/audit/record';
 import { exportRange, sealAll, verifyAudit } from './audit.chain-store';
+import { esEventColumns } from '@axel/platform';
 
 let t: TestApp;
 let key: AuditSigningKey;
@@ -122,10 +123,17 @@ describe('tampering in PostgreSQL is caught at its position', () => {
     const { rows } = await sql('delete from es_events where position = $1 returning *', [at]);
     expect(await verify()).toMatchObject({ ok: false, firstMismatch: at, reason: 'deleted' });
     const r = rows[0];
-    await sql(
-      'insert into es_events (position, stream_name, stream_revision, event_id, event_type, schema_version, data, metadata, recorded_at) values ($1, $2, $3, $4, $5, $6, $7, $8, $9)',
-      [r.position, r.stream_name, r.stream_revision, r.event_id, r.event_type, r.schema_version, r.data, r.metadata, r.recorded_at],
-    );
+    await sql(`insert into es_events (${esEventColumns()}) values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`, [
+      r.position,
+      r.stream_name,
+      r.stream_revision,
+      r.event_id,
+      r.event_type,
+      r.schema_version,
+      r.data,
+      r.metadata,
+      r.recorded_at,
+    ]);
     expect((await verify()).ok).toBe(true);
   });
 
@@ -136,7 +144,7 @@ describe('tampering in PostgreSQL is caught at its position', () => {
     const inserted = Math.floor((positions[i]! + positions[i + 1]!) / 2);
     expect(positions).not.toContain(inserted);
     await sql(
-      `insert into es_events (position, stream_name, stream_revision, event_id, event_type, schema_version, data, metadata) values ($1, $2, 0, $3, 'UserRoleChanged', 1, '{"role":"super_admin"}', '{}')`,
+      `insert into es_events (${esEventColumns(undefined, { written: true })}) values ($1, $2, 0, $3, 'UserRoleChanged', 1, '{"role":"super_admin"}', '{}')`,
       [inserted, `user-${randomUUID()}`, randomUUID()],
     );
     expect(await verify()).toMatchObject({ ok: false, firstMismatch: inserted, reason: 'inserted' });
