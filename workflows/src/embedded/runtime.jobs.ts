@@ -4,7 +4,7 @@ import type pg from 'pg';
 import { timerDelivery, type Delivery, type PendingTimer, type ProcessDefinition, type ProcessRef } from '../model/process';
 import type { Clock } from '../runtime/clock';
 import { processDispatchContext, type CommandDispatcher, type DispatchContext, type ProcessStatus } from '../runtime/port';
-import type { RuntimeLogger } from './runtime';
+import type { RuntimeLogger } from '../runtime/port';
 import { lockProcess, markDispatched, settle, type CommandRow, type ProcessRow } from './runtime.store';
 
 export const TIMER_TASK = 'axel_process_timer';

@@ -16,6 +16,7 @@ import {
   type ProcessRuntime,
   type ProcessStatus,
   type ProcessSummary,
+  type RuntimeLogger,
   type SignalOptions,
 } from '../runtime/port';
 import { ProcessAdminQueries } from './runtime.admin';
@@ -23,12 +24,7 @@ import { errorMessage, ProcessJobs, TASKS, timerJobKey, type DeliverOutcome } fr
 import { insertCommands, lockProcess, recordInput, type ProcessRow } from './runtime.store';
 
 export { DRAIN_TASK, TIMER_TASK } from './runtime.jobs';
-
-export interface RuntimeLogger {
-  info?(message: string, meta?: Record<string, unknown>): void;
-  warn(message: string, meta?: Record<string, unknown>): void;
-  error(message: string, meta?: Record<string, unknown>): void;
-}
+export type { RuntimeLogger } from '../runtime/port';
 
 const consoleLogger: RuntimeLogger = {
   warn: (message, meta) => console.warn(`[processes] ${message}`, meta ?? ''),

@@ -142,3 +142,10 @@ export const processDispatchContext = (input: {
     now: input.now,
   };
 };
+
+/** Where a process runtime reports what it does: the embedded runtime and the Temporal starter take one. */
+export interface RuntimeLogger {
+  info?(message: string, meta?: Record<string, unknown>): void;
+  warn(message: string, meta?: Record<string, unknown>): void;
+  error(message: string, meta?: Record<string, unknown>): void;
+}
