@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../api/src/testing/accounts';
 import { HttpClient, startTestApp, type TestApp } from '../../api/src/testing/harness';
 import { launchBrowser, stepShots } from './browser';
+import { expectNoSideScroll } from './helpers';
 
 const ROOT = { email: 'root@axel.test', password: 'Root-pass-123' };
 const PROFESSIONAL_MONTHLY = 200;
@@ -32,11 +33,6 @@ const staff = async () => {
 };
 
 const newPage = async () => (await browser.newContext({ locale: 'en-US' })).newPage();
-
-/** Nothing wider than the viewport: a phone reads the page without scrolling sideways. */
-const expectNoSideScroll = async (page: Page) => {
-  expect(await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth')).toBeLessThanOrEqual(0);
-};
 
 const signInToConsole = async (page: Page) => {
   await page.goto(`${t.url}/admin`);
@@ -255,10 +251,10 @@ describe('plans and billing in the browser', () => {
     await shot(page, 'plan-changed');
     // the change is in the user's activity log, with who made it
     await page.getByTestId('user-tab-activity').click();
-    await page
-      .getByTestId('activity-words')
-      .filter({ hasText: `Plan changed from Basic to Team by ${ROOT.email}` })
-      .waitFor();
+    const planChange = page.getByTestId('user-activity').locator('[data-testid="activity-row"][data-type="PlanChangedByStaff"]').first();
+    await planChange.waitFor();
+    expect(await planChange.getByTestId('activity-sentence').innerText()).toBe('Plan changed by staff from Basic to Team');
+    expect(await planChange.getByTestId('activity-actor').innerText()).toBe(ROOT.email);
 
     await page.getByTestId('menu-billing').click();
     const revenue = page.getByTestId('billing-revenue');

@@ -43,3 +43,12 @@ export const staffHelpers = (baseUrl: () => string, password: string) => {
   };
   return { tag, signedIn, createAccount };
 };
+
+/**
+ * Nothing wider than the viewport: a phone reads the page without scrolling sideways. Right after a
+ * viewport change the page is given up to 3 s to lay itself out again (media queries re-render).
+ */
+export const expectNoSideScroll = async (page: Page) => {
+  await page.waitForFunction('document.documentElement.scrollWidth <= window.innerWidth', null, { timeout: 3000 }).catch(() => undefined);
+  expect(await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth')).toBeLessThanOrEqual(0);
+};

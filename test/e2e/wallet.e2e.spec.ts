@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../api/src/testing/accounts';
 import { HttpClient, startTestApp, type TestApp } from '../../api/src/testing/harness';
 import { launchBrowser, stepShots } from './browser';
+import { expectNoSideScroll } from './helpers';
 
 const ROOT = { email: 'root@axel.test', password: 'Root-pass-123' };
 /** Blocks on the development chain come only when the test moves the app's clock this far. */
@@ -30,11 +31,6 @@ afterAll(async () => {
 });
 
 const { signUpConfirmed, signIn, PASSWORD } = accountHelpers(() => t);
-
-/** Nothing wider than the viewport: a phone reads the page without scrolling sideways. */
-const expectNoSideScroll = async (page: Page) => {
-  expect(await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth')).toBeLessThanOrEqual(0);
-};
 
 const signedInPage = async (email: string): Promise<Page> => {
   const page = await (await browser.newContext({ locale: 'en-US' })).newPage();
