@@ -186,6 +186,9 @@ describe('the staff console', () => {
     expect(await page.getByTestId('user-status').innerText()).toBe('Deleted');
     expect(await field('statusId').innerText()).toMatch(/Deleted$/);
     expect(await page.getByTestId('user-deleted-by').innerText()).toBe(ROOT.email);
+    // a deleted account offers no actions, and says why
+    expect(await page.getByTestId('user-actions-deleted').innerText()).toBe('This account is deleted: it can no longer be suspended, blocked or changed.');
+    for (const action of ['user-suspend', 'user-block', 'user-delete', 'user-change-role']) expect(await page.getByTestId(action).count()).toBe(0);
     await shot(page, 'deleted-user');
     await context.close();
   });

@@ -342,6 +342,7 @@ export const consoleMessages = {
         activity: 'Activity log',
         changeRole: 'Change role',
       },
+      deletedNoActions: 'This account is deleted: it can no longer be suspended, blocked or changed.',
       refusals: {
         not_staff: 'Only staff can act on accounts.',
         read_only: 'An auditor reads everything and changes nothing.',

@@ -530,6 +530,7 @@ const consoleMessages: ConsoleCatalogue = {
         activity: 'Registro de actividad',
         changeRole: 'Cambiar rol',
       },
+      deletedNoActions: 'Esta cuenta está eliminada: ya no se puede suspender, bloquear ni modificar.',
       refusals: {
         not_staff: 'Solo el personal puede actuar sobre cuentas.',
         read_only: 'Un auditor lee todo y no cambia nada.',

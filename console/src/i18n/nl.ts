@@ -531,6 +531,7 @@ const consoleMessages: ConsoleCatalogue = {
         activity: 'Activiteitenlog',
         changeRole: 'Rol wijzigen',
       },
+      deletedNoActions: 'Dit account is verwijderd: het kan niet meer worden geschorst, geblokkeerd of gewijzigd.',
       refusals: {
         not_staff: 'Alleen medewerkers kunnen iets met accounts doen.',
         read_only: 'Een auditor leest alles en wijzigt niets.',

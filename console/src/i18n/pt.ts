@@ -530,6 +530,7 @@ const consoleMessages: ConsoleCatalogue = {
         activity: 'Registro de atividades',
         changeRole: 'Alterar função',
       },
+      deletedNoActions: 'Esta conta foi excluída: não pode mais ser suspensa, bloqueada ou alterada.',
       refusals: {
         not_staff: 'Só a equipe pode agir sobre contas.',
         read_only: 'Um auditor lê tudo e não altera nada.',

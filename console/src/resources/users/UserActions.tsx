@@ -159,6 +159,18 @@ const Refusal = ({ reason }: { reason: StaffRefusal }) => {
   );
 };
 
+/** A deleted account takes no more actions: the page says so instead of offering them. */
+const DeletedNotice = () => {
+  const translate = useTranslate();
+  return (
+    <TopToolbar data-testid="user-actions" sx={{ flexWrap: 'wrap' }}>
+      <Alert severity="info" sx={{ py: 0 }} data-testid="user-actions-deleted">
+        {translate('resources.users.deletedNoActions')}
+      </Alert>
+    </TopToolbar>
+  );
+};
+
 /**
  * The admin actions on one user, offered only when the staff hierarchy lets the signed-in staff
  * member take them (the API refuses the same way); otherwise the reason shows instead.
@@ -169,6 +181,7 @@ export const UserShowActions = () => {
   const { permissions } = usePermissions();
   const { identity } = useGetIdentity();
   if (!record) return <TopToolbar />;
+  if (typeof record.deletedAt === 'string' && record.deletedAt) return <DeletedNotice />;
   const decision = decisionOn(permissions, identity?.id, record);
   if (!decision) return <TopToolbar />;
   if (!decision.allowed) {
