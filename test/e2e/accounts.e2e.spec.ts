@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../api/src/testing/harness';
 import { launchBrowser, stepShots } from './browser';
+import { consoleSignIn } from './helpers';
 
 const ADMIN = { email: 'root@axel.test', password: 'Root-pass-123' };
 const PASSWORD = 'Secret-pass-1';
@@ -193,17 +194,7 @@ describe('account deletion', () => {
 
     const staffContext = await browser.newContext();
     const staff = await staffContext.newPage();
-    await staff.goto(`${t.url}/admin`);
-    await staff
-      .getByLabel(/e-?mail/i)
-      .first()
-      .fill(ADMIN.email);
-    await staff
-      .getByLabel(/password/i)
-      .first()
-      .fill(ADMIN.password);
-    await staff.getByTestId('login-submit').click();
-    await staff.waitForURL(/\/admin\/dashboard/);
+    await consoleSignIn(staff, t.url, ADMIN.email, ADMIN.password);
     await staff.getByTestId('menu-deleted-users').click();
     await staff.getByTestId('deleted-users-table').getByText(email).waitFor();
     await shot(staff, 'console-deleted-users');

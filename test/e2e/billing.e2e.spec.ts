@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../api/src/testing/accounts';
 import { HttpClient, startTestApp, type TestApp } from '../../api/src/testing/harness';
 import { launchBrowser, stepShots } from './browser';
-import { expectNoSideScroll } from './helpers';
+import { consoleSignIn, expectNoSideScroll } from './helpers';
 
 const ROOT = { email: 'root@axel.test', password: 'Root-pass-123' };
 const PROFESSIONAL_MONTHLY = 200;
@@ -33,20 +33,6 @@ const staff = async () => {
 };
 
 const newPage = async () => (await browser.newContext({ locale: 'en-US' })).newPage();
-
-const signInToConsole = async (page: Page) => {
-  await page.goto(`${t.url}/admin`);
-  await page
-    .getByLabel(/e-?mail/i)
-    .first()
-    .fill(ROOT.email);
-  await page
-    .getByLabel(/password/i)
-    .first()
-    .fill(ROOT.password);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL(/\/admin\/dashboard/);
-};
 
 const signInThroughForm = async (page: Page, email: string) => {
   await page.goto(`${t.url}/signin`);
@@ -139,7 +125,7 @@ describe('plans and billing in the browser', () => {
 
     // staff read the same next payment on the user's plan tab
     const staffPage = await newPage();
-    await signInToConsole(staffPage);
+    await consoleSignIn(staffPage, t.url, ROOT.email, ROOT.password);
     await staffPage.goto(`${t.url}/admin/users/${encodeURIComponent(buyerId)}/show/plan`);
     const nextAmount = staffPage.getByTestId('user-subscription-next-amount');
     await nextAmount.waitFor();
@@ -162,17 +148,7 @@ describe('plans and billing in the browser', () => {
     const shot = stepShots('billing-console-promocodes');
     const code = `CONSOLE${tag}`;
     const page = await newPage();
-    await page.goto(`${t.url}/admin`);
-    await page
-      .getByLabel(/e-?mail/i)
-      .first()
-      .fill(ROOT.email);
-    await page
-      .getByLabel(/password/i)
-      .first()
-      .fill(ROOT.password);
-    await page.getByTestId('login-submit').click();
-    await page.waitForURL(/\/admin\/dashboard/);
+    await consoleSignIn(page, t.url, ROOT.email, ROOT.password);
 
     await page.getByTestId('menu-promocodes').click();
     await page.getByTestId('promocodes-create').click();
@@ -227,17 +203,7 @@ describe('plans and billing in the browser', () => {
     const shot = stepShots('billing-console-plan');
     const { id } = await signUpConfirmed();
     const page = await newPage();
-    await page.goto(`${t.url}/admin`);
-    await page
-      .getByLabel(/e-?mail/i)
-      .first()
-      .fill(ROOT.email);
-    await page
-      .getByLabel(/password/i)
-      .first()
-      .fill(ROOT.password);
-    await page.getByTestId('login-submit').click();
-    await page.waitForURL(/\/admin\/dashboard/);
+    await consoleSignIn(page, t.url, ROOT.email, ROOT.password);
 
     await page.goto(`${t.url}/admin/users/${encodeURIComponent(id)}/show/plan`);
     await page.getByTestId('user-billing-plan').filter({ hasText: 'Plan: Basic' }).waitFor();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../api/src/testing/accounts';
 import { HttpClient, startTestApp, type TestApp } from '../../api/src/testing/harness';
 import { launchBrowser, stepShots } from './browser';
-import { expectNoSideScroll } from './helpers';
+import { consoleSignIn, expectNoSideScroll } from './helpers';
 
 const ROOT = { email: 'root@axel.test', password: 'Root-pass-123' };
 /** Blocks on the development chain come only when the test moves the app's clock this far. */
@@ -220,17 +220,7 @@ describe('wallet in the browser', () => {
     await shot(page, 'waiting');
     // staff see it waiting on the console's wallet dashboard
     const staffPage = await (await browser.newContext({ locale: 'en-US' })).newPage();
-    await staffPage.goto(`${t.url}/admin`);
-    await staffPage
-      .getByLabel(/e-?mail/i)
-      .first()
-      .fill(ROOT.email);
-    await staffPage
-      .getByLabel(/password/i)
-      .first()
-      .fill(ROOT.password);
-    await staffPage.getByTestId('login-submit').click();
-    await staffPage.waitForURL(/\/admin\/dashboard/);
+    await consoleSignIn(staffPage, t.url, ROOT.email, ROOT.password);
     await staffPage.getByTestId('menu-wallet-dashboard').click();
     const waitingRow = staffPage.getByTestId('wallet-dashboard-waiting-row').filter({ hasText: buyer.email });
     await waitingRow.waitFor();
@@ -278,17 +268,7 @@ describe('wallet in the browser', () => {
   it('staff see the chain, the treasury and the masternodes on the console wallet dashboard', async () => {
     const shot = stepShots('wallet-console');
     const page = await (await browser.newContext({ locale: 'en-US' })).newPage();
-    await page.goto(`${t.url}/admin`);
-    await page
-      .getByLabel(/e-?mail/i)
-      .first()
-      .fill(ROOT.email);
-    await page
-      .getByLabel(/password/i)
-      .first()
-      .fill(ROOT.password);
-    await page.getByTestId('login-submit').click();
-    await page.waitForURL(/\/admin\/dashboard/);
+    await consoleSignIn(page, t.url, ROOT.email, ROOT.password);
     await page.getByTestId('menu-wallet-dashboard').click();
     await page.getByTestId('wallet-dashboard-dev').waitFor();
     expect(await page.getByTestId('wallet-dashboard-treasury').textContent()).toMatch(/[A-Za-z0-9]{34}/);
@@ -372,17 +352,7 @@ describe('wallet in the browser', () => {
     await wallet.chain.faucet!(await wallet.treasury(), 100 * 100_000_000, `treasury-${Date.now()}`);
     const staffPage = async (who: { email: string; password: string }) => {
       const page = await (await browser.newContext({ locale: 'en-US', acceptDownloads: true })).newPage();
-      await page.goto(`${t.url}/admin`);
-      await page
-        .getByLabel(/e-?mail/i)
-        .first()
-        .fill(who.email);
-      await page
-        .getByLabel(/password/i)
-        .first()
-        .fill(who.password);
-      await page.getByTestId('login-submit').click();
-      await page.waitForURL(/\/admin\/dashboard/);
+      await consoleSignIn(page, t.url, who.email, who.password);
       return page;
     };
     const page = await staffPage(ROOT);
