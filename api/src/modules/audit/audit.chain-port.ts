@@ -12,6 +12,7 @@ import {
   keyset,
   sealedUpTo,
   sealLocked,
+  sealUntilDone,
   writeCheckpoint,
   type ChainTables,
   type ChainVerification,
@@ -115,20 +116,15 @@ export const sealPortBatch = async (
     return { sealed: page.events.length, readUpTo: Math.max(from, page.checkpoint), isEnd: page.isEnd };
   });
 
-/** Seals until the port has nothing more to read (tests and the command line). */
-export const sealPortAll = async (pool: Pool, store: EventStore, key: AuditSigningKey, limit = PORT_SEAL_BATCH): Promise<number> => {
-  let total = 0;
+/** Seals until the port has nothing more to read (tests and the command line); each batch reads on from where the last one ended. */
+export const sealPortAll = (pool: Pool, store: EventStore, key: AuditSigningKey, limit = PORT_SEAL_BATCH): Promise<number> => {
   let after = 0;
-  for (;;) {
+  return sealUntilDone(async () => {
     const result = await sealPortBatch(pool, store, key, { limit, after });
-    if (result.sealed === null) {
-      await new Promise((r) => setTimeout(r, 20));
-      continue;
-    }
-    total += result.sealed;
+    if (result.sealed === null) return null;
     after = result.readUpTo;
-    if (result.isEnd) return total;
-  }
+    return { sealed: result.sealed, done: result.isEnd };
+  });
 };
 
 interface LinkRow extends Record<string, unknown> {

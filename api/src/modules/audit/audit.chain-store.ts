@@ -10,6 +10,7 @@ import {
   exportHeaderLine,
   sealedUpTo,
   sealLocked,
+  sealUntilDone,
   writeCheckpoint,
   type ChainTables,
   type ChainVerification,
@@ -255,19 +256,12 @@ export const sealBatch = async (
     return positions.length;
   });
 
-/** Seals until nothing sealable is left (tests and the command line). */
-export const sealAll = async (pool: Pool, key: AuditSigningKey, chain: ChainVersion = CHAIN_VERSION, record?: CheckpointRecord): Promise<number> => {
-  let total = 0;
-  for (;;) {
-    const n = await sealBatch(pool, key, SEAL_BATCH, chain, record);
-    if (n === null) {
-      await new Promise((r) => setTimeout(r, 20));
-      continue;
-    }
-    total += n;
-    if (n < SEAL_BATCH) return total;
-  }
-};
+/** Seals until nothing sealable is left (tests and the command line): a batch short of full reached the end. */
+export const sealAll = (pool: Pool, key: AuditSigningKey, chain: ChainVersion = CHAIN_VERSION, record?: CheckpointRecord): Promise<number> =>
+  sealUntilDone(async () => {
+    const sealed = await sealBatch(pool, key, SEAL_BATCH, chain, record);
+    return sealed === null ? null : { sealed, done: sealed < SEAL_BATCH };
+  });
 
 /**
  * The sealed log as runs of one chain version, in position order: each run ends at its last

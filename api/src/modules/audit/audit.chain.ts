@@ -65,6 +65,27 @@ export const sealLocked = <T>(pool: Pool, tables: ChainTables, busy: T, seal: (d
     return seal(db, last[0] ? { position: Number(last[0].position), link: last[0].link } : undefined);
   });
 
+/** How long a seal-until-done waits before trying again while another process holds the sealing lock. */
+const LOCK_RETRY_MS = 20;
+
+/**
+ * Runs `batch` until its source says nothing more is waiting (tests and the command line), and
+ * answers how many events were sealed. `batch` answers null when another process holds the sealing
+ * lock; the same batch is then tried again after a short pause.
+ */
+export const sealUntilDone = async (batch: () => Promise<{ sealed: number; done: boolean } | null>): Promise<number> => {
+  let total = 0;
+  for (;;) {
+    const result = await batch();
+    if (result === null) {
+      await new Promise((r) => setTimeout(r, LOCK_RETRY_MS));
+      continue;
+    }
+    total += result.sealed;
+    if (result.done) return total;
+  }
+};
+
 /** Signs the checkpoint sealing `link` at `upto` and stores it; answers the signature. */
 export const writeCheckpoint = async (
   db: Queryable,
