@@ -31,15 +31,38 @@ import { limitsFor } from '../../http/rate-limits';
 import { requestMeta } from '../../http/request-meta';
 import { POSITION_HEADER } from '../../http/read-your-writes';
 import { clearSessionCookie, readSessionToken, SESSION_COOKIE, sessionCookieOptions } from '../../http/sessions';
-import type { AccountsService } from './accounts.service';
 import { readDeviceCookie, setDeviceCookie } from './device-cookie';
 import { requireSelf, requireUser } from '../../http/auth';
 import { avatarUrlOf, toProfile, UserInfoSchema, userInfo, type PlanOf } from './user-info';
 import { findUser } from '../../users.queries';
+import type { UnknownAddressGuards } from './unknown-address-guard';
+import { acceptTerms } from './use-cases/accept-terms';
+import { userIdByEmail } from './use-cases/account-store';
+import { changeAccountSettings } from './use-cases/change-account-settings';
+import { changePassword } from './use-cases/change-password';
+import { checkLink } from './use-cases/check-link';
+import { confirmEmail } from './use-cases/confirm-email';
+import { confirmEmailChange } from './use-cases/confirm-email-change';
+import { deleteAccount } from './use-cases/delete-account';
+import { disableTwoFactor } from './use-cases/disable-two-factor';
+import { enableTwoFactor } from './use-cases/enable-two-factor';
+import { registerUser } from './use-cases/register-user';
+import { requestEmailChange } from './use-cases/request-email-change';
+import { requestPasswordReset } from './use-cases/request-password-reset';
+import { requestTwoFactorReset } from './use-cases/request-two-factor-reset';
+import { resendConfirmation } from './use-cases/resend-confirmation';
+import { resetPassword } from './use-cases/reset-password';
+import { resetTwoFactor } from './use-cases/reset-two-factor';
+import { later } from './use-cases/run-later';
+import { sendEmailCode } from './use-cases/send-email-code';
+import { setAvatar } from './use-cases/set-avatar';
+import { signIn } from './use-cases/sign-in';
+import { startTotp } from './use-cases/start-totp';
+import { updateProfile } from './use-cases/update-profile';
 
 const ErrorSchema = z.object({ code: z.union([z.string(), z.number()]), message: z.string(), data: z.unknown() });
 const IdParams = z.object({ id: z.string().min(1).max(64) });
-/** Any string: a malformed link is answered LINK_INVALID by the service, never VALIDATION_FAILED. */
+/** Any string: a malformed link is answered LINK_INVALID by its use case, never VALIDATION_FAILED. */
 const TokenParams = z.object({ token: z.string() });
 const tags = ['accounts'];
 
@@ -51,7 +74,7 @@ export const freshUser = async (ctx: AppContext, userId: string, position: numbe
   return user;
 };
 
-export const accountsRoutes = (ctx: AppContext, service: AccountsService, planOf: PlanOf) => async (fastify: FastifyInstance) => {
+export const accountsRoutes = (ctx: AppContext, planOf: PlanOf, unknownAddresses: UnknownAddressGuards) => async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const secureCookie = ctx.config.publicUrl.startsWith('https://');
   const limit = limitsFor(ctx.config.RATE_LIMIT_FACTOR);
@@ -60,7 +83,7 @@ export const accountsRoutes = (ctx: AppContext, service: AccountsService, planOf
   /** A browser that signed in to the account before is not held back by strangers using up its cap. */
   const signedInHereBefore = async (request: FastifyRequest, email: string) => {
     const device = readDeviceCookie(request, ctx.secrets);
-    return device !== null && (await service.userIdByEmail(email)) === device.userId;
+    return device !== null && (await userIdByEmail(ctx, email)) === device.userId;
   };
 
   // ---- sign-up --------------------------------------------------------------------------------
@@ -72,7 +95,8 @@ export const accountsRoutes = (ctx: AppContext, service: AccountsService, planOf
     },
     async (request, reply) => {
       const b = request.body;
-      const { userId, position } = await service.register(
+      const { userId, position } = await registerUser(
+        ctx,
         { email: b.email, password: b.password, locale: b.locale ?? 'en_us', termsAccepted: b.termsAccepted },
         requestMeta(request),
       );
@@ -93,7 +117,7 @@ export const accountsRoutes = (ctx: AppContext, service: AccountsService, planOf
       config: strict(10),
     },
     async (request) => {
-      const { email, position } = await service.confirmEmail(request.body.token, requestMeta(request));
+      const { email, position } = await confirmEmail(ctx, request.body.token, requestMeta(request));
       await ctx.caughtUp(position);
       return { email };
     },
@@ -104,7 +128,7 @@ export const accountsRoutes = (ctx: AppContext, service: AccountsService, planOf
     { schema: { tags, summary: 'Send the confirmation mail again', body: z.object({ email: emailSchema }) }, config: limit({ perIp: 10, perAccount: 3 }) },
     async (request, reply) => {
       const meta = requestMeta(request);
-      service.later('resend-confirmation', () => service.resendConfirmation(request.body.email, meta));
+      later(ctx, 'resend-confirmation', () => resendConfirmation(ctx, request.body.email, meta));
       return reply.status(202).send();
     },
   );
@@ -133,7 +157,7 @@ export const accountsRoutes = (ctx: AppContext, service: AccountsService, planOf
       },
     },
     async (request, reply) => {
-      const result = await service.signIn(request.body, requestMeta(request), readDeviceCookie(request, ctx.secrets));
+      const result = await signIn(ctx, unknownAddresses, request.body, requestMeta(request), readDeviceCookie(request, ctx.secrets));
       if (result.kind === 'two_factor_required') return { twoFactorRequired: true as const, method: result.method };
       const user = await freshUser(ctx, result.userId, result.position);
       reply.setCookie(SESSION_COOKIE, result.token, sessionCookieOptions(secureCookie));
@@ -179,7 +203,7 @@ export const accountsRoutes = (ctx: AppContext, service: AccountsService, planOf
     { schema: { tags, summary: 'Mail a password reset link', body: z.object({ email: emailSchema }) }, config: limit({ perIp: 10, perAccount: 3 }) },
     async (request, reply) => {
       const meta = requestMeta(request);
-      service.later('password-reset-request', () => service.requestPasswordReset(request.body.email, meta));
+      later(ctx, 'password-reset-request', () => requestPasswordReset(ctx, request.body.email, meta));
       return reply.status(202).send();
     },
   );
@@ -188,7 +212,7 @@ export const accountsRoutes = (ctx: AppContext, service: AccountsService, planOf
     '/api/password-resets/:token',
     { schema: { tags, summary: 'Set a new password with a mailed token', params: TokenParams, body: passwordResetSchema }, config: strict(10) },
     async (request, reply) => {
-      await service.resetPassword(request.params.token, request.body.password, requestMeta(request));
+      await resetPassword(ctx, request.params.token, request.body.password, requestMeta(request));
       return reply.status(204).send();
     },
   );
@@ -197,7 +221,7 @@ export const accountsRoutes = (ctx: AppContext, service: AccountsService, planOf
     '/api/password-resets/:token',
     { schema: { tags, summary: 'Check a password reset link without using it: 204 when it can still be used', params: TokenParams }, config: strict(30) },
     async (request, reply) => {
-      await service.checkLink('password-reset', request.params.token);
+      await checkLink(ctx, 'password-reset', request.params.token);
       return reply.status(204).send();
     },
   );
@@ -211,7 +235,7 @@ export const accountsRoutes = (ctx: AppContext, service: AccountsService, planOf
     async (request, reply) => {
       const meta = requestMeta(request);
       const { email, password } = request.body;
-      service.later('two-factor-reset-request', () => service.requestTwoFactorReset(email, password, meta));
+      later(ctx, 'two-factor-reset-request', () => requestTwoFactorReset(ctx, email, password, meta));
       return reply.status(202).send();
     },
   );
@@ -220,7 +244,7 @@ export const accountsRoutes = (ctx: AppContext, service: AccountsService, planOf
     '/api/two-factor-resets/:token',
     { schema: { tags, summary: 'Turn two-factor authentication off with a mailed token', params: TokenParams }, config: strict(10) },
     async (request, reply) => {
-      await service.resetTwoFactor(request.params.token, requestMeta(request));
+      await resetTwoFactor(ctx, request.params.token, requestMeta(request));
       return reply.status(204).send();
     },
   );
@@ -229,7 +253,7 @@ export const accountsRoutes = (ctx: AppContext, service: AccountsService, planOf
     '/api/two-factor-resets/:token',
     { schema: { tags, summary: 'Check a two-factor reset link without using it: 204 when it can still be used', params: TokenParams }, config: strict(30) },
     async (request, reply) => {
-      await service.checkLink('two-factor-reset', request.params.token);
+      await checkLink(ctx, 'two-factor-reset', request.params.token);
       return reply.status(204).send();
     },
   );
@@ -238,7 +262,7 @@ export const accountsRoutes = (ctx: AppContext, service: AccountsService, planOf
     '/api/change-email-confirmations/:token',
     { schema: { tags, summary: 'Confirm a new e-mail address', params: TokenParams, response: { 200: z.object({ email: z.string() }) } }, config: strict(10) },
     async (request) => {
-      const { email, position } = await service.confirmEmailChange(request.params.token, requestMeta(request));
+      const { email, position } = await confirmEmailChange(ctx, request.params.token, requestMeta(request));
       await ctx.caughtUp(position);
       return { email };
     },
@@ -270,7 +294,7 @@ export const accountsRoutes = (ctx: AppContext, service: AccountsService, planOf
     },
     async (request) => {
       const { user } = await requireSelf(ctx, request, request.params.id);
-      const result = await service.updateProfile(user.id, request.body as Partial<Profile>, requestMeta(request));
+      const result = await updateProfile(ctx, user.id, request.body as Partial<Profile>, requestMeta(request));
       return toProfile(await freshUser(ctx, user.id, result.position));
     },
   );
@@ -306,7 +330,7 @@ export const accountsRoutes = (ctx: AppContext, service: AccountsService, planOf
       const avatarId = newId();
       await mkdir(avatarDir, { recursive: true });
       await writeFile(path.join(avatarDir, avatarId), body);
-      const result = await service.setAvatar(user.id, { avatarId, mime, size: body.length }, requestMeta(request));
+      const result = await setAvatar(ctx, user.id, { avatarId, mime, size: body.length }, requestMeta(request));
       const fresh = await freshUser(ctx, user.id, result.position);
       return { avatarUrl: avatarUrlOf(fresh)! };
     },
@@ -331,7 +355,7 @@ export const accountsRoutes = (ctx: AppContext, service: AccountsService, planOf
     { schema: { tags, summary: 'Username, session timeout, language', params: IdParams, body: accountSettingsSchema, response: { 200: UserInfoSchema } } },
     async (request) => {
       const { user } = await requireSelf(ctx, request, request.params.id);
-      const result = await service.changeAccountSettings(user.id, request.body as never, requestMeta(request));
+      const result = await changeAccountSettings(ctx, user.id, request.body as never, requestMeta(request));
       return userInfo(ctx, planOf, await freshUser(ctx, user.id, result.position));
     },
   );
@@ -341,7 +365,7 @@ export const accountsRoutes = (ctx: AppContext, service: AccountsService, planOf
     { schema: { tags, summary: 'Change the password (other sessions are signed out)', params: IdParams, body: changePasswordSchema }, config: strict(10) },
     async (request, reply) => {
       const { user, session } = await requireSelf(ctx, request, request.params.id);
-      await service.changePassword(user.id, request.body, requestMeta(request), session.id);
+      await changePassword(ctx, user.id, request.body, requestMeta(request), session.id);
       return reply.status(204).send();
     },
   );
@@ -354,14 +378,14 @@ export const accountsRoutes = (ctx: AppContext, service: AccountsService, planOf
     },
     async (request, reply) => {
       const { user } = await requireSelf(ctx, request, request.params.id);
-      await service.requestEmailChange(user.id, request.body, requestMeta(request));
+      await requestEmailChange(ctx, user.id, request.body, requestMeta(request));
       return reply.status(202).send();
     },
   );
 
   app.post('/api/users/:id/terms-accepted/', { schema: { tags, params: IdParams } }, async (request, reply) => {
     const { user } = await requireSelf(ctx, request, request.params.id);
-    const result = await service.acceptTerms(user.id, requestMeta(request));
+    const result = await acceptTerms(ctx, user.id, requestMeta(request));
     await ctx.caughtUp(result.position);
     return reply.status(204).send();
   });
@@ -378,7 +402,7 @@ export const accountsRoutes = (ctx: AppContext, service: AccountsService, planOf
     },
     async (request) => {
       const { user } = await requireSelf(ctx, request, request.params.id);
-      return service.startTotp(user.id, requestMeta(request));
+      return startTotp(ctx, user.id, requestMeta(request));
     },
   );
 
@@ -387,7 +411,7 @@ export const accountsRoutes = (ctx: AppContext, service: AccountsService, planOf
     { schema: { tags, summary: 'Mail a code to turn e-mail two-factor on or off', params: IdParams }, config: limit({ perIp: 10, perAccount: 5 }) },
     async (request, reply) => {
       const { user } = await requireSelf(ctx, request, request.params.id);
-      await service.sendEmailCode(user.id, requestMeta(request));
+      await sendEmailCode(ctx, user.id, requestMeta(request));
       return reply.status(202).send();
     },
   );
@@ -405,7 +429,7 @@ export const accountsRoutes = (ctx: AppContext, service: AccountsService, planOf
     },
     async (request) => {
       const { user } = await requireSelf(ctx, request, request.params.id);
-      const result = await service.enableTwoFactor(user.id, request.body, requestMeta(request));
+      const result = await enableTwoFactor(ctx, user.id, request.body, requestMeta(request));
       return userInfo(ctx, planOf, await freshUser(ctx, user.id, result.position));
     },
   );
@@ -415,7 +439,7 @@ export const accountsRoutes = (ctx: AppContext, service: AccountsService, planOf
     { schema: { tags, params: IdParams, body: z.object({ code: verificationCodeSchema }), response: { 200: UserInfoSchema } }, config: strict(10) },
     async (request) => {
       const { user } = await requireSelf(ctx, request, request.params.id);
-      const result = await service.disableTwoFactor(user.id, request.body.code, requestMeta(request));
+      const result = await disableTwoFactor(ctx, user.id, request.body.code, requestMeta(request));
       return userInfo(ctx, planOf, await freshUser(ctx, user.id, result.position));
     },
   );
@@ -425,7 +449,7 @@ export const accountsRoutes = (ctx: AppContext, service: AccountsService, planOf
     { schema: { tags, summary: 'Delete the account (type YES)', params: IdParams, body: deleteAccountSchema }, config: strict(5) },
     async (request, reply) => {
       const { user } = await requireSelf(ctx, request, request.params.id);
-      await service.deleteAccount(user.id, { by: 'user', ...request.body }, requestMeta(request));
+      await deleteAccount(ctx, user.id, { by: 'user', ...request.body }, requestMeta(request));
       clearSessionCookie(reply, secureCookie);
       return reply.status(204).send();
     },

@@ -5,12 +5,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { contentRange, ListQuerySchema, parseListQuery } from '../admin/list-query';
-import type { AccountsService } from './accounts.service';
 import { requestMeta } from '../../http/request-meta';
 import { freshUser } from './accounts.routes';
 import { assertStaffMay, FEATURES_BY_ROLE, requireStaff, type Authenticated } from '../../http/auth';
 import { toProfile, type PlanOf } from './user-info';
 import { findUser, type UserRow } from '../../users.queries';
+import { deleteAccount } from './use-cases/delete-account';
+import { registerUser } from './use-cases/register-user';
+import { requestPasswordReset } from './use-cases/request-password-reset';
+import { userCommand } from './use-cases/account-store';
+import { staffAction } from './use-cases/staff-action';
 
 const tags = ['admin'];
 const IdParams = z.object({ id: z.string().min(1).max(64) });
@@ -87,7 +91,7 @@ const SORTABLE: Record<string, string> = {
   id: 'id',
 };
 
-export const adminRoutes = (ctx: AppContext, service: AccountsService, planOf: PlanOf) => async (fastify: FastifyInstance) => {
+export const adminRoutes = (ctx: AppContext, planOf: PlanOf) => async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   const list = async (query: z.infer<typeof ListQuerySchema>, deleted: boolean, resource: string, reply: { header(k: string, v: string): unknown }) => {
@@ -238,7 +242,8 @@ export const adminRoutes = (ctx: AppContext, service: AccountsService, planOf: P
     async (request, reply) => {
       const { user: staff } = await requireStaff(ctx, request);
       assertStaffMay(staff, { kind: 'create', role: request.body.role });
-      const { userId, position } = await service.register(
+      const { userId, position } = await registerUser(
+        ctx,
         { email: request.body.email, password: request.body.password, locale: 'en_us', role: request.body.role, termsAccepted: false },
         requestMeta(request),
         { id: staff.id },
@@ -265,23 +270,23 @@ export const adminRoutes = (ctx: AppContext, service: AccountsService, planOf: P
   action(
     'suspend',
     'Suspend: signs the user out everywhere',
-    (staffId, userId, meta) => service.staffAction(staffId, userId, service.newCommand('SuspendUser', { reason: null }), meta),
+    (staffId, userId, meta) => staffAction(ctx, staffId, userId, userCommand(ctx, 'SuspendUser', { reason: null }), meta),
     async (userId) => {
       await ctx.sessions.revokeAllFor(userId, 'suspended');
       await ctx.push.publish({ userId, event: 'user.suspended', data: { code: AccountErrors.userSuspended.code } });
     },
   );
-  action('unsuspend', 'Lift a suspension', (staffId, userId, meta) => service.staffAction(staffId, userId, service.newCommand('UnsuspendUser', {}), meta));
+  action('unsuspend', 'Lift a suspension', (staffId, userId, meta) => staffAction(ctx, staffId, userId, userCommand(ctx, 'UnsuspendUser', {}), meta));
   action(
     'block',
     'Block sign-in until unblocked',
-    (staffId, userId, meta) => service.staffAction(staffId, userId, service.newCommand('BlockUser', { until: null }), meta),
+    (staffId, userId, meta) => staffAction(ctx, staffId, userId, userCommand(ctx, 'BlockUser', { until: null }), meta),
     async (userId) => {
       await ctx.sessions.revokeAllFor(userId, 'blocked');
       await ctx.push.publish({ userId, event: 'user.suspended', data: { code: AccountErrors.userBlocked.code } });
     },
   );
-  action('unblock', 'Lift a block', (staffId, userId, meta) => service.staffAction(staffId, userId, service.newCommand('UnblockUser', {}), meta));
+  action('unblock', 'Lift a block', (staffId, userId, meta) => staffAction(ctx, staffId, userId, userCommand(ctx, 'UnblockUser', {}), meta));
 
   const signedInStaff = new WeakMap<FastifyRequest, Authenticated>();
   app.post(
@@ -303,7 +308,7 @@ export const adminRoutes = (ctx: AppContext, service: AccountsService, planOf: P
       const { user: staff } = signedInStaff.get(request)!;
       const target = await load(request.params.id);
       assertStaffMay(staff, { kind: 'changeRole', target, role: request.body.role });
-      const result = await service.staffAction(staff.id, target.id, service.newCommand('ChangeRole', { role: request.body.role }), requestMeta(request));
+      const result = await staffAction(ctx, staff.id, target.id, userCommand(ctx, 'ChangeRole', { role: request.body.role }), requestMeta(request));
       return toAdminUser(await freshUser(ctx, target.id, result.position));
     },
   );
@@ -316,7 +321,7 @@ export const adminRoutes = (ctx: AppContext, service: AccountsService, planOf: P
       const target = await load(request.params.id);
       assertStaffMay(staff, { kind: 'manage', target });
       if (!target.email || target.deleted_at) throw new DomainError(AccountErrors.alreadyDeleted);
-      await service.requestPasswordReset(target.email, requestMeta(request), { id: staff.id });
+      await requestPasswordReset(ctx, target.email, requestMeta(request), { id: staff.id });
       return reply.status(202).send();
     },
   );
@@ -325,7 +330,7 @@ export const adminRoutes = (ctx: AppContext, service: AccountsService, planOf: P
     const { user: staff } = await requireStaff(ctx, request, 'admin:user:delete');
     const target = await load(request.params.id);
     assertStaffMay(staff, { kind: 'manage', target });
-    const result = await service.deleteAccount(target.id, { by: 'staff', staffId: staff.id }, requestMeta(request));
+    const result = await deleteAccount(ctx, target.id, { by: 'staff', staffId: staff.id }, requestMeta(request));
     await ctx.caughtUp(result.position);
     await ctx.push.publish({ userId: target.id, event: 'user.suspended', data: { code: 'USER_DELETED' } });
     return reply.status(204).send();

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../../context';
-import { AccountsService } from './accounts.service';
+import { userIdByEmail } from './use-cases/account-store';
+import { registerUser } from './use-cases/register-user';
 
 /**
  * First start: when no super_admin exists yet, create one (from ADMIN_EMAIL/ADMIN_PASSWORD or a
@@ -13,9 +14,9 @@ export const bootstrapAdmin = async (ctx: AppContext): Promise<{ email: string; 
   if (rows.length) return null;
   const email = (ctx.config.ADMIN_EMAIL ?? 'admin@axel.local').toLowerCase();
   const generated = ctx.config.ADMIN_PASSWORD ? null : `${randomBytes(9).toString('base64url')}#7a`;
-  const service = new AccountsService(ctx);
-  if (await service.userIdByEmail(email)) return null;
-  const { position } = await service.register(
+  if (await userIdByEmail(ctx, email)) return null;
+  const { position } = await registerUser(
+    ctx,
     { email, password: ctx.config.ADMIN_PASSWORD ?? generated!, locale: 'en_us', role: 'super_admin', termsAccepted: true },
     { ip: null, userAgent: null, client: 'bootstrap', correlationId: 'bootstrap' },
     { id: 'system' },
