@@ -6,7 +6,7 @@ import { messages as nl } from './nl';
 import { messages as pt } from './pt';
 import { CONSOLE_LOCALES, isConsoleLocale, type ConsoleLocale } from './locales';
 
-export { CONSOLE_LOCALES, isConsoleLocale, type ConsoleLocale } from './locales';
+export { CONSOLE_LOCALES, type ConsoleLocale } from './locales';
 
 export const CATALOGUES: Readonly<Record<ConsoleLocale, TranslationMessages>> = { en, es, pt, nl };
 

@@ -125,14 +125,10 @@ export const GENESIS_LINK: Buffer = Buffer.alloc(LINK_BYTES);
  * digest into its link. Every checkpoint names the version of the events it seals.
  */
 export type ChainVersion = 1 | 2;
-export const CHAIN_VERSIONS: readonly ChainVersion[] = [1, 2];
 /** The version new checkpoints are sealed with. */
 export const CHAIN_VERSION: ChainVersion = 2;
 
-/** Version 1: link(n) = SHA-256(link(n-1) || canonical bytes of event n). */
-export const nextLink = (previous: Buffer, bytes: Buffer): Buffer => createHash('sha256').update(previous).update(bytes).digest();
-
-/** Version 1: the link after `previous` for one event. */
+/** Version 1: the link after `previous` for one event, link(n) = SHA-256(link(n-1) || canonical bytes of event n). */
 export const chainEvent = (previous: Buffer, event: SealedEvent): Buffer => createHash('sha256').update(previous).update(eventText(event), 'utf8').digest();
 
 /**

@@ -8,23 +8,6 @@ type Source = ShareEvent | ShareCounterEvent;
 /** The read model keeps whether a share has a password, never its hash. */
 const PASSWORD_SET = 'set';
 
-export interface SharesRow {
-  id: string;
-  link_id: string;
-  owner_id: string;
-  kind: string;
-  status: string;
-  title: string;
-  expires_at: Date | null;
-  created_at: Date;
-  modified_at: Date;
-  total_size: string;
-  /** Lower-cased recipient addresses, for the e-mail lookup. */
-  recipient_emails: string[];
-  /** The share as the domain folds it (the password hash replaced by a mark). */
-  record: ShareRecord;
-}
-
 const shareIdOf = (streamName: string) => streamName.slice('share-'.length);
 
 /**

@@ -49,5 +49,3 @@ export const applyLocale = async (locale: Locale) => {
 };
 
 export const currentLocale = (): Locale => (isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE);
-
-export default i18n;

@@ -23,7 +23,6 @@ import { ProcessAdminQueries } from './runtime.admin';
 import { errorMessage, ProcessJobs, TASKS, timerJobKey, type DeliverOutcome } from './runtime.jobs';
 import { insertCommands, lockProcess, recordInput, type ProcessRow } from './runtime.store';
 
-export { DRAIN_TASK, TIMER_TASK } from './runtime.jobs';
 export type { RuntimeLogger } from '../runtime/port';
 
 const consoleLogger: RuntimeLogger = {

@@ -4,7 +4,6 @@ import { z } from 'zod';
 export const tags = ['storage'];
 const id = z.string().min(1).max(64);
 
-export const ErrorSchema = z.object({ code: z.union([z.string(), z.number()]), message: z.string(), data: z.unknown() });
 export const UserParams = z.object({ id });
 export const StorageParams = z.object({ id, storageId: id });
 export const FolderParams = z.object({ id, storageId: id, folderId: id });

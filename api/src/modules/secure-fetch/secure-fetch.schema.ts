@@ -4,7 +4,6 @@ import { z } from 'zod';
 export const tags = ['secure-fetch'];
 const id = z.string().min(1).max(64);
 
-export const ErrorSchema = z.object({ code: z.union([z.string(), z.number()]), message: z.string(), data: z.unknown() });
 export const UserParams = z.object({ id });
 export const FetchParams = z.object({ id, fetchId: id });
 export const ItemParams = z.object({ id, fetchId: id, itemId: id });

@@ -1,31 +1,4 @@
 import type { AppContext } from '../../context';
-import { NO_ACCESS, type ShareAccessFigures } from './shares.read';
-
-/** Opened count, first open and each recipient's first open of these shares, from the access read model. */
-export const accessSummaryOf = async (ctx: AppContext, shareIds: readonly string[]): Promise<Map<string, ShareAccessFigures>> => {
-  const figures = new Map<string, ShareAccessFigures>(shareIds.map((id) => [id, NO_ACCESS]));
-  if (!shareIds.length) return figures;
-  const [summaries, recipients] = await Promise.all([
-    ctx.pool.query<{ share_id: string; opened_count: number; delivered_on: Date | null }>(
-      'select share_id, opened_count, delivered_on from share_access_summary where share_id = any($1)',
-      [shareIds],
-    ),
-    ctx.pool.query<{ share_id: string; email: string; opened_at: Date }>(
-      'select share_id, email, opened_at from share_access_recipients where share_id = any($1)',
-      [shareIds],
-    ),
-  ]);
-  const openedAt = new Map<string, Record<string, string>>();
-  for (const r of recipients.rows) openedAt.set(r.share_id, { ...openedAt.get(r.share_id), [r.email]: r.opened_at.toISOString() });
-  for (const s of summaries.rows) {
-    figures.set(s.share_id, {
-      openedCount: s.opened_count,
-      deliveredOn: s.delivered_on?.toISOString() ?? null,
-      recipientsOpenedAt: openedAt.get(s.share_id) ?? {},
-    });
-  }
-  return figures;
-};
 
 /** The share's access log, newest first. */
 export const accessLogOf = async (ctx: AppContext, shareId: string, page: { page: number; perPage: number }) => {

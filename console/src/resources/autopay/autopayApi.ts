@@ -16,7 +16,7 @@ const payeeUrl = (programId: unknown, id: unknown) => `${payeesUrl(programId)}${
 export const PROGRAM_ACTIONS = ['submit', 'approve', 'reject', 'lock', 'unlock', 'cancel', 'retry'] as const;
 export type ProgramAction = (typeof PROGRAM_ACTIONS)[number];
 
-export type { ImportResult, ImportRowError } from './rowErrors';
+export type { ImportResult } from './rowErrors';
 
 const rangeQuery = (page: number, perPage: number, sort?: { field: string; order: string }, filter?: unknown) => {
   const query = new URLSearchParams({ range: JSON.stringify([(page - 1) * perPage, page * perPage - 1]) });

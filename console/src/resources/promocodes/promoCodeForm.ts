@@ -71,8 +71,6 @@ export const promoCodeFormSchema = z
     if (new Set(names).size !== names.length) ctx.addIssue({ code: 'custom', path: ['customFields'], message: `${K}.duplicateField` });
   });
 
-export type PromoCodeBody = z.output<typeof promoCodeFormSchema>;
-
 /** Dollars typed by staff to cents, by splitting the text: "9.99" is 999, never 998.9999. */
 export const dollarsToCents = (text: unknown): number | string | null => {
   if (text === null || text === undefined) return null;

@@ -1,4 +1,4 @@
-import { assign, emit, enqueueActions, fromCallback, setup, type ActorRefFrom } from 'xstate';
+import { assign, emit, enqueueActions, fromCallback, setup } from 'xstate';
 import type { NormalisedError } from '../../api/errors';
 
 /** How many files upload at the same time. */
@@ -417,8 +417,6 @@ export const uploadQueueMachine = setup({
     },
   },
 });
-
-export type UploadQueueActor = ActorRefFrom<typeof uploadQueueMachine>;
 
 /** Totals the panel's header shows. */
 export interface UploadSummary {

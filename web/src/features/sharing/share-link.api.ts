@@ -140,5 +140,4 @@ export const createShareLinkClient = (options: ShareLinkClientOptions = {}) => {
   };
 };
 
-export type ShareLinkClient = ReturnType<typeof createShareLinkClient>;
 export const shareLinkApi = createShareLinkClient();

@@ -151,8 +151,6 @@ export const createBalanceStore = (deps: BalanceStoreDeps) => {
   };
 };
 
-export type BalanceStore = ReturnType<typeof createBalanceStore>;
-
 export const balanceStore = createBalanceStore({
   load: async (signal) => {
     const [summary, balance] = await Promise.all([walletApi.summary(signal), walletApi.balance(signal)]);
