@@ -18,12 +18,13 @@ import { handleCommand, loadState, type CommandContext } from '@axel/platform';
 import type { AppContext } from '../../../context';
 import type { RequestMeta } from '../../../http/request-meta';
 
-/** What the accounts' use cases read and write: the user's stream and the address and username reservations. */
+// What the accounts' use cases read and write: the user's stream and the address and username reservations.
 
+/** The account exists: registered and not purged (a deleted account exists until its purge). */
 export const hasAccountState = (s: UserState): s is UserWithAccount => s.status !== 'unregistered' && s.status !== 'purged';
 
 /** A command stamped with the app's clock. */
-export const accountCommand = <T extends string, D>(ctx: AppContext, type: T, data: D): Command<T, D> => ({ type, data, metadata: { now: ctx.now() } });
+const accountCommand = <T extends string, D>(ctx: AppContext, type: T, data: D): Command<T, D> => ({ type, data, metadata: { now: ctx.now() } });
 
 /** A user command stamped with the app's clock, typed by its name. */
 export const userCommand = <T extends UserCommand['type']>(ctx: AppContext, type: T, data: Extract<UserCommand, { type: T }>['data']) =>
