@@ -21,9 +21,6 @@ export const teamsOf = async (db: Queryable, userId: string): Promise<TeamRow[]>
     )
   ).rows;
 
-export const findTeam = async (db: Queryable, teamId: string): Promise<Omit<TeamRow, 'role'> | undefined> =>
-  (await db.query<Omit<TeamRow, 'role'>>('select id, owner_id, plan_kind, status, created_at from teams where id = $1', [teamId])).rows[0];
-
 export interface TeamMemberRow {
   member_id: string;
   user_id: string | null;
