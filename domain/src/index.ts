@@ -12,3 +12,4 @@ export * from './sharing/share-access';
 export * from './sharing/cart';
 export * from './sharing/share-archive';
 export * from './secure-fetch';
+export * from './teams';

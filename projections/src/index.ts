@@ -9,3 +9,4 @@ export * from './notifications/notifications.projection';
 export * from './runner/row-projection';
 export * from './storage/storage.projection';
 export * from './sharing/shares.projection';
+export * from './teams/teams.projection';

@@ -1,4 +1,4 @@
-import { axel, count, deviceIn, discountIn, quoted, type Sentence, short, text, usd, type Writers } from './describe-event.words';
+import { axel, count, grantsIn, deviceIn, discountIn, quoted, type Sentence, short, text, usd, type Writers } from './describe-event.words';
 
 /** The activity log's sentences in Mexican Spanish (one per event type, like the English ones). */
 const t = (value: unknown, fallback = 'desconocido'): string => text(value, fallback);
@@ -16,6 +16,8 @@ const secondFactor = (method: unknown): string => (method === 'totp' ? 'app de a
 const discount = discountIn((amount) => `${amount} de descuento`);
 const kind = (d: { kind?: unknown }): string => (d.kind === 'private' ? 'privado' : 'público');
 
+const FORBIDDEN: Readonly<Record<string, string>> = { dropbox: 'usar Dropbox', createRootFolder: 'crear carpetas de primer nivel' };
+const LEVELS: Readonly<Record<string, string>> = { none: 'sin acceso', view: 'ver', download: 'descargar', edit: 'editar', full: 'completo' };
 const minutes = (ms: unknown): string => count(Math.round(Number(ms) / 60_000), 'minuto');
 export const ES: Readonly<Record<string, Sentence>> = {
   // accounts
@@ -129,6 +131,33 @@ export const ES: Readonly<Record<string, Sentence>> = {
   BookmarkListRenamed: (d) => `Lista de marcadores renombrada a ${quoted(d.name)}`,
   BookmarkListDeleted: () => 'Lista de marcadores eliminada',
   BookmarksForgotten: () => 'Marcadores olvidados',
+  // equipos
+  TeamCreated: (d) => `Equipo abierto con el plan ${t(d.planKind)}`,
+  TeamPlanChanged: (d) => `Equipo pasado al plan ${t(d.planKind)}`,
+  TeamMemberInvited: (d, w) => `Miembro invitado por correo con una cuota de ${w.bytes(d.quotaBytes)}`,
+  TeamInviteLinkCreated: () => 'Enlace de invitación al equipo creado',
+  TeamInviteLinkRevoked: () => 'Enlace de invitación al equipo revocado',
+  TeamMemberJoined: (d) => (d.via === 'link' ? 'Se unió al equipo con su enlace de invitación' : 'Se unió al equipo con una invitación'),
+  TeamMemberRemoved: () => 'Miembro eliminado del equipo',
+  TeamMemberSuspended: () => 'Miembro del equipo suspendido',
+  TeamMemberUnsuspended: () => 'Miembro del equipo reactivado',
+  TeamMemberQuotaSet: (d, w) => `Cuota del miembro fijada en ${w.bytes(d.quotaBytes)}`,
+  TeamMemberRoleChanged: (d) => (d.role === 'co_admin_member' ? 'Miembro nombrado coadministrador' : 'Coadministrador vuelto a miembro'),
+  TeamMemberForbiddenActionsSet: (d) =>
+    Array.isArray(d.actions) && d.actions.length
+      ? `El miembro ya no puede: ${d.actions.map((a) => FORBIDDEN[String(a)] ?? t(a)).join(', ')}`
+      : 'El miembro vuelve a poder hacerlo todo',
+  TeamGroupCreated: (d) => `Grupo ${quoted(d.name)} creado`,
+  TeamGroupRenamed: (d) => `Grupo renombrado a ${quoted(d.name)}`,
+  TeamGroupDeleted: () => 'Grupo eliminado',
+  TeamGroupMembersSet: (d) => `Miembros del grupo fijados (${count(d.memberIds, 'miembro')})`,
+  TeamItemPermissionsSet: (d) => `Permisos de carpeta fijados: ${grantsIn(d.grants, LEVELS, 'nadie')}`,
+  TeamClosed: (d) => (d.reason === 'downgrade' ? 'Equipo cerrado por un cambio de plan' : 'Equipo cerrado con la cuenta de su propietario'),
+  TeamForgotten: () => 'Equipo olvidado',
+  TeamInviteIssued: () => 'Invitación al equipo enviada',
+  TeamInviteClosed: (d) => (d.outcome === 'accepted' ? 'Invitación al equipo aceptada' : 'Invitación al equipo retirada'),
+  TeamMembershipTaken: () => 'Pasó a ser miembro de un equipo',
+  TeamMembershipReleased: () => 'Dejó un equipo',
   ShareOpened: (d) => `Recurso compartido ${kind(d)} abierto${d.recipientEmail ? ` por ${t(d.recipientEmail)}` : ''}${d.firstOpen ? ' por primera vez' : ''}`,
   ShareDownloaded: (d) =>
     `${d.archive ? 'Archivo comprimido' : 'Archivo'} descargado de un recurso compartido${d.recipientEmail ? ` por ${t(d.recipientEmail)}` : ''}`,

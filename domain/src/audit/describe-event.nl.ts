@@ -1,4 +1,4 @@
-import { axel, count, deviceIn, discountIn, quoted, type Sentence, short, text, usd, type Writers } from './describe-event.words';
+import { axel, count, grantsIn, deviceIn, discountIn, quoted, type Sentence, short, text, usd, type Writers } from './describe-event.words';
 
 /** The activity log's sentences in Dutch (one per event type, like the English ones). */
 const t = (value: unknown, fallback = 'onbekend'): string => text(value, fallback);
@@ -16,6 +16,8 @@ const secondFactor = (method: unknown): string => (method === 'totp' ? 'authenti
 const discount = discountIn((amount) => `${amount} korting`);
 const kind = (d: { kind?: unknown }): string => (d.kind === 'private' ? 'Privé' : 'Openbare');
 
+const FORBIDDEN: Readonly<Record<string, string>> = { dropbox: 'Dropbox gebruiken', createRootFolder: 'mappen op het hoogste niveau maken' };
+const LEVELS: Readonly<Record<string, string>> = { none: 'geen toegang', view: 'bekijken', download: 'downloaden', edit: 'bewerken', full: 'volledig' };
 const minutes = (ms: unknown): string => count(Math.round(Number(ms) / 60_000), 'minuut', 'minuten');
 export const NL: Readonly<Record<string, Sentence>> = {
   // accounts
@@ -129,6 +131,31 @@ export const NL: Readonly<Record<string, Sentence>> = {
   BookmarkListRenamed: (d) => `Een bladwijzerlijst hernoemd naar ${quoted(d.name)}`,
   BookmarkListDeleted: () => 'Een bladwijzerlijst verwijderd',
   BookmarksForgotten: () => 'Bladwijzers vergeten',
+  // teams
+  TeamCreated: (d) => `Team geopend met het abonnement ${t(d.planKind)}`,
+  TeamPlanChanged: (d) => `Team overgezet naar het abonnement ${t(d.planKind)}`,
+  TeamMemberInvited: (d, w) => `Lid per e-mail uitgenodigd met een quotum van ${w.bytes(d.quotaBytes)}`,
+  TeamInviteLinkCreated: () => 'Uitnodigingslink voor het team gemaakt',
+  TeamInviteLinkRevoked: () => 'Uitnodigingslink voor het team ingetrokken',
+  TeamMemberJoined: (d) => (d.via === 'link' ? 'Lid geworden via de uitnodigingslink van het team' : 'Lid geworden via een uitnodiging'),
+  TeamMemberRemoved: () => 'Lid uit het team verwijderd',
+  TeamMemberSuspended: () => 'Teamlid geschorst',
+  TeamMemberUnsuspended: () => 'Schorsing van teamlid opgeheven',
+  TeamMemberQuotaSet: (d, w) => `Quotum van lid ingesteld op ${w.bytes(d.quotaBytes)}`,
+  TeamMemberRoleChanged: (d) => (d.role === 'co_admin_member' ? 'Lid tot co-beheerder gemaakt' : 'Co-beheerder weer gewoon lid'),
+  TeamMemberForbiddenActionsSet: (d) =>
+    Array.isArray(d.actions) && d.actions.length ? `Lid mag niet meer: ${d.actions.map((a) => FORBIDDEN[String(a)] ?? t(a)).join(', ')}` : 'Lid mag weer alles',
+  TeamGroupCreated: (d) => `Groep ${quoted(d.name)} aangemaakt`,
+  TeamGroupRenamed: (d) => `Groep hernoemd naar ${quoted(d.name)}`,
+  TeamGroupDeleted: () => 'Groep verwijderd',
+  TeamGroupMembersSet: (d) => `Groepsleden ingesteld (${count(d.memberIds, 'lid', 'leden')})`,
+  TeamItemPermissionsSet: (d) => `Maprechten ingesteld: ${grantsIn(d.grants, LEVELS, 'niemand')}`,
+  TeamClosed: (d) => (d.reason === 'downgrade' ? 'Team gesloten door een abonnementswijziging' : 'Team gesloten met het account van de eigenaar'),
+  TeamForgotten: () => 'Team vergeten',
+  TeamInviteIssued: () => 'Teamuitnodiging verstuurd',
+  TeamInviteClosed: (d) => (d.outcome === 'accepted' ? 'Teamuitnodiging aangenomen' : 'Teamuitnodiging ingetrokken'),
+  TeamMembershipTaken: () => 'Lid van een team geworden',
+  TeamMembershipReleased: () => 'Een team verlaten',
   ShareOpened: (d) => `${kind(d)} gedeelde link geopend${d.recipientEmail ? ` door ${t(d.recipientEmail)}` : ''}${d.firstOpen ? ' voor het eerst' : ''}`,
   ShareDownloaded: (d) => `${d.archive ? 'Archief' : 'Bestand'} gedownload van een gedeelde link${d.recipientEmail ? ` door ${t(d.recipientEmail)}` : ''}`,
   ShareAccessForgotten: () => 'Bezoekers van een gedeelde link vergeten',

@@ -1,4 +1,4 @@
-import { axel, count, deviceIn, discountIn, quoted, type Sentence, short, text, usd, type Writers } from './describe-event.words';
+import { axel, count, grantsIn, deviceIn, discountIn, quoted, type Sentence, short, text, usd, type Writers } from './describe-event.words';
 
 /** The activity log's sentences in Brazilian Portuguese (one per event type, like the English ones). */
 const t = (value: unknown, fallback = 'desconhecido'): string => text(value, fallback);
@@ -16,6 +16,8 @@ const secondFactor = (method: unknown): string => (method === 'totp' ? 'app aute
 const discount = discountIn((amount) => `${amount} de desconto`);
 const kind = (d: { kind?: unknown }): string => (d.kind === 'private' ? 'privado' : 'público');
 
+const FORBIDDEN: Readonly<Record<string, string>> = { dropbox: 'usar o Dropbox', createRootFolder: 'criar pastas de nível superior' };
+const LEVELS: Readonly<Record<string, string>> = { none: 'sem acesso', view: 'ver', download: 'baixar', edit: 'editar', full: 'total' };
 const minutes = (ms: unknown): string => count(Math.round(Number(ms) / 60_000), 'minuto');
 export const PT: Readonly<Record<string, Sentence>> = {
   // accounts
@@ -129,6 +131,33 @@ export const PT: Readonly<Record<string, Sentence>> = {
   BookmarkListRenamed: (d) => `Lista de favoritos renomeada para ${quoted(d.name)}`,
   BookmarkListDeleted: () => 'Lista de favoritos excluída',
   BookmarksForgotten: () => 'Favoritos esquecidos',
+  // equipes
+  TeamCreated: (d) => `Equipe aberta no plano ${t(d.planKind)}`,
+  TeamPlanChanged: (d) => `Equipe passada para o plano ${t(d.planKind)}`,
+  TeamMemberInvited: (d, w) => `Membro convidado por e-mail com uma cota de ${w.bytes(d.quotaBytes)}`,
+  TeamInviteLinkCreated: () => 'Link de convite da equipe criado',
+  TeamInviteLinkRevoked: () => 'Link de convite da equipe revogado',
+  TeamMemberJoined: (d) => (d.via === 'link' ? 'Entrou na equipe pelo link de convite' : 'Entrou na equipe por um convite'),
+  TeamMemberRemoved: () => 'Membro removido da equipe',
+  TeamMemberSuspended: () => 'Membro da equipe suspenso',
+  TeamMemberUnsuspended: () => 'Membro da equipe reativado',
+  TeamMemberQuotaSet: (d, w) => `Cota do membro definida em ${w.bytes(d.quotaBytes)}`,
+  TeamMemberRoleChanged: (d) => (d.role === 'co_admin_member' ? 'Membro tornado coadministrador' : 'Coadministrador tornado membro'),
+  TeamMemberForbiddenActionsSet: (d) =>
+    Array.isArray(d.actions) && d.actions.length
+      ? `O membro não pode mais: ${d.actions.map((a) => FORBIDDEN[String(a)] ?? t(a)).join(', ')}`
+      : 'O membro volta a poder fazer tudo',
+  TeamGroupCreated: (d) => `Grupo ${quoted(d.name)} criado`,
+  TeamGroupRenamed: (d) => `Grupo renomeado para ${quoted(d.name)}`,
+  TeamGroupDeleted: () => 'Grupo excluído',
+  TeamGroupMembersSet: (d) => `Membros do grupo definidos (${count(d.memberIds, 'membro')})`,
+  TeamItemPermissionsSet: (d) => `Permissões da pasta definidas: ${grantsIn(d.grants, LEVELS, 'ninguém')}`,
+  TeamClosed: (d) => (d.reason === 'downgrade' ? 'Equipe encerrada por uma mudança de plano' : 'Equipe encerrada com a conta do proprietário'),
+  TeamForgotten: () => 'Equipe esquecida',
+  TeamInviteIssued: () => 'Convite da equipe enviado',
+  TeamInviteClosed: (d) => (d.outcome === 'accepted' ? 'Convite da equipe aceito' : 'Convite da equipe retirado'),
+  TeamMembershipTaken: () => 'Tornou-se membro de uma equipe',
+  TeamMembershipReleased: () => 'Saiu de uma equipe',
   ShareOpened: (d) => `Compartilhamento ${kind(d)} aberto${d.recipientEmail ? ` por ${t(d.recipientEmail)}` : ''}${d.firstOpen ? ' pela primeira vez' : ''}`,
   ShareDownloaded: (d) =>
     `${d.archive ? 'Arquivo compactado' : 'Arquivo'} baixado de um compartilhamento${d.recipientEmail ? ` por ${t(d.recipientEmail)}` : ''}`,

@@ -1,7 +1,21 @@
 import { ES } from './describe-event.es';
 import { NL } from './describe-event.nl';
 import { PT } from './describe-event.pt';
-import { axel, count, type Data, deviceIn, discountIn, quoted, type Sentence, short, text, usd, type Writers, writersFor } from './describe-event.words';
+import {
+  axel,
+  count,
+  grantsIn,
+  type Data,
+  deviceIn,
+  discountIn,
+  quoted,
+  type Sentence,
+  short,
+  text,
+  usd,
+  type Writers,
+  writersFor,
+} from './describe-event.words';
 
 /**
  * The activity log in words: one sentence per event type, from the event's own data, so an
@@ -39,6 +53,8 @@ const device = deviceIn('from', 'on');
 const secondFactor = (method: unknown): string => (method === 'totp' ? 'authenticator app' : method === 'email' ? 'e-mail code' : text(method));
 const discount = discountIn((amount) => `${amount} off`);
 
+const FORBIDDEN: Readonly<Record<string, string>> = { dropbox: 'use Dropbox', createRootFolder: 'create top-level folders' };
+const LEVELS: Readonly<Record<string, string>> = { none: 'no access', view: 'view', download: 'download', edit: 'edit', full: 'full' };
 const minutes = (ms: unknown): string => count(Math.round(Number(ms) / 60_000), 'minute');
 const EN: Readonly<Record<string, Sentence>> = {
   // accounts
@@ -151,6 +167,33 @@ const EN: Readonly<Record<string, Sentence>> = {
   BookmarkListRenamed: (d) => `Renamed a bookmark list to ${quoted(d.name)}`,
   BookmarkListDeleted: () => 'Deleted a bookmark list',
   BookmarksForgotten: () => 'Bookmarks forgotten',
+  // teams
+  TeamCreated: (d) => `Team opened on the ${text(d.planKind)} plan`,
+  TeamPlanChanged: (d) => `Team moved to the ${text(d.planKind)} plan`,
+  TeamMemberInvited: (d, w) => `Member invited by e-mail with a quota of ${w.bytes(d.quotaBytes)}`,
+  TeamInviteLinkCreated: () => 'Team invite link created',
+  TeamInviteLinkRevoked: () => 'Team invite link revoked',
+  TeamMemberJoined: (d) => (d.via === 'link' ? 'Joined the team through its invite link' : 'Joined the team through an invite'),
+  TeamMemberRemoved: () => 'Member removed from the team',
+  TeamMemberSuspended: () => 'Team member suspended',
+  TeamMemberUnsuspended: () => 'Team member reinstated',
+  TeamMemberQuotaSet: (d, w) => `Member quota set to ${w.bytes(d.quotaBytes)}`,
+  TeamMemberRoleChanged: (d) => (d.role === 'co_admin_member' ? 'Member made a co-admin' : 'Co-admin made a member'),
+  TeamMemberForbiddenActionsSet: (d) =>
+    Array.isArray(d.actions) && d.actions.length
+      ? `Member may no longer: ${d.actions.map((a) => FORBIDDEN[String(a)] ?? text(a)).join(', ')}`
+      : 'Member may do everything again',
+  TeamGroupCreated: (d) => `Group ${quoted(d.name)} created`,
+  TeamGroupRenamed: (d) => `Group renamed to ${quoted(d.name)}`,
+  TeamGroupDeleted: () => 'Group deleted',
+  TeamGroupMembersSet: (d) => `Group members set (${count(d.memberIds, 'member')})`,
+  TeamItemPermissionsSet: (d) => `Folder permissions set: ${grantsIn(d.grants, LEVELS, 'no one')}`,
+  TeamClosed: (d) => (d.reason === 'downgrade' ? 'Team closed by a plan change' : "Team closed with its owner's account"),
+  TeamForgotten: () => 'Team forgotten',
+  TeamInviteIssued: () => 'Team invite sent',
+  TeamInviteClosed: (d) => (d.outcome === 'accepted' ? 'Team invite accepted' : 'Team invite withdrawn'),
+  TeamMembershipTaken: () => 'Became a member of a team',
+  TeamMembershipReleased: () => 'Left a team',
   ShareOpened: (d) =>
     `${d.kind === 'private' ? 'Private' : 'Public'} share opened${d.recipientEmail ? ` by ${text(d.recipientEmail)}` : ''}${d.firstOpen ? ' for the first time' : ''}`,
   ShareDownloaded: (d) => `${d.archive ? 'Archive' : 'File'} downloaded from a share${d.recipientEmail ? ` by ${text(d.recipientEmail)}` : ''}`,

@@ -88,3 +88,14 @@ export const discountIn =
     if (!d || typeof d !== 'object') return '';
     return `, ${off(d.unit === 'percent' ? `${text(d.amount)}%` : usd(d.amount))}`;
   };
+
+/** A set of folder grants as its levels in the locale's words and how many of each ("view ×2, full ×1"), or `none` when empty. */
+export const grantsIn = (grants: unknown, levels: Readonly<Record<string, string>>, none: string): string => {
+  if (!Array.isArray(grants) || grants.length === 0) return none;
+  const counts = new Map<string, number>();
+  for (const g of grants as { level?: unknown }[]) {
+    const level = levels[String(g?.level)] ?? text(g?.level);
+    counts.set(level, (counts.get(level) ?? 0) + 1);
+  }
+  return [...counts].map(([level, n]) => `${level} ×${n}`).join(', ');
+};

@@ -1,0 +1,82 @@
+import type { Grant, MemberRole, MemberStatus, Person, PermissionLevel, PlanKind } from '@axel/domain';
+import type { Queryable } from '@axel/platform';
+
+export interface TeamRow {
+  id: string;
+  owner_id: string;
+  plan_kind: PlanKind;
+  status: 'open' | 'closed';
+  role: MemberRole;
+  created_at: Date;
+}
+
+/** The open teams a person owns or belongs to, with their role in each. */
+export const teamsOf = async (db: Queryable, userId: string): Promise<TeamRow[]> =>
+  (
+    await db.query<TeamRow>(
+      `select t.id, t.owner_id, t.plan_kind, t.status, m.role, t.created_at
+       from teams t join team_members m on m.team_id = t.id and m.user_id = $1
+       where t.status = 'open' order by t.created_at`,
+      [userId],
+    )
+  ).rows;
+
+export interface TeamMemberRow {
+  member_id: string;
+  user_id: string | null;
+  email: string | null;
+  role: MemberRole;
+  status: MemberStatus;
+  quota_bytes: string;
+  forbidden_actions: string[];
+  group_ids: string[];
+  created_at: Date;
+}
+
+/**
+ * A page of a team's members in the spec's order (admin, co-admins, joined members, then pending
+ * and suspended ones), by address within each; `total` counts them all.
+ */
+export const teamMembersPage = async (
+  db: Queryable,
+  teamId: string,
+  page: { limit: number; offset: number },
+): Promise<{ rows: TeamMemberRow[]; total: number }> => {
+  const { rows } = await db.query<TeamMemberRow & { total: string }>(
+    `select m.member_id, m.user_id, coalesce(u.email, i.email) as email, m.role, m.status, m.quota_bytes, m.forbidden_actions, m.created_at,
+            coalesce((select array_agg(gm.group_id order by gm.group_id) from team_group_members gm where gm.team_id = m.team_id and gm.member_id = m.member_id), '{}') as group_ids,
+            count(*) over () as total
+     from team_members m
+     left join users u on u.id = m.user_id
+     left join team_invites i on i.invite_id = m.invite_id
+     where m.team_id = $1
+     order by case m.role when 'admin' then 0 when 'co_admin_member' then 1 else 2 end,
+              case m.status when 'joined' then 0 when 'pending' then 1 else 2 end,
+              lower(coalesce(u.email, i.email, '')), m.member_id
+     limit $2 offset $3`,
+    [teamId, page.limit, page.offset],
+  );
+  return { rows: rows.map(({ total: _t, ...r }) => r), total: rows.length ? Number(rows[0]!.total) : 0 };
+};
+
+/** A person as the permission function sees them in a team: their role and groups; undefined when not a member. */
+export const personInTeam = async (db: Queryable, teamId: string, userId: string): Promise<(Person & { status: MemberStatus }) | undefined> => {
+  const { rows } = await db.query<{ role: MemberRole; status: MemberStatus; group_ids: string[] }>(
+    `select m.role, m.status,
+            coalesce((select array_agg(gm.group_id) from team_group_members gm where gm.team_id = m.team_id and gm.member_id = m.member_id), '{}') as group_ids
+     from team_members m where m.team_id = $1 and m.user_id = $2`,
+    [teamId, userId],
+  );
+  const r = rows[0];
+  return r && { userId, role: r.role, status: r.status, groupIds: r.group_ids };
+};
+
+/** The grants on the given items (a path from the top folder down), for `effectiveLevel`. */
+export const grantsOn = async (db: Queryable, itemIds: readonly string[]): Promise<Grant[]> => {
+  if (itemIds.length === 0) return [];
+  const { rows } = await db.query<{ item_id: string; principal_kind: 'user' | 'group'; principal_id: string; level: PermissionLevel }>(
+    'select item_id, principal_kind, principal_id, level from team_grants where item_id = any($1::text[])',
+    [itemIds],
+  );
+  return rows.map((r) => ({ itemId: r.item_id, principal: { kind: r.principal_kind, id: r.principal_id }, level: r.level }));
+};
