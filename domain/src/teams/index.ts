@@ -5,3 +5,4 @@ export * from './teams.commands';
 export * from './teams.state';
 export * from './teams.decide';
 export * from './teams.membership';
+export * from './teams.invites';
