@@ -27,9 +27,10 @@ export const giveBackStaleClaims = async (ctx: AppContext, bytes: StorageBytes):
   let given = 0;
   for (const [linkId, uploadIds] of byLink) {
     await unlessSubmitting(ctx, linkId, async () => {
-      const link = await linkByHandle(ctx, linkId).catch(() => null);
-      // files of a recorded submission are being (or were) made into the owner's files: kept
-      const submitted = new Set(link && isLink(link) && link.submission ? link.submission.files.map((f) => f.uploadId) : []);
+      // files of a recorded submission are being (or were) made into the owner's files: kept (a link
+      // that cannot be read now gives nothing back: the sweep fails and tries again next time)
+      const link = await linkByHandle(ctx, linkId);
+      const submitted = new Set(isLink(link) && link.submission ? link.submission.files.map((f) => f.uploadId) : []);
       for (const uploadId of uploadIds) {
         if (submitted.has(uploadId)) continue;
         if (await bytes.uploads.discardClaim(uploadId, linkId, claimedBefore)) given++;
