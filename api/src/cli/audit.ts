@@ -1,7 +1,9 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import readline from 'node:readline';
 import { verifyExportLines } from '@axel/platform/audit/export-format';
 import { loadKeyring, parsePublicKeys, rotateSigningKey } from '@axel/platform/audit/keys';
+import type { AcceptedRestore } from '../modules/audit/audit.chain-store';
 
 const usage = `usage: npm run audit -- <command>
   verify                                  re-read the log and its signed checkpoints (a stopped product's
@@ -11,6 +13,12 @@ const usage = `usage: npm run audit -- <command>
   verify-offline <file> [--key <pem>]     check an export (GET /api/admin/audit/export) with no server and
                                           no database; --key is the public keys file from
                                           /.well-known/audit-key?keys=all (any key listed in it may sign)
+  accept-restore --position <n> --reason "<why>"
+                                          after the database was restored from a backup (the record in
+                                          DATA_DIR is then ahead of it and the sealer refuses to seal):
+                                          accept the restored log from its last checkpoint <n>; appends
+                                          the acceptance, with the reason and who ran it, to the record
+                                          (nothing in it is rewritten), and sealing goes on from there
   rotate-key                              a new signing key in DATA_DIR (embedded default); the old key's
                                           public half is kept in DATA_DIR/audit-previous-keys.pem, so the
                                           checkpoints it signed still verify; restart the product after it`;
@@ -77,9 +85,64 @@ const verifyStored = async (): Promise<number> => {
         `NOT INTACT: the log was rewritten and re-sealed from position ${result.firstMismatch}: it no longer matches the checkpoints recorded in ${record.file} or anchored on the chain`,
       );
     } else if (!result.ok) console.error(`NOT INTACT: the first mismatch is at position ${result.firstMismatch} (${result.reason})`);
+    if ('acceptedRestores' in result) {
+      const { describeRestore } = await import('../modules/audit/audit.restore');
+      for (const restore of result.acceptedRestores as readonly AcceptedRestore[]) console.error(`note: ${describeRestore(restore)}`);
+    }
     const unsealed = 'unsealedEvents' in result ? Number(result.unsealedEvents) : 0;
     if (unsealed > 0) console.error(`note: ${unsealed} events after position ${result.checkedUpTo} are not sealed yet, so not checked`);
     return result.ok ? 0 : 1;
+  } finally {
+    await app.stop();
+  }
+};
+
+const acceptRestoreCommand = async (args: string[]): Promise<number> => {
+  const flagValue = (flag: string) => {
+    const at = args.indexOf(flag);
+    return at >= 0 ? args[at + 1] : undefined;
+  };
+  const position = Number(flagValue('--position'));
+  const reason = flagValue('--reason');
+  if (!Number.isSafeInteger(position) || position < 0 || !reason?.trim()) {
+    console.error(usage);
+    return 64;
+  }
+  const [{ loadConfig }, { createApp }, { createLogger }, { acceptRestore, describeRestore, RestoreNotAcceptedError }, { CheckpointRecord }] =
+    await Promise.all([
+      import('../config'),
+      import('../app'),
+      import('../logger'),
+      import('../modules/audit/audit.restore'),
+      import('@axel/platform/audit/record'),
+    ]);
+  const config = loadConfig();
+  const app = await createApp({ config, log: createLogger('warn'), roles: [], serveUi: false });
+  try {
+    if (app.ctx.adapters.eventStore !== 'postgres') {
+      console.error('the checkpoint record is kept for the PostgreSQL event store only: there is no restore to accept with EVENTSTORE_URL');
+      return 64;
+    }
+    const { keys } = loadKeyring(config.AUDIT_SIGNING_KEY, config.AUDIT_PREVIOUS_KEYS, config.dataDir);
+    const record = new CheckpointRecord(config.dataDir);
+    const operator = (() => {
+      try {
+        return os.userInfo().username;
+      } catch {
+        return 'unknown';
+      }
+    })();
+    const restore = await acceptRestore(app.ctx.pool, keys, record, { position, reason, operator, now: new Date() }).catch((error: unknown) => {
+      if (error instanceof RestoreNotAcceptedError) return error;
+      throw error;
+    });
+    if (restore instanceof Error) {
+      console.error(`NOT ACCEPTED: ${restore.message}`);
+      return 1;
+    }
+    console.log(`accepted, in ${record.file}: ${describeRestore(restore)}`);
+    console.log('the sealer goes on from there (a running product picks it up at its next try)');
+    return 0;
   } finally {
     await app.stop();
   }
@@ -107,6 +170,7 @@ const main = async () => {
   if (command === 'verify-offline') return verifyOffline(rest);
   if (command === 'verify') return verifyStored();
   if (command === 'rotate-key') return rotateKey();
+  if (command === 'accept-restore') return acceptRestoreCommand(rest);
   console.error(usage);
   return 64;
 };

@@ -29,9 +29,17 @@ export interface TestApp {
 
 /** The whole product on a fresh database, listening on a free port: tests speak real HTTP to it. */
 export const startTestApp = async (
-  options: { env?: Record<string, string>; roles?: Role[]; serveUi?: boolean; logLines?: string[]; bytes?: StorageBytes } = {},
+  options: {
+    env?: Record<string, string>;
+    roles?: Role[];
+    serveUi?: boolean;
+    logLines?: string[];
+    bytes?: StorageBytes;
+    /** A database another app (or the test) already uses: this app does not drop it when it stops. */
+    database?: TestDatabase;
+  } = {},
 ): Promise<TestApp> => {
-  const db = await createTestDatabase();
+  const db = options.database ?? (await createTestDatabase());
   const clock = new TestClock();
   // a known port, so the links in mail point back at this server
   const port = await freePort();
@@ -58,7 +66,7 @@ export const startTestApp = async (
       await app.stop();
       // every test file's events, once written: none may hold a secret (the run fails naming it)
       const findings = await scanEventsForSecrets(db.pool, configSecrets(config));
-      await db.drop();
+      if (!options.database) await db.drop();
       if (findings.length) throw new Error(describeFindings(findings));
     },
   };

@@ -6,7 +6,10 @@ import type { ChainVersion } from './chain';
  * The record of every checkpoint the sealer signed, kept beside the signing key
  * (`DATA_DIR/audit-checkpoints.jsonl`), out of the database's reach: one JSON line per signed
  * checkpoint (`{"kind":"checkpoint","upto","link","signature","keyId","chain"}`) and one per
- * anchor sent to the AXEL chain (`{"kind":"anchor","upto","link","txid"}`). Lines are only ever
+ * anchor sent to the AXEL chain (`{"kind":"anchor","upto","link","txid"}`), and one per restore of
+ * the database staff accepted (`{"kind":"restore","upto","link","supersededUpTo","reason",
+ * "acceptedAt","operator"}`: the checkpoints and anchors above `upto` written before it are left
+ * behind, those after it are expected again). Lines are only ever
  * appended, each written with fsync before the checkpoint's transaction commits: a checkpoint in
  * the database is always in the record, and a record line may stand alone only for the batch a
  * crash interrupted between the fsync and the commit (the sealer then writes that batch again,
@@ -29,16 +32,46 @@ export interface RecordedAnchor {
   readonly txid: string;
 }
 
+/**
+ * Staff accepted a database restored from a backup (`npm run audit -- accept-restore`): the log now
+ * goes on from `upto` (the restored database's last checkpoint, sealing `link`), and what the
+ * record held after it, up to `supersededUpTo`, is kept in the file but no longer expected.
+ */
+export interface RecordedRestore {
+  readonly upto: number;
+  readonly link: Buffer;
+  readonly supersededUpTo: number;
+  readonly reason: string;
+  readonly acceptedAt: string;
+  readonly operator: string;
+}
+
 const HEX64 = /^[0-9a-f]{64}$/;
 
-/** A record line as a checkpoint or an anchor; null for a line cut short by a crash or not of this format. */
-export const parseRecordLine = (line: string): RecordedCheckpoint | (RecordedAnchor & { kind: 'anchor' }) | null => {
+const parseRestore = (v: Record<string, unknown>): (RecordedRestore & { kind: 'restore' }) | null => {
+  if (!Number.isSafeInteger(v.upto) || (v.upto as number) < 0 || !Number.isSafeInteger(v.supersededUpTo) || typeof v.link !== 'string' || !HEX64.test(v.link))
+    return null;
+  if (typeof v.reason !== 'string' || typeof v.acceptedAt !== 'string' || typeof v.operator !== 'string') return null;
+  return {
+    kind: 'restore',
+    upto: v.upto as number,
+    link: Buffer.from(v.link, 'hex'),
+    supersededUpTo: v.supersededUpTo as number,
+    reason: v.reason,
+    acceptedAt: v.acceptedAt,
+    operator: v.operator,
+  };
+};
+
+/** A record line as a checkpoint, an anchor or an accepted restore; null for a line cut short by a crash or not of this format. */
+export const parseRecordLine = (line: string): RecordedCheckpoint | (RecordedAnchor & { kind: 'anchor' }) | (RecordedRestore & { kind: 'restore' }) | null => {
   let v: Record<string, unknown>;
   try {
     v = JSON.parse(line) as Record<string, unknown>;
   } catch {
     return null;
   }
+  if (v && typeof v === 'object' && v.kind === 'restore') return parseRestore(v);
   if (!v || typeof v !== 'object' || !Number.isSafeInteger(v.upto) || (v.upto as number) <= 0 || typeof v.link !== 'string' || !HEX64.test(v.link)) return null;
   if (v.kind === 'checkpoint' && typeof v.signature === 'string' && typeof v.keyId === 'string' && (v.chain === 1 || v.chain === 2)) {
     return { upto: v.upto as number, link: Buffer.from(v.link, 'hex'), signature: Buffer.from(v.signature, 'base64'), keyId: v.keyId, chain: v.chain };
@@ -54,8 +87,11 @@ export class CheckpointRecord {
   private readOffset = 0;
   private partial = '';
   private readonly byPosition = new Map<number, RecordedCheckpoint>();
-  private readonly anchorList: RecordedAnchor[] = [];
+  private anchorList: RecordedAnchor[] = [];
   private highest: RecordedCheckpoint | null = null;
+  private readonly restoreList: RecordedRestore[] = [];
+  /** Checkpoints and anchors an accepted restore left behind, by position. */
+  private readonly supersededLinks = new Map<number, Buffer[]>();
 
   constructor(dataDir: string) {
     this.file = path.join(dataDir, AUDIT_RECORD_FILE);
@@ -90,6 +126,11 @@ export class CheckpointRecord {
   private add(line: string): void {
     const entry = parseRecordLine(line);
     if (!entry) return;
+    if ('kind' in entry && entry.kind === 'restore') {
+      const { kind: _, ...restore } = entry;
+      this.acceptRestore(restore);
+      return;
+    }
     if ('kind' in entry) {
       this.anchorList.push({ upto: entry.upto, link: entry.link, txid: entry.txid });
       return;
@@ -98,7 +139,32 @@ export class CheckpointRecord {
     if (!this.highest || entry.upto > this.highest.upto) this.highest = entry;
   }
 
-  /** The highest checkpoint ever signed: no checkpoint is sealed at or below it again. */
+  /** What the record held after the restore's position is no longer expected; what comes after the restore line is. */
+  private acceptRestore(restore: RecordedRestore): void {
+    this.restoreList.push(restore);
+    const supersede = (upto: number, link: Buffer) => this.supersededLinks.set(upto, [...(this.supersededLinks.get(upto) ?? []), link]);
+    for (const [upto, c] of this.byPosition) {
+      if (upto <= restore.upto) continue;
+      supersede(upto, c.link);
+      this.byPosition.delete(upto);
+    }
+    for (const a of this.anchorList) if (a.upto > restore.upto) supersede(a.upto, a.link);
+    this.anchorList = this.anchorList.filter((a) => a.upto <= restore.upto);
+    this.highest = null;
+    for (const c of this.byPosition.values()) if (!this.highest || c.upto > this.highest.upto) this.highest = c;
+  }
+
+  /** The restores staff accepted, in the order they were. */
+  restores(): readonly RecordedRestore[] {
+    return this.restoreList;
+  }
+
+  /** Whether a checkpoint (or an anchor of one) was left behind by an accepted restore. */
+  superseded(upto: number, link: Buffer): boolean {
+    return (this.supersededLinks.get(upto) ?? []).some((l) => l.equals(link));
+  }
+
+  /** The highest checkpoint ever signed (since the last accepted restore): no checkpoint is sealed at or below it again. */
   get last(): RecordedCheckpoint | null {
     return this.highest;
   }
@@ -152,6 +218,21 @@ export class CheckpointRecord {
         signature: c.signature.toString('base64'),
         keyId: c.keyId,
         chain: c.chain,
+      }),
+    );
+  }
+
+  /** Appends an accepted restore and waits until it is on disk. */
+  appendRestore(r: RecordedRestore): void {
+    this.append(
+      JSON.stringify({
+        kind: 'restore',
+        upto: r.upto,
+        link: r.link.toString('hex'),
+        supersededUpTo: r.supersededUpTo,
+        reason: r.reason,
+        acceptedAt: r.acceptedAt,
+        operator: r.operator,
       }),
     );
   }

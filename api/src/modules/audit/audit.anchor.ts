@@ -74,7 +74,8 @@ export const anchoredCheckpoints = async (ctx: AppContext, walletOf: WalletOf, r
     const held: HeldCheckpoint[] = [];
     for (const txid of txids) {
       const payload = parseAnchorPayload((await chain.transaction(txid))?.data);
-      if (payload) held.push(payload);
+      // an anchor of a checkpoint an accepted restore left behind holds nothing any more
+      if (payload && !record.superseded(payload.upto, payload.link)) held.push(payload);
     }
     return held;
   } catch (error) {

@@ -464,6 +464,16 @@ export interface AuditVerification extends ChainVerification {
   readonly recordedUpTo: number | null;
   /** The highest checkpoint found anchored in an AXEL transaction (null when none was). */
   readonly anchoredUpTo: number | null;
+  /** The restores of the database staff accepted (`npm run audit -- accept-restore`), oldest first. */
+  readonly acceptedRestores: readonly AcceptedRestore[];
+}
+
+export interface AcceptedRestore {
+  readonly upto: number;
+  readonly supersededUpTo: number;
+  readonly reason: string;
+  readonly acceptedAt: string;
+  readonly operator: string;
 }
 
 /**
@@ -492,6 +502,13 @@ export const verifyAudit = async (
   const extra = {
     recordedUpTo: record ? (record.last?.upto ?? 0) : null,
     anchoredUpTo: anchored.length ? Math.max(...anchored.map((a) => a.upto)) : null,
+    acceptedRestores: (record?.restores() ?? []).map(({ upto, supersededUpTo, reason, acceptedAt, operator }) => ({
+      upto,
+      supersededUpTo,
+      reason,
+      acceptedAt,
+      operator,
+    })),
   };
   const positions = [...held.keys()].sort((a, b) => a - b);
   const { rows: stored } = await db.query<{ upto: number; link: Buffer }>(

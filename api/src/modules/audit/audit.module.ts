@@ -11,6 +11,7 @@ import { requireStaff } from '../../http/auth';
 import { createPortChain, portChainMigrations } from './audit.chain-port';
 import { SealerLoop } from './sealer-loop';
 import { CheckpointRecord } from '@axel/platform/audit/record';
+import { describeRestore } from './audit.restore';
 import { auditMigrations, exportRange, SEAL_BATCH, sealBatch, verifyAudit } from './audit.chain-store';
 import { anchorMigrations, anchoredCheckpoints, AnchorLoop } from './audit.anchor';
 
@@ -45,6 +46,10 @@ const VerificationSchema = z.object({
   unsealedEvents: z.number(),
   recordedUpTo: z.number().nullable(),
   anchoredUpTo: z.number().nullable(),
+  /** The restores of the database staff accepted, oldest first: the log goes on from `upto`, the record's checkpoints after it up to `supersededUpTo` were left behind. */
+  acceptedRestores: z.array(
+    z.object({ upto: z.number(), supersededUpTo: z.number(), reason: z.string(), acceptedAt: z.string(), operator: z.string(), description: z.string() }),
+  ),
   /** Why this process's sealer stopped sealing (a rewritten log is refused), or null. */
   sealerError: z.string().nullable(),
   /** Why the last anchoring on the AXEL chain failed, or null. */
@@ -105,10 +110,23 @@ export const createAuditModule = (deps: { readonly walletOf: WalletOf }): AuditM
         await requireStaff(ctx, request);
         if (ctx.adapters.eventStore !== 'postgres') {
           const result = await portChain.verify(ctx, keys);
-          return { ...result, unsealedEvents: 0, recordedUpTo: null, anchoredUpTo: null, sealerError: portChain.lastError, anchorError: null };
+          return {
+            ...result,
+            unsealedEvents: 0,
+            recordedUpTo: null,
+            anchoredUpTo: null,
+            acceptedRestores: [],
+            sealerError: portChain.lastError,
+            anchorError: null,
+          };
         }
         const result = await verifyAudit(ctx.pool, keys, { record: recordOf(ctx), anchored: await anchoredCheckpoints(ctx, deps.walletOf, recordOf(ctx)) });
-        return { ...result, sealerError: sealer?.lastError ?? null, anchorError: anchors?.lastError ?? null };
+        return {
+          ...result,
+          acceptedRestores: result.acceptedRestores.map((r) => ({ ...r, description: describeRestore(r) })),
+          sealerError: sealer?.lastError ?? null,
+          anchorError: anchors?.lastError ?? null,
+        };
       },
     );
     app.get(

@@ -69,6 +69,13 @@ export interface Uploads {
   consumed(uploadId: string): Promise<void>;
   /** A Secure Fetch link revoked or used: its uploads not claimed by its submission are discarded. */
   endLink(linkId: string): Promise<void>;
+  /** The Secure Fetch links' uploads claimed before `claimedBefore` and claimed still. */
+  linkClaimsBefore(claimedBefore: Date): Promise<readonly { uploadId: string; linkId: string }[]>;
+  /**
+   * A link's claim made before `claimedBefore` (by a submission that stopped) given back, and the
+   * upload discarded with its reserved space; false when it was claimed again since, or is gone.
+   */
+  discardClaim(uploadId: string, linkId: string, claimedBefore: Date): Promise<boolean>;
 }
 
 /**

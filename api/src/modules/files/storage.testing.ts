@@ -54,6 +54,14 @@ export class MemoryBytes implements Uploads, FileContent {
 
   async endLink(): Promise<void> {}
 
+  async linkClaimsBefore(): Promise<{ uploadId: string; linkId: string }[]> {
+    return [];
+  }
+
+  async discardClaim(): Promise<boolean> {
+    return false;
+  }
+
   read(manifest: FileManifest, range?: { start: number; end: number }): Readable {
     const data = this.contents.get(manifest.keyId);
     if (!data) throw new Error(`no content ${manifest.keyId}`);

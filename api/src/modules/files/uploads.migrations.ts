@@ -63,4 +63,14 @@ export const uploadMigrations: Migration[] = [
       create index uploads_secure_fetch_link on uploads (secure_fetch_link_id) where secure_fetch_link_id is not null;
     `,
   },
+  {
+    id: 'api-files-005-upload-claim-times',
+    sql: `
+      -- when the upload was last claimed: a Secure Fetch submission's claims whose process stopped are given back after a bound
+      alter table uploads add column claimed_at timestamptz;
+      create index uploads_claimed_at on uploads (claimed_at) where status = 'claimed';
+      -- claims made before the time was kept count from now
+      update uploads set claimed_at = now() where status = 'claimed';
+    `,
+  },
 ];

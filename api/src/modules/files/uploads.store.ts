@@ -594,10 +594,10 @@ export class EncryptingDataStore extends DataStore {
   ): Promise<{ storageId: string; manifest: FileManifest; hashes?: UploadHashes; secureFetchLinkId?: string } | null> {
     if (!UPLOAD_ID.test(uploadId)) return null;
     const { rows } = await this.deps.pool.query<UploadRow>(
-      `update uploads set status = 'claimed', expires_at = greatest(expires_at, $4)
+      `update uploads set status = 'claimed', expires_at = greatest(expires_at, $4), claimed_at = $5
        where id = $1 and user_id = $2 and status in ('finished', 'claimed') and secure_fetch_link_id is not distinct from $3
        returning ${ROW}`,
-      [uploadId, userId, secureFetchLinkId, new Date(this.deps.now().getTime() + this.deps.expiryMs)],
+      [uploadId, userId, secureFetchLinkId, new Date(this.deps.now().getTime() + this.deps.expiryMs), this.deps.now()],
     );
     const row = rows[0];
     if (!row) return null;
@@ -612,10 +612,33 @@ export class EncryptingDataStore extends DataStore {
   /** A claim given back (its file was refused): the upload is finished and unused again. */
   async unclaim(uploadId: string, secureFetchLinkId: string | null): Promise<void> {
     if (!UPLOAD_ID.test(uploadId)) return;
-    await this.deps.pool.query(`update uploads set status = 'finished' where id = $1 and status = 'claimed' and secure_fetch_link_id is not distinct from $2`, [
-      uploadId,
-      secureFetchLinkId,
-    ]);
+    await this.deps.pool.query(
+      `update uploads set status = 'finished', claimed_at = null where id = $1 and status = 'claimed' and secure_fetch_link_id is not distinct from $2`,
+      [uploadId, secureFetchLinkId],
+    );
+  }
+
+  /** The uploads of Secure Fetch links claimed before `claimedBefore` and claimed still, oldest first. */
+  async linkClaimsBefore(claimedBefore: Date): Promise<{ uploadId: string; linkId: string }[]> {
+    const { rows } = await this.deps.pool.query<{ id: string; secure_fetch_link_id: string }>(
+      `select id, secure_fetch_link_id from uploads
+       where status = 'claimed' and secure_fetch_link_id is not null and claimed_at < $1 order by claimed_at limit 1000`,
+      [claimedBefore],
+    );
+    return rows.map((r) => ({ uploadId: r.id, linkId: r.secure_fetch_link_id }));
+  }
+
+  /**
+   * A link's claim made before `claimedBefore` and never claimed again since, given back and the
+   * upload discarded with its reserved space. False when it was claimed again, or is gone.
+   */
+  async discardClaim(uploadId: string, linkId: string, claimedBefore: Date): Promise<boolean> {
+    const { rows } = await this.deps.pool.query<UploadRow>(
+      `update uploads set status = 'finished', claimed_at = null
+       where id = $1 and status = 'claimed' and secure_fetch_link_id = $2 and claimed_at < $3 returning ${ROW}`,
+      [uploadId, linkId, claimedBefore],
+    );
+    return rows[0] ? this.discard(rows[0]) : false;
   }
 
   /** The chunks now belong to a file: the claimed upload's row goes, its key and chunks stay. */

@@ -85,6 +85,8 @@ export const createBytePipeline = (ctx: AppContext, options: BytePipelineOptions
     endLink: async (linkId) => {
       await store.endLink(linkId);
     },
+    linkClaimsBefore: (claimedBefore) => store.linkClaimsBefore(claimedBefore),
+    discardClaim: (uploadId, linkId, claimedBefore) => store.discardClaim(uploadId, linkId, claimedBefore),
   };
 
   async function* allManifests() {

@@ -6,6 +6,7 @@ import type { AppContext } from '../../context';
 import type { Module } from '../../module';
 import type { StorageBytesOf } from '../files/storage.bytes';
 import type { WalletOf } from '../wallet/wallet.service';
+import { startStaleClaimSweep } from './secure-fetch.claims';
 import { secureFetchMigrations } from './secure-fetch.migrations';
 import { secureFetchPaymentRoutes } from './secure-fetch.pay.routes';
 import { secureFetchPublicRoutes } from './secure-fetch.public.routes';
@@ -30,19 +31,29 @@ export const createSecureFetchModule = (deps: {
   readonly bytes: StorageBytesOf;
   readonly walletOf: WalletOf;
   readonly receiptKey: (ctx: AppContext) => AuditSigningKey;
-}): SecureFetchModule => ({
-  name: 'secure-fetch',
-  events: secureFetchEventDefinitions,
-  projections: [secureFetchesProjection],
-  migrations: secureFetchMigrations,
-  personalData: { secure_fetches: ['note'] },
-  collectUnpaid: (ctx, fetchId, dctx) => collectUnpaidFiles(ctx, deps.bytes(ctx), fetchId, dctx),
-  routes: (ctx) => async (app) => {
-    const bytes = deps.bytes(ctx);
-    await app.register(secureFetchOwnerRoutes(ctx, bytes));
-    await app.register(secureFetchPublicRoutes(ctx, { bytes, receiptKey: () => deps.receiptKey(ctx) }));
-    await app.register(secureFetchPaymentRoutes(ctx, deps.walletOf));
-  },
-  // the links' notes, file names and metadata: each link stream's key is destroyed
-  forget: forgetSecureFetches,
-});
+}): SecureFetchModule => {
+  let stopSweep: (() => Promise<void>) | undefined;
+  return {
+    name: 'secure-fetch',
+    events: secureFetchEventDefinitions,
+    projections: [secureFetchesProjection],
+    migrations: secureFetchMigrations,
+    personalData: { secure_fetches: ['note'] },
+    collectUnpaid: (ctx, fetchId, dctx) => collectUnpaidFiles(ctx, deps.bytes(ctx), fetchId, dctx),
+    routes: (ctx) => async (app) => {
+      const bytes = deps.bytes(ctx);
+      await app.register(secureFetchOwnerRoutes(ctx, bytes));
+      await app.register(secureFetchPublicRoutes(ctx, { bytes, receiptKey: () => deps.receiptKey(ctx) }));
+      await app.register(secureFetchPaymentRoutes(ctx, deps.walletOf));
+    },
+    // the links' notes, file names and metadata: each link stream's key is destroyed
+    forget: forgetSecureFetches,
+    // claims of submissions whose process stopped before they completed are given back
+    async start(ctx, roles) {
+      if (roles.has('worker')) stopSweep = startStaleClaimSweep(ctx, deps.bytes(ctx));
+    },
+    async stop() {
+      await stopSweep?.();
+    },
+  };
+};

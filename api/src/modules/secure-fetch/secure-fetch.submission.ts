@@ -22,7 +22,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { SecureFetchUploadGate } from '../files/contracts';
 import type { StorageBytes } from '../files/storage.bytes';
-import { pausepoint } from '../../failpoints';
+import { failpoint, pausepoint } from '../../failpoints';
 import { ensureOnlineStorage, onlineStorageId, runStorageCommand } from '../files/storage.service';
 import { readStorageState } from '../files/storage.stream';
 import type { SubmitBody } from './secure-fetch.schema';
@@ -99,6 +99,24 @@ const oneSubmissionAtATime = async <T>(ctx: AppContext, linkId: string, work: ()
 };
 
 /**
+ * Runs `work` under the link's submission lock when no submission of the link is under way (in any
+ * process: a stopped process's connection, and its lock, are gone); null without running it otherwise.
+ */
+export const unlessSubmitting = async <T>(ctx: AppContext, linkId: string, work: () => Promise<T>): Promise<T | null> => {
+  const client = await ctx.pool.connect();
+  let locked = false;
+  try {
+    const { rows } = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1, hashtext($2)) as ok', [SUBMISSION_LOCK_SPACE, linkId]);
+    locked = rows[0]!.ok;
+    if (!locked) return null;
+    return await work();
+  } finally {
+    if (locked) await client.query('select pg_advisory_unlock($1, hashtext($2))', [SUBMISSION_LOCK_SPACE, linkId]).catch(() => undefined);
+    client.release();
+  }
+};
+
+/**
  * Completes a submission: every upload finished through this link, with its hashes, is claimed (none
  * can be discarded from then on; one already gone fails the whole submission, its claims given back,
  * nothing placed, no receipt); the link is used (decided in its stream, so two submissions cannot both
@@ -144,6 +162,7 @@ export const submitToLink = async (
         });
       }
       await pausepoint('secure-fetch-submit:claimed');
+      failpoint('secure-fetch-submit:claimed');
       const folderId = folderIdOf(link.fetchId);
       await runSecureFetchCommand(
         ctx,

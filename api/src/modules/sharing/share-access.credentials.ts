@@ -110,18 +110,29 @@ export interface SignedDownload {
   readonly expiresAt: number;
 }
 
-const downloadMac = (secrets: Secrets, d: Pick<SignedDownload, 'linkId' | 'entryId'>, body: string) =>
-  secrets.mac(`share-download\u0000${d.linkId}\u0000${d.entryId}\u0000${body}`);
+/**
+ * The share's access version: a fingerprint of its password and its revocation ('' for no share).
+ * A signed download URL is bound to it, so setting, changing or removing the password, or revoking
+ * the share, ends every URL handed out before, at once rather than at their expiry.
+ */
+export const shareAccessVersion = (secrets: Secrets, share: { readonly passwordHash: string | null; readonly revokedAt: string | null } | null): string =>
+  share ? secrets.mac(`share-access-version\u0000${passwordStamp(secrets, share.passwordHash)}\u0000${share.revokedAt ?? ''}`).slice(0, 22) : '';
 
-/** The `t` of a signed download URL: the visit and the disposition, bound to the link and the entry. */
-export const signDownload = (secrets: Secrets, d: SignedDownload): string => {
+const downloadMac = (secrets: Secrets, d: Pick<SignedDownload, 'linkId' | 'entryId'>, access: string, body: string) =>
+  secrets.mac(`share-download\u0000${d.linkId}\u0000${d.entryId}\u0000${access}\u0000${body}`);
+
+/**
+ * The `t` of a signed download URL: the visit and the disposition, bound to the link, the entry and
+ * the share's access version (`shareAccessVersion`).
+ */
+export const signDownload = (secrets: Secrets, d: SignedDownload, access: string): string => {
   const body = Buffer.from(JSON.stringify({ v: d.visitId, e: d.email, u: d.userId, i: d.inline ? 1 : 0, x: d.expiresAt })).toString('base64url');
-  return `${body}.${downloadMac(secrets, d, body)}`;
+  return `${body}.${downloadMac(secrets, d, access, body)}`;
 };
 
-export const readSignedDownload = (secrets: Secrets, t: string, at: { linkId: string; entryId: string; now: Date }): SignedDownload | null => {
+export const readSignedDownload = (secrets: Secrets, t: string, at: { linkId: string; entryId: string; access: string; now: Date }): SignedDownload | null => {
   const [body, mac, extra] = t.split('.');
-  if (!body || !mac || extra !== undefined || !safeEqual(mac, downloadMac(secrets, at, body))) return null;
+  if (!body || !mac || extra !== undefined || !safeEqual(mac, downloadMac(secrets, at, at.access, body))) return null;
   let parsed: { v?: unknown; e?: unknown; u?: unknown; i?: unknown; x?: unknown };
   try {
     parsed = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as typeof parsed;

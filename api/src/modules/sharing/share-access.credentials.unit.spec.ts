@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createSecrets } from '../../secrets';
-import { issueAccessToken, passwordOf, readAccessToken, readSignedDownload, signDownload } from './share-access.credentials';
+import { issueAccessToken, passwordOf, readAccessToken, readSignedDownload, shareAccessVersion, signDownload } from './share-access.credentials';
 
 const secrets = createSecrets(randomBytes(32));
 const now = new Date('2026-11-23T10:00:00Z');
@@ -44,13 +44,30 @@ describe('share credentials', () => {
 
   it('binds a signed download to its link, entry and disposition', () => {
     const d = { linkId: 'L1', entryId: 'f1', visitId: 'v1', email: null, userId: 'u1', inline: true, expiresAt: now.getTime() + 60_000 };
-    const t = signDownload(secrets, d);
-    expect(readSignedDownload(secrets, t, { linkId: 'L1', entryId: 'f1', now })).toEqual(d);
-    expect(readSignedDownload(secrets, t, { linkId: 'L1', entryId: 'f2', now })).toBeNull();
-    expect(readSignedDownload(secrets, t, { linkId: 'L2', entryId: 'f1', now })).toBeNull();
-    expect(readSignedDownload(secrets, t, { linkId: 'L1', entryId: 'f1', now: new Date(d.expiresAt + 1) })).toBeNull();
+    const access = shareAccessVersion(secrets, { passwordHash: null, revokedAt: null });
+    const t = signDownload(secrets, d, access);
+    expect(readSignedDownload(secrets, t, { linkId: 'L1', entryId: 'f1', access, now })).toEqual(d);
+    expect(readSignedDownload(secrets, t, { linkId: 'L1', entryId: 'f2', access, now })).toBeNull();
+    expect(readSignedDownload(secrets, t, { linkId: 'L2', entryId: 'f1', access, now })).toBeNull();
+    expect(readSignedDownload(secrets, t, { linkId: 'L1', entryId: 'f1', access, now: new Date(d.expiresAt + 1) })).toBeNull();
     const [body, mac] = t.split('.');
     const attachment = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body!, 'base64url').toString()), i: 0 })).toString('base64url');
-    expect(readSignedDownload(secrets, `${attachment}.${mac}`, { linkId: 'L1', entryId: 'f1', now })).toBeNull();
+    expect(readSignedDownload(secrets, `${attachment}.${mac}`, { linkId: 'L1', entryId: 'f1', access, now })).toBeNull();
+  });
+
+  it('binds a signed download to the share access version: a password set, changed or removed, or a revocation, ends it', () => {
+    const d = { linkId: 'L1', entryId: 'f1', visitId: 'v1', email: null, userId: null, inline: false, expiresAt: now.getTime() + 60_000 };
+    const versions = [
+      shareAccessVersion(secrets, { passwordHash: null, revokedAt: null }),
+      shareAccessVersion(secrets, { passwordHash: 'hash-1', revokedAt: null }),
+      shareAccessVersion(secrets, { passwordHash: 'hash-2', revokedAt: null }),
+      shareAccessVersion(secrets, { passwordHash: 'hash-2', revokedAt: now.toISOString() }),
+    ];
+    expect(new Set(versions).size).toBe(versions.length);
+    for (const signedAt of versions) {
+      const t = signDownload(secrets, d, signedAt);
+      for (const readAt of versions)
+        expect(readSignedDownload(secrets, t, { linkId: 'L1', entryId: 'f1', access: readAt, now }) !== null).toBe(readAt === signedAt);
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { shareAccessEventDefinitions } from '@axel/domain';
 import type { Module } from '../../module';
 import type { StorageBytesOf } from '../files/storage.bytes';
+import { shareLinkFailureMigrations } from './share-access.failures';
 import { forgetShareAccessOf } from './share-access.forget';
 import { shareAccessProjection } from './share-access.projection';
 import { shareAccessRoutes } from './share-access.routes';
@@ -13,6 +14,7 @@ export const createShareAccessModule = (deps: { readonly bytes: StorageBytesOf }
   name: 'share-access',
   events: shareAccessEventDefinitions,
   projections: [shareAccessProjection],
+  migrations: shareLinkFailureMigrations,
   personalData: { share_access_log: ['recipient_email', 'ip', 'user_agent'], share_access_recipients: ['email'] },
   routes: (ctx) => shareAccessRoutes(ctx, deps.bytes(ctx)),
   // who opened the purged owner's shares: the keys of their e-mails, addresses and user agents

@@ -3,6 +3,7 @@ import {
   decideShareAccess,
   decideShareArchiveHandOut,
   decideShareArchiveServe,
+  decideShareLink,
   DomainError,
   DOWNLOAD_TOTAL_MAX_BYTES,
   ShareAccessErrors,
@@ -21,7 +22,15 @@ import { entitlementsOf } from '../billing/billing.service';
 import { archiveEntries, archiveFileName, loadShareArchiveTask, recordArchiveTask, sendArchive } from '../files/storage-archives';
 import { SIGNED_URL_TTL_MS } from '../files/storage-downloads';
 import type { StorageBytes } from '../files/storage.bytes';
-import { DOWNLOAD_URL_TTL_MS, passwordStamp, readAccessToken, readSignedDownload, signDownload, type ShareVisit } from './share-access.credentials';
+import {
+  DOWNLOAD_URL_TTL_MS,
+  passwordStamp,
+  readAccessToken,
+  readSignedDownload,
+  shareAccessVersion,
+  signDownload,
+  type ShareVisit,
+} from './share-access.credentials';
 import {
   fromFirstByte,
   letIn,
@@ -111,7 +120,11 @@ export const shareAccessRoutes = (ctx: AppContext, bytes: StorageBytes) => async
 
   const downloadUrl = (share: ShareRecord, visit: ShareVisit, entry: string, inline: boolean, userId: string | null) => {
     const expiresAt = ctx.now().getTime() + DOWNLOAD_URL_TTL_MS;
-    const t = signDownload(ctx.secrets, { linkId: share.linkId, entryId: entry, visitId: visit.visitId, email: visit.email, inline, expiresAt, userId });
+    const t = signDownload(
+      ctx.secrets,
+      { linkId: share.linkId, entryId: entry, visitId: visit.visitId, email: visit.email, inline, expiresAt, userId },
+      shareAccessVersion(ctx.secrets, share),
+    );
     return {
       // relative: the page that asked may be on any host name of this server (its CSP allows only its own origin)
       url: `/api/share-links/${share.linkId}/download/${entry}?${new URLSearchParams({ t }).toString()}`,
@@ -191,9 +204,14 @@ export const shareAccessRoutes = (ctx: AppContext, bytes: StorageBytes) => async
     async (request, reply) => {
       const { linkId: link, entryId: id } = request.params;
       const now = ctx.now();
-      const signed = readSignedDownload(ctx.secrets, request.query.t, { linkId: link, entryId: id, now });
-      if (!signed) throw new DomainError(StorageErrors.invalidUrl);
       const { state } = await loadShareByLinkId(ctx, link);
+      const version = shareAccessVersion(ctx.secrets, state.status === 'none' ? null : state);
+      const signed = readSignedDownload(ctx.secrets, request.query.t, { linkId: link, entryId: id, access: version, now });
+      if (!signed) {
+        // handed out before the share was revoked: it says so, as the share's page does
+        const gone = decideShareLink(state, { now, viewer: { userId: null, email: null } });
+        throw new DomainError(state.status === 'revoked' && !gone.ok ? gone.error : StorageErrors.invalidUrl);
+      }
       // revoked, expired, deleted or the recipient blocked since the URL was handed out: no more bytes
       const access = decideShareAccess(state, { now, viewer: { userId: signed.userId, email: signed.email }, passwordOk: true });
       if (!access.ok) throw new DomainError(access.error);

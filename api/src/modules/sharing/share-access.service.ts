@@ -18,7 +18,6 @@ import {
 import { newId, type CommandContext } from '@axel/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
-import { MemoryCounters } from '../../http/rate-limits';
 import { readSessionToken } from '../../http/sessions';
 import { requestMeta } from '../../http/request-meta';
 import { requireUser } from '../../http/auth';
@@ -27,6 +26,7 @@ import type { UserRow } from '../../users.queries';
 import type { FileContent } from '../files/contracts';
 import { ACTIVE_TYPES, contentDisposition, parseRange, sendItemBytes } from '../files/storage-downloads';
 import { ENTRY_COLUMNS, entryJson, type ItemRow } from '../files/storage.service';
+import { linkFailures } from './share-access.failures';
 import { ACCESS_TOKEN_TTL_MS, issueAccessToken, passwordOf, readAccessToken, type ShareVisit } from './share-access.credentials';
 import { runShareAccessCommand } from './share-access.stream';
 import { loadShareByLinkId, shareOwnersOf } from './shares.read';
@@ -93,33 +93,8 @@ export interface LetIn {
   readonly isOwner: boolean;
 }
 
-/** Wrong passwords on one link, from every client, in LINK_FAILURE_WINDOW_MS before the link slows down. */
-export const LINK_FAILURES_PER_WINDOW = 60;
-export const LINK_FAILURE_WINDOW_MS = 15 * 60_000;
-/** The wait before each password check on a link past that many failures. */
+/** The wait before each password check on a link past LINK_FAILURES_PER_WINDOW failures. */
 export const LINK_SLOWDOWN_MS = 250;
-
-/** Wrong share passwords per link in fixed 15-minute windows, in this process's memory (as the rate limits count). */
-class LinkFailures {
-  private readonly counters = new MemoryCounters();
-  private readonly counts = new Map<string, { count: number; resetAt: number }>();
-  fail(linkId: string, now: number): number {
-    const hit = this.counters.hit(`share-link-failures:${linkId}`, LINK_FAILURE_WINDOW_MS, now);
-    this.counts.set(linkId, hit);
-    if (this.counts.size > 10_000) for (const [k, v] of this.counts) if (v.resetAt <= now) this.counts.delete(k);
-    return hit.resetAt;
-  }
-  over(linkId: string, now: number): boolean {
-    const current = this.counts.get(linkId);
-    return !!current && current.resetAt > now && current.count >= LINK_FAILURES_PER_WINDOW;
-  }
-}
-const failuresByApp = new WeakMap<AppContext, LinkFailures>();
-const linkFailures = (ctx: AppContext): LinkFailures => {
-  let failures = failuresByApp.get(ctx);
-  if (!failures) failuresByApp.set(ctx, (failures = new LinkFailures()));
-  return failures;
-};
 
 const liveShareOf = (state: ShareState | null | undefined): ShareState => state ?? { status: 'none' };
 
@@ -156,13 +131,13 @@ export const letIn = async (ctx: AppContext, request: FastifyRequest, reply: Fas
     const credential = passwordOf(headerValue(request, 'authorization'));
     if (credential) {
       const failures = linkFailures(ctx);
-      const crowded = failures.over(share.linkId, now.getTime());
+      const crowded = await failures.over(share.linkId, now.getTime());
       // a link many wrong passwords were tried on answers more slowly, and a wrong one with 429;
       // the right password still gets in
       if (crowded) await new Promise((resolve) => setTimeout(resolve, LINK_SLOWDOWN_MS));
       passwordOk = await verifyPassword(share.passwordHash, credential.password);
       if (!passwordOk) {
-        const resetAt = failures.fail(share.linkId, now.getTime());
+        const resetAt = await failures.fail(share.linkId, now.getTime());
         if (crowded) {
           const retryAfter = Math.max(1, Math.ceil((resetAt - now.getTime()) / 1000));
           throw new DomainError(CommonErrors.rateLimited, { retryAfter });
