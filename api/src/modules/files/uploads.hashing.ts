@@ -69,10 +69,12 @@ export class UploadHashing {
    * at `at`, for a Secure Fetch upload.
    */
   async add(bytes: Buffer, at: number): Promise<{ readonly kept: Promise<Buffer> } | undefined> {
-    this.sha256?.update(bytes);
     const certificate = this.certificate;
+    // the worker's share is handed over first, so it hashes while this thread does the SHA-256
+    const updating = certificate?.update(bytes);
+    this.sha256?.update(bytes);
     if (!certificate) return undefined;
-    await certificate.update(bytes);
+    await updating;
     const kept = certificate.save().then((state) => {
       if (state.bytes !== at) throw new Error('hash state out of step with the upload');
       return sealHashState(this.key, this.keyId, state);
