@@ -1,6 +1,7 @@
 export * from './blobstore';
 export * from './cid';
 export * from './chunks';
+export * from './chunk-writer';
 export * from './content';
 export * from './keys';
 export * from './local';

@@ -1,13 +1,13 @@
 import { createHash, type Hash } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { CHUNK_PLAIN_SIZE, encryptChunkParts, openTail, readPlaintext, sealTail, type FileKeys, type ReplicatedBlobStore } from '@axel/platform/blobs/index';
+import { CHUNK_PLAIN_SIZE, ChunkWriter, openTail, readPlaintext, sealTail, type FileKeys, type ReplicatedBlobStore } from '@axel/platform/blobs/index';
 import type { Pool, PoolClient } from '@axel/platform';
-import { context, open, seal } from '@axel/platform/crypto/index';
-import { decodeMultiHashState, encodeMultiHashState, MultiHash, type MultiDigest, type MultiHashState } from '@axel/platform/hashing/index';
+import { MultiHash, type MultiDigest } from '@axel/platform/hashing/index';
 import { DomainError, SecureFetchErrors, StorageErrors } from '@axel/domain';
 import { DataStore, ERRORS, Upload, type Lock, type Locker, type RequestRelease } from '@tus/utils';
 import { pausepoint } from '../../failpoints';
 import type { ChunkRef, FileManifest, QuotaGate, UploadHashes, UploadPlacements } from './contracts';
+import { resumeCertificateHashes, RunningSha256, UploadHashing } from './uploads.hashing';
 
 export const UPLOAD_ID = /^[0-9a-f]{32}$/;
 
@@ -45,18 +45,7 @@ interface UploadRow {
 
 const ROW = `id, user_id, storage_id, key_id, size, "offset", tail, status, sha256, created_at, secure_fetch_link_id, hash_state, hashes`;
 
-/**
- * A hash state is sealed like the tail (it may hold up to a block of plaintext), bound to its upload's
- * key and to the offset it was taken at: a state can never be replayed against another offset.
- */
-const stateAad = (keyId: string, offset: number) => context('axel-upload-hash-state', keyId, offset);
-export const sealHashState = (key: Buffer, keyId: string, state: MultiHashState): Buffer =>
-  seal(key, encodeMultiHashState(state), stateAad(keyId, state.bytes));
-export const openHashState = (key: Buffer, keyId: string, offset: number, sealed: Buffer): MultiHashState => {
-  const state = decodeMultiHashState(open(key, sealed, stateAad(keyId, offset)));
-  if (state.bytes !== offset) throw new Error('hash state does not match the upload offset');
-  return state;
-};
+export { openHashState, sealHashState } from './uploads.hashing';
 
 /**
  * A lock per upload on PostgreSQL advisory locks, so several API processes can serve one upload's
@@ -125,20 +114,6 @@ class PgLock implements Lock {
   }
 }
 
-/** A chunk of a request on its way to its shards, then to its record. */
-interface StoredChunk {
-  readonly index: number;
-  /** Stored (sealed) size. */
-  readonly size: number;
-  /** The upload's offset before this chunk, and after it. */
-  readonly fromOffset: number;
-  readonly newOffset: number;
-  /** Settles once the chunk is on its shards (and its hash state sealed). */
-  readonly ready: Promise<void>;
-  durable: { cid: string; state: Buffer | null } | undefined;
-  recorded: boolean;
-}
-
 /** The metadata tus answers: an anonymous uploader is told its link, never the owner's storage. */
 const metadataOf = (row: Pick<UploadRow, 'storage_id' | 'secure_fetch_link_id'>): Record<string, string> =>
   row.secure_fetch_link_id ? { secureFetchId: row.secure_fetch_link_id } : { storageId: row.storage_id };
@@ -159,16 +134,17 @@ export interface EncryptingStoreDeps {
 
 /**
  * The tus data store: bytes are cut into chunks, encrypted under the upload's own file key and
- * placed on their shards as they arrive; the bytes after the last whole chunk are kept sealed in
- * PostgreSQL. No plaintext is ever written anywhere. Progress is recorded after every chunk, so a
- * crash loses at most the chunk in flight, and the offset a client resumes from is always stored.
+ * placed on their shards as they arrive (`ChunkWriter`); the bytes after the last whole chunk are
+ * kept sealed in PostgreSQL. No plaintext is ever written anywhere. Progress is recorded after every
+ * chunk, so a crash loses at most the chunks in flight, and the offset a client resumes from is
+ * always stored. This store keeps the rows: offsets, chunks, tails and hash states.
  *
- * The plaintext SHA-256 is computed as bytes arrive (a Node hash object kept in memory while this
- * process serves the upload); when a restart or another process broke that chain, the hash is
- * computed once at the end by reading the verified chunks back.
+ * The plaintext SHA-256 is computed as bytes arrive (`RunningSha256`, in memory while this process
+ * serves the upload); when a restart or another process broke that chain, the hash is computed once
+ * at the end by reading the verified chunks back.
  */
 export class EncryptingDataStore extends DataStore {
-  private readonly hashes = new Map<string, { offset: number; hash: Hash }>();
+  private readonly sha256 = new RunningSha256();
   /** A write still flushing after its request ended (a client that went away): the next request waits for it. */
   private readonly active = new Map<string, Promise<unknown>>();
 
@@ -261,7 +237,9 @@ export class EncryptingDataStore extends DataStore {
 
   /** Finishes an upload whose last chunk was recorded by a process that stopped before finishing it. */
   private async recover(row: UploadRow) {
-    const multi = row.secure_fetch_link_id ? await this.openHashes(row, await this.deps.keys.get(row.key_id)) : undefined;
+    const multi = row.secure_fetch_link_id
+      ? await resumeCertificateHashes(await this.deps.keys.get(row.key_id), row.key_id, row.offset, row.hash_state)
+      : undefined;
     try {
       await this.finish(row.id, row.key_id, row.size, await this.chunksOf(row.id), undefined, multi);
     } finally {
@@ -285,163 +263,72 @@ export class EncryptingDataStore extends DataStore {
     }
   }
 
-  /** The certificate hashes of a Secure Fetch upload, going on from the state kept with its offset. */
-  private async openHashes(row: UploadRow, key: Buffer): Promise<MultiHash> {
-    if (!row.hash_state) {
-      if (row.offset !== 0) throw new Error('a Secure Fetch upload lost its hash state');
-      return MultiHash.open();
-    }
-    return MultiHash.open(openHashState(key, row.key_id, row.offset, row.hash_state));
-  }
-
   private async receive(stream: Readable, id: string, offset: number): Promise<number> {
     const row = await this.row(id);
     if (!row) throw ERRORS.FILE_NOT_FOUND;
     if (row.status !== 'receiving') throw ERRORS.INVALID_OFFSET;
     if (row.offset !== offset) throw ERRORS.INVALID_OFFSET;
-    const { pool, blobs } = this.deps;
+    const { pool } = this.deps;
     const key = await this.deps.keys.get(row.key_id);
     const size = row.size;
-    let chunkIndex = Math.floor(offset / CHUNK_PLAIN_SIZE);
-
-    const buffer = Buffer.allocUnsafe(CHUNK_PLAIN_SIZE);
-    let filled = 0;
-    if (row.tail) {
-      const tail = openTail(key, row.key_id, chunkIndex, row.tail);
-      tail.copy(buffer);
-      filled = tail.length;
-    }
-    const known = this.hashes.get(id);
-    this.hashes.delete(id);
-    const hash = offset === 0 ? createHash('sha256') : known && known.offset === offset ? known.hash : undefined;
-    // Secure Fetch uploads: MD5, SHA-1 and SHA3-512 of the plaintext, one pass, resumed from the stored state
-    const multi = row.secure_fetch_link_id ? await this.openHashes(row, key) : undefined;
-    // bytes at the start of the receive buffer already in `multi` (a kept tail was hashed by its own request)
-    let hashedTo = filled;
-    /**
-     * Hashes the receive buffer up to `filled`; answers (wrapped, so the caller need not wait for the
-     * worker) the sealed state at `at`, the bytes so far.
-     */
-    const hashUpTo = async (at: number): Promise<{ state: Promise<Buffer> } | undefined> => {
-      if (!multi) return undefined;
-      await multi.update(buffer.subarray(hashedTo, filled));
-      hashedTo = filled;
-      const state = multi.save().then((s) => {
-        if (s.bytes !== at) throw new Error('hash state out of step with the upload');
-        return sealHashState(key, row.key_id, s);
-      });
-      state.catch(() => undefined);
-      return { state };
-    };
-
+    const tail = row.tail ? openTail(key, row.key_id, Math.floor(offset / CHUNK_PLAIN_SIZE), row.tail) : undefined;
+    // a kept tail was hashed by its own request: the hashes go on from the offset
+    const hashing = new UploadHashing(
+      this.sha256.take(id, offset),
+      // Secure Fetch uploads: MD5, SHA-1 and SHA3-512 of the plaintext, one pass, resumed from the stored state
+      row.secure_fetch_link_id ? await resumeCertificateHashes(key, row.key_id, row.offset, row.hash_state) : undefined,
+      key,
+      row.key_id,
+    );
     let received = offset;
     let recorded = offset;
-    let queued = offset;
-    let inFlight: Promise<void> = Promise.resolve();
-    /** The records of the chunks not yet recorded, oldest first. */
-    const unrecorded: Promise<void>[] = [];
-    /** Chunks stored or being stored and not yet recorded, in order. */
-    const waiting: StoredChunk[] = [];
-    let failed = false;
-
-    // chunks are sealed as they fill and written to their shards at once, while more are received;
-    // each is recorded (offset and hash state included) once durable, in order: the chunks found
-    // durable together are recorded together, the hash state of the last one with them
-    const storeChunk = (index: number, plain: Buffer, last: boolean, newOffset: number, hashState: { state: Promise<Buffer> } | undefined) => {
-      // sealed at once into new buffers: the receive buffer is free for the next chunk
-      const sealed = encryptChunkParts(key, row.key_id, index, plain, last);
-      const stored = blobs.put(sealed);
-      const chunk: StoredChunk = {
-        index,
-        size: sealed[0].length + sealed[1].length + sealed[2].length,
-        fromOffset: queued,
-        newOffset,
-        durable: undefined,
-        recorded: false,
-        ready: Promise.all([stored, hashState?.state ?? null]).then(([cid, state]) => {
-          chunk.durable = { cid, state };
-        }),
-      };
-      // a chunk stored after an earlier one failed is named by nothing and collected later
-      chunk.ready.catch(() => undefined);
-      waiting.push(chunk);
-      const previous = inFlight;
-      queued = newOffset;
-      inFlight = (async () => {
-        await previous;
-        if (chunk.recorded) return;
-        await chunk.ready;
-        const batch: StoredChunk[] = [];
-        while (waiting.length && (!batch.length || waiting[0]!.durable)) batch.push(waiting.shift()!);
-        if (batch[0] !== chunk) throw new Error('upload chunks recorded out of order');
-        const end = batch.at(-1)!;
-        // only from the offset this request started at: a stale request can never overwrite a newer one
-        const { rowCount } = await pool.query(
-          `with u as (update uploads set "offset" = $2, tail = null, hash_state = coalesce($4, hash_state), expires_at = greatest(expires_at, $8)
-                      where id = $1 and "offset" = $3 and status = 'receiving' returning id)
-           insert into upload_chunks (upload_id, index, cid, size) select u.id, c.index, c.cid, c.size from u, unnest($5::int[], $6::text[], $7::int[]) as c(index, cid, size)`,
-          [
-            id,
-            end.newOffset,
-            chunk.fromOffset,
-            end.durable!.state,
-            batch.map((c) => c.index),
-            batch.map((c) => c.durable!.cid),
-            batch.map((c) => c.size),
-            this.fullExpiry(row),
-          ],
-        );
-        if (rowCount !== batch.length) throw ERRORS.INVALID_OFFSET;
-        for (const c of batch) c.recorded = true;
-        recorded = end.newOffset;
-      })();
-      inFlight.catch(() => {
-        failed = true;
-      });
-      unrecorded.push(inFlight);
-    };
-    /** Waits until fewer than `CHUNKS_IN_FLIGHT` chunks are unrecorded (a failure is seen through `failed`). */
-    const room = async () => {
-      while (unrecorded.length >= CHUNKS_IN_FLIGHT) await unrecorded.shift()!.catch(() => undefined);
-    };
-
     let streamError: unknown;
     try {
+      // each chunk is recorded (offset and hash state included) once durable, in order: the chunks
+      // found durable together are recorded together, the hash state of the last one with them
+      const writer = new ChunkWriter<Buffer>({
+        key,
+        keyId: row.key_id,
+        blobs: this.deps.blobs,
+        size,
+        offset,
+        ...(tail ? { tail } : {}),
+        inFlight: CHUNKS_IN_FLIGHT,
+        cut: (plaintext, at) => hashing.add(plaintext, at),
+        record: async (batch) => {
+          const end = batch.at(-1)!;
+          // only from the offset this request started at: a stale request can never overwrite a newer one
+          const { rowCount } = await pool.query(
+            `with u as (update uploads set "offset" = $2, tail = null, hash_state = coalesce($4, hash_state), expires_at = greatest(expires_at, $8)
+                        where id = $1 and "offset" = $3 and status = 'receiving' returning id)
+             insert into upload_chunks (upload_id, index, cid, size) select u.id, c.index, c.cid, c.size from u, unnest($5::int[], $6::text[], $7::int[]) as c(index, cid, size)`,
+            [
+              id,
+              end.newOffset,
+              batch[0]!.fromOffset,
+              end.kept ?? null,
+              batch.map((c) => c.index),
+              batch.map((c) => c.cid),
+              batch.map((c) => c.size),
+              this.fullExpiry(row),
+            ],
+          );
+          if (rowCount !== batch.length) throw ERRORS.INVALID_OFFSET;
+        },
+      });
+
+      // the client went away: what arrived is still kept, and the stored offset says where to resume
+      streamError = await writer.take(stream as AsyncIterable<Buffer>);
       try {
-        for await (const data of stream as AsyncIterable<Buffer>) {
-          if (failed) break;
-          let at = 0;
-          hash?.update(data);
-          while (at < data.length) {
-            const n = Math.min(data.length - at, CHUNK_PLAIN_SIZE - filled);
-            data.copy(buffer, filled, at, at + n);
-            filled += n;
-            at += n;
-            received += n;
-            if (filled === CHUNK_PLAIN_SIZE) {
-              storeChunk(chunkIndex++, buffer, received === size, received, await hashUpTo(received));
-              filled = 0;
-              hashedTo = 0;
-              // a few chunks wait for their disk writes (and the SHA3 worker's state) while this thread receives
-              await room();
-              if (failed) break;
-            }
-          }
-        }
-      } catch (error) {
-        // the client went away: what arrived is still kept, and the stored offset says where to resume
-        streamError = error;
-      }
-      try {
-        if (received === size && filled > 0) storeChunk(chunkIndex++, buffer.subarray(0, filled), true, received, await hashUpTo(received));
-        await inFlight;
-        if (received < size && filled > 0 && recorded < received) {
-          const sealedTail = sealTail(key, row.key_id, chunkIndex, buffer.subarray(0, filled));
-          const state = await (await hashUpTo(received))?.state;
+        const end = await writer.end();
+        received = end.received;
+        recorded = end.recorded;
+        if (end.tail) {
+          const sealedTail = sealTail(key, row.key_id, end.tail.index, end.tail.plaintext);
           const { rowCount } = await pool.query(
             `update uploads set "offset" = $2, tail = $3, hash_state = coalesce($5, hash_state), expires_at = greatest(expires_at, $6)
              where id = $1 and "offset" = $4 and status = 'receiving'`,
-            [id, received, sealedTail, recorded, state ?? null, this.fullExpiry(row)],
+            [id, received, sealedTail, recorded, end.tail.kept ?? null, this.fullExpiry(row)],
           );
           if (!rowCount) throw ERRORS.INVALID_OFFSET;
           recorded = received;
@@ -451,13 +338,13 @@ export class EncryptingDataStore extends DataStore {
         throw streamError ?? error;
       }
       if (recorded === size) {
-        await this.finish(id, row.key_id, size, await this.chunksOf(id), hash, multi);
-      } else if (hash && recorded === received) {
-        this.hashes.set(id, { offset: recorded, hash });
+        await this.finish(id, row.key_id, size, await this.chunksOf(id), hashing.sha256, hashing.certificate);
+      } else if (hashing.sha256 && recorded === received) {
+        this.sha256.keep(id, recorded, hashing.sha256);
       }
     } finally {
       // idempotent: a digest has already ended the session
-      multi?.close();
+      hashing.close();
     }
     if (streamError && recorded === offset) throw streamError;
     return recorded;
@@ -497,7 +384,7 @@ export class EncryptingDataStore extends DataStore {
     await pausepoint('upload-discard:before-delete');
     const { rowCount } = await this.deps.pool.query(`delete from uploads where id = $1 and status in ('receiving', 'finished')`, [row.id]);
     if (!rowCount) return false;
-    this.hashes.delete(row.id);
+    this.sha256.forget(row.id);
     await pausepoint('upload-discard:deleted');
     await this.deps.keys.destroy(row.key_id);
     for (const chunk of chunks) await this.deps.blobs.delete(chunk.cid);
@@ -645,7 +532,7 @@ export class EncryptingDataStore extends DataStore {
   async consumed(uploadId: string): Promise<void> {
     if (!UPLOAD_ID.test(uploadId)) return;
     await this.deps.pool.query(`delete from uploads where id = $1 and status = 'claimed'`, [uploadId]);
-    this.hashes.delete(uploadId);
+    this.sha256.forget(uploadId);
   }
 
   /** Every upload's chunks so far, for the scrub. */
