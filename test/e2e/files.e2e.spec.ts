@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../api/src/testing/accounts';
 import { startTestApp, type TestApp } from '../../api/src/testing/harness';
 import { launchBrowser, stepShots } from './browser';
-import { webSignIn } from './helpers';
+import { expectNoSideScroll, webSignIn } from './helpers';
 
 let t: TestApp;
 let browser: Browser;
@@ -419,6 +419,42 @@ describe('the file browser', () => {
     expect(workers.some((w) => w.startsWith(`${t.url}/assets/pdf.worker`))).toBe(true);
     expect(elsewhere).toEqual([]);
     expect(errors.filter((e) => /content security policy|pdf/i.test(e))).toEqual([]);
+    await context.close();
+  });
+
+  it('a file that cannot be previewed opens the preview with its name, type, size and a download button, and downloads only on that button', async () => {
+    const shot = stepShots('web-files-no-preview');
+    const { email } = await signUpConfirmed(uniqueEmail('nopreview'));
+    const context = await browser.newContext({ locale: 'en-US', acceptDownloads: true });
+    const page = await context.newPage();
+    const downloads: string[] = [];
+    page.on('download', (d) => downloads.push(d.suggestedFilename()));
+    await signIn(page, email);
+    await page.goto(`${t.url}/files/storage`);
+    await page.getByTestId('empty-folder').waitFor();
+    const data = randomBytes(2_500);
+    await page.getByTestId('file-input').setInputFiles([{ name: 'backup.dat', mimeType: 'application/octet-stream', buffer: data }]);
+    await row(page, 'backup.dat').waitFor();
+
+    await row(page, 'backup.dat').getByTestId('file-open').click();
+    const pane = page.getByTestId('preview-unsupported');
+    await pane.waitFor();
+    expect(await page.getByTestId('preview-unsupported-name').innerText()).toBe('backup.dat');
+    expect(await page.getByTestId('preview-unsupported-type').innerText()).toBe('application/octet-stream');
+    expect(await page.getByTestId('preview-unsupported-size').innerText()).toBe('2.5 KB');
+    expect(await pane.innerText()).toContain('This file cannot be previewed.');
+    // opening it started no download
+    await page.waitForTimeout(500);
+    expect(downloads).toEqual([]);
+    await shot(page, 'desktop');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectNoSideScroll(page);
+    await pane.waitFor();
+    await shot(page, 'phone');
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('preview-unsupported-download').click()]);
+    expect(download.suggestedFilename()).toBe('backup.dat');
+    expect(readFileSync(await download.path()).equals(data)).toBe(true);
     await context.close();
   });
 
