@@ -144,6 +144,33 @@ describe('plans and billing in the browser', () => {
     await page.context().close();
   });
 
+  it('each plan card lists what the plan includes from the catalogue (accounts, shares, Secure Fetch, features), and fits a phone', async () => {
+    const shot = stepShots('billing-plan-cards');
+    const { email } = await signUpConfirmed();
+    const page = await newPage();
+    await signInThroughForm(page, email);
+    await page.goto(`${t.url}/storages/plans`);
+    await page.getByTestId('plans-page').waitFor();
+    const lines = async (plan: string) => (await page.getByTestId(`plan-includes-${plan}`).locator('li').allInnerTexts()).map((l) => l.trim());
+    expect(await lines('starter')).toEqual(['20 shares a month', '5 Secure Fetch requests a month', 'Shared files up to 10 MiB each']);
+    expect(await lines('professional')).toEqual([
+      'Unlimited shares',
+      'Unlimited Secure Fetch requests',
+      'Shared files of any size',
+      'E-signatures',
+      'End-to-end encryption',
+      'Two-factor authentication',
+      'Backup',
+    ]);
+    expect(await lines('team')).toContain('10 accounts included');
+    expect(await lines('group')).toContain('100 GB of storage shared by the group');
+    await shot(page, 'desktop');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectNoSideScroll(page);
+    await shot(page, 'phone');
+    await page.context().close();
+  });
+
   it('staff create, edit, toggle and delete a promo code in the console', async () => {
     const shot = stepShots('billing-console-promocodes');
     const code = `CONSOLE${tag}`;
