@@ -100,7 +100,14 @@ describe('plans and billing in the browser', () => {
 
     await page.waitForURL(/\/dev\/checkout\//);
     expect(await page.getByTestId('amount').innerText()).toContain('10.00');
+    // the stand-in says what it is, in its own style (inline, as its content security policy allows)
+    expect(await page.getByTestId('test-provider').innerText()).toContain('TEST PAYMENT PROVIDER');
+    expect(await page.evaluate<string>(`getComputedStyle(document.querySelector('[data-testid=pay]')).backgroundColor`)).toBe('rgb(31, 95, 191)');
     await shot(page, 'test-checkout');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectNoSideScroll(page);
+    await shot(page, 'test-checkout-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByTestId('pay').click();
 
     await page.waitForURL(/\/storages\/result/);
