@@ -26,7 +26,7 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-const { uniqueEmail, signUpConfirmed, PASSWORD } = accountHelpers(() => t);
+const { uniqueEmail, signUpConfirmed, signedInUser, PASSWORD } = accountHelpers(() => t);
 
 /** A real PNG (size x size, a colour gradient), so the preview has an image to decode. */
 const png = (size: number): Buffer => {
@@ -456,6 +456,31 @@ describe('the file browser', () => {
     expect(download.suggestedFilename()).toBe('backup.dat');
     expect(readFileSync(await download.path()).equals(data)).toBe(true);
     await context.close();
+  });
+
+  it("a files address with an unknown or someone else's storage says so and leads to one's own files, instead of opening one's own storage", async () => {
+    const shot = stepShots('web-files-storage-not-found');
+    const { storageId: theirStorage } = await signedInUser(uniqueEmail('owner'));
+
+    const { email } = await signUpConfirmed(uniqueEmail('visitor'));
+    const page = await (await browser.newContext({ locale: 'en-US' })).newPage();
+    await webSignIn(page, t.url, email, PASSWORD);
+    for (const storageId of [theirStorage, 'no-such-storage']) {
+      await page.goto(`${t.url}/files/storage/${encodeURIComponent(storageId)}`);
+      await page.getByTestId('storage-not-found').waitFor();
+      expect(page.url()).toBe(`${t.url}/files/storage/${encodeURIComponent(storageId)}`);
+      expect(await page.getByTestId('storage-not-found').innerText()).toContain('This storage does not exist or you have no access to it');
+      expect(await page.getByTestId('file-row').count()).toBe(0);
+    }
+    await shot(page, 'desktop');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectNoSideScroll(page);
+    await shot(page, 'phone');
+    await page.getByTestId('storage-not-found-own').click();
+    await page.waitForURL(/\/files\/storage\/[^/]+$/);
+    expect(page.url()).not.toContain(encodeURIComponent(theirStorage));
+    await page.getByTestId('empty-folder').waitFor();
+    await page.context().close();
   });
 
   it('an upload larger than the storage is refused before a byte is sent and opens the quota limit dialog', async () => {

@@ -42,6 +42,7 @@ import { exceedsDownloadLimit, formatBytes, totalSize } from './format';
 import { MoveCopyDialog } from './MoveCopyDialog';
 import { PreviewDialog } from './PreviewDialog';
 import { runStorageTask } from './storage-task';
+import { StorageNotFound } from './StorageNotFound';
 import { UploadPanel } from './UploadPanel';
 import type { FileHandleLike } from './upload-queue.machine';
 import { summarize } from './upload-queue.machine';
@@ -188,6 +189,7 @@ export const FileBrowserPage = () => {
   if (storagesError) return <ErrorAlert error={storagesError} />;
   if (!storages) return <LinearProgress aria-label={t('common.loading')} />;
   if (!storage) {
+    if (storageId) return <StorageNotFound />;
     const first = storages.find((s) => s.type === 'online') ?? storages[0];
     if (first) return <Navigate to={`/files/storage/${encodeURIComponent(first.id)}`} replace />;
     return (
