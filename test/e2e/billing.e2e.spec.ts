@@ -139,6 +139,17 @@ describe('plans and billing in the browser', () => {
     expect(await nextAmount.innerText()).toContain('$10.00');
     expect(await nextAmount.innerText()).toContain(`${code}: 2 more payments at this price, then $19.99`);
     await shot(staffPage, 'console-next-payment');
+    // the code is in use now: its delete confirmation says how often, and what deleting it does
+    await staffPage.goto(`${t.url}/admin/promocodes/${encodeURIComponent(code)}/show`);
+    await staffPage.getByTestId('promo-show-code').filter({ hasText: code }).waitFor();
+    await staffPage.getByTestId('promo-delete').click();
+    const confirm = staffPage.getByRole('dialog');
+    await confirm.getByText('It has been used 1 time.', { exact: false }).waitFor();
+    expect(await confirm.innerText()).toContain('keeps its price for the payments it has left');
+    await shot(staffPage, 'console-promo-delete-in-use');
+    await confirm.getByRole('button', { name: /cancel/i }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect((await root.get(`/api/admin/promocodes/${code}`)).status).toBe(200);
     await staffPage.context().close();
 
     await page.getByTestId('subscription-cancel').click();
@@ -224,6 +235,7 @@ describe('plans and billing in the browser', () => {
     expect((await root.get(`/api/admin/promocodes/${code}`)).body.status).toBe('inactive');
 
     await page.getByTestId('promo-delete').click();
+    await page.getByRole('dialog').getByText('It has not been used yet. Deleting it stops every new use.').waitFor();
     await page.getByRole('button', { name: /confirm/i }).click();
     await page.waitForURL(/\/admin\/promocodes(\?|$)/);
     await page.getByTestId('promocodes-table').or(page.getByTestId('promocodes-empty')).first().waitFor();

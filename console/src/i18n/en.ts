@@ -452,6 +452,9 @@ export const consoleMessages = {
       readOnly: 'Your role can only read promo codes.',
       refused: 'Your role cannot add or edit promo codes.',
       confirmDelete: 'Delete promo code %{code}?',
+      confirmDeleteUsed:
+        'It has been used %{smart_count} time. Deleting it stops every new use; the subscription that already uses it keeps its price for the payments it has left. |||| It has been used %{smart_count} times. Deleting it stops every new use; the subscriptions that already use it keep its price for the payments they have left.',
+      confirmDeleteUnused: 'It has not been used yet. Deleting it stops every new use.',
       validation: {
         required: 'This field is required',
         code: 'Use 3 to 40 letters, digits, dashes or underscores',

@@ -640,6 +640,9 @@ const consoleMessages: ConsoleCatalogue = {
       readOnly: 'Tu rol solo puede leer los códigos promocionales.',
       refused: 'Tu rol no puede agregar ni editar códigos promocionales.',
       confirmDelete: '¿Eliminar el código promocional %{code}?',
+      confirmDeleteUsed:
+        'Se ha usado %{smart_count} vez. Al eliminarlo no se podrá usar más; la suscripción que ya lo usa conserva su precio en los pagos que le quedan. |||| Se ha usado %{smart_count} veces. Al eliminarlo no se podrá usar más; las suscripciones que ya lo usan conservan su precio en los pagos que les quedan.',
+      confirmDeleteUnused: 'Todavía no se ha usado. Al eliminarlo no se podrá usar más.',
       validation: {
         required: 'Este campo es obligatorio',
         code: 'Usa de 3 a 40 letras, dígitos, guiones o guiones bajos',

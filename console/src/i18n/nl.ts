@@ -641,6 +641,9 @@ const consoleMessages: ConsoleCatalogue = {
       readOnly: 'Uw rol kan promotiecodes alleen lezen.',
       refused: 'Uw rol kan geen promotiecodes toevoegen of bewerken.',
       confirmDelete: 'Promotiecode %{code} verwijderen?',
+      confirmDeleteUsed:
+        'Hij is %{smart_count} keer gebruikt. Na verwijderen kan niemand hem meer gebruiken; het abonnement dat hem al gebruikt, houdt zijn prijs voor de resterende betalingen. |||| Hij is %{smart_count} keer gebruikt. Na verwijderen kan niemand hem meer gebruiken; de abonnementen die hem al gebruiken, houden zijn prijs voor de resterende betalingen.',
+      confirmDeleteUnused: 'Hij is nog niet gebruikt. Na verwijderen kan niemand hem meer gebruiken.',
       validation: {
         required: 'Dit veld is verplicht',
         code: 'Gebruik 3 tot 40 letters, cijfers, streepjes of underscores',

@@ -640,6 +640,9 @@ const consoleMessages: ConsoleCatalogue = {
       readOnly: 'Sua função só pode ler os códigos promocionais.',
       refused: 'Sua função não pode adicionar nem editar códigos promocionais.',
       confirmDelete: 'Excluir o código promocional %{code}?',
+      confirmDeleteUsed:
+        'Foi usado %{smart_count} vez. Ao excluí-lo, ninguém poderá usá-lo de novo; a assinatura que já o usa mantém o preço nos pagamentos que faltam. |||| Foi usado %{smart_count} vezes. Ao excluí-lo, ninguém poderá usá-lo de novo; as assinaturas que já o usam mantêm o preço nos pagamentos que faltam.',
+      confirmDeleteUnused: 'Ainda não foi usado. Ao excluí-lo, ninguém poderá usá-lo.',
       validation: {
         required: 'Este campo é obrigatório',
         code: 'Use de 3 a 40 letras, dígitos, hífens ou sublinhados',
