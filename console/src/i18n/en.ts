@@ -360,6 +360,8 @@ export const consoleMessages = {
       confirm: {
         suspendTitle: 'Suspend %{email}?',
         suspendContent: 'The user is signed out everywhere and cannot sign in until unsuspended.',
+        reason: 'Reason (optional)',
+        reasonHelp: "Kept in the user's activity log, visible to staff.",
         blockTitle: 'Block %{email}?',
         blockContent: 'The user is signed out everywhere and cannot sign in until unblocked.',
         deleteTitle: 'Delete %{email}?',

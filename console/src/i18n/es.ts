@@ -548,6 +548,8 @@ const consoleMessages: ConsoleCatalogue = {
       confirm: {
         suspendTitle: '¿Suspender a %{email}?',
         suspendContent: 'Se cierra la sesión del usuario en todas partes y no puede iniciar sesión hasta que se levante la suspensión.',
+        reason: 'Motivo (opcional)',
+        reasonHelp: 'Se guarda en el registro de actividad del usuario, visible para el personal.',
         blockTitle: '¿Bloquear a %{email}?',
         blockContent: 'Se cierra la sesión del usuario en todas partes y no puede iniciar sesión hasta que se desbloquee.',
         deleteTitle: '¿Eliminar a %{email}?',

@@ -549,6 +549,8 @@ const consoleMessages: ConsoleCatalogue = {
       confirm: {
         suspendTitle: '%{email} schorsen?',
         suspendContent: 'De gebruiker wordt overal uitgelogd en kan niet inloggen tot de schorsing is opgeheven.',
+        reason: 'Reden (optioneel)',
+        reasonHelp: 'Wordt bewaard in het activiteitenlogboek van de gebruiker, zichtbaar voor medewerkers.',
         blockTitle: '%{email} blokkeren?',
         blockContent: 'De gebruiker wordt overal uitgelogd en kan niet inloggen tot de blokkade is opgeheven.',
         deleteTitle: '%{email} verwijderen?',

@@ -548,6 +548,8 @@ const consoleMessages: ConsoleCatalogue = {
       confirm: {
         suspendTitle: 'Suspender %{email}?',
         suspendContent: 'O usuário sai de todos os lugares e não pode entrar até a suspensão ser retirada.',
+        reason: 'Motivo (opcional)',
+        reasonHelp: 'Fica no registro de atividade do usuário, visível para a equipe.',
         blockTitle: 'Bloquear %{email}?',
         blockContent: 'O usuário sai de todos os lugares e não pode entrar até ser desbloqueado.',
         deleteTitle: 'Excluir %{email}?',
