@@ -15,6 +15,7 @@ const userFields = {
   email: 'E-mail',
   loginEmail: 'Login e-mail',
   registrationApp: 'Registration app',
+  createdByStaff: 'Created by staff',
   authMethods: 'Auth methods',
   registrationUserAgent: 'Registration user agent',
   firstLoginAt: 'First login',

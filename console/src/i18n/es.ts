@@ -202,6 +202,7 @@ const userFields = {
   email: 'Correo',
   loginEmail: 'Correo de inicio de sesión',
   registrationApp: 'App de registro',
+  createdByStaff: 'Creado por el personal',
   authMethods: 'Métodos de acceso',
   registrationUserAgent: 'User agent del registro',
   firstLoginAt: 'Primer inicio de sesión',

@@ -202,6 +202,7 @@ const userFields = {
   email: 'E-mail',
   loginEmail: 'Inlog-e-mail',
   registrationApp: 'Registratie-app',
+  createdByStaff: 'Aangemaakt door medewerkers',
   authMethods: 'Inlogmethoden',
   registrationUserAgent: 'User agent bij registratie',
   firstLoginAt: 'Eerste keer ingelogd',

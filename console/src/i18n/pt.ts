@@ -202,6 +202,7 @@ const userFields = {
   email: 'E-mail',
   loginEmail: 'E-mail de acesso',
   registrationApp: 'App de cadastro',
+  createdByStaff: 'Criado pela equipe',
   authMethods: 'Métodos de acesso',
   registrationUserAgent: 'User agent do cadastro',
   firstLoginAt: 'Primeiro acesso',

@@ -374,6 +374,11 @@ describe('staff', () => {
     const { http } = await signIn(email);
     expect((await http.get(`/api/users/${id}/storages/`)).status).toBe(200);
     expect((await admin.get(`/api/admin/users/${id}`)).body).toMatchObject({ plan: 'Basic', paymentFrequency: null, statusId: 'active', deleterEmail: null });
+    expect((await admin.get(`/api/admin/users/${id}`)).body).toMatchObject({
+      registrationApp: 'web',
+      registrationUserAgent: 'axel-test',
+      createdByStaff: false,
+    });
     expect((await admin.post(`/api/admin/users/${id}/plan`, { productId: 101 })).status).toBe(200);
     const view = (await admin.get(`/api/admin/users/${id}`)).body;
     expect(view).toMatchObject({ plan: 'Starter', paymentFrequency: 'year' });
@@ -392,6 +397,8 @@ describe('staff', () => {
     const created = await admin.post('/api/admin/users/', { email, password: PASSWORD, passwordConfirmation: PASSWORD, role: 'user' });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ email, emailVerified: true, status: 'active' });
+    // registered from the console by staff: not the staff member's browser or app as the user's own
+    expect(created.body).toMatchObject({ registrationApp: 'console', registrationUserAgent: null, createdByStaff: true });
     expect((await signIn(email)).res.status).toBe(200);
     expect((await admin.post(`/api/admin/users/${created.body.id}/password-reset`)).status).toBe(202);
     expect((await lastMail(email, 'Reset your password')).subject).toBe('Reset your password');

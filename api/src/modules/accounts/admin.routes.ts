@@ -39,6 +39,7 @@ export const toAdminUser = (u: UserRow) => {
     email: u.email,
     loginEmail: u.email,
     registrationApp: u.registration_app,
+    createdByStaff: u.created_by_staff_id !== null,
     authMethods: u.auth_methods,
     registrationUserAgent: u.registration_user_agent,
     firstLoginAt: iso(u.first_login_at),
