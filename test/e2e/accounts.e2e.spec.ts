@@ -148,9 +148,15 @@ describe('a new user in the web app', () => {
     await shot(staff, 'console-search');
     await staff.getByText(email).first().click();
     await staff.getByTestId('user-suspend').click();
+    // the reason is optional; given, it goes into the user's activity
+    await staff.getByTestId('user-suspend-reason').fill('Chargeback under review');
+    await shot(staff, 'console-suspend-reason');
     await staff.getByRole('button', { name: 'Confirm' }).click();
     await staff.getByText('User suspended').first().waitFor();
     await shot(staff, 'console-suspended');
+    await staff.getByTestId('user-tab-activity').click();
+    await staff.getByTestId('user-activity').getByTestId('activity-sentence').filter({ hasText: 'Suspended (Chargeback under review)' }).waitFor();
+    await shot(staff, 'console-suspension-in-activity');
 
     await user.waitForURL(/\/signin/, { timeout: 15_000 });
     // the user chose pt_br earlier: the message comes in their language

@@ -100,7 +100,14 @@ describe('plans and billing in the browser', () => {
 
     await page.waitForURL(/\/dev\/checkout\//);
     expect(await page.getByTestId('amount').innerText()).toContain('10.00');
+    // the stand-in says what it is, in its own style (inline, as its content security policy allows)
+    expect(await page.getByTestId('test-provider').innerText()).toContain('TEST PAYMENT PROVIDER');
+    expect(await page.evaluate<string>(`getComputedStyle(document.querySelector('[data-testid=pay]')).backgroundColor`)).toBe('rgb(31, 95, 191)');
     await shot(page, 'test-checkout');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectNoSideScroll(page);
+    await shot(page, 'test-checkout-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByTestId('pay').click();
 
     await page.waitForURL(/\/storages\/result/);
@@ -132,6 +139,17 @@ describe('plans and billing in the browser', () => {
     expect(await nextAmount.innerText()).toContain('$10.00');
     expect(await nextAmount.innerText()).toContain(`${code}: 2 more payments at this price, then $19.99`);
     await shot(staffPage, 'console-next-payment');
+    // the code is in use now: its delete confirmation says how often, and what deleting it does
+    await staffPage.goto(`${t.url}/admin/promocodes/${encodeURIComponent(code)}/show`);
+    await staffPage.getByTestId('promo-show-code').filter({ hasText: code }).waitFor();
+    await staffPage.getByTestId('promo-delete').click();
+    const confirm = staffPage.getByRole('dialog');
+    await confirm.getByText('It has been used 1 time.', { exact: false }).waitFor();
+    expect(await confirm.innerText()).toContain('keeps its price for the payments it has left');
+    await shot(staffPage, 'console-promo-delete-in-use');
+    await confirm.getByRole('button', { name: /cancel/i }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect((await root.get(`/api/admin/promocodes/${code}`)).status).toBe(200);
     await staffPage.context().close();
 
     await page.getByTestId('subscription-cancel').click();
@@ -141,6 +159,33 @@ describe('plans and billing in the browser', () => {
     expect(await page.getByTestId('subscription-plan-name').innerText()).toBe('Professional');
     expect(await page.getByTestId('subscription-storage').innerText()).toContain('500 GB');
     await shot(page, 'subscription-canceled');
+    await page.context().close();
+  });
+
+  it('each plan card lists what the plan includes from the catalogue (accounts, shares, Secure Fetch, features), and fits a phone', async () => {
+    const shot = stepShots('billing-plan-cards');
+    const { email } = await signUpConfirmed();
+    const page = await newPage();
+    await signInThroughForm(page, email);
+    await page.goto(`${t.url}/storages/plans`);
+    await page.getByTestId('plans-page').waitFor();
+    const lines = async (plan: string) => (await page.getByTestId(`plan-includes-${plan}`).locator('li').allInnerTexts()).map((l) => l.trim());
+    expect(await lines('starter')).toEqual(['20 shares a month', '5 Secure Fetch requests a month', 'Shared files up to 10 MiB each']);
+    expect(await lines('professional')).toEqual([
+      'Unlimited shares',
+      'Unlimited Secure Fetch requests',
+      'Shared files of any size',
+      'E-signatures',
+      'End-to-end encryption',
+      'Two-factor authentication',
+      'Backup',
+    ]);
+    expect(await lines('team')).toContain('10 accounts included');
+    expect(await lines('group')).toContain('100 GB of storage shared by the group');
+    await shot(page, 'desktop');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectNoSideScroll(page);
+    await shot(page, 'phone');
     await page.context().close();
   });
 
@@ -190,6 +235,7 @@ describe('plans and billing in the browser', () => {
     expect((await root.get(`/api/admin/promocodes/${code}`)).body.status).toBe('inactive');
 
     await page.getByTestId('promo-delete').click();
+    await page.getByRole('dialog').getByText('It has not been used yet. Deleting it stops every new use.').waitFor();
     await page.getByRole('button', { name: /confirm/i }).click();
     await page.waitForURL(/\/admin\/promocodes(\?|$)/);
     await page.getByTestId('promocodes-table').or(page.getByTestId('promocodes-empty')).first().waitFor();

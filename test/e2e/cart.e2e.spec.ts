@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../api/src/testing/accounts';
 import { startTestApp, type TestApp } from '../../api/src/testing/harness';
 import { launchBrowser, stepShots } from './browser';
-import { webSignIn } from './helpers';
+import { expectNoSideScroll, webSignIn } from './helpers';
 
 let t: TestApp;
 let browser: Browser;
@@ -45,7 +45,14 @@ describe('upload and share', () => {
     await expect.poll(() => page.getByTestId('cart-entry').count(), { timeout: 30_000 }).toBe(2);
     expect(await page.getByTestId('cart-folder').getAttribute('data-name')).toMatch(/^Shared \d{4}-\d{2}-\d{2} \d{2}h\d{2}$/);
     await expect.poll(() => page.getByTestId('cart-cost').innerText()).toBe('2 files, 37 B. 5 of 5 shares left this month.');
+    // a plan with a share limit: the way to more shares, as the share dialog has it
+    expect(await page.getByTestId('cart-upgrade').innerText()).toBe('Upgrade for more shares');
+    expect(await page.getByTestId('cart-upgrade').getAttribute('href')).toBe('/storages/plans');
     await shot(page, 'cart');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectNoSideScroll(page);
+    await shot(page, 'cart-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByTestId('cart-share').click();
     await page.getByTestId('cart-shared').waitFor();
     const link = await page.getByTestId('cart-share-link').inputValue();

@@ -103,6 +103,10 @@ describe('the staff console', () => {
 
     await page.goto(`${t.url}/admin/users/${encodeURIComponent(plain.id)}/show`);
     await page.getByTestId('user-suspend').waitFor();
+    // created by staff: registered from the console, with no browser of its own
+    expect(await page.locator('.ra-field-registrationApp').innerText()).toMatch(/Registration app\s+console/);
+    expect(await page.locator('.ra-field-registrationUserAgent').innerText()).toMatch(/Registration user agent\s+—/);
+    expect(await page.locator('.ra-field-createdByStaff [data-testid="true"]').count()).toBe(1);
     await page.getByTestId('user-block').waitFor();
     expect(await page.getByTestId('user-change-role').count()).toBe(0);
 

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../api/src/testing/accounts';
 import { startTestApp, type TestApp } from '../../api/src/testing/harness';
 import { launchBrowser, stepShots } from './browser';
-import { webSignIn } from './helpers';
+import { expectNoSideScroll, webSignIn } from './helpers';
 
 let t: TestApp;
 let browser: Browser;
@@ -26,7 +26,7 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-const { uniqueEmail, signUpConfirmed, PASSWORD } = accountHelpers(() => t);
+const { uniqueEmail, signUpConfirmed, signedInUser, PASSWORD } = accountHelpers(() => t);
 
 /** A real PNG (size x size, a colour gradient), so the preview has an image to decode. */
 const png = (size: number): Buffer => {
@@ -420,6 +420,67 @@ describe('the file browser', () => {
     expect(elsewhere).toEqual([]);
     expect(errors.filter((e) => /content security policy|pdf/i.test(e))).toEqual([]);
     await context.close();
+  });
+
+  it('a file that cannot be previewed opens the preview with its name, type, size and a download button, and downloads only on that button', async () => {
+    const shot = stepShots('web-files-no-preview');
+    const { email } = await signUpConfirmed(uniqueEmail('nopreview'));
+    const context = await browser.newContext({ locale: 'en-US', acceptDownloads: true });
+    const page = await context.newPage();
+    const downloads: string[] = [];
+    page.on('download', (d) => downloads.push(d.suggestedFilename()));
+    await signIn(page, email);
+    await page.goto(`${t.url}/files/storage`);
+    await page.getByTestId('empty-folder').waitFor();
+    const data = randomBytes(2_500);
+    await page.getByTestId('file-input').setInputFiles([{ name: 'backup.dat', mimeType: 'application/octet-stream', buffer: data }]);
+    await row(page, 'backup.dat').waitFor();
+
+    await row(page, 'backup.dat').getByTestId('file-open').click();
+    const pane = page.getByTestId('preview-unsupported');
+    await pane.waitFor();
+    expect(await page.getByTestId('preview-unsupported-name').innerText()).toBe('backup.dat');
+    expect(await page.getByTestId('preview-unsupported-type').innerText()).toBe('application/octet-stream');
+    expect(await page.getByTestId('preview-unsupported-size').innerText()).toBe('2.5 KB');
+    expect(await pane.innerText()).toContain('This file cannot be previewed.');
+    // opening it started no download
+    await page.waitForTimeout(500);
+    expect(downloads).toEqual([]);
+    await shot(page, 'desktop');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectNoSideScroll(page);
+    await pane.waitFor();
+    await shot(page, 'phone');
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('preview-unsupported-download').click()]);
+    expect(download.suggestedFilename()).toBe('backup.dat');
+    expect(readFileSync(await download.path()).equals(data)).toBe(true);
+    await context.close();
+  });
+
+  it("a files address with an unknown or someone else's storage says so and leads to one's own files, instead of opening one's own storage", async () => {
+    const shot = stepShots('web-files-storage-not-found');
+    const { storageId: theirStorage } = await signedInUser(uniqueEmail('owner'));
+
+    const { email } = await signUpConfirmed(uniqueEmail('visitor'));
+    const page = await (await browser.newContext({ locale: 'en-US' })).newPage();
+    await webSignIn(page, t.url, email, PASSWORD);
+    for (const storageId of [theirStorage, 'no-such-storage']) {
+      await page.goto(`${t.url}/files/storage/${encodeURIComponent(storageId)}`);
+      await page.getByTestId('storage-not-found').waitFor();
+      expect(page.url()).toBe(`${t.url}/files/storage/${encodeURIComponent(storageId)}`);
+      expect(await page.getByTestId('storage-not-found').innerText()).toContain('This storage does not exist or you have no access to it');
+      expect(await page.getByTestId('file-row').count()).toBe(0);
+    }
+    await shot(page, 'desktop');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectNoSideScroll(page);
+    await shot(page, 'phone');
+    await page.getByTestId('storage-not-found-own').click();
+    await page.waitForURL(/\/files\/storage\/[^/]+$/);
+    expect(page.url()).not.toContain(encodeURIComponent(theirStorage));
+    await page.getByTestId('empty-folder').waitFor();
+    await page.context().close();
   });
 
   it('an upload larger than the storage is refused before a byte is sent and opens the quota limit dialog', async () => {

@@ -114,9 +114,13 @@ describe('sharing a folder', () => {
     await row(visitor, 'notes.txt').getByTestId('file-open').click();
     await expect.poll(() => visitor.getByTestId('preview-text').innerText(), { timeout: 10_000 }).toContain('trip notes');
     await visitor.getByTestId('preview-close').click();
-    const [download] = await Promise.all([visitor.waitForEvent('download'), row(visitor, 'data.bin').getByTestId('file-open').click()]);
+    // A file no preview shows opens the preview pane too; its Download button downloads it.
+    await row(visitor, 'data.bin').getByTestId('file-open').click();
+    await visitor.getByTestId('preview-unsupported').waitFor();
+    const [download] = await Promise.all([visitor.waitForEvent('download'), visitor.getByTestId('preview-unsupported-download').click()]);
     expect(download.suggestedFilename()).toBe('data.bin');
     expect(readFileSync(await download.path()).equals(data)).toBe(true);
+    await visitor.getByTestId('preview-close').click();
     // Everything at once: the share's archive, a zip holding the folder's tree.
     await visitor.getByTestId('share-breadcrumbs').getByRole('button').first().click();
     await row(visitor, 'Trip').waitFor();

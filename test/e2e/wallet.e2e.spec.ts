@@ -151,7 +151,8 @@ describe('wallet in the browser', () => {
     await shot(bobPage, 'bob-confirmed');
 
     // Anyone can look the transaction up: the search page opens the development chain's own explorer page.
-    const visitor = await (await browser.newContext({ locale: 'en-US' })).newPage();
+    // a reader far from UTC: the explorer writes its times in the reader's own zone
+    const visitor = await (await browser.newContext({ locale: 'en-US', timezoneId: 'Asia/Tokyo' })).newPage();
     await visitor.goto(`${t.url}/transaction/search`);
     await visitor.getByTestId('transaction-search-id').fill('short');
     await visitor.getByTestId('transaction-search-submit').click();
@@ -163,7 +164,14 @@ describe('wallet in the browser', () => {
     expect(explorer).toContain(txid);
     expect(explorer).toContain('1 confirmation');
     expect(explorer).toContain('2.5 AXEL');
+    const time = visitor.getByTestId('transaction').locator('time').first();
+    await expect.poll(() => time.getAttribute('data-local')).toBe('true');
+    const at = new Date((await time.getAttribute('datetime')) ?? '');
+    expect(await time.innerText()).toBe(new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Tokyo' }).format(at));
     await shot(visitor, 'explorer');
+    await visitor.setViewportSize({ width: 390, height: 844 });
+    await expectNoSideScroll(visitor);
+    await shot(visitor, 'explorer-phone');
     await visitor.context().close();
 
     // Once confirmed, the notice goes and Alice's send goes through; her list says what each was, in words.

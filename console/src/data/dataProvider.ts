@@ -41,7 +41,7 @@ export interface ProcessDetail extends ProcessRecord {
 
 export interface ConsoleDataProvider extends DataProvider {
   /** POST /api/admin/users/:id/{suspend,unsuspend,block,unblock} → the updated user. */
-  userAction(id: Identifier, action: UserAction): Promise<{ data: RaRecord }>;
+  userAction(id: Identifier, action: UserAction, body?: { reason: string }): Promise<{ data: RaRecord }>;
   /** POST /api/admin/users/:id/role → the updated user (super_admin only). */
   changeRole(id: Identifier, role: string): Promise<{ data: RaRecord }>;
   /** POST /api/admin/users/:id/password-reset → 202. */
@@ -86,8 +86,8 @@ export const createDataProvider = (): ConsoleDataProvider => {
       return { data: (params.previousData ?? { id: params.id }) as never };
     },
 
-    userAction: async (id, action) => {
-      const { json } = await httpClient(`${userPath(id)}/${action}`, { method: 'POST' });
+    userAction: async (id, action, body) => {
+      const { json } = await httpClient(`${userPath(id)}/${action}`, { method: 'POST', ...(body ? { body: JSON.stringify(body) } : {}) });
       return { data: json as RaRecord };
     },
 

@@ -15,6 +15,7 @@ const userFields = {
   email: 'E-mail',
   loginEmail: 'Login e-mail',
   registrationApp: 'Registration app',
+  createdByStaff: 'Created by staff',
   authMethods: 'Auth methods',
   registrationUserAgent: 'Registration user agent',
   firstLoginAt: 'First login',
@@ -360,6 +361,8 @@ export const consoleMessages = {
       confirm: {
         suspendTitle: 'Suspend %{email}?',
         suspendContent: 'The user is signed out everywhere and cannot sign in until unsuspended.',
+        reason: 'Reason (optional)',
+        reasonHelp: "Kept in the user's activity log, visible to staff.",
         blockTitle: 'Block %{email}?',
         blockContent: 'The user is signed out everywhere and cannot sign in until unblocked.',
         deleteTitle: 'Delete %{email}?',
@@ -452,6 +455,9 @@ export const consoleMessages = {
       readOnly: 'Your role can only read promo codes.',
       refused: 'Your role cannot add or edit promo codes.',
       confirmDelete: 'Delete promo code %{code}?',
+      confirmDeleteUsed:
+        'It has been used %{smart_count} time. Deleting it stops every new use; the subscription that already uses it keeps its price for the payments it has left. |||| It has been used %{smart_count} times. Deleting it stops every new use; the subscriptions that already use it keep its price for the payments they have left.',
+      confirmDeleteUnused: 'It has not been used yet. Deleting it stops every new use.',
       validation: {
         required: 'This field is required',
         code: 'Use 3 to 40 letters, digits, dashes or underscores',

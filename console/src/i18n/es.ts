@@ -202,6 +202,7 @@ const userFields = {
   email: 'Correo',
   loginEmail: 'Correo de inicio de sesión',
   registrationApp: 'App de registro',
+  createdByStaff: 'Creado por el personal',
   authMethods: 'Métodos de acceso',
   registrationUserAgent: 'User agent del registro',
   firstLoginAt: 'Primer inicio de sesión',
@@ -548,6 +549,8 @@ const consoleMessages: ConsoleCatalogue = {
       confirm: {
         suspendTitle: '¿Suspender a %{email}?',
         suspendContent: 'Se cierra la sesión del usuario en todas partes y no puede iniciar sesión hasta que se levante la suspensión.',
+        reason: 'Motivo (opcional)',
+        reasonHelp: 'Se guarda en el registro de actividad del usuario, visible para el personal.',
         blockTitle: '¿Bloquear a %{email}?',
         blockContent: 'Se cierra la sesión del usuario en todas partes y no puede iniciar sesión hasta que se desbloquee.',
         deleteTitle: '¿Eliminar a %{email}?',
@@ -640,6 +643,9 @@ const consoleMessages: ConsoleCatalogue = {
       readOnly: 'Tu rol solo puede leer los códigos promocionales.',
       refused: 'Tu rol no puede agregar ni editar códigos promocionales.',
       confirmDelete: '¿Eliminar el código promocional %{code}?',
+      confirmDeleteUsed:
+        'Se ha usado %{smart_count} vez. Al eliminarlo no se podrá usar más; la suscripción que ya lo usa conserva su precio en los pagos que le quedan. |||| Se ha usado %{smart_count} veces. Al eliminarlo no se podrá usar más; las suscripciones que ya lo usan conservan su precio en los pagos que les quedan.',
+      confirmDeleteUnused: 'Todavía no se ha usado. Al eliminarlo no se podrá usar más.',
       validation: {
         required: 'Este campo es obligatorio',
         code: 'Usa de 3 a 40 letras, dígitos, guiones o guiones bajos',

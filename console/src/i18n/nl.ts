@@ -202,6 +202,7 @@ const userFields = {
   email: 'E-mail',
   loginEmail: 'Inlog-e-mail',
   registrationApp: 'Registratie-app',
+  createdByStaff: 'Aangemaakt door medewerkers',
   authMethods: 'Inlogmethoden',
   registrationUserAgent: 'User agent bij registratie',
   firstLoginAt: 'Eerste keer ingelogd',
@@ -549,6 +550,8 @@ const consoleMessages: ConsoleCatalogue = {
       confirm: {
         suspendTitle: '%{email} schorsen?',
         suspendContent: 'De gebruiker wordt overal uitgelogd en kan niet inloggen tot de schorsing is opgeheven.',
+        reason: 'Reden (optioneel)',
+        reasonHelp: 'Wordt bewaard in het activiteitenlogboek van de gebruiker, zichtbaar voor medewerkers.',
         blockTitle: '%{email} blokkeren?',
         blockContent: 'De gebruiker wordt overal uitgelogd en kan niet inloggen tot de blokkade is opgeheven.',
         deleteTitle: '%{email} verwijderen?',
@@ -641,6 +644,9 @@ const consoleMessages: ConsoleCatalogue = {
       readOnly: 'Uw rol kan promotiecodes alleen lezen.',
       refused: 'Uw rol kan geen promotiecodes toevoegen of bewerken.',
       confirmDelete: 'Promotiecode %{code} verwijderen?',
+      confirmDeleteUsed:
+        'Hij is %{smart_count} keer gebruikt. Na verwijderen kan niemand hem meer gebruiken; het abonnement dat hem al gebruikt, houdt zijn prijs voor de resterende betalingen. |||| Hij is %{smart_count} keer gebruikt. Na verwijderen kan niemand hem meer gebruiken; de abonnementen die hem al gebruiken, houden zijn prijs voor de resterende betalingen.',
+      confirmDeleteUnused: 'Hij is nog niet gebruikt. Na verwijderen kan niemand hem meer gebruiken.',
       validation: {
         required: 'Dit veld is verplicht',
         code: 'Gebruik 3 tot 40 letters, cijfers, streepjes of underscores',

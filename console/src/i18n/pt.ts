@@ -202,6 +202,7 @@ const userFields = {
   email: 'E-mail',
   loginEmail: 'E-mail de acesso',
   registrationApp: 'App de cadastro',
+  createdByStaff: 'Criado pela equipe',
   authMethods: 'Métodos de acesso',
   registrationUserAgent: 'User agent do cadastro',
   firstLoginAt: 'Primeiro acesso',
@@ -548,6 +549,8 @@ const consoleMessages: ConsoleCatalogue = {
       confirm: {
         suspendTitle: 'Suspender %{email}?',
         suspendContent: 'O usuário sai de todos os lugares e não pode entrar até a suspensão ser retirada.',
+        reason: 'Motivo (opcional)',
+        reasonHelp: 'Fica no registro de atividade do usuário, visível para a equipe.',
         blockTitle: 'Bloquear %{email}?',
         blockContent: 'O usuário sai de todos os lugares e não pode entrar até ser desbloqueado.',
         deleteTitle: 'Excluir %{email}?',
@@ -640,6 +643,9 @@ const consoleMessages: ConsoleCatalogue = {
       readOnly: 'Sua função só pode ler os códigos promocionais.',
       refused: 'Sua função não pode adicionar nem editar códigos promocionais.',
       confirmDelete: 'Excluir o código promocional %{code}?',
+      confirmDeleteUsed:
+        'Foi usado %{smart_count} vez. Ao excluí-lo, ninguém poderá usá-lo de novo; a assinatura que já o usa mantém o preço nos pagamentos que faltam. |||| Foi usado %{smart_count} vezes. Ao excluí-lo, ninguém poderá usá-lo de novo; as assinaturas que já o usam mantêm o preço nos pagamentos que faltam.',
+      confirmDeleteUnused: 'Ainda não foi usado. Ao excluí-lo, ninguém poderá usá-lo.',
       validation: {
         required: 'Este campo é obrigatório',
         code: 'Use de 3 a 40 letras, dígitos, hífens ou sublinhados',

@@ -354,6 +354,19 @@ describe('staff', () => {
     expect(JSON.stringify(log.body)).not.toMatch(/argon2/);
   });
 
+  it("a suspension's optional reason is carried in its event and read in the user's activity; none is null", async () => {
+    const admin = await staff();
+    const { id } = await signUpConfirmed();
+    expect((await admin.post(`/api/admin/users/${id}/suspend`, { reason: '  Chargeback under review  ' })).body.status).toBe('suspended');
+    expect((await admin.post(`/api/admin/users/${id}/unsuspend`)).status).toBe(200);
+    expect((await admin.post(`/api/admin/users/${id}/suspend`, {})).body.status).toBe('suspended');
+    expect((await admin.post(`/api/admin/users/${id}/unsuspend`)).status).toBe(200);
+    expect((await admin.post(`/api/admin/users/${id}/suspend`, { reason: 'x'.repeat(501) })).status).toBe(400);
+    const log = await admin.get(`/api/admin/users/${id}/activity?perPage=50&sort=${encodeURIComponent('["timestamp","ASC"]')}`);
+    const reasons = log.body.filter((e: { event: string }) => e.event === 'UserSuspended').map((e: { data: { reason: unknown } }) => e.data.reason);
+    expect(reasons).toEqual(['Chargeback under review', null]);
+  });
+
   it("one user's admin view: the plan, its payment frequency and the storages as billing and storage know them; a deleted account reads deleted, with its deleter by e-mail", async () => {
     const admin = await staff();
     const rootEmail = (await admin.get('/api/admin/me')).body.email;
@@ -361,6 +374,11 @@ describe('staff', () => {
     const { http } = await signIn(email);
     expect((await http.get(`/api/users/${id}/storages/`)).status).toBe(200);
     expect((await admin.get(`/api/admin/users/${id}`)).body).toMatchObject({ plan: 'Basic', paymentFrequency: null, statusId: 'active', deleterEmail: null });
+    expect((await admin.get(`/api/admin/users/${id}`)).body).toMatchObject({
+      registrationApp: 'web',
+      registrationUserAgent: 'axel-test',
+      createdByStaff: false,
+    });
     expect((await admin.post(`/api/admin/users/${id}/plan`, { productId: 101 })).status).toBe(200);
     const view = (await admin.get(`/api/admin/users/${id}`)).body;
     expect(view).toMatchObject({ plan: 'Starter', paymentFrequency: 'year' });
@@ -379,6 +397,8 @@ describe('staff', () => {
     const created = await admin.post('/api/admin/users/', { email, password: PASSWORD, passwordConfirmation: PASSWORD, role: 'user' });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ email, emailVerified: true, status: 'active' });
+    // registered from the console by staff: not the staff member's browser or app as the user's own
+    expect(created.body).toMatchObject({ registrationApp: 'console', registrationUserAgent: null, createdByStaff: true });
     expect((await signIn(email)).res.status).toBe(200);
     expect((await admin.post(`/api/admin/users/${created.body.id}/password-reset`)).status).toBe(202);
     expect((await lastMail(email, 'Reset your password')).subject).toBe('Reset your password');

@@ -19,6 +19,12 @@ import { staffAction } from './use-cases/staff-action';
 const tags = ['admin'];
 const IdParams = z.object({ id: z.string().min(1).max(64) });
 
+/** A suspension's optional reason (spec §4 names no rule for it): staff's words, kept in the user's activity. */
+const SuspendBody = z
+  .object({ reason: z.string().trim().max(500).nullable().optional() })
+  .nullable()
+  .optional();
+
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** Every admin-view field of the specification the product has so far. */
@@ -37,6 +43,7 @@ export const toAdminUser = (u: UserRow) => {
     email: u.email,
     loginEmail: u.email,
     registrationApp: u.registration_app,
+    createdByStaff: u.created_by_staff_id !== null,
     authMethods: u.auth_methods,
     registrationUserAgent: u.registration_user_agent,
     firstLoginAt: iso(u.first_login_at),
@@ -255,26 +262,33 @@ export const adminRoutes = (ctx: AppContext, planOf: PlanOf) => async (fastify: 
   const action = (
     name: string,
     summary: string,
-    run: (staffId: string, userId: string, meta: ReturnType<typeof requestMeta>) => Promise<{ position: number }>,
+    run: (staffId: string, userId: string, meta: ReturnType<typeof requestMeta>, body: unknown) => Promise<{ position: number }>,
     after?: (userId: string) => Promise<void>,
+    body?: z.ZodType,
   ) =>
-    app.post(`/api/admin/users/:id/${name}`, { schema: { tags, summary, params: IdParams, response: { 200: AdminUserSchema } } }, async (request) => {
-      const { user: staff } = await requireStaff(ctx, request);
-      const target = await load(request.params.id);
-      assertStaffMay(staff, { kind: 'manage', target });
-      const result = await run(staff.id, target.id, requestMeta(request));
-      await after?.(target.id);
-      return toAdminUser(await freshUser(ctx, target.id, result.position));
-    });
+    app.post(
+      `/api/admin/users/:id/${name}`,
+      { schema: { tags, summary, params: IdParams, ...(body ? { body } : {}), response: { 200: AdminUserSchema } } },
+      async (request) => {
+        const { user: staff } = await requireStaff(ctx, request);
+        const target = await load(request.params.id);
+        assertStaffMay(staff, { kind: 'manage', target });
+        const result = await run(staff.id, target.id, requestMeta(request), request.body);
+        await after?.(target.id);
+        return toAdminUser(await freshUser(ctx, target.id, result.position));
+      },
+    );
 
   action(
     'suspend',
-    'Suspend: signs the user out everywhere',
-    (staffId, userId, meta) => staffAction(ctx, staffId, userId, userCommand(ctx, 'SuspendUser', { reason: null }), meta),
+    "Suspend: signs the user out everywhere; an optional reason goes into the user's activity",
+    (staffId, userId, meta, body) =>
+      staffAction(ctx, staffId, userId, userCommand(ctx, 'SuspendUser', { reason: SuspendBody.parse(body)?.reason || null }), meta),
     async (userId) => {
       await ctx.sessions.revokeAllFor(userId, 'suspended');
       await ctx.push.publish({ userId, event: 'user.suspended', data: { code: AccountErrors.userSuspended.code } });
     },
+    SuspendBody,
   );
   action('unsuspend', 'Lift a suspension', (staffId, userId, meta) => staffAction(ctx, staffId, userId, userCommand(ctx, 'UnsuspendUser', {}), meta));
   action(

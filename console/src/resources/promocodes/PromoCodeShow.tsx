@@ -29,6 +29,7 @@ const ShowActions = () => {
   const record = useRecordContext();
   const canEdit = hasFeature(permissions, Features.promoCodeAdd);
   const canDelete = hasFeature(permissions, Features.promoCodeDelete);
+  const usedTimes = typeof record?.usedTimes === 'number' ? record.usedTimes : 0;
   return (
     <TopToolbar sx={{ alignItems: 'center' }}>
       {!canEdit && !canDelete ? (
@@ -42,6 +43,9 @@ const ShowActions = () => {
         <DeleteWithConfirmButton
           confirmTitle="resources.promocodes.confirmDelete"
           translateOptions={{ code: String(record?.code ?? '') }}
+          // what deleting does to a code in use: no new uses; subscriptions keep the price they were given
+          confirmContent={usedTimes > 0 ? 'resources.promocodes.confirmDeleteUsed' : 'resources.promocodes.confirmDeleteUnused'}
+          contentTranslateOptions={{ smart_count: usedTimes }}
           data-testid="promo-delete"
         />
       ) : null}

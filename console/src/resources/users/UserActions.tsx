@@ -55,12 +55,23 @@ interface ActionButtonProps {
   readonly icon: ReactElement;
   /** Asks first when the action locks the user out. */
   readonly confirm?: { readonly title: string; readonly content: string };
+  /** The confirmation also takes an optional reason, kept in the user's activity (a suspension). */
+  readonly withReason?: boolean;
 }
 
-const UserActionButton = ({ record, action, icon, confirm }: ActionButtonProps) => {
+/** As long as the API takes a reason. */
+const REASON_MAX = 500;
+
+const UserActionButton = ({ record, action, icon, confirm, withReason = false }: ActionButtonProps) => {
   const { dataProvider, busy, run } = useStaffAction();
+  const translate = useTranslate();
   const [open, setOpen] = useState(false);
-  const execute = () => run(() => dataProvider.userAction(record.id, action), `resources.users.notifications.${action}`);
+  const [reason, setReason] = useState('');
+  const execute = () =>
+    run(
+      () => dataProvider.userAction(record.id, action, withReason && reason.trim() ? { reason: reason.trim() } : undefined),
+      `resources.users.notifications.${action}`,
+    );
   return (
     <>
       <Button
@@ -76,11 +87,31 @@ const UserActionButton = ({ record, action, icon, confirm }: ActionButtonProps) 
           isOpen={open}
           loading={busy}
           title={confirm.title}
-          content={confirm.content}
+          content={
+            withReason ? (
+              <>
+                {translate(confirm.content)}
+                <MuiTextField
+                  fullWidth
+                  multiline
+                  minRows={2}
+                  margin="normal"
+                  label={translate('resources.users.confirm.reason')}
+                  helperText={translate('resources.users.confirm.reasonHelp')}
+                  value={reason}
+                  onChange={(event) => setReason(event.target.value)}
+                  slotProps={{ htmlInput: { maxLength: REASON_MAX, 'data-testid': `user-${action}-reason` } }}
+                />
+              </>
+            ) : (
+              confirm.content
+            )
+          }
           titleTranslateOptions={{ email: record.email }}
           onConfirm={async () => {
             await execute();
             setOpen(false);
+            setReason('');
           }}
           onClose={() => setOpen(false)}
         />
@@ -205,6 +236,7 @@ export const UserShowActions = () => {
           action="suspend"
           icon={<PauseCircleIcon />}
           confirm={{ title: 'resources.users.confirm.suspendTitle', content: 'resources.users.confirm.suspendContent' }}
+          withReason
         />
       )}
       {blocked ? (

@@ -45,6 +45,7 @@ export const UserAccountDetails = (_: Block) => (
       <Text source="loginEmail" />
       <YesNo source="emailVerified" />
       <Text source="registrationApp" />
+      <YesNo source="createdByStaff" />
       <ValueField source="authMethods" />
       <Text source="registrationUserAgent" />
       <Text source="locale" />

@@ -1,3 +1,4 @@
+import Check from '@mui/icons-material/Check';
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlineOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -12,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import type { BillingCycle, Product } from './billing.types';
 import { isSellable } from './checkout.machine';
 import { formatMoney, formatStorage, yearlySavingPercent } from './money';
+import { includedLines } from './plan-includes';
 
 export const CycleToggle = ({ cycle, onChange }: { cycle: BillingCycle; onChange: (cycle: BillingCycle) => void }) => {
   const { t } = useTranslation();
@@ -105,6 +107,20 @@ export const PlanGrid = ({
                 <Typography sx={{ mt: 1 }} data-testid={`plan-storage-${slug(p.name)}`}>
                   {t('billing.plans.storage', { size: formatStorage(p.quotaBytes, i18n.language) })}
                 </Typography>
+              )}
+              {p.includes && (
+                <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, mt: 1 }} data-testid={`plan-includes-${slug(p.name)}`}>
+                  {includedLines(p.includes).map((line) => (
+                    <Typography component="li" variant="body2" key={line.key} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', py: 0.25 }}>
+                      <Check fontSize="small" color="success" aria-hidden />
+                      {t(`billing.plans.includes.${line.key}`, {
+                        ...(line.count === undefined ? {} : { count: line.count }),
+                        ...(line.bytes === undefined ? {} : { size: formatStorage(line.bytes, i18n.language) }),
+                        ...(line.mebibytes === undefined ? {} : { mebibytes: line.mebibytes }),
+                      })}
+                    </Typography>
+                  ))}
+                </Box>
               )}
             </CardContent>
             <CardActions>

@@ -5,6 +5,7 @@ import type {
   Page,
   Payment,
   PendingProduct,
+  PlanIncludes,
   PlanInfo,
   Product,
   ProductType,
@@ -58,6 +59,28 @@ const quotaOf = (raw: Raw): number | null => {
   return null;
 };
 
+const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+
+/** A count per period from `assets.<name>.maxCountPerPeriod`: null (unlimited) when the server says so. */
+const countOf = (assets: Raw, name: string): number | null => {
+  const asset = assets[name];
+  return isRecord(asset) ? int(asset.maxCountPerPeriod) : null;
+};
+
+/** What a plan grants beside its storage; null when the answer carries no grants (a product that is no plan). */
+const includesOf = (raw: Raw): PlanIncludes | null => {
+  if (!isRecord(raw.assets) || !Array.isArray(raw.features)) return null;
+  const groupQuota = raw.assets['extra-group-quota'];
+  return {
+    accounts: int(raw.includedAccounts) ?? 0,
+    groupStorageBytes: (isRecord(groupQuota) ? int(groupQuota.sizeTotal) : null) ?? 0,
+    sharesPerMonth: countOf(raw.assets, 'secure-share'),
+    fetchesPerMonth: countOf(raw.assets, 'secure-fetch'),
+    permissions: strings(raw.permissions),
+    features: strings(raw.features),
+  };
+};
+
 export const listOf = (body: unknown): Raw[] => {
   const items = Array.isArray(body)
     ? body
@@ -86,6 +109,7 @@ export const toProduct = (raw: Raw): Product => ({
   parentId: int(raw.parentId),
   status: str(raw.status) ?? 'active',
   quotaBytes: quotaOf(raw),
+  includes: includesOf(raw),
 });
 
 const toNextPayment = (raw: unknown): NextPayment | null => {

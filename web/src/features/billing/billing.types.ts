@@ -18,6 +18,22 @@ export interface Product {
   status: string;
   /** Storage in bytes, when the product grants any. */
   quotaBytes: number | null;
+  /** What a plan grants beside its storage, as the catalogue says; absent for products that are no plan. */
+  includes?: PlanIncludes | null;
+}
+
+/** A plan's grants from the catalogue (specification §6): accounts, monthly counts, permissions, features. */
+export interface PlanIncludes {
+  /** Accounts that come with the plan (its members); 0 for a single-user plan. */
+  accounts: number;
+  /** Storage a group's members share, in bytes. */
+  groupStorageBytes: number;
+  /** Shares per month; null: unlimited. */
+  sharesPerMonth: number | null;
+  /** Secure Fetch requests per month; null: unlimited. */
+  fetchesPerMonth: number | null;
+  permissions: string[];
+  features: string[];
 }
 
 export type SubscriptionStatus = 'active' | 'canceled' | 'pending';

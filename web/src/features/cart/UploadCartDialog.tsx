@@ -13,6 +13,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
@@ -22,6 +23,7 @@ import Typography from '@mui/material/Typography';
 import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import { createActor, fromPromise } from 'xstate';
 import { toApiError, type NormalisedError } from '../../api/errors';
 import { ErrorAlert } from '../../components/ErrorAlert';
@@ -263,6 +265,12 @@ const UploadCart = ({ userId, storageId, onClose }: { userId: string; storageId:
             {t('cart.cost', { count: cost.filesCount, size: formatBytes(cost.totalSize, tag) })}{' '}
             {cost.sharesLimit === null ? t('cart.sharesUnlimited') : t('cart.sharesLeft', { left: cost.sharesLeft, limit: cost.sharesLimit })}
           </Typography>
+        )}
+        {/* a limited plan's shares: the way to more, as the share dialog offers it */}
+        {cost && cost.sharesLimit !== null && (
+          <Link component={RouterLink} to="/storages/plans" variant="body2" data-testid="cart-upgrade">
+            {t('cart.upgrade')}
+          </Link>
         )}
         {reasons.length > 0 && (
           <Alert severity="warning" sx={{ mt: 1 }} data-testid="cart-warnings">

@@ -38,10 +38,11 @@ import { downloadArchive, downloadFile } from './download';
 import { fromFileList, readDroppedEntries, toNewUploads, type EntryLike } from './drop';
 import { FILES_PAGE_SIZE, filesApi, isFile, isFolder, type Item, type Page, type Storage } from './files.api';
 import { FileTable, type Sorting } from './FileTable';
-import { exceedsDownloadLimit, formatBytes, previewKind, totalSize } from './format';
+import { exceedsDownloadLimit, formatBytes, totalSize } from './format';
 import { MoveCopyDialog } from './MoveCopyDialog';
 import { PreviewDialog } from './PreviewDialog';
 import { runStorageTask } from './storage-task';
+import { StorageNotFound } from './StorageNotFound';
 import { UploadPanel } from './UploadPanel';
 import type { FileHandleLike } from './upload-queue.machine';
 import { summarize } from './upload-queue.machine';
@@ -181,12 +182,14 @@ export const FileBrowserPage = () => {
 
   const items = useMemo(() => listing?.data ?? [], [listing]);
   const chosen = items.filter((i) => selected.has(i.id));
-  const previewable = useMemo(() => items.filter((i) => previewKind(i) !== null), [items]);
+  // every file opens in the preview: one it cannot show says so there and offers its download
+  const previewable = useMemo(() => items.filter((i) => isFile(i)), [items]);
 
   if (!user || !userId) return null;
   if (storagesError) return <ErrorAlert error={storagesError} />;
   if (!storages) return <LinearProgress aria-label={t('common.loading')} />;
   if (!storage) {
+    if (storageId) return <StorageNotFound />;
     const first = storages.find((s) => s.type === 'online') ?? storages[0];
     if (first) return <Navigate to={`/files/storage/${encodeURIComponent(first.id)}`} replace />;
     return (

@@ -8,6 +8,7 @@ import ZoomInOutlined from '@mui/icons-material/ZoomInOutlined';
 import ZoomOutOutlined from '@mui/icons-material/ZoomOutOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import IconButton from '@mui/material/IconButton';
@@ -15,8 +16,9 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { localeTag } from '../../components/i18nHelpers';
 import { sourceUrl, type Item } from './files.api';
-import { previewKind } from './format';
+import { formatBytes, previewKind } from './format';
 
 // pdf.js is large: loaded with the first PDF preview, not with the file browser
 const PdfPreview = lazy(() => import('./PdfPreview'));
@@ -64,6 +66,59 @@ const TextPreview = ({ url }: { url: string }) => {
   );
 };
 
+/** A file no preview can show: what it is, and (unless the share is view only) a button to download it. */
+const NoPreview = ({ item, onDownload }: { item: Item; onDownload?: () => void }) => {
+  const { t, i18n } = useTranslation();
+  return (
+    <Box
+      data-testid="preview-unsupported"
+      sx={{
+        bgcolor: 'background.paper',
+        color: 'text.primary',
+        borderRadius: 1,
+        p: 3,
+        width: 360,
+        // clear of the previous and next buttons at either side
+        maxWidth: 'calc(100vw - 112px)',
+        display: 'flex',
+        flexDirection: 'column',
+        gap: 1.5,
+        boxSizing: 'border-box',
+      }}
+    >
+      <Typography variant="h6" component="p" sx={{ overflowWrap: 'anywhere' }} data-testid="preview-unsupported-name">
+        {item.name}
+      </Typography>
+      <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5 }}>
+        <Typography component="dt" variant="body2" color="text.secondary">
+          {t('files.preview.type')}
+        </Typography>
+        <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }} data-testid="preview-unsupported-type">
+          {item.mime || t('files.preview.unknownType')}
+        </Typography>
+        <Typography component="dt" variant="body2" color="text.secondary">
+          {t('files.preview.size')}
+        </Typography>
+        <Typography component="dd" variant="body2" sx={{ m: 0 }} data-testid="preview-unsupported-size">
+          {formatBytes(item.size, localeTag(i18n.language))}
+        </Typography>
+      </Box>
+      <Alert severity="info">{t('files.preview.unsupported')}</Alert>
+      {onDownload && (
+        <Button
+          variant="contained"
+          startIcon={<DownloadOutlined />}
+          onClick={onDownload}
+          data-testid="preview-unsupported-download"
+          sx={{ alignSelf: 'flex-start' }}
+        >
+          {t('files.actions.download')}
+        </Button>
+      )}
+    </Box>
+  );
+};
+
 const Tool = ({
   title,
   onClick,
@@ -86,7 +141,11 @@ const Tool = ({
   </Tooltip>
 );
 
-/** File preview (spec §2): images, text, PDF, audio and video, with zoom, rotate, fullscreen, next and previous. */
+/**
+ * File preview (spec §2): images, text, PDF, audio and video, with zoom, rotate, fullscreen, next and
+ * previous. Any other file opens here too, with its name, type and size and a download button: opening
+ * a file never starts a download by itself.
+ */
 export const PreviewDialog = ({
   userId,
   items,
@@ -135,7 +194,9 @@ export const PreviewDialog = ({
   const url = urlOf ? urlOf(item) : sourceUrl(userId, item);
   // a PDF is drawn at the zoom and rotation by pdf.js itself; everything else is scaled by CSS
   const transform =
-    kind === 'pdf' ? {} : { transform: `scale(${zoom}) rotate(${rotation}deg)`, transition: 'transform 120ms', transformOrigin: 'center center' };
+    kind === 'pdf' || kind === null
+      ? {}
+      : { transform: `scale(${zoom}) rotate(${rotation}deg)`, transition: 'transform 120ms', transformOrigin: 'center center' };
 
   return (
     <Dialog
@@ -175,18 +236,22 @@ export const PreviewDialog = ({
           <Typography variant="caption" sx={{ px: 1 }}>
             {t('files.preview.position', { current: (index ?? 0) + 1, total: items.length })}
           </Typography>
-          <Tool title={t('files.preview.zoomOut')} onClick={() => zoomBy(-1)} testId="preview-zoom-out">
-            <ZoomOutOutlined />
-          </Tool>
-          <Typography variant="caption" data-testid="preview-zoom" sx={{ minWidth: 40, textAlign: 'center' }}>
-            {Math.round(zoom * 100)}%
-          </Typography>
-          <Tool title={t('files.preview.zoomIn')} onClick={() => zoomBy(1)} testId="preview-zoom-in">
-            <ZoomInOutlined />
-          </Tool>
-          <Tool title={t('files.preview.rotate')} onClick={() => setRotation((r) => (r + 90) % 360)} testId="preview-rotate">
-            <RotateRightOutlined />
-          </Tool>
+          {kind !== null && (
+            <>
+              <Tool title={t('files.preview.zoomOut')} onClick={() => zoomBy(-1)} testId="preview-zoom-out">
+                <ZoomOutOutlined />
+              </Tool>
+              <Typography variant="caption" data-testid="preview-zoom" sx={{ minWidth: 40, textAlign: 'center' }}>
+                {Math.round(zoom * 100)}%
+              </Typography>
+              <Tool title={t('files.preview.zoomIn')} onClick={() => zoomBy(1)} testId="preview-zoom-in">
+                <ZoomInOutlined />
+              </Tool>
+              <Tool title={t('files.preview.rotate')} onClick={() => setRotation((r) => (r + 90) % 360)} testId="preview-rotate">
+                <RotateRightOutlined />
+              </Tool>
+            </>
+          )}
           <Tool
             title={t('files.preview.fullscreen')}
             onClick={() => void stage.current?.requestFullscreen?.().catch(() => undefined)}
@@ -229,7 +294,7 @@ export const PreviewDialog = ({
           {kind === 'audio' && <audio src={url} controls data-testid="preview-audio" aria-label={item.name} />}
           {/* biome-ignore lint/a11y/useMediaCaption: the user's own files come with no caption track */}
           {kind === 'video' && <video src={url} controls data-testid="preview-video" aria-label={item.name} style={{ maxWidth: '90vw', maxHeight: '80vh' }} />}
-          {kind === null && <Alert severity="info">{t('files.preview.unsupported')}</Alert>}
+          {kind === null && <NoPreview item={item} onDownload={downloadable ? () => onDownload(item) : undefined} />}
         </Box>
         <Box sx={{ position: 'absolute', right: 8, top: '50%', zIndex: 1 }}>
           <Tool title={t('files.preview.next')} onClick={next} disabled={!hasNext} testId="preview-next">

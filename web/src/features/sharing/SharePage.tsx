@@ -132,7 +132,8 @@ export const SharePage = ({
   const [working, setWorking] = useState(false);
 
   const items = useMemo(() => entries.map(toItem), [entries]);
-  const previewable = useMemo(() => items.filter((i) => previewKind(i) !== null), [items]);
+  // every file opens in the preview: one it cannot show says so there and offers its download
+  const previewable = useMemo(() => items.filter((i) => isFile(i)), [items]);
   const chosen = items.filter((i) => selected.has(i.id));
   const downloadable = summary?.downloadable !== false;
 
@@ -191,7 +192,8 @@ export const SharePage = ({
       setUnlocker(item.name);
       return;
     }
-    if (previewUrls[item.id]) {
+    // a file no preview can show needs no link to its bytes until it is downloaded
+    if (previewUrls[item.id] || previewKind(item) === null) {
       setPreviewIndex(index);
       return;
     }

@@ -33,9 +33,11 @@ export const registerUser = async (
         passwordHash,
         locale: input.locale,
         termsAccepted: input.termsAccepted,
-        registrationApp: meta.client,
-        userAgent: meta.userAgent,
-        ip: meta.ip,
+        // an account staff create is registered from the console: the staff member's browser and
+        // address are the actor's (in the event's metadata), not the new user's own
+        registrationApp: staff ? 'console' : meta.client,
+        userAgent: staff ? null : meta.userAgent,
+        ip: staff ? null : meta.ip,
         role: input.role,
         createdByStaffId: staff?.id ?? null,
         confirmTokenHash: staff ? null : tokenHash,

@@ -59,6 +59,52 @@ const CHECKOUT_SCRIPT = `for (const button of document.querySelectorAll('button[
 }
 `;
 
+/*
+ * The stand-in's own look, self-contained (the page loads nothing but its script, and the content
+ * security policy allows inline style only): a card on a grey page, a striped "test" band, so no one
+ * takes it for a real provider's payment page.
+ */
+const CHECKOUT_STYLE = `
+*{box-sizing:border-box}
+body{margin:0;min-height:100vh;background:#eef1f5;color:#1d2330;font:400 1rem/1.5 system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif}
+.band{background:repeating-linear-gradient(135deg,#ffe08a 0 14px,#ffd35c 14px 28px);color:#4a3500;text-align:center;font-weight:600;padding:8px 16px;letter-spacing:.02em}
+main{max-width:480px;margin:32px auto;padding:0 16px}
+.card{background:#fff;border:1px solid #d9dee7;border-radius:12px;padding:24px;box-shadow:0 1px 3px rgba(16,24,40,.08)}
+.provider{margin:0 0 4px;color:#5b6475;font-size:.875rem;text-transform:uppercase;letter-spacing:.06em}
+h1{margin:0 0 16px;font-size:1.5rem;font-weight:600;overflow-wrap:anywhere}
+.banner{background:#fff8e1;border:1px solid #f0d27a;border-radius:8px;padding:8px 12px;margin:0 0 16px;font-size:.9375rem}
+.amount{font-size:1.125rem;margin:0 0 8px}
+.overdue{display:inline-block;background:#fdecea;color:#8a1c12;border-radius:16px;padding:2px 10px;font-size:.875rem;margin:0 0 12px}
+.detail{margin:0 0 8px;color:#3b4352}
+.actions{display:flex;flex-wrap:wrap;gap:12px;margin-top:20px}
+button{font:inherit;font-weight:600;border-radius:8px;padding:10px 20px;cursor:pointer;border:1px solid transparent}
+button[data-action=pay]{background:#1f5fbf;color:#fff}
+button[data-action=decline]{background:#fff;color:#1d2330;border-color:#c5ccd8}
+button:disabled{opacity:.6;cursor:wait}
+.closed{margin:16px 0 0;color:#5b6475}
+#error{color:#b42318;margin:12px 0 0}
+#error:empty{display:none}
+`;
+
+/** The stand-in's checkout page: what is paid, and the two outcomes a test can choose. */
+const checkoutPage = (p: { session: string; title: string; amount: string; details: readonly string[]; status: string; overdue?: boolean }) => {
+  const open = p.status === 'open';
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Test payment</title><style>${CHECKOUT_STYLE}</style></head><body data-session="${escapeHtml(p.session)}">
+<div class="band" data-testid="test-provider">TEST PAYMENT PROVIDER: a stand-in, no money moves</div>
+<main><section class="card">
+<p class="provider">Test payment provider</p>
+<h1>${escapeHtml(p.title)}</h1>
+<p class="banner"><strong>Test payment</strong>: no money moves. This installation has no real payment provider.</p>
+${p.overdue ? '<p class="overdue" data-testid="overdue">Overdue renewal payment</p>' : ''}
+<p class="amount" data-testid="amount">Amount: ${p.amount} (test payment)</p>
+${p.details.map((d) => `<p class="detail">${d}</p>`).join('')}
+${open ? '<div class="actions"><button data-action="pay" data-testid="pay">Pay</button><button data-action="decline" data-testid="decline">Decline</button></div>' : `<p class="closed">This checkout is ${escapeHtml(p.status)}.</p>`}
+<p id="error" role="alert"></p>
+</section></main>
+<script src="/dev/checkout/checkout.js"></script>
+</body></html>`;
+};
+
 export const testCheckoutRoutes = (ctx: AppContext, service: BillingService, tokenCheckoutsOf: TokenCheckoutsOf) => async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const limit = limitsFor(ctx.config.RATE_LIMIT_FACTOR);
@@ -83,35 +129,29 @@ export const testCheckoutRoutes = (ctx: AppContext, service: BillingService, tok
 
   app.get('/dev/checkout/:sessionId', { schema: { hide: true, params: SessionParams } }, async (request, reply) => {
     const tokens = await tokenCheckout(request.params.sessionId);
+    reply.type('text/html; charset=utf-8');
     if (tokens) {
-      reply.type('text/html; charset=utf-8');
-      const open = tokens.checkout.status === 'open';
-      return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Test payment</title></head><body data-session="${escapeHtml(request.params.sessionId)}">
-<p class="banner"><strong>Test payment</strong>: no money moves. This installation has no real payment provider.</p>
-<h1>${escapeHtml(tokens.checkout.description)}</h1>
-<p data-testid="amount">Amount: <strong>${usd(tokens.checkout.amountCents)}</strong> (test payment)</p>
-${open ? '<button data-action="pay" data-testid="pay">Pay</button><button data-action="decline" data-testid="decline">Decline</button>' : `<p>This checkout is ${tokens.checkout.status}.</p>`}
-<p id="error" role="alert"></p>
-<script src="/dev/checkout/checkout.js"></script>
-</body></html>`;
+      return checkoutPage({
+        session: request.params.sessionId,
+        title: tokens.checkout.description,
+        amount: `<strong>${usd(tokens.checkout.amountCents)}</strong>`,
+        details: [],
+        status: tokens.checkout.status,
+      });
     }
     const { checkout, product } = await service.checkout(request.params.sessionId);
     if (checkout.provider !== 'test') throw new DomainError(BillingErrors.checkoutNotFound);
-    reply.type('text/html; charset=utf-8');
-    const open = checkout.status === 'open';
-    const trial = checkout.promo?.freeTrialDays ? `<p>Free trial: ${checkout.promo.freeTrialDays} days</p>` : '';
-    return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Test payment</title>
-<style>body{font-family:sans-serif;max-width:520px;margin:3rem auto;padding:0 1rem}.banner{background:#fff3cd;border:1px solid #e0c36c;padding:.5rem 1rem;border-radius:6px}button{font-size:1rem;padding:.6rem 1.4rem;margin-right:1rem}</style>
-</head><body data-session="${escapeHtml(checkout.id)}">
-<p class="banner"><strong>Test payment</strong>: no money moves. This installation has no real payment provider.</p>
-<h1>${escapeHtml(product.name)}${product.validity ? ` (${product.validity === 'year' ? 'yearly' : 'monthly'})` : ''}</h1>
-${checkout.renewsSubscriptionId ? '<p data-testid="overdue">Overdue renewal payment</p>' : ''}
-<p data-testid="amount">Amount: <strong>${usd(checkout.amount)}</strong>${checkout.quantity > 1 ? ` for ${checkout.quantity}` : ''} (test payment)</p>
-${checkout.promo ? `<p>Promo code: ${escapeHtml(checkout.promo.code)}</p>` : ''}${trial}
-${open ? '<button data-action="pay" data-testid="pay">Pay</button><button data-action="decline" data-testid="decline">Decline</button>' : `<p>This checkout is ${checkout.status}.</p>`}
-<p id="error" role="alert"></p>
-<script src="/dev/checkout/checkout.js"></script>
-</body></html>`;
+    return checkoutPage({
+      session: checkout.id,
+      title: `${product.name}${product.validity ? ` (${product.validity === 'year' ? 'yearly' : 'monthly'})` : ''}`,
+      overdue: Boolean(checkout.renewsSubscriptionId),
+      amount: `<strong>${usd(checkout.amount)}</strong>${checkout.quantity > 1 ? ` for ${checkout.quantity}` : ''}`,
+      details: [
+        ...(checkout.promo ? [`Promo code: ${escapeHtml(checkout.promo.code)}`] : []),
+        ...(checkout.promo?.freeTrialDays ? [`Free trial: ${checkout.promo.freeTrialDays} days`] : []),
+      ],
+      status: checkout.status,
+    });
   });
 
   const RedirectSchema = z.object({ status: z.enum(['paid', 'declined']), redirectTo: z.string(), test: z.literal(true) });
