@@ -1,23 +1,12 @@
 import { generate } from 'otplib';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../api/src/testing/harness';
-import { launchBrowser, stepShots } from './browser';
-import { consoleSignIn } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { stepShots } from './browser';
+import { e2eSuite } from './suite';
 
 const ADMIN = { email: 'root@axel.test', password: 'Root-pass-123' };
 const PASSWORD = 'Secret-pass-1';
 
-let t: TestApp;
-let browser: Browser;
-beforeAll(async () => {
-  t = await startTestApp({ serveUi: true, env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.stop();
-});
+const { app, browser, submitSignIn: signInThroughForm, webSignIn, consoleSignIn } = e2eSuite({ admin: ADMIN });
 
 /**
  * A code of a time step not used yet: each step is accepted once, and the server takes one step
@@ -36,23 +25,16 @@ const totpNow = async (secret: string) => {
   }
 };
 
-const signInThroughForm = async (page: Page, email: string, password: string) => {
-  await page.goto(`${t.url}/signin`);
-  await page.getByTestId('signin-email').fill(email);
-  await page.getByTestId('signin-password').fill(password);
-  await page.getByTestId('signin-submit').click();
-};
-
 describe('a new user in the web app', () => {
   const email = `ana.${Date.now().toString(36)}@example.com`;
   let secret = '';
 
   it('signs up, confirms through the dev mailbox, signs in, switches to pt_br, enables TOTP, signs in with a code and signs out', async () => {
     const shot = stepShots('user-journey');
-    const context = await browser.newContext({ locale: 'en-US' });
+    const context = await browser().newContext({ locale: 'en-US' });
     const page = await context.newPage();
 
-    await page.goto(`${t.url}/signup`);
+    await page.goto(`${app().url}/signup`);
     await page.getByTestId('signup-email').fill(email);
     await page.getByTestId('signup-password').fill(PASSWORD);
     await page.getByTestId('signup-password-confirmation').fill(PASSWORD);
@@ -62,7 +44,7 @@ describe('a new user in the web app', () => {
     await page.getByTestId('signup-check-inbox').waitFor();
     await shot(page, 'check-inbox');
 
-    await page.goto(`${t.url}/dev/mailbox`);
+    await page.goto(`${app().url}/dev/mailbox`);
     const mail = page.locator(`article[data-to="${email}"]`).first();
     await mail.waitFor();
     await shot(page, 'dev-mailbox');
@@ -70,11 +52,10 @@ describe('a new user in the web app', () => {
     await page.getByTestId('email-confirmation-done').waitFor();
     await shot(page, 'email-confirmed');
 
-    await signInThroughForm(page, email, PASSWORD);
-    await page.waitForURL(/\/welcome/);
+    await webSignIn(page, email, PASSWORD);
     await shot(page, 'welcome');
 
-    await page.goto(`${t.url}/settings`);
+    await page.goto(`${app().url}/settings`);
     await page.getByTestId('settings-tab-account').click();
     await page.getByTestId('language-select').first().selectOption('pt_br');
     await expect.poll(() => page.locator('html').getAttribute('lang')).toMatch(/pt/i);
@@ -118,7 +99,7 @@ describe('a new user in the web app', () => {
 
   it('is found and suspended by a super_admin in the console, and their open session goes to sign-in with the message', async () => {
     const shot = stepShots('staff-suspends');
-    const userContext = await browser.newContext();
+    const userContext = await browser().newContext();
     const user = await userContext.newPage();
     await signInThroughForm(user, email, PASSWORD);
     await user.getByTestId('signin-code').fill(await totpNow(secret));
@@ -126,9 +107,9 @@ describe('a new user in the web app', () => {
     await user.waitForURL(/\/welcome/);
     await shot(user, 'user-signed-in');
 
-    const staffContext = await browser.newContext();
+    const staffContext = await browser().newContext();
     const staff = await staffContext.newPage();
-    await staff.goto(`${t.url}/admin`);
+    await staff.goto(`${app().url}/admin`);
     await staff
       .getByLabel(/e-?mail/i)
       .first()
@@ -142,7 +123,7 @@ describe('a new user in the web app', () => {
     await staff.waitForURL(/\/admin\/dashboard/);
     await shot(staff, 'console-dashboard');
 
-    await staff.goto(`${t.url}/admin/users`);
+    await staff.goto(`${app().url}/admin/users`);
     await staff.getByTestId('users-search').fill(email);
     await staff.getByText(email).first().waitFor();
     await shot(staff, 'console-search');
@@ -174,21 +155,20 @@ describe('account deletion', () => {
   it('a user deletes their account (typing YES); staff see it in Deleted users and its purge process waiting in Processes', async () => {
     const shot = stepShots('account-deletion');
     const email = `leaving.${Date.now().toString(36)}@example.com`;
-    const signup = await fetch(`${t.url}/api/users/`, {
+    const signup = await fetch(`${app().url}/api/users/`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
       body: JSON.stringify({ email, password: PASSWORD, passwordConfirmation: PASSWORD, termsAccepted: true }),
     });
     const { id } = (await signup.json()) as { id: string };
-    const context = await browser.newContext();
+    const context = await browser().newContext();
     const page = await context.newPage();
-    await page.goto(`${t.url}/dev/mailbox`);
+    await page.goto(`${app().url}/dev/mailbox`);
     await page.locator(`article[data-to="${email}"] a[href*="/email-confirmation/"]`).first().click();
     await page.getByTestId('email-confirmation-done').waitFor();
-    await signInThroughForm(page, email, PASSWORD);
-    await page.waitForURL(/\/welcome/);
+    await webSignIn(page, email, PASSWORD);
 
-    await page.goto(`${t.url}/settings`);
+    await page.goto(`${app().url}/settings`);
     await page.getByTestId('settings-tab-delete').click();
     await page.getByTestId('delete-confirmation').fill('YES');
     await page.getByTestId('delete-password').fill(PASSWORD);
@@ -198,9 +178,9 @@ describe('account deletion', () => {
     await shot(page, 'deleted');
     await context.close();
 
-    const staffContext = await browser.newContext();
+    const staffContext = await browser().newContext();
     const staff = await staffContext.newPage();
-    await consoleSignIn(staff, t.url, ADMIN.email, ADMIN.password);
+    await consoleSignIn(staff, ADMIN.email, ADMIN.password);
     await staff.getByTestId('menu-deleted-users').click();
     await staff.getByTestId('deleted-users-table').getByText(email).waitFor();
     await shot(staff, 'console-deleted-users');

@@ -1,25 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../api/src/testing/harness';
-import { launchBrowser, stepShots } from './browser';
-import { consoleSignIn as consoleSignInAt, staffHelpers } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { stepShots } from './browser';
+import { e2eSuite } from './suite';
 
 const ROOT = { email: 'root@axel.test', password: 'Root-pass-123' };
 const PASSWORD = 'Secret-pass-1';
 
-let t: TestApp;
-let browser: Browser;
-beforeAll(async () => {
-  t = await startTestApp({ serveUi: true, env: { ADMIN_EMAIL: ROOT.email, ADMIN_PASSWORD: ROOT.password } });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.stop();
-});
-
-const { signedIn, createAccount } = staffHelpers(() => t.url, PASSWORD);
-const consoleSignIn = (page: Page, email: string, password: string) => consoleSignInAt(page, t.url, email, password);
+const { app, browser, signedIn, createAccount, consoleSignIn } = e2eSuite({ admin: ROOT });
 
 describe('console activity', () => {
   it("an auditor filters the activity by a user, opens the user's timeline, and travels to before a profile change", async () => {
@@ -29,10 +15,10 @@ describe('console activity', () => {
     const user = await createAccount(root, 'ada', 'user');
     const http = await signedIn(user.email);
     expect((await http.put(`/api/users/${user.id}/profile`, { firstName: 'Ada' })).status).toBe(200);
-    t.clock.advance(60_000);
+    app().clock.advance(60_000);
     expect((await http.put(`/api/users/${user.id}/profile`, { firstName: 'Grace' })).status).toBe(200);
 
-    const context = await browser.newContext({ locale: 'en-US' });
+    const context = await browser().newContext({ locale: 'en-US' });
     const page = await context.newPage();
     await consoleSignIn(page, auditor.email, PASSWORD);
 
@@ -87,7 +73,7 @@ describe('console activity', () => {
     const user = await createAccount(root, 'bia', 'user');
     expect((await (await signedIn(user.email)).put(`/api/users/${user.id}/profile`, { firstName: 'Bia' })).status).toBe(200);
 
-    const context = await browser.newContext({ locale: 'en-US' });
+    const context = await browser().newContext({ locale: 'en-US' });
     const page = await context.newPage();
     await consoleSignIn(page, auditor.email, PASSWORD);
     // English by default

@@ -1,31 +1,19 @@
 import { deflateSync, crc32 } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountHelpers } from '../../api/src/testing/accounts';
-import { startTestApp, type TestApp } from '../../api/src/testing/harness';
+import { describe, expect, it } from 'vitest';
 import { shareAccessHelpers } from '../../api/src/modules/sharing/share-access.testing';
-import { launchBrowser, stepShots } from './browser';
-import { webSignIn } from './helpers';
+import { stepShots } from './browser';
+import { e2eSuite } from './suite';
 
-let t: TestApp;
-let browser: Browser;
-beforeAll(async () => {
-  t = await startTestApp({ serveUi: true });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.stop();
-});
+const { app, browser, webSignIn } = e2eSuite();
 
-const { PASSWORD } = accountHelpers(() => t);
-const { owner } = shareAccessHelpers(() => t);
+const { owner } = shareAccessHelpers(app);
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 
 const contextOf = (viewport: { width: number; height: number }, extra: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> =>
-  browser.newContext({ locale: 'en-US', viewport, ...extra });
+  browser().newContext({ locale: 'en-US', viewport, ...extra });
 
 /** A one-page PDF (a line of text), its cross-reference table counted byte by byte. */
 const tinyPdf = (): Buffer => {
@@ -118,7 +106,7 @@ describe('the signed-in app shell', () => {
     const o = await owner();
     await o.file('report.pdf', tinyPdf());
     const page = await (await contextOf(DESKTOP)).newPage();
-    await webSignIn(page, t.url, o.email, PASSWORD);
+    await webSignIn(page, o.email);
 
     const nav = page.getByTestId('app-nav');
     await nav.waitFor();
@@ -184,7 +172,7 @@ describe('the signed-in app shell', () => {
     await page.keyboard.press('Escape');
 
     // A gated route the user may not open goes where the route table says, not to a dead end.
-    await page.goto(`${t.url}/manage-apps`);
+    await page.goto(`${app().url}/manage-apps`);
     await page.waitForURL(/\/welcome$/);
     expect(await page.getByTestId('not-available-home').count()).toBe(0);
   }, 180_000);
@@ -192,7 +180,7 @@ describe('the signed-in app shell', () => {
   it('on a phone: the navigation is a menu the header opens, and it closes on the way to the screen', async () => {
     const o = await owner();
     const page = await (await contextOf(PHONE)).newPage();
-    await webSignIn(page, t.url, o.email, PASSWORD);
+    await webSignIn(page, o.email);
     await page.getByTestId('welcome-page').waitFor();
     expect(await page.getByTestId('app-nav').count()).toBe(0);
     await page.getByTestId('nav-open').click();
@@ -222,7 +210,7 @@ describe('the signed-in app shell', () => {
     const storageId = (await o.http.get(`/api/users/${o.id}/storages/`)).body.data[0].id as string;
 
     const page = await (await contextOf(PHONE)).newPage();
-    await webSignIn(page, t.url, o.email, PASSWORD);
+    await webSignIn(page, o.email);
 
     const pages = [
       '/welcome',
@@ -256,7 +244,7 @@ describe('the signed-in app shell', () => {
     const rows: Record<string, string> = { [`/files/storage/${storageId}`]: 'file-row', '/files/shares': 'share-row', '/files/secure-fetch': 'fetch-row' };
     const found: Record<string, string[]> = {};
     for (const path of pages) {
-      await page.goto(`${t.url}${path}`);
+      await page.goto(`${app().url}${path}`);
       if (rows[path]) await page.getByTestId(rows[path]).first().waitFor();
       await settle(page);
       const problems = await overflow(page);
@@ -268,7 +256,7 @@ describe('the signed-in app shell', () => {
     expect(found).toEqual({});
 
     // The files: one line per name, cut with an ellipsis, the size and date under it.
-    await page.goto(`${t.url}/files/storage/${storageId}`);
+    await page.goto(`${app().url}/files/storage/${storageId}`);
     const row = page.locator(`[data-testid="file-row"][data-name="${longName}"]`);
     await row.waitFor();
     const name = row.getByTestId('file-open');
@@ -303,8 +291,8 @@ describe('a share opened on another host name of the server', () => {
     await o.file('minutes.pdf', tinyPdf(), folder);
     await o.file('chart.png', tinyPng(), folder);
     const share = await o.share({ itemIds: [folder], title: 'Board papers', downloadable: false });
-    const other = t.url.replace('127.0.0.1', 'localhost');
-    expect(other).not.toBe(t.url);
+    const other = app().url.replace('127.0.0.1', 'localhost');
+    expect(other).not.toBe(app().url);
 
     const context = await contextOf(DESKTOP);
     const page = await context.newPage();

@@ -1,45 +1,24 @@
 import { EmbeddedProcessRuntime } from '@axel/workflows';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountHelpers } from '../../api/src/testing/accounts';
-import { HttpClient, startTestApp, type TestApp } from '../../api/src/testing/harness';
-import { launchBrowser, stepShots } from './browser';
-import { consoleSignIn, expectNoSideScroll } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { HttpClient } from '../../api/src/testing/harness';
+import { stepShots } from './browser';
+import { expectNoSideScroll } from './helpers';
+import { e2eSuite } from './suite';
 
 const ROOT = { email: 'root@axel.test', password: 'Root-pass-123' };
 const PROFESSIONAL_MONTHLY = 200;
 
-let t: TestApp;
-let browser: Browser;
-beforeAll(async () => {
-  t = await startTestApp({ serveUi: true, env: { ADMIN_EMAIL: ROOT.email, ADMIN_PASSWORD: ROOT.password } });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.stop();
-});
+const { app, signUpConfirmed, signIn, webSignIn: signInThroughForm, consoleSignIn, submitSignIn, newPage } = e2eSuite({ admin: ROOT });
 
-const { signUpConfirmed, signIn, PASSWORD } = accountHelpers(() => t);
 const DAY = 86_400_000;
 const tag = Date.now().toString(36).toUpperCase();
 const dayFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 const staff = async () => {
-  const http = new HttpClient(t.url);
+  const http = new HttpClient(app().url);
   const res = await http.post('/api/sessions/', ROOT);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return http;
-};
-
-const newPage = async () => (await browser.newContext({ locale: 'en-US' })).newPage();
-
-const signInThroughForm = async (page: Page, email: string) => {
-  await page.goto(`${t.url}/signin`);
-  await page.getByTestId('signin-email').fill(email);
-  await page.getByTestId('signin-password').fill(PASSWORD);
-  await page.getByTestId('signin-submit').click();
-  await page.waitForURL(/\/welcome/);
 };
 
 describe('plans and billing in the browser', () => {
@@ -64,7 +43,7 @@ describe('plans and billing in the browser', () => {
     const page = await newPage();
     await signInThroughForm(page, email);
 
-    await page.goto(`${t.url}/storages/management`);
+    await page.goto(`${app().url}/storages/management`);
     expect(await page.getByTestId('storage-plan-name').innerText()).toBe('Basic');
     expect(await page.getByTestId('storage-quota').innerText()).toContain('10 GB');
     await shot(page, 'storage-basic');
@@ -132,15 +111,15 @@ describe('plans and billing in the browser', () => {
 
     // staff read the same next payment on the user's plan tab
     const staffPage = await newPage();
-    await consoleSignIn(staffPage, t.url, ROOT.email, ROOT.password);
-    await staffPage.goto(`${t.url}/admin/users/${encodeURIComponent(buyerId)}/show/plan`);
+    await consoleSignIn(staffPage, ROOT.email, ROOT.password);
+    await staffPage.goto(`${app().url}/admin/users/${encodeURIComponent(buyerId)}/show/plan`);
     const nextAmount = staffPage.getByTestId('user-subscription-next-amount');
     await nextAmount.waitFor();
     expect(await nextAmount.innerText()).toContain('$10.00');
     expect(await nextAmount.innerText()).toContain(`${code}: 2 more payments at this price, then $19.99`);
     await shot(staffPage, 'console-next-payment');
     // the code is in use now: its delete confirmation says how often, and what deleting it does
-    await staffPage.goto(`${t.url}/admin/promocodes/${encodeURIComponent(code)}/show`);
+    await staffPage.goto(`${app().url}/admin/promocodes/${encodeURIComponent(code)}/show`);
     await staffPage.getByTestId('promo-show-code').filter({ hasText: code }).waitFor();
     await staffPage.getByTestId('promo-delete').click();
     const confirm = staffPage.getByRole('dialog');
@@ -167,7 +146,7 @@ describe('plans and billing in the browser', () => {
     const { email } = await signUpConfirmed();
     const page = await newPage();
     await signInThroughForm(page, email);
-    await page.goto(`${t.url}/storages/plans`);
+    await page.goto(`${app().url}/storages/plans`);
     await page.getByTestId('plans-page').waitFor();
     const lines = async (plan: string) => (await page.getByTestId(`plan-includes-${plan}`).locator('li').allInnerTexts()).map((l) => l.trim());
     expect(await lines('starter')).toEqual(['20 shares a month', '5 Secure Fetch requests a month', 'Shared files up to 10 MiB each']);
@@ -193,7 +172,7 @@ describe('plans and billing in the browser', () => {
     const shot = stepShots('billing-console-promocodes');
     const code = `CONSOLE${tag}`;
     const page = await newPage();
-    await consoleSignIn(page, t.url, ROOT.email, ROOT.password);
+    await consoleSignIn(page, ROOT.email, ROOT.password);
 
     await page.getByTestId('menu-promocodes').click();
     await page.getByTestId('promocodes-create').click();
@@ -249,9 +228,9 @@ describe('plans and billing in the browser', () => {
     const shot = stepShots('billing-console-plan');
     const { id } = await signUpConfirmed();
     const page = await newPage();
-    await consoleSignIn(page, t.url, ROOT.email, ROOT.password);
+    await consoleSignIn(page, ROOT.email, ROOT.password);
 
-    await page.goto(`${t.url}/admin/users/${encodeURIComponent(id)}/show/plan`);
+    await page.goto(`${app().url}/admin/users/${encodeURIComponent(id)}/show/plan`);
     await page.getByTestId('user-billing-plan').filter({ hasText: 'Plan: Basic' }).waitFor();
     await page.getByTestId('user-change-plan').click();
     await page.getByLabel('New plan').click();
@@ -284,12 +263,12 @@ describe('plans and billing in the browser', () => {
     const { http } = await signIn(email);
     const bought = await http.post(`/api/users/${id}/products/`, { productId: 500 });
     expect(bought.status, JSON.stringify(bought.body)).toBe(201);
-    const sessionId = decodeURIComponent(new URL(bought.body.checkoutLink, t.url).pathname.split('/').pop()!);
+    const sessionId = decodeURIComponent(new URL(bought.body.checkoutLink, app().url).pathname.split('/').pop()!);
     expect((await http.post(`/api/dev/checkout/${encodeURIComponent(sessionId)}/pay`)).status).toBe(200);
 
     const page = await newPage();
     await signInThroughForm(page, email);
-    await page.goto(`${t.url}/storages/slots`);
+    await page.goto(`${app().url}/storages/slots`);
     await page.getByTestId('slots-free-seats').filter({ hasText: '1 seat for members' }).waitFor();
     await page.getByTestId('slots-none').waitFor();
     await page.getByTestId('slots-quantity').fill('0');
@@ -303,7 +282,7 @@ describe('plans and billing in the browser', () => {
     await page.getByTestId('pay').click();
     await page.waitForURL(/\/storages\/result/);
 
-    await page.goto(`${t.url}/storages/slots`);
+    await page.goto(`${app().url}/storages/slots`);
     await page.getByTestId('slots-free-seats').filter({ hasText: '3 seats for members' }).waitFor();
     const item = page.getByTestId('slots-item');
     expect(await item.innerText()).toContain('2 slots (Extra Team account)');
@@ -319,7 +298,7 @@ describe('plans and billing in the browser', () => {
     const { http } = await signIn(email);
     const bought = await http.post(`/api/users/${id}/products/`, { productId: PROFESSIONAL_MONTHLY });
     expect(bought.status, JSON.stringify(bought.body)).toBe(201);
-    const sessionId = decodeURIComponent(new URL(bought.body.checkoutLink, t.url).pathname.split('/').pop()!);
+    const sessionId = decodeURIComponent(new URL(bought.body.checkoutLink, app().url).pathname.split('/').pop()!);
     expect((await http.post(`/api/dev/checkout/${encodeURIComponent(sessionId)}/pay`)).status).toBe(200);
     const [sub] = (await http.get(`/api/users/${id}/subscriptions/`)).body;
     expect((await http.post(`/api/dev/users/${id}/subscriptions/${sub.id}/renewal`, { outcome: 'failed' })).status).toBe(200);
@@ -340,28 +319,25 @@ describe('plans and billing in the browser', () => {
     await shot(page, 'overdue-checkout');
     await page.context().close();
 
-    const runtime = t.app.ctx.processes();
+    const runtime = app().app.ctx.processes();
     if (!(runtime instanceof EmbeddedProcessRuntime)) throw new Error('expected the embedded runtime');
-    t.clock.advance(Date.parse(grace.gracePeriodEndDate) + DAY - t.clock.now().getTime());
+    app().clock.advance(Date.parse(grace.gracePeriodEndDate) + DAY - app().clock.now().getTime());
     await runtime.fireDueTimers();
     await runtime.whenIdle();
 
     const later = await newPage();
-    await later.goto(`${t.url}/signin`);
-    await later.getByTestId('signin-email').fill(email);
-    await later.getByTestId('signin-password').fill(PASSWORD);
-    await later.getByTestId('signin-submit').click();
+    await submitSignIn(later, email);
     await later.waitForURL(/\/storages\/plans/);
     await later.getByTestId('grace-notice').filter({ hasText: 'Your account is deactivated' }).waitFor();
     await shot(later, 'deactivated-plans');
-    await later.goto(`${t.url}/settings`);
+    await later.goto(`${app().url}/settings`);
     await later.waitForURL(/\/storages\/plans/);
     // paying the overdue renewal from there restores the account
     await later.getByTestId('grace-notice').getByTestId('non-payment-pay').click();
     await later.waitForURL(/\/dev\/checkout\//);
     await later.getByTestId('pay').click();
     await later.waitForURL(/\/storages\/result/);
-    await later.goto(`${t.url}/settings`);
+    await later.goto(`${app().url}/settings`);
     await later.waitForURL(/\/settings/);
     expect((await (await signIn(email)).http.get(`/api/users/${id}/`)).body).toMatchObject({ status: 'active', isUnpaidUser: false, isGraceUnpaidUser: false });
     await later.context().close();

@@ -1,32 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountHelpers } from '../../api/src/testing/accounts';
-import { startTestApp, type TestApp } from '../../api/src/testing/harness';
-import { MemoryBytes } from '../../api/src/modules/files/storage.testing';
-import { launchBrowser, stepShots } from './browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { stepShots } from './browser';
+import { e2eSuite } from './suite';
 
-let t: TestApp;
-let browser: Browser;
-let bytes: MemoryBytes;
-beforeAll(async () => {
-  bytes = new MemoryBytes();
-  t = await startTestApp({ serveUi: true, bytes: { uploads: bytes, content: bytes } });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.stop();
-});
-
-const { uniqueEmail, signUpConfirmed, signIn: apiSignIn, PASSWORD } = accountHelpers(() => t);
-
-const signIn = async (page: Page, email: string) => {
-  await page.goto(`${t.url}/signin`);
-  await page.getByTestId('signin-email').fill(email);
-  await page.getByTestId('signin-password').fill(PASSWORD);
-  await page.getByTestId('signin-submit').click();
-  await page.waitForURL(/\/welcome/);
-};
+const { app, uniqueEmail, signUpConfirmed, signIn: apiSignIn, bytes, webSignIn: signIn, newPage } = e2eSuite({ memoryBytes: true });
 
 /** Someone who shares a file twice: one open share, one with a password. */
 const sharesOfSomeoneElse = async () => {
@@ -53,9 +30,9 @@ describe('bookmarks and lists', () => {
     const shot = stepShots('web-bookmarks');
     const { open, locked } = await sharesOfSomeoneElse();
     const { email } = await signUpConfirmed(uniqueEmail('bookmarker'));
-    const page = await (await browser.newContext({ locale: 'en-US' })).newPage();
+    const page = await newPage();
     await signIn(page, email);
-    await page.goto(`${t.url}/files/storage`);
+    await page.goto(`${app().url}/files/storage`);
     await page.getByTestId('open-bookmarks').click();
     await page.getByTestId('bookmarks-empty').waitFor();
 
@@ -130,7 +107,7 @@ describe('bookmarks and lists', () => {
     await shot(page, 'opened');
 
     // Deleting the list keeps its bookmark, in no list; deleting a bookmark removes it alone.
-    await page.goto(`${t.url}/files/bookmarks`);
+    await page.goto(`${app().url}/files/bookmarks`);
     await page.getByTestId('bookmark-lists').getByText('Work').click();
     await page.getByTestId('list-delete').click();
     await page.getByTestId('confirm-submit').click();
@@ -143,7 +120,7 @@ describe('bookmarks and lists', () => {
 
     // files/bookmarks/<linkId> opens that bookmark: its password asked on the bookmarks page; cancel stays on the list.
     await page.evaluate(() => sessionStorage.clear());
-    await page.goto(`${t.url}/files/bookmarks/${locked.shareLinkId}`);
+    await page.goto(`${app().url}/files/bookmarks/${locked.shareLinkId}`);
     await page.getByTestId('bookmark-password-dialog').waitFor();
     await page.getByTestId('bookmark-password-dialog').getByRole('button', { name: 'Cancel' }).click();
     await page.waitForURL(/\/files\/bookmarks$/);

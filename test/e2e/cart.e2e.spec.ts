@@ -1,32 +1,17 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountHelpers } from '../../api/src/testing/accounts';
-import { startTestApp, type TestApp } from '../../api/src/testing/harness';
-import { launchBrowser, stepShots } from './browser';
-import { expectNoSideScroll, webSignIn } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { stepShots } from './browser';
+import { expectNoSideScroll } from './helpers';
+import { e2eSuite } from './suite';
 
-let t: TestApp;
-let browser: Browser;
-beforeAll(async () => {
-  t = await startTestApp({ serveUi: true });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.stop();
-});
-
-const { uniqueEmail, signUpConfirmed, PASSWORD } = accountHelpers(() => t);
-
-const signIn = (page: Page, email: string) => webSignIn(page, t.url, email, PASSWORD);
+const { app, uniqueEmail, signUpConfirmed, webSignIn: signIn, newPage } = e2eSuite();
 
 describe('upload and share', () => {
   it('refuses an empty cart, uploads two files into its folder, shares them as one link a visitor opens; leaving during an upload asks first', async () => {
     const shot = stepShots('web-upload-cart');
     const { email } = await signUpConfirmed(uniqueEmail('cart'));
-    const page = await (await browser.newContext({ locale: 'en-US' })).newPage();
+    const page = await newPage();
     await signIn(page, email);
-    await page.goto(`${t.url}/files/storage`);
+    await page.goto(`${app().url}/files/storage`);
     await page.getByTestId('empty-folder').waitFor();
     await page.getByTestId('open-upload-cart').click();
     await page.getByTestId('upload-cart-dialog').waitFor();
@@ -65,8 +50,8 @@ describe('upload and share', () => {
     await page.locator('[data-testid="file-row"][data-name="beach.txt"]').waitFor();
 
     // A visitor opens the link and sees both files.
-    const visitor = await (await browser.newContext({ locale: 'en-US' })).newPage();
-    await visitor.goto(link.replace(/^https?:\/\/[^/]+/, t.url));
+    const visitor = await newPage();
+    await visitor.goto(link.replace(/^https?:\/\/[^/]+/, app().url));
     await visitor.locator('[data-testid="file-row"][data-name="hills.txt"]').waitFor();
     expect(await visitor.locator('[data-testid="file-row"][data-name="beach.txt"]').count()).toBe(1);
     await visitor.context().close();
@@ -77,7 +62,7 @@ describe('upload and share', () => {
       await new Promise((r) => setTimeout(r, 5_000));
       await route.continue().catch(() => undefined);
     });
-    await leaving.goto(`${t.url}/files/storage`);
+    await leaving.goto(`${app().url}/files/storage`);
     await leaving.getByTestId('open-upload-cart').click();
     await leaving.getByTestId('cart-file-input').setInputFiles([{ name: 'slow.txt', mimeType: 'text/plain', buffer: Buffer.from('slow\n') }]);
     await leaving.getByTestId('cart-upload').first().waitFor();

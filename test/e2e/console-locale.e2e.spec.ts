@@ -1,28 +1,14 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../api/src/testing/harness';
-import { launchBrowser, stepShots } from './browser';
-import { consoleSignIn as consoleSignInAt, staffHelpers } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { stepShots } from './browser';
+import { e2eSuite } from './suite';
 
 const ROOT = { email: 'root@axel.test', password: 'Root-pass-123' };
 const PASSWORD = 'Secret-pass-1';
 
-let t: TestApp;
-let browser: Browser;
-beforeAll(async () => {
-  t = await startTestApp({ serveUi: true, env: { ADMIN_EMAIL: ROOT.email, ADMIN_PASSWORD: ROOT.password } });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.stop();
-});
-
-const { signedIn, createAccount } = staffHelpers(() => t.url, PASSWORD);
-const consoleSignIn = (page: Page, email: string, password: string) => consoleSignInAt(page, t.url, email, password);
+const { browser, signedIn, createAccount, consoleSignIn } = e2eSuite({ admin: ROOT });
 
 /** A browser that speaks American English: a console date must not follow it once Dutch is chosen. */
-const englishBrowser = () => browser.newContext({ locale: 'en-US' });
+const englishBrowser = () => browser().newContext({ locale: 'en-US' });
 
 describe("the console's language, saved with the staff member", () => {
   it('chosen in one browser, it is the language of the console at sign-in in another, and every date is written in it', async () => {

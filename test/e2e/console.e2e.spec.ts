@@ -1,26 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../api/src/testing/harness';
-import { launchBrowser, stepShots } from './browser';
-import { consoleSignIn as consoleSignInAt, staffHelpers } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { stepShots } from './browser';
+import { e2eSuite } from './suite';
 
 const ROOT = { email: 'root@axel.test', password: 'Root-pass-123' };
 const PASSWORD = 'Secret-pass-1';
 const FIREFOX_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0';
 
-let t: TestApp;
-let browser: Browser;
-beforeAll(async () => {
-  t = await startTestApp({ serveUi: true, env: { ADMIN_EMAIL: ROOT.email, ADMIN_PASSWORD: ROOT.password } });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.stop();
-});
-
-const { signedIn, createAccount } = staffHelpers(() => t.url, PASSWORD);
-const consoleSignIn = (page: Page, email: string, password: string) => consoleSignInAt(page, t.url, email, password);
+const { app, browser, signedIn, createAccount, consoleSignIn, newPage } = e2eSuite({ admin: ROOT });
 
 describe('the staff console', () => {
   it('shows a blocked user as Blocked, reads the activity in words with the JSON a click away, and opens a process', async () => {
@@ -34,11 +20,11 @@ describe('the staff console', () => {
     const leaving = await createAccount(root, 'leaving', 'user');
     expect((await root.delete(`/api/admin/users/${leaving.id}`)).status).toBe(204);
 
-    const context = await browser.newContext({ locale: 'en-US' });
+    const context = await browser().newContext({ locale: 'en-US' });
     const page = await context.newPage();
     await consoleSignIn(page, ROOT.email, ROOT.password);
 
-    await page.goto(`${t.url}/admin/users`);
+    await page.goto(`${app().url}/admin/users`);
     await page.getByTestId('users-search').fill(blocked.email);
     const row = page.getByTestId('users-table').locator('tr', { hasText: blocked.email });
     await row.getByTestId('user-status-blocked').waitFor();
@@ -82,7 +68,7 @@ describe('the staff console', () => {
     await shot(page, 'process-detail');
     await dialog.getByTestId('process-dialog-close').click();
 
-    await page.goto(`${t.url}/admin/no-such-page`);
+    await page.goto(`${app().url}/admin/no-such-page`);
     const notFound = page.getByTestId('not-found-text');
     await notFound.waitFor();
     expect(await notFound.innerText()).not.toMatch(/\.\./);
@@ -97,11 +83,11 @@ describe('the staff console', () => {
     const boss = await createAccount(root, 'boss', 'super_admin');
     const plain = await createAccount(root, 'plain', 'user');
 
-    const context = await browser.newContext({ locale: 'en-US' });
+    const context = await browser().newContext({ locale: 'en-US' });
     const page = await context.newPage();
     await consoleSignIn(page, admin.email, PASSWORD);
 
-    await page.goto(`${t.url}/admin/users/${encodeURIComponent(plain.id)}/show`);
+    await page.goto(`${app().url}/admin/users/${encodeURIComponent(plain.id)}/show`);
     await page.getByTestId('user-suspend').waitFor();
     // created by staff: registered from the console, with no browser of its own
     expect(await page.locator('.ra-field-registrationApp').innerText()).toMatch(/Registration app\s+console/);
@@ -110,7 +96,7 @@ describe('the staff console', () => {
     await page.getByTestId('user-block').waitFor();
     expect(await page.getByTestId('user-change-role').count()).toBe(0);
 
-    await page.goto(`${t.url}/admin/users/${encodeURIComponent(boss.id)}/show`);
+    await page.goto(`${app().url}/admin/users/${encodeURIComponent(boss.id)}/show`);
     const refused = page.getByTestId('user-actions-refused');
     await refused.waitFor();
     expect(await refused.innerText()).toMatch(/lower rank/);
@@ -120,13 +106,13 @@ describe('the staff console', () => {
     await context.close();
 
     const money = await createAccount(root, 'money', 'financial_admin');
-    const moneyContext = await browser.newContext({ locale: 'en-US' });
+    const moneyContext = await browser().newContext({ locale: 'en-US' });
     const moneyPage = await moneyContext.newPage();
     await consoleSignIn(moneyPage, money.email, PASSWORD);
-    await moneyPage.goto(`${t.url}/admin/users`);
+    await moneyPage.goto(`${app().url}/admin/users`);
     await moneyPage.getByTestId('users-table').waitFor();
     expect(await moneyPage.getByTestId('users-create').count()).toBe(0);
-    await moneyPage.goto(`${t.url}/admin/users/create`);
+    await moneyPage.goto(`${app().url}/admin/users/create`);
     await moneyPage.getByTestId('user-create-refused').waitFor();
     await shot(moneyPage, 'financial-admin-cannot-create');
     await moneyContext.close();
@@ -144,7 +130,7 @@ describe('the staff console', () => {
     const gone = await createAccount(root, 'gone', 'user');
     expect((await root.delete(`/api/admin/users/${gone.id}`)).status).toBe(204);
 
-    const context = await browser.newContext({ locale: 'en-US', timezoneId: 'Asia/Tokyo' });
+    const context = await browser().newContext({ locale: 'en-US', timezoneId: 'Asia/Tokyo' });
     const page = await context.newPage();
     await consoleSignIn(page, ROOT.email, ROOT.password);
     const field = (source: string) => page.locator(`.ra-field-${source}`).first();
@@ -154,7 +140,7 @@ describe('the staff console', () => {
       { width: 390, height: 844 },
     ]) {
       await page.setViewportSize(viewport);
-      await page.goto(`${t.url}/admin/users/${encodeURIComponent(buyer.id)}/show/plan`);
+      await page.goto(`${app().url}/admin/users/${encodeURIComponent(buyer.id)}/show/plan`);
       await page.getByTestId('user-billing-plan').filter({ hasText: 'Professional' }).waitFor();
       expect(await page.getByTestId('user-billing-plan').innerText()).toBe('Plan: Professional · 500 GB');
       expect(await field('plan').innerText()).toMatch(/Professional$/);
@@ -185,7 +171,7 @@ describe('the staff console', () => {
     }
 
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.goto(`${t.url}/admin/users/${encodeURIComponent(gone.id)}/show`);
+    await page.goto(`${app().url}/admin/users/${encodeURIComponent(gone.id)}/show`);
     await page.getByTestId('user-title').filter({ hasText: gone.email }).waitFor();
     expect(await page.getByTestId('user-status').innerText()).toBe('Deleted');
     expect(await field('statusId').innerText()).toMatch(/Deleted$/);
@@ -199,13 +185,13 @@ describe('the staff console', () => {
 
   // last: it moves the server's clock a day on
   it('shows the shards, the last scheduled scrub and the last collection on Storage health', async () => {
-    const runtime = t.app.ctx.processes() as unknown as { fireDueTimers(): Promise<number>; whenIdle(): Promise<void> };
-    t.clock.advance(25 * 3_600_000);
+    const runtime = app().app.ctx.processes() as unknown as { fireDueTimers(): Promise<number>; whenIdle(): Promise<void> };
+    app().clock.advance(25 * 3_600_000);
     await runtime.fireDueTimers();
     await runtime.whenIdle();
-    const page = await (await browser.newContext({ locale: 'en-US' })).newPage();
+    const page = await newPage();
     await consoleSignIn(page, ROOT.email, ROOT.password);
-    await page.goto(`${t.url}/admin/storage-health`);
+    await page.goto(`${app().url}/admin/storage-health`);
     await page.getByTestId('storage-health-shards').waitFor();
     expect(await page.getByTestId('storage-health-shards').locator('tbody tr').count()).toBe(4);
     await expect.poll(() => page.getByTestId('storage-health-scrub').innerText()).toMatch(/chunks checked, 0 repaired, 0 lost/);

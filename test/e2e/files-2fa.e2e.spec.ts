@@ -1,28 +1,16 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { generate } from 'otplib';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountHelpers } from '../../api/src/testing/accounts';
-import { startTestApp, type TestApp } from '../../api/src/testing/harness';
+import { describe, expect, it } from 'vitest';
 import { FRESH_SECOND_FACTOR_MS } from '../../api/src/modules/files/storage-tasks.routes';
 import { onlineStorageId } from '../../api/src/modules/files/storage.service';
-import { launchBrowser, stepShots } from './browser';
+import { stepShots } from './browser';
+import { e2eSuite } from './suite';
 
-let t: TestApp;
-let browser: Browser;
-beforeAll(async () => {
-  t = await startTestApp({ serveUi: true });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.stop();
-});
+const { app, uniqueEmail, signUpConfirmed, signIn, newPage, submitSignIn } = e2eSuite();
 
-const { uniqueEmail, signUpConfirmed, signIn, PASSWORD } = accountHelpers(() => t);
 const TUS = { 'tus-resumable': '1.0.0' };
-const totpCode = (secret: string) => generate({ secret, epoch: Math.floor(t.clock.now().getTime() / 1000) });
+const totpCode = (secret: string) => generate({ secret, epoch: Math.floor(app().clock.now().getTime() / 1000) });
 
 describe('downloading a folder with two-factor sign-in on (code 5102)', () => {
   it('the skip-2FA dialog opens; Cancel shows why and downloads nothing, Continue downloads the zip', async () => {
@@ -52,17 +40,14 @@ describe('downloading a folder with two-factor sign-in on (code 5102)', () => {
     expect(file.status, JSON.stringify(file.body)).toBe(201);
 
     // signed in in the browser with the next code, then more than five minutes pass
-    const page = await (await browser.newContext({ locale: 'en-US', acceptDownloads: true })).newPage();
-    await page.goto(`${t.url}/signin`);
-    await page.getByTestId('signin-email').fill(email);
-    await page.getByTestId('signin-password').fill(PASSWORD);
-    await page.getByTestId('signin-submit').click();
+    const page = await newPage({ acceptDownloads: true });
+    await submitSignIn(page, email);
     await page.getByTestId('signin-code-step').waitFor();
-    t.clock.advance(30_000);
+    app().clock.advance(30_000);
     await page.getByTestId('signin-code').fill(await totpCode(secret));
     await page.getByTestId('signin-code-submit').click();
     await page.waitForURL(/\/welcome/);
-    t.clock.advance(FRESH_SECOND_FACTOR_MS + 60_000);
+    app().clock.advance(FRESH_SECOND_FACTOR_MS + 60_000);
 
     await page.getByTestId('welcome-files').click();
     await page.waitForURL(/\/files\/storage\/[^/]+$/);
@@ -93,7 +78,7 @@ describe('downloading a folder with two-factor sign-in on (code 5102)', () => {
     await shot(page, 'downloaded');
 
     // the tasks as the server recorded them: one refused with 5102, one done with skip2fa
-    const { rows } = await t.app.ctx.pool.query<{ status: string; error_code: string | null }>(
+    const { rows } = await app().app.ctx.pool.query<{ status: string; error_code: string | null }>(
       `select status, error_code from storage_tasks where user_id = $1 and type = 'archive' order by created_at, status desc`,
       [id],
     );

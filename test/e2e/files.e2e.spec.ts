@@ -1,32 +1,16 @@
 import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import PDFDocument from 'pdfkit';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountHelpers } from '../../api/src/testing/accounts';
-import { startTestApp, type TestApp } from '../../api/src/testing/harness';
-import { launchBrowser, stepShots } from './browser';
-import { expectNoSideScroll, webSignIn } from './helpers';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { stepShots } from './browser';
+import { expectNoSideScroll } from './helpers';
+import { e2eSuite } from './suite';
 
-let t: TestApp;
-let browser: Browser;
-let dir: string;
-beforeAll(async () => {
-  t = await startTestApp({ serveUi: true });
-  browser = await launchBrowser();
-  dir = mkdtempSync(path.join(os.tmpdir(), 'axel-files-e2e-'));
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
-
-const { uniqueEmail, signUpConfirmed, signedInUser, PASSWORD } = accountHelpers(() => t);
+const { app, browser, uniqueEmail, signUpConfirmed, signedInUser, dir, webSignIn: signIn, newPage } = e2eSuite({ tempDir: 'axel-files-e2e-' });
 
 /** A real PNG (size x size, a colour gradient), so the preview has an image to decode. */
 const png = (size: number): Buffer => {
@@ -71,8 +55,6 @@ const pdf = (lines: string[]): Promise<Buffer> =>
     doc.end();
   });
 
-const signIn = (page: Page, email: string) => webSignIn(page, t.url, email, PASSWORD);
-
 /** Ids used more than once, and form controls nothing names (run as text: the test project has no DOM types). */
 const pageAudit = (page: Page) =>
   page.evaluate(`(() => {
@@ -95,7 +77,7 @@ describe('the file browser', () => {
   it('uploads a folder and files with progress, downloads byte-identical, previews an image, trashes and restores it', async () => {
     const shot = stepShots('web-files');
     const { email } = await signUpConfirmed(uniqueEmail('files'));
-    const page = await (await browser.newContext({ locale: 'en-US', acceptDownloads: true })).newPage();
+    const page = await newPage({ acceptDownloads: true });
     await signIn(page, email);
 
     await page.getByTestId('welcome-files').click();
@@ -106,7 +88,7 @@ describe('the file browser', () => {
     const data = randomBytes(3 * 1024 * 1024 + 12_345);
     const image = png(64);
     const text = 'A line of text\nand another one\n';
-    const albumDir = path.join(dir, 'Album');
+    const albumDir = path.join(dir(), 'Album');
     mkdirSync(path.join(albumDir, 'Trip'), { recursive: true });
     writeFileSync(path.join(albumDir, 'cover.png'), image);
     writeFileSync(path.join(albumDir, 'Trip', 'notes.txt'), 'trip notes');
@@ -316,7 +298,7 @@ describe('the file browser', () => {
   it('pauses an upload and resumes it from where the server stopped, byte-identical', async () => {
     const shot = stepShots('web-files-pause');
     const { email } = await signUpConfirmed(uniqueEmail('pause'));
-    const page = await (await browser.newContext({ locale: 'en-US', acceptDownloads: true })).newPage();
+    const page = await newPage({ acceptDownloads: true });
     await signIn(page, email);
     await page.getByTestId('nav-files').click();
     await page.getByTestId('empty-folder').waitFor();
@@ -356,12 +338,12 @@ describe('the file browser', () => {
 
   it('previews a PDF in the page, every page drawn by pdf.js from the app itself (nothing fetched elsewhere)', async () => {
     const { email } = await signUpConfirmed(uniqueEmail('pdf'));
-    const context = await browser.newContext({ locale: 'en-US' });
+    const context = await browser().newContext({ locale: 'en-US' });
     // offline but for the app: any request to another origin fails the test
     const elsewhere: string[] = [];
     await context.route('**/*', (route) => {
       const url = route.request().url();
-      if (url.startsWith(t.url)) return route.continue();
+      if (url.startsWith(app().url)) return route.continue();
       elsewhere.push(url);
       return route.abort();
     });
@@ -371,7 +353,7 @@ describe('the file browser', () => {
     const errors: string[] = [];
     page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
     await signIn(page, email);
-    await page.goto(`${t.url}/files/storage`);
+    await page.goto(`${app().url}/files/storage`);
     await page.getByTestId('empty-folder').waitFor();
     await page
       .getByTestId('file-input')
@@ -416,7 +398,7 @@ describe('the file browser', () => {
       .toBeGreaterThan(width * 1.4);
     await stepShots('web-files-pdf')(page, 'pdf-preview');
 
-    expect(workers.some((w) => w.startsWith(`${t.url}/assets/pdf.worker`))).toBe(true);
+    expect(workers.some((w) => w.startsWith(`${app().url}/assets/pdf.worker`))).toBe(true);
     expect(elsewhere).toEqual([]);
     expect(errors.filter((e) => /content security policy|pdf/i.test(e))).toEqual([]);
     await context.close();
@@ -425,12 +407,12 @@ describe('the file browser', () => {
   it('a file that cannot be previewed opens the preview with its name, type, size and a download button, and downloads only on that button', async () => {
     const shot = stepShots('web-files-no-preview');
     const { email } = await signUpConfirmed(uniqueEmail('nopreview'));
-    const context = await browser.newContext({ locale: 'en-US', acceptDownloads: true });
+    const context = await browser().newContext({ locale: 'en-US', acceptDownloads: true });
     const page = await context.newPage();
     const downloads: string[] = [];
     page.on('download', (d) => downloads.push(d.suggestedFilename()));
     await signIn(page, email);
-    await page.goto(`${t.url}/files/storage`);
+    await page.goto(`${app().url}/files/storage`);
     await page.getByTestId('empty-folder').waitFor();
     const data = randomBytes(2_500);
     await page.getByTestId('file-input').setInputFiles([{ name: 'backup.dat', mimeType: 'application/octet-stream', buffer: data }]);
@@ -463,12 +445,12 @@ describe('the file browser', () => {
     const { storageId: theirStorage } = await signedInUser(uniqueEmail('owner'));
 
     const { email } = await signUpConfirmed(uniqueEmail('visitor'));
-    const page = await (await browser.newContext({ locale: 'en-US' })).newPage();
-    await webSignIn(page, t.url, email, PASSWORD);
+    const page = await (await browser().newContext({ locale: 'en-US' })).newPage();
+    await signIn(page, email);
     for (const storageId of [theirStorage, 'no-such-storage']) {
-      await page.goto(`${t.url}/files/storage/${encodeURIComponent(storageId)}`);
+      await page.goto(`${app().url}/files/storage/${encodeURIComponent(storageId)}`);
       await page.getByTestId('storage-not-found').waitFor();
-      expect(page.url()).toBe(`${t.url}/files/storage/${encodeURIComponent(storageId)}`);
+      expect(page.url()).toBe(`${app().url}/files/storage/${encodeURIComponent(storageId)}`);
       expect(await page.getByTestId('storage-not-found').innerText()).toContain('This storage does not exist or you have no access to it');
       expect(await page.getByTestId('file-row').count()).toBe(0);
     }
@@ -485,13 +467,13 @@ describe('the file browser', () => {
 
   it('an upload larger than the storage is refused before a byte is sent and opens the quota limit dialog', async () => {
     const { email } = await signUpConfirmed(uniqueEmail('quota'));
-    const page = await (await browser.newContext({ locale: 'en-US' })).newPage();
+    const page = await newPage();
     await signIn(page, email);
-    await page.goto(`${t.url}/files/storage`);
+    await page.goto(`${app().url}/files/storage`);
     await page.getByTestId('empty-folder').waitFor();
 
     // 11 GB that take no disk: a sparse file, read by nobody since the server refuses its size.
-    const huge = path.join(dir, 'huge.bin');
+    const huge = path.join(dir(), 'huge.bin');
     execFileSync('truncate', ['-s', '11G', huge]);
     await page.getByTestId('file-input').setInputFiles(huge);
     await page.getByTestId('quota-limit-dialog').waitFor();

@@ -2,12 +2,17 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { HttpClient } from '../../api/src/testing/harness';
 
-/** Signs in through the web app's form and waits for the welcome page. */
-export const webSignIn = async (page: Page, baseUrl: string, email: string, password: string) => {
+/** Fills in the web app's sign-in form and submits it, waiting for nothing (a code step or another page may follow). */
+export const submitSignIn = async (page: Page, baseUrl: string, email: string, password: string) => {
   await page.goto(`${baseUrl}/signin`);
   await page.getByTestId('signin-email').fill(email);
   await page.getByTestId('signin-password').fill(password);
   await page.getByTestId('signin-submit').click();
+};
+
+/** Signs in through the web app's form and waits for the welcome page. */
+export const webSignIn = async (page: Page, baseUrl: string, email: string, password: string) => {
+  await submitSignIn(page, baseUrl, email, password);
   await page.waitForURL(/\/welcome/);
 };
 

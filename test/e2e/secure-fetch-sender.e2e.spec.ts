@@ -1,28 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountHelpers } from '../../api/src/testing/accounts';
-import { HttpClient, startTestApp, type TestApp } from '../../api/src/testing/harness';
-import { launchBrowser, stepShots } from './browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { HttpClient } from '../../api/src/testing/harness';
+import { stepShots } from './browser';
+import { e2eSuite } from './suite';
 
-let t: TestApp;
-let browser: Browser;
-let dir: string;
-beforeAll(async () => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'axel-sender-e2e-'));
-  t = await startTestApp({ serveUi: true, env: { RATE_LIMIT_FACTOR: '10' } });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
-
-const { signUpConfirmed, signIn } = accountHelpers(() => t);
+const { app, browser, signUpConfirmed, signIn, dir, newPage } = e2eSuite({ tempDir: 'axel-sender-e2e-', env: { RATE_LIMIT_FACTOR: '10' } });
 
 /** Uploads share two CPU cores with other work: wait as long as a user would. */
 const POLL_MS = 20_000;
@@ -39,9 +24,9 @@ describe("the Secure Fetch sender's page", () => {
     const link = await http.post(`/api/users/${owner.id}/secure-fetches/`, { note: 'Please send the scans', includeMetadata: false, certificate: false });
     expect(link.status, JSON.stringify(link.body)).toBe(201);
 
-    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const context = await browser().newContext({ locale: 'en-US', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     const page = await context.newPage();
-    await page.goto(`${t.url}/secure-fetch/${link.body.linkId}`);
+    await page.goto(`${app().url}/secure-fetch/${link.body.linkId}`);
     await page.getByTestId('fetch-upload-page').waitFor();
     expect(await page.getByTestId('fetch-link-owner').textContent()).toBe('Ana Lima asks you for files');
 
@@ -54,8 +39,8 @@ describe("the Secure Fetch sender's page", () => {
     const big = randomBytes(21 * 1000 * 1000);
     // Files on disk, read by the browser itself as picked files are.
     const files = Object.entries({ 'a.txt': a, 'big.bin': big, 'b.txt': b }).map(([name, bytes]) => {
-      writeFileSync(path.join(dir, name), bytes);
-      return path.join(dir, name);
+      writeFileSync(path.join(dir(), name), bytes);
+      return path.join(dir(), name);
     });
     await page.getByTestId('fetch-file-input').setInputFiles(files);
     // The file over the limit is refused at once, the limit stated, and never listed for upload or retry.
@@ -89,11 +74,11 @@ describe("the Secure Fetch sender's page", () => {
     const owner = await signUpConfirmed();
     const { http } = await signIn(owner.email);
     const link = await http.post(`/api/users/${owner.id}/secure-fetches/`, { note: 'Scans', includeMetadata: false, certificate: false });
-    const page = await (await browser.newContext({ locale: 'en-US' })).newPage();
-    await page.goto(`${t.url}/secure-fetch/${link.body.linkId}`);
+    const page = await newPage();
+    await page.goto(`${app().url}/secure-fetch/${link.body.linkId}`);
     await page.getByTestId('fetch-upload-page').waitFor();
     expect(await page.getByTestId('fetch-link-owner').textContent()).toBe('The owner of this link asks you for files');
-    expect(await new HttpClient(t.url).get(`/api/secure-fetch-links/${link.body.linkId}`).then((r) => r.body.ownerName)).toBeNull();
+    expect(await new HttpClient(app().url).get(`/api/secure-fetch-links/${link.body.linkId}`).then((r) => r.body.ownerName)).toBeNull();
     await page.context().close();
   });
 });

@@ -1,47 +1,24 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountHelpers } from '../../api/src/testing/accounts';
-import { HttpClient, startTestApp, type TestApp } from '../../api/src/testing/harness';
-import { launchBrowser, stepShots } from './browser';
+import { describe, expect, it } from 'vitest';
+import { HttpClient } from '../../api/src/testing/harness';
+import { stepShots } from './browser';
+import { e2eSuite } from './suite';
 
 /** Blocks on the development chain come only when the test moves the app's clock this far. */
 const BLOCK_SECONDS = 600;
 
-let t: TestApp;
-let browser: Browser;
-let dir: string;
-beforeAll(async () => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'axel-fetch-e2e-'));
-  t = await startTestApp({ serveUi: true, env: { AXEL_DEV_BLOCK_SECONDS: String(BLOCK_SECONDS), RATE_LIMIT_FACTOR: '10' } });
-  browser = await launchBrowser();
+const { app, signUpConfirmed, signIn, dir, newPage, signedInPage } = e2eSuite({
+  tempDir: 'axel-fetch-e2e-',
+  env: { AXEL_DEV_BLOCK_SECONDS: String(BLOCK_SECONDS), RATE_LIMIT_FACTOR: '10' },
 });
-afterAll(async () => {
-  await browser?.close();
-  await t?.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
-
-const { signUpConfirmed, signIn, PASSWORD } = accountHelpers(() => t);
-
-const signedInPage = async (email: string): Promise<Page> => {
-  const page = await (await browser.newContext({ locale: 'en-US', acceptDownloads: true })).newPage();
-  await page.goto(`${t.url}/signin`);
-  await page.getByTestId('signin-email').fill(email);
-  await page.getByTestId('signin-password').fill(PASSWORD);
-  await page.getByTestId('signin-submit').click();
-  await page.waitForURL(/\/welcome/);
-  return page;
-};
 
 /** One block: the app's clock moves a block interval on; the miner notices within a second. */
 const mineBlock = async () => {
-  const height = async () => ((await (await fetch(`${t.url}/api/wallet/v1/blockchaininfo`)).json()) as { blocks: number }).blocks;
+  const height = async () => ((await (await fetch(`${app().url}/api/wallet/v1/blockchaininfo`)).json()) as { blocks: number }).blocks;
   const before = await height();
-  t.clock.advance(BLOCK_SECONDS * 1000);
+  app().clock.advance(BLOCK_SECONDS * 1000);
   for (let i = 0; i < 100 && (await height()) <= before; i++) await new Promise((r) => setTimeout(r, 100));
 };
 
@@ -54,10 +31,10 @@ describe('Secure Fetch in the browser', () => {
   it('a link with certificate, an anonymous upload (paused and resumed, a folder, metadata), pay and pin, the certificate PDF, the verify page, and a revoked link', async () => {
     const shot = stepShots('secure-fetch');
     const owner = await signUpConfirmed();
-    const page = await signedInPage(owner.email);
+    const page = await signedInPage(owner.email, { acceptDownloads: true });
 
     // The owner creates a link with metadata and a certificate (0.009 AXEL), and copies its address.
-    await page.goto(`${t.url}/files/storage`);
+    await page.goto(`${app().url}/files/storage`);
     await page.getByTestId('open-secure-fetch').click();
     await page.getByTestId('fetch-create').click();
     await page.getByTestId('fetch-create-submit').click();
@@ -67,7 +44,7 @@ describe('Secure Fetch in the browser', () => {
     expect(await page.getByTestId('fetch-create-dialog').textContent()).toContain('total 0.009 AXEL');
     await page.getByTestId('fetch-create-submit').click();
     const url = await page.getByTestId('fetch-created-link').inputValue();
-    expect(url).toMatch(new RegExp(`^${t.url}/secure-fetch/[A-Za-z0-9_-]{22}$`));
+    expect(url).toMatch(new RegExp(`^${app().url}/secure-fetch/[A-Za-z0-9_-]{22}$`));
     await shot(page, 'created');
     await page.getByTestId('fetch-created-close').click();
     await page.locator('[data-testid="fetch-row"][data-status="waiting"]').waitFor();
@@ -81,10 +58,10 @@ describe('Secure Fetch in the browser', () => {
     const content = randomBytes(6 * 1024 * 1024 + 777);
     const terms = Buffer.from('terms and conditions\n');
     const scan = Buffer.from('page one of the scan\n');
-    mkdirSync(path.join(dir, 'annex', 'scans'), { recursive: true });
-    writeFileSync(path.join(dir, 'annex', 'terms.txt'), terms);
-    writeFileSync(path.join(dir, 'annex', 'scans', 'page1.txt'), scan);
-    const visitor = await (await browser.newContext({ locale: 'en-US', acceptDownloads: true })).newPage();
+    mkdirSync(path.join(dir(), 'annex', 'scans'), { recursive: true });
+    writeFileSync(path.join(dir(), 'annex', 'terms.txt'), terms);
+    writeFileSync(path.join(dir(), 'annex', 'scans', 'page1.txt'), scan);
+    const visitor = await newPage({ acceptDownloads: true });
     await visitor.goto(url);
     expect(await visitor.getByTestId('fetch-link-note').textContent()).toBe('Please send the signed contract');
     expect(await visitor.getByTestId('fetch-link-max-size').textContent()).toBe('Up to 10 MiB per file');
@@ -102,7 +79,7 @@ describe('Secure Fetch in the browser', () => {
     await shot(visitor, 'paused');
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
     await contractRow.getByTestId('fetch-file-resume').click();
-    await visitor.getByTestId('fetch-folder-input').setInputFiles(path.join(dir, 'annex'));
+    await visitor.getByTestId('fetch-folder-input').setInputFiles(path.join(dir(), 'annex'));
     await expect.poll(() => visitor.locator('[data-testid="fetch-file"][data-status="done"]').count(), { timeout: POLL_MS }).toBe(3);
     await expect.poll(() => visitor.locator('[data-testid="fetch-file-hash"][data-done="true"]').count(), { timeout: POLL_MS }).toBe(3);
     // The hashing ran in the page's module worker, off the page's thread.
@@ -198,7 +175,7 @@ describe('Secure Fetch in the browser', () => {
     const certificatePath = await json.path();
 
     // Anyone can check a file against the certificate on the verify page: the file matches, another does not.
-    await visitor.goto(`${t.url}/verify-certificate`);
+    await visitor.goto(`${app().url}/verify-certificate`);
     await visitor
       .getByTestId('verify-certificate-input')
       .setInputFiles([{ name: 'certificate.json', mimeType: 'application/json', buffer: readFileSync(certificatePath) }]);
@@ -217,7 +194,7 @@ describe('Secure Fetch in the browser', () => {
     await shot(visitor, 'altered');
 
     // A link the owner revokes takes no more files: its page says it is no longer valid.
-    await page.goto(`${t.url}/files/secure-fetch`);
+    await page.goto(`${app().url}/files/secure-fetch`);
     await page.getByTestId('fetch-create').click();
     await page.getByTestId('fetch-create-note').fill('Old request');
     await page.getByTestId('fetch-create-certificate').uncheck();
@@ -246,7 +223,7 @@ describe('Secure Fetch in the browser', () => {
     };
     // someone without an account sends a text file through the link
     const notes = Buffer.from('received notes\nsecond line\n');
-    const anonymous = new HttpClient(t.url);
+    const anonymous = new HttpClient(app().url);
     const b64 = (text: string) => Buffer.from(text).toString('base64');
     const tus = { 'tus-resumable': '1.0.0' };
     const created = await anonymous.request('POST', '/api/uploads/', undefined, {
@@ -265,8 +242,8 @@ describe('Secure Fetch in the browser', () => {
     });
     expect(sent.status, JSON.stringify(sent.body)).toBe(201);
 
-    const page = await signedInPage(owner.email);
-    await page.goto(`${t.url}/files/storage`);
+    const page = await signedInPage(owner.email, { acceptDownloads: true });
+    await page.goto(`${app().url}/files/storage`);
     const folder = page.locator('[data-testid="file-row"][data-label="sfFolder"]');
     await folder.waitFor({ timeout: POLL_MS });
     await folder.getByTestId('file-open').click();

@@ -1,32 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountHelpers } from '../../api/src/testing/accounts';
-import { startTestApp, type TestApp } from '../../api/src/testing/harness';
-import { launchBrowser, stepShots } from './browser';
-import { webSignIn } from './helpers';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { stepShots } from './browser';
+import { e2eSuite } from './suite';
 
-let t: TestApp;
-let browser: Browser;
-let dir: string;
-beforeAll(async () => {
-  t = await startTestApp({ serveUi: true });
-  browser = await launchBrowser();
-  dir = mkdtempSync(path.join(os.tmpdir(), 'axel-sharing-e2e-'));
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
-
-const { uniqueEmail, signUpConfirmed, PASSWORD } = accountHelpers(() => t);
-
-const signIn = (page: Page, email: string) => webSignIn(page, t.url, email, PASSWORD);
+const { app, browser, uniqueEmail, signUpConfirmed, dir, webSignIn: signIn, newPage } = e2eSuite({ tempDir: 'axel-sharing-e2e-' });
 
 /** Ids used more than once, and form controls nothing names (run as text: the test project has no DOM types). */
 const pageAudit = (page: Page) =>
@@ -47,14 +28,14 @@ describe('sharing a folder', () => {
   it('the owner shares a folder with a password; a visitor is refused a wrong password, opens it with the right one, browses and downloads byte-identical; the owner sees one open, revokes, and a private share admits only its recipient until blocked', async () => {
     const shot = stepShots('web-sharing');
     const { email } = await signUpConfirmed(uniqueEmail('sharer'));
-    const owner = await (await browser.newContext({ locale: 'en-US' })).newPage();
+    const owner = await newPage();
     await signIn(owner, email);
-    await owner.goto(`${t.url}/files/storage`);
+    await owner.goto(`${app().url}/files/storage`);
     await owner.getByTestId('empty-folder').waitFor();
 
     // A small folder: a text file and some random bytes.
     const data = randomBytes(256 * 1024 + 17);
-    const trip = path.join(dir, 'Trip');
+    const trip = path.join(dir(), 'Trip');
     mkdirSync(trip, { recursive: true });
     writeFileSync(path.join(trip, 'notes.txt'), 'trip notes\n');
     writeFileSync(path.join(trip, 'data.bin'), data);
@@ -81,9 +62,9 @@ describe('sharing a folder', () => {
     await owner.getByTestId('share-done').click();
 
     // A visitor with no account: the password dialog, a wrong password refused under the field.
-    const visitorContext = await browser.newContext({ locale: 'en-US', acceptDownloads: true });
+    const visitorContext = await browser().newContext({ locale: 'en-US', acceptDownloads: true });
     const visitor = await visitorContext.newPage();
-    await visitor.goto(link.replace(/^https?:\/\/[^/]+/, t.url));
+    await visitor.goto(link.replace(/^https?:\/\/[^/]+/, app().url));
     await visitor.getByTestId('share-access-dialog').waitFor();
     await visitor.getByTestId('share-access-password').fill('Wrong-secret-1');
     await visitor.getByTestId('share-access-submit').click();
@@ -137,7 +118,7 @@ describe('sharing a folder', () => {
     await visitorContext.close();
 
     // The owner sees the share opened once (one visit, however many calls it made).
-    await owner.goto(`${t.url}/files/shares`);
+    await owner.goto(`${app().url}/files/shares`);
     const shareRow = owner.locator('[data-testid="share-row"][data-title="Trip"]');
     await shareRow.waitFor();
     // The month's count against the plan; the e-mail lookup asks for its range; a range leaves out shares that never expire.
@@ -189,15 +170,15 @@ describe('sharing a folder', () => {
     await owner.getByTestId('share-revoke').click();
     await owner.getByTestId('share-confirm').click();
     await expect.poll(() => owner.getByTestId('share-state').innerText()).toBe('Revoked');
-    const late = await (await browser.newContext({ locale: 'en-US' })).newPage();
-    await late.goto(link.replace(/^https?:\/\/[^/]+/, t.url));
+    const late = await newPage();
+    await late.goto(link.replace(/^https?:\/\/[^/]+/, app().url));
     await late.getByTestId('share-refused').waitFor();
     expect(await late.getByTestId('share-refused').getAttribute('data-error-code')).toBe('LINK_BLOCKED');
     expect(await late.getByTestId('share-refused').innerText()).toContain('This link is blocked');
     await late.context().close();
 
     // A private share: never to the sender's own address; a visitor with another e-mail is refused.
-    await owner.goto(`${t.url}/files/storage`);
+    await owner.goto(`${app().url}/files/storage`);
     await row(owner, 'Trip').getByRole('checkbox').check();
     await owner.getByTestId('action-share').click();
     await owner.getByTestId('share-kind-private').click();
@@ -214,8 +195,8 @@ describe('sharing a folder', () => {
     const privateLink = await owner.getByTestId('share-link').inputValue();
     expect(privateLink).toMatch(/\/private-share\/[A-Za-z0-9_-]{22}$/);
 
-    const friend = await (await browser.newContext({ locale: 'en-US' })).newPage();
-    await friend.goto(privateLink.replace(/^https?:\/\/[^/]+/, t.url));
+    const friend = await newPage();
+    await friend.goto(privateLink.replace(/^https?:\/\/[^/]+/, app().url));
     await friend.getByTestId('share-access-email').waitFor();
     await friend.getByTestId('share-access-email').fill('stranger@example.com');
     await friend.getByTestId('share-access-password').fill('Friend-secret-7');
@@ -232,16 +213,16 @@ describe('sharing a folder', () => {
 
     // A recipient with an account finds the share under "Shared with me", opens it with their own
     // address, can bookmark it, and the folder they open is in the address.
-    const tripId = ((await (await owner.request.get(`${t.url}/api/shares/`)).json()) as { data: { items: { id: string }[] }[] }).data[0]!.items[0]!.id;
+    const tripId = ((await (await owner.request.get(`${app().url}/api/shares/`)).json()) as { data: { items: { id: string }[] }[] }).data[0]!.items[0]!.id;
     const member = await signUpConfirmed(uniqueEmail('member'));
-    const sent = await owner.request.post(`${t.url}/api/shares/`, {
+    const sent = await owner.request.post(`${app().url}/api/shares/`, {
       headers: { 'X-Requested-With': 'XMLHttpRequest' },
       data: { itemIds: [tripId], title: 'Trip for a member', downloadable: true, recipients: [member.email], message: 'Here', password: 'Member-secret-5' },
     });
     expect(sent.status()).toBe(201);
-    const memberPage = await (await browser.newContext({ locale: 'en-US' })).newPage();
+    const memberPage = await newPage();
     await signIn(memberPage, member.email);
-    await memberPage.goto(`${t.url}/shares_shared`);
+    await memberPage.goto(`${app().url}/shares_shared`);
     const sharedRow = memberPage.locator('[data-testid="shared-row"][data-title="Trip for a member"]');
     await sharedRow.getByTestId('shared-row-open').click();
     await memberPage.getByTestId('share-access-password').fill('Member-secret-5');
@@ -259,7 +240,7 @@ describe('sharing a folder', () => {
     await memberPage.context().close();
 
     // The owner sees the recipient's first open and blocks them: the same visit is refused at once.
-    await owner.goto(`${t.url}/files/shares`);
+    await owner.goto(`${app().url}/files/shares`);
     await owner.locator('[data-testid="share-row"][data-title="Trip for a friend"]').getByTestId('share-row-open').click();
     const recipient = owner.locator('[data-testid="recipient-row"][data-email="friend@example.com"]');
     await expect
@@ -292,9 +273,9 @@ describe('sharing, as a new user notices it', () => {
   it('a share of one file downloads as that file; the recipient sees who sent it and the message; "shared with me" names the sender; the access log says the browser in words; the monthly limit shows before the form is filled — on a phone and a desktop', async () => {
     const shot = stepShots('web-sharing-details');
     const { email } = await signUpConfirmed(uniqueEmail('sender'));
-    const owner = await (await browser.newContext({ locale: 'en-US' })).newPage();
+    const owner = await newPage();
     await signIn(owner, email);
-    await owner.goto(`${t.url}/files/storage`);
+    await owner.goto(`${app().url}/files/storage`);
     await owner.getByTestId('empty-folder').waitFor();
     const text = 'Quarterly figures\n1,2,3\n';
     await owner.getByTestId('file-input').setInputFiles([{ name: 'figures.txt', mimeType: 'text/plain', buffer: Buffer.from(text) }]);
@@ -312,12 +293,12 @@ describe('sharing, as a new user notices it', () => {
     await owner.getByTestId('share-kind-public').click();
     await owner.getByTestId('share-submit').click();
     await owner.getByTestId('share-created').waitFor();
-    const link = (await owner.getByTestId('share-link').inputValue()).replace(/^https?:\/\/[^/]+/, t.url);
+    const link = (await owner.getByTestId('share-link').inputValue()).replace(/^https?:\/\/[^/]+/, app().url);
     await owner.getByTestId('share-done').click();
 
     // A visitor on a phone: one file, downloaded as itself (its name, its type), never a zip; a
     // public link never tells the owner's e-mail.
-    const phoneContext = await browser.newContext({ locale: 'en-US', acceptDownloads: true, viewport: PHONE, userAgent: FIREFOX_WINDOWS });
+    const phoneContext = await browser().newContext({ locale: 'en-US', acceptDownloads: true, viewport: PHONE, userAgent: FIREFOX_WINDOWS });
     const visitor = await phoneContext.newPage();
     await visitor.goto(link);
     await row(visitor, 'figures.txt').waitFor({ timeout: 15_000 });
@@ -334,9 +315,9 @@ describe('sharing, as a new user notices it', () => {
     await phoneContext.close();
 
     // A private share to someone with an account, with a message.
-    const fileId = ((await (await owner.request.get(`${t.url}/api/shares/`)).json()) as { data: { items: { id: string }[] }[] }).data[0]!.items[0]!.id;
+    const fileId = ((await (await owner.request.get(`${app().url}/api/shares/`)).json()) as { data: { items: { id: string }[] }[] }).data[0]!.items[0]!.id;
     const member = await signUpConfirmed(uniqueEmail('receiver'));
-    const sent = await owner.request.post(`${t.url}/api/shares/`, {
+    const sent = await owner.request.post(`${app().url}/api/shares/`, {
       headers: { 'X-Requested-With': 'XMLHttpRequest' },
       data: {
         itemIds: [fileId],
@@ -350,10 +331,10 @@ describe('sharing, as a new user notices it', () => {
     expect(sent.status()).toBe(201);
 
     // "Shared with me" names the sender: a column on a desktop, under the title on a phone.
-    const memberContext = await browser.newContext({ locale: 'en-US', viewport: PHONE });
+    const memberContext = await browser().newContext({ locale: 'en-US', viewport: PHONE });
     const memberPage = await memberContext.newPage();
     await signIn(memberPage, member.email);
-    await memberPage.goto(`${t.url}/shares_shared`);
+    await memberPage.goto(`${app().url}/shares_shared`);
     const sharedRow = memberPage.locator('[data-testid="shared-row"][data-title="Figures for you"]');
     await sharedRow.waitFor();
     expect(await sharedRow.getByTestId('shared-row-sender-below').innerText()).toBe(`Shared by ${email}`);
@@ -379,7 +360,7 @@ describe('sharing, as a new user notices it', () => {
     await memberContext.close();
 
     // The owner's access log names the visitor's browser in words, the raw user agent at hand.
-    await owner.goto(`${t.url}/files/shares`);
+    await owner.goto(`${app().url}/files/shares`);
     const publicRow = owner.locator('[data-testid="share-row"][data-title="figures.txt"]');
     await publicRow.getByTestId('share-row-open').click();
     const device = owner.locator('[data-testid="access-log-row"][data-action="download"]').getByTestId('access-log-device');
@@ -404,13 +385,13 @@ describe('sharing, as a new user notices it', () => {
 
     // Three more shares use up the month: the dialog says so before anything is filled in, and the way to more.
     for (const n of [1, 2, 3]) {
-      const more = await owner.request.post(`${t.url}/api/shares/`, {
+      const more = await owner.request.post(`${app().url}/api/shares/`, {
         headers: { 'X-Requested-With': 'XMLHttpRequest' },
         data: { itemIds: [fileId], title: `More ${n}`, downloadable: true },
       });
       expect(more.status()).toBe(201);
     }
-    await owner.goto(`${t.url}/files/storage`);
+    await owner.goto(`${app().url}/files/storage`);
     await row(owner, 'figures.txt').getByRole('checkbox').check();
     await owner.getByTestId('action-share').click();
     await expect.poll(() => owner.getByTestId('share-usage').innerText()).toContain('You have used all 5 shares your plan allows this month.');

@@ -1,29 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountHelpers } from '../../api/src/testing/accounts';
-import { startTestApp, type TestApp } from '../../api/src/testing/harness';
-import { launchBrowser, stepShots } from './browser';
-import { webSignIn } from './helpers';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { stepShots } from './browser';
+import { e2eSuite } from './suite';
 
-let t: TestApp;
-let browser: Browser;
-let dir: string;
-beforeAll(async () => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'axel-uploads-e2e-'));
-  t = await startTestApp({ serveUi: true });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
-
-const { uniqueEmail, signUpConfirmed, PASSWORD } = accountHelpers(() => t);
+const { app, browser, uniqueEmail, signUpConfirmed, dir, webSignIn, newPage } = e2eSuite({ tempDir: 'axel-uploads-e2e-' });
 
 const row = (page: Page, name: string) => page.locator(`[data-testid="file-row"][data-name="${name}"]`);
 const MiB = 1024 * 1024;
@@ -35,12 +18,18 @@ describe('uploads that survive leaving the page', () => {
   it('a 20 MB upload interrupted by a reload is listed as interrupted and resumes from the server offset when the same file is picked again (390 px phone)', async () => {
     const shot = stepShots('web-uploads-resume');
     const { email } = await signUpConfirmed(uniqueEmail('resume'));
-    const context = await browser.newContext({ locale: 'en-US', acceptDownloads: true, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const context = await browser().newContext({
+      locale: 'en-US',
+      acceptDownloads: true,
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
     const page = await context.newPage();
     // The leave warning is answered "leave".
     page.on('dialog', (dialog) => void dialog.accept());
-    await webSignIn(page, t.url, email, PASSWORD);
-    await page.goto(`${t.url}/files/storage`);
+    await webSignIn(page, email);
+    await page.goto(`${app().url}/files/storage`);
     await page.getByTestId('empty-folder').waitFor();
 
     // Every tus call the page makes: which upload, how it was asked, and from which offset.
@@ -61,7 +50,7 @@ describe('uploads that survive leaving the page', () => {
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 2 * MiB });
     const data = randomBytes(20 * 1000 * 1000);
     // The file on disk: the browser reads it itself, as it would a file the user picks.
-    const file = path.join(dir, 'big.bin');
+    const file = path.join(dir(), 'big.bin');
     writeFileSync(file, data);
     await page.getByTestId('file-input').setInputFiles([file]);
     const item = page.getByTestId('upload-item');
@@ -127,9 +116,9 @@ describe('uploads that survive leaving the page', () => {
   it('names a file saved under the next free name as it was saved', async () => {
     const shot = stepShots('web-uploads-saved-as');
     const { email } = await signUpConfirmed(uniqueEmail('savedas'));
-    const page = await (await browser.newContext({ locale: 'en-US' })).newPage();
-    await webSignIn(page, t.url, email, PASSWORD);
-    await page.goto(`${t.url}/files/storage`);
+    const page = await newPage();
+    await webSignIn(page, email);
+    await page.goto(`${app().url}/files/storage`);
     await page.getByTestId('empty-folder').waitFor();
 
     await page.getByTestId('file-input').setInputFiles([{ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('first') }]);

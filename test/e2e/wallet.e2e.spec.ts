@@ -1,52 +1,25 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountHelpers } from '../../api/src/testing/accounts';
-import { HttpClient, startTestApp, type TestApp } from '../../api/src/testing/harness';
-import { launchBrowser, stepShots } from './browser';
-import { consoleSignIn, expectNoSideScroll } from './helpers';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { HttpClient } from '../../api/src/testing/harness';
+import { stepShots } from './browser';
+import { expectNoSideScroll } from './helpers';
+import { e2eSuite } from './suite';
 
 const ROOT = { email: 'root@axel.test', password: 'Root-pass-123' };
 /** Blocks on the development chain come only when the test moves the app's clock this far. */
 const BLOCK_SECONDS = 600;
 
-let t: TestApp;
-let browser: Browser;
-beforeAll(async () => {
-  t = await startTestApp({
-    serveUi: true,
-    // a small genesis treasury: one purchase is delivered from it, the next waits for staff to fill it
-    env: {
-      AXEL_DEV_BLOCK_SECONDS: String(BLOCK_SECONDS),
-      RATE_LIMIT_FACTOR: '10',
-      ADMIN_EMAIL: ROOT.email,
-      ADMIN_PASSWORD: ROOT.password,
-      AXEL_DEV_TREASURY_GENESIS: '3',
-    },
-  });
-  browser = await launchBrowser();
+const { app, browser, signUpConfirmed, signIn, PASSWORD, signedInPage, consoleSignIn, newPage } = e2eSuite({
+  admin: ROOT,
+  // a small genesis treasury: one purchase is delivered from it, the next waits for staff to fill it
+  env: { AXEL_DEV_BLOCK_SECONDS: String(BLOCK_SECONDS), RATE_LIMIT_FACTOR: '10', AXEL_DEV_TREASURY_GENESIS: '3' },
 });
-afterAll(async () => {
-  await browser?.close();
-  await t?.stop();
-});
-
-const { signUpConfirmed, signIn, PASSWORD } = accountHelpers(() => t);
-
-const signedInPage = async (email: string): Promise<Page> => {
-  const page = await (await browser.newContext({ locale: 'en-US' })).newPage();
-  await page.goto(`${t.url}/signin`);
-  await page.getByTestId('signin-email').fill(email);
-  await page.getByTestId('signin-password').fill(PASSWORD);
-  await page.getByTestId('signin-submit').click();
-  await page.waitForURL(/\/welcome/);
-  return page;
-};
 
 /** One block: the app's clock moves a block interval on; the miner notices within a second. */
 const mineBlock = async (page: Page) => {
-  const height = async () => (await page.request.get(`${t.url}/api/wallet/v1/blockchaininfo`)).json().then((b: { blocks: number }) => b.blocks);
+  const height = async () => (await page.request.get(`${app().url}/api/wallet/v1/blockchaininfo`)).json().then((b: { blocks: number }) => b.blocks);
   const before = await height();
-  t.clock.advance(BLOCK_SECONDS * 1000);
+  app().clock.advance(BLOCK_SECONDS * 1000);
   for (let i = 0; i < 100 && (await height()) <= before; i++) await new Promise((r) => setTimeout(r, 100));
 };
 
@@ -66,7 +39,7 @@ describe('wallet in the browser', () => {
 
     // Alice opens the wallet: it asks for an address first, and names the development chain.
     const page = await signedInPage(alice.email);
-    await page.goto(`${t.url}/wallet`);
+    await page.goto(`${app().url}/wallet`);
     await page.waitForURL(/\/wallet\/transactions/);
     await page.getByTestId('wallet-nav-overview').click();
     await page.getByTestId('wallet-no-address').waitFor();
@@ -127,7 +100,7 @@ describe('wallet in the browser', () => {
     await shot(page, 'second-send-blocked-phone');
     await page.setViewportSize({ width: 1280, height: 800 });
     // the server refuses it alike, should a stale page try
-    const refused = await page.request.post(`${t.url}/api/wallet/v1/send`, {
+    const refused = await page.request.post(`${app().url}/api/wallet/v1/send`, {
       data: { address: bobAddress, amount: '1', idempotencyKey: `stale-${Date.now()}` },
       headers: { 'x-requested-with': 'XMLHttpRequest' },
     });
@@ -135,7 +108,7 @@ describe('wallet in the browser', () => {
 
     // Bob sees the tokens arrive: unconfirmed first, confirmed after the next block.
     const bobPage = await signedInPage(bob.email);
-    await bobPage.goto(`${t.url}/wallet/transactions`);
+    await bobPage.goto(`${app().url}/wallet/transactions`);
     await expectBalance(bobPage, '0', '2.5');
     await bobPage.getByTestId('transaction-row-unconfirmed').waitFor();
     expect(await bobPage.getByTestId('transaction-row-amount').first().textContent()).toBe('2.5');
@@ -152,8 +125,8 @@ describe('wallet in the browser', () => {
 
     // Anyone can look the transaction up: the search page opens the development chain's own explorer page.
     // a reader far from UTC: the explorer writes its times in the reader's own zone
-    const visitor = await (await browser.newContext({ locale: 'en-US', timezoneId: 'Asia/Tokyo' })).newPage();
-    await visitor.goto(`${t.url}/transaction/search`);
+    const visitor = await (await browser().newContext({ locale: 'en-US', timezoneId: 'Asia/Tokyo' })).newPage();
+    await visitor.goto(`${app().url}/transaction/search`);
     await visitor.getByTestId('transaction-search-id').fill('short');
     await visitor.getByTestId('transaction-search-submit').click();
     await expect.poll(() => visitor.getByTestId('transaction-search').textContent()).toContain('at least 20 letters or digits');
@@ -198,7 +171,7 @@ describe('wallet in the browser', () => {
 
     // a fresh development chain's treasury holds its genesis supply: a purchase is delivered at once
     const page = await signedInPage(buyer.email);
-    await page.goto(`${t.url}/wallet/replenish`);
+    await page.goto(`${app().url}/wallet/replenish`);
     await page.getByTestId('replenish-amount').fill('2.5');
     expect(await page.getByTestId('replenish-price').textContent()).toBe('2.5 AXEL cost $2.50 (1 AXEL = $1.00)');
     await shot(page, 'price');
@@ -216,7 +189,7 @@ describe('wallet in the browser', () => {
     await shot(page, 'sent-from-genesis');
 
     // more than the treasury holds confirmed: paid, the tokens wait for it
-    await page.goto(`${t.url}/wallet/replenish`);
+    await page.goto(`${app().url}/wallet/replenish`);
     await page.getByTestId('replenish-amount').fill('2');
     await page.getByTestId('replenish-submit').click();
     await page.waitForURL(/\/dev\/checkout\//);
@@ -227,8 +200,8 @@ describe('wallet in the browser', () => {
     expect(await page.getByTestId('replenish-result-waiting').textContent()).toContain('will be sent as soon as the treasury can');
     await shot(page, 'waiting');
     // staff see it waiting on the console's wallet dashboard
-    const staffPage = await (await browser.newContext({ locale: 'en-US' })).newPage();
-    await consoleSignIn(staffPage, t.url, ROOT.email, ROOT.password);
+    const staffPage = await newPage();
+    await consoleSignIn(staffPage, ROOT.email, ROOT.password);
     await staffPage.getByTestId('menu-wallet-dashboard').click();
     const waitingRow = staffPage.getByTestId('wallet-dashboard-waiting-row').filter({ hasText: buyer.email });
     await waitingRow.waitFor();
@@ -251,7 +224,7 @@ describe('wallet in the browser', () => {
     const sent = page.getByTestId('replenish-result-sent');
     for (let i = 0; i < 20 && !(await sent.isVisible()); i++) {
       await new Promise((r) => setTimeout(r, 1500));
-      if (!(await sent.isVisible())) t.clock.advance(60_000);
+      if (!(await sent.isVisible())) app().clock.advance(60_000);
     }
     await sent.waitFor({ timeout: 20_000 });
     expect(await sent.textContent()).toContain('2 AXEL are on their way');
@@ -275,8 +248,8 @@ describe('wallet in the browser', () => {
 
   it('staff see the chain, the treasury and the masternodes on the console wallet dashboard', async () => {
     const shot = stepShots('wallet-console');
-    const page = await (await browser.newContext({ locale: 'en-US' })).newPage();
-    await consoleSignIn(page, t.url, ROOT.email, ROOT.password);
+    const page = await newPage();
+    await consoleSignIn(page, ROOT.email, ROOT.password);
     await page.getByTestId('menu-wallet-dashboard').click();
     await page.getByTestId('wallet-dashboard-dev').waitFor();
     expect(await page.getByTestId('wallet-dashboard-treasury').textContent()).toMatch(/[A-Za-z0-9]{34}/);
@@ -296,7 +269,7 @@ describe('wallet in the browser', () => {
     const daveKey = (await daveApi.post('/api/wallet/v1/addresses', {})).body.addresses[0].address as string;
 
     const page = await signedInPage(carol.email);
-    await page.goto(`${t.url}/wallet/contacts`);
+    await page.goto(`${app().url}/wallet/contacts`);
     await page.getByTestId('contacts-empty').waitFor();
     await page.getByTestId('contacts-add').click();
     await page.getByTestId('contact-save').click();
@@ -348,7 +321,7 @@ describe('wallet in the browser', () => {
 
   it('auto-pay in the console: CSV import with row errors, submit, a second staff member approves, every payee paid once, export', async () => {
     const shot = stepShots('wallet-autopay');
-    const root = new HttpClient(t.url);
+    const root = new HttpClient(app().url);
     expect((await root.post('/api/sessions/', { email: ROOT.email, password: ROOT.password })).status).toBe(200);
     const treasurer = { email: `treasurer.${Date.now().toString(36)}@example.com`, password: PASSWORD };
     expect((await root.post('/api/admin/users/', { ...treasurer, passwordConfirmation: PASSWORD, role: 'financial_admin' })).status).toBe(201);
@@ -356,11 +329,11 @@ describe('wallet in the browser', () => {
     const frank = await signUpConfirmed();
 
     // The treasury pays the payouts: fund it on the development chain.
-    const wallet = await t.app.wallet.walletOf(t.app.ctx);
+    const wallet = await app().app.wallet.walletOf(app().app.ctx);
     await wallet.chain.faucet!(await wallet.treasury(), 100 * 100_000_000, `treasury-${Date.now()}`);
     const staffPage = async (who: { email: string; password: string }) => {
-      const page = await (await browser.newContext({ locale: 'en-US', acceptDownloads: true })).newPage();
-      await consoleSignIn(page, t.url, who.email, who.password);
+      const page = await newPage({ acceptDownloads: true });
+      await consoleSignIn(page, who.email, who.password);
       return page;
     };
     const page = await staffPage(ROOT);
@@ -429,7 +402,7 @@ describe('wallet in the browser', () => {
     expect(csv.split('\n').filter((l) => l.includes(',paid,')).length).toBe(2);
 
     // The AXEL accounts dashboard counts the paid payees and charts the programs by status.
-    await other.goto(`${t.url}/admin/axel-accounts`);
+    await other.goto(`${app().url}/admin/axel-accounts`);
     await other.getByTestId('axel-accounts-programsByStatus').locator('rect').first().waitFor();
     expect(Number(await other.getByTestId('axelAccounts-paidPayees').textContent())).toBeGreaterThanOrEqual(2);
     await shot(other, 'axel-accounts');

@@ -1,26 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountHelpers } from '../../api/src/testing/accounts';
-import { HttpClient, startTestApp, type TestApp } from '../../api/src/testing/harness';
-import { launchBrowser, stepShots } from './browser';
-import { webSignIn } from './helpers';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { HttpClient } from '../../api/src/testing/harness';
+import { stepShots } from './browser';
+import { e2eSuite } from './suite';
 
-let t: TestApp;
-let browser: Browser;
-beforeAll(async () => {
-  t = await startTestApp({ serveUi: true });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.stop();
-});
-
-const { uniqueEmail, signUpConfirmed, lastMail, linkIn, PASSWORD } = accountHelpers(() => t);
-
-const newPage = async () => (await browser.newContext({ locale: 'en-US' })).newPage();
-
-const signInThroughForm = (page: Page, email: string) => webSignIn(page, t.url, email, PASSWORD);
+const { app, uniqueEmail, signUpConfirmed, lastMail, linkIn, PASSWORD, webSignIn: signInThroughForm, newPage } = e2eSuite();
 
 /**
  * Ids used more than once, and form controls that no label or aria attribute names. Runs in the page
@@ -41,7 +25,7 @@ const pageAudit = (page: Page) =>
 const focusedTestId = (page: Page) => page.evaluate(`document.activeElement?.getAttribute('data-testid') ?? null`) as Promise<string | null>;
 
 const auditFresh = async (page: Page, path: string, ready: string) => {
-  await page.goto(`${t.url}${path}`);
+  await page.goto(`${app().url}${path}`);
   await page.getByTestId(ready).waitFor();
   expect(await pageAudit(page), path).toEqual({ duplicates: [], unnamed: [] });
 };
@@ -51,18 +35,18 @@ describe('mailed links are checked before any form', () => {
     const shot = stepShots('web-reset-link-invalid');
     const page = await newPage();
 
-    await page.goto(`${t.url}/reset-password/not-a-real-reset-token-0000000000`);
+    await page.goto(`${app().url}/reset-password/not-a-real-reset-token-0000000000`);
     await page.getByTestId('password-reset-expired').waitFor();
     expect(await page.getByTestId('password-reset-password').count()).toBe(0);
     await shot(page, 'garbage-link');
 
     const { email } = await signUpConfirmed(uniqueEmail('used-link'));
-    const anon = new HttpClient(t.url);
+    const anon = new HttpClient(app().url);
     expect((await anon.post('/api/password-resets/', { email })).status).toBe(202);
     const token = linkIn((await lastMail(email, 'Reset your password')).text, '/reset-password/');
     const NEW = 'Brand-new-pass-2';
     expect((await anon.post(`/api/password-resets/${token}`, { password: NEW, passwordConfirmation: NEW })).status).toBe(204);
-    await page.goto(`${t.url}/reset-password/${encodeURIComponent(token)}`);
+    await page.goto(`${app().url}/reset-password/${encodeURIComponent(token)}`);
     await page.getByTestId('password-reset-expired').waitFor();
     expect(await page.getByTestId('password-reset-password').count()).toBe(0);
     await shot(page, 'used-link');
@@ -74,7 +58,7 @@ describe('mailed links are checked before any form', () => {
 
   it('a garbage two-factor reset link says so at once, without the button that cannot work', async () => {
     const page = await newPage();
-    await page.goto(`${t.url}/reset2fa/?token=not-a-real-2fa-token-000000000000`);
+    await page.goto(`${app().url}/reset2fa/?token=not-a-real-2fa-token-000000000000`);
     await page.getByTestId('reset2fa-invalid').waitFor();
     expect(await page.getByTestId('reset2fa-confirm-submit').count()).toBe(0);
     await page.getByTestId('reset2fa-new-link').waitFor();
@@ -84,7 +68,7 @@ describe('mailed links are checked before any form', () => {
 
   it('a garbage e-mail change link says the link is invalid or has expired, not that fields are invalid', async () => {
     const page = await newPage();
-    await page.goto(`${t.url}/change-email-confirmations/not-a-real-change-token-0000000`);
+    await page.goto(`${app().url}/change-email-confirmations/not-a-real-change-token-0000000`);
     const message = page.getByTestId('change-email-link-invalid');
     await message.waitFor();
     expect(await message.innerText()).toMatch(/invalid or has expired/);
@@ -100,7 +84,7 @@ describe('a signed-in user', () => {
     const { email } = await signUpConfirmed(uniqueEmail('leaver'));
     const page = await newPage();
     await signInThroughForm(page, email);
-    await page.goto(`${t.url}/settings?tab=delete`);
+    await page.goto(`${app().url}/settings?tab=delete`);
     await page.getByTestId('delete-confirmation').fill('YES');
     await page.getByTestId('delete-password').fill(PASSWORD);
     await page.getByTestId('delete-account-submit').click();
@@ -122,7 +106,7 @@ describe('a signed-in user', () => {
     const { email: stayer } = await signUpConfirmed(uniqueEmail('stayer'));
     const other = await newPage();
     await signInThroughForm(other, stayer);
-    await other.goto(`${t.url}/deleted-acc`);
+    await other.goto(`${app().url}/deleted-acc`);
     const active = other.getByTestId('deleted-account-active');
     await active.waitFor();
     expect(await active.innerText()).toContain(stayer);
@@ -135,7 +119,7 @@ describe('a signed-in user', () => {
     const page = await newPage();
     await page.clock.install();
     await signInThroughForm(page, email);
-    await page.goto(`${t.url}/settings?tab=account`);
+    await page.goto(`${app().url}/settings?tab=account`);
     await Promise.all([
       page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().endsWith('/account') && r.ok()),
       page.getByTestId('session-timeout-select').selectOption('900'),
@@ -165,7 +149,7 @@ describe('a signed-in user', () => {
     const { email } = await signUpConfirmed(uniqueEmail('resend'));
     const page = await newPage();
     await signInThroughForm(page, email);
-    await page.goto(`${t.url}/settings?tab=account`);
+    await page.goto(`${app().url}/settings?tab=account`);
     await page.getByTestId('twofa-method-email').check();
     await page.getByTestId('twofa-enable').click();
     await page.getByTestId('twofa-email-setup').waitFor();

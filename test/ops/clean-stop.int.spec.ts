@@ -1,9 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '@axel/platform';
 import { afterAll, describe, expect, it } from 'vitest';
+import { exited, startProductProcess } from '../product-process';
 
 /*
  * `npm start` in a terminal, then Ctrl-C: the terminal sends SIGINT to its whole foreground
@@ -12,13 +13,6 @@ import { afterAll, describe, expect, it } from 'vitest';
  */
 const workDir = mkdtempSync(path.join(os.tmpdir(), 'axel-stop-'));
 let child: ChildProcess | undefined;
-
-const exited = (proc: ChildProcess) =>
-  new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    proc.exitCode !== null || proc.signalCode
-      ? resolve({ code: proc.exitCode, signal: proc.signalCode })
-      : proc.once('exit', (code, signal) => resolve({ code, signal })),
-  );
 
 afterAll(async () => {
   if (child?.pid && child.exitCode === null && !child.signalCode) {
@@ -38,40 +32,14 @@ afterAll(async () => {
 describe('Ctrl-C on the running product', () => {
   it('stops the app, then its PostgreSQL, and logs nothing alarming', async () => {
     const port = await freePort();
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: path.join(workDir, 'data'),
-      LOG_LEVEL: 'debug',
-      ADMIN_EMAIL: 'root@axel.test',
-      ADMIN_PASSWORD: 'Root-pass-123',
-    };
-    delete env.DATABASE_URL;
-    delete env.EVENTSTORE_URL;
-    delete env.TEMPORAL_ADDRESS;
-    const proc = spawn(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], {
-      cwd: path.resolve(__dirname, '../..'),
-      env,
+    // no databaseUrl: the product starts its own embedded PostgreSQL under DATA_DIR
+    const proc = await startProductProcess({
+      port,
+      dataDir: path.join(workDir, 'data'),
       detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { LOG_LEVEL: 'debug', ADMIN_EMAIL: 'root@axel.test', ADMIN_PASSWORD: 'Root-pass-123' },
     });
     child = proc;
-    let output = '';
-    proc.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-    proc.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-
-    const deadline = Date.now() + 90_000;
-    for (;;) {
-      const up = await fetch(`http://127.0.0.1:${port}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (up) break;
-      if (proc.exitCode !== null) throw new Error(`the product exited while starting:\n${output}`);
-      if (Date.now() > deadline) throw new Error(`the product did not answer:\n${output}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
     // a sign-in keeps pooled connections open, as a real session would
     const signIn = await fetch(`http://127.0.0.1:${port}/api/sessions/`, {
       method: 'POST',
@@ -82,6 +50,7 @@ describe('Ctrl-C on the running product', () => {
 
     process.kill(-proc.pid!, 'SIGINT');
     const { code, signal } = await exited(proc);
+    const output = proc.output();
 
     const shorten = (l: string) => l.slice(0, 300);
     expect(

@@ -1,21 +1,13 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountHelpers } from '../testing/accounts';
-import { startTestApp, type TestApp } from '../testing/harness';
+import { useTestApp } from '../testing/harness';
+import { runProductCli } from '../../../test/product-process';
 import { readModelRows, settled } from '../testing/read-models';
 import { rebuildAllProjections } from './rebuild-all';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp({ env: { ADMIN_EMAIL: 'root@axel.test', ADMIN_PASSWORD: 'Root-pass-123', RATE_LIMIT_FACTOR: '10' } });
-});
-afterAll(async () => {
-  await t?.stop();
-});
+const t = useTestApp({ env: { ADMIN_EMAIL: 'root@axel.test', ADMIN_PASSWORD: 'Root-pass-123', RATE_LIMIT_FACTOR: '10' } });
 
-const { uniqueEmail, signUpConfirmed, signIn, PASSWORD } = accountHelpers(() => t);
-const root = path.resolve(import.meta.dirname, '../../..');
+const { uniqueEmail, signUpConfirmed, signIn, PASSWORD } = accountHelpers(t);
 
 /** Sign-ups, profile and settings changes, staff actions, a role change, a deletion: the accounts slice at work. */
 const accountsScenario = async () => {
@@ -38,41 +30,35 @@ const accountsScenario = async () => {
   expect((await leaverHttp.delete(`/api/users/${leaver.id}/`, { confirmation: 'YES', password: PASSWORD })).status).toBe(204);
 };
 
-const caughtUp = () => settled(t);
+const caughtUp = () => settled(t());
 
 describe('rebuilding every read model', () => {
   it('rebuilds all projections from position 0 to the very same rows', async () => {
     await accountsScenario();
     await caughtUp();
-    const before = await readModelRows(t);
+    const before = await readModelRows(t());
     expect(Object.values(before).some((rows) => rows.length > 0)).toBe(true);
     const results = await rebuildAllProjections({
-      pool: t.app.ctx.pool,
-      store: t.app.ctx.store,
-      registry: t.app.ctx.registry,
-      projections: t.app.ctx.runner.projections,
+      pool: t().app.ctx.pool,
+      store: t().app.ctx.store,
+      registry: t().app.ctx.registry,
+      projections: t().app.ctx.runner.projections,
     });
-    expect([...results.keys()]).toEqual(t.app.ctx.runner.projections.map((p) => p.name));
-    expect(await readModelRows(t)).toEqual(before);
+    expect([...results.keys()]).toEqual(t().app.ctx.runner.projections.map((p) => p.name));
+    expect(await readModelRows(t())).toEqual(before);
   }, 120_000);
 
   it('npm run projections -- rebuild --all does it from the command line', async () => {
     await caughtUp();
-    const before = await readModelRows(t);
-    const out = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-      const proc = spawn(process.execPath, ['--import', 'tsx', 'api/src/cli/projections.ts', 'rebuild', '--all'], {
-        cwd: root,
-        env: { ...process.env, DATABASE_URL: t.db.url, DATA_DIR: t.app.ctx.config.dataDir, LOG_LEVEL: 'silent' },
-      });
-      let stdout = '';
-      let stderr = '';
-      proc.stdout.on('data', (d) => (stdout += d));
-      proc.stderr.on('data', (d) => (stderr += d));
-      proc.on('close', (code) => resolve({ code, stdout, stderr }));
+    const before = await readModelRows(t());
+    const out = await runProductCli('api/src/cli/projections.ts', ['rebuild', '--all'], {
+      DATABASE_URL: t().db.url,
+      DATA_DIR: t().app.ctx.config.dataDir,
+      LOG_LEVEL: 'silent',
     });
     expect(out.code, out.stderr).toBe(0);
-    expect(out.stdout).toContain(`rebuilt all ${t.app.ctx.runner.projections.length} projections`);
+    expect(out.stdout).toContain(`rebuilt all ${t().app.ctx.runner.projections.length} projections`);
     await caughtUp();
-    expect(await readModelRows(t)).toEqual(before);
+    expect(await readModelRows(t())).toEqual(before);
   }, 120_000);
 });

@@ -1,32 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { devMailboxMode } from '../modules/dev-mailbox.route';
 import { isLoopbackAddress, isLoopbackHost } from './loopback';
-import { startTestApp, type TestApp } from '../testing/harness';
+import { startTestApp, type TestApp, useTestApp } from '../testing/harness';
 
 const MAILBOX_ROUTES = ['/api/dev/mailbox', '/dev/mailbox'];
 const routesOf = (t: TestApp) => (t.app.server as unknown as { routeList: { method: string; url: string }[] }).routeList.map((r) => r.url);
 
 describe('the development mailbox on a loopback HOST (the default), behind a trusted proxy', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp({ roles: ['api'], env: { TRUST_PROXY: 'true' } });
-  });
-  afterAll(async () => {
-    await t?.stop();
-  });
+  const t = useTestApp({ roles: ['api'], env: { TRUST_PROXY: 'true' } });
 
   it('answers a client on this machine', async () => {
-    for (const path of MAILBOX_ROUTES) expect((await fetch(`${t.url}${path}`)).status, path).toBe(200);
+    for (const path of MAILBOX_ROUTES) expect((await fetch(`${t().url}${path}`)).status, path).toBe(200);
   });
 
   it('answers no other client: not a remote address, nor one a proxy forwards, nor one claiming 127.0.0.1', async () => {
     for (const url of MAILBOX_ROUTES) {
       for (const remoteAddress of ['203.0.113.7', '10.0.0.2', '::ffff:192.168.1.9', '2001:db8::1']) {
-        const res = await t.app.server.inject({ method: 'GET', url, remoteAddress });
+        const res = await t().app.server.inject({ method: 'GET', url, remoteAddress });
         expect(res.statusCode, `${url} from ${remoteAddress}`).toBe(404);
         expect(res.json()).toMatchObject({ code: 'NOT_FOUND', data: null });
       }
-      const spoofed = await t.app.server.inject({ method: 'GET', url, remoteAddress: '203.0.113.7', headers: { 'x-forwarded-for': '127.0.0.1' } });
+      const spoofed = await t().app.server.inject({ method: 'GET', url, remoteAddress: '203.0.113.7', headers: { 'x-forwarded-for': '127.0.0.1' } });
       expect(spoofed.statusCode).toBe(404);
       for (const headers of [
         { 'x-forwarded-for': '203.0.113.7' },
@@ -34,16 +28,16 @@ describe('the development mailbox on a loopback HOST (the default), behind a tru
         { forwarded: 'for=203.0.113.7' },
         { 'x-real-ip': '198.51.100.1' },
       ]) {
-        const res = await fetch(`${t.url}${url}`, { headers });
+        const res = await fetch(`${t().url}${url}`, { headers });
         expect(res.status, `${url} ${JSON.stringify(headers)}`).toBe(404);
       }
-      expect((await fetch(`${t.url}${url}`, { headers: { 'x-forwarded-for': '127.0.0.1' } })).status).toBe(200);
+      expect((await fetch(`${t().url}${url}`, { headers: { 'x-forwarded-for': '127.0.0.1' } })).status).toBe(200);
     }
   });
 
   it('sends HSTS only when the trusted proxy says the request came over https', async () => {
-    expect((await fetch(`${t.url}/api/health`)).headers.get('strict-transport-security')).toBeNull();
-    const https = await fetch(`${t.url}/api/health`, { headers: { 'x-forwarded-proto': 'https' } });
+    expect((await fetch(`${t().url}/api/health`)).headers.get('strict-transport-security')).toBeNull();
+    const https = await fetch(`${t().url}/api/health`, { headers: { 'x-forwarded-proto': 'https' } });
     expect(https.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
   });
 });

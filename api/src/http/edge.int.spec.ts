@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { accountHelpers } from '../testing/accounts';
-import { HttpClient, startTestApp, type TestApp } from '../testing/harness';
+import { HttpClient, useTestApp } from '../testing/harness';
 import { rawHttp, rawRequest } from '../testing/raw-http';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp({ env: { ADMIN_EMAIL: 'root@axel.test', ADMIN_PASSWORD: 'Root-pass-123', RATE_LIMIT_FACTOR: '10' } });
-});
-afterAll(async () => {
-  await t?.stop();
-});
-const { signUpConfirmed, signIn, uniqueEmail, PASSWORD } = accountHelpers(() => t);
+const t = useTestApp({ env: { ADMIN_EMAIL: 'root@axel.test', ADMIN_PASSWORD: 'Root-pass-123', RATE_LIMIT_FACTOR: '10' } });
+const { signUpConfirmed, signIn, uniqueEmail, PASSWORD } = accountHelpers(t);
 const staff = async () => (await signIn('root@axel.test', 'Root-pass-123')).http;
 
 const sessionCookie = (headers: Headers) => headers.getSetCookie()[0]!.split(';')[0]!;
@@ -30,16 +24,16 @@ describe('CSRF check', () => {
     const json = { 'content-type': 'application/json', cookie };
     const body = JSON.stringify({ city: 'Forged' });
 
-    const absolute = await rawHttp(t.url, 'PUT', `${t.url}/api/users/${id}/profile`, { headers: json, body });
+    const absolute = await rawHttp(t().url, 'PUT', `${t().url}/api/users/${id}/profile`, { headers: json, body });
     expect(absolute.status).toBe(403);
     expectErrorShape(absolute.json, 'CSRF_HEADER_MISSING');
-    const escaped = await rawHttp(t.url, 'PUT', `/%61pi/users/${id}/profile`, { headers: json, body });
+    const escaped = await rawHttp(t().url, 'PUT', `/%61pi/users/${id}/profile`, { headers: json, body });
     expect(escaped.status).toBe(403);
     expectErrorShape(escaped.json, 'CSRF_HEADER_MISSING');
     expect((await signedIn.http.get(`/api/users/${id}/profile`)).body.city).toBeNull();
 
     // the same request with the header goes through
-    const allowed = await rawHttp(t.url, 'PUT', `${t.url}/api/users/${id}/profile`, {
+    const allowed = await rawHttp(t().url, 'PUT', `${t().url}/api/users/${id}/profile`, {
       headers: { ...json, 'x-requested-with': 'XMLHttpRequest' },
       body,
     });
@@ -50,7 +44,7 @@ describe('CSRF check', () => {
 describe('error bodies at the edge', () => {
   it('answer a bad escape in path or query with { code, message, data }', async () => {
     for (const path of ['/api/users/%ff/', '/api/users/%ED%A0%80/', '/api/health?x=%ff', '/api/health?%E0%A4%A=1']) {
-      const res = await new HttpClient(t.url).get(path);
+      const res = await new HttpClient(t().url).get(path);
       expect(res.status, path).toBe(400);
       expectErrorShape(res.body);
       expect(JSON.stringify(res.body)).not.toContain('FST_');
@@ -58,32 +52,32 @@ describe('error bodies at the edge', () => {
   });
 
   it('answer a path parameter over 100 characters with 414 in the same shape', async () => {
-    const res = await new HttpClient(t.url).get(`/api/users/${'a'.repeat(101)}/`);
+    const res = await new HttpClient(t().url).get(`/api/users/${'a'.repeat(101)}/`);
     expect(res.status).toBe(414);
     expectErrorShape(res.body, 'URI_TOO_LONG');
   });
 
   it('answer malformed HTTP with 400 and oversized headers with 431, in the same shape', async () => {
-    const malformed = await rawRequest(t.url, 'GET /api/health HTTP/1.1\r\nHost: x\r\nNot a header\r\n\r\n');
+    const malformed = await rawRequest(t().url, 'GET /api/health HTTP/1.1\r\nHost: x\r\nNot a header\r\n\r\n');
     expect(malformed.status).toBe(400);
     expectErrorShape(malformed.json, 'BAD_REQUEST');
-    const garbage = await rawRequest(t.url, 'HELLO\r\n\r\n');
+    const garbage = await rawRequest(t().url, 'HELLO\r\n\r\n');
     expect(garbage.status).toBe(400);
     expectErrorShape(garbage.json, 'BAD_REQUEST');
-    const huge = await rawRequest(t.url, `GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+    const huge = await rawRequest(t().url, `GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
     expect(huge.status).toBe(431);
     expectErrorShape(huge.json, 'HEADERS_TOO_LARGE');
   });
 
   it('show a browser a page for a link that cannot be opened, and the app JSON', async () => {
-    const page = await rawHttp(t.url, 'GET', '/%E0%A4%A', { headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+    const page = await rawHttp(t().url, 'GET', '/%E0%A4%A', { headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
     expect(page.status).toBe(400);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect(page.body).toContain('AXEL Drive');
     expect(page.body).toContain('href="/"');
-    const api = await rawHttp(t.url, 'GET', '/%E0%A4%A', { headers: { accept: 'application/json' } });
+    const api = await rawHttp(t().url, 'GET', '/%E0%A4%A', { headers: { accept: 'application/json' } });
     expectErrorShape(api.json, 'BAD_REQUEST');
-    const apiFromBrowser = await rawHttp(t.url, 'GET', '/api/users/%E0%A4%A/', { headers: { accept: 'text/html' } });
+    const apiFromBrowser = await rawHttp(t().url, 'GET', '/api/users/%E0%A4%A/', { headers: { accept: 'text/html' } });
     expectErrorShape(apiFromBrowser.json, 'BAD_REQUEST');
   });
 
@@ -93,7 +87,7 @@ describe('error bodies at the edge', () => {
     const big = await http.put(`/api/users/${id}/profile`, { city: 'x'.repeat(70 * 1024) });
     expect(big.status).toBe(413);
     expectErrorShape(big.body, 'PAYLOAD_TOO_LARGE');
-    const broken = await rawHttp(t.url, 'POST', '/api/sessions/', {
+    const broken = await rawHttp(t().url, 'POST', '/api/sessions/', {
       headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
       body: '{"email":',
     });
@@ -115,7 +109,7 @@ describe('input no column can store', () => {
     expect((await http.put(`/api/users/${id}/profile`, { city: 'Lisboa 🏙' })).status).toBe(200);
     const key = await http.put(`/api/users/${id}/profile`, { 'ci\u0000ty': 'x' });
     expect(key.status).toBe(400);
-    const signInNul = await new HttpClient(t.url).post('/api/sessions/', { email: `a\u0000${email}`, password: PASSWORD });
+    const signInNul = await new HttpClient(t().url).post('/api/sessions/', { email: `a\u0000${email}`, password: PASSWORD });
     expect(signInNul.status).toBe(400);
     expect((await http.get(`/api/users/${id}%00/profile`)).status).toBe(400);
     const admin = await staff();
@@ -124,7 +118,7 @@ describe('input no column can store', () => {
       expect(res.status, q).toBe(400);
       expectErrorShape(res.body, 'VALIDATION_FAILED');
     }
-    const deep = await rawHttp(t.url, 'PUT', `/api/users/${id}/profile`, {
+    const deep = await rawHttp(t().url, 'PUT', `/api/users/${id}/profile`, {
       headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', cookie: sessionCookie(res.headers) },
       body: `{"city":${'['.repeat(20_000)}"\\u0000"${']'.repeat(20_000)}}`,
     });
@@ -142,7 +136,7 @@ describe('input no column can store', () => {
     expect((await admin.get('/api/admin/users/?range=[0,9]')).status).toBe(200);
     const { email, id } = await signUpConfirmed();
     const { http, res } = await signIn(email);
-    const huge = await rawHttp(t.url, 'PUT', `/api/users/${id}/account`, {
+    const huge = await rawHttp(t().url, 'PUT', `/api/users/${id}/account`, {
       headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', cookie: sessionCookie(res.headers) },
       body: '{"sessionTimeout":1e400}',
     });
@@ -166,7 +160,7 @@ describe('passwords', () => {
   const tooLong = { code: 'VALIDATION_FAILED' };
 
   it('are refused over 128 characters wherever one is accepted, and a 1 MB one never reaches the server', async () => {
-    const anon = new HttpClient(t.url);
+    const anon = new HttpClient(t().url);
     const signUp = await anon.post('/api/users/', { email: uniqueEmail(), password: long, passwordConfirmation: long, termsAccepted: true });
     expect(signUp.status).toBe(400);
     expect(signUp.body).toMatchObject({ ...tooLong, data: { fields: { password: 'validation.tooLong' } } });
@@ -207,7 +201,7 @@ describe('answers that depend on the session', () => {
       const res = await http.get(path);
       expect(res.headers.get('cache-control'), path).toBe('no-store');
     }
-    expect((await new HttpClient(t.url).get('/api/sessions/this/')).headers.get('cache-control')).toBe('no-store');
+    expect((await new HttpClient(t().url).get('/api/sessions/this/')).headers.get('cache-control')).toBe('no-store');
     const write = await http.put(`/api/users/${id}/profile`, { city: 'Porto' });
     expect(write.headers.get('cache-control')).toBe('no-store');
   });
@@ -223,10 +217,10 @@ describe('answers that depend on the session', () => {
   });
 
   it('send no HSTS over plain HTTP', async () => {
-    const res = await fetch(`${t.url}/api/health`);
+    const res = await fetch(`${t().url}/api/health`);
     expect(res.headers.get('strict-transport-security')).toBeNull();
     // without TRUST_PROXY a forwarded protocol is not believed
-    const forged = await fetch(`${t.url}/api/health`, { headers: { 'x-forwarded-proto': 'https' } });
+    const forged = await fetch(`${t().url}/api/health`, { headers: { 'x-forwarded-proto': 'https' } });
     expect(forged.headers.get('strict-transport-security')).toBeNull();
   });
 });

@@ -1,23 +1,17 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountHelpers } from '../testing/accounts';
-import { HttpClient, startTestApp, type TestApp } from '../testing/harness';
+import { HttpClient, useTestApp } from '../testing/harness';
 import { rawHttp, rawRequest } from '../testing/raw-http';
 
 const lines: string[] = [];
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp({ logLines: lines });
-});
-afterAll(async () => {
-  await t?.stop();
-});
-const { signUpConfirmed, lastMail, linkIn, uniqueEmail, PASSWORD } = accountHelpers(() => t);
+const t = useTestApp({ logLines: lines });
+const { signUpConfirmed, lastMail, linkIn, uniqueEmail, PASSWORD } = accountHelpers(t);
 
 describe('logs', () => {
   it('are JSON lines carrying the correlation id, and never a password, token, code or cookie', async () => {
     const { email, id } = await signUpConfirmed();
-    const http = new HttpClient(t.url);
+    const http = new HttpClient(t().url);
     const signIn = await http.request('POST', '/api/sessions/', { email, password: PASSWORD }, { 'x-correlation-id': 'trace-me-0001' });
     expect(signIn.status).toBe(200);
     const cookie = signIn.headers.getSetCookie()[0]!.split(';')[0]!.split('=')[1]!;
@@ -39,10 +33,10 @@ describe('logs', () => {
     await http.post('/api/password-resets/', { email });
     const resetToken = linkIn((await lastMail(email, 'Reset your password')).text, '/reset-password/');
     const unconfirmed = uniqueEmail('unconfirmed');
-    await new HttpClient(t.url).post('/api/users/', { email: unconfirmed, password: PASSWORD, passwordConfirmation: PASSWORD, termsAccepted: true });
+    await new HttpClient(t().url).post('/api/users/', { email: unconfirmed, password: PASSWORD, passwordConfirmation: PASSWORD, termsAccepted: true });
     const confirmToken = linkIn((await lastMail(unconfirmed)).text, '/email-confirmation/');
     const newEmail = uniqueEmail('moved');
-    const signedIn = new HttpClient(t.url);
+    const signedIn = new HttpClient(t().url);
     await signedIn.post('/api/sessions/', { email, password: PASSWORD });
     expect((await signedIn.put(`/api/users/${id}/email`, { newEmail, newEmailConfirmation: newEmail, password: PASSWORD })).status).toBe(202);
     const changeToken = linkIn((await lastMail(newEmail)).text, '/change-email-confirmations/');
@@ -55,7 +49,7 @@ describe('logs', () => {
     ];
     const tokens = [resetToken, confirmToken, changeToken, ...garbage];
 
-    const anon = new HttpClient(t.url);
+    const anon = new HttpClient(t().url);
     const browser = { accept: 'text/html,application/xhtml+xml' };
     const apiRoutes = ['/api/password-resets/', '/api/two-factor-resets/', '/api/change-email-confirmations/', '/api/email-confirmations/'];
     const webRoutes = ['/reset-password/', '/email-confirmation/', '/change-email-confirmations/'];
@@ -77,13 +71,13 @@ describe('logs', () => {
       await anon.get(`/api/no-such-route?code=${token}`);
       await anon.post('/api/email-confirmations/', { token });
       // absolute-form targets, a path that does not decode, bytes that are not HTTP, oversized headers
-      await rawHttp(t.url, 'POST', `${t.url}/api/password-resets/${token}`, {
+      await rawHttp(t().url, 'POST', `${t().url}/api/password-resets/${token}`, {
         headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
         body: '{}',
       });
-      await rawHttp(t.url, 'GET', `/reset-password/${token}%E0%A4%A`, { headers: browser });
-      await rawRequest(t.url, `GET /reset-password/${token} HTTP/1.1\r\nHost: x\r\nBroken header line\r\n\r\n`);
-      await rawRequest(t.url, `GET /email-confirmation/${token} HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+      await rawHttp(t().url, 'GET', `/reset-password/${token}%E0%A4%A`, { headers: browser });
+      await rawRequest(t().url, `GET /reset-password/${token} HTTP/1.1\r\nHost: x\r\nBroken header line\r\n\r\n`);
+      await rawRequest(t().url, `GET /email-confirmation/${token} HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
     }
     await anon.get(`/api/password-resets/${resetToken}/../${confirmToken}`);
 

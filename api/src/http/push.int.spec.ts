@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountHelpers } from '../testing/accounts';
-import { startTestApp, type TestApp } from '../testing/harness';
+import { useTestApp } from '../testing/harness';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp({ env: { ADMIN_EMAIL: 'root@axel.test', ADMIN_PASSWORD: 'Root-pass-123' } });
-});
-afterAll(async () => {
-  await t?.stop();
-});
-const { signUpConfirmed, signIn } = accountHelpers(() => t);
+const t = useTestApp({ env: { ADMIN_EMAIL: 'root@axel.test', ADMIN_PASSWORD: 'Root-pass-123' } });
+const { signUpConfirmed, signIn } = accountHelpers(t);
 
 /** Collects server-sent events from a response body; `next(type)` waits for one of that type. */
 const sseReader = (body: ReadableStream<Uint8Array>) => {
@@ -60,7 +54,7 @@ describe('push to the signed-in browser', () => {
     const { email, id } = await signUpConfirmed();
     const { http } = await signIn(email);
     const cookie = `axel_session=${(http as unknown as { cookies: Map<string, string> }).cookies.get('axel_session')}`;
-    const stream = await fetch(`${t.url}/api/users/${id}/push`, { headers: { cookie, accept: 'text/event-stream' } });
+    const stream = await fetch(`${t().url}/api/users/${id}/push`, { headers: { cookie, accept: 'text/event-stream' } });
     expect(stream.status).toBe(200);
     expect(stream.headers.get('content-type')).toContain('text/event-stream');
     const events = sseReader(stream.body!);

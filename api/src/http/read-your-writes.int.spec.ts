@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountHelpers } from '../testing/accounts';
-import { HttpClient, startTestApp, type TestApp } from '../testing/harness';
+import { HttpClient, useTestApp } from '../testing/harness';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp({ env: { READ_YOUR_WRITES_TIMEOUT_MS: '300' } });
-});
-afterAll(async () => {
-  await t?.stop();
-});
-const { signUpConfirmed, signIn } = accountHelpers(() => t);
+const t = useTestApp({ env: { READ_YOUR_WRITES_TIMEOUT_MS: '300' } });
+const { signUpConfirmed, signIn } = accountHelpers(t);
 
 describe('read-your-writes', () => {
   it('tells where a write landed, and a later read that names that position sees it', async () => {
@@ -37,7 +31,7 @@ describe('read-your-writes', () => {
     const far = { 'x-min-position': String(Number.MAX_SAFE_INTEGER) };
     for (const cookie of [undefined, 'axel_session=forged-session-token-0123456789']) {
       const started = Date.now();
-      const res = await new HttpClient(t.url).request('GET', '/api/health', undefined, cookie ? { ...far, cookie } : far);
+      const res = await new HttpClient(t().url).request('GET', '/api/health', undefined, cookie ? { ...far, cookie } : far);
       expect(res.status).toBe(200);
       expect(Date.now() - started).toBeLessThan(200);
     }

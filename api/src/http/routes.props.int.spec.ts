@@ -1,8 +1,8 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { routeAudience } from './auth';
 import { accountHelpers } from '../testing/accounts';
-import { HttpClient, startTestApp, type TestApp } from '../testing/harness';
+import { HttpClient, useTestApp } from '../testing/harness';
 
 /**
  * Every route of the server's own route list, fed arbitrary unicode (NUL and lone surrogates
@@ -10,16 +10,10 @@ import { HttpClient, startTestApp, type TestApp } from '../testing/harness';
  * a user and a super_admin: no answer is a 500, every error is `{ code, message, data }`.
  */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp({
-    env: { ADMIN_EMAIL: 'root@axel.test', ADMIN_PASSWORD: 'Root-pass-123', RATE_LIMIT_FACTOR: '1000', READ_YOUR_WRITES_TIMEOUT_MS: '200' },
-  });
+const t = useTestApp({
+  env: { ADMIN_EMAIL: 'root@axel.test', ADMIN_PASSWORD: 'Root-pass-123', RATE_LIMIT_FACTOR: '1000', READ_YOUR_WRITES_TIMEOUT_MS: '200' },
 });
-afterAll(async () => {
-  await t?.stop();
-});
-const { signUpConfirmed, signIn, uniqueEmail } = accountHelpers(() => t);
+const { signUpConfirmed, signIn, uniqueEmail } = accountHelpers(t);
 
 interface RouteEntry {
   method: string;
@@ -192,7 +186,7 @@ const send = async (http: HttpClient, route: RouteEntry, c: { params: string[]; 
 
 describe('every route, under arbitrary input', () => {
   it('never answers 500, and every error is { code, message, data }', async () => {
-    const routes = (t.app.server as unknown as { routeList: RouteEntry[] }).routeList
+    const routes = (t().app.server as unknown as { routeList: RouteEntry[] }).routeList
       .filter((r) => r.method !== 'HEAD' && !r.url.startsWith('/api/docs'))
       // signing out ends the session the other routes are tried with: last
       .sort((a, b) => Number(a.url === '/api/sessions/this/' && a.method === 'DELETE') - Number(b.url === '/api/sessions/this/' && b.method === 'DELETE'));
@@ -204,7 +198,7 @@ describe('every route, under arbitrary input', () => {
     const rootId = (await root.get('/api/sessions/this/')).body.user.id as string;
     expect(rootId).toBeTruthy();
     const identities: { name: string; http: () => Promise<HttpClient>; ids: Ids | null }[] = [
-      { name: 'stranger', http: async () => new HttpClient(t.url), ids: null },
+      { name: 'stranger', http: async () => new HttpClient(t().url), ids: null },
       { name: 'user', http: async () => (await signIn(user.email)).http, ids: { self: user.id, victim: victim.id } },
       { name: 'super_admin', http: async () => root, ids: { self: rootId, victim: victim.id } },
     ];
@@ -237,12 +231,12 @@ const OTHER_CREDENTIALS = ['/api/sessions/this/', '/api/uploads/', '/api/wallet/
 
 describe('a stranger is asked to sign in before anything they sent is read', () => {
   it('every user and staff route answers 401 to a stranger whatever the body and query; a route that answers strangers 401 is one of them', async () => {
-    const routes = (t.app.server as unknown as { routeList: RouteEntry[] }).routeList.filter(
+    const routes = (t().app.server as unknown as { routeList: RouteEntry[] }).routeList.filter(
       (r) => r.method !== 'HEAD' && !r.url.startsWith('/api/docs') && r.url.startsWith('/api/'),
     );
     const guarded = routes.filter((r) => routeAudience(r.url, r.method) !== 'anyone');
     expect(guarded.filter((r) => routeAudience(r.url, r.method) === 'user').length).toBeGreaterThanOrEqual(40);
-    const stranger = new HttpClient(t.url);
+    const stranger = new HttpClient(t().url);
     const wrong: string[] = [];
     for (const route of routes) {
       const path = route.url.replace(/:(\w+)/g, 'x');

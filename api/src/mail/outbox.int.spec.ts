@@ -1,20 +1,14 @@
 import { ERASED } from '@axel/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountHelpers } from '../testing/accounts';
-import { HttpClient, startTestApp, type TestApp } from '../testing/harness';
+import { HttpClient, useTestApp } from '../testing/harness';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => {
-  await t?.stop();
-});
-const { uniqueEmail, lastMail, linkIn, signUpConfirmed, signIn } = accountHelpers(() => t);
+const t = useTestApp();
+const { uniqueEmail, lastMail, linkIn, signUpConfirmed, signIn } = accountHelpers(t);
 
 const allDelivered = async () => {
   for (let i = 0; i < 100; i++) {
-    const { rows } = await t.app.ctx.pool.query<{ n: number }>("select count(*)::int as n from mail_outbox where status = 'pending'");
+    const { rows } = await t().app.ctx.pool.query<{ n: number }>("select count(*)::int as n from mail_outbox where status = 'pending'");
     if (rows[0]!.n === 0) return;
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -24,7 +18,7 @@ const allDelivered = async () => {
 describe('the mail outbox', () => {
   it('forgets the body of a delivered mail (links, tokens, codes); the development mailbox still has it, its link working', async () => {
     const email = uniqueEmail('outbox');
-    const http = new HttpClient(t.url);
+    const http = new HttpClient(t().url);
     const signUp = await http.post('/api/users/', { email, password: 'Secret-pass-1', passwordConfirmation: 'Secret-pass-1', termsAccepted: true });
     expect(signUp.status).toBe(201);
     const confirmation = linkIn((await lastMail(email, 'Confirm your e-mail address')).text, '/email-confirmation/');
@@ -37,7 +31,7 @@ describe('the mail outbox', () => {
     const code = (await lastMail(other.email, 'Your verification code')).text.match(/\b(\d{6})\b/)![1]!;
 
     await allDelivered();
-    const { rows } = await t.app.ctx.pool.query<{ row: string; status: string; recipient: string }>(
+    const { rows } = await t().app.ctx.pool.query<{ row: string; status: string; recipient: string }>(
       'select row_to_json(o)::text as row, status, recipient from mail_outbox o where user_id = any($1)',
       [[signUp.body.id, other.id]],
     );
@@ -56,12 +50,12 @@ describe('the mail outbox', () => {
 
   it('shows the development mailbox as a page with the link clickable', async () => {
     const email = uniqueEmail('page');
-    const http = new HttpClient(t.url);
+    const http = new HttpClient(t().url);
     expect((await http.post('/api/users/', { email, password: 'Secret-pass-1', passwordConfirmation: 'Secret-pass-1', termsAccepted: true })).status).toBe(201);
     const token = linkIn((await lastMail(email)).text, '/email-confirmation/');
     await allDelivered();
     const page = await http.get('/dev/mailbox');
     expect(page.status).toBe(200);
-    expect(page.body).toContain(`href="${t.url}/email-confirmation/${token}"`);
+    expect(page.body).toContain(`href="${t().url}/email-confirmation/${token}"`);
   });
 });

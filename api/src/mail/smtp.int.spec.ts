@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HttpClient, startTestApp, type TestApp } from '../testing/harness';
+import { HttpClient, useTestApp } from '../testing/harness';
 
 /**
  * A minimal SMTP receiver on a local port, speaking the protocol to the real SMTP transport (no
@@ -46,21 +46,19 @@ const startSmtpReceiver = async () => {
   return { messages, url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((r) => server.close(() => r())) };
 };
 
-let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
 beforeAll(async () => {
   smtp = await startSmtpReceiver();
-  t = await startTestApp({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'AXEL Drive <no-reply@axel.test>' } });
 });
 afterAll(async () => {
-  await t?.stop();
   await smtp?.close();
 });
+const t = useTestApp(() => ({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'AXEL Drive <no-reply@axel.test>' } }));
 
 describe('mail over SMTP', () => {
   it('sends the confirmation mail through SMTP, records the delivery, keeps no body, and has no dev mailbox', async () => {
     const email = `smtp.${Date.now().toString(36)}@example.com`;
-    const http = new HttpClient(t.url);
+    const http = new HttpClient(t().url);
     const res = await http.post('/api/users/', { email, password: 'Secret-pass-1', passwordConfirmation: 'Secret-pass-1', termsAccepted: true });
     expect(res.status).toBe(201);
     for (let i = 0; i < 100 && !smtp.messages.length; i++) await new Promise((r) => setTimeout(r, 50));
@@ -70,7 +68,7 @@ describe('mail over SMTP', () => {
     const link = message.data.replace(/=\r\n/g, '').match(/\/email-confirmation\/([\w.-]+)/)![1]!;
     expect((await http.post('/api/email-confirmations/', { token: link })).status).toBe(200);
 
-    const { rows } = await t.app.ctx.pool.query(
+    const { rows } = await t().app.ctx.pool.query(
       "select status, transport, body_text, recipient from mail_outbox where user_id = $1 and template = 'email-confirmation'",
       [res.body.id],
     );
@@ -78,7 +76,7 @@ describe('mail over SMTP', () => {
       await new Promise((r) => setTimeout(r, 50));
       Object.assign(
         rows,
-        (await t.app.ctx.pool.query('select status, transport, body_text, recipient from mail_outbox where user_id = $1', [res.body.id])).rows,
+        (await t().app.ctx.pool.query('select status, transport, body_text, recipient from mail_outbox where user_id = $1', [res.body.id])).rows,
       );
     }
     expect(rows[0]).toEqual({ status: 'delivered', transport: 'smtp', body_text: null, recipient: '[erased]' });

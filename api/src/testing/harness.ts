@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '@axel/platform';
+import { afterAll, beforeAll } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/db';
 import { createApp, type AppHandle, type Role } from '../app';
 import type { StorageBytes } from '../modules/files/storage.bytes';
@@ -27,18 +28,18 @@ export interface TestApp {
   stop(): Promise<void>;
 }
 
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  roles?: Role[];
+  serveUi?: boolean;
+  logLines?: string[];
+  bytes?: StorageBytes;
+  /** A database another app (or the test) already uses: this app does not drop it when it stops. */
+  database?: TestDatabase;
+}
+
 /** The whole product on a fresh database, listening on a free port: tests speak real HTTP to it. */
-export const startTestApp = async (
-  options: {
-    env?: Record<string, string>;
-    roles?: Role[];
-    serveUi?: boolean;
-    logLines?: string[];
-    bytes?: StorageBytes;
-    /** A database another app (or the test) already uses: this app does not drop it when it stops. */
-    database?: TestDatabase;
-  } = {},
-): Promise<TestApp> => {
+export const startTestApp = async (options: TestAppOptions = {}): Promise<TestApp> => {
   const db = options.database ?? (await createTestDatabase());
   const clock = new TestClock();
   // a known port, so the links in mail point back at this server
@@ -69,6 +70,26 @@ export const startTestApp = async (
       if (!options.database) await db.drop();
       if (findings.length) throw new Error(describeFindings(findings));
     },
+  };
+};
+
+/**
+ * The product started before the tests of the file (or of the describe block it is called in) and
+ * stopped after them. `options` may be a function, called when the product starts, for options that
+ * depend on something an earlier `beforeAll` started (a fake SMTP server, a fake Stripe). Answers a
+ * getter of the running app.
+ */
+export const useTestApp = (options: TestAppOptions | (() => TestAppOptions) = {}): (() => TestApp) => {
+  let running: TestApp | undefined;
+  beforeAll(async () => {
+    running = await startTestApp(typeof options === 'function' ? options() : options);
+  });
+  afterAll(async () => {
+    await running?.stop();
+  });
+  return () => {
+    if (!running) throw new Error('the test app is not running: read it inside a test or hook');
+    return running;
   };
 };
 

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -11,21 +10,10 @@ import { loadConfig } from '../../config';
 import { createLogger } from '../../logger';
 import { accountHelpers } from '../../testing/accounts';
 import { startTestApp, TestClock, type TestApp } from '../../testing/harness';
+import { runProductCli } from '../../../../test/product-process';
 import { sealAll, verifyChain } from './audit.chain-store';
 
-const root = path.resolve(import.meta.dirname, '../../../..');
-const cli = (args: string[], env: Record<string, string> = {}) =>
-  new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const proc = spawn(process.execPath, ['--import', 'tsx', 'api/src/cli/audit.ts', ...args], {
-      cwd: root,
-      env: { ...process.env, AUDIT_SIGNING_KEY: '', ...env },
-    });
-    let stdout = '';
-    let stderr = '';
-    proc.stdout.on('data', (d) => (stdout += d));
-    proc.stderr.on('data', (d) => (stderr += d));
-    proc.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+const cli = (args: string[], env: Record<string, string> = {}) => runProductCli('api/src/cli/audit.ts', args, { AUDIT_SIGNING_KEY: '', ...env });
 
 const ADMIN = { ADMIN_EMAIL: 'root@axel.test', ADMIN_PASSWORD: 'Root-pass-123', RATE_LIMIT_FACTOR: '10' };
 

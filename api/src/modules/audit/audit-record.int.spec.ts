@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,6 +8,7 @@ import type { DevelopmentChain } from '@axel/platform/chain/index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../testing/accounts';
 import { startTestApp, type HttpClient, type TestApp } from '../../testing/harness';
+import { runProductCli } from '../../../../test/product-process';
 import { anchoredCheckpoints, anchorLatest } from './audit.anchor';
 import { sealAll, verifyAudit } from './audit.chain-store';
 
@@ -63,19 +63,7 @@ const verify = async () => {
   };
 };
 
-const root = path.resolve(import.meta.dirname, '../../../..');
-const cli = (args: string[], env: Record<string, string> = {}) =>
-  new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const proc = spawn(process.execPath, ['--import', 'tsx', 'api/src/cli/audit.ts', ...args], {
-      cwd: root,
-      env: { ...process.env, AUDIT_SIGNING_KEY: '', ...env },
-    });
-    let stdout = '';
-    let stderr = '';
-    proc.stdout.on('data', (d) => (stdout += d));
-    proc.stderr.on('data', (d) => (stderr += d));
-    proc.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+const cli = (args: string[], env: Record<string, string> = {}) => runProductCli('api/src/cli/audit.ts', args, { AUDIT_SIGNING_KEY: '', ...env });
 
 /**
  * Runs `work` with the sealing lock held on one connection, handed to it as a pool of that one

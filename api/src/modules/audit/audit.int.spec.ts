@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -8,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../testing/accounts';
 import { SECRET_SHAPES } from '../../testing/secret-scan';
 import { HttpClient, startTestApp, type TestApp } from '../../testing/harness';
+import { runProductCli } from '../../../../test/product-process';
 import { CheckpointRecord } from '@axel/platform/audit/record';
 import { exportRange, sealAll, verifyAudit } from './audit.chain-store';
 import { esEventColumns } from '@axel/platform';
@@ -43,16 +43,7 @@ const verify = async () => {
 };
 const sealedPositions = async () => (await sql('select position from audit_links order by position')).rows.map((r) => Number(r.position));
 
-const root = path.resolve(import.meta.dirname, '../../../..');
-const cli = (args: string[], env: Record<string, string> = {}) =>
-  new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const proc = spawn(process.execPath, ['--import', 'tsx', 'api/src/cli/audit.ts', ...args], { cwd: root, env: { ...process.env, ...env } });
-    let stdout = '';
-    let stderr = '';
-    proc.stdout.on('data', (d) => (stdout += d));
-    proc.stderr.on('data', (d) => (stderr += d));
-    proc.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+const cli = (args: string[], env: Record<string, string> = {}) => runProductCli('api/src/cli/audit.ts', args, env);
 
 const probe = `select * from es_append($1, 'any', null, array[$2::uuid], array['AuditProbe'], array[1], array['{}'::jsonb], array['{}'::jsonb])`;
 

@@ -1,21 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../testing/accounts';
-import { HttpClient, startTestApp, type TestApp } from '../../testing/harness';
+import { HttpClient, startTestApp, useTestApp } from '../../testing/harness';
 import { BillingService } from './billing.service';
 import { renewDueTestSubscriptions } from './payments/test-renewals';
 
 const GB = 1_000_000_000;
 const DAY = 24 * 60 * 60 * 1000;
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp({ env: { ADMIN_EMAIL: 'root@axel.test', ADMIN_PASSWORD: 'Root-pass-123', RATE_LIMIT_FACTOR: '10' } });
-});
-afterAll(async () => {
-  await t?.stop();
-});
+const t = useTestApp({ env: { ADMIN_EMAIL: 'root@axel.test', ADMIN_PASSWORD: 'Root-pass-123', RATE_LIMIT_FACTOR: '10' } });
 
-const helpers = accountHelpers(() => t);
+const helpers = accountHelpers(t);
 const { uniqueEmail, signIn, PASSWORD } = helpers;
 /** A confirmed account, signed in. */
 const signUpConfirmed = async () => {
@@ -35,8 +29,8 @@ const promo = (over: Record<string, unknown> = {}) => ({
   title: 'Half price',
   productIds: [200],
   discount: { amount: 50, unit: 'percent' },
-  startDate: new Date(t.clock.now().getTime() - DAY).toISOString(),
-  expiryDate: new Date(t.clock.now().getTime() + 30 * DAY).toISOString(),
+  startDate: new Date(t().clock.now().getTime() - DAY).toISOString(),
+  expiryDate: new Date(t().clock.now().getTime() + 30 * DAY).toISOString(),
   ...over,
 });
 
@@ -58,12 +52,12 @@ const checkout = async (http: HttpClient, userId: string, body: Record<string, u
 
 describe('catalogue and entitlements', () => {
   it('lists the products with prices in minor units, 100 a page', async () => {
-    const res = await new HttpClient(t.url).get('/api/products/');
+    const res = await new HttpClient(t().url).get('/api/products/');
     expect(res.status).toBe(200);
     const pro = res.body.find((p: { id: number }) => p.id === 200);
     expect(pro).toMatchObject({ name: 'Professional', price: 1999, validity: 'month', type: 'plan', assets: { quota: { sizeTotal: 500 * GB } } });
     expect(res.body.find((p: { id: number }) => p.id === 1002)).toMatchObject({ name: 'Enterprise', price: 400000, weight: 300 });
-    expect((await new HttpClient(t.url).get('/api/products/?perPage=101')).status).toBe(400);
+    expect((await new HttpClient(t().url).get('/api/products/?perPage=101')).status).toBe(400);
   });
 
   it('a new user is on Basic: 10 GB, 5 shares and 5 fetches a month', async () => {
@@ -143,7 +137,7 @@ describe('upgrade with a promo code through the test checkout', () => {
     expect((await http.post(`/api/users/${id}/subscriptions/${sub.id}/`, { action: 'cancel' })).body.code).toBe('SUBSCRIPTION_ALREADY_CANCELED');
     expect((await http.get(`/api/users/${id}/`)).body).toMatchObject({ isProfessional: true });
 
-    t.clock.advance(32 * DAY);
+    t().clock.advance(32 * DAY);
     try {
       // the session ran out meanwhile
       const again = (await signIn(email)).http;
@@ -152,7 +146,7 @@ describe('upgrade with a promo code through the test checkout', () => {
       expect((await again.get(`/api/users/${id}/subscriptions/`)).body).toEqual([]);
       expect((await again.get(`/api/users/${id}/subscriptions/?status=ended`)).body).toMatchObject([{ id: sub.id, status: 'ended' }]);
     } finally {
-      t.clock.advance(-32 * DAY);
+      t().clock.advance(-32 * DAY);
     }
   });
 
@@ -266,12 +260,12 @@ describe('the test provider renews on the next payment date', () => {
     const staffView = (await (await root()).get(`/api/admin/users/${id}/billing`)).body;
     expect(staffView.subscriptions[0].nextPayment).toEqual(promoNext);
     expect(staffView.plan.nextPayment).toEqual(promoNext);
-    const service = new BillingService(t.app.ctx, () => null);
-    expect(await renewDueTestSubscriptions(t.app.ctx, service)).toBe(0);
-    const jump = Date.parse(sub.nextPaymentDate) - t.clock.now().getTime() + DAY;
-    t.clock.advance(jump);
+    const service = new BillingService(t().app.ctx, () => null);
+    expect(await renewDueTestSubscriptions(t().app.ctx, service)).toBe(0);
+    const jump = Date.parse(sub.nextPaymentDate) - t().clock.now().getTime() + DAY;
+    t().clock.advance(jump);
     try {
-      expect(await renewDueTestSubscriptions(t.app.ctx, service)).toBeGreaterThanOrEqual(1);
+      expect(await renewDueTestSubscriptions(t().app.ctx, service)).toBeGreaterThanOrEqual(1);
       const again = (await signIn(email)).http;
       const renewed = (await again.get(`/api/users/${id}/subscriptions/${sub.id}/`)).body;
       expect(Date.parse(renewed.nextPaymentDate)).toBeGreaterThan(Date.parse(sub.nextPaymentDate));
@@ -287,10 +281,10 @@ describe('the test provider renews on the next payment date', () => {
         currency: 'USD',
       });
       // the same due date is paid once, whoever runs the check
-      await renewDueTestSubscriptions(t.app.ctx, service);
+      await renewDueTestSubscriptions(t().app.ctx, service);
       expect((await again.get(`/api/users/${id}/payments/`)).body.total).toBe(2);
     } finally {
-      t.clock.advance(-jump);
+      t().clock.advance(-jump);
     }
   });
 });
@@ -330,7 +324,7 @@ describe('promo codes in the console', () => {
     const post = (over: Record<string, unknown>) => admin.post('/api/admin/promocodes/', promo(over));
     expect((await post({ title: '' })).body.code).toBe('VALIDATION_FAILED');
     expect((await post({ productIds: [] })).body.code).toBe('VALIDATION_FAILED');
-    expect((await post({ expiryDate: new Date(t.clock.now().getTime() - 2 * DAY).toISOString() })).body.code).toBe('VALIDATION_FAILED');
+    expect((await post({ expiryDate: new Date(t().clock.now().getTime() - 2 * DAY).toISOString() })).body.code).toBe('VALIDATION_FAILED');
     expect((await post({ extraQuotaBytes: 0 })).body.code).toBe('VALIDATION_FAILED');
     expect((await post({ customFields: [{ name: 'state', maxLength: 21 }] })).body.code).toBe('VALIDATION_FAILED');
     expect((await post({ customFields: [{ name: 'barNumber', maxLength: 5, maxValue: 10001 }] })).body.code).toBe('VALIDATION_FAILED');

@@ -1,33 +1,27 @@
 import { EmbeddedProcessRuntime } from '@axel/workflows';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../testing/accounts';
-import { startTestApp, type TestApp } from '../../testing/harness';
+import { useTestApp } from '../../testing/harness';
 
 const DAY = 24 * 60 * 60 * 1000;
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp({ env: { ADMIN_EMAIL: 'root@axel.test', ADMIN_PASSWORD: 'Root-pass-123', RATE_LIMIT_FACTOR: '10' } });
-});
-afterAll(async () => {
-  await t?.stop();
-});
+const t = useTestApp({ env: { ADMIN_EMAIL: 'root@axel.test', ADMIN_PASSWORD: 'Root-pass-123', RATE_LIMIT_FACTOR: '10' } });
 
-const helpers = accountHelpers(() => t);
+const helpers = accountHelpers(t);
 const { signIn, lastMail, mailCount } = helpers;
 /** Sessions time out while the clock jumps weeks: sign in again for each look. */
 const staff = async () => (await signIn('root@axel.test', 'Root-pass-123')).http;
 
 const runtime = () => {
-  const rt = t.app.ctx.processes();
+  const rt = t().app.ctx.processes();
   if (!(rt instanceof EmbeddedProcessRuntime)) throw new Error('expected the embedded runtime');
   return rt;
 };
 
 /** Moves the test clock to `at` and runs every process timer due by then. */
 const advanceTo = async (at: number) => {
-  const ms = at - t.clock.now().getTime();
-  if (ms > 0) t.clock.advance(ms);
+  const ms = at - t().clock.now().getTime();
+  if (ms > 0) t().clock.advance(ms);
   await runtime().fireDueTimers();
   await runtime().whenIdle();
 };

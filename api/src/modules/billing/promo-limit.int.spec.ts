@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../testing/accounts';
-import { startTestApp, type HttpClient, type TestApp } from '../../testing/harness';
+import { type HttpClient, useTestApp } from '../../testing/harness';
 
 const DAY = 24 * 60 * 60 * 1000;
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp({ env: { ADMIN_EMAIL: 'root@axel.test', ADMIN_PASSWORD: 'Root-pass-123', RATE_LIMIT_FACTOR: '10' } });
-});
-afterAll(async () => {
-  await t?.stop();
-});
+const t = useTestApp({ env: { ADMIN_EMAIL: 'root@axel.test', ADMIN_PASSWORD: 'Root-pass-123', RATE_LIMIT_FACTOR: '10' } });
 
-const helpers = accountHelpers(() => t);
+const helpers = accountHelpers(t);
 const buyer = async () => {
   const { email, id } = await helpers.signUpConfirmed();
   return { http: (await helpers.signIn(email)).http, id, email };
@@ -27,8 +21,8 @@ const createCode = async (numberOfUses: number) => {
     productIds: [200],
     discount: { amount: 50, unit: 'percent' },
     numberOfUses,
-    startDate: new Date(t.clock.now().getTime() - DAY).toISOString(),
-    expiryDate: new Date(t.clock.now().getTime() + 30 * DAY).toISOString(),
+    startDate: new Date(t().clock.now().getTime() - DAY).toISOString(),
+    expiryDate: new Date(t().clock.now().getTime() + 30 * DAY).toISOString(),
   });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   return { code, staff };
@@ -82,7 +76,7 @@ describe('a promo code with a use limit under parallel checkouts', () => {
     const held = await start(a.http, a.id, code);
     expect(held.status).toBe(201);
     expect((await start(b.http, b.id, code)).body.code).toBe(5015);
-    t.clock.advance(DAY + 61 * 60 * 1000);
+    t().clock.advance(DAY + 61 * 60 * 1000);
     try {
       const a2 = (await helpers.signIn(a.email)).http;
       const b2 = (await helpers.signIn(b.email)).http;
@@ -93,7 +87,7 @@ describe('a promo code with a use limit under parallel checkouts', () => {
       expect(taken.status, JSON.stringify(taken.body)).toBe(201);
       expect((await b2.post(`/api/dev/checkout/${sessionOf(taken.body.checkoutLink)}/pay`)).body).toMatchObject({ status: 'paid' });
     } finally {
-      t.clock.advance(-(DAY + 61 * 60 * 1000));
+      t().clock.advance(-(DAY + 61 * 60 * 1000));
     }
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../testing/accounts';
-import { startTestApp, type TestApp } from '../../testing/harness';
+import { useTestApp } from '../../testing/harness';
 import { postStripeWebhook, startFakeStripe, type StripeRequest } from './payments/stripe.testing';
 
 const SECRET = 'whsec_testsecret123';
@@ -9,7 +9,6 @@ const DAY = 24 * 60 * 60 * 1000;
 let fake: Awaited<ReturnType<typeof startFakeStripe>>;
 let requests: readonly StripeRequest[] = [];
 
-let t: TestApp;
 beforeAll(async () => {
   fake = await startFakeStripe((req, sent) => {
     if (req.url === '/v1/coupons') return { body: { id: `co_${fake.requests.length}`, object: 'coupon' } };
@@ -30,29 +29,28 @@ beforeAll(async () => {
     return undefined;
   });
   requests = fake.requests;
-  t = await startTestApp({
-    env: {
-      ADMIN_EMAIL: 'root@axel.test',
-      ADMIN_PASSWORD: 'Root-pass-123',
-      STRIPE_SECRET_KEY: 'sk_test_axel123',
-      STRIPE_WEBHOOK_SECRET: SECRET,
-      STRIPE_API_URL: fake.url,
-      RATE_LIMIT_FACTOR: '10',
-    },
-  });
 });
 afterAll(async () => {
-  await t?.stop();
   await fake?.close();
 });
+const t = useTestApp(() => ({
+  env: {
+    ADMIN_EMAIL: 'root@axel.test',
+    ADMIN_PASSWORD: 'Root-pass-123',
+    STRIPE_SECRET_KEY: 'sk_test_axel123',
+    STRIPE_WEBHOOK_SECRET: SECRET,
+    STRIPE_API_URL: fake.url,
+    RATE_LIMIT_FACTOR: '10',
+  },
+}));
 
-const helpers = accountHelpers(() => t);
+const helpers = accountHelpers(t);
 const user = async () => {
   const { email, id } = await helpers.signUpConfirmed();
   return { http: (await helpers.signIn(email)).http, id };
 };
 
-const webhook = (event: Record<string, unknown>, secret = SECRET) => postStripeWebhook(t.url, event, secret);
+const webhook = (event: Record<string, unknown>, secret = SECRET) => postStripeWebhook(t().url, event, secret);
 
 const buy = async (http: Awaited<ReturnType<typeof user>>['http'], id: string, body: Record<string, unknown>) => {
   const res = await http.post(`/api/users/${id}/products/`, body);
@@ -91,7 +89,7 @@ describe('Stripe', () => {
     expect(sent.get('subscription_data[metadata][userId]')).toBe(id);
     expect(sent.get('success_url')).toContain('/storages/result?');
     // no test checkout beside a real provider
-    expect((await fetch(`${t.url}/dev/checkout/${encodeURIComponent(checkoutId)}`)).status).toBe(404);
+    expect((await fetch(`${t().url}/dev/checkout/${encodeURIComponent(checkoutId)}`)).status).toBe(404);
   });
 
   it('a provider failure is a clear 502, never a 500, and no subscription', async () => {
@@ -104,7 +102,7 @@ describe('Stripe', () => {
     // a promo code's use held for the checkout that could not open is let go
     const staff = (await helpers.signIn('root@axel.test', 'Root-pass-123')).http;
     const code = `DOWN${Date.now().toString(36).toUpperCase()}`;
-    const now = t.clock.now().getTime();
+    const now = t().clock.now().getTime();
     expect(
       (
         await staff.post('/api/admin/promocodes/', {
@@ -125,7 +123,7 @@ describe('Stripe', () => {
   it('a promo code becomes a coupon, so renewals after its cycles pay the full price', async () => {
     const staff = (await helpers.signIn('root@axel.test', 'Root-pass-123')).http;
     const code = `HOLIDAY${Date.now().toString(36).toUpperCase()}`;
-    const now = t.clock.now().getTime();
+    const now = t().clock.now().getTime();
     expect(
       (
         await staff.post('/api/admin/promocodes/', {
@@ -154,7 +152,7 @@ describe('Stripe', () => {
 
     const forged = await webhook(completed(id, checkoutId, 'sub_forged'), 'whsec_someoneelse');
     expect(forged).toEqual({ status: 400, body: { code: 'WEBHOOK_SIGNATURE_INVALID', message: 'The webhook signature is missing or invalid', data: null } });
-    const unsigned = await fetch(`${t.url}/api/webhooks/stripe`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const unsigned = await fetch(`${t().url}/api/webhooks/stripe`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     expect(unsigned.status).toBe(400);
     expect((await http.get(`/api/users/${id}/`)).body.isBasic).toBe(true);
 
@@ -199,7 +197,7 @@ describe('Stripe', () => {
   it("a Stripe checkout holds its promo code's use until Stripe reports the session expired", async () => {
     const staff = (await helpers.signIn('root@axel.test', 'Root-pass-123')).http;
     const code = `ONCE${Date.now().toString(36).toUpperCase()}`;
-    const now = t.clock.now().getTime();
+    const now = t().clock.now().getTime();
     expect(
       (
         await staff.post('/api/admin/promocodes/', {

@@ -4,13 +4,11 @@ import { expected, metadataFor, newId } from '@axel/platform';
 import { liveTables, rebuildProjection } from '@axel/projections';
 import { describe, expect, it, vi } from 'vitest';
 import { accountHelpers } from '../../testing/accounts';
-import { HttpClient, type TestApp } from '../../testing/harness';
-import { storageTestApp, type MemoryBytes } from '../files/storage.testing';
+import { HttpClient } from '../../testing/harness';
+import { storageTestApp } from '../files/storage.testing';
 
-let t: TestApp;
-let bytes: MemoryBytes;
-storageTestApp((running) => ({ t, bytes } = running));
-const { signUpConfirmed, signIn } = accountHelpers(() => t);
+const { t, bytes } = storageTestApp();
+const { signUpConfirmed, signIn } = accountHelpers(t);
 const at = (path: string, query: Record<string, string | number>) =>
   `${path}?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`;
 
@@ -65,7 +63,7 @@ describe('bookmarks', () => {
     ])
       expect([res.status, res.body.code]).toEqual([404, 'BOOKMARK_NOT_FOUND']);
     expect((await other.http.get('/api/bookmarks')).body).toMatchObject({ data: [], totalCount: 0 });
-    expect((await new HttpClient(t.url).get('/api/bookmarks')).status).toBe(401);
+    expect((await new HttpClient(t().url).get('/api/bookmarks')).status).toBe(401);
 
     expect((await me.http.delete(`/api/bookmarks/${id}`)).status).toBe(204);
     expect((await me.http.get(`/api/bookmarks/${id}`)).status).toBe(404);
@@ -89,8 +87,8 @@ describe('bookmarks', () => {
     await me.http.delete(`/api/bookmarks/${keptBefore.body.id}`);
     expect((await me.http.post('/api/bookmarks', { shareLinkId: revoked.shareLinkId })).body.code).toBe('LINK_BLOCKED');
 
-    const expiring = await owner.share('Short lived', { expiresAt: new Date(t.clock.now().getTime() + 60_000).toISOString() });
-    t.clock.advance(120_000);
+    const expiring = await owner.share('Short lived', { expiresAt: new Date(t().clock.now().getTime() + 60_000).toISOString() });
+    t().clock.advance(120_000);
     expect((await me.http.post('/api/bookmarks', { shareLinkId: expiring.shareLinkId })).body.code).toBe('LINK_EXPIRED');
 
     const live = await owner.share('Live one');
@@ -149,13 +147,13 @@ describe('bookmarks', () => {
     const titles = ['Kept', 'Expiring', 'Revoked', 'Deleted'];
     const shares = [];
     for (const title of titles) {
-      const s = await owner.share(title, title === 'Expiring' ? { expiresAt: new Date(t.clock.now().getTime() + 60_000).toISOString() } : {});
+      const s = await owner.share(title, title === 'Expiring' ? { expiresAt: new Date(t().clock.now().getTime() + 60_000).toISOString() } : {});
       expect((await me.http.post('/api/bookmarks', { shareLinkId: s.shareLinkId })).body).toMatchObject({ shareStatus: 'active', shareKind: 'public' });
       shares.push(s);
     }
     await owner.http.post(`/api/shares/${shares[2]!.id}/revoke`, {});
     expect((await owner.http.delete(`/api/shares/${shares[3]!.id}/`)).status).toBe(204);
-    t.clock.advance(120_000);
+    t().clock.advance(120_000);
     const statuses = Object.fromEntries(
       (await me.http.get('/api/bookmarks')).body.data.map((b: { description: string; shareStatus: string }) => [b.description, b.shareStatus]),
     );
@@ -239,28 +237,28 @@ describe('the bookmarks read model', () => {
     const kept = (await me.http.post('/api/bookmarks', { shareLinkId: (await owner.share('Private words')).shareLinkId, bookmarkListId: list.id })).body;
     await me.http.request('PATCH', `/api/bookmarks/${kept.id}`, { description: 'My secret words' });
 
-    const projection = t.app.ctx.runner.projections.find((p) => p.name === 'bookmarks')!;
+    const projection = t().app.ctx.runner.projections.find((p) => p.name === 'bookmarks')!;
     const rows = async () => {
       const out: Record<string, unknown[]> = {};
-      for (const table of Object.values(liveTables(projection))) out[table] = (await t.app.ctx.pool.query(`select * from "${table}" order by id`)).rows;
+      for (const table of Object.values(liveTables(projection))) out[table] = (await t().app.ctx.pool.query(`select * from "${table}" order by id`)).rows;
       return out;
     };
     const before = await rows();
     expect(before.bookmarks!.length).toBeGreaterThan(0);
-    await rebuildProjection({ pool: t.app.ctx.pool, store: t.app.ctx.store, registry: t.app.ctx.registry, projection });
+    await rebuildProjection({ pool: t().app.ctx.pool, store: t().app.ctx.store, registry: t().app.ctx.registry, projection });
     expect(await rows()).toEqual(before);
 
     const { forgetBookmarks } = await import('./bookmarks.forget');
     const actor = { actorId: 'account-deletion:test', actorKind: 'process' as const, now: new Date() };
-    await forgetBookmarks(t.app.ctx, me.id, actor);
-    await forgetBookmarks(t.app.ctx, me.id, actor);
-    const { events } = await t.app.ctx.store.readStream(`bookmarks-${me.id}`);
+    await forgetBookmarks(t().app.ctx, me.id, actor);
+    await forgetBookmarks(t().app.ctx, me.id, actor);
+    const { events } = await t().app.ctx.store.readStream(`bookmarks-${me.id}`);
     expect(events.map((e) => e.type)).toEqual(['BookmarkListCreated', 'BookmarkAdded', 'BookmarkRenamed', 'BookmarksForgotten']);
     expect(events[0]!.data).toMatchObject({ name: '[erased]' });
     expect(events[2]!.data).toMatchObject({ description: '[erased]' });
-    await t.app.ctx.runner.waitFor(await t.app.ctx.store.headPosition(), { timeoutMs: 10_000 });
-    expect((await t.app.ctx.pool.query('select count(*)::int as n from bookmarks where user_id = $1', [me.id])).rows[0].n).toBe(0);
-    expect((await t.app.ctx.pool.query('select count(*)::int as n from bookmark_lists where user_id = $1', [me.id])).rows[0].n).toBe(0);
+    await t().app.ctx.runner.waitFor(await t().app.ctx.store.headPosition(), { timeoutMs: 10_000 });
+    expect((await t().app.ctx.pool.query('select count(*)::int as n from bookmarks where user_id = $1', [me.id])).rows[0].n).toBe(0);
+    expect((await t().app.ctx.pool.query('select count(*)::int as n from bookmark_lists where user_id = $1', [me.id])).rows[0].n).toBe(0);
   });
 });
 
@@ -268,12 +266,12 @@ describe('a bookmark command at thousands of bookmarks', () => {
   it('reads only the events written since the previous command, not the whole stream, and still sees what another process wrote', async () => {
     const me = await user();
     const stream = bookmarksStreamName(me.id);
-    const { store, registry } = t.app.ctx;
+    const { store, registry } = t().app.ctx;
     const bookmarkIds = Array.from({ length: 2000 }, () => randomUUID());
     const written = (data: BookmarkEvent) => ({
       id: newId(),
       ...registry.encode(data),
-      metadata: metadataFor({ actorId: me.id, actorKind: 'user' }, t.clock.now()),
+      metadata: metadataFor({ actorId: me.id, actorKind: 'user' }, t().clock.now()),
     });
     await store.append(
       stream,

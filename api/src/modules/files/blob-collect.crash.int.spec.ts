@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
@@ -7,6 +7,7 @@ import { openBlobStore } from '@axel/platform/blobs/index';
 import { freePort } from '@axel/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../../test/db';
+import { exited, startProductProcess } from '../../../../test/product-process';
 import { dropAfterSecretScan } from '../../../../test/scanned-drop';
 import { onlineStorageId } from './storage.service';
 
@@ -21,40 +22,15 @@ const base = () => `http://127.0.0.1:${port}`;
 
 /** The whole product (`api/src/main.ts`) in its own Node process, so a failpoint can kill it. */
 const startProduct = async (env: Record<string, string> = {}) => {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], {
-    cwd: path.resolve(__dirname, '../../../..'),
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      DATABASE_URL: db.url,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      ADMIN_EMAIL: 'root@axel.test',
-      ADMIN_PASSWORD: 'Root-pass-123',
-      // a collection every 1.8 s of the product's clock
-      COLLECT_INTERVAL_HOURS: '0.0005',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
+  child = await startProductProcess({
+    port,
+    databaseUrl: db.url,
+    dataDir,
+    // a collection every 1.8 s of the product's clock
+    env: { ADMIN_EMAIL: 'root@axel.test', ADMIN_PASSWORD: 'Root-pass-123', COLLECT_INTERVAL_HOURS: '0.0005', ...env },
   });
-  proc.stderr?.on('data', () => undefined);
-  child = proc;
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    const ok = await fetch(`${base()}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return proc;
-    if (proc.exitCode !== null || proc.signalCode) throw new Error('the product stopped');
-    if (Date.now() > deadline) throw new Error('the product did not answer');
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  return child;
 };
-const exited = (proc: ChildProcess) =>
-  new Promise<void>((resolve) => (proc.exitCode !== null || proc.signalCode ? resolve() : proc.once('exit', () => resolve())));
 
 beforeAll(async () => {
   db = await createTestDatabase();

@@ -1,21 +1,19 @@
 import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../testing/accounts';
-import type { HttpClient, TestApp } from '../../testing/harness';
+import type { HttpClient } from '../../testing/harness';
 import { FRESH_SECOND_FACTOR_MS } from './storage-tasks.routes';
-import { storageTestApp, type MemoryBytes } from './storage.testing';
+import { storageTestApp } from './storage.testing';
 
 /*
  * Spec §8: a storage task failing with code 5102 opens the skip-2FA dialog, whose "Continue"
  * starts the task again with `skip2fa`. The server's side of that loop, as the browser drives it.
  */
 
-let t: TestApp;
-let bytes: MemoryBytes;
-storageTestApp((running) => ({ t, bytes } = running));
-const { signUpConfirmed, signIn, PASSWORD } = accountHelpers(() => t);
+const { t, bytes } = storageTestApp();
+const { signUpConfirmed, signIn, PASSWORD } = accountHelpers(t);
 
-const totpCode = (secret: string) => generate({ secret, epoch: Math.floor(t.clock.now().getTime() / 1000) });
+const totpCode = (secret: string) => generate({ secret, epoch: Math.floor(t().clock.now().getTime() / 1000) });
 
 /** A user with one file in their online storage; with `twoFactor`, an authenticator app turned on. */
 const owner = async (twoFactor: boolean) => {
@@ -50,7 +48,7 @@ const task = async (http: HttpClient, userId: string, body: Record<string, unkno
 describe('storage tasks and the second factor (code 5102)', () => {
   it('a two-factor account whose session is not fresh: the archive fails with 5102; started again with skip2fa it is done and its zip downloads', async () => {
     const o = await owner(true);
-    t.clock.advance(FRESH_SECOND_FACTOR_MS + 60_000);
+    t().clock.advance(FRESH_SECOND_FACTOR_MS + 60_000);
 
     const asked = await task(o.http, o.id, { action: 'archive', itemIds: [o.fileId], archiveName: 'figures' });
     expect(asked).toMatchObject({ type: 'archive', status: 'failed', errorCode: '5102', downloadURL: null });
@@ -70,19 +68,19 @@ describe('storage tasks and the second factor (code 5102)', () => {
   it('a session just opened with the code is a fresh second factor: the archive is done without asking, until five minutes have passed', async () => {
     const o = await owner(true);
     // the code that turned two-factor on was used up: the next one comes with the next time step
-    t.clock.advance(30_000);
+    t().clock.advance(30_000);
     const signedIn = await signIn(o.email, PASSWORD, await totpCode(o.secret!));
     expect(signedIn.res.status, JSON.stringify(signedIn.res.body)).toBe(200);
 
     expect(await task(signedIn.http, o.id, { action: 'archive', itemIds: [o.fileId] })).toMatchObject({ status: 'done', errorCode: null });
-    t.clock.advance(FRESH_SECOND_FACTOR_MS + 1_000);
+    t().clock.advance(FRESH_SECOND_FACTOR_MS + 1_000);
     expect(await task(signedIn.http, o.id, { action: 'archive', itemIds: [o.fileId] })).toMatchObject({ status: 'failed', errorCode: '5102' });
   });
 
   it('tasks that keep the files in the account are not asked, and an account without two-factor is never asked', async () => {
     const o = await owner(true);
     const plain = await owner(false);
-    t.clock.advance(FRESH_SECOND_FACTOR_MS + 60_000);
+    t().clock.advance(FRESH_SECOND_FACTOR_MS + 60_000);
 
     expect(await task(o.http, o.id, { action: 'trash', itemIds: [o.fileId] })).toMatchObject({ status: 'done', errorCode: null });
     expect(await task(o.http, o.id, { action: 'restore', itemIds: [o.fileId] })).toMatchObject({ status: 'done', errorCode: null });

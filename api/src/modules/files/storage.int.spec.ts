@@ -2,22 +2,15 @@ import { BASIC_PLAN_QUOTA_BYTES, DomainError, storageDecider } from '@axel/domai
 import { handleCommand } from '@axel/platform';
 import { liveTables, rebuildProjection } from '@axel/projections';
 import { EmbeddedProcessRuntime } from '@axel/workflows';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../testing/accounts';
-import { HttpClient, startTestApp, type TestApp } from '../../testing/harness';
+import { HttpClient, useTestApp } from '../../testing/harness';
 import { storageQuotaGate } from './storage.quota-gate';
 import { MemoryBytes } from './storage.testing';
 
-let t: TestApp;
-let bytes: MemoryBytes;
-beforeAll(async () => {
-  bytes = new MemoryBytes();
-  t = await startTestApp({ env: { RATE_LIMIT_FACTOR: '100' }, bytes: { uploads: bytes, content: bytes } });
-});
-afterAll(async () => {
-  await t?.stop();
-});
-const { signUpConfirmed, signIn, PASSWORD } = accountHelpers(() => t);
+const bytes = new MemoryBytes();
+const t = useTestApp({ env: { RATE_LIMIT_FACTOR: '100' }, bytes: { uploads: bytes, content: bytes } });
+const { signUpConfirmed, signIn, PASSWORD } = accountHelpers(t);
 
 /** A signed-up user with their online storage. */
 const owner = async () => {
@@ -69,7 +62,7 @@ describe('storages', () => {
     expect(foreign.body.code).toBe('STORAGE_NOT_FOUND');
     const folderId = await a.folder('Private');
     expect((await b.http.get(`/api/users/${b.id}/storages/${b.storageId}/folders/${folderId}`)).status).toBe(404);
-    expect((await new HttpClient(t.url).get(`/api/users/${a.id}/storages/`)).status).toBe(401);
+    expect((await new HttpClient(t().url).get(`/api/users/${a.id}/storages/`)).status).toBe(401);
   });
 });
 
@@ -141,7 +134,7 @@ describe('folders and files', () => {
     expect(refused.status).toBe(413);
     expect(refused.body).toMatchObject({ code: 'INSUFFICIENT_SPACE', message: 'Insufficient space or quota' });
 
-    const gate = storageQuotaGate(t.app.ctx);
+    const gate = storageQuotaGate(t().app.ctx);
     await gate.reserve({ userId: o.id, storageId: o.storageId, uploadId: 'up1', size: BASIC_PLAN_QUOTA_BYTES - 10 });
     const second = await gate.reserve({ userId: o.id, storageId: o.storageId, uploadId: 'up2', size: 11 }).catch((e: unknown) => e);
     expect(second).toBeInstanceOf(DomainError);
@@ -203,7 +196,7 @@ describe('folders and files', () => {
 describe('concurrency', () => {
   it('lets concurrent uploads together reserve no more than the quota, and one name go to one folder', async () => {
     const o = await owner();
-    const gate = storageQuotaGate(t.app.ctx);
+    const gate = storageQuotaGate(t().app.ctx);
     const tenth = BASIC_PLAN_QUOTA_BYTES / 10;
     const results = await Promise.allSettled(
       Array.from({ length: 16 }, (_, i) => gate.reserve({ userId: o.id, storageId: o.storageId, uploadId: `race-${i}`, size: tenth })),
@@ -217,7 +210,7 @@ describe('concurrency', () => {
     expect(answers.map((a) => a.status).sort()).toEqual([201, ...Array(7).fill(409)]);
     // what another API process writes to the storage (through the generic command path) is seen by the next command here
     await handleCommand(
-      t.app.ctx.commands,
+      t().app.ctx.commands,
       storageDecider,
       `storage-${o.storageId}`,
       { type: 'CreateFolder', data: { itemId: 'from-elsewhere', parentId: null, name: 'Elsewhere', rename: false }, metadata: { now: new Date() } },
@@ -258,7 +251,7 @@ describe('downloads', () => {
     expect(signed.status).toBe(200);
     // a path on whatever origin the page is on (a preview opened on another host name still loads)
     expect(signed.body.url).toMatch(new RegExp(`^/api/storage-downloads/${o.storageId}/${f}/\\?`));
-    const link = new URL(signed.body.url as string, t.url).toString();
+    const link = new URL(signed.body.url as string, t().url).toString();
     const res = await fetch(link, { headers: { range: 'bytes=2-4' } });
     expect(res.status).toBe(206);
     expect(await res.text()).toBe('234');
@@ -269,13 +262,13 @@ describe('downloads', () => {
     );
     expect((await fetch(tampered)).status).toBe(403);
     expect((await fetch(link.replace(/expires=\d+/, 'expires=99999999999999'))).status).toBe(403);
-    t.clock.advance(16 * 60_000);
+    t().clock.advance(16 * 60_000);
     try {
       const expired = await fetch(link);
       expect(expired.status).toBe(403);
       expect(((await expired.json()) as { message: string }).message).toBe('Invalid Url');
     } finally {
-      t.clock.advance(-16 * 60_000);
+      t().clock.advance(-16 * 60_000);
     }
     const other = await owner();
     expect((await other.http.get(`/api/urls/storage-download/?userId=${other.id}&storageId=${o.storageId}&fileId=${f}`)).status).toBe(404);
@@ -311,7 +304,7 @@ describe('trash and storage tasks', () => {
     expect(await o.task({ action: 'copy', itemIds: [f], destinationId: d })).toMatchObject({ status: 'done' });
     const copy = (await o.http.get(`${o.base}/folders/${d}/items/`)).body.data[0];
     expect(copy).toMatchObject({ name: 'a.txt', size: 12 });
-    const keyId = (await t.app.ctx.pool.query('select manifest->>$2 as k from storage_items where id = $1', [f, 'keyId'])).rows[0].k as string;
+    const keyId = (await t().app.ctx.pool.query('select manifest->>$2 as k from storage_items where id = $1', [f, 'keyId'])).rows[0].k as string;
 
     await o.task({ action: 'trash', itemIds: [f] });
     expect(await o.task({ action: 'delete', itemIds: [f] })).toMatchObject({ status: 'done' });
@@ -368,48 +361,48 @@ describe('trash and storage tasks', () => {
 
 describe('file TTL', () => {
   it('puts a file in the trash when its TTL runs out, on the process runtime', async () => {
-    const runtime = t.app.ctx.processes();
+    const runtime = t().app.ctx.processes();
     if (!(runtime instanceof EmbeddedProcessRuntime)) throw new Error('expected the embedded runtime');
     const o = await owner();
     const f = (await o.file('temporary.txt', 'soon gone')).body.id as string;
-    const expiresAt = new Date(t.clock.now().getTime() + 2 * 86_400_000).toISOString();
+    const expiresAt = new Date(t().clock.now().getTime() + 2 * 86_400_000).toISOString();
     expect((await o.http.put(`${o.base}/items/${f}/info/`, { ttl: expiresAt })).status).toBe(200);
     for (let i = 0; i < 100 && !(await runtime.getProcess('file-ttl', `${o.storageId}:${f}`))?.nextTimer; i++) await new Promise((r) => setTimeout(r, 50));
     expect((await runtime.getProcess('file-ttl', `${o.storageId}:${f}`))?.nextTimer).toEqual({ name: 'expire', at: expiresAt });
 
-    t.clock.advance(86_400_000);
+    t().clock.advance(86_400_000);
     await runtime.fireDueTimers();
     await runtime.whenIdle();
     // (the session has timed out by now: the read model is asked directly)
-    const trashedAt = async () => (await t.app.ctx.pool.query('select trashed_at from storage_items where id = $1', [f])).rows[0]?.trashed_at as Date | null;
+    const trashedAt = async () => (await t().app.ctx.pool.query('select trashed_at from storage_items where id = $1', [f])).rows[0]?.trashed_at as Date | null;
     expect(await trashedAt()).toBeNull();
-    t.clock.advance(86_400_000 + 60_000);
+    t().clock.advance(86_400_000 + 60_000);
     try {
       await runtime.fireDueTimers();
       await runtime.whenIdle();
-      expect(await t.app.ctx.runner.waitFor(await t.app.ctx.store.headPosition(), { timeoutMs: 10_000 })).toBe(true);
+      expect(await t().app.ctx.runner.waitFor(await t().app.ctx.store.headPosition(), { timeoutMs: 10_000 })).toBe(true);
       expect(await trashedAt()).toBeInstanceOf(Date);
-      const trashed = (await t.app.ctx.store.readStream(`storage-${o.storageId}`)).events.find((e) => e.type === 'ItemTrashed')!;
+      const trashed = (await t().app.ctx.store.readStream(`storage-${o.storageId}`)).events.find((e) => e.type === 'ItemTrashed')!;
       expect(trashed.metadata).toMatchObject({ actorKind: 'process', actorId: `file-ttl:${o.storageId}:${f}` });
     } finally {
-      t.clock.advance(-(2 * 86_400_000 + 60_000));
+      t().clock.advance(-(2 * 86_400_000 + 60_000));
     }
   });
 });
 
 describe('account purge', () => {
   it('purges the storages of a purged account: content destroyed, names forgotten in the log, read model emptied', async () => {
-    const runtime = t.app.ctx.processes();
+    const runtime = t().app.ctx.processes();
     if (!(runtime instanceof EmbeddedProcessRuntime)) throw new Error('expected the embedded runtime');
     const o = await owner();
     const made = (await o.file('Diary of Ada Lovelace.txt', 'private words')).body;
-    const keyId = (await t.app.ctx.pool.query(`select manifest->>'keyId' as k from storage_items where id = $1`, [made.id])).rows[0].k as string;
+    const keyId = (await t().app.ctx.pool.query(`select manifest->>'keyId' as k from storage_items where id = $1`, [made.id])).rows[0].k as string;
     await o.task({ action: 'archive', itemIds: [made.id], archiveName: 'Letters to Charles Babbage' });
     expect((await o.http.delete(`/api/users/${o.id}/`, { confirmation: 'YES', password: PASSWORD })).status).toBe(204);
 
     // the deletion process sets its purge timer first
     for (let i = 0; i < 100 && !(await runtime.getProcess('account-deletion', o.id))?.nextTimer; i++) await new Promise((r) => setTimeout(r, 50));
-    t.clock.advance(31 * 86_400_000);
+    t().clock.advance(31 * 86_400_000);
     try {
       for (let i = 0; i < 100 && bytes.has(keyId); i++) {
         await runtime.fireDueTimers();
@@ -417,17 +410,17 @@ describe('account purge', () => {
       }
       await runtime.whenIdle();
       expect(bytes.has(keyId)).toBe(false);
-      expect(await t.app.ctx.runner.waitFor(await t.app.ctx.store.headPosition(), { timeoutMs: 10_000 })).toBe(true);
-      const { events } = await t.app.ctx.store.readStream(`storage-${o.storageId}`);
+      expect(await t().app.ctx.runner.waitFor(await t().app.ctx.store.headPosition(), { timeoutMs: 10_000 })).toBe(true);
+      const { events } = await t().app.ctx.store.readStream(`storage-${o.storageId}`);
       expect(events.find((e) => e.type === 'FileAdded')!.data).toMatchObject({ name: '[erased]', size: 13 });
       expect(events.at(-1)!.metadata).toMatchObject({ actorKind: 'process', actorId: `storage-purge:${o.id}` });
-      const raw = await t.app.ctx.pool.query(`select count(*)::int as n from es_events where data::text like '%Ada Lovelace%'`);
+      const raw = await t().app.ctx.pool.query(`select count(*)::int as n from es_events where data::text like '%Ada Lovelace%'`);
       expect(raw.rows[0].n).toBe(0);
-      expect((await t.app.ctx.pool.query('select count(*)::int as n from storages where id = $1', [o.storageId])).rows[0].n).toBe(0);
-      expect((await t.app.ctx.pool.query('select count(*)::int as n from storage_items where storage_id = $1', [o.storageId])).rows[0].n).toBe(0);
-      expect((await t.app.ctx.pool.query('select count(*)::int as n from storage_tasks where user_id = $1', [o.id])).rows[0].n).toBe(0);
+      expect((await t().app.ctx.pool.query('select count(*)::int as n from storages where id = $1', [o.storageId])).rows[0].n).toBe(0);
+      expect((await t().app.ctx.pool.query('select count(*)::int as n from storage_items where storage_id = $1', [o.storageId])).rows[0].n).toBe(0);
+      expect((await t().app.ctx.pool.query('select count(*)::int as n from storage_tasks where user_id = $1', [o.id])).rows[0].n).toBe(0);
     } finally {
-      t.clock.advance(-31 * 86_400_000);
+      t().clock.advance(-31 * 86_400_000);
     }
   });
 });
@@ -440,14 +433,14 @@ describe('storage read model', () => {
     const gone = (await o.file('gone.txt', 'gone')).body.id as string;
     await o.task({ action: 'trash', itemIds: [gone] });
     await o.http.put(`${o.base}/items/${d}/info/`, { description: 'kept things' });
-    const projection = t.app.ctx.runner.projections.find((p) => p.name === 'storage')!;
+    const projection = t().app.ctx.runner.projections.find((p) => p.name === 'storage')!;
     const rows = async () => {
       const out: Record<string, unknown[]> = {};
-      for (const table of Object.values(liveTables(projection))) out[table] = (await t.app.ctx.pool.query(`select * from "${table}" order by id`)).rows;
+      for (const table of Object.values(liveTables(projection))) out[table] = (await t().app.ctx.pool.query(`select * from "${table}" order by id`)).rows;
       return out;
     };
     const before = await rows();
-    await rebuildProjection({ pool: t.app.ctx.pool, store: t.app.ctx.store, registry: t.app.ctx.registry, projection });
+    await rebuildProjection({ pool: t().app.ctx.pool, store: t().app.ctx.store, registry: t().app.ctx.registry, projection });
     expect(await rows()).toEqual(before);
   });
 });

@@ -3,14 +3,11 @@ import { storageProjection } from '@axel/projections';
 import { describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../../test/db';
 import { accountHelpers } from '../../testing/accounts';
-import type { TestApp } from '../../testing/harness';
 import { storageLabelMigrations, storageListingMigrations } from './storage.migrations';
-import { storageTestApp, type MemoryBytes } from './storage.testing';
+import { storageTestApp } from './storage.testing';
 
-let t: TestApp;
-let bytes: MemoryBytes;
-storageTestApp((running) => ({ t, bytes } = running));
-const { signedInUser } = accountHelpers(() => t);
+const { t, bytes } = storageTestApp();
+const { signedInUser } = accountHelpers(t);
 
 interface Listed {
   id: string;
@@ -54,7 +51,7 @@ describe('listing a folder page by page', () => {
     // many more in the read model, tied on every column but the id: one name in three spellings,
     // three sizes, one time; and an item in the trash, which no page shows nor counts
     const at = new Date('2026-05-01T10:00:00.000Z');
-    await t.app.ctx.pool.query(
+    await t().app.ctx.pool.query(
       `insert into storage_items (id, storage_id, folder, label, name, size, created_at, modified_at, in_trash)
        select 'tie-' || lpad(g::text, 3, '0'), $1, $2, case when g % 4 = 0 then 'folder' else 'file' end,
               (array['Same', 'same', 'SAME'])[g % 3 + 1] || case when g % 4 = 0 then '' else '.bin' end,

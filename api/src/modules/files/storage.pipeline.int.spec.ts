@@ -1,18 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../testing/accounts';
-import { type HttpClient, startTestApp, type TestApp } from '../../testing/harness';
+import { type HttpClient, useTestApp } from '../../testing/harness';
 
 /* The storage routes over the real byte pipeline: a tus upload becomes a file, read back byte for byte. */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => {
-  await t?.stop();
-});
-const { signUpConfirmed, signIn } = accountHelpers(() => t);
+const t = useTestApp();
+const { signUpConfirmed, signIn } = accountHelpers(t);
 const TUS = { 'tus-resumable': '1.0.0' };
 
 const upload = async (http: HttpClient, storageId: string, bytes: Buffer) => {
@@ -47,13 +41,13 @@ describe('storage over the byte pipeline', () => {
     expect(made.body).toMatchObject({ size: bytes.length, hash: createHash('sha256').update(bytes).digest('hex') });
     // its reservation became used bytes
     expect((await http.get(`/api/users/${id}/storages/`)).body.data[0]).toMatchObject({ sizeUsed: bytes.length });
-    const { events } = await t.app.ctx.store.readStream(`storage-${storageId}`);
+    const { events } = await t().app.ctx.store.readStream(`storage-${storageId}`);
     expect(events.map((e) => e.type)).toEqual(['StorageOpened', 'QuotaReserved', 'FileAdded']);
     // the upload is used up: the same id makes no second file, a retry answers the file it made
     const again = await http.post(`${base}/items/`, { label: 'file', name: 'again.txt', uploadId });
     expect(again.status).toBe(201);
     expect(again.body).toEqual(made.body);
-    expect((await t.app.ctx.store.readStream(`storage-${storageId}`)).events.map((e) => e.type)).toEqual(['StorageOpened', 'QuotaReserved', 'FileAdded']);
+    expect((await t().app.ctx.store.readStream(`storage-${storageId}`)).events.map((e) => e.type)).toEqual(['StorageOpened', 'QuotaReserved', 'FileAdded']);
 
     const whole = await http.get(`${base}/files/${made.body.id}/sources/`);
     expect(whole.body).toBe(content);
@@ -62,10 +56,10 @@ describe('storage over the byte pipeline', () => {
     expect(part.status).toBe(206);
     expect(part.body).toBe(content.slice(from, from + 100));
 
-    const keyId = (await t.app.ctx.pool.query(`select manifest->>'keyId' as k from storage_items where id = $1`, [made.body.id])).rows[0].k as string;
+    const keyId = (await t().app.ctx.pool.query(`select manifest->>'keyId' as k from storage_items where id = $1`, [made.body.id])).rows[0].k as string;
     const started = await http.post(`/api/users/${id}/storage-tasks/`, { action: 'delete', itemIds: [made.body.id] });
     expect((await http.get(started.body.stateURL)).body).toMatchObject({ status: 'done' });
-    const key = await t.app.ctx.pool.query('select wrapped_key, destroyed_at from file_keys where key_id = $1', [keyId]);
+    const key = await t().app.ctx.pool.query('select wrapped_key, destroyed_at from file_keys where key_id = $1', [keyId]);
     expect(key.rows[0]).toMatchObject({ wrapped_key: null, destroyed_at: expect.any(Date) });
     expect((await http.get(`${base}/files/${made.body.id}/sources/`)).status).toBe(404);
   });

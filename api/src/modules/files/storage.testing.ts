@@ -1,7 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { afterAll, beforeAll } from 'vitest';
-import { startTestApp, type TestApp } from '../../testing/harness';
+import { useTestApp } from '../../testing/harness';
 import type { FileContent, FileManifest, FinishedUpload, Uploads } from './contracts';
 
 /**
@@ -79,17 +78,11 @@ export class MemoryBytes implements Uploads, FileContent {
 }
 
 /**
- * Starts a test app (rate limits x100) with its bytes kept in memory before the file's tests, and
- * stops it after them; `started` gets both once they are up.
+ * A test app (rate limits x100) with its bytes kept in memory, started before the file's tests and
+ * stopped after them: a getter of the app, and the bytes.
  */
-export const storageTestApp = (started: (running: { t: TestApp; bytes: MemoryBytes }) => void) => {
-  let t: TestApp | undefined;
-  beforeAll(async () => {
-    const bytes = new MemoryBytes();
-    t = await startTestApp({ env: { RATE_LIMIT_FACTOR: '100' }, bytes: { uploads: bytes, content: bytes } });
-    started({ t, bytes });
-  });
-  afterAll(async () => {
-    await t?.stop();
-  });
+export const storageTestApp = () => {
+  const bytes = new MemoryBytes();
+  const t = useTestApp({ env: { RATE_LIMIT_FACTOR: '100' }, bytes: { uploads: bytes, content: bytes } });
+  return { t, bytes };
 };

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
@@ -7,6 +7,7 @@ import { CHUNK_PLAIN_SIZE, FileKeys, loadMasterKeys, openBlobStore, readPlaintex
 import { freePort } from '@axel/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../../test/db';
+import { exited, startProductProcess } from '../../../../test/product-process';
 import { dropAfterSecretScan } from '../../../../test/scanned-drop';
 import { onlineStorageId } from './storage.service';
 
@@ -20,35 +21,9 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'axel-upload-crash-'));
 
 /** The whole product (`api/src/main.ts`) in its own Node process, so SIGKILL hits it mid-upload. */
 const startProduct = async () => {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], {
-    cwd: path.resolve(__dirname, '../../../..'),
-    env: {
-      ...process.env,
-      DATABASE_URL: db.url,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      ADMIN_EMAIL: 'root@axel.test',
-      ADMIN_PASSWORD: 'Root-pass-123',
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  proc.stderr?.on('data', () => undefined);
-  child = proc;
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return proc;
-    if (Date.now() > deadline) throw new Error('the product did not answer');
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  child = await startProductProcess({ port, databaseUrl: db.url, dataDir, env: { ADMIN_EMAIL: 'root@axel.test', ADMIN_PASSWORD: 'Root-pass-123' } });
+  return child;
 };
-const exited = (proc: ChildProcess) =>
-  new Promise<void>((resolve) => (proc.exitCode !== null || proc.signalCode ? resolve() : proc.once('exit', () => resolve())));
 
 beforeAll(async () => {
   db = await createTestDatabase();

@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../testing/accounts';
-import { HttpClient, startTestApp, type TestApp } from '../../testing/harness';
+import { HttpClient, useTestApp } from '../../testing/harness';
 
-let t: TestApp;
-beforeAll(async () => {
-  // 23 sign-ins to one account in a minute: more than its rate limit allows by default
-  t = await startTestApp({ env: { RATE_LIMIT_FACTOR: '5' } });
-});
-afterAll(async () => {
-  await t?.stop();
-});
-const { signUpConfirmed, signIn, uniqueEmail, lastMail, linkIn, PASSWORD } = accountHelpers(() => t);
+// 23 sign-ins to one account in a minute: more than its rate limit allows by default
+const t = useTestApp({ env: { RATE_LIMIT_FACTOR: '5' } });
+const { signUpConfirmed, signIn, uniqueEmail, lastMail, linkIn, PASSWORD } = accountHelpers(t);
 
 describe('notifications', () => {
   it('lists security notices newest first, pages by startFrom, counts unseen, marks seen and deletes', async () => {
@@ -39,13 +33,13 @@ describe('notifications', () => {
 
   it("speaks the reader's language as it is when read, and names the browser and system of a sign-in", async () => {
     const email = uniqueEmail('pt');
-    const anonymous = new HttpClient(t.url);
+    const anonymous = new HttpClient(t().url);
     const signUp = await anonymous.post('/api/users/', { email, password: PASSWORD, passwordConfirmation: PASSWORD, termsAccepted: true, locale: 'pt_br' });
     expect(signUp.status).toBe(201);
     const id = signUp.body.id as string;
     expect((await anonymous.post('/api/email-confirmations/', { token: linkIn((await lastMail(email)).text, '/email-confirmation/') })).status).toBe(200);
     const firefoxOnWindows = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
-    const http = new HttpClient(t.url, firefoxOnWindows);
+    const http = new HttpClient(t().url, firefoxOnWindows);
     expect((await http.post('/api/sessions/', { email, password: PASSWORD })).status).toBe(200);
     const password = 'Outra-senha-55';
     const changed = await http.put(`/api/users/${id}/password`, { currentPassword: PASSWORD, password, passwordConfirmation: password });

@@ -1,22 +1,16 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { EmbeddedProcessRuntime } from '@axel/workflows';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../testing/accounts';
-import { startTestApp, type TestApp } from '../../testing/harness';
+import { useTestApp } from '../../testing/harness';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp({ env: { ADMIN_EMAIL: 'root@axel.test', ADMIN_PASSWORD: 'Root-pass-123', ACCOUNT_RETENTION_DAYS: '30' } });
-});
-afterAll(async () => {
-  await t?.stop();
-});
-const { signUpConfirmed, signIn, lastMail, PASSWORD } = accountHelpers(() => t);
+const t = useTestApp({ env: { ADMIN_EMAIL: 'root@axel.test', ADMIN_PASSWORD: 'Root-pass-123', ACCOUNT_RETENTION_DAYS: '30' } });
+const { signUpConfirmed, signIn, lastMail, PASSWORD } = accountHelpers(t);
 
 /** The app's embedded process runtime, to fire the timers the test clock made due. */
 const processRuntime = () => {
-  const rt = t.app.ctx.processes();
+  const rt = t().app.ctx.processes();
   if (!(rt instanceof EmbeddedProcessRuntime)) throw new Error('expected the embedded runtime');
   return rt;
 };
@@ -29,8 +23,8 @@ describe('account deletion process', () => {
     await http.put(`/api/users/${id}/profile`, { firstName: 'Lucía', city: 'Oaxaca' });
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
     const avatar = await http.request('POST', `/api/users/${id}/avatar`, png, { 'content-type': 'image/png' });
-    const avatarId = new URL(avatar.body.avatarUrl, t.url).searchParams.get('v')!;
-    const avatarFile = path.join(t.app.ctx.config.dataDir, 'avatars', avatarId);
+    const avatarId = new URL(avatar.body.avatarUrl, t().url).searchParams.get('v')!;
+    const avatarFile = path.join(t().app.ctx.config.dataDir, 'avatars', avatarId);
     expect(existsSync(avatarFile)).toBe(true);
 
     expect((await http.delete(`/api/users/${id}/`, { confirmation: 'YES', password: PASSWORD })).status).toBe(204);
@@ -53,11 +47,11 @@ describe('account deletion process', () => {
     expect(Date.parse(waiting.nextTimerAt) - Date.now()).toBeGreaterThan(29 * 86_400_000);
 
     // 29 days later nothing has happened; past 30 days the purge runs
-    t.clock.advance(29 * 86_400_000);
+    t().clock.advance(29 * 86_400_000);
     await processRuntime().fireDueTimers();
     admin = await staff();
     expect((await admin.get(`/api/admin/deleted-users/${id}`)).body.purgedAt).toBeNull();
-    t.clock.advance(2 * 86_400_000);
+    t().clock.advance(2 * 86_400_000);
     await processRuntime().fireDueTimers();
     await processRuntime().whenIdle();
 
@@ -68,13 +62,13 @@ describe('account deletion process', () => {
     expect(after.body.purgedAt).not.toBeNull();
     expect(after.body).toMatchObject({ email: null, firstName: null });
     expect(existsSync(avatarFile)).toBe(false);
-    const leftovers = await t.app.ctx.pool.query(
+    const leftovers = await t().app.ctx.pool.query(
       "select (select count(*)::int from notifications where user_id = $1) as notes, (select count(*)::int from mail_outbox where user_id = $1 and template <> 'account-purged' and recipient <> '') as mails",
       [id],
     );
     expect(leftovers.rows[0]).toEqual({ notes: 0, mails: 0 });
 
-    const { events } = await t.app.ctx.store.readStream(`user-${id}`);
+    const { events } = await t().app.ctx.store.readStream(`user-${id}`);
     const purge = events.find((e) => e.type === 'AccountPurged')!;
     expect(purge.metadata).toMatchObject({ actorKind: 'process', actorId: `account-deletion:${id}` });
     const deletion = events.find((e) => e.type === 'AccountDeleted')!;

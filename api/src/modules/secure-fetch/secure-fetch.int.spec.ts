@@ -2,30 +2,24 @@ import { createHash, createPublicKey, randomBytes, verify } from 'node:crypto';
 import { migrate } from '@axel/platform';
 import { rebuildProjection } from '@axel/projections';
 import { EmbeddedProcessRuntime } from '@axel/workflows';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../testing/accounts';
-import { HttpClient, startTestApp, type TestApp } from '../../testing/harness';
+import { HttpClient, useTestApp } from '../../testing/harness';
 import { settled } from '../../testing/read-models';
 import { storageLabelMigrations } from '../files/storage.migrations';
 import { shareAccessHelpers } from '../sharing/share-access.testing';
 import { secureFetchMigrations } from './secure-fetch.migrations';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp({ env: { RATE_LIMIT_FACTOR: '20' } });
-});
-afterAll(async () => {
-  await t?.stop();
-});
+const t = useTestApp({ env: { RATE_LIMIT_FACTOR: '20' } });
 
-const helpers = accountHelpers(() => t);
-const shareAccess = shareAccessHelpers(() => t);
+const helpers = accountHelpers(t);
+const shareAccess = shareAccessHelpers(t);
 const owner = async () => {
   const { email, id } = await helpers.signUpConfirmed();
   const { http } = await helpers.signIn(email);
   return { http, id, email };
 };
-const anonymous = () => new HttpClient(t.url);
+const anonymous = () => new HttpClient(t().url);
 /** The session cookie of a client, for raw `fetch` calls that read bytes. */
 const cookieOf = (http: HttpClient) => [...(http as unknown as { cookies: Map<string, string> }).cookies].map(([k, v]) => `${k}=${v}`).join('; ');
 const TUS = { 'tus-resumable': '1.0.0' };
@@ -98,7 +92,7 @@ const received = async (options: { certificate?: boolean; contents?: Buffer[] } 
 };
 
 const runtime = () => {
-  const rt = t.app.ctx.processes();
+  const rt = t().app.ctx.processes();
   if (!(rt instanceof EmbeddedProcessRuntime)) throw new Error('expected the embedded runtime');
   return rt;
 };
@@ -106,7 +100,7 @@ const runtime = () => {
 /** A block interval passes on the app's clock; the development chain's miner mines. */
 const nextBlock = async (http: HttpClient) => {
   const before = (await http.get('/api/wallet/v1/blockchaininfo')).body.blocks as number;
-  t.clock.advance(10_000);
+  t().clock.advance(10_000);
   await until(
     () => http.get('/api/wallet/v1/blockchaininfo'),
     (r) => r.body.blocks > before,
@@ -130,7 +124,7 @@ describe('Secure Fetch links', () => {
     });
     expect(created.body.linkId).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(created.body.modifiedAt).toBe(created.body.createdAt);
-    expect(created.body.url).toBe(`${t.url}/secure-fetch/${created.body.linkId}`);
+    expect(created.body.url).toBe(`${t().url}/secure-fetch/${created.body.linkId}`);
     const plain = await createLink(http, id, { certificate: false, includeMetadata: false });
     expect(plain.body).toMatchObject({ type: 'upload-link', cost: '0.003' });
 
@@ -144,7 +138,7 @@ describe('Secure Fetch links', () => {
     expect(empty.body).toMatchObject({ code: 'NOTE_REQUIRED', message: 'A note is required' });
     const forbidden = await createLink(http, id, { note: 'send <script>' });
     expect(forbidden.body).toMatchObject({ code: 'INVALID_NOTE' });
-    const past = await createLink(http, id, { expiresAt: new Date(t.clock.now().getTime() - 1000).toISOString() });
+    const past = await createLink(http, id, { expiresAt: new Date(t().clock.now().getTime() - 1000).toISOString() });
     expect(past.body).toMatchObject({ code: 'INVALID_EXPIRY' });
 
     const other = await owner();
@@ -166,7 +160,7 @@ describe('Secure Fetch links', () => {
 
   it("answers a link to anyone until it is used, revoked or expired, with the spec's refusals", async () => {
     const { http, id } = await owner();
-    const link = (await createLink(http, id, { expiresAt: new Date(t.clock.now().getTime() + 3_600_000).toISOString() })).body;
+    const link = (await createLink(http, id, { expiresAt: new Date(t().clock.now().getTime() + 3_600_000).toISOString() })).body;
     const open = await anonymous().get(`/api/secure-fetch-links/${link.linkId}`);
     expect(open.status).toBe(200);
     expect(open.body).toEqual({
@@ -228,7 +222,7 @@ describe('Secure Fetch links', () => {
     });
     expect(late.body).toMatchObject({ code: 'SECURE_FETCH_USED' });
 
-    t.clock.advance(3_600_000);
+    t().clock.advance(3_600_000);
     expect((await anonymous().get(`/api/secure-fetch-links/${link.linkId}`)).body.code).toBe('SECURE_FETCH_INVALID');
     expect((await submit(link.linkId, [file])).body.code).toBe('SECURE_FETCH_INVALID');
   });
@@ -261,13 +255,13 @@ describe('receiving files, pay and pin, the certificate', () => {
     const { http, id, link, contents, receipt } = await received();
     expect(receipt.items).toEqual(contents.map((data, i) => ({ name: `file-${i}.bin`, size: data.length, ...reference(data) })));
     // the receipt is signed by the key published for the audit log
-    const publicKey = createPublicKey(await (await fetch(`${t.url}/.well-known/audit-key`)).text());
+    const publicKey = createPublicKey(await (await fetch(`${t().url}/.well-known/audit-key`)).text());
     const { signature, keyId, status, ...rest } = receipt;
     expect(status).toBe('uploaded');
     expect(keyId).toMatch(/^[0-9a-f]{16}$/);
     expect(verify(null, Buffer.from(canonical(rest)), publicKey, Buffer.from(signature, 'base64'))).toBe(true);
     // and named in the keyring the upload page checks it against
-    const keyring = (await (await fetch(`${t.url}/.well-known/audit-key?keys=all`, { headers: { accept: 'application/json' } })).json()) as {
+    const keyring = (await (await fetch(`${t().url}/.well-known/audit-key?keys=all`, { headers: { accept: 'application/json' } })).json()) as {
       keys: { keyId: string; publicKey: string }[];
     };
     const named = keyring.keys.find((k) => k.keyId === keyId);
@@ -292,12 +286,12 @@ describe('receiving files, pay and pin, the certificate', () => {
     for (const [i, item] of (items.body.data as { id: string; label: string; md5: string }[]).entries()) {
       expect(item.label).toBe('sfFile');
       // read back through the files content: the stored plaintext has the hashes the certificate will show
-      const res = await fetch(`${t.url}/api/users/${id}/secure-fetches/${link.id}/items/${item.id}/download`, { headers: { cookie: cookieOf(http) } });
+      const res = await fetch(`${t().url}/api/users/${id}/secure-fetches/${link.id}/items/${item.id}/download`, { headers: { cookie: cookieOf(http) } });
       const stored = Buffer.from(await res.arrayBuffer());
       expect(stored.equals(contents[i]!)).toBe(true);
       expect(reference(stored)).toMatchObject({ md5: item.md5 });
       // a broken download resumes: the rest by Range
-      const rest = await fetch(`${t.url}/api/users/${id}/secure-fetches/${link.id}/items/${item.id}/download`, {
+      const rest = await fetch(`${t().url}/api/users/${id}/secure-fetches/${link.id}/items/${item.id}/download`, {
         headers: { cookie: cookieOf(http), range: 'bytes=10-' },
       });
       expect(rest.status).toBe(206);
@@ -472,7 +466,7 @@ describe('receiving files, pay and pin, the certificate', () => {
       items.map(async (item) =>
         Buffer.from(
           await (
-            await fetch(`${t.url}/api/users/${id}/secure-fetches/${link.id}/items/${item.id}/download`, { headers: { cookie: cookieOf(http) } })
+            await fetch(`${t().url}/api/users/${id}/secure-fetches/${link.id}/items/${item.id}/download`, { headers: { cookie: cookieOf(http) } })
           ).arrayBuffer(),
         ),
       ),
@@ -492,7 +486,7 @@ describe('receiving files, pay and pin, the certificate', () => {
     const tx = await http.get(`/api/wallet/v1/explorer/transactions/${txId}`);
     expect(tx.body).toMatchObject({ txid: txId, amount: '0.009', data: canonicalSha256 });
 
-    const pdf = await fetch(`${t.url}/api/users/${id}/secure-fetches/${link.id}/certificate?format=pdf`, { headers: { cookie: cookieOf(http) } });
+    const pdf = await fetch(`${t().url}/api/users/${id}/secure-fetches/${link.id}/certificate?format=pdf`, { headers: { cookie: cookieOf(http) } });
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
     const bytes = Buffer.from(await pdf.arrayBuffer());
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
@@ -517,7 +511,7 @@ describe('receiving files, pay and pin, the certificate', () => {
 
     // the processes have seen the submissions (and set their timers) before the time passes
     await runtime().whenIdle();
-    t.clock.advance(2 * 3_600_000 + 60_000);
+    t().clock.advance(2 * 3_600_000 + 60_000);
     await runtime().fireDueTimers();
     await runtime().whenIdle();
     // two hours later the owners sign in again (their sessions ended with the inactivity)
@@ -544,19 +538,19 @@ describe('receiving files, pay and pin, the certificate', () => {
   });
 
   it('the links read model rebuilds from the log to the same rows', async () => {
-    await settled(t);
-    const rows = async () => (await t.app.ctx.pool.query('select * from secure_fetches order by id')).rows;
+    await settled(t());
+    const rows = async () => (await t().app.ctx.pool.query('select * from secure_fetches order by id')).rows;
     const before = await rows();
     expect(before.length).toBeGreaterThan(10);
-    const projection = t.app.ctx.runner.projections.find((p) => p.name === 'secure_fetches')!;
-    await rebuildProjection({ pool: t.app.ctx.pool, store: t.app.ctx.store, registry: t.app.ctx.registry, projection });
+    const projection = t().app.ctx.runner.projections.find((p) => p.name === 'secure_fetches')!;
+    await rebuildProjection({ pool: t().app.ctx.pool, store: t().app.ctx.store, registry: t().app.ctx.registry, projection });
     expect(await rows()).toEqual(before);
   });
 });
 
 describe('the Secure Fetch folder index on a database made before it', () => {
   it('is created by the migration, once, and the folder lookup reads it', async () => {
-    const { pool } = t.app.ctx;
+    const { pool } = t().app.ctx;
     const folderIndexes = async () =>
       (await pool.query<{ indexname: string }>(`select indexname from pg_indexes where tablename = 'secure_fetches' and indexdef like '%folderId%'`)).rows.map(
         (r) => r.indexname,
@@ -587,23 +581,23 @@ describe('the Secure Fetch folder index on a database made before it', () => {
 
 describe('Secure Fetch labels in the storage read model', () => {
   const labels = async () =>
-    (await t.app.ctx.pool.query<{ id: string; label: string }>(`select id, coalesce(sf_label, label) as label from storage_items order by id`)).rows;
+    (await t().app.ctx.pool.query<{ id: string; label: string }>(`select id, coalesce(sf_label, label) as label from storage_items order by id`)).rows;
 
   it('a rebuild of the storage projection from the log writes the same rows, labels included', async () => {
-    await settled(t);
-    const rows = async () => (await t.app.ctx.pool.query('select * from storage_items order by id')).rows;
+    await settled(t());
+    const rows = async () => (await t().app.ctx.pool.query('select * from storage_items order by id')).rows;
     const before = await rows();
     // (the unpaid links' files were collected by now: the paid links' remain)
     expect(before.filter((r) => r.sf_label === 'sfFolder').length).toBeGreaterThanOrEqual(2);
     expect(before.filter((r) => r.sf_label === 'sfFile').length).toBeGreaterThanOrEqual(2);
-    const projection = t.app.ctx.runner.projections.find((p) => p.name === 'storage')!;
-    await rebuildProjection({ pool: t.app.ctx.pool, store: t.app.ctx.store, registry: t.app.ctx.registry, projection });
+    const projection = t().app.ctx.runner.projections.find((p) => p.name === 'storage')!;
+    await rebuildProjection({ pool: t().app.ctx.pool, store: t().app.ctx.store, registry: t().app.ctx.registry, projection });
     expect(await rows()).toEqual(before);
   });
 
   it('a read model made before the labels were stored gets them from the migration, as a rebuild would write them', async () => {
-    await settled(t);
-    const { pool } = t.app.ctx;
+    await settled(t());
+    const { pool } = t().app.ctx;
     const before = await labels();
     // the storage read model as it was: no label column, no table of received items
     await pool.query('alter table storage_items drop column sf_label');

@@ -2,13 +2,11 @@ import { SHARED_FILE_MAX_BYTES } from '@axel/domain';
 import { liveTables, rebuildProjection } from '@axel/projections';
 import { describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../testing/accounts';
-import { HttpClient, type TestApp } from '../../testing/harness';
-import { storageTestApp, type MemoryBytes } from '../files/storage.testing';
+import { HttpClient } from '../../testing/harness';
+import { storageTestApp } from '../files/storage.testing';
 
-let t: TestApp;
-let bytes: MemoryBytes;
-storageTestApp((running) => ({ t, bytes } = running));
-const { signedInUser } = accountHelpers(() => t);
+const { t, bytes } = storageTestApp();
+const { signedInUser } = accountHelpers(t);
 
 /** A signed-in user who uploads into their online storage and gathers files in a cart. */
 const uploader = async () => {
@@ -130,7 +128,7 @@ describe('upload-and-share cart', () => {
       await other.http.post(`/api/carts/${cartId}/share`, { title: 'Steal', downloadable: true }),
     ])
       expect([res.status, res.body.code]).toEqual([404, 'CART_NOT_FOUND']);
-    expect((await new HttpClient(t.url).post('/api/carts/', {})).status).toBe(401);
+    expect((await new HttpClient(t().url).post('/api/carts/', {})).status).toBe(401);
     expect((await u.http.get('/api/carts/not-a-uuid/entries')).status).toBe(400);
 
     // a file trashed after it was added shows as trashed and is counted as missing
@@ -157,15 +155,15 @@ describe('upload-and-share cart', () => {
   });
 
   it('rebuilds the carts read model to the very same rows', async () => {
-    const projection = t.app.ctx.runner.projections.find((p) => p.name === 'carts')!;
+    const projection = t().app.ctx.runner.projections.find((p) => p.name === 'carts')!;
     const rows = async () => {
       const out: Record<string, unknown[]> = {};
-      for (const table of Object.values(liveTables(projection))) out[table] = (await t.app.ctx.pool.query(`select * from "${table}" order by id`)).rows;
+      for (const table of Object.values(liveTables(projection))) out[table] = (await t().app.ctx.pool.query(`select * from "${table}" order by id`)).rows;
       return out;
     };
     const before = await rows();
     expect(before.carts!.length).toBeGreaterThan(3);
-    await rebuildProjection({ pool: t.app.ctx.pool, store: t.app.ctx.store, registry: t.app.ctx.registry, projection });
+    await rebuildProjection({ pool: t().app.ctx.pool, store: t().app.ctx.store, registry: t().app.ctx.registry, projection });
     expect(await rows()).toEqual(before);
   });
 });

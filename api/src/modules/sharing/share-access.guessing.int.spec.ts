@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../testing/harness';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../testing/harness';
 import { SHARE_PASSWORD, shareAccessHelpers } from './share-access.testing';
 
 /* Password guesses on a share link, from several client addresses (behind a trusted proxy). */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp({ env: { TRUST_PROXY: 'true' } });
-});
-afterAll(async () => {
-  await t?.stop();
-});
-const { owner, visitor, password } = shareAccessHelpers(() => t);
+const t = useTestApp({ env: { TRUST_PROXY: 'true' } });
+const { owner, visitor, password } = shareAccessHelpers(t);
 const from = (ip: string) => ({ 'x-forwarded-for': ip });
 
 describe('password guessing on a share link', () => {
@@ -49,7 +43,7 @@ describe('password guessing on a share link', () => {
     expect((await rightful.call(`${link}/entries/`, from('203.0.113.9'))).status).toBe(200);
     expect((await visitor().call(link, { ...password(SHARE_PASSWORD), ...from('198.51.100.2') })).status).toBe(200);
     // 15 minutes later the link is calm again: a wrong password is a plain 5403
-    t.clock.advance(15 * 60_000 + 1);
+    t().clock.advance(15 * 60_000 + 1);
     expect((await visitor().call(link, { ...password('wrong-again'), ...from('198.51.100.3') })).body.code).toBe(5403);
   }, 300_000);
 });

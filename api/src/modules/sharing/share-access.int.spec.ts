@@ -1,18 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HttpClient, startTestApp, type TestApp } from '../../testing/harness';
+import { describe, expect, it } from 'vitest';
+import { HttpClient, useTestApp } from '../../testing/harness';
 import { SHARE_PASSWORD, shareAccessHelpers } from './share-access.testing';
 
 /* Share links as visitors and recipients use them, over real HTTP, PostgreSQL and the byte pipeline. */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => {
-  await t?.stop();
-});
-const { caughtUp, owner, visitor, password, basic, bytesOf, signIn } = shareAccessHelpers(() => t);
+const t = useTestApp();
+const { caughtUp, owner, visitor, password, basic, bytesOf, signIn } = shareAccessHelpers(t);
 
 describe('a password-protected public share of a folder', () => {
   it('asks for the password, refuses a wrong one with 5403, lets the Basic form in and browses on the token alone', async () => {
@@ -91,7 +85,7 @@ describe('a password-protected public share of a folder', () => {
     expect(part.status).toBe(206);
     expect(part.body.equals(photo.subarray(1048570, 1048590))).toBe(true);
     expect((await bytesOf(url.body.url.replace(photoId, root))).status).toBe(403);
-    const tampered = new URL(url.body.url, t.url);
+    const tampered = new URL(url.body.url, t().url);
     tampered.searchParams.set('t', `${tampered.searchParams.get('t')!.slice(0, -2)}xx`);
     const refused = await bytesOf(tampered.toString());
     expect(refused.status).toBe(403);
@@ -119,7 +113,7 @@ describe('a password-protected public share of a folder', () => {
     const other = await owner();
     expect((await other.http.get(`/api/shares/${s.id}/access-log`)).status).toBe(404);
     expect((await other.http.get(`/api/shares/${s.id}/entries/`)).status).toBe(404);
-    expect((await new HttpClient(t.url).get(`/api/shares/${s.id}/access-log`)).status).toBe(401);
+    expect((await new HttpClient(t().url).get(`/api/shares/${s.id}/access-log`)).status).toBe(401);
     const mine = await o.http.get(`/api/shares/${s.id}/entries/?vertexId=${inner}`);
     expect(mine.body.data.map((e: { id: string }) => e.id)).toEqual([photoId]);
     const ownUrl = await o.http.get(`/api/shares/${s.id}/entries/${photoId}?q=download-url`);
@@ -172,14 +166,14 @@ describe('a long visit', () => {
     const v = visitor();
     expect((await v.call(link, password(SHARE_PASSWORD))).status).toBe(200);
     const first = v.token();
-    t.clock.advance(20 * 60_000);
+    t().clock.advance(20 * 60_000);
     expect((await v.call(`${link}/entries/`)).status).toBe(200);
     expect(v.token()).toBe(first);
-    t.clock.advance(20 * 60_000);
+    t().clock.advance(20 * 60_000);
     expect((await v.call(`${link}/entries/`)).status).toBe(200);
     expect(v.token()).not.toBe(first);
     // past the first token's hour, the renewed one still works; the first does not
-    t.clock.advance(30 * 60_000);
+    t().clock.advance(30 * 60_000);
     expect((await v.call(`${link}/entries/`)).status).toBe(200);
     expect((await visitor().call(`${link}/entries/`, { 'x-object-access': first! })).body.code).toBe('SHARE_PROTECTED');
     await caughtUp();
@@ -212,7 +206,7 @@ describe('a share that needs a login', () => {
     const doc = await o.file('huge.bin', Buffer.from('pretend'), root);
     const s = await o.share({ itemIds: [root] });
     // the storage's read model says the file is 11 GB (no test uploads that much)
-    await t.app.ctx.pool.query('update storage_items set size = $2 where id = $1', [doc, 11_000_000_000]);
+    await t().app.ctx.pool.query('update storage_items set size = $2 where id = $1', [doc, 11_000_000_000]);
     const res = await visitor().call(`/api/share-links/${s.shareLinkId}/archive-tasks/`, {}, 'POST', {});
     expect(res.status).toBe(413);
     expect(res.body.code).toBe('DOWNLOAD_SIZE_EXCEEDED');
@@ -335,10 +329,10 @@ describe('links that no longer work', () => {
     }
     expect((await bytesOf(url)).status).toBe(410);
 
-    const expiring = await o.share({ itemIds: [doc], expiresAt: new Date(t.clock.now().getTime() + 3_600_000).toISOString() });
+    const expiring = await o.share({ itemIds: [doc], expiresAt: new Date(t().clock.now().getTime() + 3_600_000).toISOString() });
     const w = visitor();
     expect((await w.call(`/api/share-links/${expiring.shareLinkId}`)).status).toBe(200);
-    t.clock.advance(3_600_001);
+    t().clock.advance(3_600_001);
     const expired = await w.call(`/api/share-links/${expiring.shareLinkId}/entries/`);
     expect(expired.status).toBe(410);
     expect(expired.body.code).toBe('LINK_EXPIRED');

@@ -2,22 +2,16 @@ import { ERASED, shareAccessDecider, shareAccessStreamName, shareStreamName } fr
 import { handleCommand } from '@axel/platform';
 import { notificationsProjection, rebuildProjection } from '@axel/projections';
 import { EmbeddedProcessRuntime } from '@axel/workflows';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../testing/harness';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../testing/harness';
 import { shareAccessProjection } from './share-access.projection';
 import { ownerNameOf } from './share-access.service';
 import { SHARE_PASSWORD, shareAccessHelpers } from './share-access.testing';
 
 /* What share visits leave behind: the access read model, concurrent opens, and forgetting. */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => {
-  await t?.stop();
-});
-const { caughtUp, owner, visitor, password, bytesOf } = shareAccessHelpers(() => t);
+const t = useTestApp();
+const { caughtUp, owner, visitor, password, bytesOf } = shareAccessHelpers(t);
 
 describe('the access read model', () => {
   it('is rebuilt from the access events to the same rows, and forgets a deleted share', async () => {
@@ -32,13 +26,13 @@ describe('the access read model', () => {
     const rows = async () => {
       const out: unknown[] = [];
       for (const table of ['share_access_log', 'share_access_summary', 'share_access_recipients']) {
-        out.push((await t.app.ctx.pool.query(`select * from ${table} order by 1, 2`)).rows);
+        out.push((await t().app.ctx.pool.query(`select * from ${table} order by 1, 2`)).rows);
       }
       return out;
     };
     const before = await rows();
     expect(JSON.stringify(before)).toContain(s.id);
-    const { pool, store, registry } = t.app.ctx;
+    const { pool, store, registry } = t().app.ctx;
     await rebuildProjection({ pool, store, registry, projection: shareAccessProjection });
     expect(await rows()).toEqual(before);
 
@@ -61,13 +55,13 @@ describe('opens at once', () => {
 
     // another API process records Bob's first open on the same stream, unseen by this one's cached state
     await handleCommand(
-      t.app.ctx.commands,
+      t().app.ctx.commands,
       shareAccessDecider,
       shareAccessStreamName(s.id),
       {
         type: 'RecordShareOpen',
         data: { shareId: s.id, ownerId: o.id, kind: 'private', visitId: 'elsewhere', recipientEmail: 'bob@example.com', access: { ok: true } },
-        metadata: { now: t.clock.now() },
+        metadata: { now: t().clock.now() },
       },
       { actorId: 'visitor-elsewhere', actorKind: 'anonymous' },
     );
@@ -77,7 +71,7 @@ describe('opens at once', () => {
     expect((await o.http.get(`/api/shares/${s.id}/`)).body.openedCount).toBe(12);
     const notices = (await o.http.get(`/api/users/${o.id}/notifications/`)).body.data.filter((n: { type: string }) => n.type === 'share_opened');
     expect(notices.map((n: { body: string }) => n.body.split(' ')[0]).sort()).toEqual(['ann@example.com', 'bob@example.com']);
-    const { events } = await t.app.ctx.store.readStream(shareAccessStreamName(s.id));
+    const { events } = await t().app.ctx.store.readStream(shareAccessStreamName(s.id));
     expect(events.map((e) => (e.data as { firstOpen: boolean }).firstOpen).filter(Boolean)).toHaveLength(2);
   });
 });
@@ -92,7 +86,7 @@ describe('a deleted share', () => {
     expect((await ann.call(`/api/share-links/${gone.shareLinkId}`, { ...password(SHARE_PASSWORD), 'x-share-email': 'ann@example.com' })).status).toBe(200);
     const bob = visitor('BobBrowser/2.0');
     expect((await bob.call(`/api/share-links/${kept.shareLinkId}`, { ...password(SHARE_PASSWORD), 'x-share-email': 'bob@example.com' })).status).toBe(200);
-    const { store } = t.app.ctx;
+    const { store } = t().app.ctx;
     expect(JSON.stringify((await store.readStream(shareStreamName(gone.id))).events)).toContain('ann@example.com');
     expect(JSON.stringify((await store.readStream(shareAccessStreamName(gone.id))).events)).toContain('ann@example.com');
     await caughtUp();
@@ -113,7 +107,7 @@ describe('a deleted share', () => {
       'The recipient opened your private share for the first time.',
       'bob@example.com opened your private share for the first time.',
     ]);
-    const { pool, registry } = t.app.ctx;
+    const { pool, registry } = t().app.ctx;
     await rebuildProjection({ pool, store, registry, projection: notificationsProjection });
     expect(await notices()).toEqual([
       'The recipient opened your private share for the first time.',
@@ -142,26 +136,26 @@ describe("a purged owner's shares", () => {
     const s = await o.share({ itemIds: [doc], recipients: ['ann@example.com'], message: 'Only you', password: SHARE_PASSWORD });
     const ann = visitor('AnnBrowser/1.0');
     expect((await ann.call(`/api/share-links/${s.shareLinkId}`, { ...password(SHARE_PASSWORD), 'x-share-email': 'ann@example.com' })).status).toBe(200);
-    const { events: before } = await t.app.ctx.store.readStream(shareAccessStreamName(s.id));
+    const { events: before } = await t().app.ctx.store.readStream(shareAccessStreamName(s.id));
     expect(before[0]).toMatchObject({ data: { recipientEmail: 'ann@example.com' }, metadata: { ip: '127.0.0.1', userAgent: 'AnnBrowser/1.0' } });
     expect((await o.http.put(`/api/users/${o.id}/profile`, { firstName: 'Olga' })).status).toBe(200);
     await caughtUp();
-    expect(await ownerNameOf(t.app.ctx, o.id)).toBe('Olga');
+    expect(await ownerNameOf(t().app.ctx, o.id)).toBe('Olga');
 
     expect((await o.http.delete(`/api/users/${o.id}/`, { confirmation: 'YES', password: 'Secret-pass-1' })).status).toBe(204);
-    t.clock.advance(31 * 86_400_000);
-    const runtime = t.app.ctx.processes();
+    t().clock.advance(31 * 86_400_000);
+    const runtime = t().app.ctx.processes();
     if (!(runtime instanceof EmbeddedProcessRuntime)) throw new Error('expected the embedded runtime');
     for (let round = 0; round < 5; round++) {
       await runtime.fireDueTimers();
       await runtime.whenIdle({ timeoutMs: 10_000 }).catch(() => undefined);
     }
     await caughtUp();
-    const { events: after } = await t.app.ctx.store.readStream(shareAccessStreamName(s.id));
+    const { events: after } = await t().app.ctx.store.readStream(shareAccessStreamName(s.id));
     expect(after.map((e) => e.type)).toEqual(['ShareOpened', 'ShareAccessForgotten']);
-    expect(await ownerNameOf(t.app.ctx, o.id)).toBeNull();
+    expect(await ownerNameOf(t().app.ctx, o.id)).toBeNull();
     expect(after[0]).toMatchObject({ data: { recipientEmail: ERASED }, metadata: { ip: ERASED, userAgent: ERASED } });
-    const { rows } = await t.app.ctx.pool.query(
+    const { rows } = await t().app.ctx.pool.query(
       'select 1 from share_access_log where share_id = $1 union all select 1 from share_access_recipients where share_id = $1',
       [s.id],
     );

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HttpClient, startTestApp, type TestApp } from '../../testing/harness';
+import { describe, expect, it } from 'vitest';
+import { HttpClient, useTestApp } from '../../testing/harness';
 import { SHARE_PASSWORD, shareAccessHelpers } from './share-access.testing';
 
 /*
@@ -11,14 +11,8 @@ import { SHARE_PASSWORD, shareAccessHelpers } from './share-access.testing';
  */
 
 const lines: string[] = [];
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp({ logLines: lines });
-});
-afterAll(async () => {
-  await t?.stop();
-});
-const { caughtUp, owner, visitor, password, bytesOf } = shareAccessHelpers(() => t);
+const t = useTestApp({ logLines: lines });
+const { caughtUp, owner, visitor, password, bytesOf } = shareAccessHelpers(t);
 
 type Visitor = ReturnType<typeof visitor>;
 const urlOf = (v: Visitor, shareId: string, taskId: string) => v.call(`/api/urls/share-archive-download/?shareId=${shareId}&archiveTaskId=${taskId}`);
@@ -106,7 +100,7 @@ describe("a share's archive", () => {
     const folder = await o.folder('Album');
     await o.file('one.txt', Buffer.from('first file'), folder);
     const loose = await o.file('loose.txt', Buffer.from('loose file'));
-    const s = await o.share({ itemIds: [folder, loose], password: SHARE_PASSWORD, expiresAt: new Date(t.clock.now().getTime() + 86_400_000).toISOString() });
+    const s = await o.share({ itemIds: [folder, loose], password: SHARE_PASSWORD, expiresAt: new Date(t().clock.now().getTime() + 86_400_000).toISOString() });
     const link = s.shareLinkId;
     const v = visitor();
     expect((await v.call(`/api/share-links/${link}`, password(SHARE_PASSWORD))).status).toBe(200);
@@ -136,9 +130,9 @@ describe("a share's archive", () => {
     const fresh = (await urlOf(w, link, await archiveOf(w, link))).body.url as string;
     expect((await bytesOf(fresh)).status).toBe(200);
     // the share expires while the URL (15 minutes) still would not
-    const soon = new Date(t.clock.now().getTime() + 60_000).toISOString();
+    const soon = new Date(t().clock.now().getTime() + 60_000).toISOString();
     expect((await o.http.request('PATCH', `/api/shares/${s.id}/`, { expiresAt: soon })).status).toBe(200);
-    t.clock.advance(60_001);
+    t().clock.advance(60_001);
     expect(JSON.parse((await bytesOf(fresh)).body.toString()).code).toBe('LINK_EXPIRED');
   });
 
@@ -179,7 +173,7 @@ describe('the storage archive URL (GET /urls/storage-archive-download/)', () => 
     const theirs = await stranger.http.get(`/api/urls/storage-archive-download/?archiveTaskId=${task.body.id}`);
     expect(theirs.status).toBe(404);
     expect(theirs.body.code).toBe('TASK_NOT_FOUND');
-    expect((await new HttpClient(t.url).get(`/api/urls/storage-archive-download/?archiveTaskId=${task.body.id}`)).status).toBe(401);
+    expect((await new HttpClient(t().url).get(`/api/urls/storage-archive-download/?archiveTaskId=${task.body.id}`)).status).toBe(401);
     // a task that is no archive, and a share visitor's archive of the owner's items, are not served here
     const trash = await o.http.post(`/api/users/${o.id}/storage-tasks/`, { action: 'trash', itemIds: [randomBytes(8).toString('hex')] });
     expect((await o.http.get(`/api/urls/storage-archive-download/?archiveTaskId=${trash.body.id}`)).body.code).toBe('TASK_NOT_FOUND');

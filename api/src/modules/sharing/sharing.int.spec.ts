@@ -1,17 +1,15 @@
 import { SHARED_FILE_MAX_BYTES } from '@axel/domain';
 import { describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../testing/accounts';
-import { HttpClient, type TestApp } from '../../testing/harness';
+import { HttpClient } from '../../testing/harness';
 import { BillingService } from '../billing/billing.service';
-import { storageTestApp, type MemoryBytes } from '../files/storage.testing';
+import { storageTestApp } from '../files/storage.testing';
 
-let t: TestApp;
-let bytes: MemoryBytes;
-storageTestApp((running) => ({ t, bytes } = running));
-const { signedInUser, lastMail, mailCount, uniqueEmail, signIn } = accountHelpers(() => t);
+const { t, bytes } = storageTestApp();
+const { signedInUser, lastMail, mailCount, uniqueEmail, signIn } = accountHelpers(t);
 
 const DAY = 86_400_000;
-const inDays = (days: number) => new Date(t.clock.now().getTime() + days * DAY).toISOString();
+const inDays = (days: number) => new Date(t().clock.now().getTime() + days * DAY).toISOString();
 
 /** A signed-in user with their online storage and helpers to fill it. */
 const owner = async () => {
@@ -75,7 +73,7 @@ describe('creating shares', () => {
     });
     expect(res.body.shareId).toBe(res.body.id);
     expect(res.body.shareLinkId).toMatch(/^[A-Za-z0-9_-]{22}$/);
-    expect(res.body.url).toBe(`${t.url}/shares/${res.body.shareLinkId}`);
+    expect(res.body.url).toBe(`${t().url}/shares/${res.body.shareLinkId}`);
     expect(JSON.stringify(res.body)).not.toContain('argon2');
     expect((await o.http.get(`/api/shares/${res.body.id}/`)).body).toEqual(res.body);
   });
@@ -113,7 +111,7 @@ describe('creating shares', () => {
     expect(refused(await o.share({ ...priv, recipients: ['nobody'] }))).toEqual([400, 'INVALID_RECIPIENT']);
     expect(refused(await o.share({ ...priv, password: undefined, recipients: ['a@example.com'] }))).toEqual([400, 'PRIVATE_SHARE_FIELDS_REQUIRED']);
     expect(refused(await o.share({ ...priv, message: undefined, recipients: ['a@example.com'] }))).toEqual([400, 'PRIVATE_SHARE_FIELDS_REQUIRED']);
-    expect(refused(await new HttpClient(t.url).post('/api/shares/', { itemIds: [fileId], title: 'x', downloadable: true }))).toEqual([401, 'UNAUTHORIZED']);
+    expect(refused(await new HttpClient(t().url).post('/api/shares/', { itemIds: [fileId], title: 'x', downloadable: true }))).toEqual([401, 'UNAUTHORIZED']);
 
     expect((await o.http.get('/api/shares/user-plan-count/')).body).toEqual({ count: 0, limit: 5 });
     expect((await o.share({ itemIds: [exact] })).status).toBe(201);
@@ -134,7 +132,12 @@ describe('creating shares', () => {
     expect((await o.http.get(`/api/shares/user-plan-count/?sinceDate=${encodeURIComponent(inDays(-1))}`)).body.count).toBe(5);
     expect((await o.http.get(`/api/shares/user-plan-count/?sinceDate=${encodeURIComponent(inDays(1))}`)).body.count).toBe(0);
 
-    await new BillingService(t.app.ctx, () => null).changePlanByStaff(o.id, 200, 'staff-test', { ip: null, userAgent: null, client: null, correlationId: 'c' });
+    await new BillingService(t().app.ctx, () => null).changePlanByStaff(o.id, 200, 'staff-test', {
+      ip: null,
+      userAgent: null,
+      client: null,
+      correlationId: 'c',
+    });
     const big = await o.file('big.bin', 'x', undefined, SHARED_FILE_MAX_BYTES * 3);
     expect((await o.share({ itemIds: [big], esign: true })).body).toMatchObject({ esign: true, totalSize: SHARED_FILE_MAX_BYTES * 3 });
     expect((await o.http.get('/api/shares/user-plan-count/')).body).toEqual({ count: 6, limit: null });
@@ -164,7 +167,7 @@ describe('private shares', () => {
     const o = await owner();
     const [ann, bob] = [uniqueEmail('ann'), uniqueEmail('bob')];
     const share = await privateShare(o, [ann, bob.toUpperCase()]);
-    expect(share).toMatchObject({ kind: 'private', url: `${t.url}/private-share/${share.shareLinkId}` });
+    expect(share).toMatchObject({ kind: 'private', url: `${t().url}/private-share/${share.shareLinkId}` });
     expect(share.recipients).toEqual([
       { email: ann, blocked: false, openedAt: null },
       { email: bob, blocked: false, openedAt: null },
@@ -204,8 +207,8 @@ describe('private shares', () => {
     // a private share keeps its password
     expect(refused(await o.patch(share.id, { password: null }))).toEqual([400, 'PRIVATE_SHARE_FIELDS_REQUIRED']);
     // an expired share is not sent again
-    expect((await o.patch(share.id, { expiresAt: new Date(t.clock.now().getTime() + 60_000).toISOString() })).status).toBe(200);
-    t.clock.advance(61_000);
+    expect((await o.patch(share.id, { expiresAt: new Date(t().clock.now().getTime() + 60_000).toISOString() })).status).toBe(200);
+    t().clock.advance(61_000);
     expect(refused(await o.http.post(`/api/shares/${share.id}/resend`))).toEqual([410, 'LINK_EXPIRED']);
   });
 
@@ -240,13 +243,13 @@ describe('private shares', () => {
     expect(retryAfter).toBeLessThanOrEqual(86_400);
     // the share mail and three resends each, not 15
     await waitFor(4);
-    t.clock.advance(retryAfter * 1000);
+    t().clock.advance(retryAfter * 1000);
     let { http } = await signIn(o.email);
     expect((await http.post(`/api/shares/${share.id}/resend`)).status).toBe(200);
     await waitFor(5);
 
     // the account's cap over all its shares: 50 resend mails in 24 hours
-    t.clock.advance(86_400_000);
+    t().clock.advance(86_400_000);
     ({ http } = await signIn(o.email));
     for (let i = 0; i < 3; i++) expect((await http.post(`/api/shares/${share.id}/resend`)).status).toBe(200);
     for (let i = 0; i < 2; i++) expect((await http.post(`/api/shares/${second.id}/resend`)).status).toBe(200);
@@ -325,9 +328,9 @@ describe('owner actions and lists', () => {
     const fileId = await o.file('a.txt', 'a');
     const ann = uniqueEmail('ann');
     const a = (await o.share({ itemIds: [fileId], title: 'Alpha report', expiresAt: inDays(2) })).body;
-    t.clock.advance(1000);
+    t().clock.advance(1000);
     const b = (await o.share({ itemIds: [fileId], title: 'beta', expiresAt: inDays(20), recipients: [ann], message: 'hi', password: 'open-sesame' })).body;
-    t.clock.advance(1000);
+    t().clock.advance(1000);
     const c = (await o.share({ itemIds: [fileId], title: 'Gamma report' })).body;
     const ids = async (query: string) => ((await o.http.get(`/api/shares/${query}`)).body.data as { id: string }[]).map((s) => s.id);
     expect(await ids('')).toEqual([c.id, b.id, a.id]);

@@ -1,24 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { ERASED } from '@axel/domain';
 import { EmbeddedProcessRuntime } from '@axel/workflows';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../testing/accounts';
-import { startTestApp, type TestApp } from '../../testing/harness';
+import { useTestApp } from '../../testing/harness';
 import { MemoryBytes } from '../files/storage.testing';
 
-let t: TestApp;
-let bytes: MemoryBytes;
-beforeAll(async () => {
-  bytes = new MemoryBytes();
-  t = await startTestApp({ env: { ACCOUNT_RETENTION_DAYS: '30' }, bytes: { uploads: bytes, content: bytes } });
-});
-afterAll(async () => {
-  await t?.stop();
-});
-const { signUpConfirmed, signIn, uniqueEmail, PASSWORD } = accountHelpers(() => t);
+const bytes = new MemoryBytes();
+const t = useTestApp({ env: { ACCOUNT_RETENTION_DAYS: '30' }, bytes: { uploads: bytes, content: bytes } });
+const { signUpConfirmed, signIn, uniqueEmail, PASSWORD } = accountHelpers(t);
 
 const runtime = () => {
-  const rt = t.app.ctx.processes();
+  const rt = t().app.ctx.processes();
   if (!(rt instanceof EmbeddedProcessRuntime)) throw new Error('expected the embedded runtime');
   return rt;
 };
@@ -31,8 +24,8 @@ const settle = async () => {
       await runtime().whenIdle({ timeoutMs: 5_000 });
       return;
     } catch (error) {
-      const { rows } = await t.app.ctx.pool.query("select process_type, timers from wf_processes where status = 'running' and next_timer_at <= $1", [
-        t.clock.now(),
+      const { rows } = await t().app.ctx.pool.query("select process_type, timers from wf_processes where status = 'running' and next_timer_at <= $1", [
+        t().clock.now(),
       ]);
       if (round >= 5) throw new Error(`${(error as Error).message}: ${JSON.stringify(rows)}`);
     }
@@ -41,13 +34,13 @@ const settle = async () => {
 
 /** Every row of every table but the development mailbox (the person's own inbox), as text. */
 const dumpDatabase = async () => {
-  const { rows: tables } = await t.app.ctx.pool.query<{ s: string; n: string }>(
+  const { rows: tables } = await t().app.ctx.pool.query<{ s: string; n: string }>(
     `select table_schema as s, table_name as n from information_schema.tables
      where table_schema not in ('pg_catalog', 'information_schema') and table_type = 'BASE TABLE' and table_name <> 'dev_mailbox'`,
   );
   let dump = '';
   for (const { s, n } of tables)
-    dump += (await t.app.ctx.pool.query<{ r: string }>(`select t::text as r from "${s}"."${n}" t`)).rows.map((r) => r.r).join('\n');
+    dump += (await t().app.ctx.pool.query<{ r: string }>(`select t::text as r from "${s}"."${n}" t`)).rows.map((r) => r.r).join('\n');
   return dump;
 };
 
@@ -67,27 +60,27 @@ describe("a purged owner's shares", () => {
       password: 'open-sesame',
       recipients: [recipient],
       downloadable: true,
-      expiresAt: new Date(t.clock.now().getTime() + 60 * 86_400_000).toISOString(),
+      expiresAt: new Date(t().clock.now().getTime() + 60 * 86_400_000).toISOString(),
     });
     expect(kept.status).toBe(201);
     const gone = await http.post('/api/shares/', { itemIds: [fileId], title: `Deleted${tag}`, description: `Note${tag}`, downloadable: false });
     expect((await http.delete(`/api/shares/${gone.body.id}/`)).status).toBe(204);
     expect((await http.delete(`/api/users/${id}/`, { confirmation: 'YES', password: PASSWORD })).status).toBe(204);
 
-    t.clock.advance(31 * 86_400_000);
+    t().clock.advance(31 * 86_400_000);
     await settle();
-    expect(await t.app.ctx.runner.waitFor(await t.app.ctx.store.headPosition(), { timeoutMs: 10_000 })).toBe(true);
+    expect(await t().app.ctx.runner.waitFor(await t().app.ctx.store.headPosition(), { timeoutMs: 10_000 })).toBe(true);
 
     const dump = await dumpDatabase();
     for (const value of [`Title${tag}`, `Message${tag}`, `Deleted${tag}`, `Note${tag}`, `friend${tag}`, `plans${tag}`])
       expect(dump, value).not.toContain(value);
     for (const shareId of [kept.body.id, gone.body.id]) {
-      const { events } = await t.app.ctx.store.readStream(`share-${shareId}`);
+      const { events } = await t().app.ctx.store.readStream(`share-${shareId}`);
       expect(events.at(-1)!.type).toBe('ShareForgotten');
       expect(events[0]!.data).toMatchObject({ title: ERASED, items: [], recipients: [] });
     }
-    const { rows } = await t.app.ctx.pool.query('select count(*)::int as n from shares where owner_id = $1', [id]);
+    const { rows } = await t().app.ctx.pool.query('select count(*)::int as n from shares where owner_id = $1', [id]);
     expect(rows[0].n).toBe(0);
-    expect((await t.app.ctx.pool.query('select count(*)::int as n from share_counts where user_id = $1', [id])).rows[0].n).toBe(0);
+    expect((await t().app.ctx.pool.query('select count(*)::int as n from share_counts where user_id = $1', [id])).rows[0].n).toBe(0);
   });
 });

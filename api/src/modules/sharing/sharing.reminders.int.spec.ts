@@ -1,33 +1,26 @@
 import { EmbeddedProcessRuntime } from '@axel/workflows';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../testing/accounts';
-import { startTestApp, type TestApp } from '../../testing/harness';
+import { useTestApp } from '../../testing/harness';
 import { MemoryBytes } from '../files/storage.testing';
 
 const DAY = 24 * 60 * 60 * 1000;
 const SUBJECT = 'Your share expires soon';
 
-let t: TestApp;
-let bytes: MemoryBytes;
-beforeAll(async () => {
-  bytes = new MemoryBytes();
-  t = await startTestApp({ env: { RATE_LIMIT_FACTOR: '10' }, bytes: { uploads: bytes, content: bytes } });
-});
-afterAll(async () => {
-  await t?.stop();
-});
-const { signUpConfirmed, signIn, mailCount, lastMail } = accountHelpers(() => t);
+const bytes = new MemoryBytes();
+const t = useTestApp({ env: { RATE_LIMIT_FACTOR: '10' }, bytes: { uploads: bytes, content: bytes } });
+const { signUpConfirmed, signIn, mailCount, lastMail } = accountHelpers(t);
 
 const runtime = () => {
-  const rt = t.app.ctx.processes();
+  const rt = t().app.ctx.processes();
   if (!(rt instanceof EmbeddedProcessRuntime)) throw new Error('expected the embedded runtime');
   return rt;
 };
 
 /** Moves the test clock to `at` and runs every process timer due by then. */
 const advanceTo = async (at: number) => {
-  const ms = at - t.clock.now().getTime();
-  if (ms > 0) t.clock.advance(ms);
+  const ms = at - t().clock.now().getTime();
+  if (ms > 0) t().clock.advance(ms);
   await runtime().fireDueTimers();
   await runtime().whenIdle();
 };
@@ -36,7 +29,7 @@ const advanceTo = async (at: number) => {
 const reminderMails = async (email: string, expected: number) => {
   let mails: { subject: string; text: string }[] = [];
   for (let i = 0; i < 60; i++) {
-    mails = ((await (await fetch(`${t.url}/api/dev/mailbox?to=${encodeURIComponent(email)}`)).json()) as typeof mails).filter((m) => m.subject === SUBJECT);
+    mails = ((await (await fetch(`${t().url}/api/dev/mailbox?to=${encodeURIComponent(email)}`)).json()) as typeof mails).filter((m) => m.subject === SUBJECT);
     if (mails.length >= expected) break;
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -50,7 +43,7 @@ describe('share expiry reminders', () => {
     const storageId = (await http.get(`/api/users/${id}/storages/`)).body.data[0].id as string;
     const uploadId = bytes.upload(id, storageId, 'report');
     const fileId = (await http.post(`/api/users/${id}/storages/${storageId}/items/`, { label: 'file', name: 'report.txt', uploadId })).body.id as string;
-    const start = t.clock.now().getTime();
+    const start = t().clock.now().getTime();
     const expiresAt = new Date(start + 10 * DAY).toISOString();
     const share = (await http.post('/api/shares/', { itemIds: [fileId], title: 'Quarterly report', downloadable: true, expiresAt })).body;
     expect(share.expiresAt).toBe(expiresAt);

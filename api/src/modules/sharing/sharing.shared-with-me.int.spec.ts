@@ -1,17 +1,15 @@
 import { migrate } from '@axel/platform';
 import { describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../testing/accounts';
-import { HttpClient, type TestApp } from '../../testing/harness';
-import { storageTestApp, type MemoryBytes } from '../files/storage.testing';
+import { HttpClient } from '../../testing/harness';
+import { storageTestApp } from '../files/storage.testing';
 import { sharingMigrations } from './sharing.migrations';
 
-let t: TestApp;
-let bytes: MemoryBytes;
-storageTestApp((running) => ({ t, bytes } = running));
-const { signedInUser, signUpConfirmed, signIn, uniqueEmail, linkIn, PASSWORD } = accountHelpers(() => t);
+const { t, bytes } = storageTestApp();
+const { signedInUser, signUpConfirmed, signIn, uniqueEmail, linkIn, PASSWORD } = accountHelpers(t);
 
 const DAY = 86_400_000;
-const inDays = (days: number) => new Date(t.clock.now().getTime() + days * DAY).toISOString();
+const inDays = (days: number) => new Date(t().clock.now().getTime() + days * DAY).toISOString();
 
 /** A signed-in owner with one file, sharing it privately. */
 const owner = async () => {
@@ -56,7 +54,7 @@ describe('GET /api/shares/shared-with-me', () => {
       downloadable: true,
     });
     expect(pub.status).toBe(201);
-    t.clock.advance(10);
+    t().clock.advance(10);
     const last = await b.share('Last', [me.email]);
 
     const all = await http.get('/api/shares/shared-with-me');
@@ -80,7 +78,7 @@ describe('GET /api/shares/shared-with-me', () => {
       [null, a.email],
     ]);
     expect((await b.http.put(`/api/users/${b.id}/profile`, { firstName: 'Bea', lastName: 'Berg' })).status).toBe(200);
-    expect(await t.app.ctx.runner.waitFor(await t.app.ctx.store.headPosition(), { timeoutMs: 20_000 })).toBe(true);
+    expect(await t().app.ctx.runner.waitFor(await t().app.ctx.store.headPosition(), { timeoutMs: 20_000 })).toBe(true);
     expect((await http.get('/api/shares/shared-with-me')).body.data[0]).toMatchObject({ ownerName: 'Bea Berg', ownerEmail: b.email });
     expect(row.url).toMatch(new RegExp(`/private-share/${first.shareLinkId}$`));
     expect(row).not.toHaveProperty('items');
@@ -94,7 +92,7 @@ describe('GET /api/shares/shared-with-me', () => {
     expect(paged.body.data.map((s: { title: string }) => s.title)).toEqual(['Last']);
 
     // a day and more later the expiring one is gone
-    t.clock.advance(2 * DAY);
+    t().clock.advance(2 * DAY);
     const later = await (await signIn(me.email)).http.get('/api/shares/shared-with-me');
     expect(later.status, JSON.stringify(later.body)).toBe(200);
     expect(later.body.data.map((s: { id: string }) => s.id)).toEqual([last.id, first.id]);
@@ -102,7 +100,7 @@ describe('GET /api/shares/shared-with-me', () => {
   });
 
   it('refuses anonymous callers and bad paging; a share sent before the account existed is listed once the address is confirmed', async () => {
-    const anonymous = await new HttpClient(t.url).get('/api/shares/shared-with-me');
+    const anonymous = await new HttpClient(t().url).get('/api/shares/shared-with-me');
     expect(anonymous.status).toBe(401);
     const me = await signUpConfirmed();
     const { http } = await signIn(me.email);
@@ -112,13 +110,13 @@ describe('GET /api/shares/shared-with-me', () => {
     const email = uniqueEmail('unverified');
     const a = await owner();
     await a.share('Waiting', [email]);
-    const visitor = new HttpClient(t.url);
+    const visitor = new HttpClient(t().url);
     expect((await visitor.post('/api/users/', { email, password: PASSWORD, passwordConfirmation: PASSWORD, termsAccepted: true })).status).toBe(201);
     // an address not confirmed cannot sign in at all (the route would list nothing for it either)
     const refusedSignIn = await signIn(email);
     expect([refusedSignIn.res.status, refusedSignIn.res.body.code]).toEqual([403, 'EMAIL_NOT_VERIFIED']);
     // once confirmed, the share sent to the address before the account existed is listed
-    const mails = (await (await fetch(`${t.url}/api/dev/mailbox?to=${encodeURIComponent(email)}`)).json()) as { text: string }[];
+    const mails = (await (await fetch(`${t().url}/api/dev/mailbox?to=${encodeURIComponent(email)}`)).json()) as { text: string }[];
     const confirmation = mails.find((m) => m.text.includes('/email-confirmation/'));
     expect(confirmation).toBeDefined();
     const token = linkIn(confirmation!.text, '/email-confirmation/');
@@ -133,7 +131,7 @@ describe('the recipient index on a database made before it', () => {
     const me = await signUpConfirmed();
     const a = await owner();
     const sent = await a.share('Before the index', [me.email], { expiresAt: inDays(5) });
-    const { pool } = t.app.ctx;
+    const { pool } = t().app.ctx;
     const indexes = async () =>
       (await pool.query<{ indexdef: string }>(`select indexdef from pg_indexes where tablename = 'shares' and indexdef like '%recipient_emails%'`)).rows.map(
         (r) => r.indexdef,

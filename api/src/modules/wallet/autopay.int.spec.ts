@@ -1,18 +1,12 @@
 import { EmbeddedProcessRuntime } from '@axel/workflows';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../testing/accounts';
-import { type HttpClient, startTestApp, type TestApp } from '../../testing/harness';
+import { type HttpClient, useTestApp } from '../../testing/harness';
 import { payOut } from './autopay.payout';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp({ env: { ADMIN_EMAIL: 'root@axel.test', ADMIN_PASSWORD: 'Root-pass-123', RATE_LIMIT_FACTOR: '10' } });
-});
-afterAll(async () => {
-  await t?.stop();
-});
+const t = useTestApp({ env: { ADMIN_EMAIL: 'root@axel.test', ADMIN_PASSWORD: 'Root-pass-123', RATE_LIMIT_FACTOR: '10' } });
 
-const { uniqueEmail, signIn, PASSWORD, signUpConfirmed } = accountHelpers(() => t);
+const { uniqueEmail, signIn, PASSWORD, signUpConfirmed } = accountHelpers(t);
 const BASE = '/api/admin/auto-pay/programs/';
 
 const until = async <T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> => {
@@ -36,7 +30,7 @@ const staffMember = async (root: HttpClient, role: string) => {
 const fundTreasury = async (root: HttpClient, amount: string) => {
   expect((await root.post('/api/wallet/v1/faucet', { amount, to: 'treasury' })).status).toBe(200);
   const before = (await root.get('/api/wallet/v1/blockchaininfo')).body.blocks as number;
-  t.clock.advance(10_000);
+  t().clock.advance(10_000);
   await until(
     () => root.get('/api/wallet/v1/blockchaininfo'),
     (r) => r.body.blocks > before,
@@ -50,21 +44,21 @@ const HOUR = 60 * 60 * 1000;
 /** Reminder mails in the development mailbox of an address, once the outbox has delivered what it will. */
 const reminders = async (to: string) => {
   await new Promise((r) => setTimeout(r, 300));
-  const mails = (await (await fetch(`${t.url}/api/dev/mailbox?to=${encodeURIComponent(to)}`)).json()) as { subject: string; text: string }[];
+  const mails = (await (await fetch(`${t().url}/api/dev/mailbox?to=${encodeURIComponent(to)}`)).json()) as { subject: string; text: string }[];
   return mails.filter((m) => m.subject === REMINDER);
 };
 
 /** Moves the test clock on and runs every process timer due by then. */
 const advance = async (ms: number) => {
-  const runtime = t.app.ctx.processes();
+  const runtime = t().app.ctx.processes();
   if (!(runtime instanceof EmbeddedProcessRuntime)) throw new Error('expected the embedded runtime');
-  t.clock.advance(ms);
+  t().clock.advance(ms);
   await runtime.fireDueTimers();
   await runtime.whenIdle();
 };
 
 const treasuryPayments = async () => {
-  const wallet = await t.app.wallet.walletOf(t.app.ctx);
+  const wallet = await t().app.wallet.walletOf(t().app.ctx);
   const treasury = await wallet.treasury();
   const page = await wallet.chain.transactions(treasury, { page: 1, perPage: 1000 });
   return page.data.filter((tx) => tx.category === 'send');
@@ -154,15 +148,15 @@ describe('auto-pay programs', () => {
     expect(after.every((p) => p.payoutStatus === 'paid' && p.txid)).toBe(true);
     expect(after[0]!.paidTo).toBe(w.addresses[0].address);
     expect(after[2]!.paidTo).toBe(direct);
-    const newWallet = await (await t.app.wallet.walletOf(t.app.ctx)).addresses(withoutWallet.id);
+    const newWallet = await (await t().app.wallet.walletOf(t().app.ctx)).addresses(withoutWallet.id);
     expect(after[1]!.paidTo).toBe(newWallet?.primary);
     expect((await withWalletSession.get('/api/wallet/v1/balance')).body).toEqual({ confirmed: '0', unconfirmed: '1.5' });
 
     // a payout run again (a redelivered command, a restart mid-payout) pays nobody twice
     const submission = 1;
     await Promise.all([
-      payOut(t.app.ctx, t.app.wallet.walletOf, id, submission, { actorId: 'test', actorKind: 'system' }),
-      payOut(t.app.ctx, t.app.wallet.walletOf, id, submission, { actorId: 'test', actorKind: 'system' }),
+      payOut(t().app.ctx, t().app.wallet.walletOf, id, submission, { actorId: 'test', actorKind: 'system' }),
+      payOut(t().app.ctx, t().app.wallet.walletOf, id, submission, { actorId: 'test', actorKind: 'system' }),
     ]);
     const sends = (await treasuryPayments()).filter((tx) => after.some((p) => p.txid === tx.txid));
     expect(sends).toHaveLength(3);
@@ -259,7 +253,7 @@ describe('auto-pay programs', () => {
     );
     expect(creates.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
     for (const r of creates.filter((c) => c.status === 409)) expect(r.body.code).toBe('AUTOPAY_DUPLICATE_NAME');
-    const named = await t.app.ctx.pool.query('select id from autopay_programs where name_key = lower($1)', [name]);
+    const named = await t().app.ctx.pool.query('select id from autopay_programs where name_key = lower($1)', [name]);
     expect(named.rowCount).toBe(1);
 
     // two programs renamed to one new name at once

@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../testing/accounts';
-import { startTestApp, type TestApp } from '../../testing/harness';
+import { useTestApp } from '../../testing/harness';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp({ env: { RATE_LIMIT_FACTOR: '10' } });
-});
-afterAll(async () => {
-  await t?.stop();
-});
+const t = useTestApp({ env: { RATE_LIMIT_FACTOR: '10' } });
 
-const helpers = accountHelpers(() => t);
+const helpers = accountHelpers(t);
 const signedIn = async () => {
   const { email, id } = await helpers.signUpConfirmed();
   const { http } = await helpers.signIn(email);
@@ -85,9 +79,9 @@ describe('a purged account', () => {
     await me.http.post(path, { nickname, email: 'forget@example.com', publicKey: key(7) });
     const { forgetWalletData } = await import('./forget');
     const actor = { actorId: 'account-deletion:test', actorKind: 'process' as const, now: new Date() };
-    await forgetWalletData(t.app.ctx, me.id, actor);
-    await forgetWalletData(t.app.ctx, me.id, actor);
-    const { events } = await t.app.ctx.store.readStream(`contacts-${me.id}`);
+    await forgetWalletData(t().app.ctx, me.id, actor);
+    await forgetWalletData(t().app.ctx, me.id, actor);
+    const { events } = await t().app.ctx.store.readStream(`contacts-${me.id}`);
     expect(events.map((e) => e.type)).toEqual(['ContactAdded', 'ContactsForgotten']);
     expect(events[0]!.data).toMatchObject({ nickname: '[erased]', email: '[erased]', publicKey: '[erased]' });
     expect((await me.http.get(path)).body).toEqual({ data: [], total: 0 });

@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../testing/accounts';
-import { HttpClient, startTestApp, type TestApp } from '../../testing/harness';
+import { HttpClient, useTestApp } from '../../testing/harness';
 import { nextBlockOf, until } from './wallet.testing';
 
-let t: TestApp;
-beforeAll(async () => {
-  // a treasury without a genesis supply: these tests fund it themselves, and one needs it short
-  t = await startTestApp({ env: { ADMIN_EMAIL: 'root@axel.test', ADMIN_PASSWORD: 'Root-pass-123', RATE_LIMIT_FACTOR: '10', AXEL_DEV_TREASURY_GENESIS: '0' } });
-});
-afterAll(async () => {
-  await t?.stop();
-});
+// a treasury without a genesis supply: these tests fund it themselves, and one needs it short
+const t = useTestApp({ env: { ADMIN_EMAIL: 'root@axel.test', ADMIN_PASSWORD: 'Root-pass-123', RATE_LIMIT_FACTOR: '10', AXEL_DEV_TREASURY_GENESIS: '0' } });
 
-const helpers = accountHelpers(() => t);
+const helpers = accountHelpers(t);
 
-const nextBlock = nextBlockOf(() => t);
+const nextBlock = nextBlockOf(t);
 
 const withWallet = async () => {
   const { email } = await helpers.signUpConfirmed();
@@ -27,7 +21,7 @@ const withWallet = async () => {
 const sessionOf = (checkoutLink: string) => decodeURIComponent(new URL(checkoutLink).pathname.split('/').pop()!);
 
 const treasurySends = async () => {
-  const wallet = await t.app.wallet.walletOf(t.app.ctx);
+  const wallet = await t().app.wallet.walletOf(t().app.ctx);
   const page = await wallet.chain.transactions(await wallet.treasury(), { page: 1, perPage: 1000 });
   return page.data.filter((tx) => tx.category === 'send');
 };
@@ -47,7 +41,7 @@ describe('replenish', () => {
     expect(started.body.checkoutLink).toMatch(/\/dev\/checkout\//);
     const session = sessionOf(started.body.checkoutLink);
 
-    const page = await new HttpClient(t.url).get(`/dev/checkout/${encodeURIComponent(session)}`);
+    const page = await new HttpClient(t().url).get(`/dev/checkout/${encodeURIComponent(session)}`);
     expect(page.status).toBe(200);
     expect(String(page.body)).toContain('2.50 USD');
     expect((await http.get('/api/wallet/v1/balance')).body).toEqual({ confirmed: '0', unconfirmed: '0' });
@@ -106,7 +100,7 @@ describe('replenish', () => {
     expect((await http.get('/api/wallet/v1/balance')).body).toEqual({ confirmed: '0', unconfirmed: '0' });
 
     // retried on its own while the treasury is short: still waiting, nothing sent
-    t.clock.advance(10 * 60_000);
+    t().clock.advance(10 * 60_000);
     const waiting = await until(
       () => root.get('/api/wallet/v1/admin/replenishments/waiting'),
       (r) => (r.body.data as { checkoutId: string; attempts: number }[]).some((w) => w.checkoutId === checkoutId && w.attempts >= 2),
@@ -128,7 +122,7 @@ describe('replenish', () => {
     // a retry that ran before the block (a loaded machine) waits its backoff (at most 5 min): time keeps passing until one pays
     await until(
       () => {
-        t.clock.advance(60_000);
+        t().clock.advance(60_000);
         return http.get('/api/wallet/v1/balance');
       },
       // each minute also mines a block, so the tokens may already be confirmed when seen
@@ -144,7 +138,7 @@ describe('replenish', () => {
     );
 
     // more time, and the payment reported again: still one send
-    t.clock.advance(10 * 60_000);
+    t().clock.advance(10 * 60_000);
     await new Promise((r) => setTimeout(r, 1500));
     expect((await http.post(`/api/dev/checkout/${encodeURIComponent(checkoutId)}/pay`, {})).status).toBe(200);
     expect((await treasurySends()).length).toBe(before + 1);
@@ -172,6 +166,6 @@ describe('replenish', () => {
     const { email } = await helpers.signUpConfirmed();
     const fresh = (await helpers.signIn(email)).http;
     expect((await fresh.post('/api/wallet/v1/replenish', { amount: '2' })).body.code).toBe('WALLET_NO_ADDRESS');
-    expect((await new HttpClient(t.url).post('/api/wallet/v1/replenish', { amount: '2' })).status).toBe(401);
+    expect((await new HttpClient(t().url).post('/api/wallet/v1/replenish', { amount: '2' })).status).toBe(401);
   });
 });

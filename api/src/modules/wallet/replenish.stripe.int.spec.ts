@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../testing/accounts';
-import { type HttpClient, startTestApp, type TestApp } from '../../testing/harness';
+import { type HttpClient, useTestApp } from '../../testing/harness';
 import { postStripeWebhook, startFakeStripe, type StripeRequest } from '../billing/payments/stripe.testing';
 import { nextBlockOf } from './wallet.testing';
 
@@ -9,32 +9,30 @@ const SECRET = 'whsec_replenish123';
 let fake: Awaited<ReturnType<typeof startFakeStripe>>;
 let requests: readonly StripeRequest[] = [];
 
-let t: TestApp;
 beforeAll(async () => {
   fake = await startFakeStripe();
   requests = fake.requests;
-  t = await startTestApp({
-    env: {
-      ADMIN_EMAIL: 'root@axel.test',
-      ADMIN_PASSWORD: 'Root-pass-123',
-      STRIPE_SECRET_KEY: 'sk_test_axel123',
-      STRIPE_WEBHOOK_SECRET: SECRET,
-      STRIPE_API_URL: fake.url,
-      RATE_LIMIT_FACTOR: '10',
-    },
-  });
 });
 afterAll(async () => {
-  await t?.stop();
   await fake?.close();
 });
+const t = useTestApp(() => ({
+  env: {
+    ADMIN_EMAIL: 'root@axel.test',
+    ADMIN_PASSWORD: 'Root-pass-123',
+    STRIPE_SECRET_KEY: 'sk_test_axel123',
+    STRIPE_WEBHOOK_SECRET: SECRET,
+    STRIPE_API_URL: fake.url,
+    RATE_LIMIT_FACTOR: '10',
+  },
+}));
 
-const helpers = accountHelpers(() => t);
+const helpers = accountHelpers(t);
 
-const nextBlock = nextBlockOf(() => t, 150);
+const nextBlock = nextBlockOf(t, 150);
 
 let events = 0;
-const webhook = (event: Record<string, unknown>, secret = SECRET) => postStripeWebhook(t.url, { id: `evt_${++events}`, ...event }, secret);
+const webhook = (event: Record<string, unknown>, secret = SECRET) => postStripeWebhook(t().url, { id: `evt_${++events}`, ...event }, secret);
 
 const session = (type: string, checkoutId: string, userId: string, extra: Record<string, unknown> = {}) => ({
   type,
@@ -66,7 +64,7 @@ const replenish = async (http: HttpClient, amount: string) => {
 };
 
 const treasurySends = async () => {
-  const wallet = await t.app.wallet.walletOf(t.app.ctx);
+  const wallet = await t().app.wallet.walletOf(t().app.ctx);
   const page = await wallet.chain.transactions(await wallet.treasury(), { page: 1, perPage: 1000 });
   return page.data.filter((tx) => tx.category === 'send').length;
 };

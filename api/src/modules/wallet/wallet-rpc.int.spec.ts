@@ -3,10 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { recordings } from '@axel/platform/chain/json-rpc.recordings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../testing/accounts';
-import { startTestApp, type TestApp } from '../../testing/harness';
+import { useTestApp } from '../../testing/harness';
 
 let node: Server;
-let t: TestApp;
 beforeAll(async () => {
   node = createServer((req, res) => {
     let body = '';
@@ -22,18 +21,17 @@ beforeAll(async () => {
     });
   });
   await new Promise<void>((r) => node.listen(0, '127.0.0.1', r));
-  t = await startTestApp({
-    env: { AXEL_RPC_URL: `http://rpc:pw@127.0.0.1:${(node.address() as AddressInfo).port}/`, AXEL_EXPLORER_URL: 'https://explorer.example/tx/{id}?net=test' },
-  });
 });
 afterAll(async () => {
-  await t?.stop();
   await new Promise<void>((r) => node.close(() => r()));
 });
+const t = useTestApp(() => ({
+  env: { AXEL_RPC_URL: `http://rpc:pw@127.0.0.1:${(node.address() as AddressInfo).port}/`, AXEL_EXPLORER_URL: 'https://explorer.example/tx/{id}?net=test' },
+}));
 
 describe('wallet on a node (AXEL_RPC_URL)', () => {
   it('speaks to the node, is no development chain, and has no faucet', async () => {
-    const helpers = accountHelpers(() => t);
+    const helpers = accountHelpers(t);
     const { email } = await helpers.signUpConfirmed();
     const { http } = await helpers.signIn(email);
     const info = await http.get('/api/wallet/v1/blockchaininfo');
@@ -46,7 +44,7 @@ describe('wallet on a node (AXEL_RPC_URL)', () => {
 
   it('sends /transaction/:id to the external explorer', async () => {
     const id = recordings.find((r) => r.method === 'gettransaction')!.params[0] as string;
-    const res = await fetch(`${t.url}/transaction/${id}`, { redirect: 'manual' });
+    const res = await fetch(`${t().url}/transaction/${id}`, { redirect: 'manual' });
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe(`https://explorer.example/tx/${id}?net=test`);
   });

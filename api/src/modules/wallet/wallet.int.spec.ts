@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../testing/accounts';
-import { HttpClient, startTestApp, type TestApp } from '../../testing/harness';
+import { HttpClient, useTestApp } from '../../testing/harness';
 import { nextBlockOf } from './wallet.testing';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp({ env: { ADMIN_EMAIL: 'root@axel.test', ADMIN_PASSWORD: 'Root-pass-123', RATE_LIMIT_FACTOR: '10' } });
-});
-afterAll(async () => {
-  await t?.stop();
-});
+const t = useTestApp({ env: { ADMIN_EMAIL: 'root@axel.test', ADMIN_PASSWORD: 'Root-pass-123', RATE_LIMIT_FACTOR: '10' } });
 
-const helpers = accountHelpers(() => t);
+const helpers = accountHelpers(t);
 const { signIn } = helpers;
 /** A confirmed and signed-in user. */
 const signUpConfirmed = async () => {
@@ -20,7 +14,7 @@ const signUpConfirmed = async () => {
   return { http, email, id };
 };
 
-const nextBlock = nextBlockOf(() => t);
+const nextBlock = nextBlockOf(t);
 
 const withWallet = async () => {
   const user = await signUpConfirmed();
@@ -79,7 +73,7 @@ describe('wallet', () => {
       costs: { fetch: '0.003', certificate: '0.006' },
     });
     expect((await http.get('/api/wallet/v1/masternodes/count')).body).toEqual({ total: 0, enabled: 0 });
-    expect((await new HttpClient(t.url).get('/api/wallet/v1/blockchaininfo')).status).toBe(401);
+    expect((await new HttpClient(t().url).get('/api/wallet/v1/blockchaininfo')).status).toBe(401);
   });
 
   it('sends once per idempotency key, refuses a second send while unconfirmed, and the receiver sees the tokens arrive', async () => {
@@ -168,7 +162,7 @@ describe('wallet', () => {
 
   it('pinning moves 0.003 (0.009 with a certificate) from the confirmed balance to the treasury, once per key', async () => {
     const alice = await withWallet();
-    const wallet = await t.app.wallet.walletOf(t.app.ctx);
+    const wallet = await t().app.wallet.walletOf(t().app.ctx);
     const broke = await wallet.payForPinning({ userId: alice.id, certificate: false, idempotencyKey: 'fetch-1' }).catch((e) => e);
     expect(broke).toMatchObject({ code: 'INSUFFICIENT_CONFIRMED_TOKENS', message: 'Insufficient confirmed tokens to pin' });
     await alice.http.post('/api/wallet/v1/faucet', { amount: '0.01' });
@@ -205,7 +199,7 @@ describe('wallet', () => {
 describe("the development chain's treasury", () => {
   it("begins funded (genesis): a fresh start's replenish is delivered at once", async () => {
     const { http: root } = await signIn('root@axel.test', 'Root-pass-123');
-    const wallet = await t.app.wallet.walletOf(t.app.ctx);
+    const wallet = await t().app.wallet.walletOf(t().app.ctx);
     const genesis = (await wallet.chain.transactions(await wallet.treasury(), { page: 1, perPage: 1000 })).data.find((tx) => tx.blockHeight === 1);
     expect(genesis).toMatchObject({ category: 'generate', amount: 10_000 * 100_000_000 });
     const buyer = await withWallet();
@@ -240,7 +234,7 @@ describe("the development chain's treasury", () => {
     expect(filled.body).toMatchObject({ amount: '50', treasury: before.address });
     const after = (await root.get('/api/wallet/v1/admin/dashboard/')).body.treasury;
     expect(Number(after.unconfirmed) - Number(before.unconfirmed)).toBe(50);
-    const { events } = await t.app.ctx.store.readStream('devchain-ledger');
+    const { events } = await t().app.ctx.store.readStream('devchain-ledger');
     const mint = events.find((e) => e.type === 'ChainCoinsMinted' && (e.data as { txid: string }).txid === filled.body.txid);
     expect(mint?.metadata).toMatchObject({ actorId: rootId, actorKind: 'staff' });
     expect((await root.post('/api/wallet/v1/admin/treasury/fill', { amount: '1000.5' })).body.code).toBe('WALLET_INVALID_AMOUNT');
@@ -264,7 +258,7 @@ describe('explorer', () => {
     const bob = await withWallet();
     const mint = await alice.http.post('/api/wallet/v1/faucet', { amount: '3' });
     const other = await bob.http.post('/api/wallet/v1/faucet', { amount: '1' });
-    const stranger = new HttpClient(t.url);
+    const stranger = new HttpClient(t().url);
     const pending = await stranger.get(`/api/wallet/v1/explorer/transactions/${mint.body.txid}`);
     expect(pending.body).toMatchObject({
       txid: mint.body.txid,
