@@ -21,13 +21,14 @@ import Link from '@mui/material/Link';
 import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, Navigate, useNavigate, useParams } from 'react-router';
 import { toApiError, type NormalisedError } from '../../api/errors';
 import { SearchBox } from '../../components/SearchBox';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { localeTag } from '../../components/i18nHelpers';
+import { useLoad } from '../../components/useLoad';
 import { useSession } from '../../session/store';
 import { noticeStore } from '../../session/notices';
 import { ShareDialog } from '../sharing/ShareDialog';
@@ -36,7 +37,7 @@ import { DetailsPanel } from './DetailsPanel';
 import { NameDialog, QuotaLimitDialog, SizeExceededDialog, useSkip2faDialog } from './dialogs';
 import { downloadArchive, downloadFile } from './download';
 import { fromFileList, readDroppedEntries, toNewUploads, type EntryLike } from './drop';
-import { FILES_PAGE_SIZE, filesApi, isFile, isFolder, type Item, type Page, type Storage } from './files.api';
+import { FILES_PAGE_SIZE, filesApi, isFile, isFolder, type Item } from './files.api';
 import { FileTable, type Sorting } from './FileTable';
 import { exceedsDownloadLimit, formatBytes, previewKind, totalSize } from './format';
 import { MoveCopyDialog } from './MoveCopyDialog';
@@ -52,21 +53,8 @@ const DOWNLOAD_SIZE_EXCEEDED = 'DOWNLOAD_SIZE_EXCEEDED';
 const DEFAULT_SORT: Sorting = { sortBy: 'name', sortOrder: 'ASC' };
 
 export const useStorages = (userId: string | undefined) => {
-  const [storages, setStorages] = useState<Storage[] | null>(null);
-  const [error, setError] = useState<NormalisedError | null>(null);
-  const [version, setVersion] = useState(0);
-  useEffect(() => {
-    if (!userId) return;
-    let live = true;
-    filesApi
-      .storages(userId)
-      .then((s) => live && setStorages(s))
-      .catch((e: unknown) => live && setError(toApiError(e).toJSON()));
-    return () => {
-      live = false;
-    };
-  }, [userId, version]);
-  return { storages, error, reload: () => setVersion((v) => v + 1) };
+  const { data, error, reload } = useLoad(userId ? () => filesApi.storages(userId) : null, [userId]);
+  return { storages: data ?? null, error, reload };
 };
 
 /** The browser's drop gives entries (whole folders included); older ones only files. */
@@ -89,11 +77,6 @@ export const FileBrowserPage = () => {
   const [sorting, setSorting] = useState<Sorting>(DEFAULT_SORT);
   const skip2faDialog = useSkip2faDialog();
   const [page, setPage] = useState(1);
-  const [listing, setListing] = useState<Page<Item> | null>(null);
-  const [parents, setParents] = useState<Item[]>([]);
-  const [current, setCurrent] = useState<Item | null>(null);
-  const [listError, setListError] = useState<NormalisedError | null>(null);
-  const [version, setVersion] = useState(0);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [searchText, setSearchText] = useState('');
   const [search, setSearch] = useState('');
@@ -114,7 +97,6 @@ export const FileBrowserPage = () => {
   const [sharing, setSharing] = useState<Item[] | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const folderInput = useRef<HTMLInputElement>(null);
-  const reload = useCallback(() => setVersion((v) => v + 1), []);
 
   useEffect(() => {
     setPage(1);
@@ -123,36 +105,29 @@ export const FileBrowserPage = () => {
     setSearchText('');
   }, [storageId, folderId]);
 
-  useEffect(() => {
-    if (!userId || !storage) return;
-    let live = true;
-    setListError(null);
-    const query = { page, ...sorting };
-    const load = search ? filesApi.search(userId, storage.id, search, query) : filesApi.list(userId, storage.id, folderId, query);
-    load.then((p) => live && setListing(p)).catch((e: unknown) => live && setListError(toApiError(e).toJSON()));
-    return () => {
-      live = false;
-    };
-  }, [userId, storage, folderId, page, sorting, search, version]);
-
-  useEffect(() => {
-    if (!userId || !storage || !folderId) {
-      setParents([]);
-      setCurrent(null);
-      return;
-    }
-    let live = true;
-    Promise.all([filesApi.folder(userId, storage.id, folderId), filesApi.parents(userId, storage.id, folderId).catch(() => [])])
-      .then(([folder, chain]) => {
-        if (!live) return;
-        setCurrent(folder);
-        setParents(chain.filter((p) => p.id !== folder.id));
-      })
-      .catch((e: unknown) => live && setListError(toApiError(e).toJSON()));
-    return () => {
-      live = false;
-    };
-  }, [userId, storage, folderId]);
+  const listed = useLoad(
+    userId && storage
+      ? () => (search ? filesApi.search(userId, storage.id, search, { page, ...sorting }) : filesApi.list(userId, storage.id, folderId, { page, ...sorting }))
+      : null,
+    [userId, storage, folderId, page, sorting, search],
+  );
+  const listing = listed.data ?? null;
+  const { reload } = listed;
+  const opened = useLoad(
+    userId && storage && folderId
+      ? () =>
+          Promise.all([filesApi.folder(userId, storage.id, folderId), filesApi.parents(userId, storage.id, folderId).catch(() => [])]).then(
+            ([folder, chain]) => ({
+              current: folder,
+              parents: chain.filter((p) => p.id !== folder.id),
+            }),
+          )
+      : null,
+    [userId, storage, folderId],
+  );
+  const parents = (folderId && opened.data?.parents) || [];
+  const current = (folderId && opened.data?.current) || null;
+  const listError = listed.error ?? opened.error;
 
   // A finished upload into the folder on screen shows up in the list; a quota refusal opens the dialog.
   useEffect(() => {
@@ -586,7 +561,7 @@ export const FileBrowserPage = () => {
         storageId={storage.id}
         onClose={() => {
           setCartOpen(false);
-          setVersion((v) => v + 1);
+          reload();
           reloadStorages();
         }}
       />
