@@ -1,8 +1,8 @@
 import { Alert, Card, CardContent, Grid, Skeleton, Stack, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
 import { ADMIN_API } from '../../data/contractUrl';
 import { httpClient } from '../../data/dataProvider';
+import { useLoad } from '../../data/useLoad';
 import { barWidths, byPlan, formatUsd, type Bar, type BillingDashboardData } from './billingDashboard';
 
 const ROW = 28;
@@ -43,18 +43,9 @@ const Figure = ({ label, value, testId }: { label: string; value: number; testId
 /** Revenue by plan, active subscriptions by plan, and users in grace or unpaid. */
 export const BillingDashboard = () => {
   const translate = useTranslate();
-  const [data, setData] = useState<BillingDashboardData | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    let live = true;
-    httpClient(`${ADMIN_API}/billing/dashboard`).then(
-      ({ json }) => live && setData(json as BillingDashboardData),
-      () => live && setFailed(true),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
+  const loaded = useLoad((signal) => httpClient(`${ADMIN_API}/billing/dashboard`, { signal }).then(({ json }) => json as BillingDashboardData), []);
+  const data = loaded.data ?? null;
+  const failed = loaded.error !== null;
 
   return (
     <Stack spacing={2} sx={{ mt: 2 }} data-testid="billing-dashboard">

@@ -1,7 +1,8 @@
 import { Alert, Button, Card, CardContent, Chip, Grid, Skeleton, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Title, useNotify, usePermissions, useTranslate } from 'react-admin';
 import { Features, hasFeature } from '../../auth/access';
+import { useLoad } from '../../data/useLoad';
 import { autopayApi } from './autopayApi';
 import { waitingReasonKey } from './waitingReasons';
 import { barLayout, chartNumber, figuresIn, seriesIn, type Point } from './charts';
@@ -40,18 +41,8 @@ export const BarChart = ({ title, points, testId }: { title: string; points: rea
 };
 
 const useAnswer = (load: () => Promise<Record<string, unknown>>, version = 0) => {
-  const [answer, setAnswer] = useState<Record<string, unknown> | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    load()
-      .then((a) => live && setAnswer(a))
-      .catch((e: unknown) => live && setError(e instanceof Error ? e.message : String(e)));
-    return () => {
-      live = false;
-    };
-  }, [load, version]);
-  return { answer, error };
+  const { data, error } = useLoad(load, [load, version]);
+  return { answer: data ?? null, error };
 };
 
 /** How much "fill treasury" mints. */

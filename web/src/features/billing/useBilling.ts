@@ -1,28 +1,15 @@
-import { useCallback, useEffect, useState } from 'react';
 import type { UserInfo } from '../../api/types';
-import { toApiError, type NormalisedError } from '../../api/errors';
+import type { NormalisedError } from '../../api/errors';
+import { useLoad as useLoadShared } from '../../components/useLoad';
 import { toPendingProduct, toPlanInfo } from './billing.normalise';
 import type { PendingProduct, PlanInfo } from './billing.types';
 
 export type Loadable<T> = { status: 'loading' } | { status: 'ready'; value: T } | { status: 'failed'; error: NormalisedError };
 
-/** Loads once per key and again on `reload()`; an answer that arrives after the page left is dropped. */
+/** The shared load in the billing pages' shape: once per key and again on `reload()`, a spinner each time. */
 export const useLoad = <T>(load: () => Promise<T>, key: string): [Loadable<T>, () => void] => {
-  const [state, setState] = useState<Loadable<T>>({ status: 'loading' });
-  const [round, setRound] = useState(0);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: loads once per key and per reload, whichever closure a later render passes
-  useEffect(() => {
-    let live = true;
-    setState({ status: 'loading' });
-    load().then(
-      (value) => live && setState({ status: 'ready', value }),
-      (e: unknown) => live && setState({ status: 'failed', error: toApiError(e).toJSON() }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [key, round]);
-  const reload = useCallback(() => setRound((r) => r + 1), []);
+  const { data, error, loading, reload } = useLoadShared(() => load(), [key], { reset: true });
+  const state: Loadable<T> = error ? { status: 'failed', error } : loading || data === undefined ? { status: 'loading' } : { status: 'ready', value: data };
   return [state, reload];
 };
 

@@ -2,11 +2,12 @@ import BookmarkAddOutlined from '@mui/icons-material/BookmarkAddOutlined';
 import BookmarkAddedOutlined from '@mui/icons-material/BookmarkAddedOutlined';
 import Button, { type ButtonProps } from '@mui/material/Button';
 import Tooltip from '@mui/material/Tooltip';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { toApiError, type NormalisedError } from '../../api/errors';
 import { translateError } from '../../components/i18nHelpers';
+import { useLoad } from '../../components/useLoad';
 import { useSession } from '../../session/store';
 import { bookmarksApi, type Bookmark } from './bookmarks.api';
 
@@ -26,21 +27,12 @@ export const AddBookmarkButton = ({
 }) => {
   const { t, i18n } = useTranslation();
   const { user } = useSession();
-  const [bookmark, setBookmark] = useState<Bookmark | null | undefined>(undefined);
+  const kept = useLoad(user ? () => bookmarksApi.ofLink(linkId).catch(() => null) : null, [user, linkId]);
+  // the bookmark just added here stands until the share shown changes
+  const [added, setAdded] = useState<Bookmark | null>(null);
+  const bookmark = added?.shareLinkId === linkId ? added : kept.data;
   const [error, setError] = useState<NormalisedError | null>(null);
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    if (!user) return;
-    let live = true;
-    bookmarksApi.ofLink(linkId).then(
-      (b) => live && setBookmark(b),
-      () => live && setBookmark(null),
-    );
-    return () => {
-      live = false;
-    };
-  }, [user, linkId]);
 
   if (!user || bookmark === undefined) return null;
   if (bookmark)
@@ -62,11 +54,11 @@ export const AddBookmarkButton = ({
           setError(null);
           bookmarksApi
             .add(linkId)
-            .then(setBookmark)
+            .then(setAdded)
             .catch(async (e: unknown) => {
               const failure = toApiError(e);
               // bookmarked meanwhile (another tab): show it as kept
-              if (failure.code === 'BOOKMARK_EXISTS') setBookmark(await bookmarksApi.ofLink(linkId).catch(() => null));
+              if (failure.code === 'BOOKMARK_EXISTS') setAdded(await bookmarksApi.ofLink(linkId).catch(() => null));
               else setError(failure.toJSON());
             })
             .finally(() => setBusy(false));

@@ -32,9 +32,10 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { toApiError, type NormalisedError } from '../../api/errors';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { formatDateTime, translateError } from '../../components/i18nHelpers';
+import { useLoad } from '../../components/useLoad';
 import { useSession } from '../../session/store';
 import { AddByLinkDialog, ConfirmDialog, MoveDialog, PasswordDialog, TitleDialog } from './BookmarkDialogs';
-import { BOOKMARKS_PAGE_SIZE, bookmarksApi, type Bookmark, type BookmarkList, type BookmarkPage } from './bookmarks.api';
+import { BOOKMARKS_PAGE_SIZE, bookmarksApi, type Bookmark, type BookmarkList } from './bookmarks.api';
 import { useOpenBookmark } from './useOpenBookmark';
 
 type DialogState =
@@ -58,20 +59,15 @@ export const BookmarksPage = () => {
   const navigate = useNavigate();
   const { user } = useSession();
   const { listId, shareId: openLinkId } = useParams();
-  const [lists, setLists] = useState<BookmarkList[] | null>(null);
-  const [listing, setListing] = useState<BookmarkPage<Bookmark> | null>(null);
-  const [error, setError] = useState<NormalisedError | null>(null);
   const [openFailure, setOpenFailure] = useState<{ name: string; error: NormalisedError } | null>(null);
   const [page, setPage] = useState(1);
   const [q, setQ] = useState('');
   const [query, setQuery] = useState('');
-  const [version, setVersion] = useState(0);
   const [dialog, setDialog] = useState<DialogState | null>(null);
   const [dialogError, setDialogError] = useState<NormalisedError | null>(null);
   const [busy, setBusy] = useState(false);
 
   const home = listId ? `/files/lists/${encodeURIComponent(listId)}` : '/files/bookmarks';
-  const reload = useCallback(() => setVersion((v) => v + 1), []);
 
   useEffect(() => {
     const id = setTimeout(() => {
@@ -82,25 +78,19 @@ export const BookmarksPage = () => {
   }, [q]);
   useEffect(() => setPage(1), [listId]);
 
-  useEffect(() => {
-    if (!user) return;
-    let live = true;
-    setError(null);
-    Promise.all([bookmarksApi.lists(), bookmarksApi.list({ bookmarkListId: listId, q: query || undefined, page })])
-      .then(([l, b]) => {
-        if (!live) return;
-        setLists(l.data);
-        setListing(b);
-      })
-      .catch((e: unknown) => {
-        if (!live) return;
-        setListing(null);
-        setError(fail(e));
-      });
-    return () => {
-      live = false;
-    };
-  }, [user, listId, query, page, version]);
+  const loaded = useLoad(
+    user
+      ? () =>
+          Promise.all([bookmarksApi.lists(), bookmarksApi.list({ bookmarkListId: listId, q: query || undefined, page })]).then(([l, listing]) => ({
+            lists: l.data,
+            listing,
+          }))
+      : null,
+    [user, listId, query, page],
+  );
+  const lists = loaded.data?.lists ?? null;
+  const listing = loaded.error ? null : (loaded.data?.listing ?? null);
+  const { error, reload } = loaded;
 
   const opener = useOpenBookmark(user?.email ?? null, (bookmark, output) => {
     if (output.outcome === 'open') {

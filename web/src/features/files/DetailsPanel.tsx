@@ -5,9 +5,9 @@ import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, localeTag } from '../../components/i18nHelpers';
+import { useLoad } from '../../components/useLoad';
 import { filesApi, type Item, type ItemInfo } from './files.api';
 import { formatBytes } from './format';
 
@@ -49,22 +49,9 @@ const show = (field: string, value: unknown, language: string): string | null =>
 
 export const DetailsPanel = ({ userId, item, onClose }: { userId: string; item: Item | null; onClose: () => void }) => {
   const { t, i18n } = useTranslation();
-  const [info, setInfo] = useState<ItemInfo | null>(null);
-  const [loading, setLoading] = useState(false);
-  useEffect(() => {
-    if (!item) return;
-    let live = true;
-    setInfo(null);
-    setLoading(true);
-    filesApi
-      .info(userId, item.storageId, item.id)
-      .then((answer) => live && setInfo(answer))
-      .catch(() => live && setInfo({}))
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [userId, item]);
+  const details = useLoad(item ? () => filesApi.info(userId, item.storageId, item.id).catch((): ItemInfo => ({})) : null, [userId, item], { reset: true });
+  const info = details.data ?? null;
+  const { loading } = details;
 
   const merged: Record<string, unknown> = { size: item?.size, created: item?.createdAt, modified: item?.modifiedAt, mime: item?.mime, ...(info ?? {}) };
   if (merged.owner === userId) merged.owner = t('files.details.you');

@@ -1,13 +1,8 @@
 import AddToPhotosOutlined from '@mui/icons-material/AddToPhotosOutlined';
 import BookmarksOutlined from '@mui/icons-material/BookmarksOutlined';
-import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
 import CreateNewFolderOutlined from '@mui/icons-material/CreateNewFolderOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
-import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import DriveFolderUploadOutlined from '@mui/icons-material/DriveFolderUploadOutlined';
-import EditOutlined from '@mui/icons-material/EditOutlined';
-import DriveFileMoveOutlined from '@mui/icons-material/DriveFileMoveOutlined';
-import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import MoveToInboxOutlined from '@mui/icons-material/MoveToInboxOutlined';
 import ShareOutlined from '@mui/icons-material/ShareOutlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
@@ -21,53 +16,41 @@ import Link from '@mui/material/Link';
 import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, Navigate, useNavigate, useParams } from 'react-router';
 import { toApiError, type NormalisedError } from '../../api/errors';
 import { SearchBox } from '../../components/SearchBox';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { localeTag } from '../../components/i18nHelpers';
+import { useLoad } from '../../components/useLoad';
 import { useSession } from '../../session/store';
-import { noticeStore } from '../../session/notices';
 import { ShareDialog } from '../sharing/ShareDialog';
 import { UploadCartDialog } from '../cart/UploadCartDialog';
 import { DetailsPanel } from './DetailsPanel';
 import { NameDialog, QuotaLimitDialog, SizeExceededDialog, useSkip2faDialog } from './dialogs';
 import { downloadArchive, downloadFile } from './download';
 import { fromFileList, readDroppedEntries, toNewUploads, type EntryLike } from './drop';
-import { FILES_PAGE_SIZE, filesApi, isFile, isFolder, type Item, type Page, type Storage } from './files.api';
+import { FILES_PAGE_SIZE, filesApi, isFile, isFolder, type Item } from './files.api';
 import { FileTable, type Sorting } from './FileTable';
 import { exceedsDownloadLimit, formatBytes, totalSize } from './format';
 import { MoveCopyDialog } from './MoveCopyDialog';
 import { PreviewDialog } from './PreviewDialog';
-import { runStorageTask } from './storage-task';
+import { SelectionBar } from './SelectionBar';
 import { StorageNotFound } from './StorageNotFound';
 import { UploadPanel } from './UploadPanel';
 import type { FileHandleLike } from './upload-queue.machine';
 import { summarize } from './upload-queue.machine';
 import { addUploads, droppedFileHandles, uploadQueue } from './uploader';
+import { useFileFlows } from './useFileFlows';
 
 export const QUOTA_ERROR = 'INSUFFICIENT_SPACE';
 const DOWNLOAD_SIZE_EXCEEDED = 'DOWNLOAD_SIZE_EXCEEDED';
 const DEFAULT_SORT: Sorting = { sortBy: 'name', sortOrder: 'ASC' };
 
 export const useStorages = (userId: string | undefined) => {
-  const [storages, setStorages] = useState<Storage[] | null>(null);
-  const [error, setError] = useState<NormalisedError | null>(null);
-  const [version, setVersion] = useState(0);
-  useEffect(() => {
-    if (!userId) return;
-    let live = true;
-    filesApi
-      .storages(userId)
-      .then((s) => live && setStorages(s))
-      .catch((e: unknown) => live && setError(toApiError(e).toJSON()));
-    return () => {
-      live = false;
-    };
-  }, [userId, version]);
-  return { storages, error, reload: () => setVersion((v) => v + 1) };
+  const { data, error, reload } = useLoad(userId ? () => filesApi.storages(userId) : null, [userId]);
+  return { storages: data ?? null, error, reload };
 };
 
 /** The browser's drop gives entries (whole folders included); older ones only files. */
@@ -90,32 +73,20 @@ export const FileBrowserPage = () => {
   const [sorting, setSorting] = useState<Sorting>(DEFAULT_SORT);
   const skip2faDialog = useSkip2faDialog();
   const [page, setPage] = useState(1);
-  const [listing, setListing] = useState<Page<Item> | null>(null);
-  const [parents, setParents] = useState<Item[]>([]);
-  const [current, setCurrent] = useState<Item | null>(null);
-  const [listError, setListError] = useState<NormalisedError | null>(null);
-  const [version, setVersion] = useState(0);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [searchText, setSearchText] = useState('');
   const [search, setSearch] = useState('');
   const [dragging, setDragging] = useState(false);
-  const [nameDialog, setNameDialog] = useState<{ mode: 'create' } | { mode: 'rename'; item: Item } | null>(null);
-  const [nameBusy, setNameBusy] = useState(false);
-  const [nameError, setNameError] = useState<NormalisedError | null>(null);
   const [sizeExceeded, setSizeExceeded] = useState<number | null>(null);
   const [cartOpen, setCartOpen] = useState(false);
   const [quotaOpen, setQuotaOpen] = useState(false);
   const [details, setDetails] = useState<Item | null>(null);
   const [previewIndex, setPreviewIndex] = useState<number | null>(null);
-  const [working, setWorking] = useState<string | null>(null);
-  const [actionError, setActionError] = useState<NormalisedError | null>(null);
-  const [moveCopy, setMoveCopy] = useState<'copy' | 'move' | null>(null);
-  const [moveCopyBusy, setMoveCopyBusy] = useState(false);
-  const [moveCopyError, setMoveCopyError] = useState<NormalisedError | null>(null);
+  const [archiving, setArchiving] = useState(false);
+  const [downloadError, setDownloadError] = useState<NormalisedError | null>(null);
   const [sharing, setSharing] = useState<Item[] | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const folderInput = useRef<HTMLInputElement>(null);
-  const reload = useCallback(() => setVersion((v) => v + 1), []);
 
   useEffect(() => {
     setPage(1);
@@ -124,36 +95,38 @@ export const FileBrowserPage = () => {
     setSearchText('');
   }, [storageId, folderId]);
 
-  useEffect(() => {
-    if (!userId || !storage) return;
-    let live = true;
-    setListError(null);
-    const query = { page, ...sorting };
-    const load = search ? filesApi.search(userId, storage.id, search, query) : filesApi.list(userId, storage.id, folderId, query);
-    load.then((p) => live && setListing(p)).catch((e: unknown) => live && setListError(toApiError(e).toJSON()));
-    return () => {
-      live = false;
-    };
-  }, [userId, storage, folderId, page, sorting, search, version]);
-
-  useEffect(() => {
-    if (!userId || !storage || !folderId) {
-      setParents([]);
-      setCurrent(null);
-      return;
-    }
-    let live = true;
-    Promise.all([filesApi.folder(userId, storage.id, folderId), filesApi.parents(userId, storage.id, folderId).catch(() => [])])
-      .then(([folder, chain]) => {
-        if (!live) return;
-        setCurrent(folder);
-        setParents(chain.filter((p) => p.id !== folder.id));
-      })
-      .catch((e: unknown) => live && setListError(toApiError(e).toJSON()));
-    return () => {
-      live = false;
-    };
-  }, [userId, storage, folderId]);
+  const listed = useLoad(
+    userId && storage
+      ? () => (search ? filesApi.search(userId, storage.id, search, { page, ...sorting }) : filesApi.list(userId, storage.id, folderId, { page, ...sorting }))
+      : null,
+    [userId, storage, folderId, page, sorting, search],
+  );
+  const listing = listed.data ?? null;
+  const { reload } = listed;
+  const opened = useLoad(
+    userId && storage && folderId
+      ? () =>
+          Promise.all([filesApi.folder(userId, storage.id, folderId), filesApi.parents(userId, storage.id, folderId).catch(() => [])]).then(
+            ([folder, chain]) => ({
+              current: folder,
+              parents: chain.filter((p) => p.id !== folder.id),
+            }),
+          )
+      : null,
+    [userId, storage, folderId],
+  );
+  const parents = (folderId && opened.data?.parents) || [];
+  const current = (folderId && opened.data?.current) || null;
+  const listError = listed.error ?? opened.error;
+  const { trash, sendTrash, moveCopy, sendMoveCopy, naming, sendNaming } = useFileFlows({
+    confirmSkip2fa: skip2faDialog.confirm,
+    clearSelection: () => setSelected(new Set()),
+    reload,
+    reloadStorages,
+    onUndo: () => setDownloadError(null),
+  });
+  const working = trash.matches('trashing') ? 'trash' : trash.matches('restoring') ? 'restore' : archiving ? 'archive' : null;
+  const actionError = trash.context.error ?? downloadError;
 
   // A finished upload into the folder on screen shows up in the list; a quota refusal opens the dialog.
   useEffect(() => {
@@ -229,107 +202,26 @@ export const FileBrowserPage = () => {
       setSizeExceeded(totalSize(what));
       return;
     }
-    setActionError(null);
+    setDownloadError(null);
+    sendTrash({ type: 'DISMISS' });
     if (what.length === 1 && isFile(what[0]!)) {
       downloadFile(userId, what[0]!);
       return;
     }
-    setWorking('archive');
+    setArchiving(true);
     downloadArchive(userId, what, undefined, skip2faDialog.confirm)
       .catch((e: unknown) => {
         const error = toApiError(e);
         // A folder's size is known to the server only: its refusal opens the same dialog.
         if (error.code === DOWNLOAD_SIZE_EXCEEDED) setSizeExceeded(typeof error.data?.size === 'number' ? error.data.size : 0);
-        else setActionError(error.toJSON());
+        else setDownloadError(error.toJSON());
       })
-      .finally(() => setWorking(null));
+      .finally(() => setArchiving(false));
   };
 
   const moveToTrash = (what: Item[]) => {
-    setWorking('trash');
-    setActionError(null);
-    runStorageTask({
-      start: ({ skip2fa }) => filesApi.startTask(userId, { action: 'trash', itemIds: what.map((i) => i.id), ...(skip2fa ? { skip2fa } : {}) }),
-      poll: (task) => filesApi.taskState(userId, task),
-      confirmSkip2fa: skip2faDialog.confirm,
-    })
-      .then(() =>
-        noticeStore.push({
-          severity: 'success',
-          key: 'files.trash.moved',
-          values: { count: what.length },
-          action: { key: 'files.trash.undo', run: () => undoTrash(what) },
-        }),
-      )
-      .catch((e: unknown) => setActionError(toApiError(e).toJSON()))
-      .finally(() => {
-        setWorking(null);
-        setSelected(new Set());
-        reload();
-        reloadStorages();
-      });
-  };
-
-  /** Undo of a move to the trash: the same items restored from the trash. */
-  const undoTrash = (what: Item[]) => {
-    setWorking('restore');
-    setActionError(null);
-    runStorageTask({
-      start: ({ skip2fa }) => filesApi.startTask(userId, { action: 'restore', itemIds: what.map((i) => i.id), ...(skip2fa ? { skip2fa } : {}) }),
-      poll: (task) => filesApi.taskState(userId, task),
-      confirmSkip2fa: skip2faDialog.confirm,
-    })
-      .then(() => noticeStore.push({ severity: 'success', key: 'files.trash.restored', values: { count: what.length } }))
-      .catch((e: unknown) => noticeStore.push({ severity: 'error', key: `errors.${toApiError(e).code}`, values: { defaultValue: toApiError(e).message } }))
-      .finally(() => {
-        setWorking(null);
-        reload();
-        reloadStorages();
-      });
-  };
-
-  const copyOrMove = (destinationId: string | null) => {
-    if (!moveCopy) return;
-    setMoveCopyBusy(true);
-    setMoveCopyError(null);
-    runStorageTask({
-      start: ({ skip2fa }) =>
-        filesApi.startTask(userId, {
-          action: moveCopy,
-          itemIds: chosen.map((i) => i.id),
-          destinationId,
-          storageId: storage.id,
-          ...(skip2fa ? { skip2fa } : {}),
-        }),
-      poll: (task) => filesApi.taskState(userId, task),
-      confirmSkip2fa: skip2faDialog.confirm,
-    })
-      .then(() => {
-        setMoveCopy(null);
-        setSelected(new Set());
-      })
-      .catch((e: unknown) => setMoveCopyError(toApiError(e).toJSON()))
-      .finally(() => {
-        setMoveCopyBusy(false);
-        reload();
-        reloadStorages();
-      });
-  };
-
-  const submitName = (name: string) => {
-    if (!nameDialog) return;
-    setNameBusy(true);
-    setNameError(null);
-    const call =
-      nameDialog.mode === 'create' ? filesApi.createFolder(userId, storage.id, folderId, name) : filesApi.rename(userId, storage.id, nameDialog.item.id, name);
-    call
-      .then(() => {
-        setNameDialog(null);
-        setSelected(new Set());
-        reload();
-      })
-      .catch((e: unknown) => setNameError(toApiError(e).toJSON()))
-      .finally(() => setNameBusy(false));
+    setDownloadError(null);
+    sendTrash({ type: 'TRASH', userId, items: what });
   };
 
   const onDrop = async (event: DragEvent) => {
@@ -345,6 +237,8 @@ export const FileBrowserPage = () => {
   const tag = localeTag(i18n.language);
   const pages = Math.max(1, Math.ceil((listing?.totalCount ?? 0) / FILES_PAGE_SIZE));
   const storageName = storage.name || t('files.myFiles');
+  const renaming = naming.context.naming?.mode === 'rename' ? naming.context.naming : null;
+  const nameKind = renaming && isFile(renaming.item) ? 'file' : 'folder';
 
   return (
     <Container maxWidth="lg" sx={{ py: 3 }} data-testid="file-browser">
@@ -397,14 +291,7 @@ export const FileBrowserPage = () => {
         <Button variant="outlined" startIcon={<DriveFolderUploadOutlined />} onClick={() => folderInput.current?.click()} data-testid="upload-folder">
           {t('files.actions.uploadFolder')}
         </Button>
-        <Button
-          startIcon={<CreateNewFolderOutlined />}
-          onClick={() => {
-            setNameError(null);
-            setNameDialog({ mode: 'create' });
-          }}
-          data-testid="create-folder"
-        >
+        <Button startIcon={<CreateNewFolderOutlined />} onClick={() => sendNaming({ type: 'CREATE_FOLDER' })} data-testid="create-folder">
           {t('files.actions.createFolder')}
         </Button>
         <Box sx={{ flex: 1 }} />
@@ -449,67 +336,16 @@ export const FileBrowserPage = () => {
       </Box>
 
       {chosen.length > 0 && (
-        <Paper variant="outlined" sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, px: 2, py: 1, mb: 1 }} data-testid="selection-bar">
-          <Typography variant="body2" sx={{ flex: 1 }}>
-            {t('files.selected', { count: chosen.length })}
-          </Typography>
-          <Button size="small" startIcon={<DownloadOutlined />} onClick={() => download(chosen)} disabled={working !== null} data-testid="action-download">
-            {t('files.actions.download')}
-          </Button>
-          {chosen.length === 1 && (
-            <>
-              <Button
-                size="small"
-                startIcon={<EditOutlined />}
-                onClick={() => {
-                  setNameError(null);
-                  setNameDialog({ mode: 'rename', item: chosen[0]! });
-                }}
-                data-testid="action-rename"
-              >
-                {t('files.actions.rename')}
-              </Button>
-              <Button size="small" startIcon={<InfoOutlined />} onClick={() => setDetails(chosen[0]!)} data-testid="action-details">
-                {t('files.actions.details')}
-              </Button>
-            </>
-          )}
-          <Button size="small" startIcon={<ShareOutlined />} onClick={() => setSharing(chosen)} data-testid="action-share">
-            {t('sharing.actions.share')}
-          </Button>
-          <Button
-            size="small"
-            startIcon={<ContentCopyOutlined />}
-            onClick={() => {
-              setMoveCopyError(null);
-              setMoveCopy('copy');
-            }}
-            data-testid="action-copy"
-          >
-            {t('files.actions.copy')}
-          </Button>
-          <Button
-            size="small"
-            startIcon={<DriveFileMoveOutlined />}
-            onClick={() => {
-              setMoveCopyError(null);
-              setMoveCopy('move');
-            }}
-            data-testid="action-move"
-          >
-            {t('files.actions.move')}
-          </Button>
-          <Button
-            size="small"
-            color="error"
-            startIcon={<DeleteOutlined />}
-            onClick={() => moveToTrash(chosen)}
-            disabled={working !== null}
-            data-testid="action-trash"
-          >
-            {t('files.actions.trash')}
-          </Button>
-        </Paper>
+        <SelectionBar
+          chosen={chosen}
+          working={working !== null}
+          onDownload={() => download(chosen)}
+          onRename={(item) => sendNaming({ type: 'RENAME', item })}
+          onDetails={setDetails}
+          onShare={() => setSharing(chosen)}
+          onMoveCopy={(mode) => sendMoveCopy({ type: 'OPEN', mode })}
+          onTrash={() => moveToTrash(chosen)}
+        />
       )}
 
       {working && (
@@ -571,15 +407,15 @@ export const FileBrowserPage = () => {
       )}
 
       <NameDialog
-        open={nameDialog !== null}
-        kind={nameDialog?.mode === 'rename' && isFile(nameDialog.item) ? 'file' : 'folder'}
-        title={nameDialog?.mode === 'rename' ? t('files.actions.rename') : t('files.actions.createFolder')}
-        submitLabel={nameDialog?.mode === 'rename' ? t('files.actions.rename') : t('files.actions.create')}
-        initial={nameDialog?.mode === 'rename' ? nameDialog.item.name : ''}
-        error={nameError}
-        busy={nameBusy}
-        onSubmit={submitName}
-        onClose={() => setNameDialog(null)}
+        open={naming.context.naming !== null}
+        kind={nameKind}
+        title={renaming ? t('files.actions.rename') : t('files.actions.createFolder')}
+        submitLabel={renaming ? t('files.actions.rename') : t('files.actions.create')}
+        initial={renaming ? renaming.item.name : ''}
+        error={naming.context.error}
+        busy={naming.matches('saving')}
+        onSubmit={(name) => sendNaming({ type: 'SUBMIT', name, userId, storageId: storage.id, folderId })}
+        onClose={() => sendNaming({ type: 'CLOSE' })}
       />
       <SizeExceededDialog open={sizeExceeded !== null} total={sizeExceeded ?? 0} onClose={() => setSizeExceeded(null)} />
       <QuotaLimitDialog open={quotaOpen} isOwner={storage.isOwner ?? true} onClose={() => setQuotaOpen(false)} />
@@ -589,21 +425,21 @@ export const FileBrowserPage = () => {
         storageId={storage.id}
         onClose={() => {
           setCartOpen(false);
-          setVersion((v) => v + 1);
+          reload();
           reloadStorages();
         }}
       />
       <MoveCopyDialog
-        open={moveCopy !== null}
-        mode={moveCopy ?? 'copy'}
+        open={moveCopy.context.open}
+        mode={moveCopy.context.mode}
         userId={userId}
         storageId={storage.id}
         rootName={storageName}
         items={chosen}
-        busy={moveCopyBusy}
-        error={moveCopyError}
-        onSubmit={copyOrMove}
-        onClose={() => setMoveCopy(null)}
+        busy={moveCopy.matches('running')}
+        error={moveCopy.context.error}
+        onSubmit={(destinationId) => sendMoveCopy({ type: 'SUBMIT', userId, storageId: storage.id, itemIds: chosen.map((i) => i.id), destinationId })}
+        onClose={() => sendMoveCopy({ type: 'CLOSE' })}
       />
       <DetailsPanel userId={userId} item={details} onClose={() => setDetails(null)} />
       <PreviewDialog

@@ -13,8 +13,9 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toApiError, type NormalisedError } from '../../api/errors';
+import type { NormalisedError } from '../../api/errors';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { useLoad } from '../../components/useLoad';
 import { filesApi, isFolder, type Item } from './files.api';
 import { alreadyIn } from './move-target';
 
@@ -52,27 +53,21 @@ export const MoveCopyDialog = ({
 }) => {
   const { t } = useTranslation();
   const [path, setPath] = useState<Place[]>([{ id: null, name: rootName }]);
-  const [folders, setFolders] = useState<Item[] | null>(null);
-  const [loadError, setLoadError] = useState<NormalisedError | null>(null);
   const here = path[path.length - 1]!;
 
   useEffect(() => {
     if (open) setPath([{ id: null, name: rootName }]);
   }, [open, rootName]);
 
-  useEffect(() => {
-    if (!open) return;
-    let live = true;
-    setFolders(null);
-    setLoadError(null);
-    filesApi
-      .list(userId, storageId, here.id, { page: 1, sortBy: 'name', sortOrder: 'ASC', label: 'folder' })
-      .then((p) => live && setFolders(p.data.filter(isFolder)))
-      .catch((e: unknown) => live && setLoadError(toApiError(e).toJSON()));
-    return () => {
-      live = false;
-    };
-  }, [open, userId, storageId, here.id]);
+  const listed = useLoad(
+    open
+      ? () => filesApi.list(userId, storageId, here.id, { page: 1, sortBy: 'name', sortOrder: 'ASC', label: 'folder' }).then((p) => p.data.filter(isFolder))
+      : null,
+    [open, userId, storageId, here.id],
+    { reset: true },
+  );
+  const folders = listed.data ?? null;
+  const loadError = listed.error;
 
   const chosen = new Set(items.map((i) => i.id));
   const nothingToMove = mode === 'move' && alreadyIn(items, here.id);

@@ -9,15 +9,16 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { toApiError, type NormalisedError } from '../../api/errors';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { localeTag } from '../../components/i18nHelpers';
+import { useLoad } from '../../components/useLoad';
 import { useSession } from '../../session/store';
 import { ConfirmDeleteDialog, useSkip2faDialog } from './dialogs';
-import { FILES_PAGE_SIZE, filesApi, type Item, type Page, type TaskAction } from './files.api';
+import { FILES_PAGE_SIZE, filesApi, type TaskAction } from './files.api';
 import { FileTable } from './FileTable';
 import { formatBytes } from './format';
 import { useStorages } from './FileBrowserPage';
@@ -32,28 +33,26 @@ export const TrashPage = () => {
   const { storages, reload: reloadStorages } = useStorages(userId);
   const storage = storages?.find((s) => s.id === storageId) ?? storages?.find((s) => s.type === 'online') ?? storages?.[0];
   const [page, setPage] = useState(1);
-  const [listing, setListing] = useState<Page<Item> | null>(null);
-  const [error, setError] = useState<NormalisedError | null>(null);
+  const [runError, setRunError] = useState<NormalisedError | null>(null);
   const [selected, setSelected] = useState<Set<string>>(new Set());
-  const [version, setVersion] = useState(0);
   const [busy, setBusy] = useState<TaskAction | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [deleteError, setDeleteError] = useState<NormalisedError | null>(null);
   const skip2faDialog = useSkip2faDialog();
   const [restored, setRestored] = useState(0);
 
-  useEffect(() => {
-    if (!userId) return;
-    let live = true;
-    setError(null);
-    filesApi
-      .trash(userId, storageId ?? storage?.id, page)
-      .then((p) => live && setListing(p))
-      .catch((e: unknown) => live && setError(toApiError(e).toJSON()));
-    return () => {
-      live = false;
-    };
-  }, [userId, storageId, storage?.id, page, version]);
+  const trash = useLoad(
+    userId
+      ? () => {
+          // each reading of the trash starts with no error on screen, a failed restore's included
+          setRunError(null);
+          return filesApi.trash(userId, storageId ?? storage?.id, page);
+        }
+      : null,
+    [userId, storageId, storage?.id, page],
+  );
+  const listing = trash.data ?? null;
+  const error = trash.error ?? runError;
 
   if (!userId) return null;
   const items = listing?.data ?? [];
@@ -68,7 +67,7 @@ export const TrashPage = () => {
   const run = (action: 'restore' | 'delete') => {
     setRestored(0);
     setBusy(action);
-    setError(null);
+    setRunError(null);
     setDeleteError(null);
     const count = chosen.length;
     runStorageTask({
@@ -81,10 +80,10 @@ export const TrashPage = () => {
         setConfirmOpen(false);
         setSelected(new Set());
       })
-      .catch((e: unknown) => (action === 'delete' ? setDeleteError : setError)(toApiError(e).toJSON()))
+      .catch((e: unknown) => (action === 'delete' ? setDeleteError : setRunError)(toApiError(e).toJSON()))
       .finally(() => {
         setBusy(null);
-        setVersion((v) => v + 1);
+        trash.reload();
         reloadStorages();
       });
   };

@@ -19,6 +19,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { localeTag } from '../../components/i18nHelpers';
+import { useLoad } from '../../components/useLoad';
 import { useSession } from '../../session/store';
 import { filesApi, type Storage } from '../files/files.api';
 import { formatBytes } from '../files/format';
@@ -40,24 +41,15 @@ const ICONS: Record<NavKey, ReactNode> = {
 
 /** The user's own online storage (the one the files page opens first), read again on every move and saved upload. */
 const useOwnStorage = (userId: string | undefined, path: string) => {
-  const [storage, setStorage] = useState<Storage | null>(null);
   const [saved, setSaved] = useState(0);
   useEffect(() => {
     const sub = uploadQueue.on('saved', () => setSaved((n) => n + 1));
     return () => sub.unsubscribe();
   }, []);
-  useEffect(() => {
-    if (!userId) return;
-    let live = true;
-    filesApi
-      .storages(userId)
-      .then((all) => live && setStorage(all.find((s) => s.type === 'online') ?? all[0] ?? null))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [userId, path, saved]);
-  return storage;
+  return (
+    useLoad(userId ? () => filesApi.storages(userId).then((all) => all.find((s) => s.type === 'online') ?? all[0] ?? null) : null, [userId, path, saved])
+      .data ?? null
+  );
 };
 
 const StorageUsage = ({ storage, onNavigate }: { storage: Storage; onNavigate?: () => void }) => {

@@ -24,13 +24,13 @@ import { useTheme } from '@mui/material/styles';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { toApiError, type NormalisedError } from '../../api/errors';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { formatDateTime } from '../../components/i18nHelpers';
+import { useLoad } from '../../components/useLoad';
 import { useSession } from '../../session/store';
 import { CreateFetchDialog } from './CreateFetchDialog';
 import { FetchDetails } from './FetchDetails';
-import { secureFetchApi, type FetchPage, type FetchSortBy, type SecureFetch, type SortOrder } from './secure-fetch.api';
+import { secureFetchApi, type FetchSortBy, type SecureFetch, type SortOrder } from './secure-fetch.api';
 import { expiryRange } from './list-query';
 import { statusOf } from './status';
 
@@ -59,11 +59,7 @@ const FetchList = ({ userId }: { userId: string }) => {
   const [q, setQ] = useState('');
   const [expiresFrom, setExpiresFrom] = useState('');
   const [expiresUntil, setExpiresUntil] = useState('');
-  const [result, setResult] = useState<FetchPage | null>(null);
-  const [error, setError] = useState<NormalisedError | null>(null);
-  const [loading, setLoading] = useState(false);
   const [creating, setCreating] = useState(false);
-  const [version, setVersion] = useState(0);
 
   useEffect(() => {
     const timer = setTimeout(() => {
@@ -73,18 +69,12 @@ const FetchList = ({ userId }: { userId: string }) => {
     return () => clearTimeout(timer);
   }, [search]);
 
-  useEffect(() => {
-    let live = true;
-    setLoading(true);
-    secureFetchApi
-      .list(userId, { page, perPage: FETCH_PAGE_SIZE, sortBy, sortOrder, q, ...expiryRange(expiresFrom, expiresUntil) })
-      .then((r) => live && (setResult(r), setError(null)))
-      .catch((e: unknown) => live && setError(toApiError(e).toJSON()))
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [userId, page, sortBy, sortOrder, q, expiresFrom, expiresUntil, version]);
+  const listed = useLoad(
+    () => secureFetchApi.list(userId, { page, perPage: FETCH_PAGE_SIZE, sortBy, sortOrder, q, ...expiryRange(expiresFrom, expiresUntil) }),
+    [userId, page, sortBy, sortOrder, q, expiresFrom, expiresUntil],
+  );
+  const { error, loading } = listed;
+  const result = listed.data ?? null;
 
   const sort = (key: FetchSortBy) => {
     if (key === sortBy) setSortOrder(sortOrder === 'ASC' ? 'DESC' : 'ASC');
@@ -232,7 +222,7 @@ const FetchList = ({ userId }: { userId: string }) => {
         </Paper>
       )}
       {pages > 1 && <Pagination sx={{ mt: 2 }} count={pages} page={page} onChange={(_, p) => setPage(p)} />}
-      <CreateFetchDialog userId={userId} open={creating} onClose={() => setCreating(false)} onCreated={() => setVersion((v) => v + 1)} />
+      <CreateFetchDialog userId={userId} open={creating} onClose={() => setCreating(false)} onCreated={listed.reload} />
     </Box>
   );
 };

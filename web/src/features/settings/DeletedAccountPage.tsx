@@ -2,11 +2,11 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { toApiError } from '../../api/errors';
 import { CenteredCard } from '../../components/StatusPage';
+import { useLoad } from '../../components/useLoad';
 import { ACCOUNT_DELETED_REASON } from '../../routing/guard';
 import { sessionApi } from '../../session/session.api';
 import { sessionStore, useSession } from '../../session/store';
@@ -21,37 +21,27 @@ type Check = 'checking' | 'gone' | 'active';
 export const DeletedAccountPage = () => {
   const { t } = useTranslation();
   const { user } = useSession();
-  const [check, setCheck] = useState<Check>(user ? 'checking' : 'gone');
   const userId = user?.id ?? null;
-
-  useEffect(() => {
-    if (!userId) {
-      setCheck('gone');
-      return;
-    }
-    let live = true;
-    setCheck('checking');
-    sessionApi.current().then(
-      ({ user: current }) => {
-        if (!live) return;
-        sessionStore.signedIn(current);
-        setCheck('active');
-      },
-      (e: unknown) => {
-        if (!live) return;
-        const error = toApiError(e);
-        if (error.status === 401 || error.status === 410) {
-          sessionStore.signedOut(ACCOUNT_DELETED_REASON);
-          setCheck('gone');
-        } else {
-          setCheck('active');
-        }
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [userId]);
+  const checked = useLoad(
+    userId
+      ? (signal) =>
+          sessionApi.current().then(
+            ({ user: current }): Check => {
+              if (!signal.aborted) sessionStore.signedIn(current);
+              return 'active';
+            },
+            (e: unknown): Check => {
+              const error = toApiError(e);
+              if (error.status !== 401 && error.status !== 410) return 'active';
+              if (!signal.aborted) sessionStore.signedOut(ACCOUNT_DELETED_REASON);
+              return 'gone';
+            },
+          )
+      : null,
+    [userId],
+    { reset: true },
+  );
+  const check: Check = userId ? (checked.data ?? 'checking') : 'gone';
 
   if (check === 'checking') {
     return (

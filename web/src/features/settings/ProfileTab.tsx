@@ -5,12 +5,13 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toApiError, type NormalisedError } from '../../api/errors';
 import type { UserInfo } from '../../api/types';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { FormField } from '../../components/FormField';
+import { useLoad } from '../../components/useLoad';
 import { splitServerError } from '../../forms/serverErrors';
 import { validate, type FieldErrors } from '../../forms/zodErrors';
 import { noticeStore } from '../../session/notices';
@@ -102,38 +103,31 @@ const AvatarUpload = ({ user }: { user: UserInfo }) => {
 
 export const ProfileTab = ({ user }: { user: UserInfo }) => {
   const { t } = useTranslation();
-  const [values, setValues] = useState<Values>(emptyValues);
-  const [loading, setLoading] = useState(true);
+  const profile = useLoad(() => settingsApi.profile(user.id), [user.id]);
+  // what the user typed or the last save answered; until then the profile as loaded
+  const [edited, setEdited] = useState<Values | null>(null);
+  const values = edited ?? (profile.data ? toValues(profile.data) : emptyValues());
+  const loading = profile.data === undefined && profile.error === null;
   const [busy, setBusy] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [error, setError] = useState<NormalisedError | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    settingsApi
-      .profile(user.id)
-      .then((p) => live && setValues(toValues(p)))
-      .catch((e: unknown) => live && setError(toApiError(e).toJSON()))
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [user.id]);
+  // undefined until the first save: the load's error shows until then
+  const [saveError, setSaveError] = useState<NormalisedError | null>();
+  const error = saveError === undefined ? profile.error : saveError;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const v = validate(profileSchema, values);
     if (!v.ok) return setFieldErrors(v.fieldErrors);
     setFieldErrors({});
-    setError(null);
+    setSaveError(null);
     setBusy(true);
     try {
-      setValues(toValues(await settingsApi.saveProfile(user.id, v.value)));
+      setEdited(toValues(await settingsApi.saveProfile(user.id, v.value)));
       noticeStore.push({ severity: 'success', key: 'profile.saved' });
     } catch (err) {
       const split = splitServerError(err);
       setFieldErrors(split.fieldErrors);
-      setError(split.error);
+      setSaveError(split.error);
     } finally {
       setBusy(false);
     }
@@ -161,7 +155,7 @@ export const ProfileTab = ({ user }: { user: UserInfo }) => {
                 autoComplete={AUTOCOMPLETE[field] ?? 'off'}
                 label={t(`profile.fields.${field}`)}
                 value={values[field]}
-                onValue={(v) => setValues((prev) => ({ ...prev, [field]: v }))}
+                onValue={(v) => setEdited({ ...values, [field]: v })}
                 errorKey={fieldErrors[field]}
                 testId={`profile-${field}`}
               />

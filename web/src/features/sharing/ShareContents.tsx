@@ -10,6 +10,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toApiError, type NormalisedError } from '../../api/errors';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { useLoad } from '../../components/useLoad';
 import { SizeExceededDialog } from '../files/dialogs';
 import { startBrowserDownload } from '../files/download';
 import type { Item } from '../files/files.api';
@@ -26,26 +27,20 @@ const toItem = (entry: ShareEntry): Item => ({ ...entry, storageId: entry.storag
 export const ShareContents = ({ shareId, title }: { shareId: string; title: string }) => {
   const { t } = useTranslation();
   const [path, setPath] = useState<ShareEntry[]>([]);
-  const [entries, setEntries] = useState<ShareEntry[] | null>(null);
-  const [error, setError] = useState<NormalisedError | null>(null);
+  const [actionError, setError] = useState<NormalisedError | null>(null);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [working, setWorking] = useState(false);
   const [sizeExceeded, setSizeExceeded] = useState<number | null>(null);
   const folderId = path.at(-1)?.id ?? null;
 
+  // another folder opened: nothing in it chosen yet, and no error of the last one
   useEffect(() => {
-    let live = true;
-    setEntries(null);
-    setError(null);
     setSelected(new Set());
-    sharingApi
-      .entries(shareId, folderId)
-      .then((p) => live && setEntries(p.data))
-      .catch((e: unknown) => live && setError(toApiError(e).toJSON()));
-    return () => {
-      live = false;
-    };
+    setError(null);
   }, [shareId, folderId]);
+  const listed = useLoad(() => sharingApi.entries(shareId, folderId).then((p) => p.data), [shareId, folderId], { reset: true });
+  const entries = listed.data ?? null;
+  const error = listed.error ?? actionError;
 
   const items = useMemo(() => (entries ?? []).map(toItem), [entries]);
   const chosen = items.filter((i) => selected.has(i.id));

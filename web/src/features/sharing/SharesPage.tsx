@@ -17,15 +17,15 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
-import { toApiError, type NormalisedError } from '../../api/errors';
 import { SearchBox } from '../../components/SearchBox';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { formatDateTime } from '../../components/i18nHelpers';
-import { SHARES_PAGE_SIZE, sharingApi, type Page } from './sharing.api';
-import type { Share, ShareListQuery } from './sharing.types';
+import { useLoad } from '../../components/useLoad';
+import { SHARES_PAGE_SIZE, sharingApi } from './sharing.api';
+import type { ShareListQuery } from './sharing.types';
 import { ShareDetails } from './ShareDetails';
 import {
   emptyShareFilters,
@@ -57,36 +57,27 @@ const SharesList = () => {
   const [page, setPage] = useState(1);
   const [searchText, setSearchText] = useState('');
   const [search, setSearch] = useState('');
-  const [listing, setListing] = useState<Page<Share> | null>(null);
-  const [error, setError] = useState<NormalisedError | null>(null);
   const [filterValues, setFilterValues] = useState<ShareFilterValues>(emptyShareFilters);
   const [filterErrors, setFilterErrors] = useState<Partial<Record<ShareFilterField, string>>>({});
   const [filters, setFilters] = useState<ShareFilterQuery>({});
-  const [usage, setUsage] = useState<ReturnType<typeof planUsage> | null>(null);
 
-  useEffect(() => {
-    let live = true;
-    setError(null);
-    sharingApi
-      .list({ page, perPage: SHARES_PAGE_SIZE, ...sorting, q: search || undefined, ...filters })
-      .then((p) => live && setListing(p))
-      .catch((e: unknown) => live && setError(toApiError(e).toJSON()));
-    return () => {
-      live = false;
-    };
-  }, [page, sorting, search, filters]);
+  const listed = useLoad(
+    () => sharingApi.list({ page, perPage: SHARES_PAGE_SIZE, ...sorting, q: search || undefined, ...filters }),
+    [page, sorting, search, filters],
+  );
+  const listing = listed.data ?? null;
+  const { error } = listed;
 
   // The month's shares against the plan (the counter the create decides on)
-  useEffect(() => {
-    let live = true;
-    sharingApi.planCount().then(
-      (c) => live && setUsage(planUsage(c.count, c.limit)),
-      () => live && setUsage(null),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
+  const usage =
+    useLoad(
+      () =>
+        sharingApi.planCount().then(
+          (c) => planUsage(c.count, c.limit),
+          () => null,
+        ),
+      [],
+    ).data ?? null;
 
   const applyFilters = (values: ShareFilterValues) => {
     const result = shareFilterQuery(values);

@@ -13,20 +13,19 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
-import { toApiError, type NormalisedError } from '../../api/errors';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { formatDateTime, localeTag } from '../../components/i18nHelpers';
 import { NotFoundPage } from '../../components/NotFoundPage';
+import { useLoad } from '../../components/useLoad';
 import { useSession } from '../../session/store';
 import { formatBytes } from '../files/format';
 import { SharePage } from './SharePage';
 import { folderIdFromRest, shareLocationPath } from './share-location';
 import { senderLabel } from './share-sender';
-import { SHARES_PAGE_SIZE, sharingApi, type Page } from './sharing.api';
-import type { SharedWithMe } from './sharing.types';
+import { SHARES_PAGE_SIZE, sharingApi } from './sharing.api';
 
 /** /shares/:shareId/* and /private-share/:shareId/*: the param is the share's link id. */
 export const ShareLinkRoute = () => {
@@ -55,21 +54,10 @@ const SharedWithMeList = () => {
   const { t, i18n } = useTranslation();
   const { user } = useSession();
   const [page, setPage] = useState(1);
-  const [listing, setListing] = useState<Page<SharedWithMe> | null>(null);
-  const [error, setError] = useState<NormalisedError | null>(null);
 
-  useEffect(() => {
-    if (!user) return;
-    let live = true;
-    setError(null);
-    sharingApi.sharedWithMe(page).then(
-      (p) => live && setListing(p),
-      (e: unknown) => live && setError(toApiError(e).toJSON()),
-    );
-    return () => {
-      live = false;
-    };
-  }, [user, page]);
+  const listed = useLoad(user ? () => sharingApi.sharedWithMe(page) : null, [user, page]);
+  const listing = listed.data ?? null;
+  const { error } = listed;
 
   const pages = Math.max(1, Math.ceil((listing?.totalCount ?? 0) / SHARES_PAGE_SIZE));
   const date = (iso: string | null) => (iso ? formatDateTime(iso, i18n.language) : t('sharing.page.noExpiry'));

@@ -4,11 +4,12 @@ import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toApiError, type NormalisedError } from '../../api/errors';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { localeTag } from '../../components/i18nHelpers';
+import { useLoad } from '../../components/useLoad';
 import { noticeStore } from '../../session/notices';
 import { AddressGate } from './AddressGate';
 import { displayAxel } from './amounts';
@@ -74,18 +75,7 @@ export const OverviewSection = () => {
   const tag = localeTag(i18n.language);
   const { summary } = useBalance();
   const chain = useChainInfo();
-  const [masternodes, setMasternodes] = useState<number | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    walletApi
-      .masternodes()
-      .then((raw) => live && setMasternodes(countOf(raw)))
-      .catch(() => {});
-    return () => {
-      live = false;
-    };
-  }, []);
+  const masternodes = useLoad(() => walletApi.masternodes().then(countOf), []).data ?? null;
 
   return (
     <AddressGate>

@@ -2,29 +2,16 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toApiError, type NormalisedError } from '../../api/errors';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { useLoad } from '../../components/useLoad';
 import { noticeStore } from '../../session/notices';
 import { AddressGate } from './AddressGate';
 import { walletApi } from './wallet.api';
-import type { ReceiveInfo } from './wallet.types';
 
 const ReceiveContent = () => {
   const { t } = useTranslation();
-  const [info, setInfo] = useState<ReceiveInfo | null>(null);
-  const [error, setError] = useState<NormalisedError | null>(null);
-  useEffect(() => {
-    let live = true;
-    walletApi
-      .receive()
-      .then((i) => live && setInfo(i))
-      .catch((err) => live && setError(toApiError(err).toJSON()));
-    return () => {
-      live = false;
-    };
-  }, []);
+  const { data: info, error } = useLoad(() => walletApi.receive(), []);
 
   if (error) return <ErrorAlert error={error} testId="receive-error" />;
   if (!info) return <CircularProgress aria-label={t('common.loading')} />;

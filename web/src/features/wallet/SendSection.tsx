@@ -12,6 +12,7 @@ import { fromPromise } from 'xstate';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { FormField } from '../../components/FormField';
 import { localeTag } from '../../components/i18nHelpers';
+import { useLoad } from '../../components/useLoad';
 import { useSession } from '../../session/store';
 import { AddressGate } from './AddressGate';
 import { displayAxel, formatAxel, parseAxel, toUnits } from './amounts';
@@ -29,21 +30,12 @@ const txIdOf = (result: unknown): string | null => {
   return null;
 };
 
+const NO_CONTACTS: Contact[] = [];
+
 const ContactPicker = ({ onPick }: { onPick: (contact: Contact) => void }) => {
   const { t } = useTranslation();
   const { user } = useSession();
-  const [contacts, setContacts] = useState<Contact[]>([]);
-  useEffect(() => {
-    if (!user) return;
-    let live = true;
-    walletApi
-      .contacts(user.id)
-      .then((list) => live && setContacts(list))
-      .catch(() => {});
-    return () => {
-      live = false;
-    };
-  }, [user]);
+  const contacts = useLoad(user ? () => walletApi.contacts(user.id) : null, [user]).data ?? NO_CONTACTS;
   return (
     <Autocomplete
       options={contacts}

@@ -13,16 +13,16 @@ import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toApiError, type NormalisedError } from '../../api/errors';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { formatDateTime, localeTag } from '../../components/i18nHelpers';
+import { useLoad } from '../../components/useLoad';
 import { displayAxel } from './amounts';
 import { useBalance } from './balance.store';
 import { categoryWords, noteWords, TransactionDetails } from './TransactionDetails';
 import { TRANSACTIONS_PER_PAGE, walletApi } from './wallet.api';
-import type { TransactionPage, WalletTransaction } from './wallet.types';
+import type { WalletTransaction } from './wallet.types';
 
 export const TransactionsSection = () => {
   const { t, i18n } = useTranslation();
@@ -30,34 +30,17 @@ export const TransactionsSection = () => {
   // The list follows the balance: when it changes (a block, a send) the page is read again.
   const { updatedAt, summary } = useBalance();
   const [page, setPage] = useState(1);
-  const [data, setData] = useState<TransactionPage | null>(null);
-  const [error, setError] = useState<NormalisedError | null>(null);
   const [open, setOpen] = useState<WalletTransaction | null>(null);
   const hasAddress = (summary?.addresses.length ?? 0) > 0;
 
-  const load = useCallback(
-    async (live: () => boolean) => {
-      try {
-        const next = await walletApi.transactions({ page, perPage: TRANSACTIONS_PER_PAGE });
-        if (live()) {
-          setData(next);
-          setError(null);
-        }
-      } catch (err) {
-        if (live()) setError(toApiError(err).toJSON());
-      }
-    },
-    [page],
-  );
-
-  useEffect(() => {
-    if (summary && !hasAddress) return;
-    let alive = true;
-    void load(() => alive);
-    return () => {
-      alive = false;
-    };
-  }, [load, updatedAt, summary, hasAddress]);
+  const listed = useLoad(summary && !hasAddress ? null : () => walletApi.transactions({ page, perPage: TRANSACTIONS_PER_PAGE }), [
+    page,
+    updatedAt,
+    summary,
+    hasAddress,
+  ]);
+  const data = listed.data ?? null;
+  const { error } = listed;
 
   return (
     <Stack spacing={2}>

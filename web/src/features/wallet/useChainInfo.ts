@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
 import { walletApi } from './wallet.api';
 import type { ChainInfo } from './wallet.types';
+import { useLoad } from '../../components/useLoad';
 
 let cached: ChainInfo | null = null;
 
@@ -9,19 +9,9 @@ let cached: ChainInfo | null = null;
  * change while it runs); each screen asks again for the current height.
  */
 export const useChainInfo = (): ChainInfo | null => {
-  const [info, setInfo] = useState<ChainInfo | null>(cached);
-  useEffect(() => {
-    let live = true;
-    walletApi
-      .chainInfo()
-      .then((i) => {
-        cached = i;
-        if (live) setInfo(i);
-      })
-      .catch(() => {});
-    return () => {
-      live = false;
-    };
+  const { data } = useLoad(async () => {
+    cached = await walletApi.chainInfo();
+    return cached;
   }, []);
-  return info;
+  return data ?? cached;
 };

@@ -10,11 +10,12 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { AppNotification } from '../../api/types';
 import { formatDateTime } from '../../components/i18nHelpers';
+import { useLoad } from '../../components/useLoad';
 import { useSession } from '../../session/store';
 import { notificationsApi } from '../notifications/notifications.api';
 import { NOTIFICATIONS_PAGE_SIZE } from '../notifications/notifications.machine';
@@ -63,20 +64,18 @@ const StepCard = ({ n, step }: { n: number; step: (typeof STEPS)[number] }) => {
 export const WelcomePage = () => {
   const { t, i18n } = useTranslation();
   const { user } = useSession();
-  const [recent, setRecent] = useState<AppNotification[] | null>(null);
   const userId = user?.id;
-
-  useEffect(() => {
-    if (!userId) return;
-    let live = true;
-    notificationsApi
-      .page(userId, NOTIFICATIONS_PAGE_SIZE)
-      .then((page) => live && setRecent(page.slice(0, RECENT_ACTIVITY)))
-      .catch(() => live && setRecent([]));
-    return () => {
-      live = false;
-    };
-  }, [userId]);
+  const recent =
+    useLoad(
+      userId
+        ? () =>
+            notificationsApi
+              .page(userId, NOTIFICATIONS_PAGE_SIZE)
+              .then((page) => page.slice(0, RECENT_ACTIVITY))
+              .catch((): AppNotification[] => [])
+        : null,
+      [userId],
+    ).data ?? null;
 
   if (!user) return null;
   return (
