@@ -119,3 +119,12 @@ export const trashOf = async (
   );
   return entryPage(rows);
 };
+
+/** Which of the given items an owner has, and in which of their storages. */
+export const storagesOfItems = async (db: Queryable, ownerId: string, itemIds: readonly string[]): Promise<{ id: string; storage_id: string }[]> =>
+  (
+    await db.query<{ id: string; storage_id: string }>(
+      'select i.id, i.storage_id from storage_items i join storages s on s.id = i.storage_id where s.owner_id = $1 and i.id = any($2)',
+      [ownerId, itemIds],
+    )
+  ).rows;
