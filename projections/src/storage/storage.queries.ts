@@ -128,3 +128,17 @@ export const storagesOfItems = async (db: Queryable, ownerId: string, itemIds: r
       [ownerId, itemIds],
     )
   ).rows;
+
+/**
+ * A user's storages with their sizes, the first opened first; none where the storage read model has
+ * no table (a product run without the files module).
+ */
+export const storageSizesOf = async (db: Queryable, ownerId: string): Promise<{ id: string; type: string; size_used: string; size_total: string }[]> => {
+  const { rows: tables } = await db.query<{ t: string | null }>(`select to_regclass('storages')::text as t`);
+  if (!tables[0]?.t) return [];
+  const { rows } = await db.query<{ id: string; type: string; size_used: string; size_total: string }>(
+    'select id, type, size_used::text, size_total::text from storages where owner_id = $1 order by opened_at, id',
+    [ownerId],
+  );
+  return rows;
+};

@@ -35,7 +35,7 @@ import type { AccountsService } from './accounts.service';
 import { readDeviceCookie, setDeviceCookie } from './device-cookie';
 import { requireSelf, requireUser } from '../../http/auth';
 import { avatarUrlOf, toProfile, UserInfoSchema, userInfo, type PlanOf } from './user-info';
-import { findUser } from '../../users.queries';
+import { findUser } from '@axel/projections/users/users.queries';
 
 const ErrorSchema = z.object({ code: z.union([z.string(), z.number()]), message: z.string(), data: z.unknown() });
 const IdParams = z.object({ id: z.string().min(1).max(64) });

@@ -23,7 +23,7 @@ import { readSessionToken } from '../../http/sessions';
 import { requestMeta } from '../../http/request-meta';
 import { requireUser } from '../../http/auth';
 import { verifyPassword } from '../accounts/passwords';
-import type { UserRow } from '../../users.queries';
+import type { UserRow } from '@axel/projections/users/users.queries';
 import { ENTRY_COLUMNS } from '@axel/projections/storage/storage.queries';
 import type { FileContent } from '../files/contracts';
 import { ACTIVE_TYPES, contentDisposition, parseRange, sendItemBytes } from '../files/storage-downloads';
