@@ -90,7 +90,15 @@ export const listPrograms = (db: Queryable, q: ProgramsRequest) =>
 
 /** A page of a program's payees in their order. */
 export const listPayees = (db: Queryable, programId: string, page: { limit: number; offset: number }) =>
-  queryPage<PayeeRow>(db, { select: '*', from: 'autopay_payees', where: 'program_id = $1', params: [programId], orderBy: 'position', ...page });
+  queryPage<PayeeRow>(db, {
+    select: '*',
+    from: 'autopay_payees',
+    where: 'program_id = $1',
+    params: [programId],
+    orderBy: 'position',
+    limit: page.limit,
+    offset: page.offset,
+  });
 
 /** Every payee of a program in their order. */
 export const payeesOfProgram = async (db: Queryable, programId: string): Promise<PayeeRow[]> =>
