@@ -17,7 +17,7 @@ import pg from 'pg';
 import { freePort } from '../platform/src/postgres/embedded';
 import { databaseUrlWithName, dropDatabase, ensureDatabase } from '../platform/src/postgres/pool';
 import { listFolder } from '../api/src/modules/files/storage.listing';
-import { ENTRY_COLUMNS } from '../api/src/modules/files/storage.service';
+import { ENTRY_COLUMNS } from '../projections/src/storage/storage.queries';
 import { benchSignIn, spawnProduct, stopProduct, untilHealthy } from './product';
 import { fmt, type BenchSection } from './harness';
 

@@ -3,7 +3,7 @@ import { AccountErrors, DEFAULT_SESSION_TIMEOUT, STAFF_REFUSAL_MESSAGES, STAFF_R
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { readSessionToken, unauthorized, type SessionRecord } from './sessions';
-import { findUser, type UserRow } from '../users.queries';
+import { findUser, type UserRow } from '@axel/projections/users/users.queries';
 
 /** Auto-pay programs: `edit` covers creating, editing, payees and CSV import; each other action has its own. */
 export const AUTOPAY_FEATURES = [

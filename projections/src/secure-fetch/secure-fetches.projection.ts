@@ -1,36 +1,56 @@
 import type { SecureFetchEvent } from '@axel/domain/secure-fetch/secure-fetch.events';
 import { evolveSecureFetch, isLink, type SecureFetchLink, type SecureFetchState } from '@axel/domain/secure-fetch/secure-fetch.state';
-import { defineProjection } from '../runner/projection';
+import { defineRowProjection } from '../runner/row-projection';
 
 type Source = SecureFetchEvent;
 
-export interface SecureFetchRow {
+/** A row of `secure_fetches`; timestamps are Dates when read and ISO strings when folded. */
+export interface SecureFetchRow<D = Date> {
   id: string;
   link_id: string;
   owner_id: string;
   type: string;
   status: string;
   note: string;
-  expires_at: Date | null;
-  created_at: Date;
-  revoked_at: Date | null;
-  used_at: Date | null;
+  expires_at: D | null;
+  created_at: D;
+  revoked_at: D | null;
+  used_at: D | null;
   paid: boolean;
-  collected_at: Date | null;
-  total_size: string;
+  collected_at: D | null;
+  /** A bigint: a string when read. */
+  total_size: string | number;
   /** The link as the domain folds it. */
   record: SecureFetchLink;
 }
 
 const PREFIX = 'secure-fetch-';
 
+const rowOf = (s: SecureFetchLink, id: string): SecureFetchRow<string> => ({
+  id,
+  link_id: s.linkId,
+  owner_id: s.ownerId,
+  type: s.type,
+  status: s.status,
+  note: s.note,
+  expires_at: s.expiresAt,
+  created_at: s.createdAt,
+  revoked_at: s.revokedAt,
+  used_at: s.usedAt,
+  paid: !!s.payment?.txId,
+  collected_at: s.collectedAt,
+  total_size: s.submission?.totalSize ?? 0,
+  record: s,
+});
+
 /**
  * Fetch links of their owners, one row per link, folded by the domain's own `evolveSecureFetch`. A
  * forgotten link (its owner purged) loses its row with its personal data. The folder a link's files
  * arrived in is indexed, to find a link by its folder (the storage read model stores its own labels).
  */
-export const secureFetchesProjection = defineProjection<'secure_fetches', Source>({
+export const secureFetchesProjection = defineRowProjection<SecureFetchRow<Date | string>, Source>({
   name: 'secure_fetches',
+  table: 'secure_fetches',
   handles: [
     'SecureFetchCreated',
     'SecureFetchRevoked',
@@ -42,8 +62,7 @@ export const secureFetchesProjection = defineProjection<'secure_fetches', Source
     'SecureFetchFilesCollected',
     'SecureFetchForgotten',
   ],
-  tables: {
-    secure_fetches: (t) => `create table "${t}" (
+  ddl: (t) => `create table "${t}" (
       id text primary key,
       link_id text not null unique,
       owner_id text not null,
@@ -61,48 +80,11 @@ export const secureFetchesProjection = defineProjection<'secure_fetches', Source
     );
     create index on "${t}" (owner_id, created_at desc, id desc);
     create index on "${t}" ((record->'submission'->>'folderId'));`,
-  },
-  async apply(tx, events, t) {
-    const T = `"${t.secure_fetches}"`;
-    const states = new Map<string, SecureFetchState>();
-    const touched = new Set<string>();
-    for (const e of events) {
-      const id = e.streamName.slice(PREFIX.length);
-      if (!states.has(id)) {
-        const { rows } = await tx.query<{ record: SecureFetchLink }>(`select record from ${T} where id = $1`, [id]);
-        states.set(id, rows[0]?.record ?? { status: 'none' });
-      }
-      states.set(id, evolveSecureFetch(states.get(id)!, e));
-      touched.add(id);
-    }
-    for (const id of touched) {
-      const s = states.get(id)!;
-      if (!isLink(s)) {
-        await tx.query(`delete from ${T} where id = $1`, [id]);
-        continue;
-      }
-      await tx.query(
-        `insert into ${T} (id, link_id, owner_id, type, status, note, expires_at, created_at, revoked_at, used_at, paid, collected_at, total_size, record)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
-         on conflict (id) do update set status = excluded.status, note = excluded.note, expires_at = excluded.expires_at, revoked_at = excluded.revoked_at,
-           used_at = excluded.used_at, paid = excluded.paid, collected_at = excluded.collected_at, total_size = excluded.total_size, record = excluded.record`,
-        [
-          id,
-          s.linkId,
-          s.ownerId,
-          s.type,
-          s.status,
-          s.note,
-          s.expiresAt,
-          s.createdAt,
-          s.revokedAt,
-          s.usedAt,
-          !!s.payment?.txId,
-          s.collectedAt,
-          s.submission?.totalSize ?? 0,
-          JSON.stringify(s),
-        ],
-      );
-    }
+  keyOf: (e) => e.streamName.slice(PREFIX.length),
+  evolve: (row, e) => {
+    const before: SecureFetchState = row?.record ?? { status: 'none' };
+    const after = evolveSecureFetch(before, e);
+    if (after === before) return row;
+    return isLink(after) ? rowOf(after, e.streamName.slice(PREFIX.length)) : undefined;
   },
 });

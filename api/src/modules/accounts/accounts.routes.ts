@@ -34,7 +34,7 @@ import { clearSessionCookie, readSessionToken, SESSION_COOKIE, sessionCookieOpti
 import { readDeviceCookie, setDeviceCookie } from './device-cookie';
 import { requireSelf, requireUser } from '../../http/auth';
 import { avatarUrlOf, toProfile, UserInfoSchema, userInfo, type PlanOf } from './user-info';
-import { findUser } from '../../users.queries';
+import { findUser } from '@axel/projections/users/users.queries';
 import type { UnknownAddressGuards } from './unknown-address-guard';
 import { acceptTerms } from './use-cases/accept-terms';
 import { userIdByEmail } from './use-cases/account-store';

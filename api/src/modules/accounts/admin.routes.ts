@@ -1,5 +1,7 @@
 import { adminCreateUserSchema, AccountErrors, DomainError, ROLES, type Role } from '@axel/domain';
 import { ACTIVITY_LOCALES, activityLocaleOf } from '@axel/domain/audit/describe-event';
+import { storageSizesOf } from '@axel/projections/storage/storage.queries';
+import { emailsOfUsers, findUser, listUsers, USER_SORT_COLUMNS, type UserRow } from '@axel/projections/users/users.queries';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,7 +11,6 @@ import { requestMeta } from '../../http/request-meta';
 import { freshUser } from './accounts.routes';
 import { assertStaffMay, FEATURES_BY_ROLE, requireStaff, type Authenticated } from '../../http/auth';
 import { toProfile, type PlanOf } from './user-info';
-import { findUser, type UserRow } from '../../users.queries';
 import { deleteAccount } from './use-cases/delete-account';
 import { registerUser } from './use-cases/register-user';
 import { requestPasswordReset } from './use-cases/request-password-reset';
@@ -86,47 +87,22 @@ export const toAdminUser = (u: UserRow) => {
   };
 };
 
-const SORTABLE: Record<string, string> = {
-  createdAt: 'created_at',
-  email: 'email',
-  username: 'username',
-  role: 'role',
-  status: 'status',
-  lastLoginAt: 'last_login_at',
-  statusUpdatedAt: 'status_updated_at',
-  deletedAt: 'deleted_at',
-  id: 'id',
-};
-
 export const adminRoutes = (ctx: AppContext, planOf: PlanOf) => async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   const list = async (query: z.infer<typeof ListQuerySchema>, deleted: boolean, resource: string, reply: { header(k: string, v: string): unknown }) => {
-    const params = parseListQuery(query, { sortField: deleted ? 'deletedAt' : 'createdAt', sortDir: 'desc', perPage: 10 }, Object.keys(SORTABLE));
-    const where: string[] = [deleted ? 'deleted_at is not null' : 'deleted_at is null'];
-    const values: unknown[] = [];
-    if (params.search) {
-      values.push(`%${params.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-      const n = `$${values.length}`;
-      where.push(
-        `(email ilike ${n} or username ilike ${n} or coalesce(profile->>'firstName','') || ' ' || coalesce(profile->>'lastName','') ilike ${n} or id ilike ${n})`,
-      );
-    }
-    for (const key of ['status', 'role'] as const) {
-      const v = params.filter[key];
-      if (typeof v === 'string') {
-        values.push(v);
-        where.push(`${key} = $${values.length}`);
-      }
-    }
-    const whereSql = where.join(' and ');
-    const column = SORTABLE[params.sortField]!;
-    const { rows } = await ctx.pool.query<UserRow>(
-      `select * from users where ${whereSql} order by ${column} ${params.sortDir} nulls last, id limit ${params.limit} offset ${params.offset}`,
-      values,
-    );
-    const { rows: count } = await ctx.pool.query<{ n: number }>(`select count(*)::int as n from users where ${whereSql}`, values);
-    const total = count[0]?.n ?? 0;
+    const params = parseListQuery(query, { sortField: deleted ? 'deletedAt' : 'createdAt', sortDir: 'desc', perPage: 10 }, Object.keys(USER_SORT_COLUMNS));
+    const filter = (key: 'status' | 'role') => (typeof params.filter[key] === 'string' ? params.filter[key] : null);
+    const { rows, total } = await listUsers(ctx.pool, {
+      deleted,
+      search: params.search,
+      status: filter('status'),
+      role: filter('role'),
+      sortField: params.sortField as keyof typeof USER_SORT_COLUMNS,
+      sortDir: params.sortDir,
+      limit: params.limit,
+      offset: params.offset,
+    });
     reply.header('content-range', contentRange(resource, params.offset, rows.length, total));
     reply.header('x-total-count', String(total));
     const emails = await deleterEmails(rows);
@@ -136,9 +112,7 @@ export const adminRoutes = (ctx: AppContext, planOf: PlanOf) => async (fastify: 
   /** Who deleted these accounts, by e-mail: one query for the page. */
   const deleterEmails = async (users: readonly UserRow[]): Promise<Map<string, string>> => {
     const ids = [...new Set(users.map((u) => u.deleter_id).filter((id): id is string => !!id))];
-    if (ids.length === 0) return new Map();
-    const { rows } = await ctx.pool.query<{ id: string; email: string | null }>('select id, email from users where id = any($1::text[])', [ids]);
-    return new Map(rows.filter((r) => r.email).map((r) => [r.id, r.email!]));
+    return emailsOfUsers(ctx.pool, ids);
   };
 
   const AdminUserSchema = z.record(z.string(), z.unknown());
@@ -182,21 +156,13 @@ export const adminRoutes = (ctx: AppContext, planOf: PlanOf) => async (fastify: 
   const adminUserPage = async (u: UserRow) => {
     const { entitlements } = await planOf(ctx, u.id);
     const plan = { productName: entitlements.plan.name, cycle: entitlements.plan.cycle, quotaBytes: entitlements.quotaBytes };
-    const { rows: tables } = await ctx.pool.query<{ t: string | null }>(`select to_regclass('storages')::text as t`);
-    const storages = tables[0]?.t
-      ? (
-          await ctx.pool.query<{ id: string; type: string; size_used: string; size_total: string }>(
-            'select id, type, size_used::text, size_total::text from storages where owner_id = $1 order by opened_at, id',
-            [u.id],
-          )
-        ).rows.map((r) => ({
-          id: r.id,
-          type: r.type,
-          sizeUsed: Number(r.size_used),
-          // the online storage takes its plan's quota at its next use: the page shows the quota in effect, as billing does
-          sizeTotal: r.type === 'online' ? plan.quotaBytes : Number(r.size_total),
-        }))
-      : [];
+    const storages = (await storageSizesOf(ctx.pool, u.id)).map((r) => ({
+      id: r.id,
+      type: r.type,
+      sizeUsed: Number(r.size_used),
+      // the online storage takes its plan's quota at its next use: the page shows the quota in effect, as billing does
+      sizeTotal: r.type === 'online' ? plan.quotaBytes : Number(r.size_total),
+    }));
     const deleters = await deleterEmails([u]);
     return {
       ...toAdminUser(u),
@@ -367,9 +333,7 @@ export const adminRoutes = (ctx: AppContext, planOf: PlanOf) => async (fastify: 
   /** One query for the whole page, however many rows name an actor. */
   const actorEmails = async (entries: readonly { actorId: string | null; actorKind: string }[]): Promise<Map<string, string>> => {
     const ids = [...new Set(entries.filter((e) => e.actorId && (e.actorKind === 'staff' || e.actorKind === 'user')).map((e) => e.actorId!))];
-    if (ids.length === 0) return new Map();
-    const { rows } = await ctx.pool.query<{ id: string; email: string | null }>('select id, email from users where id = any($1::text[])', [ids]);
-    return new Map(rows.filter((r) => r.email).map((r) => [r.id, r.email!]));
+    return emailsOfUsers(ctx.pool, ids);
   };
 
   app.get(

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Entitlements, Role } from '@axel/domain';
 import type { AppContext } from '../../context';
 import { FEATURES_BY_ROLE } from '../../http/auth';
-import type { UserRow } from '../../users.queries';
+import type { UserRow } from '@axel/projections/users/users.queries';
 
 export const UserInfoSchema = z.object({
   id: z.string(),

@@ -1,4 +1,5 @@
 import { AccountErrors, BillingErrors, DomainError, productById } from '@axel/domain';
+import { billingFigures } from '@axel/projections/billing/billing.queries';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,7 +8,7 @@ import { limitsFor } from '../../http/rate-limits';
 import { POSITION_HEADER } from '../../http/read-your-writes';
 import { requestMeta } from '../../http/request-meta';
 import { assertStaffMay, requireStaff } from '../../http/auth';
-import { findUser } from '../../users.queries';
+import { findUser } from '@axel/projections/users/users.queries';
 import { loadBilling, type BillingService } from './billing.service';
 import { planView, toPaymentView, toSubscriptionView } from './billing.views';
 import { productIdSchema } from './billing.routes';
@@ -123,31 +124,19 @@ export const billingAdminRoutes = (ctx: AppContext, service: BillingService) => 
     async (request) => {
       await requireStaff(ctx, request);
       const now = ctx.now();
-      const revenue = await ctx.pool.query<{ product_id: number; amount: string; payments: number }>(
-        `select product_id, sum(amount)::text as amount, count(*)::int as payments from billing_payments where status = 'succeeded' group by product_id order by product_id`,
-      );
-      const active = await ctx.pool.query<{ product_id: number; n: number }>(
-        `select product_id, count(*)::int as n from billing_subscriptions where start_date <= $1 and (end_date is null or end_date > $1) group by product_id order by product_id`,
-        [now],
-      );
-      const grace = await ctx.pool.query<{ in_grace: number; unpaid: number }>(
-        `select count(distinct user_id) filter (where grace_end_date > $1 and deactivated_at is null)::int as in_grace,
-                count(distinct user_id) filter (where grace_end_date <= $1 or deactivated_at is not null)::int as unpaid
-           from billing_subscriptions where grace_end_date is not null and (end_date is null or end_date > $1)`,
-        [now],
-      );
+      const figures = await billingFigures(ctx.pool, now);
       const name = (id: number) => productById(id)?.name ?? String(id);
       return {
-        revenueByPlan: revenue.rows.map((r) => ({
+        revenueByPlan: figures.revenueByPlan.map((r) => ({
           productId: r.product_id,
           productName: name(r.product_id),
           cycle: productById(r.product_id)?.validity ?? null,
           amount: Number(r.amount),
           payments: r.payments,
         })),
-        activeSubscriptions: active.rows.map((r) => ({ productId: r.product_id, productName: name(r.product_id), count: r.n })),
-        usersInGrace: grace.rows[0]?.in_grace ?? 0,
-        unpaidUsers: grace.rows[0]?.unpaid ?? 0,
+        activeSubscriptions: figures.activeByPlan.map((r) => ({ productId: r.product_id, productName: name(r.product_id), count: r.n })),
+        usersInGrace: figures.usersInGrace,
+        unpaidUsers: figures.unpaidUsers,
         currency: 'USD',
       };
     },

@@ -19,7 +19,7 @@ import { handleCommand, loadState, newId, type CommandContext } from '@axel/plat
 import type { AppContext } from '../../context';
 import { randomToken } from '../../secrets';
 import type { RequestMeta } from '../../http/request-meta';
-import { findUser } from '../../users.queries';
+import { findUser } from '@axel/projections/users/users.queries';
 import { checkoutUserId, type PaymentProvider, type ProviderEvent } from './payments/port';
 
 /** Checkouts that may race for one promo code's stream at the same moment before any is refused for it. */

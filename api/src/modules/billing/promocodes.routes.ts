@@ -9,6 +9,7 @@ import {
   usesTaken,
   type PromoTerms,
 } from '@axel/domain';
+import { findPromoCode, listPromoCodes, PROMO_SORT_COLUMNS, type PromoRow } from '@axel/projections/billing/billing.queries';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -62,17 +63,6 @@ const termsInput = z.object({
 });
 const createInput = termsInput.extend({ code: codeSchema, status: z.enum(['active', 'inactive']).default('active') });
 
-interface PromoRow {
-  code: string;
-  title: string;
-  status: string;
-  product_ids: number[];
-  terms: PromoTerms;
-  used_times: number;
-  created_at: Date;
-  updated_at: Date;
-}
-
 const toPromoView = (r: PromoRow) => ({
   ...r.terms,
   id: r.code,
@@ -84,16 +74,6 @@ const toPromoView = (r: PromoRow) => ({
   updatedAt: r.updated_at.toISOString(),
 });
 
-const SORTABLE: Record<string, string> = {
-  createdAt: 'created_at',
-  updatedAt: 'updated_at',
-  code: 'code',
-  title: 'title',
-  status: 'status',
-  usedTimes: 'used_times',
-  id: 'code',
-};
-
 export const promoCodeRoutes = (ctx: AppContext, service: BillingService) => async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const limit = limitsFor(ctx.config.RATE_LIMIT_FACTOR);
@@ -104,9 +84,9 @@ export const promoCodeRoutes = (ctx: AppContext, service: BillingService) => asy
     return { actorId: staffId, actorKind: 'staff' as const, ip: meta.ip, userAgent: meta.userAgent, client: meta.client, correlationId: meta.correlationId };
   };
   const one = async (code: string) => {
-    const { rows } = await ctx.pool.query<PromoRow>(`select * from billing_promocodes where code = $1 and not deleted`, [normalizePromoCode(code)]);
-    if (!rows[0]) throw new DomainError(BillingErrors.promoNotFound);
-    return toPromoView(rows[0]);
+    const row = await findPromoCode(ctx.pool, normalizePromoCode(code));
+    if (!row) throw new DomainError(BillingErrors.promoNotFound);
+    return toPromoView(row);
   };
   const termsOf = (b: z.infer<typeof termsInput>): PromoTerms => ({ ...b, notes: b.notes ?? null });
 
@@ -122,23 +102,16 @@ export const promoCodeRoutes = (ctx: AppContext, service: BillingService) => asy
     },
     async (request, reply) => {
       await requireStaff(ctx, request);
-      const params = parseListQuery(request.query, { sortField: 'createdAt', sortDir: 'desc', perPage: 50 }, Object.keys(SORTABLE));
-      const where = ['not deleted'];
-      const values: unknown[] = [];
-      if (params.search) {
-        values.push(`%${params.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-        where.push(`(code ilike $${values.length} or title ilike $${values.length})`);
-      }
-      if (params.filter.status === 'active' || params.filter.status === 'inactive') {
-        values.push(params.filter.status);
-        where.push(`status = $${values.length}`);
-      }
-      const whereSql = where.join(' and ');
-      const { rows } = await ctx.pool.query<PromoRow>(
-        `select * from billing_promocodes where ${whereSql} order by ${SORTABLE[params.sortField]} ${params.sortDir}, code limit ${params.limit} offset ${params.offset}`,
-        values,
-      );
-      const total = (await ctx.pool.query<{ n: number }>(`select count(*)::int as n from billing_promocodes where ${whereSql}`, values)).rows[0]?.n ?? 0;
+      const params = parseListQuery(request.query, { sortField: 'createdAt', sortDir: 'desc', perPage: 50 }, Object.keys(PROMO_SORT_COLUMNS));
+      const status = params.filter.status === 'active' || params.filter.status === 'inactive' ? params.filter.status : null;
+      const { rows, total } = await listPromoCodes(ctx.pool, {
+        search: params.search,
+        status,
+        sortField: params.sortField as keyof typeof PROMO_SORT_COLUMNS,
+        sortDir: params.sortDir,
+        limit: params.limit,
+        offset: params.offset,
+      });
       reply.header('content-range', contentRange('promocodes', params.offset, rows.length, total));
       reply.header('x-total-count', String(total));
       return rows.map(toPromoView);

@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { BookmarkErrors, bookmarksDecider, bookmarksStreamName, checkedTitle, DomainError, type BookmarkCommand, type BookmarksState } from '@axel/domain';
+import {
+  findBookmark,
+  findBookmarkList,
+  listBookmarkLists,
+  listBookmarks,
+  type BookmarkListRow,
+  type BookmarkRow,
+} from '@axel/projections/bookmarks/bookmarks.queries';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -26,31 +34,6 @@ import {
 import { shareToBookmark } from './bookmarks.shares';
 
 const tags = ['bookmarks'];
-/** Over the page's rows `x` (a bookmark joined with its share). */
-const SORT_COLUMNS = { description: 'lower(x.description)', createdAt: 'x.created_at', modifiedAt: 'x.modified_at' } as const;
-/** A bookmark with what its share is now (from the shares read model; no row: deleted by its owner). */
-const WITH_SHARE = `select b.*, s.status as share_status, s.expires_at as share_expires_at, s.kind as share_kind from bookmarks b left join shares s on s.id = b.share_id`;
-
-interface BookmarkRow {
-  id: string;
-  share_id: string;
-  share_link_id: string;
-  bookmark_list_id: string | null;
-  description: string;
-  created_at: Date;
-  modified_at: Date;
-  share_status: string | null;
-  share_expires_at: Date | null;
-  share_kind: 'public' | 'private' | null;
-}
-interface ListRow {
-  id: string;
-  name: string;
-  bookmarks_count: number;
-  created_at: Date;
-  modified_at: Date;
-}
-
 const shareStatusOf = (r: BookmarkRow, now: Date): BookmarkJson['shareStatus'] => {
   if (r.share_status === null) return 'deleted';
   if (r.share_status === 'revoked') return 'revoked';
@@ -69,7 +52,7 @@ const bookmarkJson = (r: BookmarkRow, now: Date): BookmarkJson => ({
   shareStatus: shareStatusOf(r, now),
   shareKind: r.share_kind,
 });
-const listJson = (r: ListRow): BookmarkListJson => ({
+const listJson = (r: BookmarkListRow): BookmarkListJson => ({
   id: r.id,
   name: r.name,
   bookmarksCount: r.bookmarks_count,
@@ -99,16 +82,8 @@ export const bookmarksRoutes = (ctx: AppContext) => async (fastify: FastifyInsta
     return result.state;
   };
 
-  const bookmarkRow = async (userId: string, bookmarkId: string) =>
-    (await ctx.pool.query<BookmarkRow>(`${WITH_SHARE} where b.user_id = $1 and b.id = $2`, [userId, bookmarkId])).rows[0];
-  const listRow = async (userId: string, listId: string) =>
-    (
-      await ctx.pool.query<ListRow>(
-        `select l.*, (select count(*)::int from bookmarks b where b.user_id = l.user_id and b.bookmark_list_id = l.id) as bookmarks_count
-         from bookmark_lists l where l.user_id = $1 and l.id = $2`,
-        [userId, listId],
-      )
-    ).rows[0];
+  const bookmarkRow = (userId: string, bookmarkId: string) => findBookmark(ctx.pool, userId, bookmarkId);
+  const listRow = (userId: string, listId: string) => findBookmarkList(ctx.pool, userId, listId);
   /** The read model's row once it has caught up; the decided state is the truth either way. */
   const answerBookmark = async (userId: string, state: BookmarksState, bookmarkId: string): Promise<BookmarkJson> => {
     const b = state.bookmarks[bookmarkId];
@@ -155,25 +130,12 @@ export const bookmarksRoutes = (ctx: AppContext) => async (fastify: FastifyInsta
         const { user } = await requireUser(ctx, request);
         const q = request.query;
         if (q.bookmarkListId && q.bookmarkListId !== 'none' && !(await listRow(user.id, q.bookmarkListId))) throw new DomainError(BookmarkErrors.listNotFound);
-        const where = ['b.user_id = $1'];
-        const params: unknown[] = [user.id];
-        if (q.bookmarkListId === 'none') where.push('b.bookmark_list_id is null');
-        else if (q.bookmarkListId) where.push(`b.bookmark_list_id = $${params.push(q.bookmarkListId)}`);
-        if (q.shareLinkId) where.push(`b.share_link_id = $${params.push(q.shareLinkId)}`);
-        if (q.shareId) where.push(`b.share_id = $${params.push(q.shareId)}`);
-        if (q.q?.trim()) where.push(`strpos(lower(b.description), $${params.push(q.q.trim().toLowerCase())}) > 0`);
-        const order = `${SORT_COLUMNS[q.sortBy]} ${q.sortOrder}, x.id ${q.sortOrder}`;
-        const filters = params.length;
-        const { rows } = await ctx.pool.query<BookmarkRow & { total: string }>(
-          `select x.*, count(*) over () as total from (${WITH_SHARE} where ${where.join(' and ')}) x
-           order by ${order} limit $${params.push(q.perPage)} offset $${params.push((q.page - 1) * q.perPage)}`,
-          params,
+        const { rows, total: totalCount } = await listBookmarks(
+          ctx.pool,
+          user.id,
+          { bookmarkListId: q.bookmarkListId, shareLinkId: q.shareLinkId, shareId: q.shareId, text: q.q?.trim() },
+          q,
         );
-        const totalCount = rows[0]
-          ? Number(rows[0].total)
-          : Number(
-              (await ctx.pool.query<{ n: string }>(`select count(*) as n from bookmarks b where ${where.join(' and ')}`, params.slice(0, filters))).rows[0]!.n,
-            );
         const now = ctx.now();
         return { data: rows.map((r) => bookmarkJson(r, now)), totalCount, page: q.page, perPage: q.perPage };
       },
@@ -216,15 +178,7 @@ export const bookmarksRoutes = (ctx: AppContext) => async (fastify: FastifyInsta
       async (request) => {
         const { user } = await requireUser(ctx, request);
         const { perPage, page } = request.query;
-        const { rows } = await ctx.pool.query<ListRow & { total: string }>(
-          `select l.*, count(*) over () as total,
-             (select count(*)::int from bookmarks b where b.user_id = l.user_id and b.bookmark_list_id = l.id) as bookmarks_count
-           from bookmark_lists l where l.user_id = $1 order by lower(l.name), l.id limit $2 offset $3`,
-          [user.id, perPage, (page - 1) * perPage],
-        );
-        const totalCount = rows[0]
-          ? Number(rows[0].total)
-          : Number((await ctx.pool.query<{ n: string }>('select count(*) as n from bookmark_lists where user_id = $1', [user.id])).rows[0]!.n);
+        const { rows, total: totalCount } = await listBookmarkLists(ctx.pool, user.id, page, perPage);
         return { data: rows.map(listJson), totalCount, page, perPage };
       },
     );

@@ -10,8 +10,8 @@ import {
   type StorageEvent,
   type StorageState,
 } from '@axel/domain';
-import type { Migration } from '@axel/platform';
 import { newId } from '@axel/platform';
+import { storagesOfItems } from '@axel/projections/storage/storage.queries';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -19,8 +19,9 @@ import type { AppContext } from '../../context';
 import { limitsFor } from '../../http/rate-limits';
 import { safeEqual } from '../../secrets';
 import { requireSelf, requireUser } from '../../http/auth';
-import { archiveDownloadUrl, archiveEntries, archiveFileName, archiveMac, sendArchive, type TaskRow } from './storage-archives';
+import { archiveDownloadUrl, archiveEntries, archiveFileName, archiveMac, sendArchive } from './storage-archives';
 import type { StorageBytes } from './storage.bytes';
+import { findDoneOwnArchiveTask, findOwnTask, recordStorageTask } from './storage-tasks.store';
 import { TaskBody, TaskParams, tags, UserParams } from './storage.schema';
 import { userActor } from '../../http/request-meta';
 import { runStorageCommand } from './storage.service';
@@ -32,44 +33,6 @@ import { failpoint } from '../../failpoints';
  * task row keeps the outcome the client polls at `stateURL`. An archive is not built ahead: its
  * `downloadURL` streams the zip from the encrypted chunks when opened, with no temporary copy.
  */
-
-export const storageTaskMigrations: Migration[] = [
-  {
-    id: 'storage-001-tasks',
-    sql: `create table storage_tasks (
-      id text primary key,
-      user_id text not null,
-      type text not null,
-      status text not null,
-      total int not null,
-      failed int not null default 0,
-      failures jsonb not null default '[]',
-      error_code text,
-      error_message text,
-      item_ids jsonb not null,
-      archive_name text,
-      created_at timestamptz not null,
-      finished_at timestamptz
-    );
-    create index on storage_tasks (user_id, created_at);`,
-  },
-  {
-    // an archive a share's visitor (or its owner through the share) made belongs to that share and
-    // visit: its zip is served only through the share, while the share still lets that visit in
-    id: 'storage-002-task-share-binding',
-    sql: `alter table storage_tasks
-      add column share_id text,
-      add column share_visit_id text,
-      add column share_email text,
-      add column share_user_id text,
-      add column share_password_stamp text;`,
-  },
-];
-
-/** A purged account's tasks go with it (an archive's name is the user's own words). */
-export const forgetStorageTasks = async (ctx: AppContext, userId: string): Promise<void> => {
-  await ctx.pool.query('delete from storage_tasks where user_id = $1', [userId]);
-};
 
 const BATCH: Record<Exclude<z.infer<typeof TaskBody>['action'], 'archive'>, { command: BatchCommand['type']; error: ErrorDefinition }> = {
   trash: { command: 'TrashItems', error: StorageErrors.trashFailed },
@@ -113,10 +76,7 @@ export const storageTaskRoutes = (ctx: AppContext, bytes: StorageBytes) => async
 
   /** The user's items by storage, as the read model knows them; ids it does not know are failures. */
   const itemsByStorage = async (userId: string, itemIds: readonly string[]) => {
-    const { rows } = await ctx.pool.query<{ id: string; storage_id: string }>(
-      `select i.id, i.storage_id from storage_items i join storages s on s.id = i.storage_id where s.owner_id = $1 and i.id = any($2)`,
-      [userId, itemIds],
-    );
+    const rows = await storagesOfItems(ctx.pool, userId, itemIds);
     const byStorage = new Map<string, string[]>();
     for (const r of rows) byStorage.set(r.storage_id, [...(byStorage.get(r.storage_id) ?? []), r.id]);
     const known = new Set(rows.map((r) => r.id));
@@ -210,24 +170,18 @@ export const storageTaskRoutes = (ctx: AppContext, bytes: StorageBytes) => async
           error = { code: def.code, message: interpolate(def.message, data) };
         }
       }
-      await ctx.pool.query(
-        `insert into storage_tasks (id, user_id, type, status, total, failed, failures, error_code, error_message, item_ids, archive_name, created_at, finished_at)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12)`,
-        [
-          taskId,
-          user.id,
-          body.action,
-          error ? 'failed' : 'done',
-          new Set(body.itemIds).size,
-          failures.length,
-          JSON.stringify(failures),
-          error ? String(error.code) : null,
-          error?.message ?? null,
-          JSON.stringify(body.itemIds),
-          archiveName,
-          now,
-        ],
-      );
+      await recordStorageTask(ctx.pool, {
+        id: taskId,
+        userId: user.id,
+        type: body.action,
+        status: error ? 'failed' : 'done',
+        total: new Set(body.itemIds).size,
+        failures,
+        error,
+        itemIds: body.itemIds,
+        archiveName,
+        at: now,
+      });
       return reply.status(201).send({ id: taskId, stateURL: stateUrl(user.id, taskId) });
     },
   );
@@ -237,11 +191,7 @@ export const storageTaskRoutes = (ctx: AppContext, bytes: StorageBytes) => async
     { schema: { tags, summary: "A storage task's state (polled every 2 s)", params: TaskParams } },
     async (request) => {
       const { user } = await requireSelf(ctx, request, request.params.id);
-      const { rows } = await ctx.pool.query<TaskRow>('select * from storage_tasks where id = $1 and user_id = $2 and share_id is null', [
-        request.params.taskId,
-        user.id,
-      ]);
-      const task = rows[0];
+      const task = await findOwnTask(ctx.pool, request.params.taskId, user.id);
       if (!task) throw new DomainError(StorageErrors.taskNotFound);
       let downloadURL: string | null = null;
       if (task.type === 'archive' && task.status === 'done') {
@@ -275,11 +225,7 @@ export const storageTaskRoutes = (ctx: AppContext, bytes: StorageBytes) => async
     },
     async (request) => {
       const { user } = await requireUser(ctx, request);
-      const { rows } = await ctx.pool.query<TaskRow>(`select * from storage_tasks where id = $1 and user_id = $2 and type = 'archive' and share_id is null`, [
-        request.query.archiveTaskId,
-        user.id,
-      ]);
-      const task = rows[0];
+      const task = await findOwnTask(ctx.pool, request.query.archiveTaskId, user.id, 'archive');
       if (!task) throw new DomainError(StorageErrors.taskNotFound);
       // an archive still waiting for the second factor (5102) says so, as polling its task does
       if (task.status !== 'done') {
@@ -305,11 +251,7 @@ export const storageTaskRoutes = (ctx: AppContext, bytes: StorageBytes) => async
       const { expires, signature } = request.query;
       if (!safeEqual(signature, archiveSignature(taskId, expires)) || expires < ctx.now().getTime()) throw new DomainError(StorageErrors.invalidUrl);
       // a share's archive is served only through its share (GET /api/share-links/:linkId/archives/:taskId/)
-      const { rows } = await ctx.pool.query<TaskRow>(
-        `select * from storage_tasks where id = $1 and type = 'archive' and status = 'done' and share_id is null`,
-        [taskId],
-      );
-      const task = rows[0];
+      const task = await findDoneOwnArchiveTask(ctx.pool, taskId);
       if (!task) throw new DomainError(StorageErrors.taskNotFound);
       return sendArchive(bytes.content, reply, await archiveEntries(ctx, task.user_id, task.item_ids), task.archive_name ?? 'archive.zip');
     },

@@ -1,7 +1,7 @@
 import type { Queryable } from '@axel/platform';
 import type { z } from 'zod';
 import type { ListQuery } from './storage.schema';
-import { SORT_COLUMNS } from './storage.schema';
+import { STORAGE_SORT_COLUMNS } from '@axel/projections/storage/storage.queries';
 
 const isoTime = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
@@ -59,7 +59,7 @@ export const listFolder = async (db: Queryable, storageId: string, folder: strin
   const total = counted[0]?.total ?? 0;
   const folders = counted[0]?.folders ?? 0;
   const parts = pageParts({ folders, files: total - folders }, (q.page - 1) * q.perPage, q.perPage);
-  const order = `${SORT_COLUMNS[q.sortBy]} ${q.sortOrder}, id ${q.sortOrder}`;
+  const order = `${STORAGE_SORT_COLUMNS[q.sortBy]} ${q.sortOrder}, id ${q.sortOrder}`;
   const selects: string[] = [];
   const params: unknown[] = [storageId, folder];
   for (const [label, slice] of [

@@ -6,7 +6,8 @@ import type { FileManifest } from './contracts';
 import type { StorageBytesOf } from './storage.bytes';
 import { storageDownloadRoutes } from './storage-downloads.routes';
 import { storageLabelMigrations, storageListingMigrations } from './storage.migrations';
-import { forgetStorageTasks, storageTaskMigrations, storageTaskRoutes } from './storage-tasks.routes';
+import { storageTaskRoutes } from './storage-tasks.routes';
+import { forgetStorageTasks, storageTaskMigrations } from './storage-tasks.store';
 import { storageRoutes } from './storage.routes';
 
 /**

@@ -1,5 +1,6 @@
 import { DomainError, reservedBytes, StorageErrors } from '@axel/domain';
 import { deterministicId, newId } from '@axel/platform';
+import { searchStorageItems, storagesOf, trashOf, type StorageRow } from '@axel/projections/storage/storage.queries';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -20,16 +21,13 @@ import {
   ListQuery,
   RenameBody,
   SearchQuery,
-  SORT_COLUMNS,
   StorageParams,
   tags,
   TrashQuery,
   UserParams,
 } from './storage.schema';
 import {
-  ENTRY_COLUMNS,
   ensureOnlineStorage,
-  entryColumnsOf,
   entryJson,
   entryLabel,
   folderPathsOf,
@@ -39,14 +37,7 @@ import {
   runStorageCommand,
   storageJson,
   type ItemRow,
-  type StorageRow,
 } from './storage.service';
-
-const orderBy = (sortBy: keyof typeof SORT_COLUMNS, sortOrder: 'ASC' | 'DESC') =>
-  // folders first, then the chosen column; the id settles ties so pages never overlap
-  `(label = 'folder') desc, ${SORT_COLUMNS[sortBy]} ${sortOrder}, id ${sortOrder}`;
-
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Storages, folders, files, their details, search and the trash list (spec §7 Storage). */
 export const storageRoutes = (ctx: AppContext, bytes: StorageBytes) => async (fastify: FastifyInstance) => {
@@ -64,7 +55,7 @@ export const storageRoutes = (ctx: AppContext, bytes: StorageBytes) => async (fa
   app.get('/api/users/:id/storages/', { schema: { tags, summary: "The user's storages", params: UserParams } }, async (request) => {
     const { user } = await requireSelf(ctx, request, request.params.id);
     await ensureOnlineStorage(ctx, user.id, userActor(request, user.id));
-    const { rows } = await ctx.pool.query<StorageRow>('select * from storages where owner_id = $1 order by opened_at, id', [user.id]);
+    const rows = await storagesOf(ctx.pool, user.id);
     // beside the used bytes, the space held by uploads under way (the owner's own and those sent
     // through a Secure Fetch link), as the storage's own stream decides the quota
     const reserved = await Promise.all(rows.map(async (r) => (await readStorageState(ctx, r.id, reservedBytes)).value));
@@ -313,12 +304,7 @@ export const storageRoutes = (ctx: AppContext, bytes: StorageBytes) => async (fa
     async (request) => {
       const { storage } = await own(request, request.params.id, request.params.storageId);
       const q = request.query;
-      const { rows } = await ctx.pool.query<ItemRow & { total: string }>(
-        `select ${ENTRY_COLUMNS}, count(*) over () as total from storage_items
-          where storage_id = $1 and not in_trash and name ilike $2
-          order by ${orderBy(q.sortBy, q.sortOrder)} limit $3 offset $4`,
-        [storage.id, likePattern(q.search), q.perPage, (q.page - 1) * q.perPage],
-      );
+      const { rows, total } = await searchStorageItems(ctx.pool, storage.id, q.search, q);
       // each result says which folder it is in: results come from anywhere in the storage
       const paths = await folderPathsOf(
         ctx,
@@ -326,7 +312,7 @@ export const storageRoutes = (ctx: AppContext, bytes: StorageBytes) => async (fa
         rows.flatMap((r) => (r.folder ? [r.folder] : [])),
       );
       return {
-        totalCount: rows[0] ? Number(rows[0].total) : 0,
+        totalCount: total,
         data: rows.map((r) => ({ ...entryJson(r), location: r.folder ? (paths.get(r.folder) ?? '/') : '/' })),
       };
     },
@@ -339,15 +325,13 @@ export const storageRoutes = (ctx: AppContext, bytes: StorageBytes) => async (fa
       const { user } = await requireSelf(ctx, request, request.params.id);
       const q = request.query;
       if (q.storageId) await ownStorage(ctx, user.id, q.storageId, userActor(request, user.id));
-      const column = { name: 'lower(i.name)', size: 'i.size', trashedAt: 'i.trashed_at' }[q.sort.replace('-', '') as 'name' | 'size' | 'trashedAt'];
-      const direction = q.sort.startsWith('-') ? 'desc' : 'asc';
-      const { rows } = await ctx.pool.query<ItemRow & { total: string }>(
-        `select ${entryColumnsOf('i')}, count(*) over () as total from storage_items i join storages s on s.id = i.storage_id
-          where s.owner_id = $1 and i.trashed_at is not null and ($2::text is null or i.storage_id = $2)
-          order by ${column} ${direction}, i.id ${direction} limit $3 offset $4`,
-        [user.id, q.storageId ?? null, q.perPage, (q.page - 1) * q.perPage],
-      );
-      return { totalCount: rows[0] ? Number(rows[0].total) : 0, data: rows.map(entryJson) };
+      const { rows, total } = await trashOf(ctx.pool, user.id, q.storageId ?? null, {
+        sortBy: q.sort.replace('-', '') as 'name' | 'size' | 'trashedAt',
+        sortOrder: q.sort.startsWith('-') ? 'desc' : 'asc',
+        page: q.page,
+        perPage: q.perPage,
+      });
+      return { totalCount: total, data: rows.map(entryJson) };
     },
   );
 };

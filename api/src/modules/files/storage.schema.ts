@@ -1,4 +1,5 @@
 import { type DETAIL_FIELDS, STORAGE_PAGE_SIZE } from '@axel/domain';
+import { STORAGE_SORT_COLUMNS } from '@axel/projections/storage/storage.queries';
 import { z } from 'zod';
 
 export const tags = ['storage'];
@@ -10,11 +11,9 @@ export const FolderParams = z.object({ id, storageId: id, folderId: id });
 export const FileParams = z.object({ id, storageId: id, fileId: id });
 export const ItemParams = z.object({ id, storageId: id, itemId: id });
 
-export const SORT_COLUMNS = { name: 'lower(name)', size: 'size', createdAt: 'created_at', modifiedAt: 'modified_at', label: 'label', type: 'label' } as const;
-
 const page = z.coerce.number().int().min(1).max(1_000_000).default(1);
 const perPage = z.coerce.number().int().min(1).max(STORAGE_PAGE_SIZE).default(STORAGE_PAGE_SIZE);
-const sortBy = z.enum(Object.keys(SORT_COLUMNS) as [keyof typeof SORT_COLUMNS, ...(keyof typeof SORT_COLUMNS)[]]).default('name');
+const sortBy = z.enum(Object.keys(STORAGE_SORT_COLUMNS) as [keyof typeof STORAGE_SORT_COLUMNS, ...(keyof typeof STORAGE_SORT_COLUMNS)[]]).default('name');
 const sortOrder = z
   .string()
   .transform((s) => s.toUpperCase())

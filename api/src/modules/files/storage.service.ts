@@ -1,6 +1,7 @@
 import { DomainError, storageStreamName, StorageErrors } from '@axel/domain';
 import { entitlementsOf } from '../billing/billing.service';
 import { deterministicId, type CommandContext } from '@axel/platform';
+import type { StorageRow } from '@axel/projections/storage/storage.queries';
 import type { AppContext } from '../../context';
 import type { FileManifest } from './contracts';
 import { runStorageCommand } from './storage.stream';
@@ -9,16 +10,6 @@ export { runStorageCommand } from './storage.stream';
 
 /** A user's own `online` storage has an id derived from theirs, so concurrent first uses open the same one. */
 export const onlineStorageId = (userId: string): string => deterministicId('online-storage', userId);
-
-export interface StorageRow {
-  id: string;
-  owner_id: string;
-  type: string;
-  size_total: string;
-  size_used: string;
-  size_trashed: string;
-  opened_at: Date;
-}
 
 /** The quota the user's plan gives their online storage (the plan in effect now, as billing decides it). */
 const planQuota = async (ctx: AppContext, userId: string): Promise<number> => (await entitlementsOf(ctx, userId)).quotaBytes;
@@ -84,17 +75,6 @@ export const liveItem = async (ctx: AppContext, storageId: string, itemId: strin
   }
   return item;
 };
-
-/**
- * The columns `entryJson` reads, for listings: never the manifest (one entry per MiB of the file,
- * kept out of line by PostgreSQL) nor the details, which a page of 500 large files would otherwise
- * fetch, decompress and parse for nothing.
- */
-export const ENTRY_COLUMNS = 'id, name, label, sf_label, size, hash, mime, folder, storage_id, encrypted, e2ee_enabled, created_at, modified_at, trashed_at';
-export const entryColumnsOf = (alias: string) =>
-  ENTRY_COLUMNS.split(', ')
-    .map((c) => `${alias}.${c}`)
-    .join(', ');
 
 /** An entry's label (spec §3 Entry): `sfFolder` / `sfFile` for what a Secure Fetch link received, else `folder` / `file`. */
 export const entryLabel = (r: Pick<ItemRow, 'label' | 'sf_label'>): 'file' | 'folder' | 'sfFile' | 'sfFolder' => r.sf_label ?? r.label;

@@ -10,7 +10,7 @@ import {
   type CreateSecureFetch,
 } from '@axel/domain';
 import { handleCommand } from '@axel/platform';
-import type { SecureFetchRow } from '@axel/projections/secure-fetch/secure-fetches.projection';
+import { listOwnSecureFetches } from '@axel/projections/secure-fetch/secure-fetches.queries';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
@@ -21,7 +21,7 @@ import { contentDisposition, sendItemBytes } from '../files/storage-downloads';
 import type { StorageBytes } from '../files/storage.bytes';
 import { userActor } from '../../http/request-meta';
 import { liveItem } from '../files/storage.service';
-import { CreateBody, FetchParams, ItemParams, ListQuery, SORT_COLUMNS, tags, UserParams } from './secure-fetch.schema';
+import { CreateBody, FetchParams, ItemParams, ListQuery, tags, UserParams } from './secure-fetch.schema';
 import { fetchJson, itemsJson, loadSecureFetch, ownLink, runSecureFetchCommand } from './secure-fetch.service';
 
 /** The owner's Secure Fetch links (spec §7 Shares and secure fetch). */
@@ -87,18 +87,8 @@ export const secureFetchOwnerRoutes = (ctx: AppContext, bytes: StorageBytes) => 
     async (request) => {
       const { user } = await requireSelf(ctx, request, request.params.id);
       const q = request.query;
-      const where = `owner_id = $1 and (expires_at is null or expires_at > $2 or status <> 'pending')
-        and ($3::timestamptz is null or expires_at >= $3) and ($4::timestamptz is null or expires_at <= $4)
-        and ($5::text is null or note ilike $5 escape '\\')`;
-      const params = [user.id, ctx.now(), q.expiresFrom ?? null, q.expiresAt ?? null, q.q ? `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null];
-      const [page, count] = await Promise.all([
-        ctx.pool.query<SecureFetchRow>(
-          `select * from secure_fetches where ${where} order by ${SORT_COLUMNS[q.sortBy]} ${q.sortOrder} nulls last, id ${q.sortOrder} limit $6 offset $7`,
-          [...params, q.perPage, (q.page - 1) * q.perPage],
-        ),
-        ctx.pool.query<{ n: number }>(`select count(*)::int as n from secure_fetches where ${where}`, params),
-      ]);
-      return { data: page.rows.map((r) => fetchJson(ctx, r.record)), totalCount: count.rows[0]?.n ?? 0, page: q.page, perPage: q.perPage };
+      const { links, total } = await listOwnSecureFetches(ctx.pool, user.id, ctx.now(), { ...q, expiresTo: q.expiresAt, note: q.q });
+      return { data: links.map((link) => fetchJson(ctx, link)), totalCount: total, page: q.page, perPage: q.perPage };
     },
   );
 

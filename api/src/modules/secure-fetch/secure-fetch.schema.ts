@@ -1,4 +1,5 @@
 import { HASH_CHOICES } from '@axel/domain';
+import { SECURE_FETCH_SORT_COLUMNS } from '@axel/projections/secure-fetch/secure-fetches.queries';
 import { z } from 'zod';
 
 export const tags = ['secure-fetch'];
@@ -20,14 +21,14 @@ export const CreateBody = z.object({
   certificate: z.boolean().default(false),
 });
 
-export const SORT_COLUMNS = { createdAt: 'created_at', expiresAt: 'expires_at', status: 'status', note: 'lower(note)' } as const;
-
 const booleanish = z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]).transform((v) => v === true || v === 'true' || v === '1');
 
 export const ListQuery = z.object({
   perPage: z.coerce.number().int().min(1).max(500).default(500),
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  sortBy: z.enum(Object.keys(SORT_COLUMNS) as [keyof typeof SORT_COLUMNS, ...(keyof typeof SORT_COLUMNS)[]]).default('createdAt'),
+  sortBy: z
+    .enum(Object.keys(SECURE_FETCH_SORT_COLUMNS) as [keyof typeof SECURE_FETCH_SORT_COLUMNS, ...(keyof typeof SECURE_FETCH_SORT_COLUMNS)[]])
+    .default('createdAt'),
   sortOrder: z
     .string()
     .transform((s) => s.toUpperCase())

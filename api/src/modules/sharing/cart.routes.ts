@@ -14,7 +14,8 @@ import {
   type CartState,
 } from '@axel/domain';
 import { handleCommand, loadState, type CommandContext } from '@axel/platform';
-import type { CartRow } from '@axel/projections/carts/carts.projection';
+import { findCart, findCartIdOfShare } from '@axel/projections/carts/carts.queries';
+import { filesOfStorage } from '@axel/projections/storage/storage.queries';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -39,14 +40,6 @@ import { accessFiguresOf, loadShare, shareJson, withSharedSize } from './shares.
 import { createShare } from './sharing.service';
 
 type Cart = Exclude<CartState, { status: 'none' }>;
-interface EntryRow {
-  id: string;
-  name: string;
-  size: string;
-  mime: string | null;
-  in_trash: boolean;
-}
-
 const ErrorSchema = z.object({ code: z.union([z.string(), z.number()]), message: z.string(), data: z.unknown() });
 
 /**
@@ -72,10 +65,7 @@ export const cartRoutes = (ctx: AppContext) => async (fastify: FastifyInstance) 
     return state;
   };
   const entriesOf = async (cart: Cart) => {
-    const { rows } = await ctx.pool.query<EntryRow>(
-      `select id, name, size, mime, in_trash from storage_items where storage_id = $1 and id = any($2) and label = 'file'`,
-      [cart.storageId, cart.fileIds],
-    );
+    const rows = await filesOfStorage(ctx.pool, cart.storageId, cart.fileIds);
     const byId = new Map(rows.map((r) => [r.id, r]));
     return cart.fileIds.map((id) => {
       const r = byId.get(id);
@@ -90,7 +80,7 @@ export const cartRoutes = (ctx: AppContext) => async (fastify: FastifyInstance) 
     });
   };
   const cartJson = async (cart: Cart) => {
-    const row = (await ctx.pool.query<CartRow>('select * from carts where id = $1', [cart.id])).rows[0];
+    const row = await findCart(ctx.pool, cart.id);
     const at = ctx.now().toISOString();
     const iso = (d: Date | string | undefined) => (d === undefined ? at : new Date(d).toISOString());
     return {
@@ -288,9 +278,9 @@ export const cartRoutes = (ctx: AppContext) => async (fastify: FastifyInstance) 
       const { user } = await requireUser(ctx, request);
       const { state: share } = await loadShare(ctx, request.params.id);
       if (share.status === 'none' || share.status === 'deleted' || share.ownerId !== user.id) throw new DomainError(SharingErrors.shareNotFound);
-      const row = (await ctx.pool.query<{ id: string }>('select id from carts where share_id = $1 and owner_id = $2', [share.id, user.id])).rows[0];
-      if (!row) throw new DomainError(CartErrors.notFound);
-      const cart = await ownCart(row.id, user.id);
+      const cartId = await findCartIdOfShare(ctx.pool, share.id, user.id);
+      if (!cartId) throw new DomainError(CartErrors.notFound);
+      const cart = await ownCart(cartId, user.id);
       return { ...(await cartJson(cart)), entries: await entriesOf(cart) };
     },
   );

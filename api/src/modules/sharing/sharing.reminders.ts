@@ -2,7 +2,7 @@ import { shareDecider, shareStreamName, type ShareCommand, type ShareRecord } fr
 import { handleCommand } from '@axel/platform';
 import type { DispatchContext, ProcessCommand } from '@axel/workflows';
 import type { AppContext } from '../../context';
-import { findUser } from '../../users.queries';
+import { findUser } from '@axel/projections/users/users.queries';
 
 /**
  * Commands the share-expiry process sends to a share. A reminder the share still holds is

@@ -1,4 +1,5 @@
 import { CommonErrors, DomainError, normalizeShareEmail, shareSenderFor, startOfSharePeriod, type ShareOwnerFacts, type ShareRecord } from '@axel/domain';
+import { countSharesSince, listOwnShares, listSharesSentTo } from '@axel/projections/sharing/shares.queries';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -16,14 +17,11 @@ import {
   SharedWithMeQuery,
   ShareParams,
   SinceQuery,
-  SORT_COLUMNS,
   tags,
   UserParams,
 } from './sharing.schema';
 import { createShare, editShare, ownerAction, ownShareOrNotFound, setRecipientBlocked } from './sharing.service';
 import { accessFiguresOf, loadShare, sharedSizesOf, shareJson, shareOwnersOf, withSharedSize } from './shares.read';
-
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const etagOf = (revision: number) => `"${revision}"`;
 /** An If-Match that is no revision of ours can never match (412). */
@@ -120,31 +118,16 @@ export const sharingRoutes = (ctx: AppContext) => async (fastify: FastifyInstanc
   }
 
   const list = async (userId: string, q: z.infer<typeof ListSharesQuery>) => {
-    const where = ['owner_id = $1'];
-    const params: unknown[] = [userId];
-    const add = (clause: (n: number) => string, value: unknown) => {
-      params.push(value);
-      where.push(clause(params.length));
-    };
-    if (q.email !== undefined) {
-      // the e-mail lookup needs its range: an address alone would list every share sent to it
-      if (!q.email || q.expiresFrom === undefined || q.expiresAt === undefined) {
-        throw new DomainError(CommonErrors.validation, { fields: { email: 'email, expiresFrom and expiresAt go together' } });
-      }
-      add((n) => `recipient_emails @> array[$${n}::text]`, q.email.trim().toLowerCase());
+    // the e-mail lookup needs its range: an address alone would list every share sent to it
+    if (q.email !== undefined && (!q.email || q.expiresFrom === undefined || q.expiresAt === undefined)) {
+      throw new DomainError(CommonErrors.validation, { fields: { email: 'email, expiresFrom and expiresAt go together' } });
     }
-    if (q.expiresFrom !== undefined) add((n) => `expires_at >= $${n}`, q.expiresFrom);
-    if (q.expiresAt !== undefined) add((n) => `expires_at <= $${n}`, q.expiresAt);
-    if (q.q) add((n) => `title ilike $${n}`, likePattern(q.q));
-    const sql = where.join(' and ');
-    const [page, count] = await Promise.all([
-      ctx.pool.query<{ record: ShareRecord }>(
-        `select record from shares where ${sql} order by ${SORT_COLUMNS[q.sortBy]} ${q.sortOrder} nulls last, id ${q.sortOrder} limit ${q.perPage} offset ${(q.page - 1) * q.perPage}`,
-        params,
-      ),
-      ctx.pool.query<{ n: number }>(`select count(*)::int as n from shares where ${sql}`, params),
-    ]);
-    const stored = page.rows.map((r) => r.record);
+    const { records: stored, total } = await listOwnShares(
+      ctx.pool,
+      userId,
+      { recipientEmail: q.email?.trim().toLowerCase(), expiresFrom: q.expiresFrom, expiresTo: q.expiresAt, title: q.q },
+      q,
+    );
     const [access, sizes] = await Promise.all([
       accessFiguresOf(
         ctx,
@@ -155,7 +138,7 @@ export const sharingRoutes = (ctx: AppContext) => async (fastify: FastifyInstanc
     const records = stored.map((r) => ({ ...r, totalSize: sizes.get(r.id) ?? 0 }));
     const now = ctx.now();
     return {
-      totalCount: count.rows[0]?.n ?? 0,
+      totalCount: total,
       page: q.page,
       perPage: q.perPage,
       data: records.map((r) => shareJson(ctx, r, { owner: true, access: access.get(r.id), now })),
@@ -189,32 +172,16 @@ export const sharingRoutes = (ctx: AppContext) => async (fastify: FastifyInstanc
       if (!user.email || !user.email_verified) return { data: [], totalCount: 0, page: q.page, perPage: q.perPage };
       const email = normalizeShareEmail(user.email);
       const now = ctx.now();
-      // `@>` (not `= any`) so the lookup reads the recipient index
-      const sql = `kind = 'private' and recipient_emails @> array[$1::text] and owner_id <> $2 and (expires_at is null or expires_at > $3)
-        and record->>'revokedAt' is null
-        and not (record->'recipients' @> jsonb_build_array(jsonb_build_object('email', $1::text, 'blocked', true)))`;
-      const params = [email, user.id, now];
-      const [page, count] = await Promise.all([
-        ctx.pool.query<{ record: ShareRecord }>(
-          `select record from shares where ${sql} order by ${SORT_COLUMNS[q.sortBy]} ${q.sortOrder} nulls last, id ${q.sortOrder} limit ${q.perPage} offset ${(q.page - 1) * q.perPage}`,
-          params,
-        ),
-        ctx.pool.query<{ n: number }>(`select count(*)::int as n from shares where ${sql}`, params),
-      ]);
+      const { records, total } = await listSharesSentTo(ctx.pool, { email, userId: user.id, now }, q);
       const [sizes, owners] = await Promise.all([
-        sharedSizesOf(
-          ctx,
-          page.rows.map((r) => r.record),
-        ),
+        sharedSizesOf(ctx, records),
         shareOwnersOf(
           ctx,
-          page.rows.map((r) => r.record.ownerId),
+          records.map((r) => r.ownerId),
         ),
       ]);
-      const data = page.rows.map((r) =>
-        sharedWithMeJson(ctx, { ...r.record, totalSize: sizes.get(r.record.id) ?? 0 }, owners.get(r.record.ownerId) ?? null, now),
-      );
-      return { totalCount: count.rows[0]?.n ?? 0, page: q.page, perPage: q.perPage, data };
+      const data = records.map((r) => sharedWithMeJson(ctx, { ...r, totalSize: sizes.get(r.id) ?? 0 }, owners.get(r.ownerId) ?? null, now));
+      return { totalCount: total, page: q.page, perPage: q.perPage, data };
     },
   );
 
@@ -225,14 +192,8 @@ export const sharingRoutes = (ctx: AppContext) => async (fastify: FastifyInstanc
     { schema: { tags, summary: "Shares counted against the plan since a date (default: this UTC month's start)", querystring: SinceQuery }, config: reads },
     async (request) => {
       const { user } = await requireUser(ctx, request);
-      const [{ rows }, plan] = await Promise.all([
-        ctx.pool.query<{ n: number }>('select count(*)::int as n from share_counts where user_id = $1 and counted_at >= $2', [
-          user.id,
-          since(request.query.sinceDate),
-        ]),
-        entitlementsOf(ctx, user.id),
-      ]);
-      return { count: rows[0]?.n ?? 0, limit: plan.secureShareMaxCountPerPeriod };
+      const [count, plan] = await Promise.all([countSharesSince(ctx.pool, user.id, since(request.query.sinceDate)), entitlementsOf(ctx, user.id)]);
+      return { count, limit: plan.secureShareMaxCountPerPeriod };
     },
   );
 

@@ -1,4 +1,5 @@
 import { MAX_SHARE_ITEMS, MAX_SHARE_RECIPIENTS, SHARE_NOTE_MAX_LENGTH, SHARE_PASSWORD_MAX_LENGTH } from '@axel/domain';
+import { SHARE_SORT_COLUMNS } from '@axel/projections/sharing/shares.queries';
 import { z } from 'zod';
 
 export const tags = ['sharing'];
@@ -41,17 +42,9 @@ export const EditShareBody = z
   })
   .strict();
 
-export const SORT_COLUMNS = {
-  createdAt: 'created_at',
-  modifiedAt: 'modified_at',
-  expiresAt: 'expires_at',
-  title: 'lower(title)',
-  totalSize: 'total_size',
-} as const;
-
 const page = z.coerce.number().int().min(1).max(1_000_000).default(1);
 const perPage = z.coerce.number().int().min(1).max(500).default(500);
-const sortBy = z.enum(Object.keys(SORT_COLUMNS) as [keyof typeof SORT_COLUMNS, ...(keyof typeof SORT_COLUMNS)[]]).default('createdAt');
+const sortBy = z.enum(Object.keys(SHARE_SORT_COLUMNS) as [keyof typeof SHARE_SORT_COLUMNS, ...(keyof typeof SHARE_SORT_COLUMNS)[]]).default('createdAt');
 const sortOrder = z
   .string()
   .transform((s) => s.toUpperCase())

@@ -22,7 +22,7 @@ import {
 import { expected, handleCommand, loadState, metadataFor, newId, WrongExpectedRevisionError, type CommandContext } from '@axel/platform';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
-import type { UserRow } from '../../users.queries';
+import type { UserRow } from '@axel/projections/users/users.queries';
 import { hashPassword } from '../accounts/passwords';
 import { entitlementsOf } from '../billing/billing.service';
 import { ownStorage, onlineStorageId, type ItemRow } from '../files/storage.service';

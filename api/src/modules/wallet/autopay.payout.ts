@@ -3,7 +3,7 @@ import { handleCommand, loadState, type CommandContext } from '@axel/platform';
 import type { AppContext } from '../../context';
 import { failpoint } from '../../failpoints';
 import { FEATURES_BY_ROLE } from '../../http/auth';
-import { findUser } from '../../users.queries';
+import { findUser } from '@axel/projections/users/users.queries';
 import type { WalletOf } from './wallet.service';
 
 export const runAutoPayCommand = (ctx: AppContext, programId: string, command: Omit<AutoPayCommand, 'metadata'>, actor: CommandContext & { now?: Date }) =>

@@ -15,10 +15,23 @@ import {
   programNameStreamName,
   type PayeeColumn,
   type PayeeFields,
-  type ProgramStatus,
   type RowError,
 } from '@axel/domain';
 import { handleCommand, loadState, type CommandContext } from '@axel/platform';
+import {
+  findPayee,
+  findProgram as findProgramRow,
+  listPayees,
+  listPrograms,
+  paidPayees,
+  PROGRAM_SORT_COLUMNS,
+  payeesOfProgram,
+  programNameTaken,
+  programsByStatus as programCountsByStatus,
+  type PayeeRow,
+  type ProgramRow,
+} from '@axel/projections/wallet/autopay.queries';
+import { countWalletAddresses, walletAddressesByMonth } from '@axel/projections/wallet/wallet.queries';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -53,40 +66,6 @@ const PayeeBody = z.object({
 /** 5 MB of CSV in the JSON body: the import route's own limit. */
 const CSV_LIMIT = 5 * 1024 * 1024;
 
-interface ProgramRow {
-  id: string;
-  name: string;
-  description: string;
-  status: ProgramStatus;
-  created_by: string;
-  submitted_by: string | null;
-  /** Staff who changed the program since it was first submitted. */
-  changed_by: string[];
-  authorised_by: string | null;
-  created_at: Date;
-  updated_at: Date;
-  users_count: number;
-  imported: boolean;
-  total_tokens: string;
-  reminders: number;
-  new_addresses: number;
-  created_by_email: string | null;
-  submitted_by_email: string | null;
-  authorised_by_email: string | null;
-  authorised_by_username: string | null;
-}
-
-const PROGRAM_SELECT = `select p.id, p.name, p.description, p.status, p.created_by, p.submitted_by, p.authorised_by, p.created_at, p.updated_at,
-    p.users_count, p.imported, p.total_tokens, p.reminders, coalesce(p.state->'changedBy', '[]'::jsonb) as changed_by,
-    (select count(*)::int from autopay_payees y
-      where y.program_id = p.id and y.address is null and y.payout_status <> 'paid'
-        and not exists (select 1 from users u join wallet_addresses w on w.user_id = u.id where lower(u.email) = y.email)) as new_addresses,
-    (select email from users where id = p.created_by) as created_by_email,
-    (select email from users where id = p.submitted_by) as submitted_by_email,
-    (select email from users where id = p.authorised_by) as authorised_by_email,
-    (select username from users where id = p.authorised_by) as authorised_by_username
-  from autopay_programs p`;
-
 const programView = (r: ProgramRow) => ({
   id: r.id,
   name: r.name,
@@ -111,20 +90,6 @@ const programView = (r: ProgramRow) => ({
   actions: ACTIONS_BY_STATUS[r.status].filter((a) => !['edit', 'editPayees', 'import', 'export'].includes(a)),
 });
 
-interface PayeeRow {
-  payee_id: string;
-  email: string;
-  amount: string;
-  address: string | null;
-  payer_name: string | null;
-  payee_name: string | null;
-  transaction_type: string | null;
-  account_notes: string | null;
-  payout_status: string;
-  txid: string | null;
-  paid_to: string | null;
-  failure: string | null;
-}
 const payeeView = (programId: string, r: PayeeRow) => ({
   id: r.payee_id,
   programId,
@@ -141,14 +106,7 @@ const payeeView = (programId: string, r: PayeeRow) => ({
   failure: r.failure,
 });
 
-const PROGRAM_SORTS = ['name', 'status', 'createdAt', 'usersCount', 'totalTokens'] as const;
-const SORT_COLUMNS: Record<string, string> = {
-  name: 'p.name_key',
-  status: 'p.status',
-  createdAt: 'p.created_at',
-  usersCount: 'p.users_count',
-  totalTokens: 'p.total_tokens',
-};
+const PROGRAM_SORTS = Object.keys(PROGRAM_SORT_COLUMNS) as (keyof typeof PROGRAM_SORT_COLUMNS)[];
 
 const ACTION_COMMANDS = {
   submit: 'SubmitProgram',
@@ -167,9 +125,9 @@ export const autopayRoutes = (ctx: AppContext) => async (fastify: FastifyInstanc
   const writes = limit({ perIp: 120, perAccount: 60 });
 
   const findProgram = async (id: string) => {
-    const { rows } = await ctx.pool.query<ProgramRow>(`${PROGRAM_SELECT} where p.id = $1`, [id]);
-    if (!rows[0]) throw new DomainError(AutoPayErrors.notFound);
-    return programView(rows[0]);
+    const row = await findProgramRow(ctx.pool, id);
+    if (!row) throw new DomainError(AutoPayErrors.notFound);
+    return programView(row);
   };
   const exists = async (id: string) => {
     const { state } = await loadState(ctx.commands, autopayDecider, autopayStreamName(id));
@@ -190,8 +148,7 @@ export const autopayRoutes = (ctx: AppContext) => async (fastify: FastifyInstanc
     else if (n.length > 255) fields.name = 'validation.tooLong';
     if (!description?.trim()) fields.description = 'validation.required';
     if (Object.keys(fields).length) throw new DomainError(CommonErrors.validation, { fields });
-    const { rows } = await ctx.pool.query("select 1 from autopay_programs where name_key = lower($1) and id <> coalesce($2, '') limit 1", [n, except]);
-    if (rows.length) throw new DomainError(AutoPayErrors.duplicateName);
+    if (await programNameTaken(ctx.pool, n, except)) throw new DomainError(AutoPayErrors.duplicateName);
     return { name: n, description: description!.trim() };
   };
   /**
@@ -235,18 +192,15 @@ export const autopayRoutes = (ctx: AppContext) => async (fastify: FastifyInstanc
   app.get(BASE, { schema: { tags, summary: 'Programs (range, sort, filter q), with Content-Range', querystring: ListQuerySchema } }, async (request, reply) => {
     await staff(request);
     const q = parseListQuery(request.query, { sortField: 'createdAt', sortDir: 'desc', perPage: 10 }, PROGRAM_SORTS);
-    const where = q.search ? 'where p.name_key like $1' : 'where $1::text is null';
-    const pattern = q.search ? `%${q.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
     const status = typeof q.filter.status === 'string' ? q.filter.status : null;
-    const { rows } = await ctx.pool.query<ProgramRow>(
-      `${PROGRAM_SELECT} ${where} and ($2::text is null or p.status = $2) order by ${SORT_COLUMNS[q.sortField]} ${q.sortDir}, p.id limit $3 offset $4`,
-      [pattern, status, q.limit, q.offset],
-    );
-    const total = await ctx.pool.query<{ n: number }>(`select count(*)::int as n from autopay_programs p ${where} and ($2::text is null or p.status = $2)`, [
-      pattern,
+    const { rows, total: n } = await listPrograms(ctx.pool, {
+      search: q.search,
       status,
-    ]);
-    const n = total.rows[0]?.n ?? 0;
+      sortField: q.sortField as keyof typeof PROGRAM_SORT_COLUMNS,
+      sortDir: q.sortDir,
+      limit: q.limit,
+      offset: q.offset,
+    });
     return reply
       .header('content-range', contentRange('programs', q.offset, rows.length, n))
       .header('access-control-expose-headers', 'Content-Range')
@@ -300,14 +254,9 @@ export const autopayRoutes = (ctx: AppContext) => async (fastify: FastifyInstanc
     async (request, reply) => {
       await staff(request);
       const q = parseListQuery(request.query, { sortField: 'position', sortDir: 'asc', perPage: 25 }, ['position']);
-      const { rows } = await ctx.pool.query<PayeeRow>('select * from autopay_payees where program_id = $1 order by position limit $2 offset $3', [
-        request.params.id,
-        q.limit,
-        q.offset,
-      ]);
-      const total = await ctx.pool.query<{ n: number }>('select count(*)::int as n from autopay_payees where program_id = $1', [request.params.id]);
+      const { rows, total } = await listPayees(ctx.pool, request.params.id, q);
       return reply
-        .header('content-range', contentRange('payees', q.offset, rows.length, total.rows[0]?.n ?? 0))
+        .header('content-range', contentRange('payees', q.offset, rows.length, total))
         .header('access-control-expose-headers', 'Content-Range')
         .send(rows.map((r) => payeeView(request.params.id, r)));
     },
@@ -318,8 +267,8 @@ export const autopayRoutes = (ctx: AppContext) => async (fastify: FastifyInstanc
     await exists(request.params.id);
     const payee = payeeFrom(request.body, randomUUID());
     await run(request, user.id, request.params.id, { type: 'AddPayee', data: { payee, by: user.id } });
-    const { rows } = await ctx.pool.query<PayeeRow>('select * from autopay_payees where program_id = $1 and payee_id = $2', [request.params.id, payee.payeeId]);
-    return reply.status(201).send(payeeView(request.params.id, rows[0]!));
+    const row = await findPayee(ctx.pool, request.params.id, payee.payeeId);
+    return reply.status(201).send(payeeView(request.params.id, row!));
   });
 
   app.put(
@@ -330,11 +279,8 @@ export const autopayRoutes = (ctx: AppContext) => async (fastify: FastifyInstanc
       await exists(request.params.id);
       const payee = payeeFrom(request.body, request.params.payeeId);
       await run(request, user.id, request.params.id, { type: 'ChangePayee', data: { payee, by: user.id } });
-      const { rows } = await ctx.pool.query<PayeeRow>('select * from autopay_payees where program_id = $1 and payee_id = $2', [
-        request.params.id,
-        payee.payeeId,
-      ]);
-      return payeeView(request.params.id, rows[0]!);
+      const row = await findPayee(ctx.pool, request.params.id, payee.payeeId);
+      return payeeView(request.params.id, row!);
     },
   );
 
@@ -380,7 +326,7 @@ export const autopayRoutes = (ctx: AppContext) => async (fastify: FastifyInstanc
   app.get(`${BASE}:id/export`, { schema: { tags, summary: "Payees as CSV, with each payee's payout status", params: Params } }, async (request, reply) => {
     await staff(request);
     const program = await findProgram(request.params.id);
-    const { rows } = await ctx.pool.query<PayeeRow>('select * from autopay_payees where program_id = $1 order by position', [request.params.id]);
+    const rows = await payeesOfProgram(ctx.pool, request.params.id);
     const csv = stringify(
       rows.map((r) => payeeView(program.id, r)),
       {
@@ -411,23 +357,13 @@ export const autopayRoutes = (ctx: AppContext) => async (fastify: FastifyInstanc
     { schema: { tags: ['wallet'], summary: 'Staff: AXEL accounts, programs by status and payouts' } },
     async (request) => {
       await staff(request);
-      const [wallets, byStatus, byMonth, paid] = await Promise.all([
-        ctx.pool.query<{ n: number }>('select count(*)::int as n from wallet_addresses'),
-        ctx.pool.query<{ status: string; count: number }>('select status, count(*)::int as count from autopay_programs group by status order by status'),
-        ctx.pool.query<{ month: string; count: number }>(
-          `select to_char(date_trunc('month', created_at), 'YYYY-MM') as month, count(*)::int as count from wallet_addresses group by 1 order by 1`,
-        ),
-        ctx.pool.query<{ n: number; total: string | null }>(
-          `select count(*)::int as n, sum(amount)::text as total from autopay_payees where payout_status = 'paid'`,
-        ),
+      const [accounts, programsByStatus, accountsByMonth, paid] = await Promise.all([
+        countWalletAddresses(ctx.pool),
+        programCountsByStatus(ctx.pool),
+        walletAddressesByMonth(ctx.pool),
+        paidPayees(ctx.pool),
       ]);
-      return {
-        accounts: wallets.rows[0]?.n ?? 0,
-        paidPayees: paid.rows[0]?.n ?? 0,
-        paidTokens: formatAxel(Number(paid.rows[0]?.total ?? 0)),
-        programsByStatus: byStatus.rows,
-        accountsByMonth: byMonth.rows,
-      };
+      return { accounts, paidPayees: paid.count, paidTokens: formatAxel(paid.total), programsByStatus, accountsByMonth };
     },
   );
 };

@@ -12,7 +12,7 @@ import {
 import type { Migration } from '@axel/platform';
 import type { AppContext } from '../../context';
 import { randomToken } from '../../secrets';
-import { findUser } from '../../users.queries';
+import { findUser } from '@axel/projections/users/users.queries';
 import { TOKEN_CHECKOUT_MARK, type PaymentProvider, type TokenCheckout, type TokenCheckoutHandler } from '../billing/payments/port';
 import { withLedgerTimeout, type WalletService } from './wallet.service';
 

@@ -10,6 +10,7 @@ import {
   PIN_FETCH_COST,
   WalletErrors,
 } from '@axel/domain';
+import { countWalletAddresses } from '@axel/projections/wallet/wallet.queries';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import QRCode from 'qrcode';
@@ -206,13 +207,13 @@ export const walletRoutes = (ctx: AppContext, wallet: () => Promise<WalletServic
         withLedgerTimeout(w.chain.info()),
         withLedgerTimeout(w.chain.balance(treasury)),
         withLedgerTimeout(w.chain.masternodeCount()),
-        ctx.pool.query<{ n: number }>('select count(*)::int as n from wallet_addresses'),
+        countWalletAddresses(ctx.pool),
       ]);
       return {
         chain: info.chain,
         development: info.development,
         blocks: info.blocks,
-        wallets: wallets.rows[0]?.n ?? 0,
+        wallets,
         treasury: { address: treasury, confirmed: formatAxel(balance.confirmed), unconfirmed: formatAxel(balance.unconfirmed) },
         masternodes,
       };

@@ -1,4 +1,5 @@
 import { api, API_BASE, buildUrl } from '../../api/client';
+import { asPage } from '../../api/page';
 import type { ItemLabel } from './labels';
 
 /** Page size of file, trash and search views (specification section 9). */
@@ -37,10 +38,7 @@ export interface Item {
   location?: string;
 }
 
-export interface Page<T> {
-  data: T[];
-  totalCount: number;
-}
+export type { Page } from '../../api/page';
 
 export interface ItemInfo {
   [field: string]: unknown;
@@ -71,14 +69,6 @@ export const storagePath = (userId: string, storageId: string) => `${userPath(us
 /** `.../storages/{storageId}/[folders/{folderId}/]` */
 export const containerPath = (userId: string, storageId: string, folderId: string | null) =>
   folderId ? `${storagePath(userId, storageId)}/folders/${enc(folderId)}` : storagePath(userId, storageId);
-
-/** Lists come back as `{ data, totalCount }`; a bare array is read the same way. */
-const asPage = <T>(answer: unknown): Page<T> => {
-  if (Array.isArray(answer)) return { data: answer as T[], totalCount: answer.length };
-  const record = (answer ?? {}) as { data?: T[]; items?: T[]; totalCount?: number; total?: number };
-  const data = record.data ?? record.items ?? [];
-  return { data, totalCount: record.totalCount ?? record.total ?? data.length };
-};
 
 /** A path the API answers (`/api/users/...`, or an absolute URL) as a path for the API client. */
 export const apiRelative = (url: string) => {

@@ -1,21 +1,11 @@
 import { api } from '../../api/client';
+import { asPage } from '../../api/page';
 import type { AccessLogEntry, Share, ShareEdit, ShareEntry, ShareInput, ShareListQuery, SharedWithMe } from './sharing.types';
 
 /** Page size of share views (specification section 9). */
 export const SHARES_PAGE_SIZE = 500;
 
-export interface Page<T> {
-  data: T[];
-  totalCount: number;
-}
-
-/** Lists come back as `{ data, totalCount }`; a bare array is read the same way. */
-export const asPage = <T>(answer: unknown): Page<T> => {
-  if (Array.isArray(answer)) return { data: answer as T[], totalCount: answer.length };
-  const record = (answer ?? {}) as { data?: T[]; items?: T[]; entries?: T[]; totalCount?: number; total?: number };
-  const data = record.data ?? record.items ?? record.entries ?? [];
-  return { data, totalCount: record.totalCount ?? record.total ?? data.length };
-};
+export { asPage, type Page } from '../../api/page';
 
 const enc = encodeURIComponent;
 const sharePath = (id: string) => `/shares/${enc(id)}`;

@@ -8,7 +8,7 @@ import { limitsFor } from '../../../http/rate-limits';
 import { POSITION_HEADER } from '../../../http/read-your-writes';
 import { requestMeta } from '../../../http/request-meta';
 import { assertStaffMay, requireStaff, requireUser } from '../../../http/auth';
-import { findUser } from '../../../users.queries';
+import { findUser } from '@axel/projections/users/users.queries';
 import { isLoopbackHost } from '../../../http/loopback';
 import { loadBilling, type BillingService } from '../billing.service';
 import {
