@@ -38,8 +38,6 @@ export interface Item {
   location?: string;
 }
 
-export type { Page } from '../../api/page';
-
 export interface ItemInfo {
   [field: string]: unknown;
 }
