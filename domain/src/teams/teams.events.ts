@@ -31,11 +31,13 @@ export const TeamMemberInvited = defineEvent(
   'TeamMemberInvited',
   z.object({ memberId: z.string(), inviteId: z.string(), emailKey: z.string(), quotaBytes: z.number().int().nonnegative(), invitedBy: z.string() }),
 );
+/** The link's id travels in the invite link itself: a bearer secret, never shown to staff. */
 export const TeamInviteLinkCreated = defineEvent(
   'TeamInviteLinkCreated',
   z.object({ linkId: z.string(), tokenHash: z.string(), quotaBytes: z.number().int().nonnegative() }),
+  { secret: ['linkId'] },
 );
-export const TeamInviteLinkRevoked = defineEvent('TeamInviteLinkRevoked', z.object({ linkId: z.string() }));
+export const TeamInviteLinkRevoked = defineEvent('TeamInviteLinkRevoked', z.object({ linkId: z.string() }), { secret: ['linkId'] });
 /** A person joined: through their e-mail invite (the pending member becomes them) or the team's link (a new member). */
 export const TeamMemberJoined = defineEvent(
   'TeamMemberJoined',
