@@ -1,5 +1,5 @@
 import type { PlanKind } from '../billing/billing.catalogue';
-import type { Grant } from './permissions';
+import { withItemGrants, type Grant } from './permissions';
 import type { ForbiddenAction, MemberRole, MemberStatus, TeamEvent } from './teams.events';
 
 export interface TeamMember {
@@ -30,7 +30,7 @@ export type TeamState =
       readonly members: Readonly<Record<string, TeamMember>>;
       readonly links: Readonly<Record<string, { readonly tokenHash: string; readonly quotaBytes: number; readonly revoked: boolean }>>;
       readonly groups: Readonly<Record<string, TeamGroup>>;
-      readonly grants: readonly (Grant & { readonly storageId: string })[];
+      readonly grants: readonly Grant[];
     };
 export type ExistingTeam = Exclude<TeamState, { status: 'none' }>;
 
@@ -115,13 +115,8 @@ export const evolveTeam = (state: TeamState, event: TeamEvent): TeamState => {
       const g = state.groups[event.data.groupId];
       return g ? { ...state, groups: { ...state.groups, [g.groupId]: { ...g, memberIds: event.data.memberIds } } } : state;
     }
-    case 'TeamItemPermissionsSet': {
-      const { storageId, itemId, grants } = event.data;
-      return {
-        ...state,
-        grants: [...state.grants.filter((g) => g.itemId !== itemId), ...grants.filter((g) => g.level !== 'none').map((g) => ({ ...g, itemId, storageId }))],
-      };
-    }
+    case 'TeamItemPermissionsSet':
+      return { ...state, grants: withItemGrants(state.grants, event.data.itemId, event.data.grants) };
     case 'TeamClosed':
       return { ...state, status: 'closed' };
     case 'TeamForgotten':
