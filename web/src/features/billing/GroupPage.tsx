@@ -14,7 +14,7 @@ import { formatMoney, formatStorage } from './money';
 import { CycleToggle } from './PlanGrid';
 import { checkoutPath, loadCatalogue } from './PlansPage';
 import { groupPlanFor } from './slots';
-import { useLoad } from './useBilling';
+import { useBillingLoad } from './useBilling';
 
 /** Premium accounts the Group plan includes (§9). */
 export const GROUP_ACCOUNTS = 5;
@@ -28,7 +28,7 @@ export const GroupPage = () => {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { user } = useSession();
-  const [catalogue, reload] = useLoad(() => loadCatalogue(user?.id ?? ''), user?.id ?? '');
+  const [catalogue, reload] = useBillingLoad(() => loadCatalogue(user?.id ?? ''), user?.id ?? '');
   const [cycle, setCycle] = useState<BillingCycle>('monthly');
   if (!user) return null;
   const owner = user.isGroupOwner === true;

@@ -12,7 +12,7 @@ import { billingApi } from './billing.api';
 import type { GraceInfo } from './billing.types';
 import { formatMoney } from './money';
 import { isOpenableLink } from './PayPromptDialog';
-import { billingFlagsOf, useLoad } from './useBilling';
+import { billingFlagsOf, useBillingLoad } from './useBilling';
 
 /**
  * "Pay now" pays the overdue renewal on the payment provider's page when the grace information
@@ -73,7 +73,7 @@ const PayNowButton = ({ userId, grace, onError }: { userId: string; grace: Grace
 
 /** The grace period's dates, on the plans page where an unpaid user lands, with "Pay now". */
 export const GraceNotice = ({ userId }: { userId: string }) => {
-  const [grace] = useLoad(() => billingApi.graceInfo(userId), userId);
+  const [grace] = useBillingLoad(() => billingApi.graceInfo(userId), userId);
   const [error, setError] = useState<NormalisedError | null>(null);
   if (grace.status !== 'ready' || !grace.value) return null;
   return (
@@ -100,7 +100,7 @@ export const NonPaymentBanner = () => {
   const flags = billingFlagsOf(user);
   const userId = user?.id ?? '';
   const show = Boolean(user) && flags.isGraceUnpaid;
-  const [grace] = useLoad(async () => (show ? billingApi.graceInfo(userId) : null), `${userId}:${show}`);
+  const [grace] = useBillingLoad(async () => (show ? billingApi.graceInfo(userId) : null), `${userId}:${show}`);
   const [error, setError] = useState<NormalisedError | null>(null);
   if (!show || /^\/storages\/(plans|checkout)/i.test(location.pathname)) return null;
   const info = grace.status === 'ready' ? grace.value : null;

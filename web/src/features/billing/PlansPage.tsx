@@ -13,7 +13,7 @@ import { billingApi } from './billing.api';
 import type { BillingCycle, PlanInfo, Product } from './billing.types';
 import { GraceNotice } from './NonPaymentBanner';
 import { CycleToggle, PlanGrid } from './PlanGrid';
-import { billingFlagsOf, useLoad } from './useBilling';
+import { billingFlagsOf, useBillingLoad } from './useBilling';
 
 export interface Catalogue {
   products: Product[];
@@ -45,7 +45,7 @@ export const PlansPage = ({ upgrade = false }: { upgrade?: boolean }) => {
   const navigate = useNavigate();
   const { user } = useSession();
   const [cycle, setCycle] = useState<BillingCycle>('monthly');
-  const [catalogue, reload] = useLoad(() => loadCatalogue(user?.id ?? ''), user?.id ?? '');
+  const [catalogue, reload] = useBillingLoad(() => loadCatalogue(user?.id ?? ''), user?.id ?? '');
   if (!user) return null;
   const flags = billingFlagsOf(user);
 

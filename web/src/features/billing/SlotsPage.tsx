@@ -23,7 +23,7 @@ import { CycleToggle } from './PlanGrid';
 import { isOpenableLink } from './PayPromptDialog';
 import { loadCatalogue } from './PlansPage';
 import { canUnsubscribeSlots, slotProductFor, validSlotQuantity } from './slots';
-import { useLoad } from './useBilling';
+import { useBillingLoad } from './useBilling';
 
 /** Members using seats: teams arrive with their own slice, and until then none do. */
 const MEMBERS_USING_SEATS = 0;
@@ -44,7 +44,7 @@ const loadSlots = async (userId: string) => {
 export const SlotsPage = () => {
   const { t, i18n } = useTranslation();
   const { user } = useSession();
-  const [data, reload] = useLoad(() => loadSlots(user?.id ?? ''), user?.id ?? '');
+  const [data, reload] = useBillingLoad(() => loadSlots(user?.id ?? ''), user?.id ?? '');
   const [cycle, setCycle] = useState<BillingCycle>('monthly');
   const [quantityText, setQuantityText] = useState('1');
   const [busy, setBusy] = useState<string | null>(null);

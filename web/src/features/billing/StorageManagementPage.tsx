@@ -12,13 +12,13 @@ import { useSession } from '../../session/store';
 import { formatStorage } from './money';
 import { currentWeight, loadCatalogue } from './PlansPage';
 import { PlanUpgradeDialog } from './PlanUpgradeDialog';
-import { useLoad } from './useBilling';
+import { useBillingLoad } from './useBilling';
 
 /** `/storages/management`: the plan and the storage it grants, and the ways to get more. */
 export const StorageManagementPage = () => {
   const { t, i18n } = useTranslation();
   const { user } = useSession();
-  const [catalogue, reload] = useLoad(() => loadCatalogue(user?.id ?? ''), user?.id ?? '');
+  const [catalogue, reload] = useBillingLoad(() => loadCatalogue(user?.id ?? ''), user?.id ?? '');
   const [upgradeOpen, setUpgradeOpen] = useState(false);
   if (!user) return null;
   return (

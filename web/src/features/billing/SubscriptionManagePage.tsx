@@ -29,7 +29,7 @@ import { useSession } from '../../session/store';
 import { billingApi, PAYMENTS_PER_PAGE } from './billing.api';
 import type { NextPayment, PlanInfo, Subscription } from './billing.types';
 import { formatMoney, formatStorage } from './money';
-import { useLoad } from './useBilling';
+import { useBillingLoad } from './useBilling';
 
 /** The subscription the page is about: the active one, else the latest cancelled or pending one. */
 export const currentSubscription = (subscriptions: readonly Subscription[]): Subscription | null =>
@@ -105,7 +105,7 @@ const PlanBlock = ({ plan, subscription, onCancel }: { plan: PlanInfo; subscript
 const PaymentHistory = ({ userId }: { userId: string }) => {
   const { t, i18n } = useTranslation();
   const [page, setPage] = useState(0);
-  const [payments] = useLoad(() => billingApi.payments(userId, page + 1), `${userId}:${page}`);
+  const [payments] = useBillingLoad(() => billingApi.payments(userId, page + 1), `${userId}:${page}`);
   return (
     <Paper variant="outlined" component="section" aria-labelledby="payments-title">
       <Typography id="payments-title" variant="h6" component="h2" sx={{ p: 2, pb: 0 }}>
@@ -167,7 +167,7 @@ export const SubscriptionManagePage = () => {
   const { t, i18n } = useTranslation();
   const { user } = useSession();
   const userId = user?.id ?? '';
-  const [data, reload] = useLoad(async () => {
+  const [data, reload] = useBillingLoad(async () => {
     const [plan, subscriptions] = await Promise.all([billingApi.plan(userId), billingApi.subscriptions(userId)]);
     return { plan, subscription: currentSubscription(subscriptions) };
   }, userId);

@@ -7,7 +7,7 @@ import type { PendingProduct, PlanInfo } from './billing.types';
 export type Loadable<T> = { status: 'loading' } | { status: 'ready'; value: T } | { status: 'failed'; error: NormalisedError };
 
 /** The shared load in the billing pages' shape: once per key and again on `reload()`, a spinner each time. */
-export const useLoad = <T>(load: () => Promise<T>, key: string): [Loadable<T>, () => void] => {
+export const useBillingLoad = <T>(load: () => Promise<T>, key: string): [Loadable<T>, () => void] => {
   const { data, error, loading, reload } = useLoadShared(() => load(), [key], { reset: true });
   const state: Loadable<T> = error ? { status: 'failed', error } : loading || data === undefined ? { status: 'loading' } : { status: 'ready', value: data };
   return [state, reload];
