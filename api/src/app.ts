@@ -41,6 +41,7 @@ import { createBillingModule } from './modules/billing/billing.module';
 import { createFilesModule, type FilesModule } from './modules/files/files.module';
 import type { StorageBytes, StorageBytesOf } from './modules/files/storage.bytes';
 import { createStorageModule } from './modules/files/storage.module';
+import { createTeamsModule } from './modules/teams/teams.module';
 import { createWalletModule, type WalletModule } from './modules/wallet/wallet.module';
 import { createAuditModule } from './modules/audit/audit.module';
 import { bookmarksModule } from './modules/bookmarks/bookmarks.module';
@@ -138,6 +139,7 @@ export const createApp = async (options: AppOptions): Promise<AppHandle> => {
     bookmarksModule,
     cartModule,
     secureFetch,
+    createTeamsModule({ planOf: billing.planOf }),
   ];
 
   const db = await connectDatabase(config, log);

@@ -123,6 +123,14 @@ const en: Catalogue = {
     ],
     action: 'Review the program',
   },
+  'team-invite': {
+    subject: 'You are invited to join a team on AXEL Drive',
+    lines: (p) => [
+      `${p.email ?? 'A team admin'} invites you to join their team "${p.title ?? ''}" on AXEL Drive.`,
+      "Accept to share the team's folders. Without an account yet, you create one on the way.",
+    ],
+    action: 'Accept the invite',
+  },
 };
 
 const es: Catalogue = {
@@ -233,6 +241,14 @@ const es: Catalogue = {
       `Nadie ha decidido todavía. Sin una decisión, el envío vence el ${p.date}.`,
     ],
     action: 'Revisar el programa',
+  },
+  'team-invite': {
+    subject: 'Te invitaron a unirte a un equipo en AXEL Drive',
+    lines: (p) => [
+      `${p.email ?? 'Un administrador de equipo'} te invita a unirte a su equipo "${p.title ?? ''}" en AXEL Drive.`,
+      'Acepta para compartir las carpetas del equipo. Si aún no tienes cuenta, la creas en el camino.',
+    ],
+    action: 'Aceptar la invitación',
   },
 };
 
@@ -345,6 +361,14 @@ const pt: Catalogue = {
       `Ninguém decidiu ainda. Sem uma decisão, o envio expira em ${p.date}.`,
     ],
     action: 'Revisar o programa',
+  },
+  'team-invite': {
+    subject: 'Você foi convidado para uma equipe no AXEL Drive',
+    lines: (p) => [
+      `${p.email ?? 'Um administrador de equipe'} convida você para a equipe "${p.title ?? ''}" no AXEL Drive.`,
+      'Aceite para compartilhar as pastas da equipe. Se ainda não tem conta, você cria uma no caminho.',
+    ],
+    action: 'Aceitar o convite',
   },
 };
 
@@ -460,6 +484,14 @@ const nl: Catalogue = {
       `Er is nog niet beslist. Zonder beslissing verloopt de indiening op ${p.date}.`,
     ],
     action: 'Programma bekijken',
+  },
+  'team-invite': {
+    subject: 'Je bent uitgenodigd voor een team op AXEL Drive',
+    lines: (p) => [
+      `${p.email ?? 'Een teambeheerder'} nodigt je uit voor het team "${p.title ?? ''}" op AXEL Drive.`,
+      'Accepteer om de mappen van het team te delen. Heb je nog geen account, dan maak je er onderweg een aan.',
+    ],
+    action: 'Uitnodiging accepteren',
   },
 };
 

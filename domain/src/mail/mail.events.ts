@@ -24,6 +24,8 @@ export const MAIL_TEMPLATES = [
   'share-expiring',
   // auto-pay: a submitted program reminds the staff who may approve it
   'autopay-approval-reminder',
+  // teams: an invite to join the team of a plan owner
+  'team-invite',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 

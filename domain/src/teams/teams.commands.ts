@@ -64,4 +64,8 @@ export type TeamCommand =
         grants: readonly { principal: Principal; level: PermissionLevel }[];
       }
     >
-  | Command<'CloseTeam', { reason: 'downgrade' | 'owner-deleted' }>;
+  | Command<'CloseTeam', { reason: 'downgrade' | 'owner-deleted' }>
+  /** A member's account was purged: they leave the team, whoever manages it. */
+  | Command<'DropPurgedMember', { userId: string }>
+  /** The owner's account was purged: what the team stream keeps of people is forgotten. */
+  | Command<'ForgetTeam', Record<string, never>>;

@@ -241,6 +241,16 @@ const decide = (command: TeamCommand, state: TeamState): TeamEvent[] => {
       if (state.status !== 'open') return [];
       return [{ type: 'TeamClosed', data: { reason: command.data.reason } }];
     }
+    case 'DropPurgedMember': {
+      if (state.status === 'none') return [];
+      const m = Object.values(state.members).find((x) => x.userId === command.data.userId);
+      if (!m || m.role === 'admin') return [];
+      return [{ type: 'TeamMemberRemoved', data: { memberId: m.memberId, userId: m.userId } }];
+    }
+    case 'ForgetTeam': {
+      if (state.status === 'none' || state.forgotten) return [];
+      return [{ type: 'TeamForgotten', data: { at: command.metadata.now.toISOString() } }];
+    }
     default:
       return assertNever(command);
   }

@@ -1,7 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../shared/errors';
-import { MAX_INVITE_EMAILS, parseInviteEmails } from './teams.invites';
+import { fold } from '../shared/decider';
+import { CommonErrors, DomainError } from '../shared/errors';
+import type { TeamCommand } from './teams.commands';
+import { teamDecider } from './teams.decide';
+import type { TeamEvent, TeamInviteEvent } from './teams.events';
+import { MAX_INVITE_EMAILS, parseInviteEmails, teamInviteDecider, type TeamInviteCommand } from './teams.invites';
 
 describe('invite addresses', () => {
   it('splits by spaces, commas and semicolons, once each, lower-cased', () => {
@@ -42,5 +46,47 @@ describe('invite addresses', () => {
         },
       ),
     );
+  });
+});
+
+describe('an e-mail invite stream', () => {
+  const now = new Date('2026-11-28T10:00:00Z');
+  const run = (events: TeamInviteEvent[], command: Omit<TeamInviteCommand, 'metadata'>) =>
+    teamInviteDecider.decide({ ...command, metadata: { now } } as TeamInviteCommand, fold(teamInviteDecider, events));
+  const issued: TeamInviteEvent = { type: 'TeamInviteIssued', data: { teamId: 't1', email: 'ann@example.org', tokenHash: 'h1' } };
+
+  it('is issued once: the same token again changes nothing, another token conflicts', () => {
+    expect(run([], { type: 'IssueTeamInvite', data: { teamId: 't1', email: 'ann@example.org', tokenHash: 'h1' } })).toEqual([issued]);
+    expect(run([issued], { type: 'IssueTeamInvite', data: { teamId: 't1', email: 'ann@example.org', tokenHash: 'h1' } })).toEqual([]);
+    expect(() => run([issued], { type: 'IssueTeamInvite', data: { teamId: 't1', email: 'ann@example.org', tokenHash: 'h2' } })).toThrowError(
+      expect.objectContaining({ code: CommonErrors.conflict.code }),
+    );
+  });
+  it('closes once (the address is forgotten with it); closing an invite never issued is refused', () => {
+    const closed: TeamInviteEvent = { type: 'TeamInviteClosed', data: { outcome: 'accepted' } };
+    expect(run([issued], { type: 'CloseTeamInvite', data: { outcome: 'accepted' } })).toEqual([closed]);
+    expect(run([issued, closed], { type: 'CloseTeamInvite', data: { outcome: 'withdrawn' } })).toEqual([]);
+    expect(() => run([], { type: 'CloseTeamInvite', data: { outcome: 'withdrawn' } })).toThrowError(expect.objectContaining({ code: 'INVITE_INVALID' }));
+  });
+});
+
+describe('a purged account and its team', () => {
+  const now = new Date('2026-11-28T10:00:00Z');
+  const run = (events: TeamEvent[], command: Omit<TeamCommand, 'metadata'>) =>
+    teamDecider.decide({ ...command, metadata: { now } } as TeamCommand, fold(teamDecider, events));
+  const created: TeamEvent = { type: 'TeamCreated', data: { teamId: 'o1', ownerId: 'o1', planKind: 'group' } };
+  const joined: TeamEvent = { type: 'TeamMemberJoined', data: { memberId: 'm1', userId: 'u1', via: 'link', quotaBytes: 0 } };
+
+  it('a purged member leaves whoever manages the team; the admin never does this way; twice is once', () => {
+    const removed: TeamEvent = { type: 'TeamMemberRemoved', data: { memberId: 'm1', userId: 'u1' } };
+    expect(run([created, joined], { type: 'DropPurgedMember', data: { userId: 'u1' } })).toEqual([removed]);
+    expect(run([created, joined, removed], { type: 'DropPurgedMember', data: { userId: 'u1' } })).toEqual([]);
+    expect(run([created], { type: 'DropPurgedMember', data: { userId: 'o1' } })).toEqual([]);
+  });
+  it("the owner's team forgets once", () => {
+    const forgotten: TeamEvent = { type: 'TeamForgotten', data: { at: now.toISOString() } };
+    expect(run([created], { type: 'ForgetTeam', data: {} })).toEqual([forgotten]);
+    expect(run([created, forgotten], { type: 'ForgetTeam', data: {} })).toEqual([]);
+    expect(run([], { type: 'ForgetTeam', data: {} })).toEqual([]);
   });
 });

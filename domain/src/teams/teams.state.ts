@@ -31,6 +31,8 @@ export type TeamState =
       readonly links: Readonly<Record<string, { readonly tokenHash: string; readonly quotaBytes: number; readonly revoked: boolean }>>;
       readonly groups: Readonly<Record<string, TeamGroup>>;
       readonly grants: readonly Grant[];
+      /** The owner's account was purged and the stream's personal data forgotten. */
+      readonly forgotten?: boolean;
     };
 export type ExistingTeam = Exclude<TeamState, { status: 'none' }>;
 
@@ -120,7 +122,7 @@ export const evolveTeam = (state: TeamState, event: TeamEvent): TeamState => {
     case 'TeamClosed':
       return { ...state, status: 'closed' };
     case 'TeamForgotten':
-      return state;
+      return { ...state, status: 'closed', groups: {}, forgotten: true };
   }
 };
 

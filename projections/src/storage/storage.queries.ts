@@ -142,3 +142,24 @@ export const storageSizesOf = async (db: Queryable, ownerId: string): Promise<{ 
   );
   return rows;
 };
+
+/**
+ * The ids from the top folder of a storage down to the item itself (the path the permission
+ * function reads), in one walk up the parents; empty when the item is not in that storage.
+ */
+export const itemPath = async (db: Queryable, storageId: string, itemId: string): Promise<string[]> => {
+  const { rows } = await db.query<{ id: string }>(
+    `with recursive up(id, folder, depth) as (
+       select id, folder, 0 from storage_items where id = $1 and storage_id = $2
+       union all
+       select i.id, i.folder, up.depth + 1 from storage_items i join up on i.id = up.folder and i.storage_id = $2 where up.depth < 1000
+     )
+     select id from up order by depth desc`,
+    [itemId, storageId],
+  );
+  return rows.map((r) => r.id);
+};
+
+/** Whose a storage is, or undefined when there is no such storage. */
+export const storageOwner = async (db: Queryable, storageId: string): Promise<string | undefined> =>
+  (await db.query<{ owner_id: string }>('select owner_id from storages where id = $1', [storageId])).rows[0]?.owner_id;

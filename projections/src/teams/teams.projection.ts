@@ -62,8 +62,10 @@ export const teamsProjection = defineProjection<
     team_invites: (t) => `create table "${t}" (
         invite_id text primary key,
         team_id text not null,
-        email text not null
-      );`,
+        email text not null,
+        token_hash text not null
+      );
+      create index on "${t}" (token_hash);`,
     team_groups: (t) => `create table "${t}" (
         team_id text not null,
         group_id text not null,
@@ -102,10 +104,11 @@ export const teamsProjection = defineProjection<
       if (e.streamName.startsWith(INVITE_STREAM)) {
         const inviteId = e.streamName.slice(INVITE_STREAM.length);
         if (e.type === 'TeamInviteIssued')
-          await tx.query(`insert into ${I} (invite_id, team_id, email) values ($1, $2, $3) on conflict (invite_id) do nothing`, [
+          await tx.query(`insert into ${I} (invite_id, team_id, email, token_hash) values ($1, $2, $3, $4) on conflict (invite_id) do nothing`, [
             inviteId,
             e.data.teamId,
             e.data.email,
+            e.data.tokenHash,
           ]);
         else if (e.type === 'TeamInviteClosed') await tx.query(`delete from ${I} where invite_id = $1`, [inviteId]);
         continue;

@@ -80,3 +80,36 @@ export const grantsOn = async (db: Queryable, itemIds: readonly string[]): Promi
   );
   return rows.map((r) => ({ itemId: r.item_id, principal: { kind: r.principal_kind, id: r.principal_id }, level: r.level }));
 };
+
+/** An open e-mail invite by the hash of its link's token. */
+export const inviteByTokenHash = async (db: Queryable, tokenHash: string): Promise<{ invite_id: string; team_id: string } | undefined> =>
+  (await db.query<{ invite_id: string; team_id: string }>('select invite_id, team_id from team_invites where token_hash = $1', [tokenHash])).rows[0];
+
+export interface TeamPersonRow {
+  user_id: string;
+  role: MemberRole;
+  status: MemberStatus;
+  group_ids: string[];
+}
+
+/** Every member of a team with an account (pending invites have none), with their groups: whom a permission can reach. */
+export const teamPeople = async (db: Queryable, teamId: string): Promise<TeamPersonRow[]> =>
+  (
+    await db.query<TeamPersonRow>(
+      `select m.user_id, m.role, m.status,
+              coalesce((select array_agg(gm.group_id order by gm.group_id) from team_group_members gm where gm.team_id = m.team_id and gm.member_id = m.member_id), '{}') as group_ids
+       from team_members m where m.team_id = $1 and m.user_id is not null
+       order by case m.role when 'admin' then 0 when 'co_admin_member' then 1 else 2 end, m.created_at, m.member_id`,
+      [teamId],
+    )
+  ).rows;
+
+/** The open team a person belongs to as a member (not as its admin), if any. */
+export const teamJoinedBy = async (db: Queryable, userId: string): Promise<{ team_id: string; owner_id: string } | undefined> =>
+  (
+    await db.query<{ team_id: string; owner_id: string }>(
+      `select t.id as team_id, t.owner_id from team_members m join teams t on t.id = m.team_id
+       where m.user_id = $1 and m.role <> 'admin' and t.status = 'open' limit 1`,
+      [userId],
+    )
+  ).rows[0];

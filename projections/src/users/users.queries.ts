@@ -64,3 +64,7 @@ export const listUsers = (db: Queryable, q: UsersRequest) => {
     offset: q.offset,
   });
 };
+
+/** The account (not deleted) that signs in with this address, if any. */
+export const findUserByEmail = async (db: Queryable, email: string): Promise<UserRow | undefined> =>
+  (await db.query<UserRow>('select * from users where lower(email) = lower($1) and deleted_at is null limit 1', [email])).rows[0];

@@ -20,6 +20,8 @@ export interface UserPlanView {
   readonly entitlements: ReturnType<typeof entitlementsOf>;
   readonly assets: ReturnType<typeof assetsOf>;
   readonly pendingProduct: ReturnType<typeof pendingProductOf>;
+  /** The plan in effect is a free trial (a promo's trial days, nothing paid yet): such a person may still join a team. */
+  readonly onTrial: boolean;
 }
 
 /** The plan in effect now, and a custom plan waiting for payment. */
@@ -27,7 +29,9 @@ const planOf = async (ctx: AppContext, userId: string): Promise<UserPlanView> =>
   const state = await loadBilling(ctx, userId);
   const now = ctx.now();
   const entitlements = entitlementsOf({ subscriptions: Object.values(state.subscriptions), now });
-  return { entitlements, assets: assetsOf(entitlements), pendingProduct: pendingProductOf(state, now) };
+  const current = entitlements.plan.subscriptionId ? state.subscriptions[entitlements.plan.subscriptionId] : undefined;
+  const onTrial = current !== undefined && (current.promo?.freeTrialDays ?? 0) > 0 && current.paymentsMade === 0;
+  return { entitlements, assets: assetsOf(entitlements), pendingProduct: pendingProductOf(state, now), onTrial };
 };
 
 /** The billing module as `app.ts` wires it: a module, and the plan of a user. */

@@ -1,0 +1,26 @@
+import { teamStreamName } from '@axel/domain';
+import type { ErasureActor } from '../../module';
+import type { AppContext } from '../../context';
+import { loadTeam, runMembershipCommand, runTeamCommand, teamIdOfOwner } from './teams.commands';
+import { teamJoinedBy } from '@axel/projections/teams/teams.queries';
+
+/**
+ * A purged account leaves its teams: the team it owned closes and forgets its group names (the
+ * stream's key is destroyed); as a member it is removed from the team it belonged to, and its
+ * membership given back. Repeating it does nothing more.
+ */
+export const forgetTeams = async (ctx: AppContext, userId: string, actor: ErasureActor): Promise<void> => {
+  const owned = teamIdOfOwner(userId);
+  if ((await ctx.store.readStream(teamStreamName(owned))).revision >= 0) {
+    const team = await loadTeam(ctx, owned);
+    if (team.status !== 'none' && team.ownerId === userId) {
+      await runTeamCommand(ctx, owned, { type: 'CloseTeam', data: { reason: 'owner-deleted' } }, actor);
+      await runTeamCommand(ctx, owned, { type: 'ForgetTeam', data: {} }, actor);
+    }
+  }
+  const joined = await teamJoinedBy(ctx.pool, userId);
+  if (joined) {
+    await runTeamCommand(ctx, joined.team_id, { type: 'DropPurgedMember', data: { userId } }, actor);
+    await runMembershipCommand(ctx, userId, { type: 'ReleaseTeamMembership', data: { teamId: joined.team_id } }, actor);
+  }
+};
