@@ -113,3 +113,21 @@ export const teamJoinedBy = async (db: Queryable, userId: string): Promise<{ tea
       [userId],
     )
   ).rows[0];
+
+export interface TeamGroupRow {
+  group_id: string;
+  name: string;
+  member_ids: string[];
+  created_at: Date;
+}
+
+/** A team's groups by name, each with its members. */
+export const teamGroups = async (db: Queryable, teamId: string): Promise<TeamGroupRow[]> =>
+  (
+    await db.query<TeamGroupRow>(
+      `select g.group_id, g.name, g.created_at,
+              coalesce((select array_agg(gm.member_id order by gm.member_id) from team_group_members gm where gm.team_id = g.team_id and gm.group_id = g.group_id), '{}') as member_ids
+       from team_groups g where g.team_id = $1 order by lower(g.name), g.group_id`,
+      [teamId],
+    )
+  ).rows;

@@ -229,18 +229,6 @@ export const billingRoutes = (ctx: AppContext, service: BillingService) => async
   );
 
   app.get(
-    '/api/users/:id/member-role/',
-    { schema: { tags, summary: "The user's role in a team (owners of team plans are its admin)", params: IdParams, response: { 200: AnyObject } } },
-    async (request) => {
-      await requireSelf(ctx, request, request.params.id);
-      const e = entitlementsOf({ subscriptions: Object.values((await loadBilling(ctx, request.params.id)).subscriptions), now: ctx.now() });
-      const owner = e.flags.isTeamOwner || e.flags.isBusOwner || e.flags.isGroupOwner || e.flags.isEnterprise || e.flags.isPartnerBusiness;
-      // membership of someone else's team arrives with the teams slice
-      return { role: owner ? 'admin' : null, ownerId: owner ? request.params.id : null, isCoAdmin: false, freeSeats: e.freeSeats };
-    },
-  );
-
-  app.get(
     '/api/users/:id/grace-period-info/',
     { schema: { tags, summary: 'Grace items within 90 days of their grace end', params: IdParams, response: { 200: z.array(AnyObject) } } },
     async (request) => {

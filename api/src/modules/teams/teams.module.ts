@@ -3,6 +3,7 @@ import { teamsProjection } from '@axel/projections/teams/teams.projection';
 import type { Module } from '../../module';
 import type { TeamPlanOf } from './teams.commands';
 import { forgetTeams } from './teams.forget';
+import { teamMembersRoutes } from './teams.members.routes';
 import { teamPermissionsRoutes } from './teams.permissions';
 import { teamsRoutes } from './teams.routes';
 
@@ -14,6 +15,7 @@ export const createTeamsModule = (deps: { readonly planOf: TeamPlanOf }): Module
   personalData: { team_invites: ['email'], team_groups: ['name'] },
   routes: (ctx) => async (app) => {
     await app.register(teamsRoutes(ctx, deps.planOf));
+    await app.register(teamMembersRoutes(ctx, deps.planOf));
     await app.register(teamPermissionsRoutes(ctx, deps.planOf));
   },
   forget: forgetTeams,

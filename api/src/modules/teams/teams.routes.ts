@@ -39,7 +39,7 @@ import {
 const tags = ['teams'];
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema };
 
-const memberJson = (r: TeamMemberRow): MemberJson => ({
+export const memberJson = (r: TeamMemberRow): MemberJson => ({
   memberId: r.member_id,
   userId: r.user_id,
   email: r.email,

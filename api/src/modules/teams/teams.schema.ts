@@ -76,3 +76,30 @@ export const PermissionsSchema = z.object({
   ),
 });
 export type PermissionsJson = z.infer<typeof PermissionsSchema>;
+
+export const ChangeMemberBody = z
+  .object({
+    role: z.enum(['co_admin_member', 'member']).optional(),
+    /** GB. */
+    quota: z.number().int().min(0).max(1_000_000).optional(),
+    forbiddenActions: z.array(z.enum(FORBIDDEN_ACTIONS)).max(FORBIDDEN_ACTIONS.length).optional(),
+    /** Suspend (`suspended`) or give access back (`joined`). */
+    status: z.enum(['suspended', 'joined']).optional(),
+  })
+  .strict();
+
+export const MemberRoleSchema = z.object({
+  teamId: z.string().nullable(),
+  /** The team's owner (the plan owner), null outside any team. */
+  ownerId: z.string().nullable(),
+  role: z.enum(MEMBER_ROLES).nullable(),
+  status: z.enum(MEMBER_STATUSES).nullable(),
+  isCoAdmin: z.boolean(),
+  /** Seats of the team's plan (the person's own plan outside any team). */
+  freeSeats: z.number(),
+});
+
+export const GroupParams = z.object({ teamId: id, groupId: id });
+export const GroupBody = z.object({ name: z.string().max(1000) });
+export const GroupMembersBody = z.object({ memberIds: z.array(id).max(10_000) });
+export const GroupSchema = z.object({ id: z.string(), name: z.string(), memberIds: z.array(z.string()), createdAt: z.string() });
