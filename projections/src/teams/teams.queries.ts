@@ -131,3 +131,34 @@ export const teamGroups = async (db: Queryable, teamId: string): Promise<TeamGro
       [teamId],
     )
   ).rows;
+
+/** A joined (not pending, not suspended) member of an open team, as the permission function sees them, with their forbidden actions. */
+export const activeTeamMember = async (db: Queryable, teamId: string, userId: string): Promise<(Person & { forbiddenActions: string[] }) | undefined> => {
+  const { rows } = await db.query<{ role: MemberRole; group_ids: string[]; forbidden_actions: string[] }>(
+    `select m.role, m.forbidden_actions,
+            coalesce((select array_agg(gm.group_id) from team_group_members gm where gm.team_id = m.team_id and gm.member_id = m.member_id), '{}') as group_ids
+     from team_members m join teams t on t.id = m.team_id and t.status = 'open'
+     where m.team_id = $1 and m.user_id = $2 and m.status = 'joined'`,
+    [teamId, userId],
+  );
+  const r = rows[0];
+  return r && { userId, role: r.role, groupIds: r.group_ids, forbiddenActions: r.forbidden_actions };
+};
+
+/**
+ * The items of a storage a person can reach a grant through: every item granted to them or one of
+ * their groups (any level above none), and every folder above such an item (to walk down to it).
+ */
+export const reachableItems = async (db: Queryable, storageId: string, person: Person): Promise<Set<string>> => {
+  const { rows } = await db.query<{ id: string }>(
+    `with recursive up(id, folder, depth) as (
+       select i.id, i.folder, 0 from team_grants g join storage_items i on i.id = g.item_id and i.storage_id = g.storage_id
+        where g.storage_id = $1 and ((g.principal_kind = 'user' and g.principal_id = $2) or (g.principal_kind = 'group' and g.principal_id = any($3::text[])))
+       union
+       select i.id, i.folder, up.depth + 1 from storage_items i join up on i.id = up.folder and i.storage_id = $1 where up.depth < 1000
+     )
+     select distinct id from up`,
+    [storageId, person.userId, person.groupIds],
+  );
+  return new Set(rows.map((r) => r.id));
+};

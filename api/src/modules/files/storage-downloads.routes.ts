@@ -1,3 +1,4 @@
+import { accessStorage, requireAction } from './storage.access';
 import { DomainError, StorageErrors } from '@axel/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -40,8 +41,9 @@ export const storageDownloadRoutes = (ctx: AppContext, bytes: StorageBytes) => a
     { schema: { tags, summary: "A file's bytes (HTTP Range for resume and seeking)", params: FileParams, querystring: DownloadQuery } },
     async (request, reply) => {
       const { user } = await requireSelf(ctx, request, request.params.id);
-      const storage = await ownStorage(ctx, user.id, request.params.storageId, userActor(request, user.id));
-      const item = await liveItem(ctx, storage.id, request.params.fileId, 'file');
+      const access = await accessStorage(ctx, user.id, request.params.storageId, userActor(request, user.id));
+      const item = await liveItem(ctx, access.storage.id, request.params.fileId, 'file');
+      await requireAction(ctx, access, item.id, 'download');
       return sendFile(bytes.content, request, reply, item, request.query);
     },
   );

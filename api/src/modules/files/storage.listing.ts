@@ -47,21 +47,23 @@ export const pageParts = (counts: { folders: number; files: number }, offset: nu
  * page first, then the page's 500 rows by their key, never the rows it skips. The count reads the
  * same index. Answers the JSON of the page (totalCount, page, perPage, data).
  */
-export const listFolder = async (db: Queryable, storageId: string, folder: string, q: z.infer<typeof ListQuery>) => {
+export const listFolder = async (db: Queryable, storageId: string, folder: string, q: z.infer<typeof ListQuery>, onlyIds: readonly string[] | null = null) => {
+  // a team member who cannot view the folder itself sees only what their grants reach
+  const only = (n: number) => (onlyIds ? ` and id = any($${n}::text[])` : '');
   // `file`/`folder` keep a kind (Secure Fetch items too); `sfFile`/`sfFolder` keep only those
   const kind = q.label === 'sfFile' ? 'file' : q.label === 'sfFolder' ? 'folder' : (q.label ?? null);
   const onlyReceived = q.label === 'sfFile' || q.label === 'sfFolder' ? ` and sf_label = '${q.label}'` : '';
   const { rows: counted } = await db.query<{ folders: number; total: number }>(
     `select count(*) filter (where label = 'folder')::int as folders, count(*)::int as total from storage_items
-      where storage_id = $1 and folder = $2 and not in_trash and ($3::text is null or label = $3)${onlyReceived}`,
-    [storageId, folder, kind],
+      where storage_id = $1 and folder = $2 and not in_trash and ($3::text is null or label = $3)${onlyReceived}${only(4)}`,
+    onlyIds ? [storageId, folder, kind, onlyIds] : [storageId, folder, kind],
   );
   const total = counted[0]?.total ?? 0;
   const folders = counted[0]?.folders ?? 0;
   const parts = pageParts({ folders, files: total - folders }, (q.page - 1) * q.perPage, q.perPage);
   const order = `${STORAGE_SORT_COLUMNS[q.sortBy]} ${q.sortOrder}, id ${q.sortOrder}`;
   const selects: string[] = [];
-  const params: unknown[] = [storageId, folder];
+  const params: unknown[] = onlyIds ? [storageId, folder, onlyIds] : [storageId, folder];
   for (const [label, slice] of [
     ['folder', parts.folders],
     ['file', parts.files],
@@ -69,7 +71,7 @@ export const listFolder = async (db: Queryable, storageId: string, folder: strin
     if (!slice.limit) continue;
     params.push(slice.limit, slice.offset);
     selects.push(
-      `(select id from storage_items where storage_id = $1 and folder = $2 and not in_trash and label = '${label}'${onlyReceived}
+      `(select id from storage_items where storage_id = $1 and folder = $2 and not in_trash and label = '${label}'${onlyReceived}${only(3)}
          order by ${order} limit $${params.length - 1} offset $${params.length})`,
     );
   }

@@ -38,6 +38,7 @@ import {
   storageJson,
   type ItemRow,
 } from './storage.service';
+import { accessStorage, requireAction, visibleChildren, type StorageAccess } from './storage.access';
 
 /** Storages, folders, files, their details, search and the trash list (spec §7 Storage). */
 export const storageRoutes = (ctx: AppContext, bytes: StorageBytes) => async (fastify: FastifyInstance) => {
@@ -50,6 +51,12 @@ export const storageRoutes = (ctx: AppContext, bytes: StorageBytes) => async (fa
   const own = async (request: FastifyRequest, userId: string, storageId: string): Promise<{ userId: string; storage: StorageRow }> => {
     const { user } = await requireSelf(ctx, request, userId);
     return { userId: user.id, storage: await ownStorage(ctx, user.id, storageId, userActor(request, user.id)) };
+  };
+  /** The owner's storage, or a team storage the person is a member of, with what they may do in it. */
+  const reach = async (request: FastifyRequest, userId: string, storageId: string): Promise<{ userId: string; access: StorageAccess; storage: StorageRow }> => {
+    const { user } = await requireSelf(ctx, request, userId);
+    const access = await accessStorage(ctx, user.id, storageId, userActor(request, user.id));
+    return { userId: user.id, access, storage: access.storage };
   };
 
   app.get('/api/users/:id/storages/', { schema: { tags, summary: "The user's storages", params: UserParams } }, async (request) => {
@@ -72,15 +79,17 @@ export const storageRoutes = (ctx: AppContext, bytes: StorageBytes) => async (fa
   );
 
   /** The page's JSON comes whole from PostgreSQL (see listFolder) and goes out as it is. */
-  const listItems = async (reply: FastifyReply, storageId: string, folder: string, q: z.infer<typeof ListQuery>) =>
-    reply.type('application/json; charset=utf-8').send(await listFolder(ctx.pool, storageId, folder, q));
+  const listItems = async (reply: FastifyReply, access: StorageAccess, folder: string, q: z.infer<typeof ListQuery>) =>
+    reply
+      .type('application/json; charset=utf-8')
+      .send(await listFolder(ctx.pool, access.storage.id, folder, q, await visibleChildren(ctx, access, folder || null)));
 
   app.get(
     '/api/users/:id/storages/:storageId/items/',
     { schema: { tags, summary: 'Items at the root of a storage', params: StorageParams, querystring: ListQuery } },
     async (request, reply) => {
-      const { storage } = await own(request, request.params.id, request.params.storageId);
-      return listItems(reply, storage.id, '', request.query);
+      const { access } = await reach(request, request.params.id, request.params.storageId);
+      return listItems(reply, access, '', request.query);
     },
   );
 
@@ -88,17 +97,18 @@ export const storageRoutes = (ctx: AppContext, bytes: StorageBytes) => async (fa
     '/api/users/:id/storages/:storageId/folders/:folderId/items/',
     { schema: { tags, summary: 'Items of a folder', params: FolderParams, querystring: ListQuery } },
     async (request, reply) => {
-      const { storage } = await own(request, request.params.id, request.params.storageId);
+      const { access, storage } = await reach(request, request.params.id, request.params.storageId);
       await liveItem(ctx, storage.id, request.params.folderId, 'folder');
-      return listItems(reply, storage.id, request.params.folderId, request.query);
+      return listItems(reply, access, request.params.folderId, request.query);
     },
   );
 
   const createItem = async (request: FastifyRequest, userId: string, storageId: string, folderId: string | null, body: z.infer<typeof CreateItemBody>) => {
-    const { storage } = await own(request, userId, storageId);
+    const { storage, access } = await reach(request, userId, storageId);
     const actor = userActor(request, userId);
     if (body.label === 'folder') {
       const parentId = folderId ?? body.parent ?? null;
+      await requireAction(ctx, access, parentId, 'createFolder');
       const itemId = newId();
       const result = await runStorageCommand(
         ctx,
@@ -109,6 +119,7 @@ export const storageRoutes = (ctx: AppContext, bytes: StorageBytes) => async (fa
       await ctx.caughtUp(result.position);
       return itemId;
     }
+    await requireAction(ctx, access, folderId, 'upload');
     // the same upload always makes the same file: a retried call finds it already made
     const itemId = deterministicId('file-from-upload', body.uploadId);
     // claimed first: from here the upload can no longer be discarded (a tus DELETE is refused)
@@ -192,21 +203,26 @@ export const storageRoutes = (ctx: AppContext, bytes: StorageBytes) => async (fa
   );
 
   app.get('/api/users/:id/storages/:storageId/folders/:folderId', { schema: { tags, summary: 'A folder', params: FolderParams } }, async (request) => {
-    const { storage } = await own(request, request.params.id, request.params.storageId);
-    return entryJson(await liveItem(ctx, storage.id, request.params.folderId, 'folder'));
+    const { storage, access } = await reach(request, request.params.id, request.params.storageId);
+    const item = await liveItem(ctx, storage.id, request.params.folderId, 'folder');
+    await requireAction(ctx, access, item.id, 'preview');
+    return entryJson(item);
   });
 
   app.get('/api/users/:id/storages/:storageId/files/:fileId', { schema: { tags, summary: 'A file', params: FileParams } }, async (request) => {
-    const { storage } = await own(request, request.params.id, request.params.storageId);
-    return entryJson(await liveItem(ctx, storage.id, request.params.fileId, 'file'));
+    const { storage, access } = await reach(request, request.params.id, request.params.storageId);
+    const item = await liveItem(ctx, storage.id, request.params.fileId, 'file');
+    await requireAction(ctx, access, item.id, 'preview');
+    return entryJson(item);
   });
 
   app.get(
     '/api/users/:id/storages/:storageId/folders/:folderId/parent/',
     { schema: { tags, summary: "The folder's parents, from the root down", params: FolderParams } },
     async (request) => {
-      const { storage } = await own(request, request.params.id, request.params.storageId);
+      const { storage, access } = await reach(request, request.params.id, request.params.storageId);
       await liveItem(ctx, storage.id, request.params.folderId, 'folder');
+      await visibleChildren(ctx, access, request.params.folderId);
       return { data: await parentsOf(ctx, storage.id, request.params.folderId) };
     },
   );
@@ -215,8 +231,9 @@ export const storageRoutes = (ctx: AppContext, bytes: StorageBytes) => async (fa
     '/api/users/:id/storages/:storageId/files/:fileId/parent/',
     { schema: { tags, summary: "The file's parents, from the root down", params: FileParams } },
     async (request) => {
-      const { storage } = await own(request, request.params.id, request.params.storageId);
+      const { storage, access } = await reach(request, request.params.id, request.params.storageId);
       await liveItem(ctx, storage.id, request.params.fileId, 'file');
+      await requireAction(ctx, access, request.params.fileId, 'preview');
       return { data: await parentsOf(ctx, storage.id, request.params.fileId) };
     },
   );
@@ -254,8 +271,10 @@ export const storageRoutes = (ctx: AppContext, bytes: StorageBytes) => async (fa
     '/api/users/:id/storages/:storageId/items/:itemId/info/',
     { schema: { tags, summary: 'File details (spec §3)', params: ItemParams } },
     async (request) => {
-      const { userId, storage } = await own(request, request.params.id, request.params.storageId);
-      return infoOf(userId, await liveItem(ctx, storage.id, request.params.itemId));
+      const { storage, access } = await reach(request, request.params.id, request.params.storageId);
+      const item = await liveItem(ctx, storage.id, request.params.itemId);
+      await requireAction(ctx, access, item.id, 'preview');
+      return infoOf(storage.owner_id, item);
     },
   );
 
@@ -279,7 +298,8 @@ export const storageRoutes = (ctx: AppContext, bytes: StorageBytes) => async (fa
     '/api/users/:id/storages/:storageId/items/:itemId/',
     { schema: { tags, summary: 'Rename an item', params: ItemParams, body: RenameBody }, config: edits },
     async (request) => {
-      const { userId, storage } = await own(request, request.params.id, request.params.storageId);
+      const { userId, storage, access } = await reach(request, request.params.id, request.params.storageId);
+      await requireAction(ctx, access, request.params.itemId, 'rename');
       const result = await runStorageCommand(
         ctx,
         storage.id,
