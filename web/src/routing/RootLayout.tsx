@@ -10,6 +10,7 @@ import { TermsAcceptanceDialog } from '../components/TermsAcceptanceDialog';
 import { useOnline } from '../components/useOnline';
 import { AppShell } from '../features/layout/AppShell';
 import { PublicLayout } from '../features/layout/PublicLayout';
+import { usePendingInvite } from '../features/members/usePendingInvite';
 import { usePush } from '../features/push/usePush';
 import { applyLocale } from '../i18n';
 import { noticeStore } from '../session/notices';
@@ -45,6 +46,7 @@ export const RootLayout = () => {
   const userLocale = user?.locale;
 
   usePush(user?.id ?? null);
+  usePendingInvite(user?.id ?? null, location.search);
   useInactivitySignOut(user?.id ?? null, user?.sessionTimeout ?? null);
 
   useEffect(() => {

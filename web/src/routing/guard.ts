@@ -45,7 +45,8 @@ const withSearch = (path: string, search?: string) => {
   return search.startsWith('?') ? `${path}${search}` : `${path}?${search}`;
 };
 
-const canManageMembers = (u: GuardUser) => u.isTeamOwner || u.isCoAdmin || u.isProfessional || u.isBusOwner || u.isGroupOwner;
+export const canManageMembers = (u: Pick<GuardUser, 'isTeamOwner' | 'isCoAdmin' | 'isProfessional' | 'isBusOwner' | 'isGroupOwner'>) =>
+  u.isTeamOwner || u.isCoAdmin || u.isProfessional || u.isBusOwner || u.isGroupOwner;
 
 const signInRedirect = (input: GuardInput): GuardResult => {
   const wanted = withSearch(input.path, input.search);

@@ -34,6 +34,7 @@ export type Screen =
   | 'shareLink'
   | 'sharesShared'
   | 'bookmarks'
+  | 'members'
   | 'secureFetch'
   | 'secureFetchUpload'
   | 'verifyCertificate'
@@ -79,7 +80,7 @@ export const ROUTES: readonly RouteDef[] = [
   auth('/files/dropbox/:subPath?'),
   auth('/files/cloudlocker/:driveId/:id?/*'),
   auth('/files/trash/:storageId?', 'trash'),
-  auth('/members/manage', 'notAvailable', 'members'),
+  auth('/members/manage', 'members', 'members'),
   auth('/members/activity', 'notAvailable', 'members'),
   auth('/members/groupsManage', 'notAvailable', 'members'),
   auth('/members/branding', 'notAvailable', 'members'),

@@ -2,6 +2,7 @@ import type { ReactElement } from 'react';
 import { AdminHandoff } from '../components/AdminHandoff';
 import { NotAvailablePage } from '../components/NotAvailablePage';
 import { BookmarksPage } from '../features/bookmarks/BookmarksPage';
+import { MembersPage } from '../features/members/MembersPage';
 import { FileBrowserPage } from '../features/files/FileBrowserPage';
 import { TrashPage } from '../features/files/TrashPage';
 import { FetchUploadPage } from '../features/secure-fetch/FetchUploadPage';
@@ -63,6 +64,7 @@ export const SCREENS: Record<Screen, () => ReactElement | null> = {
   shareLink: () => <ShareLinkRoute />,
   sharesShared: () => <SharesSharedRoute />,
   bookmarks: () => <BookmarksPage />,
+  members: () => <MembersPage />,
   secureFetch: () => <SecureFetchPage />,
   secureFetchUpload: () => <FetchUploadPage />,
   verifyCertificate: () => <VerifyCertificatePage />,

@@ -3,6 +3,7 @@ import BookmarksOutlined from '@mui/icons-material/BookmarksOutlined';
 import CardMembershipOutlined from '@mui/icons-material/CardMembershipOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import FolderOutlined from '@mui/icons-material/FolderOutlined';
+import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import MoveToInboxOutlined from '@mui/icons-material/MoveToInboxOutlined';
 import ShareOutlined from '@mui/icons-material/ShareOutlined';
@@ -24,6 +25,7 @@ import { useSession } from '../../session/store';
 import { filesApi, type Storage } from '../files/files.api';
 import { formatBytes } from '../files/format';
 import { uploadQueue } from '../files/uploader';
+import { canManageMembers } from '../../routing/guard';
 import { activeNav, NAV_ENTRIES, type NavKey } from './nav';
 
 export const NAV_WIDTH = 248;
@@ -37,6 +39,7 @@ const ICONS: Record<NavKey, ReactNode> = {
   trash: <DeleteOutlined />,
   wallet: <WalletOutlined />,
   plans: <CardMembershipOutlined />,
+  members: <GroupsOutlined />,
 };
 
 /** The user's own online storage (the one the files page opens first), read again on every move and saved upload. */
@@ -92,7 +95,7 @@ export const AppNav = ({ onNavigate }: { onNavigate?: () => void }) => {
   return (
     <Box component="nav" aria-label={t('nav.label')} data-testid="app-nav" sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
       <List sx={{ py: 1 }}>
-        {NAV_ENTRIES.map((entry) => (
+        {NAV_ENTRIES.filter((entry) => !entry.managersOnly || (user && canManageMembers(user))).map((entry) => (
           <ListItem key={entry.key} disablePadding>
             <ListItemButton
               component={RouterLink}

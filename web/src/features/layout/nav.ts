@@ -2,13 +2,15 @@
  * The entries of the signed-in app's navigation: only screens the route table renders. Each entry
  * is where it leads and which paths count as being on it (the entry is marked there).
  */
-export type NavKey = 'home' | 'files' | 'shares' | 'secureFetch' | 'bookmarks' | 'trash' | 'wallet' | 'plans';
+export type NavKey = 'home' | 'files' | 'shares' | 'secureFetch' | 'bookmarks' | 'trash' | 'wallet' | 'plans' | 'members';
 
 export interface NavEntry {
   key: NavKey;
   to: string;
   /** Path prefixes (lower case, no trailing slash) that belong to the entry. */
   prefixes: readonly string[];
+  /** Shown only to people who manage a team (the route guard's own rule for /members). */
+  managersOnly?: boolean;
 }
 
 export const NAV_ENTRIES: readonly NavEntry[] = [
@@ -19,6 +21,7 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { key: 'bookmarks', to: '/files/bookmarks', prefixes: ['/files/bookmarks', '/files/lists'] },
   { key: 'trash', to: '/files/trash', prefixes: ['/files/trash'] },
   { key: 'wallet', to: '/wallet/overview', prefixes: ['/wallet'] },
+  { key: 'members', to: '/members/manage', prefixes: ['/members'], managersOnly: true },
   { key: 'plans', to: '/storages/plans', prefixes: ['/storages/plans', '/storages/upgrade', '/storages/checkout', '/storages/slots', '/storages/group'] },
 ];
 
