@@ -23,6 +23,7 @@ import { workflowSections } from './workflows.bench';
 import { auditSections } from './audit.bench';
 import { filesSections } from './files.bench';
 import { filesListingSections } from './files-listing.bench';
+import { teamsListingSections } from './teams-listing.bench';
 import { activitySections } from './activity.bench';
 import { secureFetchSections } from './secure-fetch.bench';
 import { shareAccessSections } from './share-access.bench';
@@ -40,6 +41,7 @@ export const sections: BenchSection[] = [
   ...auditSections,
   ...filesSections,
   ...filesListingSections,
+  ...teamsListingSections,
   ...activitySections,
   ...secureFetchSections,
   ...shareAccessSections,
