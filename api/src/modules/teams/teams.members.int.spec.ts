@@ -107,3 +107,27 @@ describe('groups', () => {
     expect(after.body.effective).toEqual(expect.arrayContaining([expect.objectContaining({ userId: bob.id, level: 'none' })]));
   });
 });
+
+describe('invite links', () => {
+  it('anyone signed in joins through the link until it is revoked; a forged secret does not work', async () => {
+    const owner = await signedInUser(uniqueEmail('owner'));
+    await buy(owner.http, owner.id, 300);
+    const made = await owner.http.post(`/api/teams/${owner.id}/invite-links/`, { quota: 2 });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const token = new URL(made.body.url as string).searchParams.get('invite')!;
+    const forged = `${token.slice(0, token.lastIndexOf('.'))}.not-the-secret`;
+
+    const first = await signedInUser(uniqueEmail('first'));
+    expect((await first.http.post(`/api/team-invites/${encodeURIComponent(forged)}/accept`)).body.code).toBe('INVITE_INVALID');
+    const joined = await first.http.post(`/api/team-invites/${encodeURIComponent(token)}/accept`);
+    expect(joined.status, JSON.stringify(joined.body)).toBe(200);
+    expect(joined.body).toMatchObject({ teamId: owner.id, role: 'member', status: 'joined' });
+
+    expect((await owner.http.delete(`/api/teams/${owner.id}/invite-links/${made.body.linkId}/`)).status).toBe(204);
+    const second = await signedInUser(uniqueEmail('second'));
+    expect((await second.http.post(`/api/team-invites/${encodeURIComponent(token)}/accept`)).body.code).toBe('INVITE_REVOKED');
+    const members = (await owner.http.get(`/api/teams/${owner.id}/members/`)).body.data as { email: string; quota: number }[];
+    expect(members.map((m) => m.email)).toEqual([owner.email, first.email]);
+    expect(members[1]!.quota).toBe(2);
+  });
+});

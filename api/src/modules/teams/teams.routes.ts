@@ -1,9 +1,10 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { DomainError, GB, parseInviteEmails, TeamErrors, type ExistingTeam } from '@axel/domain';
 import { findUserByEmail, findUser } from '@axel/projections/users/users.queries';
 import { inviteByTokenHash, teamMembersPage, teamsOf, type TeamMemberRow } from '@axel/projections/teams/teams.queries';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { requireSelf, requireUser } from '../../http/auth';
 import { limitsFor } from '../../http/rate-limits';
@@ -12,6 +13,7 @@ import {
   emailKeyOf,
   ensureOwnTeam,
   inviteeAccountOf,
+  loadTeam,
   newInviteToken,
   runInviteCommand,
   runMembershipCommand,
@@ -25,7 +27,10 @@ import {
   ErrorSchema,
   InviteBody,
   InvitedSchema,
+  InviteLinkBody,
+  InviteLinkSchema,
   JoinedSchema,
+  LinkParams,
   MembersPage,
   MembersQuery,
   TeamParams,
@@ -37,6 +42,13 @@ import {
 } from './teams.schema';
 
 const tags = ['teams'];
+
+/** An invite link's token: the team, the link and its secret (only the secret's hash is kept). */
+const linkToken = (teamId: string, linkId: string, secret: string) => `l.${teamId}.${linkId}.${secret}`;
+const parseLinkToken = (token: string): { teamId: string; linkId: string; secret: string } | null => {
+  const [kind, teamId, linkId, secret, ...rest] = token.split('.');
+  return kind === 'l' && teamId && linkId && secret && rest.length === 0 ? { teamId, linkId, secret } : null;
+};
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema };
 
 export const memberJson = (r: TeamMemberRow): MemberJson => ({
@@ -194,6 +206,70 @@ export const teamsRoutes = (ctx: AppContext, planOf: TeamPlanOf) => async (fasti
     );
   }
 
+  for (const path of ['/api/teams/:teamId/invite-links', '/api/teams/:teamId/invite-links/']) {
+    app.post(
+      path,
+      {
+        config: invites,
+        schema: {
+          tags,
+          summary: 'Make an invite link anyone may join the team through (until it is revoked or the seats run out)',
+          params: TeamParams,
+          body: InviteLinkBody,
+          response: { 201: InviteLinkSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { user } = await requireUser(ctx, request);
+        const actor = userActor(request, user.id);
+        const { teamId } = request.params;
+        if (teamId === teamIdOfOwner(user.id)) await ensureOwnTeam(ctx, planOf, user.id, actor);
+        await teamForManager(ctx, teamId, user.id);
+        // short enough that the whole token fits a path segment (team id, link id, secret)
+        const linkId = randomBytes(12).toString('base64url');
+        const secret = randomBytes(24).toString('base64url');
+        await runTeamCommand(
+          ctx,
+          teamId,
+          {
+            type: 'CreateInviteLink',
+            data: { actor: { userId: user.id }, linkId, tokenHash: tokenHashOf(secret), quotaBytes: (request.body.quota ?? 0) * GB },
+          },
+          actor,
+        );
+        const token = linkToken(teamId, linkId, secret);
+        reply.code(201);
+        return { linkId, url: `${ctx.config.publicUrl}/signup?invite=${encodeURIComponent(token)}` };
+      },
+    );
+  }
+
+  for (const path of ['/api/teams/:teamId/invite-links/:linkId', '/api/teams/:teamId/invite-links/:linkId/']) {
+    app.delete(
+      path,
+      {
+        config: invites,
+        schema: {
+          tags,
+          summary: 'Revoke an invite link: joining through it answers "invite link revoked"',
+          params: LinkParams,
+          response: { 204: z.null(), ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { user } = await requireUser(ctx, request);
+        await teamForManager(ctx, request.params.teamId, user.id);
+        await runTeamCommand(
+          ctx,
+          request.params.teamId,
+          { type: 'RevokeInviteLink', data: { actor: { userId: user.id }, linkId: request.params.linkId } },
+          userActor(request, user.id),
+        );
+        return reply.status(204).send(null);
+      },
+    );
+  }
+
   for (const path of ['/api/team-invites/:token/accept', '/api/team-invites/:token/accept/']) {
     app.post(
       path,
@@ -209,9 +285,16 @@ export const teamsRoutes = (ctx: AppContext, planOf: TeamPlanOf) => async (fasti
       async (request) => {
         const { user } = await requireUser(ctx, request);
         const actor = userActor(request, user.id);
-        const invite = await inviteByTokenHash(ctx.pool, tokenHashOf(request.params.token));
-        if (!invite) throw new DomainError(TeamErrors.inviteInvalid);
-        const teamId = invite.team_id;
+        const link = parseLinkToken(request.params.token);
+        const invite = link ? undefined : await inviteByTokenHash(ctx.pool, tokenHashOf(request.params.token));
+        if (!link && !invite) throw new DomainError(TeamErrors.inviteInvalid);
+        const teamId = link?.teamId ?? invite!.team_id;
+        if (link) {
+          // the team's link: its secret must be the one the link was made with (the id alone is not enough)
+          const team = await loadTeam(ctx, teamId);
+          const made = team.status === 'none' ? undefined : team.links[link.linkId];
+          if (!made || made.tokenHash !== tokenHashOf(link.secret)) throw new DomainError(TeamErrors.inviteInvalid);
+        }
         const account = await inviteeAccountOf(ctx, planOf, user);
         const seatLimit = (await planOf(ctx, teamId)).entitlements.freeSeats;
         // the person's one team is taken first, so of two teams racing for them only one wins
@@ -226,7 +309,7 @@ export const teamsRoutes = (ctx: AppContext, planOf: TeamPlanOf) => async (fasti
               data: {
                 account: { ...account, teamId: null },
                 emailKey: emailKeyOf(ctx, user.email ?? ''),
-                via: { kind: 'invite', inviteId: invite.invite_id },
+                via: link ? { kind: 'link', linkId: link.linkId, memberId: randomUUID() } : { kind: 'invite', inviteId: invite!.invite_id },
                 seatLimit,
               },
             },
@@ -237,7 +320,7 @@ export const teamsRoutes = (ctx: AppContext, planOf: TeamPlanOf) => async (fasti
           await runMembershipCommand(ctx, user.id, { type: 'ReleaseTeamMembership', data: { teamId } }, actor);
           throw error;
         }
-        await runInviteCommand(ctx, invite.invite_id, { type: 'CloseTeamInvite', data: { outcome: 'accepted' } }, actor);
+        if (invite) await runInviteCommand(ctx, invite.invite_id, { type: 'CloseTeamInvite', data: { outcome: 'accepted' } }, actor);
         const me = Object.values(state.members).find((m) => m.userId === user.id);
         if (!me) throw new DomainError(TeamErrors.inviteInvalid);
         return { teamId, memberId: me.memberId, role: me.role, status: me.status };

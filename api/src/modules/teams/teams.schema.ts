@@ -103,3 +103,7 @@ export const GroupParams = z.object({ teamId: id, groupId: id });
 export const GroupBody = z.object({ name: z.string().max(1000) });
 export const GroupMembersBody = z.object({ memberIds: z.array(id).max(10_000) });
 export const GroupSchema = z.object({ id: z.string(), name: z.string(), memberIds: z.array(z.string()), createdAt: z.string() });
+
+export const LinkParams = z.object({ teamId: id, linkId: id });
+export const InviteLinkBody = z.object({ quota: z.number().int().min(0).max(1_000_000).optional() });
+export const InviteLinkSchema = z.object({ linkId: z.string(), url: z.string() });
