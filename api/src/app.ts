@@ -44,6 +44,8 @@ import { createStorageModule } from './modules/files/storage.module';
 import { createWalletModule, type WalletModule } from './modules/wallet/wallet.module';
 import { createAuditModule } from './modules/audit/audit.module';
 import { bookmarksModule } from './modules/bookmarks/bookmarks.module';
+import { fileLockModule } from './modules/file-lock/file-lock.module';
+import { e2eeModule } from './modules/e2ee/e2ee.module';
 import { cartModule } from './modules/sharing/cart.module';
 import { createShareAccessModule } from './modules/sharing/share-access.module';
 import { sharingModule } from './modules/sharing/sharing.module';
@@ -138,6 +140,8 @@ export const createApp = async (options: AppOptions): Promise<AppHandle> => {
     bookmarksModule,
     cartModule,
     secureFetch,
+    fileLockModule,
+    e2eeModule,
   ];
 
   const db = await connectDatabase(config, log);

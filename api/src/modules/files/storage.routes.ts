@@ -12,6 +12,9 @@ import type { StorageBytes } from './storage.bytes';
 import { userActor } from '../../http/request-meta';
 import { readStorageState } from './storage.stream';
 import { listFolder } from './storage.listing';
+import { keyPacketBytes } from '../e2ee/key-packets';
+import { openItems } from '../file-lock/file-lock.service';
+import { isLocked } from '@axel/projections/file-lock/file-lock.queries';
 import {
   CreateItemBody,
   DetailsBody,
@@ -88,8 +91,12 @@ export const storageRoutes = (ctx: AppContext, bytes: StorageBytes) => async (fa
     '/api/users/:id/storages/:storageId/folders/:folderId/items/',
     { schema: { tags, summary: 'Items of a folder', params: FolderParams, querystring: ListQuery } },
     async (request, reply) => {
-      const { storage } = await own(request, request.params.id, request.params.storageId);
+      const { user, session } = await requireSelf(ctx, request, request.params.id);
+      const actor = userActor(request, user.id);
+      const storage = await ownStorage(ctx, user.id, request.params.storageId, actor);
       await liveItem(ctx, storage.id, request.params.folderId, 'folder');
+      // a locked folder (or one inside a locked folder) is opened only with a fresh code
+      await openItems(ctx, storage.id, [request.params.folderId], { userId: user.id, session, actor, action: 'open' });
       return listItems(reply, storage.id, request.params.folderId, request.query);
     },
   );
@@ -109,6 +116,8 @@ export const storageRoutes = (ctx: AppContext, bytes: StorageBytes) => async (fa
       await ctx.caughtUp(result.position);
       return itemId;
     }
+    // an end-to-end file's key packets are checked before anything is claimed
+    if (body.pgpmessage !== undefined) await keyPacketBytes(body.pgpmessage);
     // the same upload always makes the same file: a retried call finds it already made
     const itemId = deterministicId('file-from-upload', body.uploadId);
     // claimed first: from here the upload can no longer be discarded (a tus DELETE is refused)
@@ -144,6 +153,7 @@ export const storageRoutes = (ctx: AppContext, bytes: StorageBytes) => async (fa
             manifest: { ...upload.manifest, chunks: [...upload.manifest.chunks] },
             encrypted: true,
             e2eeEnabled: body.e2eeEnabled ?? false,
+            pgpmessage: body.pgpmessage ?? null,
           },
         },
         actor,
@@ -233,8 +243,9 @@ export const storageRoutes = (ctx: AppContext, bytes: StorageBytes) => async (fa
       lastOpened: null,
       owner: userId,
       location: `/${parents.map((p) => p.name).join('/')}`,
-      twoFactorLock: false,
+      twoFactorLock: await isLocked(ctx.pool, item.storage_id, item.id),
       e2eeEnabled: item.e2ee_enabled,
+      pgpmessage: item.pgpmessage,
       hash: item.hash,
       mime: item.mime,
       title: item.details.title ?? null,
