@@ -72,14 +72,14 @@ export const storageProjection = defineProjection<'storages' | 'storage_items' |
       manifest jsonb,
       encrypted boolean not null default false,
       e2ee_enabled boolean not null default false,
-      pgpmessage text,
       details jsonb not null default '{}',
       copied_from text,
       created_at timestamptz not null,
       modified_at timestamptz not null,
       trashed_at timestamptz,
       in_trash boolean not null default false,
-      sf_label text
+      sf_label text,
+      pgpmessage text
     );
     -- a folder's listing reads its folders, then its files, each in the order of one of these for
     -- every sort (name, size, times, label), forwards or backwards: never sorted, and a deep page
