@@ -1,12 +1,9 @@
-import { decryptKey, readPrivateKey } from 'openpgp';
 import { describe, expect, it } from 'vitest';
+import { unlockKey as unlocks } from '../../api/src/modules/e2ee/e2ee.testing';
 import { stepShots } from './browser';
 import { e2eSuite } from './suite';
 
 const { uniqueEmail, signUpConfirmed, signIn, signedInPage } = e2eSuite();
-
-/** The key the server keeps, unlocked with this passphrase (throws when it does not unlock). */
-const unlocks = async (armoredKey: string, passphrase: string) => decryptKey({ privateKey: await readPrivateKey({ armoredKey }), passphrase });
 
 describe('the end-to-end passphrase in the settings', () => {
   it('sets a passphrase (rules first), the server keeps only the locked key; changing it keeps the same key', async () => {

@@ -43,20 +43,34 @@ const decide = (command: E2eeCommand, state: E2eeState): E2eeEvent[] => {
     case 'SetPassphraseKey': {
       requireAccess(command.data.hasAccess);
       if (state.key) throw new DomainError(E2eeErrors.passphraseAlreadySet);
-      return [{ type: 'E2eeKeySet', data: { ...command.data.key, hint: checkedHint(command.data.hint), at } }];
+      const { privateKey, publicKey, fingerprint } = command.data.key;
+      return [{ type: 'E2eeKeySet', data: { privateKeyCiphertext: privateKey, publicKey, fingerprint, hint: checkedHint(command.data.hint), at } }];
     }
     case 'ChangePassphrase': {
       // a key already set stays usable whatever the plan: files are never locked out
       if (!state.key) throw new DomainError(E2eeErrors.passphraseNotSet);
       if (command.data.key.fingerprint !== state.key.fingerprint) throw new DomainError(E2eeErrors.keyMismatch);
       const { privateKey, fingerprint } = command.data.key;
-      return [{ type: 'E2eePassphraseChanged', data: { privateKey, fingerprint, hint: checkedHint(command.data.hint), at } }];
+      return [{ type: 'E2eePassphraseChanged', data: { privateKeyCiphertext: privateKey, fingerprint, hint: checkedHint(command.data.hint), at } }];
     }
     case 'ResetPassphrase': {
       requireAccess(command.data.hasAccess);
       if (!state.key) throw new DomainError(E2eeErrors.passphraseNotSet);
       if (command.data.key.fingerprint === state.key.fingerprint) throw new DomainError(E2eeErrors.keyNotNew);
-      return [{ type: 'E2eeKeyReset', data: { ...command.data.key, hint: checkedHint(command.data.hint), previousFingerprint: state.key.fingerprint, at } }];
+      const { privateKey, publicKey, fingerprint } = command.data.key;
+      return [
+        {
+          type: 'E2eeKeyReset',
+          data: {
+            privateKeyCiphertext: privateKey,
+            publicKey,
+            fingerprint,
+            hint: checkedHint(command.data.hint),
+            previousFingerprint: state.key.fingerprint,
+            at,
+          },
+        },
+      ];
     }
     case 'ChangeE2eeDefaults': {
       const encryptionDefault = command.data.encryptionDefault ?? state.encryptionDefault;

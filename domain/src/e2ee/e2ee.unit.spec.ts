@@ -8,7 +8,8 @@ const metadata = { now: new Date('2026-11-01T00:00:00Z') };
 const at = metadata.now.toISOString();
 const cmd = <T extends E2eeCommand['type']>(type: T, data: Extract<E2eeCommand, { type: T }>['data']) => ({ type, data, metadata }) as E2eeCommand;
 const key = (n: number) => ({ privateKey: `private ${n}`, publicKey: `public ${n}`, fingerprint: `fp${n}` });
-const set: E2eeEvent = { type: 'E2eeKeySet', data: { ...key(1), hint: 'the usual', at } };
+const keyed = (n: number) => ({ privateKeyCiphertext: `private ${n}`, publicKey: `public ${n}`, fingerprint: `fp${n}` });
+const set: E2eeEvent = { type: 'E2eeKeySet', data: { ...keyed(1), hint: 'the usual', at } };
 const given = DeciderSpecification.for(e2eeDecider);
 
 describe('the end-to-end key and its passphrase', () => {
@@ -30,7 +31,7 @@ describe('the end-to-end key and its passphrase', () => {
   it('a passphrase change keeps the same key; a reset makes a new one', () => {
     given([set])
       .when(cmd('ChangePassphrase', { key: { ...key(1), privateKey: 'private 1 again' }, hint: 'new hint', hasAccess: false }))
-      .then([{ type: 'E2eePassphraseChanged', data: { privateKey: 'private 1 again', fingerprint: 'fp1', hint: 'new hint', at } }]);
+      .then([{ type: 'E2eePassphraseChanged', data: { privateKeyCiphertext: 'private 1 again', fingerprint: 'fp1', hint: 'new hint', at } }]);
     given([set])
       .when(cmd('ChangePassphrase', { key: key(2), hint: 'h', hasAccess: true }))
       .thenThrows(E2eeErrors.keyMismatch);
@@ -39,7 +40,7 @@ describe('the end-to-end key and its passphrase', () => {
       .thenThrows(E2eeErrors.passphraseNotSet);
     given([set])
       .when(cmd('ResetPassphrase', { key: key(2), hint: 'h', hasAccess: true }))
-      .then([{ type: 'E2eeKeyReset', data: { ...key(2), hint: 'h', previousFingerprint: 'fp1', at } }]);
+      .then([{ type: 'E2eeKeyReset', data: { ...keyed(2), hint: 'h', previousFingerprint: 'fp1', at } }]);
     given([set])
       .when(cmd('ResetPassphrase', { key: key(1), hint: 'h', hasAccess: true }))
       .thenThrows(E2eeErrors.keyNotNew);

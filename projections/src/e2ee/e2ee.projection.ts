@@ -33,11 +33,11 @@ export const e2eeKeysProjection = defineProjection<'e2ee_keys', E2eeEvent>({
           await tx.query(
             `insert into ${K} (user_id, private_key, public_key, fingerprint, hint, key_set_at, key_reset_at) values ($1, $2, $3, $4, $5, $6, $7)
              on conflict (user_id) do update set private_key = $2, public_key = $3, fingerprint = $4, hint = $5, key_set_at = coalesce(${K}.key_set_at, $6), key_reset_at = $7`,
-            [userId, e.data.privateKey, e.data.publicKey, e.data.fingerprint, e.data.hint, e.data.at, e.type === 'E2eeKeyReset' ? e.data.at : null],
+            [userId, e.data.privateKeyCiphertext, e.data.publicKey, e.data.fingerprint, e.data.hint, e.data.at, e.type === 'E2eeKeyReset' ? e.data.at : null],
           );
           break;
         case 'E2eePassphraseChanged':
-          await tx.query(`update ${K} set private_key = $2, hint = $3 where user_id = $1`, [userId, e.data.privateKey, e.data.hint]);
+          await tx.query(`update ${K} set private_key = $2, hint = $3 where user_id = $1`, [userId, e.data.privateKeyCiphertext, e.data.hint]);
           break;
         case 'E2eeDefaultsChanged':
           await tx.query(

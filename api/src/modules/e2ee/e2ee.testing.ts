@@ -1,6 +1,7 @@
 import {
   armor,
   createMessage,
+  decryptKey,
   encrypt,
   enums,
   generateKey,
@@ -8,6 +9,7 @@ import {
   PublicKeyEncryptedSessionKeyPacket,
   readKey,
   readMessage,
+  readPrivateKey,
   SymEncryptedSessionKeyPacket,
 } from 'openpgp';
 
@@ -51,3 +53,6 @@ export const encryptFor = async (armoredPublicKeys: readonly string[], plaintext
   if (!Buffer.from(whole.subarray(0, keyBytes.length)).equals(Buffer.from(keyBytes))) throw new Error('the key packets do not lead the message');
   return { whole, pgpmessage: armor(enums.armor.message, keyBytes), content: whole.subarray(keyBytes.length) };
 };
+
+/** The armored private key unlocked with this passphrase (rejects when it does not unlock it). */
+export const unlockKey = async (armoredKey: string, passphrase: string) => decryptKey({ privateKey: await readPrivateKey({ armoredKey }), passphrase });
