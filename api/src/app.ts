@@ -45,6 +45,8 @@ import { createTeamsModule } from './modules/teams/teams.module';
 import { createWalletModule, type WalletModule } from './modules/wallet/wallet.module';
 import { createAuditModule } from './modules/audit/audit.module';
 import { bookmarksModule } from './modules/bookmarks/bookmarks.module';
+import { fileLockModule } from './modules/file-lock/file-lock.module';
+import { e2eeModule } from './modules/e2ee/e2ee.module';
 import { cartModule } from './modules/sharing/cart.module';
 import { createShareAccessModule } from './modules/sharing/share-access.module';
 import { sharingModule } from './modules/sharing/sharing.module';
@@ -140,6 +142,8 @@ export const createApp = async (options: AppOptions): Promise<AppHandle> => {
     cartModule,
     secureFetch,
     createTeamsModule({ planOf: billing.planOf }),
+    fileLockModule,
+    e2eeModule,
   ];
 
   const db = await connectDatabase(config, log);

@@ -13,3 +13,5 @@ export * from './sharing/cart';
 export * from './sharing/share-archive';
 export * from './secure-fetch';
 export * from './teams';
+export * from './file-lock';
+export * from './e2ee';

@@ -131,6 +131,22 @@ export const ES: Readonly<Record<string, Sentence>> = {
   BookmarkListRenamed: (d) => `Lista de marcadores renombrada a ${quoted(d.name)}`,
   BookmarkListDeleted: () => 'Lista de marcadores eliminada',
   BookmarksForgotten: () => 'Marcadores olvidados',
+  // bloqueo en dos pasos
+  LockCodeIssued: () => 'Código de verificación enviado por correo para un bloqueo en dos pasos',
+  LockCodeRejected: (d) =>
+    `Código de verificación incorrecto (${d.purpose === 'lock' ? 'al bloquear' : d.purpose === 'unlock' ? 'al desbloquear' : 'al abrir'} un elemento)`,
+  ItemTwoFactorLocked: (d) => `Elemento bloqueado con verificación en dos pasos (${secondFactor(d.method)})`,
+  ItemTwoFactorUnlocked: (d) => `Bloqueo en dos pasos de un elemento quitado (${secondFactor(d.method)})`,
+  LockAccessGranted: (d) => `Elemento bloqueado abierto con un código de verificación (${secondFactor(d.method)})`,
+  LockedItemOpened: (d) => `Elemento bloqueado usado (${t(d.action)})`,
+  // cifrado de extremo a extremo
+  E2eeKeySet: () => 'Frase de contraseña de extremo a extremo configurada',
+  E2eePassphraseChanged: () => 'Frase de contraseña de extremo a extremo cambiada (misma clave)',
+  E2eeKeyReset: () => 'Frase de contraseña de extremo a extremo restablecida (clave nueva: los archivos anteriores ya no se pueden abrir)',
+  E2eeDefaultsChanged: (d) => `Cifrado de extremo a extremo de nuevas subidas ${d.encryptionDefault ? 'activado' : 'desactivado'}`,
+  E2eeKeysForgotten: () => 'Claves de extremo a extremo olvidadas',
+  ShareSignatureAdded: (d) => `Firma guardada para el archivo compartido ${quoted(d.signedFileName)}`,
+  ShareSignaturesForgotten: () => 'Firmas de archivos compartidos olvidadas',
   // equipos
   TeamCreated: (d) => `Equipo abierto con el plan ${t(d.planKind)}`,
   TeamPlanChanged: (d) => `Equipo pasado al plan ${t(d.planKind)}`,

@@ -131,6 +131,22 @@ export const NL: Readonly<Record<string, Sentence>> = {
   BookmarkListRenamed: (d) => `Een bladwijzerlijst hernoemd naar ${quoted(d.name)}`,
   BookmarkListDeleted: () => 'Een bladwijzerlijst verwijderd',
   BookmarksForgotten: () => 'Bladwijzers vergeten',
+  // vergrendeling in twee stappen
+  LockCodeIssued: () => 'Verificatiecode per e-mail gestuurd voor een vergrendeling in twee stappen',
+  LockCodeRejected: (d) =>
+    `Onjuiste verificatiecode ingevoerd (${d.purpose === 'lock' ? 'om een item te vergrendelen' : d.purpose === 'unlock' ? 'om een item te ontgrendelen' : 'om een item te openen'})`,
+  ItemTwoFactorLocked: (d) => `Een item vergrendeld met verificatie in twee stappen (${secondFactor(d.method)})`,
+  ItemTwoFactorUnlocked: (d) => `Vergrendeling in twee stappen van een item opgeheven (${secondFactor(d.method)})`,
+  LockAccessGranted: (d) => `Een vergrendeld item geopend met een verificatiecode (${secondFactor(d.method)})`,
+  LockedItemOpened: (d) => `Een vergrendeld item gebruikt (${t(d.action)})`,
+  // end-to-end versleuteling
+  E2eeKeySet: () => 'End-to-end wachtwoordzin ingesteld',
+  E2eePassphraseChanged: () => 'End-to-end wachtwoordzin gewijzigd (dezelfde sleutel)',
+  E2eeKeyReset: () => 'End-to-end wachtwoordzin opnieuw ingesteld (nieuwe sleutel: eerdere bestanden kunnen niet meer worden geopend)',
+  E2eeDefaultsChanged: (d) => `End-to-end versleuteling van nieuwe uploads ${d.encryptionDefault ? 'aangezet' : 'uitgezet'}`,
+  E2eeKeysForgotten: () => 'End-to-end sleutels vergeten',
+  ShareSignatureAdded: (d) => `Handtekening bewaard voor gedeeld bestand ${quoted(d.signedFileName)}`,
+  ShareSignaturesForgotten: () => 'Handtekeningen van gedeelde bestanden vergeten',
   // teams
   TeamCreated: (d) => `Team geopend met het abonnement ${t(d.planKind)}`,
   TeamPlanChanged: (d) => `Team overgezet naar het abonnement ${t(d.planKind)}`,

@@ -131,6 +131,22 @@ export const PT: Readonly<Record<string, Sentence>> = {
   BookmarkListRenamed: (d) => `Lista de favoritos renomeada para ${quoted(d.name)}`,
   BookmarkListDeleted: () => 'Lista de favoritos excluída',
   BookmarksForgotten: () => 'Favoritos esquecidos',
+  // bloqueio em duas etapas
+  LockCodeIssued: () => 'Código de verificação enviado por e-mail para um bloqueio em duas etapas',
+  LockCodeRejected: (d) =>
+    `Código de verificação incorreto (${d.purpose === 'lock' ? 'ao bloquear' : d.purpose === 'unlock' ? 'ao desbloquear' : 'ao abrir'} um item)`,
+  ItemTwoFactorLocked: (d) => `Item bloqueado com verificação em duas etapas (${secondFactor(d.method)})`,
+  ItemTwoFactorUnlocked: (d) => `Bloqueio em duas etapas de um item removido (${secondFactor(d.method)})`,
+  LockAccessGranted: (d) => `Item bloqueado aberto com um código de verificação (${secondFactor(d.method)})`,
+  LockedItemOpened: (d) => `Item bloqueado usado (${t(d.action)})`,
+  // criptografia de ponta a ponta
+  E2eeKeySet: () => 'Frase secreta de ponta a ponta definida',
+  E2eePassphraseChanged: () => 'Frase secreta de ponta a ponta trocada (mesma chave)',
+  E2eeKeyReset: () => 'Frase secreta de ponta a ponta redefinida (nova chave: arquivos anteriores não podem mais ser abertos)',
+  E2eeDefaultsChanged: (d) => `Criptografia de ponta a ponta de novos envios ${d.encryptionDefault ? 'ativada' : 'desativada'}`,
+  E2eeKeysForgotten: () => 'Chaves de ponta a ponta esquecidas',
+  ShareSignatureAdded: (d) => `Assinatura guardada para o arquivo compartilhado ${quoted(d.signedFileName)}`,
+  ShareSignaturesForgotten: () => 'Assinaturas de arquivos compartilhados esquecidas',
   // equipes
   TeamCreated: (d) => `Equipe aberta no plano ${t(d.planKind)}`,
   TeamPlanChanged: (d) => `Equipe passada para o plano ${t(d.planKind)}`,

@@ -167,6 +167,21 @@ const EN: Readonly<Record<string, Sentence>> = {
   BookmarkListRenamed: (d) => `Renamed a bookmark list to ${quoted(d.name)}`,
   BookmarkListDeleted: () => 'Deleted a bookmark list',
   BookmarksForgotten: () => 'Bookmarks forgotten',
+  // two-factor lock
+  LockCodeIssued: () => 'Verification code sent by e-mail for a two-factor lock',
+  LockCodeRejected: (d) => `Wrong verification code typed (${d.purpose === 'lock' ? 'to lock' : d.purpose === 'unlock' ? 'to unlock' : 'to open'} an item)`,
+  ItemTwoFactorLocked: (d) => `Locked an item with two-factor verification (${secondFactor(d.method)})`,
+  ItemTwoFactorUnlocked: (d) => `Removed the two-factor lock of an item (${secondFactor(d.method)})`,
+  LockAccessGranted: (d) => `Opened a locked item with a verification code (${secondFactor(d.method)})`,
+  LockedItemOpened: (d) => `Used a locked item (${text(d.action)})`,
+  // end-to-end encryption
+  E2eeKeySet: () => 'End-to-end passphrase set',
+  E2eePassphraseChanged: () => 'End-to-end passphrase changed (same key)',
+  E2eeKeyReset: () => 'End-to-end passphrase reset (new key: older files can no longer be opened)',
+  E2eeDefaultsChanged: (d) => `End-to-end encryption of new uploads turned ${d.encryptionDefault ? 'on' : 'off'}`,
+  E2eeKeysForgotten: () => 'End-to-end keys forgotten',
+  ShareSignatureAdded: (d) => `Signature kept for shared file ${quoted(d.signedFileName)}`,
+  ShareSignaturesForgotten: () => 'Shared file signatures forgotten',
   // teams
   TeamCreated: (d) => `Team opened on the ${text(d.planKind)} plan`,
   TeamPlanChanged: (d) => `Team moved to the ${text(d.planKind)} plan`,

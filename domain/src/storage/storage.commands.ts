@@ -22,6 +22,8 @@ export type AddFile = Command<
     manifest: Manifest;
     encrypted: boolean;
     e2eeEnabled: boolean;
+    /** The key packets of an end-to-end file (required with `e2eeEnabled`). */
+    pgpmessage?: string | null;
   }
 >;
 export type RenameItem = Command<'RenameItem', { itemId: string; name: string }>;

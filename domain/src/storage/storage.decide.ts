@@ -168,7 +168,9 @@ const planOne = (command: BatchCommand, s: StorageState, itemId: string, now: st
                 uploadId: null,
                 copiedFrom: source.id,
                 encrypted: true,
-                e2eeEnabled: false,
+                // a copy is the same ciphertext: the same key packets open it
+                e2eeEnabled: source.pgpmessage != null,
+                pgpmessage: source.pgpmessage ?? null,
                 createdAt: now,
               },
             };
@@ -227,6 +229,9 @@ export const decideStorage = (command: StorageCommand, s: StorageState): Storage
       requireOpen(s);
       const { itemId, parentId, name, rename, uploadId, manifest, encrypted, e2eeEnabled } = command.data;
       if (s.items.has(itemId)) return [];
+      const pgpmessage = command.data.pgpmessage ?? null;
+      // an end-to-end file without its key packets could never be read, and key packets of a plain file mean nothing
+      if (e2eeEnabled !== (pgpmessage !== null)) fail(StorageErrors.e2eeKeyPackets);
       assertValidName(name, 'file');
       if (!isLiveFolder(s, parentId)) fail(StorageErrors.folderNotFound);
       const placed = placeName(s, parentId, name, 'file', rename);
@@ -248,6 +253,7 @@ export const decideStorage = (command: StorageCommand, s: StorageState): Storage
             copiedFrom: null,
             encrypted,
             e2eeEnabled,
+            pgpmessage,
             createdAt: now,
           },
         },

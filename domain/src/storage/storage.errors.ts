@@ -28,6 +28,12 @@ export const StorageErrors = defineErrors({
   downloadSizeExceeded: { code: 'DOWNLOAD_SIZE_EXCEEDED', status: 413, message: 'Download size exceeded: at most 10 GB at once' },
   invalidUrl: { code: 'INVALID_URL', status: 403, message: 'Invalid Url' },
   rangeNotSatisfiable: { code: 'RANGE_NOT_SATISFIABLE', status: 416, message: 'The requested range is outside the file' },
+  /** A file made with `e2eeEnabled` carries its key packets (`pgpmessage`), and only such a file does. */
+  e2eeKeyPackets: {
+    code: 'E2EE_KEY_PACKETS',
+    status: 400,
+    message: 'An end-to-end encrypted file needs its key packets (pgpmessage), and only such a file has them',
+  },
   taskNotFound: { code: 'TASK_NOT_FOUND', status: 404, message: 'Storage task not found' },
   /** A storage task's own failure code (spec §8: it opens the skip-2FA dialog), never an HTTP answer. */
   twoFactorRequired: {

@@ -62,6 +62,11 @@ export const FileAdded = defineEvent(
     copiedFrom: id.nullable(),
     encrypted: z.boolean(),
     e2eeEnabled: z.boolean(),
+    /**
+     * An end-to-end file's key packets (an armored OpenPGP message of its session-key packets only),
+     * kept apart from its content: granting another reader adds a packet and never re-encrypts.
+     */
+    pgpmessage: z.string().nullable().optional(),
     createdAt: timestamp,
   }),
   { personal: ['name'], secret: ['uploadId'] },

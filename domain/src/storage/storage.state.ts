@@ -12,6 +12,8 @@ export interface StorageItem {
   /** Put in the trash itself (its contents are in the trash through it). */
   trashed: boolean;
   details: ItemDetails;
+  /** An end-to-end file's key packets (a copy carries them). */
+  readonly pgpmessage?: string | null;
 }
 
 const ROOT = '';
@@ -175,7 +177,17 @@ export const evolveStorage = (s: StorageState, event: StorageEvent): StorageStat
     }
     case 'FileAdded': {
       const d = event.data;
-      addItem(s, { id: d.itemId, label: 'file', name: d.name, parentId: d.parentId, size: d.size, manifest: d.manifest, trashed: false, details: {} });
+      addItem(s, {
+        id: d.itemId,
+        label: 'file',
+        name: d.name,
+        parentId: d.parentId,
+        size: d.size,
+        manifest: d.manifest,
+        trashed: false,
+        details: {},
+        pgpmessage: d.pgpmessage ?? null,
+      });
       if (d.uploadId) s.reservations.delete(d.uploadId);
       return { ...s, sizeUsed: s.sizeUsed + d.size };
     }

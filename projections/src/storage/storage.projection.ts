@@ -78,7 +78,8 @@ export const storageProjection = defineProjection<'storages' | 'storage_items' |
       modified_at timestamptz not null,
       trashed_at timestamptz,
       in_trash boolean not null default false,
-      sf_label text
+      sf_label text,
+      pgpmessage text
     );
     -- a folder's listing reads its folders, then its files, each in the order of one of these for
     -- every sort (name, size, times, label), forwards or backwards: never sorted, and a deep page
@@ -143,8 +144,8 @@ export const storageProjection = defineProjection<'storages' | 'storage_items' |
           break;
         case 'FileAdded':
           await tx.query(
-            `insert into ${I} (id, storage_id, folder, label, name, size, hash, mime, manifest, encrypted, e2ee_enabled, copied_from, created_at, modified_at, sf_label)
-             values ($1, $2, $3, 'file', $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, ${received('$1')}) on conflict (id) do nothing`,
+            `insert into ${I} (id, storage_id, folder, label, name, size, hash, mime, manifest, encrypted, e2ee_enabled, copied_from, created_at, modified_at, sf_label, pgpmessage)
+             values ($1, $2, $3, 'file', $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, ${received('$1')}, $13) on conflict (id) do nothing`,
             [
               e.data.itemId,
               storageId,
@@ -158,6 +159,7 @@ export const storageProjection = defineProjection<'storages' | 'storage_items' |
               e.data.e2eeEnabled,
               e.data.copiedFrom,
               e.data.createdAt,
+              e.data.pgpmessage ?? null,
             ],
           );
           await tx.query(`update ${S} set size_used = size_used + $2 where id = $1`, [storageId, e.data.size]);

@@ -37,7 +37,8 @@ export const storagesOf = async (db: Queryable, ownerId: string): Promise<Storag
  * out of line by PostgreSQL) nor the details, which a page of 500 large files would otherwise
  * fetch, decompress and parse for nothing.
  */
-export const ENTRY_COLUMNS = 'id, name, label, sf_label, size, hash, mime, folder, storage_id, encrypted, e2ee_enabled, created_at, modified_at, trashed_at';
+export const ENTRY_COLUMNS =
+  'id, name, label, sf_label, size, hash, mime, folder, storage_id, encrypted, e2ee_enabled, pgpmessage, created_at, modified_at, trashed_at';
 const entryColumnsOf = (alias: string) =>
   ENTRY_COLUMNS.split(', ')
     .map((c) => `${alias}.${c}`)
@@ -56,6 +57,7 @@ export interface StorageEntryRow {
   storage_id: string;
   encrypted: boolean;
   e2ee_enabled: boolean;
+  pgpmessage: string | null;
   created_at: Date;
   modified_at: Date;
   trashed_at: Date | null;

@@ -3,6 +3,7 @@ import type { Entitlements, Role } from '@axel/domain';
 import type { AppContext } from '../../context';
 import { FEATURES_BY_ROLE } from '../../http/auth';
 import type { UserRow } from '@axel/projections/users/users.queries';
+import { e2eeKeysOf } from '@axel/projections/e2ee/e2ee.queries';
 
 export const UserInfoSchema = z.object({
   id: z.string(),
@@ -36,6 +37,14 @@ export const UserInfoSchema = z.object({
   isTeamMember: z.boolean(),
   hasSecureFetch: z.boolean(),
   hasE2EEAccess: z.boolean(),
+  /** The end-to-end private key, armored and locked by the passphrase only the browser knows. */
+  e2eePrivateKey: z.string().nullable(),
+  e2eePublicKey: z.string().nullable(),
+  e2eePassphraseHint: z.string().nullable(),
+  /** New uploads are end-to-end encrypted unless the user says otherwise. */
+  encryptionDefault: z.boolean(),
+  /** The end-to-end switch of the settings. */
+  e2eeEnabledGlobalDefault: z.boolean(),
   /** The plan's paid features (esign, e2ee, two-factor, backup, ...). */
   planFeatures: z.array(z.string()),
   userPlanInfo: z.object({ productId: z.number(), productName: z.string(), startDate: z.string().nullable(), assets: z.record(z.string(), z.unknown()) }),
@@ -60,7 +69,16 @@ export type PlanOf = (ctx: AppContext, userId: string) => Promise<UserPlan>;
 export const avatarUrlOf = (u: UserRow): string | null => (u.avatar_id ? `/api/users/${u.id}/avatar?v=${u.avatar_id}` : null);
 
 /** What the web app knows of the signed-in user; plan flags, permissions and assets come from billing. */
-export const toUserInfo = (u: UserRow, { entitlements: plan, assets, pendingProduct }: UserPlan): UserInfo => ({
+/** What the user info shows of the end-to-end key (the e2ee read model's row; null before one was set). */
+export interface UserKeys {
+  readonly private_key: string | null;
+  readonly public_key: string | null;
+  readonly hint: string | null;
+  readonly encryption_default: boolean;
+  readonly global_default: boolean;
+}
+
+export const toUserInfo = (u: UserRow, { entitlements: plan, assets, pendingProduct }: UserPlan, keys: UserKeys | null = null): UserInfo => ({
   id: u.id,
   email: u.email ?? '',
   username: u.username,
@@ -92,6 +110,11 @@ export const toUserInfo = (u: UserRow, { entitlements: plan, assets, pendingProd
   isTeamMember: plan.flags.isTeamMember,
   hasSecureFetch: plan.flags.hasSecureFetch,
   hasE2EEAccess: plan.flags.hasE2EEAccess,
+  e2eePrivateKey: keys?.private_key ?? null,
+  e2eePublicKey: keys?.public_key ?? null,
+  e2eePassphraseHint: keys?.hint ?? null,
+  encryptionDefault: keys?.encryption_default ?? false,
+  e2eeEnabledGlobalDefault: keys?.global_default ?? false,
   planFeatures: [...plan.features],
   userPlanInfo: { productId: plan.plan.productId, productName: plan.plan.name, startDate: plan.plan.startDate, assets },
   freeSeats: plan.freeSeats,
@@ -101,7 +124,10 @@ export const toUserInfo = (u: UserRow, { entitlements: plan, assets, pendingProd
 });
 
 /** The user info with the plan in effect now, and a custom plan waiting for payment. */
-export const userInfo = async (ctx: AppContext, planOf: PlanOf, u: UserRow): Promise<UserInfo> => toUserInfo(u, await planOf(ctx, u.id));
+export const userInfo = async (ctx: AppContext, planOf: PlanOf, u: UserRow): Promise<UserInfo> => {
+  const [plan, keys] = await Promise.all([planOf(ctx, u.id), e2eeKeysOf(ctx.pool, u.id)]);
+  return toUserInfo(u, plan, keys);
+};
 
 export const toProfile = (u: UserRow) => {
   const p = u.profile ?? {};

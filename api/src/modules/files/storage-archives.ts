@@ -1,4 +1,4 @@
-import { PassThrough } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import {
   DomainError,
   DOWNLOAD_TOTAL_MAX_BYTES,
@@ -15,6 +15,7 @@ import type { AppContext } from '../../context';
 import type { FileContent } from './contracts';
 import { contentDisposition, SIGNED_URL_TTL_MS } from './storage-downloads';
 import type { ItemRow } from './storage.service';
+import { keyPacketBytes } from '../e2ee/key-packets';
 
 /*
  * Archives of storage items: the task a download of many items records, its signed URL, and the zip
@@ -67,6 +68,16 @@ export interface TaskRow {
   share_user_id: string | null;
   share_password_stamp: string | null;
 }
+
+/** `prefix`, then everything `rest` yields. */
+const withPrefix = (prefix: Uint8Array, rest: Readable): Readable =>
+  Readable.from(
+    (async function* () {
+      yield Buffer.from(prefix);
+      yield* rest;
+    })(),
+    { objectMode: false },
+  );
 
 export const archiveMac = (ctx: AppContext, taskId: string, expires: number) => ctx.secrets.mac(['storage-archive', taskId, String(expires)].join('\u0000'));
 
@@ -160,8 +171,12 @@ export const archiveEntries = async (ctx: AppContext, userId: string, itemIds: r
   return rows;
 };
 
-/** Streams a zip of these entries (stored, not compressed: its length is known before a byte is read). */
-export const sendArchive = (content: FileContent, reply: FastifyReply, entries: readonly (ItemRow & { path: string })[], archiveName: string) => {
+/**
+ * Streams a zip of these entries (stored, not compressed: its length is known before a byte is read).
+ * An end-to-end file is a whole OpenPGP message in the zip, named with `.pgp`: its key packets, then
+ * its content (the encrypted data packet), so the unlocker needs only the reader's private key.
+ */
+export const sendArchive = async (content: FileContent, reply: FastifyReply, entries: readonly (ItemRow & { path: string })[], archiveName: string) => {
   const total = entries.reduce((n, e) => n + Number(e.size), 0);
   if (total > DOWNLOAD_TOTAL_MAX_BYTES) throw new DomainError(StorageErrors.downloadSizeExceeded, { size: total });
   const zip = new ZipFile();
@@ -170,9 +185,13 @@ export const sendArchive = (content: FileContent, reply: FastifyReply, entries: 
     if (entry.label === 'folder') zip.addEmptyDirectory(entry.path, { mtime: entry.modified_at });
     else if (entry.manifest) {
       const manifest = entry.manifest;
-      zip.addReadStreamLazy(entry.path, { ...options, size: Number(entry.size) }, (cb) => {
+      const size = Number(entry.size);
+      const packets = entry.e2ee_enabled && entry.pgpmessage ? await keyPacketBytes(entry.pgpmessage) : null;
+      const bytes = () => (size === 0 ? content.read(manifest) : content.read(manifest, { start: 0, end: size - 1 }));
+      const path = packets ? `${entry.path}.pgp` : entry.path;
+      zip.addReadStreamLazy(path, { ...options, size: size + (packets?.length ?? 0) }, (cb) => {
         try {
-          cb(null, Number(entry.size) === 0 ? content.read(manifest) : content.read(manifest, { start: 0, end: Number(entry.size) - 1 }));
+          cb(null, packets ? withPrefix(packets, bytes()) : bytes());
         } catch (err) {
           cb(err as Error, undefined as never);
         }

@@ -13,6 +13,7 @@ import type { StorageBytes } from './storage.bytes';
 import { DownloadQuery, FileParams, SignedDownloadQuery, SignedUrlQuery, tags } from './storage.schema';
 import { userActor } from '../../http/request-meta';
 import { liveItem, ownStorage, type ItemRow } from './storage.service';
+import { openItems } from '../file-lock/file-lock.service';
 
 const sendFile = async (
   content: FileContent,
@@ -40,10 +41,13 @@ export const storageDownloadRoutes = (ctx: AppContext, bytes: StorageBytes) => a
     '/api/users/:id/storages/:storageId/files/:fileId/sources/',
     { schema: { tags, summary: "A file's bytes (HTTP Range for resume and seeking)", params: FileParams, querystring: DownloadQuery } },
     async (request, reply) => {
-      const { user } = await requireSelf(ctx, request, request.params.id);
-      const access = await accessStorage(ctx, user.id, request.params.storageId, userActor(request, user.id));
-      const item = await liveItem(ctx, access.storage.id, request.params.fileId, 'file');
+      const { user, session } = await requireSelf(ctx, request, request.params.id);
+      const actor = userActor(request, user.id);
+      const access = await accessStorage(ctx, user.id, request.params.storageId, actor);
+      const storage = access.storage;
+      const item = await liveItem(ctx, storage.id, request.params.fileId, 'file');
       await requireAction(ctx, access, item.id, 'download');
+      await openItems(ctx, storage.id, [item.id], { userId: user.id, session, actor, action: 'download' });
       return sendFile(bytes.content, request, reply, item, request.query);
     },
   );
@@ -60,9 +64,12 @@ export const storageDownloadRoutes = (ctx: AppContext, bytes: StorageBytes) => a
       config: limit({ perIp: 600, perAccount: 300, account: (r) => `user:${(r.query as { userId?: string }).userId ?? ''}` }),
     },
     async (request) => {
-      const { user } = await requireSelf(ctx, request, request.query.userId);
-      const storage = await ownStorage(ctx, user.id, request.query.storageId, userActor(request, user.id));
+      const { user, session } = await requireSelf(ctx, request, request.query.userId);
+      const actor = userActor(request, user.id);
+      const storage = await ownStorage(ctx, user.id, request.query.storageId, actor);
       const item = await liveItem(ctx, storage.id, request.query.fileId, 'file');
+      // the signed URL serves without a session: a locked file is asked for before it is made
+      await openItems(ctx, storage.id, [item.id], { userId: user.id, session, actor, action: 'preview' });
       const expires = ctx.now().getTime() + SIGNED_URL_TTL_MS;
       const fileName = request.query.fileName ?? item.name;
       const signature = ctx.secrets.mac(signedPayload(storage.id, item.id, expires, fileName));

@@ -1,6 +1,7 @@
 import {
   DomainError,
   DOWNLOAD_TOTAL_MAX_BYTES,
+  FileLockErrors,
   planBatch,
   StorageErrors,
   type BatchCommand,
@@ -26,6 +27,7 @@ import { TaskBody, TaskParams, tags, UserParams } from './storage.schema';
 import { userActor } from '../../http/request-meta';
 import { runStorageCommand } from './storage.service';
 import { failpoint } from '../../failpoints';
+import { grantOwnItems, openOwnItems } from '../file-lock/file-lock.service';
 
 /*
  * Storage tasks (spec §7): trash, restore, delete, copy, move and archive over many items. Each
@@ -128,6 +130,27 @@ export const storageTaskRoutes = (ctx: AppContext, bytes: StorageBytes) => async
     return failures;
   };
 
+  /**
+   * Whether the session may act on the items as far as their locks go: nothing is locked, or it holds
+   * live grants, or `skip2fa` came with a valid code (a wrong one is a form error). Each is recorded.
+   */
+  const mayTouchLockedItems = async (
+    request: Parameters<typeof userActor>[0],
+    userId: string,
+    session: Parameters<typeof grantOwnItems>[3]['session'],
+    body: z.infer<typeof TaskBody>,
+  ): Promise<boolean> => {
+    const opening = { userId, session, actor: userActor(request, userId), action: body.action };
+    if (body.skip2fa === true && body.code) await grantOwnItems(ctx, body.itemIds, body.code, opening);
+    try {
+      await openOwnItems(ctx, body.itemIds, opening);
+      return true;
+    } catch (e) {
+      if (e instanceof DomainError && e.code === FileLockErrors.codeRequired.code) return false;
+      throw e;
+    }
+  };
+
   app.post(
     '/api/users/:id/storage-tasks/',
     {
@@ -148,7 +171,12 @@ export const storageTaskRoutes = (ctx: AppContext, bytes: StorageBytes) => async
       let failures: BatchFailure[] = [];
       let archiveName: string | null = null;
       let error: { code: string | number; message: string } | null = null;
-      if (body.action === 'archive') {
+      // items under a two-factor lock are archived, copied, moved or removed only with a fresh code
+      // (restoring one from the trash gives nothing away)
+      const lockedOut = body.action !== 'restore' && !(await mayTouchLockedItems(request, user.id, session, body));
+      if (lockedOut) {
+        error = { code: FileLockErrors.codeRequired.code, message: FileLockErrors.codeRequired.message };
+      } else if (body.action === 'archive') {
         const entries = await archiveEntries(ctx, user.id, body.itemIds);
         if (!entries.length) throw new DomainError(StorageErrors.itemNotFound);
         const total = entries.reduce((n, e) => n + Number(e.size), 0);

@@ -3,7 +3,7 @@ import { storageProjection } from '@axel/projections';
 import { describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../../test/db';
 import { accountHelpers } from '../../testing/accounts';
-import { storageLabelMigrations, storageListingMigrations } from './storage.migrations';
+import { storageKeyPacketMigrations, storageLabelMigrations, storageListingMigrations } from './storage.migrations';
 import { storageTestApp } from './storage.testing';
 
 const { t, bytes } = storageTestApp();
@@ -125,6 +125,8 @@ describe('the listing indexes', () => {
       expect((await db.pool.query('select name from storage_items')).rows).toEqual([{ name: 'Kept' }]);
       // then the Secure Fetch labels: the same columns as a fresh table, without a secure_fetches read model to read
       expect(await migrate(db.pool, storageLabelMigrations)).toEqual(['storage-003-secure-fetch-labels']);
+      // and the key packets of end-to-end files
+      expect(await migrate(db.pool, storageKeyPacketMigrations)).toEqual(['storage-004-e2ee-key-packets']);
       const columns = async (table: string) =>
         (
           await db.pool.query<{ c: string }>(

@@ -16,7 +16,7 @@ const LABEL = 'coalesce(sf_label, label)';
 const ENTRY_JSON = `json_build_object(
   'id', id, 'name', name, 'label', ${LABEL}, 'type', ${LABEL}, 'state', 'ready', 'size', size, 'hash', hash, 'mime', mime,
   'parentId', nullif(folder, ''), 'storageId', storage_id, 'fileId', case when label = 'file' then id end,
-  'encrypted', encrypted, 'e2eeEnabled', e2ee_enabled, 'createdAt', ${isoTime('created_at')}, 'modifiedAt', ${isoTime('modified_at')})`;
+  'encrypted', encrypted, 'e2eeEnabled', e2ee_enabled, 'pgpmessage', pgpmessage, 'createdAt', ${isoTime('created_at')}, 'modifiedAt', ${isoTime('modified_at')})`;
 
 /** A slice of one part of a listing (its folders, or its files): rows to skip, rows to take. */
 export interface PartSlice {

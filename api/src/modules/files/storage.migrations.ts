@@ -79,3 +79,24 @@ export const storageLabelMigrations: Migration[] = [
       end $$;`,
   },
 ];
+
+/**
+ * End-to-end files' key packets (spec §3 Entry `pgpmessage`) on a storage read model made before
+ * they were kept: the column, empty for the files made before (none of which carried any).
+ */
+export const storageKeyPacketMigrations: Migration[] = [
+  {
+    id: 'storage-004-e2ee-key-packets',
+    sql: `do $$
+      declare
+        t text;
+      begin
+        foreach t in array array['storage_items', 'storage_items__next'] loop
+          if to_regclass(format('%I', t)) is null then
+            continue;
+          end if;
+          execute format('alter table %I add column if not exists pgpmessage text', t);
+        end loop;
+      end $$;`,
+  },
+];

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import type { FileManifest } from './contracts';
 import type { StorageBytesOf } from './storage.bytes';
 import { storageDownloadRoutes } from './storage-downloads.routes';
-import { storageLabelMigrations, storageListingMigrations } from './storage.migrations';
+import { storageKeyPacketMigrations, storageLabelMigrations, storageListingMigrations } from './storage.migrations';
 import { storageTaskRoutes } from './storage-tasks.routes';
 import { forgetStorageTasks, storageTaskMigrations } from './storage-tasks.store';
 import { storageRoutes } from './storage.routes';
@@ -19,7 +19,7 @@ export const createStorageModule = (deps: { readonly bytes: StorageBytesOf }): M
   name: 'storage',
   events: storageEventDefinitions,
   projections: [storageProjection],
-  migrations: [...storageTaskMigrations, ...storageListingMigrations, ...storageLabelMigrations],
+  migrations: [...storageTaskMigrations, ...storageListingMigrations, ...storageLabelMigrations, ...storageKeyPacketMigrations],
   // the names are erased by the storage purge, the process `AccountPurged` starts (storage-purge)
   personalData: { storage_items: ['name'] },
   routes: (ctx) => async (app) => {

@@ -12,6 +12,9 @@ import type { StorageBytes } from './storage.bytes';
 import { userActor } from '../../http/request-meta';
 import { readStorageState } from './storage.stream';
 import { listFolder } from './storage.listing';
+import { keyPacketBytes } from '../e2ee/key-packets';
+import { openItems } from '../file-lock/file-lock.service';
+import { isLocked } from '@axel/projections/file-lock/file-lock.queries';
 import {
   CreateItemBody,
   DetailsBody,
@@ -53,10 +56,10 @@ export const storageRoutes = (ctx: AppContext, bytes: StorageBytes) => async (fa
     return { userId: user.id, storage: await ownStorage(ctx, user.id, storageId, userActor(request, user.id)) };
   };
   /** The owner's storage, or a team storage the person is a member of, with what they may do in it. */
-  const reach = async (request: FastifyRequest, userId: string, storageId: string): Promise<{ userId: string; access: StorageAccess; storage: StorageRow }> => {
-    const { user } = await requireSelf(ctx, request, userId);
-    const access = await accessStorage(ctx, user.id, storageId, userActor(request, user.id));
-    return { userId: user.id, access, storage: access.storage };
+  const reach = async (request: FastifyRequest, userId: string, storageId: string) => {
+    const { user, session } = await requireSelf(ctx, request, userId);
+    const access: StorageAccess = await accessStorage(ctx, user.id, storageId, userActor(request, user.id));
+    return { userId: user.id, session, access, storage: access.storage };
   };
 
   app.get('/api/users/:id/storages/', { schema: { tags, summary: "The user's storages", params: UserParams } }, async (request) => {
@@ -97,8 +100,10 @@ export const storageRoutes = (ctx: AppContext, bytes: StorageBytes) => async (fa
     '/api/users/:id/storages/:storageId/folders/:folderId/items/',
     { schema: { tags, summary: 'Items of a folder', params: FolderParams, querystring: ListQuery } },
     async (request, reply) => {
-      const { access, storage } = await reach(request, request.params.id, request.params.storageId);
+      const { access, storage, userId, session } = await reach(request, request.params.id, request.params.storageId);
       await liveItem(ctx, storage.id, request.params.folderId, 'folder');
+      // a locked folder (or one inside a locked folder) is opened only with a fresh code
+      await openItems(ctx, storage.id, [request.params.folderId], { userId, session, actor: userActor(request, userId), action: 'open' });
       return listItems(reply, access, request.params.folderId, request.query);
     },
   );
@@ -120,6 +125,8 @@ export const storageRoutes = (ctx: AppContext, bytes: StorageBytes) => async (fa
       return itemId;
     }
     await requireAction(ctx, access, folderId, 'upload');
+    // an end-to-end file's key packets are checked before anything is claimed
+    if (body.pgpmessage !== undefined) await keyPacketBytes(body.pgpmessage);
     // the same upload always makes the same file: a retried call finds it already made
     const itemId = deterministicId('file-from-upload', body.uploadId);
     // claimed first: from here the upload can no longer be discarded (a tus DELETE is refused)
@@ -155,6 +162,7 @@ export const storageRoutes = (ctx: AppContext, bytes: StorageBytes) => async (fa
             manifest: { ...upload.manifest, chunks: [...upload.manifest.chunks] },
             encrypted: true,
             e2eeEnabled: body.e2eeEnabled ?? false,
+            pgpmessage: body.pgpmessage ?? null,
           },
         },
         actor,
@@ -250,8 +258,9 @@ export const storageRoutes = (ctx: AppContext, bytes: StorageBytes) => async (fa
       lastOpened: null,
       owner: userId,
       location: `/${parents.map((p) => p.name).join('/')}`,
-      twoFactorLock: false,
+      twoFactorLock: await isLocked(ctx.pool, item.storage_id, item.id),
       e2eeEnabled: item.e2ee_enabled,
+      pgpmessage: item.pgpmessage,
       hash: item.hash,
       mime: item.mime,
       title: item.details.title ?? null,

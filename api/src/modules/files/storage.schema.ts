@@ -1,4 +1,7 @@
 import { type DETAIL_FIELDS, STORAGE_PAGE_SIZE } from '@axel/domain';
+
+/** Key packets for a few hundred readers fit (one is about 100 bytes, armored a little more). */
+export const PGP_MESSAGE_MAX_LENGTH = 65_536;
 import { STORAGE_SORT_COLUMNS } from '@axel/projections/storage/storage.queries';
 import { z } from 'zod';
 
@@ -44,6 +47,8 @@ export const CreateItemBody = z.discriminatedUnion('label', [
     encrypt: z.boolean().optional(),
     rename: z.boolean().optional(),
     e2eeEnabled: z.boolean().optional(),
+    /** An end-to-end file's key packets: an armored OpenPGP message of session-key packets only. */
+    pgpmessage: z.string().min(1).max(PGP_MESSAGE_MAX_LENGTH).optional(),
   }),
 ]);
 
@@ -93,6 +98,12 @@ export const TaskBody = z.object({
   itemIds: z.array(id).min(1).max(10_000),
   archiveName: z.string().max(1024).optional(),
   skip2fa: z.boolean().optional(),
+  /** With `skip2fa`: a verification code that opens the locked items among them for this session. */
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/)
+    .optional(),
   /** Where copy and move put the items: a folder, or the root of `storageId` (the items' own storage by default). */
   destinationId: id.nullable().optional(),
   storageId: id.optional(),

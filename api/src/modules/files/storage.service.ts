@@ -53,6 +53,7 @@ export interface ItemRow {
   manifest: FileManifest | null;
   encrypted: boolean;
   e2ee_enabled: boolean;
+  pgpmessage: string | null;
   details: Record<string, string | null>;
   created_at: Date;
   modified_at: Date;
@@ -94,6 +95,7 @@ export const entryJson = (
     | 'storage_id'
     | 'encrypted'
     | 'e2ee_enabled'
+    | 'pgpmessage'
     | 'created_at'
     | 'modified_at'
     | 'trashed_at'
@@ -112,6 +114,7 @@ export const entryJson = (
   fileId: r.label === 'file' ? r.id : null,
   encrypted: r.encrypted,
   e2eeEnabled: r.e2ee_enabled,
+  pgpmessage: r.pgpmessage,
   createdAt: r.created_at.toISOString(),
   modifiedAt: r.modified_at.toISOString(),
   ...(r.trashed_at ? { trashedAt: r.trashed_at.toISOString() } : {}),

@@ -8,6 +8,7 @@ import { limitsFor } from '../../http/rate-limits';
 import { requireSelf, requireUser } from '../../http/auth';
 import { entitlementsOf } from '../billing/billing.service';
 import { userActor } from '../../http/request-meta';
+import { openOwnItems } from '../file-lock/file-lock.service';
 import {
   CreateShareBody,
   EditShareBody,
@@ -48,8 +49,11 @@ export const sharingRoutes = (ctx: AppContext) => async (fastify: FastifyInstanc
     '/api/shares/',
     { schema: { tags, summary: 'Share items of the own online storage (public, or private to recipients)', body: CreateShareBody }, config: writes },
     async (request, reply) => {
-      const { user } = await requireUser(ctx, request);
-      const share = await createShare(ctx, user, request.body, userActor(request, user.id));
+      const { user, session } = await requireUser(ctx, request);
+      const actor = userActor(request, user.id);
+      // a locked item is shared only by a session that opened it with a fresh code
+      await openOwnItems(ctx, request.body.itemIds, { userId: user.id, session, actor, action: 'share' });
+      const share = await createShare(ctx, user, request.body, actor);
       return reply.status(201).send(await answer(share));
     },
   );

@@ -1,5 +1,8 @@
 import CloseOutlined from '@mui/icons-material/CloseOutlined';
+import LockOpenOutlined from '@mui/icons-material/LockOpenOutlined';
+import LockOutlined from '@mui/icons-material/LockOutlined';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
@@ -8,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, localeTag } from '../../components/i18nHelpers';
 import { useLoad } from '../../components/useLoad';
+import { useLockDialog } from '../file-lock/LockDialog';
 import { filesApi, type Item, type ItemInfo } from './files.api';
 import { formatBytes } from './format';
 
@@ -52,6 +56,11 @@ export const DetailsPanel = ({ userId, item, onClose }: { userId: string; item: 
   const details = useLoad(item ? () => filesApi.info(userId, item.storageId, item.id).catch((): ItemInfo => ({})) : null, [userId, item], { reset: true });
   const info = details.data ?? null;
   const { loading } = details;
+  const lockDialog = useLockDialog(userId);
+  const locked = info?.twoFactorLock === true;
+  const changeLock = async () => {
+    if (item && (await lockDialog.ask(locked ? 'unlock' : 'lock', item))) details.reload();
+  };
 
   const merged: Record<string, unknown> = { size: item?.size, created: item?.createdAt, modified: item?.modifiedAt, mime: item?.mime, ...(info ?? {}) };
   if (merged.owner === userId) merged.owner = t('files.details.you');
@@ -86,8 +95,36 @@ export const DetailsPanel = ({ userId, item, onClose }: { userId: string; item: 
               </Box>
             );
           })}
+          {info && (
+            <>
+              <Typography component="dt" variant="body2" color="text.secondary">
+                {t('fileLock.details.lock')}
+              </Typography>
+              <Typography component="dd" variant="body2" sx={{ m: 0 }} data-testid="details-twoFactorLock">
+                {t(locked ? 'fileLock.details.on' : 'fileLock.details.off')}
+              </Typography>
+              <Typography component="dt" variant="body2" color="text.secondary">
+                {t('fileLock.details.e2ee')}
+              </Typography>
+              <Typography component="dd" variant="body2" sx={{ m: 0 }} data-testid="details-e2eeEnabled">
+                {t(info.e2eeEnabled === true ? 'fileLock.details.yes' : 'fileLock.details.no')}
+              </Typography>
+            </>
+          )}
         </Box>
+        {info && item && (
+          <Button
+            sx={{ mt: 2 }}
+            variant="outlined"
+            startIcon={locked ? <LockOpenOutlined /> : <LockOutlined />}
+            onClick={() => void changeLock()}
+            data-testid="details-lock-toggle"
+          >
+            {t(locked ? 'fileLock.details.unlockAction' : 'fileLock.details.lockAction')}
+          </Button>
+        )}
       </Box>
+      {lockDialog.dialog}
     </Drawer>
   );
 };

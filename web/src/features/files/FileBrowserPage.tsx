@@ -28,6 +28,7 @@ import { useSession } from '../../session/store';
 import { ShareDialog } from '../sharing/ShareDialog';
 import { UploadCartDialog } from '../cart/UploadCartDialog';
 import { DetailsPanel } from './DetailsPanel';
+import { useLockDialog } from '../file-lock/LockDialog';
 import { NameDialog, QuotaLimitDialog, SizeExceededDialog, useSkip2faDialog } from './dialogs';
 import { downloadArchive, downloadFile } from './download';
 import { fromFileList, readDroppedEntries, toNewUploads, type EntryLike } from './drop';
@@ -72,6 +73,7 @@ export const FileBrowserPage = () => {
 
   const [sorting, setSorting] = useState<Sorting>(DEFAULT_SORT);
   const skip2faDialog = useSkip2faDialog();
+  const lockDialog = useLockDialog(userId ?? null);
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [searchText, setSearchText] = useState('');
@@ -190,14 +192,17 @@ export const FileBrowserPage = () => {
     openFolder(id);
   };
 
-  const open = (item: Item) => {
+  const open = async (item: Item) => {
+    // a locked item (or one in a locked folder) asks for a verification code first
+    if (!(await lockDialog.ensureOpen(item))) return;
     if (isFolder(item)) return openFolder(item.id);
     const at = previewable.findIndex((p) => p.id === item.id);
     if (at >= 0) setPreviewIndex(at);
     else download([item]);
   };
 
-  const download = (what: Item[]) => {
+  const download = async (what: Item[]) => {
+    if (what.length === 1 && !(await lockDialog.ensureOpen(what[0]!))) return;
     if (exceedsDownloadLimit(what)) {
       setSizeExceeded(totalSize(what));
       return;
@@ -459,6 +464,7 @@ export const FileBrowserPage = () => {
       />
       <UploadPanel userId={userId} />
       {skip2faDialog.dialog}
+      {lockDialog.dialog}
     </Container>
   );
 };

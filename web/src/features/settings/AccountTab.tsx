@@ -19,6 +19,7 @@ import { validate, type FieldErrors } from '../../forms/zodErrors';
 import { noticeStore } from '../../session/notices';
 import { sessionStore } from '../../session/store';
 import { TwoFactorSection } from '../two-factor/TwoFactorSection';
+import { PassphraseSection } from '../e2ee/PassphraseSection';
 import { settingsApi } from './settings.api';
 
 export const Section = ({ title, children, testId }: { title: string; children: ReactNode; testId: string }) => (
@@ -305,6 +306,7 @@ export const AccountTab = ({ user }: { user: UserInfo }) => {
       <PasswordChange user={user} />
       <SessionTimeoutSelect user={user} />
       <TwoFactorSection key={`${user.twoFactor.enabled}:${user.twoFactor.method ?? ''}`} user={user} />
+      <PassphraseSection user={user} />
       <Section title={t('account.language.title')} testId="account-language">
         <LanguageSelect size="medium" />
       </Section>
