@@ -4,3 +4,4 @@ export * from './ipfs.commands';
 export * from './ipfs.state';
 export * from './ipfs.decide';
 export * from './ipfs.gateway';
+export * from './ipfs.settings';

@@ -39,8 +39,6 @@ export const IpfsPinRetried = defineEvent('IpfsPinRetried', z.object({}));
 /** Staff removed the pin, with their reason: the gateway no longer serves it. */
 export const IpfsPinRemoved = defineEvent('IpfsPinRemoved', z.object({ reason: z.string() }));
 
-export const ipfsEventDefinitions = [IpfsPinRequested, IpfsPinStarted, IpfsPinPinned, IpfsPinFailed, IpfsPinRetried, IpfsPinRemoved];
-
 export type IpfsPinEvent =
   | EventOf<typeof IpfsPinRequested>
   | EventOf<typeof IpfsPinStarted>
@@ -48,3 +46,11 @@ export type IpfsPinEvent =
   | EventOf<typeof IpfsPinFailed>
   | EventOf<typeof IpfsPinRetried>
   | EventOf<typeof IpfsPinRemoved>;
+
+/** One stream per account for its IPFS settings. */
+export const ipfsSettingsStreamName = (userId: string) => `ipfs-settings-${userId}`;
+/** The account's preferred IPFS gateway (null: the product's own), which builds the public links it copies. */
+export const IpfsGatewayChosen = defineEvent('IpfsGatewayChosen', z.object({ gateway: z.string().nullable() }));
+export type IpfsSettingsEvent = EventOf<typeof IpfsGatewayChosen>;
+
+export const ipfsEventDefinitions = [IpfsPinRequested, IpfsPinStarted, IpfsPinPinned, IpfsPinFailed, IpfsPinRetried, IpfsPinRemoved, IpfsGatewayChosen];

@@ -6,6 +6,7 @@ import { ipfsPinDecider } from './ipfs.decide';
 import { IpfsErrors } from './ipfs.errors';
 import type { IpfsPinEvent } from './ipfs.events';
 import { ipfsGatewayLink, normaliseIpfsGateway } from './ipfs.gateway';
+import { ipfsSettingsDecider } from './ipfs.settings';
 
 const metadata = { now: new Date('2026-11-01T00:00:00Z') };
 const cmd = <T extends IpfsPinCommand['type']>(type: T, data: Extract<IpfsPinCommand, { type: T }>['data']) => ({ type, data, metadata }) as IpfsPinCommand;
@@ -115,5 +116,22 @@ describe('preferred IPFS gateway', () => {
   it('builds public links', () => {
     expect(ipfsGatewayLink('https://ipfs.io', 'bafy')).toBe('https://ipfs.io/ipfs/bafy');
     expect(ipfsGatewayLink('https://{cid}.ipfs.dweb.link', 'bafy')).toBe('https://bafy.ipfs.dweb.link');
+  });
+});
+
+describe('IPFS settings', () => {
+  const settings = DeciderSpecification.for(ipfsSettingsDecider);
+  const choose = (gateway: string | null) => ({ type: 'ChooseIpfsGateway' as const, data: { gateway }, metadata });
+  it('keeps a checked gateway, normalised; the same again changes nothing; empty goes back to the product', () => {
+    settings([])
+      .when(choose('https://ipfs.io/ipfs/'))
+      .then([{ type: 'IpfsGatewayChosen', data: { gateway: 'https://ipfs.io' } }]);
+    const chosen = { type: 'IpfsGatewayChosen' as const, data: { gateway: 'https://ipfs.io' } };
+    settings([chosen]).when(choose('https://ipfs.io')).then([]);
+    settings([chosen])
+      .when(choose(' '))
+      .then([{ type: 'IpfsGatewayChosen', data: { gateway: null } }]);
+    settings([]).when(choose(null)).then([]);
+    settings([]).when(choose('http://ipfs.io')).thenThrows(IpfsErrors.invalidGateway);
   });
 });

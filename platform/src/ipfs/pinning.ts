@@ -41,6 +41,11 @@ export interface PinRequest {
   readonly requestId: string;
   readonly name: string;
   readonly dag: PinnableDag;
+  /**
+   * Where the leaves can be read back later (the product's own locator, JSON): a service that keeps
+   * no copy of the bytes (the embedded one) records it; one that takes the blocks ignores it.
+   */
+  readonly origin?: unknown;
 }
 
 /**
