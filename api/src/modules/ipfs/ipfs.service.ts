@@ -83,7 +83,7 @@ export const secureFetchDags = async (ctx: AppContext, pinning: Pinning, link: S
 export const processPin = async (ctx: AppContext, pinning: Pinning, pinId: string, actor: CommandContext, built?: FileDag): Promise<IpfsPinState> => {
   const pin = await loadPin(ctx, pinId);
   if (!isPin(pin) || (pin.status !== 'queued' && pin.status !== 'pinning')) return pin;
-  await runPinCommand(ctx, pinId, { type: 'StartPin', data: {} }, actor);
+  let position = (await runPinCommand(ctx, pinId, { type: 'StartPin', data: {} }, actor)).position;
   try {
     const manifest = await manifestOf(ctx, pin.source.storageId, pin.source.itemId);
     if (!manifest) throw new Error('the file is no longer stored');
@@ -101,14 +101,20 @@ export const processPin = async (ctx: AppContext, pinning: Pinning, pinId: strin
       await pinning.embedded.pin({ requestId: pinId, name: pinId, dag: pinnable(pinning.content, manifest, dag), origin });
     const blocks = new Set([...dag.nodes.map((n) => n.cid), ...dag.leaves]).size;
     const dagSize = dag.size + dag.nodes.reduce((n, b) => n + b.bytes.byteLength, 0);
-    await runPinCommand(ctx, pinId, { type: 'CompletePin', data: { cid: state.cid, blocks, dagSize } }, actor);
+    position = (await runPinCommand(ctx, pinId, { type: 'CompletePin', data: { cid: state.cid, blocks, dagSize } }, actor)).position;
   } catch (error) {
     ctx.log.warn({ err: error, pinId }, 'a pin failed');
     const reason = error instanceof Error ? error.message : String(error);
-    await runPinCommand(ctx, pinId, { type: 'FailPin', data: { reason } }, actor).catch((err: unknown) =>
-      ctx.log.error({ err, pinId }, 'could not record a failed pin'),
+    position = await runPinCommand(ctx, pinId, { type: 'FailPin', data: { reason } }, actor).then(
+      (r) => r.position,
+      (err: unknown) => {
+        ctx.log.error({ err, pinId }, 'could not record a failed pin');
+        return 0;
+      },
     );
   }
+  // what the pin came to is in the read models before the answer
+  await ctx.caughtUp(position);
   return loadPin(ctx, pinId);
 };
 

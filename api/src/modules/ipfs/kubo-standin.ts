@@ -17,10 +17,13 @@ export class KuboStandIn {
   readonly pins = new Map<string, string>();
   /** Every call made to it, for tests: the command and its query. */
   readonly calls: { command: string; args: Record<string, string> }[] = [];
+  /** While true the node is unreachable: every connection is dropped (as a stopped node's would be refused). */
+  unreachable = false;
   private server: Server | null = null;
 
   async start(): Promise<string> {
     this.server = createServer((req, res) => {
+      if (this.unreachable) return void req.socket.destroy();
       this.handle(req, res).catch((error: unknown) => fail(res, error instanceof Error ? error.message : String(error)));
     });
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
