@@ -129,7 +129,7 @@ describe('IPFS pinning of paid Secure Fetch files and the trustless gateway', ()
       for (const accept of [CAR, RAW]) {
         const res = await fetch(`${t().url}${path}`, { headers: { accept } });
         expect([path, accept, res.status]).toEqual([path, accept, 404]);
-        expect((await res.json()).code).toBe('BLOCK_NOT_FOUND');
+        expect(((await res.json()) as { code: string }).code).toBe('BLOCK_NOT_FOUND');
       }
     }
 
