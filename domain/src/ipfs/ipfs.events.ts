@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent, type EventOf } from '../shared/events';
+import { defineEvent, erasesOwnStream, type EventOf } from '../shared/events';
 
 /** One stream per pin: a paid file's DAG pinned on IPFS, from its request to its removal. */
 export const ipfsPinStreamName = (pinId: string) => `ipfs-pin-${pinId}`;
@@ -50,7 +50,18 @@ export type IpfsPinEvent =
 /** One stream per account for its IPFS settings. */
 export const ipfsSettingsStreamName = (userId: string) => `ipfs-settings-${userId}`;
 /** The account's preferred IPFS gateway (null: the product's own), which builds the public links it copies. */
-export const IpfsGatewayChosen = defineEvent('IpfsGatewayChosen', z.object({ gateway: z.string().nullable() }));
-export type IpfsSettingsEvent = EventOf<typeof IpfsGatewayChosen>;
+export const IpfsGatewayChosen = defineEvent('IpfsGatewayChosen', z.object({ gateway: z.string().nullable() }), { personal: ['gateway'] });
+/** The account was purged: its IPFS settings are forgotten with it. */
+export const IpfsSettingsForgotten = defineEvent('IpfsSettingsForgotten', z.object({}), { erases: erasesOwnStream });
+export type IpfsSettingsEvent = EventOf<typeof IpfsGatewayChosen> | EventOf<typeof IpfsSettingsForgotten>;
 
-export const ipfsEventDefinitions = [IpfsPinRequested, IpfsPinStarted, IpfsPinPinned, IpfsPinFailed, IpfsPinRetried, IpfsPinRemoved, IpfsGatewayChosen];
+export const ipfsEventDefinitions = [
+  IpfsPinRequested,
+  IpfsPinStarted,
+  IpfsPinPinned,
+  IpfsPinFailed,
+  IpfsPinRetried,
+  IpfsPinRemoved,
+  IpfsGatewayChosen,
+  IpfsSettingsForgotten,
+];

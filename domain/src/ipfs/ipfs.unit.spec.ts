@@ -134,4 +134,12 @@ describe('IPFS settings', () => {
     settings([]).when(choose(null)).then([]);
     settings([]).when(choose('http://ipfs.io')).thenThrows(IpfsErrors.invalidGateway);
   });
+
+  it('forgets the gateway with the account', () => {
+    const forget = { type: 'ForgetIpfsSettings' as const, data: {}, metadata };
+    settings([{ type: 'IpfsGatewayChosen', data: { gateway: 'https://ipfs.io' } }])
+      .when(forget)
+      .then([{ type: 'IpfsSettingsForgotten', data: {} }]);
+    expect(ipfsSettingsDecider.evolve({ gateway: 'https://ipfs.io' }, { type: 'IpfsSettingsForgotten', data: {} })).toEqual({ gateway: null });
+  });
 });

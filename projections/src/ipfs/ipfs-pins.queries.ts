@@ -44,3 +44,7 @@ export const findIpfsPin = async (db: Queryable, pinId: string): Promise<IpfsPin
 /** The pins of a Secure Fetch link's files. */
 export const pinsOfSecureFetch = async (db: Queryable, fetchId: string): Promise<IpfsPinRow[]> =>
   (await db.query<IpfsPinRow>('select * from ipfs_pins where fetch_id = $1 order by requested_at, id', [fetchId])).rows;
+
+/** The pins of an owner still pinned or on their way (an account purge unpins them). */
+export const livePinsOf = async (db: Queryable, ownerId: string): Promise<string[]> =>
+  (await db.query<{ id: string }>("select id from ipfs_pins where owner_id = $1 and status <> 'unpinned'", [ownerId])).rows.map((r) => r.id);

@@ -7,11 +7,13 @@ import { fixedSize } from 'ipfs-unixfs-importer/chunker';
 import { CID } from 'multiformats/cid';
 import * as raw from 'multiformats/codecs/raw';
 import { sha256 } from 'multiformats/hashes/sha2';
+import { ERASED } from '@axel/domain';
+import { EmbeddedProcessRuntime } from '@axel/workflows';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../testing/accounts';
 import { HttpClient, useTestApp } from '../../testing/harness';
 
-const t = useTestApp({ env: { RATE_LIMIT_FACTOR: '20', ADMIN_EMAIL: 'root@axel.test', ADMIN_PASSWORD: 'Root-pass-123' } });
+const t = useTestApp({ env: { RATE_LIMIT_FACTOR: '20', ADMIN_EMAIL: 'root@axel.test', ADMIN_PASSWORD: 'Root-pass-123', ACCOUNT_RETENTION_DAYS: '30' } });
 const helpers = accountHelpers(t);
 const TUS = { 'tus-resumable': '1.0.0' };
 const CAR = 'application/vnd.ipld.car';
@@ -246,4 +248,36 @@ describe('IPFS pinning of paid Secure Fetch files and the trustless gateway', ()
     expect(events.at(-1)!.metadata).toMatchObject({ actorKind: 'staff' });
     expect((await root.post(`/api/admin/ipfs-pins/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}/retry`)).status).toBe(404);
   });
+
+  it("a purged account's pins are unpinned (an event with the reason) and no longer served; its chosen gateway reads as erased", async () => {
+    const tag = randomBytes(4).toString('hex');
+    const data = randomBytes(3000);
+    const cid = await expectedRoot(data);
+    const { http, id, link } = await received([data]);
+    await fund(http);
+    expect((await http.post(`/api/users/${id}/secure-fetches/${link.id}/pay`)).status).toBe(200);
+    expect((await http.request('PUT', `/api/users/${id}/ipfs-gateway`, { gateway: `https://gw-${tag}.example.org` })).status).toBe(200);
+    expect((await fetch(`${t().url}/ipfs/${cid}?format=car`)).status).toBe(200);
+
+    expect((await http.delete(`/api/users/${id}/`, { confirmation: 'YES', password: helpers.PASSWORD })).status).toBe(204);
+    const runtime = t().app.ctx.processes();
+    if (!(runtime instanceof EmbeddedProcessRuntime)) throw new Error('expected the embedded runtime');
+    await runtime.whenIdle({ timeoutMs: 120_000 });
+    t().clock.advance(31 * 86_400_000);
+    await runtime.fireDueTimers();
+    await runtime.whenIdle({ timeoutMs: 120_000 });
+    expect(await t().app.ctx.runner.waitFor(await t().app.ctx.store.headPosition(), { timeoutMs: 10_000 })).toBe(true);
+
+    expect((await fetch(`${t().url}/ipfs/${cid}?format=car`)).status).toBe(404);
+    expect((await fetch(`${t().url}/ipfs/${cid}?format=raw`)).status).toBe(404);
+    // a month later: staff sign in again
+    const staff = (await helpers.signIn('root@axel.test', 'Root-pass-123')).http;
+    const pin = (await staff.get(`/api/admin/ipfs-pins/?filter=${encodeURIComponent(JSON.stringify({ q: cid }))}`)).body[0];
+    expect(pin).toMatchObject({ status: 'unpinned', removedReason: "The owner's account was erased" });
+    const { events } = await t().app.ctx.store.readStream(`ipfs-settings-${id}`);
+    expect(events.map((e) => e.type)).toEqual(['IpfsGatewayChosen', 'IpfsSettingsForgotten']);
+    expect(events[0]!.data).toMatchObject({ gateway: ERASED });
+    const { rows } = await t().app.ctx.pool.query<{ r: string }>(`select string_agg(t::text, ' ') as r from es_events t`);
+    expect(rows[0]!.r).not.toContain(tag);
+  }, 300_000);
 });

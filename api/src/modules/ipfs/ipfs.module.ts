@@ -7,7 +7,7 @@ import type { StorageBytesOf } from '../files/storage.bytes';
 import type { FileDag } from './ipfs.dag';
 import { ipfsMigrations } from './ipfs.migrations';
 import { ipfsRoutes } from './ipfs.routes';
-import { createPinning, pinSecureFetch, secureFetchDags, type Pinning } from './ipfs.service';
+import { createPinning, forgetIpfs, pinSecureFetch, secureFetchDags, type Pinning } from './ipfs.service';
 
 /** What pay and pin asks of IPFS pinning: the files' DAGs before the certificate is fixed, then the pins. */
 export interface PaidPinning {
@@ -37,6 +37,8 @@ export const createIpfsModule = (deps: { readonly bytes: StorageBytesOf }): Ipfs
     projections: [ipfsPinsProjection],
     migrations: ipfsMigrations,
     routes: (ctx) => ipfsRoutes(ctx, () => pinningOf(ctx)),
+    // a purged account's pins are unpinned and its chosen gateway forgotten
+    forget: (ctx, userId, actor) => forgetIpfs(ctx, pinningOf(ctx), userId, actor),
     dagsOf: (ctx, link) => secureFetchDags(ctx, pinningOf(ctx), link),
     pinPaid: (ctx, link, actor, dags) => pinSecureFetch(ctx, pinningOf(ctx), link, actor, dags),
   };

@@ -1,6 +1,19 @@
-import { DomainError, IpfsErrors, ipfsPinDecider, ipfsPinStreamName, isPin, type IpfsPinCommand, type IpfsPinState, type SecureFetchLink } from '@axel/domain';
+import {
+  DomainError,
+  IpfsErrors,
+  ipfsPinDecider,
+  ipfsPinStreamName,
+  ipfsSettingsDecider,
+  ipfsSettingsStreamName,
+  isPin,
+  type IpfsPinCommand,
+  type IpfsPinState,
+  type IpfsSettingsCommand,
+  type SecureFetchLink,
+} from '@axel/domain';
 import { deterministicId, handleCommand, loadState, type CommandContext } from '@axel/platform';
 import type { PinnableDag, PinningService } from '@axel/platform/ipfs/pinning';
+import { livePinsOf } from '@axel/projections/ipfs/ipfs-pins.queries';
 import type { AppContext } from '../../context';
 import type { FileContent, FileManifest } from '../files/contracts';
 import { findItem } from '../files/storage.service';
@@ -171,4 +184,22 @@ export const removePin = async (ctx: AppContext, pinning: Pinning, pinId: string
   }
   await ctx.caughtUp(result.position);
   return loadPin(ctx, pinId);
+};
+
+/**
+ * An account purge: its pins are removed (an event each, the reason saying why) and unpinned, and its
+ * IPFS settings forgotten (the gateway it chose reads as erased).
+ */
+export const forgetIpfs = async (ctx: AppContext, pinning: Pinning, userId: string, actor: CommandContext & { now: Date }): Promise<void> => {
+  for (const pinId of await livePinsOf(ctx.pool, userId)) {
+    const pin = await loadPin(ctx, pinId);
+    if (isPin(pin) && pin.status !== 'unpinned') {
+      await removePin(ctx, pinning, pinId, "The owner's account was erased", actor).catch((err: unknown) =>
+        // recorded as removed and no longer served here; a node that could not be reached keeps its copy
+        ctx.log.error({ err, pinId }, 'could not unpin a purged account’s pin at its service'),
+      );
+    }
+  }
+  const command = { type: 'ForgetIpfsSettings', data: {}, metadata: { now: actor.now } } as IpfsSettingsCommand;
+  await handleCommand(ctx.commands, ipfsSettingsDecider, ipfsSettingsStreamName(userId), command, actor);
 };
