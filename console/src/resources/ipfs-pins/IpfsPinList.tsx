@@ -94,7 +94,7 @@ export const IpfsPinList = () => (
       <PinStatusField source="status" label="resources.ipfs-pins.fields.status" sortable={false} />
       <FunctionField source="cid" sortable={false} render={(r) => <Mono value={r.cid} />} />
       <FunctionField source="size" sortable={false} render={(r) => bytes(r.size)} />
-      <FunctionField source="ownerUsername" sortable={false} render={(r) => String(r.ownerUsername ?? r.ownerEmail ?? r.ownerId)} />
+      <FunctionField source="ownerUsername" sortable={false} render={(r) => String(r.ownerEmail ?? r.ownerUsername ?? r.ownerId)} />
       <FunctionField source="txId" sortable={false} render={(r) => <Mono value={r.txId} />} />
       <NumberField source="attempts" sortable={false} />
       <LocaleDateField source="requestedAt" showTime />
