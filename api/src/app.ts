@@ -52,6 +52,7 @@ import { createShareAccessModule } from './modules/sharing/share-access.module';
 import { sharingModule } from './modules/sharing/sharing.module';
 import { activityModule } from './modules/audit/activity.module';
 import { createSecureFetchModule, secureFetchGate } from './modules/secure-fetch/secure-fetch.module';
+import { createIpfsModule } from './modules/ipfs/ipfs.module';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -117,7 +118,8 @@ export const createApp = async (options: AppOptions): Promise<AppHandle> => {
   const files = createFilesModule({ secureFetchGate });
   const given = options.bytes;
   const bytes: StorageBytesOf = given ? () => given : files.bytes;
-  const secureFetch = createSecureFetchModule({ bytes, walletOf: wallet.walletOf, receiptKey: audit.signingKey });
+  const ipfs = createIpfsModule({ bytes });
+  const secureFetch = createSecureFetchModule({ bytes, walletOf: wallet.walletOf, receiptKey: audit.signingKey, pinning: ipfs });
   const processes = createProcessesModule({
     bytes,
     blobMaintenance: files.maintenance,
@@ -144,6 +146,7 @@ export const createApp = async (options: AppOptions): Promise<AppHandle> => {
     createTeamsModule({ planOf: billing.planOf }),
     fileLockModule,
     e2eeModule,
+    ipfs,
   ];
 
   const db = await connectDatabase(config, log);

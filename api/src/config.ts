@@ -59,6 +59,8 @@ const ConfigSchema = z.object({
         : [],
     )
     .refine((keys) => keys.every((k) => /^[0-9a-f]{64}$/i.test(k)), 'must be 64 hex characters per key, separated by commas'),
+  /** A Kubo node's HTTP RPC (`http://host:5001`): paid files are pinned there (and still served by the product's gateway); without it they are pinned by the product itself. */
+  IPFS_KUBO_RPC_URL: optionalUrl,
   /** An S3-compatible object store for chunks (instead of the local shards). */
   S3_ENDPOINT: optionalUrl,
   S3_BUCKET: z.string().trim().min(3).max(63).default('axel'),

@@ -5,7 +5,7 @@ export const BASENAME = '/admin';
 const DASHBOARD_PATH = `${BASENAME}/dashboard`;
 
 /** The specification's names of console sections (§2) that the console shows under another path. */
-export const SPEC_PATHS: Readonly<Record<string, string>> = { delacc: 'deleted-users' };
+export const SPEC_PATHS: Readonly<Record<string, string>> = { delacc: 'deleted-users', 'ipfs-pinning': 'ipfs-pins' };
 
 /**
  * The console's top routes around the react-admin app: /admin itself redirects to the dashboard, the

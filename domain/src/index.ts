@@ -15,3 +15,4 @@ export * from './secure-fetch';
 export * from './teams';
 export * from './file-lock';
 export * from './e2ee';
+export * from './ipfs';

@@ -26,6 +26,8 @@ export const FEATURES = [
   'admin:promocode:delete',
   /** Mint test AXEL to the treasury, on the development chain only. */
   'admin:treasury:fill',
+  /** Take a paid file's pin off IPFS (with a reason). */
+  'admin:ipfs:unpin',
   ...AUTOPAY_FEATURES,
 ] as const;
 export type Feature = (typeof FEATURES)[number];
@@ -38,7 +40,7 @@ export type Feature = (typeof FEATURES)[number];
  */
 export const FEATURES_BY_ROLE: Record<Role, readonly Feature[]> = {
   super_admin: FEATURES,
-  admin: ['admin:user:password:reset', 'admin:cloudlocker:unbind', 'admin:promocode:add'],
+  admin: ['admin:user:password:reset', 'admin:cloudlocker:unbind', 'admin:promocode:add', 'admin:ipfs:unpin'],
   financial_admin: ['admin:promocode:add', 'admin:promocode:delete', 'ddbaas', 'admin:treasury:fill', ...AUTOPAY_FEATURES],
   auditor: [],
   user: [],

@@ -19,6 +19,7 @@ export const Features = {
   promoCodeAdd: 'admin:promocode:add',
   promoCodeDelete: 'admin:promocode:delete',
   treasuryFill: 'admin:treasury:fill',
+  ipfsUnpin: 'admin:ipfs:unpin',
 } as const;
 export type Feature = (typeof Features)[keyof typeof Features];
 

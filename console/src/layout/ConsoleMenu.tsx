@@ -22,7 +22,6 @@ import { PENDING_SECTIONS, type PendingSection } from './sections';
 const pendingIcons: Record<PendingSection['path'], ReactElement> = {
   cloudlockers: <RouterIcon />,
   databases: <StorageIcon />,
-  'ipfs-pinning': <PushPinIcon />,
   grafana: <DnsIcon />,
 };
 
@@ -38,6 +37,7 @@ export const ConsoleMenu = () => {
       <Menu.Item to={`${basename}/deleted-users`} primaryText="console.menu.deletedUsers" leftIcon={<PersonOffIcon />} data-testid="menu-deleted-users" />
       <Menu.Item to={`${basename}/promocodes`} primaryText="console.menu.promoCodes" leftIcon={<LocalOfferIcon />} data-testid="menu-promocodes" />
       <Menu.Item to={`${basename}/billing`} primaryText="console.menu.billing" leftIcon={<BarChartIcon />} data-testid="menu-billing" />
+      <Menu.Item to={`${basename}/ipfs-pins`} primaryText="console.menu.ipfsPinning" leftIcon={<PushPinIcon />} data-testid="menu-ipfs-pinning" />
       <Menu.Item to={`${basename}/auto-pay`} primaryText="console.menu.autoPay" leftIcon={<PaymentsIcon />} data-testid="menu-auto-pay" />
       <Menu.Item
         to={`${basename}/wallet`}

@@ -31,6 +31,8 @@ export interface CertificateFile {
   readonly created: string;
   readonly modified: string;
   readonly lastOpened: string | null;
+  /** The file's IPFS root CID (UnixFS, CIDv1): what its public link fetches and any IPFS client verifies. */
+  readonly cid?: string;
 }
 
 /** The certificate without its transaction: the part whose canonical SHA-256 the chain timestamps. */
@@ -56,7 +58,12 @@ const chosen = (choice: readonly HashChoice[], hashes: { md5: string; sha1: stri
 /** The certificate of a used link, as issued at `issue.issuedAt` (the hashes its owner chose). */
 export const certificateBody = (
   link: SecureFetchLink,
-  issue: { readonly certificateId: string | null; readonly issuedAt: string; readonly lastOpened: Readonly<Record<string, string | null>> },
+  issue: {
+    readonly certificateId: string | null;
+    readonly issuedAt: string;
+    readonly lastOpened: Readonly<Record<string, string | null>>;
+    readonly cids?: Readonly<Record<string, string>>;
+  },
 ): CertificateBody => {
   const submission = link.submission;
   if (!submission) throw new Error('a certificate needs received files');
@@ -70,6 +77,7 @@ export const certificateBody = (
       created: submission.submittedAt,
       modified: f.modified ?? submission.submittedAt,
       lastOpened: issue.lastOpened[f.itemId] ?? null,
+      ...(issue.cids?.[f.itemId] ? { cid: issue.cids[f.itemId] } : {}),
     })),
     ...(link.includeMetadata && submission.metadata ? { metadata: submission.metadata } : {}),
     issuedAt: issue.issuedAt,

@@ -34,7 +34,13 @@ export type SubmitSecureFetch = Command<
 export type OpenSecureFetchItem = Command<'OpenSecureFetchItem', { itemId: string }>;
 export type StartSecureFetchPayment = Command<
   'StartSecureFetchPayment',
-  { certificateId: string | null; lastOpened: Readonly<Record<string, string | null>>; canonicalSha256: string }
+  {
+    certificateId: string | null;
+    lastOpened: Readonly<Record<string, string | null>>;
+    canonicalSha256: string;
+    /** The IPFS root CID of each received file, by item id (built before the certificate is fixed). */
+    cids?: Readonly<Record<string, string>>;
+  }
 >;
 export type FailSecureFetchPayment = Command<'FailSecureFetchPayment', { refusedWith: string }>;
 export type RecordSecureFetchPayment = Command<'RecordSecureFetchPayment', { txId: string; amount: number }>;

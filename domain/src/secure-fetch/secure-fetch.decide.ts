@@ -152,7 +152,13 @@ export const decideSecureFetch = (command: SecureFetchCommand, state: SecureFetc
       return [
         {
           type: 'SecureFetchPaymentStarted',
-          data: { certificateId: d.certificateId, issuedAt: at, lastOpened: { ...d.lastOpened }, canonicalSha256: d.canonicalSha256 },
+          data: {
+            certificateId: d.certificateId,
+            issuedAt: at,
+            lastOpened: { ...d.lastOpened },
+            canonicalSha256: d.canonicalSha256,
+            ...(d.cids ? { cids: { ...d.cids } } : {}),
+          },
         },
       ];
     }

@@ -99,6 +99,8 @@ export const SecureFetchPaymentStarted = defineEvent(
     issuedAt: timestamp,
     lastOpened: z.record(z.string(), timestamp.nullable()),
     canonicalSha256: hex(64),
+    /** The IPFS root CID of each received file (by item id), certified with the files' hashes. */
+    cids: z.record(z.string(), z.string()).optional(),
   }),
 );
 

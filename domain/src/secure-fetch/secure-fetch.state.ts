@@ -16,6 +16,8 @@ export interface Payment {
   readonly issuedAt: string;
   readonly lastOpened: Readonly<Record<string, string | null>>;
   readonly canonicalSha256: string;
+  /** The IPFS root CID of each received file, by item id (payments begun before pinning had none). */
+  readonly cids?: Readonly<Record<string, string>>;
   readonly txId: string | null;
   readonly amount: number | null;
   readonly paidAt: string | null;

@@ -70,6 +70,10 @@ export const certificatePdf = (certificate: Certificate): Promise<Buffer> =>
         label('SHA3-512');
         mono(file.sha3_512);
       }
+      if (file.cid) {
+        label('IPFS CID');
+        mono(file.cid);
+      }
       doc.moveDown();
     });
 

@@ -5,6 +5,7 @@ import type { DispatchContext } from '@axel/workflows';
 import type { AppContext } from '../../context';
 import type { Module } from '../../module';
 import type { StorageBytesOf } from '../files/storage.bytes';
+import type { PaidPinning } from '../ipfs/ipfs.module';
 import type { WalletOf } from '../wallet/wallet.service';
 import { startStaleClaimSweep } from './secure-fetch.claims';
 import { secureFetchMigrations } from './secure-fetch.migrations';
@@ -31,6 +32,7 @@ export const createSecureFetchModule = (deps: {
   readonly bytes: StorageBytesOf;
   readonly walletOf: WalletOf;
   readonly receiptKey: (ctx: AppContext) => AuditSigningKey;
+  readonly pinning: PaidPinning;
 }): SecureFetchModule => {
   let stopSweep: (() => Promise<void>) | undefined;
   return {
@@ -44,7 +46,7 @@ export const createSecureFetchModule = (deps: {
       const bytes = deps.bytes(ctx);
       await app.register(secureFetchOwnerRoutes(ctx, bytes));
       await app.register(secureFetchPublicRoutes(ctx, { bytes, receiptKey: () => deps.receiptKey(ctx) }));
-      await app.register(secureFetchPaymentRoutes(ctx, deps.walletOf));
+      await app.register(secureFetchPaymentRoutes(ctx, deps.walletOf, deps.pinning));
     },
     // the links' notes, file names and metadata: each link stream's key is destroyed
     forget: forgetSecureFetches,

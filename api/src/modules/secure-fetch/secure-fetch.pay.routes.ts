@@ -19,6 +19,7 @@ import { failpoint } from '../../failpoints';
 import { limitsFor } from '../../http/rate-limits';
 import { requireSelf } from '../../http/auth';
 import { userActor } from '../../http/request-meta';
+import type { PaidPinning } from '../ipfs/ipfs.module';
 import type { WalletOf } from '../wallet/wallet.service';
 import { certificatePdf } from './secure-fetch.certificate-pdf';
 import { CertificateQuery, FetchParams, tags } from './secure-fetch.schema';
@@ -35,7 +36,7 @@ export const certificateOf = (link: SecureFetchLink): Certificate => {
 };
 
 /** Pay and pin, and the certificate of authenticity (JSON and PDF). */
-export const secureFetchPaymentRoutes = (ctx: AppContext, walletOf: WalletOf) => async (fastify: FastifyInstance) => {
+export const secureFetchPaymentRoutes = (ctx: AppContext, walletOf: WalletOf, pinning: PaidPinning) => async (fastify: FastifyInstance) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const limit = limitsFor(ctx.config.RATE_LIMIT_FACTOR);
 
@@ -54,19 +55,23 @@ export const secureFetchPaymentRoutes = (ctx: AppContext, walletOf: WalletOf) =>
       const actor = userActor(request, user.id);
       const link = payableLink(await ownLink(ctx, user.id, request.params.fetchId));
       let payment = link.payment;
+      let dags: Awaited<ReturnType<PaidPinning['dagsOf']>> | undefined;
       if (!payment?.txId) {
-        // the certificate is fixed before the payment, so its hash is what the transaction carries
+        // the certificate is fixed before the payment, so its hash is what the transaction carries;
+        // it names each file's IPFS root, built here from the stored file before anything is paid
         const now = ctx.now();
+        dags = link.payment ? undefined : await pinning.dagsOf(ctx, link);
         const issue = {
           certificateId: link.certificated ? deterministicId('secure-fetch-certificate', link.fetchId) : null,
           issuedAt: now.toISOString(),
           lastOpened: { ...link.lastOpened },
+          ...(dags ? { cids: Object.fromEntries([...dags].map(([itemId, dag]) => [itemId, dag.root])) } : {}),
         };
         const canonicalSha256 = sha256Hex(certificateJson(certificateBody(link, issue)));
         const started = await runSecureFetchCommand(
           ctx,
           link.fetchId,
-          { type: 'StartSecureFetchPayment', data: { certificateId: issue.certificateId, lastOpened: issue.lastOpened, canonicalSha256 } },
+          { type: 'StartSecureFetchPayment', data: { certificateId: issue.certificateId, lastOpened: issue.lastOpened, canonicalSha256, cids: issue.cids } },
           actor,
           now,
         );
@@ -102,6 +107,8 @@ export const secureFetchPaymentRoutes = (ctx: AppContext, walletOf: WalletOf) =>
         }
         payment = { ...pending, txId };
       }
+      // pay and pin: the paid files are pinned (each once, whichever click or retry gets here first)
+      await pinning.pinPaid(ctx, await ownLink(ctx, user.id, link.fetchId), actor, dags);
       const after = await ownLink(ctx, user.id, link.fetchId);
       // what was paid, and the link as the owner sees it now (active, with its transaction), also at the top
       const fetch = fetchJson(ctx, after);

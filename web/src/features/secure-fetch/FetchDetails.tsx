@@ -33,6 +33,7 @@ import { formatDateTime, localeTag, translateError } from '../../components/i18n
 import { noticeStore } from '../../session/notices';
 import { startBrowserDownload } from '../files/download';
 import { formatBytes } from '../files/format';
+import { IpfsPinsSection } from '../ipfs/IpfsPinsSection';
 import { displayAxel, toUnits } from '../wallet/amounts';
 import { useBalance } from '../wallet/balance.store';
 import { CopyableLink } from './CreateFetchDialog';
@@ -370,6 +371,7 @@ export const FetchDetails = ({ userId, fetchId }: { userId: string; fetchId: str
           </Table>
         </Paper>
       )}
+      {fetch.paid && <IpfsPinsSection userId={userId} fetchId={fetch.id} names={Object.fromEntries(items.map((i) => [i.id, i.name]))} />}
       {fetch.certificated && fetch.paid && <CertificateSection userId={userId} fetch={fetch} />}
       <Dialog open={confirmRevoke} onClose={() => setConfirmRevoke(false)} data-testid="fetch-revoke-dialog">
         <DialogTitle>{t('secureFetch.revoke.title')}</DialogTitle>

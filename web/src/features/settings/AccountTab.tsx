@@ -18,6 +18,7 @@ import { splitServerError } from '../../forms/serverErrors';
 import { validate, type FieldErrors } from '../../forms/zodErrors';
 import { noticeStore } from '../../session/notices';
 import { sessionStore } from '../../session/store';
+import { IpfsGatewaySection } from '../ipfs/IpfsGatewaySection';
 import { TwoFactorSection } from '../two-factor/TwoFactorSection';
 import { PassphraseSection } from '../e2ee/PassphraseSection';
 import { settingsApi } from './settings.api';
@@ -305,6 +306,7 @@ export const AccountTab = ({ user }: { user: UserInfo }) => {
       <UsernameForm user={user} />
       <PasswordChange user={user} />
       <SessionTimeoutSelect user={user} />
+      <IpfsGatewaySection userId={user.id} />
       <TwoFactorSection key={`${user.twoFactor.enabled}:${user.twoFactor.method ?? ''}`} user={user} />
       <PassphraseSection user={user} />
       <Section title={t('account.language.title')} testId="account-language">
