@@ -37,6 +37,8 @@ export const startClioStandIn = async (options: { host?: string; port?: number }
 
   const app = Fastify({ bodyLimit: 200 * 1024 * 1024 });
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => done(null, querystring.parse(body as string)));
+  // uploaded bytes stay bytes whatever their type says
+  app.removeContentTypeParser('text/plain');
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
 
   const userOf = (request: FastifyRequest, reply: FastifyReply): number | undefined => {
