@@ -37,6 +37,10 @@ export type Screen =
   | 'secureFetch'
   | 'secureFetchUpload'
   | 'verifyCertificate'
+  | 'dropbox'
+  | 'manageApps'
+  | 'dropboxAuth'
+  | 'clioAuth'
   | 'notAvailable';
 
 /** Names the guard's exceptions refer to (the product's own route names). */
@@ -61,7 +65,7 @@ export const ROUTES: readonly RouteDef[] = [
   // Main area, sign-in needed.
   auth('/welcome', 'welcome'),
   auth('/settings', 'settings'),
-  auth('/manage-apps', 'notAvailable', 'manage_apps'),
+  auth('/manage-apps', 'manageApps', 'manage_apps'),
   auth('/subscription/manage', 'subscription'),
   auth('/storages/management', 'storageManagement'),
   auth('/storages/upgrade', 'upgrade'),
@@ -76,7 +80,7 @@ export const ROUTES: readonly RouteDef[] = [
   auth('/files/lists/:listId', 'bookmarks'),
   auth('/files/storage/:storageId?/:id?/*', 'files'),
   auth('/files/enterprise/:groupId/:id?/*'),
-  auth('/files/dropbox/:subPath?'),
+  auth('/files/dropbox/:subPath?', 'dropbox'),
   auth('/files/cloudlocker/:driveId/:id?/*'),
   auth('/files/trash/:storageId?', 'trash'),
   auth('/members/manage', 'notAvailable', 'members'),
@@ -133,8 +137,8 @@ export const ROUTES: readonly RouteDef[] = [
   open('/transaction/search', 'transactionSearch'),
   open('/transaction/:id', 'transactionId', 'transaction'),
   open('/app/clio'),
-  open('/app/clio/auth'),
-  open('/app/dropbox/auth'),
+  open('/app/clio/auth', 'clioAuth'),
+  open('/app/dropbox/auth', 'dropboxAuth'),
   // E-sign receiver screens (anonymous signers), after the owner screens they would shadow.
   open('/esigns/:linkId/:id?'),
   open('/receiver/signing/:linkId?'),

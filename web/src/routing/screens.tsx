@@ -1,6 +1,9 @@
 import type { ReactElement } from 'react';
 import { AdminHandoff } from '../components/AdminHandoff';
 import { NotAvailablePage } from '../components/NotAvailablePage';
+import { AppAuthPage } from '../features/apps/AppAuthPage';
+import { DropboxPage } from '../features/apps/DropboxPage';
+import { ManageAppsPage } from '../features/apps/ManageAppsPage';
 import { BookmarksPage } from '../features/bookmarks/BookmarksPage';
 import { FileBrowserPage } from '../features/files/FileBrowserPage';
 import { TrashPage } from '../features/files/TrashPage';
@@ -66,5 +69,9 @@ export const SCREENS: Record<Screen, () => ReactElement | null> = {
   secureFetch: () => <SecureFetchPage />,
   secureFetchUpload: () => <FetchUploadPage />,
   verifyCertificate: () => <VerifyCertificatePage />,
+  dropbox: () => <DropboxPage />,
+  manageApps: () => <ManageAppsPage />,
+  dropboxAuth: () => <AppAuthPage app="dropbox" />,
+  clioAuth: () => <AppAuthPage app="clio" />,
   notAvailable: () => <NotAvailablePage />,
 };
