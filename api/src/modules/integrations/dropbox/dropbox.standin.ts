@@ -143,7 +143,7 @@ export const startDropboxStandIn = async (options: {
       return reply.status(400).type('text/plain').send('invalid authorize request');
     }
     // the stand-in's own switch, not Dropbox's: which of its accounts approves
-    const accountId = q.standin_account ?? `dbid:${token().slice(0, 16)}`;
+    const accountId = q.standin_account ?? options.account ?? `dbid:${token().slice(0, 16)}`;
     const code = token();
     codes.set(code, { accountId, challenge: q.code_challenge, redirectUri: q.redirect_uri });
     const back = new URL(q.redirect_uri);
