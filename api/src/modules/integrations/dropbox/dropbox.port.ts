@@ -52,7 +52,4 @@ export class DropboxRefusedError extends Error {
   }
 }
 
-/** An access token Dropbox no longer takes (401 `expired_access_token` / `invalid_access_token`). */
-export const isExpiredToken = (answer: DropboxAnswer): boolean => answer.status === 401;
-
 export const isBytes = (answer: DropboxBytes | DropboxAnswer): answer is DropboxBytes => 'contentType' in answer;
