@@ -41,6 +41,7 @@ export type Screen =
   | 'manageApps'
   | 'dropboxAuth'
   | 'clioAuth'
+  | 'clio'
   | 'notAvailable';
 
 /** Names the guard's exceptions refer to (the product's own route names). */
@@ -136,7 +137,7 @@ export const ROUTES: readonly RouteDef[] = [
   open('/esign/:itemId?'),
   open('/transaction/search', 'transactionSearch'),
   open('/transaction/:id', 'transactionId', 'transaction'),
-  open('/app/clio'),
+  open('/app/clio', 'clio'),
   open('/app/clio/auth', 'clioAuth'),
   open('/app/dropbox/auth', 'dropboxAuth'),
   // E-sign receiver screens (anonymous signers), after the owner screens they would shadow.

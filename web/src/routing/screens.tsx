@@ -2,6 +2,7 @@ import type { ReactElement } from 'react';
 import { AdminHandoff } from '../components/AdminHandoff';
 import { NotAvailablePage } from '../components/NotAvailablePage';
 import { AppAuthPage } from '../features/apps/AppAuthPage';
+import { ClioPage } from '../features/apps/ClioPage';
 import { DropboxPage } from '../features/apps/DropboxPage';
 import { ManageAppsPage } from '../features/apps/ManageAppsPage';
 import { BookmarksPage } from '../features/bookmarks/BookmarksPage';
@@ -73,5 +74,6 @@ export const SCREENS: Record<Screen, () => ReactElement | null> = {
   manageApps: () => <ManageAppsPage />,
   dropboxAuth: () => <AppAuthPage app="dropbox" />,
   clioAuth: () => <AppAuthPage app="clio" />,
+  clio: () => <ClioPage />,
   notAvailable: () => <NotAvailablePage />,
 };

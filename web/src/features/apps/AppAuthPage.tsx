@@ -40,7 +40,8 @@ const AppAuth = ({ app, userId, params, t }: { app: AppName; userId: string | nu
   );
   const [snapshot] = useMachine(machine, { input: { code: params.get('code'), providerError: params.get('error'), signedIn: userId !== null } });
   const name = t(`apps.names.${app}`);
-  const next = app === 'dropbox' ? '/files/dropbox' : '/manage-apps';
+  // Clio's page greets a new connection with its congratulations dialog (spec §4: query `code`)
+  const next = app === 'dropbox' ? '/files/dropbox' : '/app/clio?code=connected';
   return (
     <Container maxWidth="sm" sx={{ py: 4 }}>
       <Paper sx={{ p: { xs: 2, sm: 4 } }}>

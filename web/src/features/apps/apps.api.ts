@@ -15,6 +15,12 @@ export interface ConnectedApp {
   region: ClioRegion | null;
 }
 
+export interface ClioMatter {
+  id: string;
+  displayNumber: string;
+  description: string;
+}
+
 /** Dropbox's entry metadata, as the files API answers it (`files.stone`). */
 export interface DropboxEntry {
   '.tag': 'file' | 'folder' | 'deleted';
@@ -46,6 +52,9 @@ export const appsApi = {
   clioAuthorize: (userId: string, region: ClioRegion) => api.get<{ url: string }>(`${userPath(userId)}/clio/authorize`, { region }),
   clioAuth: (userId: string, code: string, state: string | null) =>
     api.post<{ connected: true; region: ClioRegion; name: string }>(`${userPath(userId)}/clio/auth/`, state ? { code, state } : { code }),
+  clioMatters: (userId: string, q?: string) => api.get<{ data: ClioMatter[] }>(`${userPath(userId)}/clio/matters`, { q: q || undefined }).then((a) => a.data),
+  fileCertificate: (userId: string, matterId: string, fetchId: string) =>
+    api.post<{ documentId: string; name: string; certificateSha256: string }>(`${userPath(userId)}/clio/certificates`, { matterId, fetchId }),
   /** Every entry of a folder, page after page (`has_more` and the cursor). */
   async listFolder(path: string, signal?: AbortSignal): Promise<DropboxEntry[]> {
     let page = await api.request<ListFolderResult>('POST', '/dropboxapi/2/files/list_folder', { body: { path, limit: DROPBOX_PAGE_SIZE }, signal });
