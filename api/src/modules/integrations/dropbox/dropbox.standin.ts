@@ -49,6 +49,8 @@ export const startDropboxStandIn = async (options: {
   port?: number;
   accessSeconds?: number;
   pageSize?: number;
+  /** The account the authorize page approves as (a new one each time when unset). */
+  account?: string;
 }): Promise<DropboxStandIn> => {
   const root = path.resolve(options.root);
   mkdirSync(root, { recursive: true });
