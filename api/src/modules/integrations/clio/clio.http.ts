@@ -17,7 +17,12 @@ export interface ClioHttpOptions {
   readonly now?: () => Date;
 }
 
-const json = async (res: Response): Promise<any> => {
+/** Clio's JSON as read here: each field is checked where it is used. */
+interface ClioJson {
+  readonly [key: string]: ClioJson | string | number | boolean | null | undefined | readonly ClioJson[];
+}
+
+const json = async (res: Response): Promise<ClioJson | null> => {
   const text = await res.text();
   try {
     return text ? JSON.parse(text) : null;
@@ -57,9 +62,9 @@ export class ClioHttp implements ClioPort {
     });
     const body = await json(res);
     if (res.status === 400 || res.status === 401) throw new ClioRefusedError(String(body?.error ?? res.status));
-    if (!res.ok || typeof body?.access_token !== 'string') throw new ClioAnswerError(res.status, 'the token request');
+    if (!res.ok || !body || typeof body.access_token !== 'string') throw new ClioAnswerError(res.status, 'the token request');
     const seconds = typeof body.expires_in === 'number' ? body.expires_in : 3600;
-    return { body, expiresAt: new Date(this.now().getTime() + Math.max(0, seconds - 60) * 1000) };
+    return { body: body as ClioJson & { access_token: string }, expiresAt: new Date(this.now().getTime() + Math.max(0, seconds - 60) * 1000) };
   }
 
   async exchangeCode(region: ClioRegion, input: { code: string; redirectUri: string }): Promise<ClioGrant> {
@@ -83,7 +88,7 @@ export class ClioHttp implements ClioPort {
     if (!res.ok && res.status !== 401) throw new ClioAnswerError(res.status, 'the deauthorization');
   }
 
-  private async api(region: ClioRegion, accessToken: string, method: string, pathAndQuery: string, body?: unknown): Promise<any> {
+  private async api(region: ClioRegion, accessToken: string, method: string, pathAndQuery: string, body?: unknown): Promise<ClioJson | null> {
     const res = await fetch(`${this.host(region)}/api/v4/${pathAndQuery}`, {
       method,
       headers: { authorization: `Bearer ${accessToken}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
@@ -95,15 +100,15 @@ export class ClioHttp implements ClioPort {
   }
 
   async whoAmI(region: ClioRegion, accessToken: string) {
-    const answer = await this.api(region, accessToken, 'GET', 'users/who_am_i.json?fields=id,name');
-    return { id: String(answer?.data?.id ?? ''), name: String(answer?.data?.name ?? '') };
+    const data = (await this.api(region, accessToken, 'GET', 'users/who_am_i.json?fields=id,name'))?.data as ClioJson | undefined;
+    return { id: String(data?.id ?? ''), name: String(data?.name ?? '') };
   }
 
   async matters(region: ClioRegion, accessToken: string, query: string | undefined): Promise<ClioMatter[]> {
     const params = new URLSearchParams({ fields: 'id,display_number,description', status: 'open,pending', limit: '200' });
     if (query) params.set('query', query);
     const answer = await this.api(region, accessToken, 'GET', `matters.json?${params}`);
-    const rows: any[] = Array.isArray(answer?.data) ? answer.data : [];
+    const rows = (Array.isArray(answer?.data) ? answer.data : []) as readonly ClioJson[];
     return rows.map((m) => ({ id: String(m.id), displayNumber: String(m.display_number ?? ''), description: String(m.description ?? '') }));
   }
 
@@ -112,12 +117,13 @@ export class ClioHttp implements ClioPort {
     const created = await this.api(region, accessToken, 'POST', 'documents.json?fields=id,latest_document_version{uuid,put_url,put_headers}', {
       data: { name: input.name, parent: { id: Number(input.matterId), type: 'Matter' } },
     });
-    const documentId = String(created?.data?.id ?? '');
-    const version = created?.data?.latest_document_version;
+    const data = created?.data as ClioJson | undefined;
+    const documentId = String(data?.id ?? '');
+    const version = data?.latest_document_version as ClioJson | undefined;
     if (!documentId || typeof version?.put_url !== 'string' || typeof version?.uuid !== 'string') throw new ClioAnswerError(502, 'the document creation');
     // 2. the bytes, to the upload URL with the headers Clio gave
     const headers: Record<string, string> = {};
-    for (const h of (version.put_headers ?? []) as { name: string; value: string }[]) headers[h.name] = h.value;
+    for (const h of (version.put_headers ?? []) as unknown as { name: string; value: string }[]) headers[h.name] = h.value;
     if (!Object.keys(headers).some((k) => k.toLowerCase() === 'content-type')) headers['content-type'] = input.contentType;
     const put = await fetch(version.put_url, { method: 'PUT', headers, body: input.bytes });
     await put.arrayBuffer();
