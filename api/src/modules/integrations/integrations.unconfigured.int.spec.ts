@@ -42,9 +42,9 @@ describe('integrations without a configured provider', () => {
         data: { app: expect.any(String) },
       });
     }
-    // a stranger learns nothing of a user's routes, a proxy call says it is not configured
+    // a stranger is asked to sign in first, on the proxies too
     expect((await new HttpClient(t().url).get(`/api/users/${id}/dropbox/accesstoken`)).status).toBe(401);
-    expect((await new HttpClient(t().url).post('/api/dropboxapi/2/files/list_folder', { path: '' })).status).toBe(503);
+    expect((await new HttpClient(t().url).post('/api/dropboxapi/2/files/list_folder', { path: '' })).status).toBe(401);
     // the manage-apps page shows what the server offers
     expect((await http.get(`/api/users/${id}/apps`)).body.data).toEqual([
       { app: 'dropbox', configured: false, allowed: false, connected: false, region: null },
