@@ -53,6 +53,17 @@ import { sharingModule } from './modules/sharing/sharing.module';
 import { activityModule } from './modules/audit/activity.module';
 import { createSecureFetchModule, secureFetchGate } from './modules/secure-fetch/secure-fetch.module';
 import { createIpfsModule } from './modules/ipfs/ipfs.module';
+import { certificatePdf } from './modules/secure-fetch/secure-fetch.certificate-pdf';
+import { certificateOf } from './modules/secure-fetch/secure-fetch.pay.routes';
+import { ownLink } from './modules/secure-fetch/secure-fetch.service';
+import type { CertificateOf } from './modules/integrations/clio/clio.filing';
+import { createIntegrationsModule } from './modules/integrations/integrations.module';
+
+/** A Secure Fetch certificate and its PDF, as its owner downloads them: what the integrations file to Clio. */
+const secureFetchCertificate: CertificateOf = async (ctx, userId, fetchId) => {
+  const certificate = certificateOf(await ownLink(ctx, userId, fetchId));
+  return { certificate, pdf: await certificatePdf(certificate) };
+};
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -147,6 +158,7 @@ export const createApp = async (options: AppOptions): Promise<AppHandle> => {
     fileLockModule,
     e2eeModule,
     ipfs,
+    createIntegrationsModule({ planOf: billing.planOf, bytes: files.bytes, certificateOf: secureFetchCertificate }),
   ];
 
   const db = await connectDatabase(config, log);

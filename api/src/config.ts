@@ -148,6 +148,34 @@ const ConfigSchema = z.object({
   AXEL_EXPLORER_URL: optionalUrl,
   /** The development chain's faucet, with the development mailbox's loopback rule. */
   DEV_CHAIN_FAUCET: z.enum(['auto', 'on', 'off']).default('auto'),
+  /**
+   * Dropbox (an app registered at dropbox.com/developers with the scopes files.metadata.read,
+   * files.content.read and files.content.write): its app key, and its secret (optional: the code
+   * flow uses PKCE). Without the key every Dropbox call answers 503 INTEGRATION_NOT_CONFIGURED.
+   */
+  DROPBOX_CLIENT_ID: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  DROPBOX_CLIENT_SECRET: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  /** Dropbox's hosts; another (the Dropbox stand-in) only for development and tests. */
+  DROPBOX_AUTHORIZE_URL: z.string().url().default('https://www.dropbox.com/oauth2/authorize'),
+  DROPBOX_API_URL: z.string().url().default('https://api.dropboxapi.com'),
+  DROPBOX_CONTENT_URL: z.string().url().default('https://content.dropboxapi.com'),
+  /** Clio (an app registered in Clio's developer portal): its client id and secret; without them every Clio call answers 503. */
+  CLIO_CLIENT_ID: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  CLIO_CLIENT_SECRET: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  /** One host for every Clio region (the Clio stand-in); unset, each region has Clio's own host. */
+  CLIO_URL: optionalUrl,
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { dataDir: string; publicUrl: string };
@@ -169,6 +197,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   if (c.S3_ENDPOINT && (!c.S3_ACCESS_KEY_ID || !c.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError(['S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: required with S3_ENDPOINT']);
   }
+  if (c.CLIO_CLIENT_ID && !c.CLIO_CLIENT_SECRET) throw new ConfigError(['CLIO_CLIENT_SECRET: required with CLIO_CLIENT_ID']);
   return {
     ...c,
     dataDir: path.resolve(c.DATA_DIR),

@@ -16,3 +16,4 @@ export * from './teams';
 export * from './file-lock';
 export * from './e2ee';
 export * from './ipfs';
+export * from './integrations';

@@ -117,9 +117,10 @@ const STAFF_ROUTE = /^\/api\/(admin|wallet\/v1\/admin)\//;
  * A signed-in user's routes: `/users/{id}/...` (and the development stand-ins acting on them), the
  * wallet (but its public explorer, and its development faucet, which first answers 404 to any other
  * machine), the owner's shares (visitors come through `/share-links/`), bookmarks, starting a cart,
- * teams and accepting a team invite.
+ * teams and accepting a team invite, and the Dropbox proxies (they call Dropbox with the user's own token).
  */
-const USER_ROUTE = /^\/api\/((dev\/)?users\/:id(\/|$)|wallet\/v1\/(?!faucet|explorer\/)|shares\/|bookmarks(\/|$)|carts\/$|teams\/|team-invites\/)/;
+const USER_ROUTE =
+  /^\/api\/((dev\/)?users\/:id(\/|$)|wallet\/v1\/(?!faucet|explorer\/)|shares\/|bookmarks(\/|$)|carts\/$|teams\/|team-invites\/|dropbox(api|content)\/)/;
 /** Under the owner's `/shares/`, the one call a Secure Fetch link's sender makes without a session: sending the files. */
 const ANONYMOUS_CALLS = new Set(['POST /api/shares/:id/']);
 

@@ -1,8 +1,13 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeAudience } from './auth';
 import { accountHelpers } from '../testing/accounts';
 import { HttpClient, useTestApp } from '../testing/harness';
+import { startClioStandIn, type ClioStandIn } from '../modules/integrations/clio/clio.standin';
+import { startDropboxStandIn, type DropboxStandIn } from '../modules/integrations/dropbox/dropbox.standin';
 
 /**
  * Every route of the server's own route list, fed arbitrary unicode (NUL and lone surrogates
@@ -10,9 +15,33 @@ import { HttpClient, useTestApp } from '../testing/harness';
  * a user and a super_admin: no answer is a 500, every error is `{ code, message, data }`.
  */
 
-const t = useTestApp({
-  env: { ADMIN_EMAIL: 'root@axel.test', ADMIN_PASSWORD: 'Root-pass-123', RATE_LIMIT_FACTOR: '1000', READ_YOUR_WRITES_TIMEOUT_MS: '200' },
+// the integrations configured (against their stand-ins), so their routes are fed too, not answered 503 at the door
+let dropbox: DropboxStandIn;
+let clio: ClioStandIn;
+beforeAll(async () => {
+  dropbox = await startDropboxStandIn({ root: mkdtempSync(path.join(os.tmpdir(), 'dropbox-standin-')) });
+  clio = await startClioStandIn();
 });
+afterAll(async () => {
+  await dropbox?.stop();
+  await clio?.stop();
+});
+
+const t = useTestApp(() => ({
+  env: {
+    ADMIN_EMAIL: 'root@axel.test',
+    ADMIN_PASSWORD: 'Root-pass-123',
+    RATE_LIMIT_FACTOR: '1000',
+    READ_YOUR_WRITES_TIMEOUT_MS: '200',
+    DROPBOX_CLIENT_ID: 'props-app-key',
+    DROPBOX_AUTHORIZE_URL: `${dropbox.url}/oauth2/authorize`,
+    DROPBOX_API_URL: dropbox.url,
+    DROPBOX_CONTENT_URL: dropbox.url,
+    CLIO_CLIENT_ID: 'props-clio-id',
+    CLIO_CLIENT_SECRET: 'props-clio-secret',
+    CLIO_URL: clio.url,
+  },
+}));
 const { signUpConfirmed, signIn, uniqueEmail } = accountHelpers(t);
 
 interface RouteEntry {

@@ -38,6 +38,11 @@ export type Screen =
   | 'secureFetch'
   | 'secureFetchUpload'
   | 'verifyCertificate'
+  | 'dropbox'
+  | 'manageApps'
+  | 'dropboxAuth'
+  | 'clioAuth'
+  | 'clio'
   | 'notAvailable';
 
 /** Names the guard's exceptions refer to (the product's own route names). */
@@ -62,7 +67,7 @@ export const ROUTES: readonly RouteDef[] = [
   // Main area, sign-in needed.
   auth('/welcome', 'welcome'),
   auth('/settings', 'settings'),
-  auth('/manage-apps', 'notAvailable', 'manage_apps'),
+  auth('/manage-apps', 'manageApps', 'manage_apps'),
   auth('/subscription/manage', 'subscription'),
   auth('/storages/management', 'storageManagement'),
   auth('/storages/upgrade', 'upgrade'),
@@ -77,7 +82,7 @@ export const ROUTES: readonly RouteDef[] = [
   auth('/files/lists/:listId', 'bookmarks'),
   auth('/files/storage/:storageId?/:id?/*', 'files'),
   auth('/files/enterprise/:groupId/:id?/*'),
-  auth('/files/dropbox/:subPath?'),
+  auth('/files/dropbox/:subPath?', 'dropbox'),
   auth('/files/cloudlocker/:driveId/:id?/*'),
   auth('/files/trash/:storageId?', 'trash'),
   auth('/members/manage', 'members', 'members'),
@@ -133,9 +138,9 @@ export const ROUTES: readonly RouteDef[] = [
   open('/esign/:itemId?'),
   open('/transaction/search', 'transactionSearch'),
   open('/transaction/:id', 'transactionId', 'transaction'),
-  open('/app/clio'),
-  open('/app/clio/auth'),
-  open('/app/dropbox/auth'),
+  open('/app/clio', 'clio'),
+  open('/app/clio/auth', 'clioAuth'),
+  open('/app/dropbox/auth', 'dropboxAuth'),
   // E-sign receiver screens (anonymous signers), after the owner screens they would shadow.
   open('/esigns/:linkId/:id?'),
   open('/receiver/signing/:linkId?'),

@@ -1,6 +1,10 @@
 import type { ReactElement } from 'react';
 import { AdminHandoff } from '../components/AdminHandoff';
 import { NotAvailablePage } from '../components/NotAvailablePage';
+import { AppAuthPage } from '../features/apps/AppAuthPage';
+import { ClioPage } from '../features/apps/ClioPage';
+import { DropboxPage } from '../features/apps/DropboxPage';
+import { ManageAppsPage } from '../features/apps/ManageAppsPage';
 import { BookmarksPage } from '../features/bookmarks/BookmarksPage';
 import { MembersPage } from '../features/members/MembersPage';
 import { FileBrowserPage } from '../features/files/FileBrowserPage';
@@ -68,5 +72,10 @@ export const SCREENS: Record<Screen, () => ReactElement | null> = {
   secureFetch: () => <SecureFetchPage />,
   secureFetchUpload: () => <FetchUploadPage />,
   verifyCertificate: () => <VerifyCertificatePage />,
+  dropbox: () => <DropboxPage />,
+  manageApps: () => <ManageAppsPage />,
+  dropboxAuth: () => <AppAuthPage app="dropbox" />,
+  clioAuth: () => <AppAuthPage app="clio" />,
+  clio: () => <ClioPage />,
   notAvailable: () => <NotAvailablePage />,
 };
