@@ -50,6 +50,7 @@ import { sharingModule } from './modules/sharing/sharing.module';
 import { activityModule } from './modules/audit/activity.module';
 import { createSecureFetchModule, secureFetchGate } from './modules/secure-fetch/secure-fetch.module';
 import { devicesModule } from './modules/devices/devices.module';
+import { backupsModule } from './modules/backups/backups.module';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -140,6 +141,7 @@ export const createApp = async (options: AppOptions): Promise<AppHandle> => {
     cartModule,
     secureFetch,
     devicesModule,
+    backupsModule,
   ];
 
   const db = await connectDatabase(config, log);

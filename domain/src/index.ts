@@ -14,3 +14,4 @@ export * from './sharing/share-archive';
 export * from './secure-fetch';
 export * from './teams';
 export * from './devices';
+export * from './backups';

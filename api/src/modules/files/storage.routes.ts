@@ -1,6 +1,7 @@
 import { DomainError, reservedBytes, StorageErrors } from '@axel/domain';
 import { deterministicId, newId } from '@axel/platform';
 import { searchStorageItems, storagesOf, trashOf, type StorageRow } from '@axel/projections/storage/storage.queries';
+import { backupFoldersOf, itemsUnderBackups } from '@axel/projections/backups/backups.queries';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -72,8 +73,15 @@ export const storageRoutes = (ctx: AppContext, bytes: StorageBytes) => async (fa
   );
 
   /** The page's JSON comes whole from PostgreSQL (see listFolder) and goes out as it is. */
-  const listItems = async (reply: FastifyReply, storageId: string, folder: string, q: z.infer<typeof ListQuery>) =>
-    reply.type('application/json; charset=utf-8').send(await listFolder(ctx.pool, storageId, folder, q));
+  const listItems = async (reply: FastifyReply, storageId: string, folder: string, q: z.infer<typeof ListQuery>) => {
+    const roots = await backupFoldersOf(ctx.pool, storageId);
+    const inside = roots.length > 0 && folder !== '' && (await itemsUnderBackups(ctx.pool, storageId, [folder], false)).has(folder);
+    return reply.type('application/json; charset=utf-8').send(await listFolder(ctx.pool, storageId, folder, q, { inside, roots }));
+  };
+
+  /** An entry, marked when it is a backup's folder or inside one. */
+  const backedUpEntry = async (storageId: string, item: ItemRow) =>
+    entryJson(item, (await itemsUnderBackups(ctx.pool, storageId, [item.id], false)).has(item.id));
 
   app.get(
     '/api/users/:id/storages/:storageId/items/',
@@ -193,12 +201,12 @@ export const storageRoutes = (ctx: AppContext, bytes: StorageBytes) => async (fa
 
   app.get('/api/users/:id/storages/:storageId/folders/:folderId', { schema: { tags, summary: 'A folder', params: FolderParams } }, async (request) => {
     const { storage } = await own(request, request.params.id, request.params.storageId);
-    return entryJson(await liveItem(ctx, storage.id, request.params.folderId, 'folder'));
+    return backedUpEntry(storage.id, await liveItem(ctx, storage.id, request.params.folderId, 'folder'));
   });
 
   app.get('/api/users/:id/storages/:storageId/files/:fileId', { schema: { tags, summary: 'A file', params: FileParams } }, async (request) => {
     const { storage } = await own(request, request.params.id, request.params.storageId);
-    return entryJson(await liveItem(ctx, storage.id, request.params.fileId, 'file'));
+    return backedUpEntry(storage.id, await liveItem(ctx, storage.id, request.params.fileId, 'file'));
   });
 
   app.get(
@@ -331,7 +339,7 @@ export const storageRoutes = (ctx: AppContext, bytes: StorageBytes) => async (fa
         page: q.page,
         perPage: q.perPage,
       });
-      return { totalCount: total, data: rows.map(entryJson) };
+      return { totalCount: total, data: rows.map((r) => entryJson(r)) };
     },
   );
 };
