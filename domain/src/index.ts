@@ -15,3 +15,4 @@ export * from './secure-fetch';
 export * from './teams';
 export * from './devices';
 export * from './backups';
+export * from './residency';
