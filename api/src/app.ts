@@ -51,6 +51,7 @@ import { activityModule } from './modules/audit/activity.module';
 import { createSecureFetchModule, secureFetchGate } from './modules/secure-fetch/secure-fetch.module';
 import { devicesModule } from './modules/devices/devices.module';
 import { backupsModule } from './modules/backups/backups.module';
+import { residencyModule } from './modules/residency/residency.module';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -142,6 +143,7 @@ export const createApp = async (options: AppOptions): Promise<AppHandle> => {
     secureFetch,
     devicesModule,
     backupsModule,
+    residencyModule,
   ];
 
   const db = await connectDatabase(config, log);
