@@ -2,7 +2,6 @@ import { ADMIN_DRIVES_PAGE_SIZE } from '@axel/domain';
 import { z } from 'zod';
 import { ListQuerySchema } from '../admin/list-query';
 
-export const ErrorSchema = z.object({ code: z.union([z.string(), z.number()]), message: z.string(), data: z.unknown() });
 
 /** As typed: the decider reads them and answers the spec's "required" and format errors. */
 const Serial = z.string().max(100);
