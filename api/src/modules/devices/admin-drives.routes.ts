@@ -10,7 +10,7 @@ import { requireStaff } from '../../http/auth';
 import { limitsFor } from '../../http/rate-limits';
 import { requestMeta } from '../../http/request-meta';
 import { contentRange, parseListQuery } from '../admin/list-query';
-import { AdminDriveParams, AdminDrivesQuery, ConfirmDeleteBody, DriveSchema, StaffBindBody, truthy } from './devices.schema';
+import { AdminDriveParams, AdminDrivesQuery, confirmationOf, DriveSchema, StaffBindBody, truthy } from './devices.schema';
 import { deviceIdOfSerial, driveJson, onlineSince, openDriveStorage, purgeDriveStorage, runDeviceCommand } from './devices.service';
 
 const tags = ['admin: CloudLockers'];
@@ -126,7 +126,7 @@ export const adminDrivesRoutes = (ctx: AppContext) => async (fastify: FastifyIns
     '/api/admin/drives/:id',
     {
       config: writes,
-      schema: { tags, summary: 'Delete a CloudLocker (admin:cloudlocker:unbind; type delete to confirm)', params: AdminDriveParams, body: ConfirmDeleteBody },
+      schema: { tags, summary: 'Delete a CloudLocker (admin:cloudlocker:unbind; type delete to confirm)', params: AdminDriveParams, body: z.unknown() },
     },
     async (request) => {
       const { user: staff } = await requireStaff(ctx, request, 'admin:cloudlocker:unbind');
@@ -134,7 +134,7 @@ export const adminDrivesRoutes = (ctx: AppContext) => async (fastify: FastifyIns
       const result = await runDeviceCommand(
         ctx,
         request.params.id,
-        { type: 'DeleteCloudLocker', data: { actor: { kind: 'staff', staffId: staff.id }, confirm: request.body?.confirm ?? '' } },
+        { type: 'DeleteCloudLocker', data: { actor: { kind: 'staff', staffId: staff.id }, confirm: confirmationOf(request.body) } },
         actor,
       );
       for (const e of result.events) if (e.type === 'CloudLockerUnbound') await purgeDriveStorage(ctx, e.data.storageId, actor);

@@ -1,7 +1,7 @@
 import { ADMIN_DRIVES_PAGE_SIZE } from '@axel/domain';
 import { z } from 'zod';
+import { fieldErrors, validationError } from '../../http/errors';
 import { ListQuerySchema } from '../admin/list-query';
-
 
 /** As typed: the decider reads them and answers the spec's "required" and format errors. */
 const Serial = z.string().max(100);
@@ -19,8 +19,17 @@ export const AdminDriveParams = z.object({ id: z.string().min(1).max(64) });
 
 export const UserDrivesQuery = z.object({ online: z.enum(['true', 'false', '1', '0']).optional() });
 export const OpenClaimBody = z.object({ serial: Serial, mac: Mac });
-/** Optional so that a missing confirmation is the spec's "type delete" error, after the caller's rights are checked. */
-export const ConfirmDeleteBody = z.object({ confirm: z.string().max(20).default('') }).optional();
+const ConfirmDeleteBody = z.object({ confirm: z.string().max(20).default('') });
+
+/**
+ * The confirmation of a removal, read after the caller's rights are checked (a caller without the
+ * feature learns nothing of the body's shape); a missing one is the spec's "type delete" error.
+ */
+export const confirmationOf = (body: unknown): string => {
+  const parsed = ConfirmDeleteBody.safeParse(body ?? {});
+  if (!parsed.success) throw validationError(fieldErrors(parsed.error.issues));
+  return parsed.data.confirm;
+};
 
 export const RegisterDeviceBody = z.object({ serial: Serial, mac: Mac, publicKey: Base64.min(1), signature: Base64.min(1) });
 export const CheckInBody = z.object({ sizeUsed: z.number().int().nonnegative().optional(), sizeTotal: z.number().int().nonnegative().optional() });

@@ -8,7 +8,7 @@ import type { AppContext } from '../../context';
 import { requireSelf } from '../../http/auth';
 import { limitsFor } from '../../http/rate-limits';
 import { userActor } from '../../http/request-meta';
-import { ConfirmDeleteBody, DriveSchema, OpenClaimBody, UserDriveParams, UserDrivesQuery, UserParams, truthy } from './devices.schema';
+import { confirmationOf, DriveSchema, OpenClaimBody, UserDriveParams, UserDrivesQuery, UserParams, truthy } from './devices.schema';
 import { deviceIdOfSerial, driveJson, onlineSince, purgeDriveStorage, runDeviceCommand } from './devices.service';
 
 const tags = ['CloudLockers'];
@@ -95,7 +95,7 @@ export const drivesRoutes = (ctx: AppContext) => async (fastify: FastifyInstance
 
   app.delete(
     '/api/users/:id/drives/:driveId',
-    { config: writes, schema: { tags, summary: 'Remove the CloudLocker (type delete to confirm)', params: UserDriveParams, body: ConfirmDeleteBody } },
+    { config: writes, schema: { tags, summary: 'Remove the CloudLocker (type delete to confirm)', params: UserDriveParams, body: z.unknown() } },
     async (request) => {
       const { user } = await requireSelf(ctx, request, request.params.id);
       const actor = userActor(request, user.id);
@@ -103,7 +103,7 @@ export const drivesRoutes = (ctx: AppContext) => async (fastify: FastifyInstance
       const result = await runDeviceCommand(
         ctx,
         request.params.driveId,
-        { type: 'DeleteCloudLocker', data: { actor: { kind: 'owner', userId: user.id }, confirm: request.body?.confirm ?? '' } },
+        { type: 'DeleteCloudLocker', data: { actor: { kind: 'owner', userId: user.id }, confirm: confirmationOf(request.body) } },
         actor,
       );
       for (const e of result.events) if (e.type === 'CloudLockerUnbound') await purgeDriveStorage(ctx, e.data.storageId, actor);
