@@ -18,6 +18,7 @@ import autopay from './resources/autopay';
 import { withAutopay } from './resources/autopay/autopayApi';
 import { AxelAccountsDashboard, WalletDashboard } from './resources/autopay/WalletDashboards';
 import deletedUsers from './resources/deleted-users';
+import drives from './resources/drives';
 import promocodes from './resources/promocodes';
 import users from './resources/users';
 
@@ -45,6 +46,7 @@ const ConsoleAdmin = () => (
     <Resource name="deleted-users" {...deletedUsers} />
     <Resource name="auto-pay" {...autopay} />
     <Resource name="promocodes" {...promocodes} />
+    <Resource name="drives" {...drives} />
     <CustomRoutes>
       <Route path="/dashboard" element={<Dashboard />} />
       <Route path="/processes" element={<ProcessesPage />} />
