@@ -69,7 +69,7 @@ const DriveActions = () => {
     }
   };
   return (
-    <span onClick={(e) => e.stopPropagation()} onKeyDown={(e) => e.stopPropagation()}>
+    <>
       {record.bound ? (
         <Button size="small" data-testid="drive-unbind" onClick={() => call('POST', '/unbind/', {}, 'resources.drives.unbound')}>
           {translate('resources.drives.actions.unbind')}
@@ -104,7 +104,7 @@ const DriveActions = () => {
           </Button>
         </DialogActions>
       </Dialog>
-    </span>
+    </>
   );
 };
 
