@@ -64,6 +64,9 @@ const secureFetchCertificate: CertificateOf = async (ctx, userId, fetchId) => {
   const certificate = certificateOf(await ownLink(ctx, userId, fetchId));
   return { certificate, pdf: await certificatePdf(certificate) };
 };
+import { devicesModule } from './modules/devices/devices.module';
+import { backupsModule } from './modules/backups/backups.module';
+import { residencyModule } from './modules/residency/residency.module';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -159,6 +162,9 @@ export const createApp = async (options: AppOptions): Promise<AppHandle> => {
     e2eeModule,
     ipfs,
     createIntegrationsModule({ planOf: billing.planOf, bytes: files.bytes, certificateOf: secureFetchCertificate }),
+    devicesModule,
+    backupsModule,
+    residencyModule,
   ];
 
   const db = await connectDatabase(config, log);

@@ -19,6 +19,7 @@ import { withAutopay } from './resources/autopay/autopayApi';
 import { AxelAccountsDashboard, WalletDashboard } from './resources/autopay/WalletDashboards';
 import deletedUsers from './resources/deleted-users';
 import ipfsPins from './resources/ipfs-pins';
+import drives from './resources/drives';
 import promocodes from './resources/promocodes';
 import users from './resources/users';
 
@@ -47,6 +48,7 @@ const ConsoleAdmin = () => (
     <Resource name="auto-pay" {...autopay} />
     <Resource name="promocodes" {...promocodes} />
     <Resource name="ipfs-pins" {...ipfsPins} />
+    <Resource name="drives" {...drives} />
     <CustomRoutes>
       <Route path="/dashboard" element={<Dashboard />} />
       <Route path="/processes" element={<ProcessesPage />} />

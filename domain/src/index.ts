@@ -17,3 +17,6 @@ export * from './file-lock';
 export * from './e2ee';
 export * from './ipfs';
 export * from './integrations';
+export * from './devices';
+export * from './backups';
+export * from './residency';

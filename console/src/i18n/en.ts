@@ -408,6 +408,28 @@ export const consoleMessages = {
         statuses: { active: 'Active', canceled: 'Canceled', pending: 'Pending', ended: 'Ended' },
       },
     },
+    drives: {
+      name: 'CloudLocker |||| CloudLockers',
+      fields: {
+        serial: 'Serial number',
+        mac: 'MAC address',
+        status: 'Status',
+        externalIp: 'External IP',
+        connectionCheckedAt: 'Connection checked at',
+        bound: 'Bound',
+        boundAt: 'Bound at',
+        owner: 'Owner',
+        sizeUsed: 'Size used',
+        sizeTotal: 'Size total',
+        q: 'Search',
+      },
+      status: { online: 'Online', offline: 'Offline' },
+      bound: { yes: 'Bound', no: 'Not bound' },
+      actions: { unbind: 'Unbind', delete: 'Delete' },
+      confirmDelete: 'Type delete to remove this CloudLocker.',
+      unbound: 'CloudLocker unbound',
+      deleted: 'CloudLocker deleted',
+    },
     promocodes: {
       name: 'Promo code |||| Promo codes',
       fields: {

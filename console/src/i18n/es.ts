@@ -596,6 +596,28 @@ const consoleMessages: ConsoleCatalogue = {
         statuses: { active: 'Activa', canceled: 'Cancelada', pending: 'Pendiente', ended: 'Terminada' },
       },
     },
+    drives: {
+      name: 'CloudLocker |||| CloudLockers',
+      fields: {
+        serial: 'Número de serie',
+        mac: 'Dirección MAC',
+        status: 'Estado',
+        externalIp: 'IP externa',
+        connectionCheckedAt: 'Conexión comprobada',
+        bound: 'Vinculado',
+        boundAt: 'Vinculado el',
+        owner: 'Propietario',
+        sizeUsed: 'Espacio usado',
+        sizeTotal: 'Espacio total',
+        q: 'Buscar',
+      },
+      status: { online: 'En línea', offline: 'Desconectado' },
+      bound: { yes: 'Vinculado', no: 'No vinculado' },
+      actions: { unbind: 'Desvincular', delete: 'Eliminar' },
+      confirmDelete: 'Escriba delete para eliminar este CloudLocker.',
+      unbound: 'CloudLocker desvinculado',
+      deleted: 'CloudLocker eliminado',
+    },
     promocodes: {
       name: 'Código promocional |||| Códigos promocionales',
       fields: {

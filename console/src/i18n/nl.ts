@@ -597,6 +597,28 @@ const consoleMessages: ConsoleCatalogue = {
         statuses: { active: 'Actief', canceled: 'Opgezegd', pending: 'In behandeling', ended: 'Beëindigd' },
       },
     },
+    drives: {
+      name: 'CloudLocker |||| CloudLockers',
+      fields: {
+        serial: 'Serienummer',
+        mac: 'MAC-adres',
+        status: 'Status',
+        externalIp: 'Extern IP',
+        connectionCheckedAt: 'Verbinding gecontroleerd',
+        bound: 'Gekoppeld',
+        boundAt: 'Gekoppeld op',
+        owner: 'Eigenaar',
+        sizeUsed: 'Gebruikte ruimte',
+        sizeTotal: 'Totale ruimte',
+        q: 'Zoeken',
+      },
+      status: { online: 'Online', offline: 'Offline' },
+      bound: { yes: 'Gekoppeld', no: 'Niet gekoppeld' },
+      actions: { unbind: 'Ontkoppelen', delete: 'Verwijderen' },
+      confirmDelete: 'Typ delete om deze CloudLocker te verwijderen.',
+      unbound: 'CloudLocker ontkoppeld',
+      deleted: 'CloudLocker verwijderd',
+    },
     promocodes: {
       name: 'Promotiecode |||| Promotiecodes',
       fields: {

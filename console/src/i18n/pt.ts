@@ -596,6 +596,28 @@ const consoleMessages: ConsoleCatalogue = {
         statuses: { active: 'Ativa', canceled: 'Cancelada', pending: 'Pendente', ended: 'Encerrada' },
       },
     },
+    drives: {
+      name: 'CloudLocker |||| CloudLockers',
+      fields: {
+        serial: 'Número de série',
+        mac: 'Endereço MAC',
+        status: 'Status',
+        externalIp: 'IP externo',
+        connectionCheckedAt: 'Conexão verificada',
+        bound: 'Vinculado',
+        boundAt: 'Vinculado em',
+        owner: 'Proprietário',
+        sizeUsed: 'Espaço usado',
+        sizeTotal: 'Espaço total',
+        q: 'Pesquisar',
+      },
+      status: { online: 'Online', offline: 'Offline' },
+      bound: { yes: 'Vinculado', no: 'Não vinculado' },
+      actions: { unbind: 'Desvincular', delete: 'Excluir' },
+      confirmDelete: 'Digite delete para remover este CloudLocker.',
+      unbound: 'CloudLocker desvinculado',
+      deleted: 'CloudLocker excluído',
+    },
     promocodes: {
       name: 'Código promocional |||| Códigos promocionais',
       fields: {

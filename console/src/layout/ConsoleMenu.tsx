@@ -20,7 +20,6 @@ import { mayReadActivity } from '../resources/activity';
 import { PENDING_SECTIONS, type PendingSection } from './sections';
 
 const pendingIcons: Record<PendingSection['path'], ReactElement> = {
-  cloudlockers: <RouterIcon />,
   databases: <StorageIcon />,
   grafana: <DnsIcon />,
 };
@@ -46,6 +45,7 @@ export const ConsoleMenu = () => {
         data-testid="menu-wallet-dashboard"
       />
       <Menu.Item to={`${basename}/axel-accounts`} primaryText="console.menu.axelAccounts" leftIcon={<GroupsIcon />} data-testid="menu-axel-accounts" />
+      <Menu.Item to={`${basename}/drives`} primaryText="console.menu.cloudLockers" leftIcon={<RouterIcon />} data-testid="menu-cloudlockers" />
       {PENDING_SECTIONS.map((section) => (
         <Menu.Item
           key={section.path}

@@ -1,6 +1,5 @@
 /** Menu sections that are not built yet; each gets a custom route showing "Not available yet". */
 export const PENDING_SECTIONS = [
-  { path: 'cloudlockers', label: 'console.menu.cloudLockers' },
   { path: 'databases', label: 'console.menu.databases' },
   { path: 'grafana', label: 'console.menu.grafana' },
 ] as const;

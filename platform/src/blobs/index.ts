@@ -9,3 +9,4 @@ export * from './replicated';
 export * from './s3';
 export * from './scrub';
 export * from './open';
+export * from './regions';

@@ -1,4 +1,5 @@
 import {
+  BackupErrors,
   DomainError,
   DOWNLOAD_TOTAL_MAX_BYTES,
   FileLockErrors,
@@ -13,6 +14,7 @@ import {
 } from '@axel/domain';
 import { newId } from '@axel/platform';
 import { storagesOfItems } from '@axel/projections/storage/storage.queries';
+import { itemsUnderBackups } from '@axel/projections/backups/backups.queries';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -95,7 +97,13 @@ export const storageTaskRoutes = (ctx: AppContext, bytes: StorageBytes) => async
     const { byStorage, unknown } = await itemsByStorage(userId, body.itemIds);
     const failures: BatchFailure[] = [...unknown];
     const destroyed: StorageEvent[] = [];
-    for (const [storageId, itemIds] of byStorage) {
+    for (const [storageId, requested] of byStorage) {
+      // spec §8: a folder an active backup writes into (and all inside it) is not trashed, deleted or moved under it
+      const blocked =
+        action === 'trash' || action === 'delete' || action === 'move' ? await itemsUnderBackups(ctx.pool, storageId, requested, true) : new Set<string>();
+      failures.push(...[...blocked].map((itemId) => ({ itemId, code: BackupErrors.backupActive.code })));
+      const itemIds = requested.filter((id) => !blocked.has(id));
+      if (!itemIds.length) continue;
       if ((action === 'copy' || action === 'move') && body.storageId && body.storageId !== storageId) {
         // items of one storage go to a folder of the same storage: another type of storage has other rules
         failures.push(...itemIds.map((itemId) => ({ itemId, code: StorageErrors.folderNotFound.code })));
@@ -192,7 +200,9 @@ export const storageTaskRoutes = (ctx: AppContext, bytes: StorageBytes) => async
         }
       } else {
         failures = await runBatch(request, user.id, body.action, body);
-        if (failures.length) {
+        if (failures.length && failures.every((f) => f.code === BackupErrors.backupActive.code)) {
+          error = { code: BackupErrors.backupActive.code, message: BackupErrors.backupActive.message };
+        } else if (failures.length) {
           const def = BATCH[body.action].error;
           const data = { failed: failures.length, total: new Set(body.itemIds).size };
           error = { code: def.code, message: interpolate(def.message, data) };

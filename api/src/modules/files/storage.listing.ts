@@ -13,10 +13,16 @@ const LABEL = 'coalesce(sf_label, label)';
  * (spec §3 Entry and Item; a listed item is never in the trash, so it has no trashedAt): a page of 500 is then one text the answer carries as it is, with no
  * row parsed, no date made and no object serialised again in the API process.
  */
-const ENTRY_JSON = `json_build_object(
-  'id', id, 'name', name, 'label', ${LABEL}, 'type', ${LABEL}, 'state', 'ready', 'size', size, 'hash', hash, 'mime', mime,
-  'parentId', nullif(folder, ''), 'storageId', storage_id, 'fileId', case when label = 'file' then id end,
-  'encrypted', encrypted, 'e2eeEnabled', e2ee_enabled, 'pgpmessage', pgpmessage, 'createdAt', ${isoTime('created_at')}, 'modifiedAt', ${isoTime('modified_at')})`;
+const entryJsonSql = (isBackup: string) => `json_build_object(
+  'id', id, 'name', name, 'label', ${LABEL}, 'type', case when ${isBackup} then 'backup' else ${LABEL} end, 'state', 'ready', 'size', size,
+  'hash', hash, 'mime', mime, 'parentId', nullif(folder, ''), 'storageId', storage_id, 'fileId', case when label = 'file' then id end,
+  'encrypted', encrypted, 'e2eeEnabled', e2ee_enabled, 'isBackup', ${isBackup}, 'pgpmessage', pgpmessage, 'createdAt', ${isoTime('created_at')}, 'modifiedAt', ${isoTime('modified_at')})`;
+
+/** Where the listed folder stands to backups: inside a backup's folder (every item is backed up), and the backup folders themselves. */
+export interface ListingBackups {
+  readonly inside: boolean;
+  readonly roots: readonly string[];
+}
 
 /** A slice of one part of a listing (its folders, or its files): rows to skip, rows to take. */
 export interface PartSlice {
@@ -47,7 +53,14 @@ export const pageParts = (counts: { folders: number; files: number }, offset: nu
  * page first, then the page's 500 rows by their key, never the rows it skips. The count reads the
  * same index. Answers the JSON of the page (totalCount, page, perPage, data).
  */
-export const listFolder = async (db: Queryable, storageId: string, folder: string, q: z.infer<typeof ListQuery>, onlyIds: readonly string[] | null = null) => {
+export const listFolder = async (
+  db: Queryable,
+  storageId: string,
+  folder: string,
+  q: z.infer<typeof ListQuery>,
+  backups: ListingBackups = { inside: false, roots: [] },
+  onlyIds: readonly string[] | null = null,
+) => {
   // a team member who cannot view the folder itself sees only what their grants reach
   const only = (n: number) => (onlyIds ? ` and id = any($${n}::text[])` : '');
   // `file`/`folder` keep a kind (Secure Fetch items too); `sfFile`/`sfFolder` keep only those
@@ -77,8 +90,10 @@ export const listFolder = async (db: Queryable, storageId: string, folder: strin
   }
   let data = '[]';
   if (selects.length) {
+    params.push(backups.inside, backups.roots);
+    const isBackup = `($${params.length - 1}::boolean or id = any($${params.length}::text[]))`;
     const { rows } = await db.query<{ data: string }>(
-      `select coalesce(json_agg(${ENTRY_JSON} order by (label = 'folder') desc, ${order}), '[]')::text as data
+      `select coalesce(json_agg(${entryJsonSql(isBackup)} order by (label = 'folder') desc, ${order}), '[]')::text as data
          from storage_items where storage_id = $1 and folder = $2 and id = any(array(${selects.join(' union all ')}))`,
       params,
     );

@@ -1,6 +1,7 @@
 import { DomainError, reservedBytes, StorageErrors } from '@axel/domain';
 import { deterministicId, newId } from '@axel/platform';
 import { searchStorageItems, storagesOf, trashOf, type StorageRow } from '@axel/projections/storage/storage.queries';
+import { backupFoldersOf, itemsUnderBackups } from '@axel/projections/backups/backups.queries';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -82,10 +83,17 @@ export const storageRoutes = (ctx: AppContext, bytes: StorageBytes) => async (fa
   );
 
   /** The page's JSON comes whole from PostgreSQL (see listFolder) and goes out as it is. */
-  const listItems = async (reply: FastifyReply, access: StorageAccess, folder: string, q: z.infer<typeof ListQuery>) =>
-    reply
-      .type('application/json; charset=utf-8')
-      .send(await listFolder(ctx.pool, access.storage.id, folder, q, await visibleChildren(ctx, access, folder || null)));
+  const listItems = async (reply: FastifyReply, access: StorageAccess, folder: string, q: z.infer<typeof ListQuery>) => {
+    const storageId = access.storage.id;
+    const roots = await backupFoldersOf(ctx.pool, storageId);
+    const inside = roots.length > 0 && folder !== '' && (await itemsUnderBackups(ctx.pool, storageId, [folder], false)).has(folder);
+    const visible = await visibleChildren(ctx, access, folder || null);
+    return reply.type('application/json; charset=utf-8').send(await listFolder(ctx.pool, storageId, folder, q, { inside, roots }, visible));
+  };
+
+  /** An entry, marked when it is a backup's folder or inside one. */
+  const backedUpEntry = async (storageId: string, item: ItemRow) =>
+    entryJson(item, (await itemsUnderBackups(ctx.pool, storageId, [item.id], false)).has(item.id));
 
   app.get(
     '/api/users/:id/storages/:storageId/items/',
@@ -214,14 +222,14 @@ export const storageRoutes = (ctx: AppContext, bytes: StorageBytes) => async (fa
     const { storage, access } = await reach(request, request.params.id, request.params.storageId);
     const item = await liveItem(ctx, storage.id, request.params.folderId, 'folder');
     await requireAction(ctx, access, item.id, 'preview');
-    return entryJson(item);
+    return backedUpEntry(storage.id, item);
   });
 
   app.get('/api/users/:id/storages/:storageId/files/:fileId', { schema: { tags, summary: 'A file', params: FileParams } }, async (request) => {
     const { storage, access } = await reach(request, request.params.id, request.params.storageId);
     const item = await liveItem(ctx, storage.id, request.params.fileId, 'file');
     await requireAction(ctx, access, item.id, 'preview');
-    return entryJson(item);
+    return backedUpEntry(storage.id, item);
   });
 
   app.get(
@@ -360,7 +368,7 @@ export const storageRoutes = (ctx: AppContext, bytes: StorageBytes) => async (fa
         page: q.page,
         perPage: q.perPage,
       });
-      return { totalCount: total, data: rows.map(entryJson) };
+      return { totalCount: total, data: rows.map((r) => entryJson(r)) };
     },
   );
 };

@@ -100,11 +100,13 @@ export const entryJson = (
     | 'modified_at'
     | 'trashed_at'
   >,
+  /** A backup's folder or an item inside one: its type is `backup` (spec §3 Item). */
+  isBackup = false,
 ) => ({
   id: r.id,
   name: r.name,
   label: entryLabel(r),
-  type: entryLabel(r),
+  type: isBackup ? ('backup' as const) : entryLabel(r),
   state: 'ready' as const,
   size: Number(r.size),
   hash: r.hash,
@@ -115,6 +117,7 @@ export const entryJson = (
   encrypted: r.encrypted,
   e2eeEnabled: r.e2ee_enabled,
   pgpmessage: r.pgpmessage,
+  isBackup,
   createdAt: r.created_at.toISOString(),
   modifiedAt: r.modified_at.toISOString(),
   ...(r.trashed_at ? { trashedAt: r.trashed_at.toISOString() } : {}),

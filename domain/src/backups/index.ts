@@ -1,0 +1,3 @@
+export * from './backups.errors';
+export * from './backups.events';
+export * from './backups.decide';
