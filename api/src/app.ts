@@ -29,6 +29,7 @@ import { sessionMigrations, SessionStore } from './http/sessions';
 import { createLogger, type Logger } from './logger';
 import { devMailboxTransport, MailDeliverer, mailDeliveryMigrations, smtpTransport } from './mail/deliverer';
 import { createMailer } from './mail/mailer';
+import { mailAttachmentStore } from './mail/attachments.store';
 import { mailSubject, renderMail, type MailParams } from './mail/templates';
 import { healthRoutes } from './modules/health.route';
 import { devMailboxMode, devMailboxRoutes } from './modules/dev-mailbox.route';
@@ -49,6 +50,7 @@ import { createShareAccessModule } from './modules/sharing/share-access.module';
 import { sharingModule } from './modules/sharing/sharing.module';
 import { activityModule } from './modules/audit/activity.module';
 import { createSecureFetchModule, secureFetchGate } from './modules/secure-fetch/secure-fetch.module';
+import { supportModule } from './modules/support/support.module';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -138,6 +140,7 @@ export const createApp = async (options: AppOptions): Promise<AppHandle> => {
     bookmarksModule,
     cartModule,
     secureFetch,
+    supportModule,
   ];
 
   const db = await connectDatabase(config, log);
@@ -170,7 +173,8 @@ export const createApp = async (options: AppOptions): Promise<AppHandle> => {
       ? { subject: mailSubject(template, locale), text: '', html: '' }
       : renderMail(template, locale, JSON.parse(secrets.decrypt(sealed)) as MailParams);
   const transport = config.SMTP_URL ? smtpTransport(config.SMTP_URL, config.MAIL_FROM) : devMailboxTransport(pool);
-  const deliverer = new MailDeliverer({ pool, store, registry, transport, log, now });
+  const attachments = mailAttachmentStore(pool, secrets);
+  const deliverer = new MailDeliverer({ pool, store, registry, transport, attachments, log, now });
   const runner = new ProjectionRunner({
     pool,
     store,
@@ -199,7 +203,7 @@ export const createApp = async (options: AppOptions): Promise<AppHandle> => {
     registry,
     runner,
     commands: { store, registry, now },
-    mailer: createMailer({ store, registry, secrets, now }),
+    mailer: createMailer({ store, registry, secrets, now, attachments }),
     secrets,
     sessions: new SessionStore(pool, now),
     push,

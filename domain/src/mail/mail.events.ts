@@ -24,6 +24,9 @@ export const MAIL_TEMPLATES = [
   'share-expiring',
   // auto-pay: a submitted program reminds the staff who may approve it
   'autopay-approval-reminder',
+  // a user's message to support (with its attachment), and a member's message to their team's owner
+  'support-request',
+  'contact-message',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
