@@ -51,6 +51,7 @@ import { sharingModule } from './modules/sharing/sharing.module';
 import { activityModule } from './modules/audit/activity.module';
 import { createSecureFetchModule, secureFetchGate } from './modules/secure-fetch/secure-fetch.module';
 import { supportModule } from './modules/support/support.module';
+import { createSsoModule } from './modules/sso/sso.module';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -141,6 +142,7 @@ export const createApp = async (options: AppOptions): Promise<AppHandle> => {
     cartModule,
     secureFetch,
     supportModule,
+    createSsoModule({ planOf: billing.planOf }),
   ];
 
   const db = await connectDatabase(config, log);

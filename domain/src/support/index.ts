@@ -1,1 +1,2 @@
 export * from './support';
+export * from './integrations';
