@@ -52,6 +52,7 @@ import { activityModule } from './modules/audit/activity.module';
 import { createSecureFetchModule, secureFetchGate } from './modules/secure-fetch/secure-fetch.module';
 import { supportModule } from './modules/support/support.module';
 import { createSsoModule } from './modules/sso/sso.module';
+import { createPushModule } from './modules/push/push.module';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -143,6 +144,7 @@ export const createApp = async (options: AppOptions): Promise<AppHandle> => {
     secureFetch,
     supportModule,
     createSsoModule({ planOf: billing.planOf }),
+    createPushModule(),
   ];
 
   const db = await connectDatabase(config, log);
