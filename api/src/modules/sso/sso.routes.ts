@@ -1,4 +1,4 @@
-import { DomainError, IntegrationErrors, type Locale } from '@axel/domain';
+import { CommonErrors, DomainError, IntegrationErrors, type Locale } from '@axel/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
@@ -8,7 +8,7 @@ import { SESSION_COOKIE, sessionCookieOptions } from '../../http/sessions';
 import { freshUser } from '../accounts/accounts.routes';
 import { readDeviceCookie, setDeviceCookie } from '../accounts/device-cookie';
 import { userInfo, type PlanOf } from '../accounts/user-info';
-import { configuredProviders, OidcClient, OidcError, type OidcProviderType } from './oidc';
+import { configuredProviders, OIDC_PROVIDERS, OidcClient, OidcError, type OidcProviderType } from './oidc';
 import { ssoSignIn } from './sso-sign-in';
 import { AuthorizeQuery, ErrorSchema, ProvidersAnswer, SsoAnswer, SsoBody, TypeParams } from './sso.schema';
 
@@ -39,6 +39,7 @@ export const ssoRoutes = (ctx: AppContext, planOf: PlanOf) => async (fastify: Fa
   const secure = ctx.config.publicUrl.startsWith('https://');
   const clients = new Map(configuredProviders(ctx.config).map((p) => [p.type, new OidcClient(p)]));
   const clientOf = (type: string): OidcClient => {
+    if (!(OIDC_PROVIDERS as readonly string[]).includes(type)) throw new DomainError(CommonErrors.notFound, { type });
     const client = clients.get(type as OidcProviderType);
     if (!client) throw new DomainError(IntegrationErrors.notConfigured, { integration: `sso:${type}` });
     return client;
