@@ -1,11 +1,11 @@
-import { CommonErrors, DomainError, IntegrationErrors, type Locale } from '@axel/domain';
+import { AccountErrors, CommonErrors, DomainError, IntegrationErrors, type Locale } from '@axel/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { limitsFor } from '../../http/rate-limits';
 import { requestMeta } from '../../http/request-meta';
 import { SESSION_COOKIE, sessionCookieOptions } from '../../http/sessions';
-import { freshUser } from '../accounts/accounts.routes';
+import { findUser } from '@axel/projections/users/users.queries';
 import { readDeviceCookie, setDeviceCookie } from '../accounts/device-cookie';
 import { userInfo, type PlanOf } from '../accounts/user-info';
 import { configuredProviders, OIDC_PROVIDERS, OidcClient, OidcError, type OidcProviderType } from './oidc';
@@ -13,6 +13,14 @@ import { ssoSignIn } from './sso-sign-in';
 import { AuthorizeQuery, ErrorSchema, ProvidersAnswer, SsoAnswer, SsoBody, TypeParams } from './sso.schema';
 
 const tags = ['sessions'];
+
+/** The signed-in user's row once the read models hold the sign-in (read-your-writes). */
+const freshUser = async (ctx: AppContext, userId: string, position: number) => {
+  await ctx.caughtUp(position);
+  const user = await findUser(ctx.pool, userId);
+  if (!user) throw new DomainError(AccountErrors.userNotFound);
+  return user;
+};
 const ROUND_COOKIE = 'axel_sso';
 const ROUND_TTL_MS = 10 * 60_000;
 const TWO_FACTOR_TTL_MS = 10 * 60_000;
