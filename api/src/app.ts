@@ -29,6 +29,7 @@ import { sessionMigrations, SessionStore } from './http/sessions';
 import { createLogger, type Logger } from './logger';
 import { devMailboxTransport, MailDeliverer, mailDeliveryMigrations, smtpTransport } from './mail/deliverer';
 import { createMailer } from './mail/mailer';
+import { mailAttachmentStore } from './mail/attachments.store';
 import { mailSubject, renderMail, type MailParams } from './mail/templates';
 import { healthRoutes } from './modules/health.route';
 import { devMailboxMode, devMailboxRoutes } from './modules/dev-mailbox.route';
@@ -67,6 +68,9 @@ const secureFetchCertificate: CertificateOf = async (ctx, userId, fetchId) => {
 import { devicesModule } from './modules/devices/devices.module';
 import { backupsModule } from './modules/backups/backups.module';
 import { residencyModule } from './modules/residency/residency.module';
+import { supportModule } from './modules/support/support.module';
+import { createSsoModule } from './modules/sso/sso.module';
+import { createPushModule } from './modules/push/push.module';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -165,6 +169,9 @@ export const createApp = async (options: AppOptions): Promise<AppHandle> => {
     devicesModule,
     backupsModule,
     residencyModule,
+    supportModule,
+    createSsoModule({ planOf: billing.planOf }),
+    createPushModule(),
   ];
 
   const db = await connectDatabase(config, log);
@@ -197,7 +204,8 @@ export const createApp = async (options: AppOptions): Promise<AppHandle> => {
       ? { subject: mailSubject(template, locale), text: '', html: '' }
       : renderMail(template, locale, JSON.parse(secrets.decrypt(sealed)) as MailParams);
   const transport = config.SMTP_URL ? smtpTransport(config.SMTP_URL, config.MAIL_FROM) : devMailboxTransport(pool);
-  const deliverer = new MailDeliverer({ pool, store, registry, transport, log, now });
+  const attachments = mailAttachmentStore(pool, secrets);
+  const deliverer = new MailDeliverer({ pool, store, registry, transport, attachments, log, now });
   const runner = new ProjectionRunner({
     pool,
     store,
@@ -226,7 +234,7 @@ export const createApp = async (options: AppOptions): Promise<AppHandle> => {
     registry,
     runner,
     commands: { store, registry, now },
-    mailer: createMailer({ store, registry, secrets, now }),
+    mailer: createMailer({ store, registry, secrets, now, attachments }),
     secrets,
     sessions: new SessionStore(pool, now),
     push,

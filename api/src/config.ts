@@ -9,6 +9,47 @@ const optionalUrl = z
   .transform((v) => (v ? v : undefined))
   .pipe(z.string().url().optional());
 
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v?.trim() ? v.trim() : undefined));
+const hostList = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((v) =>
+      v
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    );
+
+/** Support mail, single sign-on, web push and Slack: the services users already work in. */
+const connectionsConfig = {
+  /** Where the contact-support form's mail goes. */
+  SUPPORT_EMAIL: z.string().email().default('support@axel.local'),
+  /** OpenID Connect providers: each is offered once its issuer URL, client id and secret are set. */
+  OIDC_GOOGLE_ISSUER: optionalUrl,
+  OIDC_GOOGLE_CLIENT_ID: optionalText,
+  OIDC_GOOGLE_CLIENT_SECRET: optionalText,
+  OIDC_MICROSOFT_ISSUER: optionalUrl,
+  OIDC_MICROSOFT_CLIENT_ID: optionalText,
+  OIDC_MICROSOFT_CLIENT_SECRET: optionalText,
+  /** Web push (VAPID): generated once into DATA_DIR/vapid.json when unset. */
+  VAPID_PUBLIC_KEY: optionalText,
+  VAPID_PRIVATE_KEY: optionalText,
+  VAPID_SUBJECT: z.string().default('mailto:support@axel.local'),
+  /**
+   * Hosts a browser's push subscription may point at (the browsers' push services); a subscription
+   * elsewhere is refused, so the server never posts to a host a user chose. Suffix match.
+   */
+  PUSH_SERVICE_HOSTS: hostList('fcm.googleapis.com,updates.push.services.mozilla.com,push.services.mozilla.com,notify.windows.com,push.apple.com'),
+  /** Verifies Slack's calls of the `/axel` command (Slack's signing secret). */
+  SLACK_SIGNING_SECRET: optionalText,
+  /** Hosts a Slack incoming-webhook URL may point at. */
+  SLACK_WEBHOOK_HOSTS: hostList('hooks.slack.com'),
+};
+
 const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -176,6 +217,7 @@ const ConfigSchema = z.object({
     .transform((v) => (v ? v : undefined)),
   /** One host for every Clio region (the Clio stand-in); unset, each region has Clio's own host. */
   CLIO_URL: optionalUrl,
+  ...connectionsConfig,
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { dataDir: string; publicUrl: string };

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { deriveKey, generateKey, hmac, openToken, sealToken } from '@axel/platform/crypto/index';
+import { context, deriveKey, generateKey, hmac, open, openToken, seal, sealToken } from '@axel/platform/crypto/index';
 
 /** The server key: from SECRET_KEY, else generated once and kept in the data directory. */
 export const loadSecretKey = (given: string | undefined, dataDir: string): Buffer => {
@@ -20,6 +20,9 @@ export interface Secrets {
   decrypt(sealed: string): string;
   /** HMAC-SHA256 under a key derived from the server key, base64url: signs values the server hands out. */
   mac(value: string): string;
+  /** AES-256-GCM over bytes (nonce, ciphertext, tag), bound to `label`: a sealed value opens only under the same label. */
+  sealBytes(plaintext: Uint8Array, label: string): Buffer;
+  openBytes(sealed: Uint8Array, label: string): Buffer;
 }
 
 export const createSecrets = (key: Buffer): Secrets => {
@@ -29,6 +32,8 @@ export const createSecrets = (key: Buffer): Secrets => {
     encrypt: (plaintext) => sealToken(key, plaintext),
     decrypt: (sealed) => openToken(key, sealed),
     mac: (value) => hmac(macKey, value).toString('base64url'),
+    sealBytes: (plaintext, label) => seal(key, plaintext, context('axel-bytes-v1', label)),
+    openBytes: (sealed, label) => open(key, sealed, context('axel-bytes-v1', label)),
   };
 };
 

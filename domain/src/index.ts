@@ -20,3 +20,4 @@ export * from './integrations';
 export * from './devices';
 export * from './backups';
 export * from './residency';
+export * from './support';

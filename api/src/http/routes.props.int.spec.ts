@@ -239,8 +239,10 @@ describe('every route, under arbitrary input', () => {
           fc.asyncProperty(caseFor(route, identity.ids), async (c) => {
             const res = await send(http, route, c);
             const where = `${identity.name} ${route.method} ${route.url} ${JSON.stringify(c)} -> ${res.status} ${JSON.stringify(res.body)?.slice(0, 200)}`;
-            if (res.status >= 500) failures.push(where);
-            expect(res.status, where).toBeLessThan(500);
+            // an integration this installation has not configured says so (the contract's 503), it does not fail
+            const unconfigured = res.status === 503 && res.body?.code === 'INTEGRATION_NOT_CONFIGURED';
+            if (res.status >= 500 && !unconfigured) failures.push(where);
+            if (!unconfigured) expect(res.status, where).toBeLessThan(500);
             if (res.status >= 400) expect(Object.keys(res.body ?? {}).sort(), where).toEqual(['code', 'data', 'message']);
           }),
           { numRuns: 8, endOnFailure: true },

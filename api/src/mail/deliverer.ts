@@ -3,6 +3,7 @@ import { mailStream } from '@axel/domain/mail/mail.events';
 import { deterministicId, expected, metadataFor, type EventStore, type Migration, type Pool } from '@axel/platform';
 import nodemailer from 'nodemailer';
 import type { Logger } from '../logger';
+import { keepDevAttachments, mailAttachmentMigrations, type MailAttachment, type MailAttachmentStore } from './attachments.store';
 
 export interface OutgoingMail {
   /** The outbox id: a mail sent again after a crash is the same mail. */
@@ -11,6 +12,7 @@ export interface OutgoingMail {
   readonly subject: string;
   readonly text: string;
   readonly html: string;
+  readonly attachments?: readonly MailAttachment[];
 }
 
 export interface MailTransport {
@@ -33,6 +35,7 @@ export const devMailboxTransport = (pool: Pool): MailTransport => ({
       mail.text,
       mail.html,
     ]);
+    if (mail.attachments?.length) await keepDevAttachments(pool, mail.id, mail.attachments);
     return { messageId: mail.id };
   },
 });
@@ -42,7 +45,12 @@ export const smtpTransport = (url: string, from: string): MailTransport => {
   return {
     kind: 'smtp',
     send: async (mail) => {
-      const info = await transporter.sendMail({ from, ...mail });
+      const { attachments, ...rest } = mail;
+      const info = await transporter.sendMail({
+        from,
+        ...rest,
+        attachments: attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
+      });
       return { messageId: info.messageId ?? null };
     },
   };
@@ -74,6 +82,7 @@ export const mailDeliveryMigrations: Migration[] = [
       end if;
     end $$`,
   },
+  ...mailAttachmentMigrations,
 ];
 
 const MAX_ATTEMPTS = 5;
@@ -96,6 +105,7 @@ export class MailDeliverer {
       store: EventStore;
       registry: EventRegistry;
       transport: MailTransport;
+      attachments: MailAttachmentStore;
       log: Logger;
       now: () => Date;
     },
@@ -170,6 +180,7 @@ export class MailDeliverer {
         subject: mail.subject,
         text: mail.body_text,
         html: mail.body_html,
+        attachments: await this.deps.attachments.of(mail.id),
       });
       const event = this.deps.registry.encode({
         type: 'MailDelivered',
@@ -177,6 +188,7 @@ export class MailDeliverer {
       });
       await this.deps.store.append(mailStream(mail.id), [{ id: deterministicId('mail-delivered', mail.id), ...event, metadata }], expected.any);
       await this.deps.pool.query(`update mail_claims set until = now() + interval '1 day' where id = $1`, [mail.id]);
+      await this.deps.attachments.drop(mail.id);
     } catch (error) {
       const final = attempt >= MAX_ATTEMPTS;
       this.deps.log.warn({ mailId: mail.id, attempt, err: error }, 'mail not sent');
@@ -189,6 +201,7 @@ export class MailDeliverer {
         mail.id,
         final ? 365 * 86_400_000 : backoffMs(attempt),
       ]);
+      if (final) await this.deps.attachments.drop(mail.id);
     }
   }
 }

@@ -2,6 +2,7 @@ import type { EventRegistry } from '@axel/domain';
 import { mailStream, type MailTemplate } from '@axel/domain/mail/mail.events';
 import { deterministicId, expected, metadataFor, newId, type CommandContext, type EventStore } from '@axel/platform';
 import type { Secrets } from '../secrets';
+import type { MailAttachment, MailAttachmentStore } from './attachments.store';
 import type { MailParams } from './templates';
 
 export interface MailRequest {
@@ -10,6 +11,8 @@ export interface MailRequest {
   readonly locale: string;
   readonly params: MailParams;
   readonly userId: string | null;
+  /** Files sent with the mail (a support request's attachment): kept sealed until the mail has left. */
+  readonly attachments?: readonly MailAttachment[];
 }
 
 export interface Mailer {
@@ -21,9 +24,17 @@ export interface Mailer {
  * With an idempotency key (a process redelivering its command) the mail and event ids derive from
  * it, so the mail is queued once however often the command arrives.
  */
-export const createMailer = (deps: { store: EventStore; registry: EventRegistry; secrets: Secrets; now: () => Date }): Mailer => ({
+export const createMailer = (deps: {
+  store: EventStore;
+  registry: EventRegistry;
+  secrets: Secrets;
+  now: () => Date;
+  attachments: MailAttachmentStore;
+}): Mailer => ({
   async request(mail, ctx) {
     const mailId = ctx.idempotencyKey ? deterministicId(ctx.idempotencyKey, 'mail') : newId();
+    // the attachments first: the deliverer may pick the mail up as soon as its event is written
+    if (mail.attachments?.length) await deps.attachments.put(mailId, mail.attachments);
     const encoded = deps.registry.encode({
       type: 'MailRequested',
       data: {

@@ -115,6 +115,19 @@ const en: Catalogue = {
     lines: (p) => [`Your share "${p.title ?? ''}" expires in ${p.days} day(s), on ${p.date}.`, 'Edit it to keep it available longer.'],
     action: 'See your shares',
   },
+  'support-request': {
+    subject: 'Support request',
+    lines: (p) => [`${p.email ?? 'A user'} asked for help.`, `Subject: ${p.title ?? ''}`, p.message ?? ''],
+  },
+  'contact-message': {
+    subject: 'A message from a member of your team',
+    lines: (p) => [
+      `${p.email ?? 'A member'} wrote to you through AXEL Drive.`,
+      `Subject: ${p.title ?? ''}`,
+      p.message ?? '',
+      'Reply to their address to answer.',
+    ],
+  },
   'autopay-approval-reminder': {
     subject: 'An auto-pay program waits for your approval',
     lines: (p) => [
@@ -233,6 +246,19 @@ const es: Catalogue = {
     subject: 'Tu recurso compartido caduca pronto',
     lines: (p) => [`Tu recurso compartido "${p.title ?? ''}" caduca en ${p.days} día(s), el ${p.date}.`, 'Edítalo para mantenerlo disponible más tiempo.'],
     action: 'Ver tus recursos compartidos',
+  },
+  'support-request': {
+    subject: 'Solicitud de soporte',
+    lines: (p) => [`${p.email ?? 'Un usuario'} pidió ayuda.`, `Asunto: ${p.title ?? ''}`, p.message ?? ''],
+  },
+  'contact-message': {
+    subject: 'Un mensaje de un miembro de tu equipo',
+    lines: (p) => [
+      `${p.email ?? 'Un miembro'} te escribió a través de AXEL Drive.`,
+      `Asunto: ${p.title ?? ''}`,
+      p.message ?? '',
+      'Responde a su dirección para contestar.',
+    ],
   },
   'autopay-approval-reminder': {
     subject: 'Un programa de pago automático espera tu aprobación',
@@ -353,6 +379,19 @@ const pt: Catalogue = {
     subject: 'Seu compartilhamento expira em breve',
     lines: (p) => [`Seu compartilhamento "${p.title ?? ''}" expira em ${p.days} dia(s), em ${p.date}.`, 'Edite-o para mantê-lo disponível por mais tempo.'],
     action: 'Ver seus compartilhamentos',
+  },
+  'support-request': {
+    subject: 'Pedido de suporte',
+    lines: (p) => [`${p.email ?? 'Um usuário'} pediu ajuda.`, `Assunto: ${p.title ?? ''}`, p.message ?? ''],
+  },
+  'contact-message': {
+    subject: 'Uma mensagem de um membro da sua equipe',
+    lines: (p) => [
+      `${p.email ?? 'Um membro'} escreveu para você pelo AXEL Drive.`,
+      `Assunto: ${p.title ?? ''}`,
+      p.message ?? '',
+      'Responda ao endereço dessa pessoa.',
+    ],
   },
   'autopay-approval-reminder': {
     subject: 'Um programa de pagamento automático aguarda sua aprovação',
@@ -476,6 +515,19 @@ const nl: Catalogue = {
     subject: 'Je deling verloopt binnenkort',
     lines: (p) => [`Je deling "${p.title ?? ''}" verloopt over ${p.days} dag(en), op ${p.date}.`, 'Bewerk de deling om haar langer beschikbaar te houden.'],
     action: 'Je delingen bekijken',
+  },
+  'support-request': {
+    subject: 'Supportverzoek',
+    lines: (p) => [`${p.email ?? 'Een gebruiker'} vraagt om hulp.`, `Onderwerp: ${p.title ?? ''}`, p.message ?? ''],
+  },
+  'contact-message': {
+    subject: 'Een bericht van een lid van je team',
+    lines: (p) => [
+      `${p.email ?? 'Een lid'} heeft je via AXEL Drive geschreven.`,
+      `Onderwerp: ${p.title ?? ''}`,
+      p.message ?? '',
+      'Antwoord naar hun adres om te reageren.',
+    ],
   },
   'autopay-approval-reminder': {
     subject: 'Een auto-payprogramma wacht op je goedkeuring',

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { Config } from '../config';
 import type { AppContext } from '../context';
 import { isLoopbackAddress, isLoopbackHost } from '../http/loopback';
+import { devAttachment, devAttachmentsOf } from '../mail/attachments.store';
 
 const MailSchema = z.object({
   id: z.string(),
@@ -15,6 +16,8 @@ const MailSchema = z.object({
   status: z.string(),
   sentAt: z.string().nullable(),
   requestedAt: z.string(),
+  /** Files the mail carried; each is read at `url`. */
+  attachments: z.array(z.object({ filename: z.string(), contentType: z.string(), size: z.number(), url: z.string() })),
 });
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -73,7 +76,21 @@ export const devMailboxRoutes = (ctx: AppContext) => async (app: FastifyInstance
        where ($1::text is null or recipient = $1) order by received_at desc, id desc limit 200`,
       [to ?? null],
     );
+    const files = await devAttachmentsOf(
+      ctx.pool,
+      rows.map((r) => r.id),
+    );
+    const attachmentsOf = (id: string) =>
+      files
+        .filter((f) => f.mail_id === id)
+        .map((f) => ({
+          filename: f.filename,
+          contentType: f.content_type,
+          size: f.size,
+          url: `/api/dev/mailbox/${encodeURIComponent(id)}/attachments/${f.idx}`,
+        }));
     return rows.map((r) => ({
+      attachments: attachmentsOf(r.id),
       id: r.id,
       to: r.recipient,
       subject: r.subject,
@@ -98,6 +115,27 @@ export const devMailboxRoutes = (ctx: AppContext) => async (app: FastifyInstance
     async (request) => list(request.query.to?.toLowerCase()),
   );
 
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/dev/mailbox/:id/attachments/:index',
+    {
+      schema: {
+        tags: ['development'],
+        summary: 'A file a mail in the development mailbox carried',
+        params: z.object({ id: z.string().min(1).max(100), index: z.coerce.number().int().min(0).max(100) }),
+      },
+    },
+    async (request, reply) => {
+      const file = await devAttachment(ctx.pool, request.params.id, request.params.index);
+      if (!file) throw new DomainError(CommonErrors.notFound);
+      const name = encodeURIComponent(file.filename);
+      return reply
+        .type(file.content_type)
+        .header('content-disposition', `attachment; filename*=UTF-8''${name}`)
+        .header('x-content-type-options', 'nosniff')
+        .send(file.content);
+    },
+  );
+
   app.get('/dev/mailbox', { schema: { hide: true } }, async (_request, reply) => {
     const mails = await list();
     const items = mails
@@ -105,7 +143,9 @@ export const devMailboxRoutes = (ctx: AppContext) => async (app: FastifyInstance
         (m) => `<article data-testid="mail" data-to="${escapeHtml(m.to)}">
   <h2>${escapeHtml(m.subject)}</h2>
   <p class="meta">To <strong>${escapeHtml(m.to)}</strong> · ${escapeHtml(m.requestedAt)} · ${escapeHtml(m.status)}</p>
-  <pre>${linkify(m.text ?? '')}</pre>
+  <pre>${linkify(m.text ?? '')}</pre>${m.attachments
+    .map((a) => `\n  <p class="attachment">📎 <a href="${escapeHtml(a.url)}">${escapeHtml(a.filename)}</a> (${a.size} bytes)</p>`)
+    .join('')}
 </article>`,
       )
       .join('\n');

@@ -71,6 +71,25 @@ export const SignIn = defineCommand(
 );
 export type SignIn = CommandOf<typeof SignIn>;
 
+/**
+ * A sign-in an OpenID Connect provider vouched for: the API checked the provider's ID token (and
+ * that the provider verified the address); the second factor still applies, as with a password.
+ */
+export const SignInWithProvider = defineCommand(
+  'SignInWithProvider',
+  z.object({
+    provider: z.enum(SOCIAL_PROVIDERS),
+    twoFactorCodeValid: z.boolean().optional(),
+    emailCodeHash: hash.optional(),
+    sessionId: z.string().min(1),
+    ip: nullableText,
+    userAgent: nullableText,
+    deviceId: z.string().min(1).nullable().optional(),
+    totpStep: z.number().int().nonnegative().optional(),
+  }),
+);
+export type SignInWithProvider = CommandOf<typeof SignInWithProvider>;
+
 export const RequestPasswordReset = defineCommand('RequestPasswordReset', z.object({ tokenHash: hash }));
 export type RequestPasswordReset = CommandOf<typeof RequestPasswordReset>;
 
@@ -171,6 +190,7 @@ export type UserCommand =
   | ResendConfirmation
   | ConfirmEmail
   | SignIn
+  | SignInWithProvider
   | RequestPasswordReset
   | ResetPassword
   | ChangePassword

@@ -5,7 +5,7 @@ import { deleteAccount, purgeAccount } from './accounts.deletion.decide';
 import type { UserEvent } from './accounts.events';
 import { changePassword, requestPasswordReset, resetPassword } from './accounts.password.decide';
 import { confirmEmail, registerUser, resendConfirmation } from './accounts.registration.decide';
-import { signIn } from './accounts.sign-in.decide';
+import { signIn, signInWithProvider } from './accounts.sign-in.decide';
 import { blockUser, changeRole, suspendUser, unblockUser, unsuspendUser } from './accounts.staff.decide';
 import { evolveUser, initialUserState, type UserState } from './accounts.state';
 import { disableTwoFactor, enableTwoFactor, issueEmailCode, requestTwoFactorReset, resetTwoFactor, startTotpEnrolment } from './accounts.two-factor.decide';
@@ -35,6 +35,8 @@ export const decideUser = (command: UserCommand, state: UserState): UserEvent[] 
       return confirmEmail(command, state);
     case 'SignIn':
       return signIn(command, state);
+    case 'SignInWithProvider':
+      return signInWithProvider(command, state);
     case 'RequestPasswordReset':
       return requestPasswordReset(command, state);
     case 'ResetPassword':

@@ -1,5 +1,5 @@
 import { DomainError } from '../shared/errors';
-import type { SignIn } from './accounts.commands';
+import type { SignIn, SignInWithProvider } from './accounts.commands';
 import { iso, nowOf, twoFactorCodeAccepted } from './accounts.decide.common';
 import { AccountErrors } from './accounts.errors';
 import type { UserEvent } from './accounts.events';
@@ -8,7 +8,7 @@ import { VERIFICATION_CODE_TTL_MS } from './accounts.validation';
 import { countFailure, guardKey, type SignInScope } from './sign-in-guard';
 
 /** The failure counts against its own guard: its scope, and the trusted device if there is one. */
-const failSignIn = (user: ExistingUser, command: SignIn, reason: SignInScope): UserEvent[] => {
+const failSignIn = (user: ExistingUser, command: SignIn | SignInWithProvider, reason: SignInScope): UserEvent[] => {
   const { ms, at } = nowOf(command);
   const deviceId = command.data.deviceId ?? null;
   const counted = countFailure(user.signInGuards[guardKey(reason, deviceId)], ms);
@@ -23,7 +23,7 @@ const failSignIn = (user: ExistingUser, command: SignIn, reason: SignInScope): U
   return events;
 };
 
-const refuseWhileLocked = (user: ExistingUser, scope: SignInScope, command: SignIn): void => {
+const refuseWhileLocked = (user: ExistingUser, scope: SignInScope, command: SignIn | SignInWithProvider): void => {
   const until = signInLockedUntil(user, command.metadata.now, scope, command.data.deviceId ?? null);
   if (until !== null) throw new DomainError(AccountErrors.userLocked, { lockedUntil: iso(until) });
 };
@@ -37,10 +37,25 @@ export const signIn = (command: SignIn, state: UserState): UserEvent[] => {
   if (!isExistingUser(state)) throw new DomainError(AccountErrors.wrongCredentials);
   const user = state;
   const d = command.data;
-  const { ms, at } = nowOf(command);
   if (user.passwordHash === null) throw new DomainError(AccountErrors.socialAccount);
   refuseWhileLocked(user, 'password', command);
   if (!d.passwordValid) return failSignIn(user, command, 'password');
+  return afterFirstFactor(user, command);
+};
+
+/**
+ * An OpenID Connect sign-in: the provider stood for the first factor. The account must be known by
+ * that address; every later rule (confirmed address, suspension, block, second factor) is the
+ * password sign-in's own.
+ */
+export const signInWithProvider = (command: SignInWithProvider, state: UserState): UserEvent[] => {
+  if (!isExistingUser(state)) throw new DomainError(AccountErrors.wrongCredentials);
+  return afterFirstFactor(state, command);
+};
+
+const afterFirstFactor = (user: ExistingUser, command: SignIn | SignInWithProvider): UserEvent[] => {
+  const d = command.data;
+  const { ms, at } = nowOf(command);
   if (!user.emailVerified) throw new DomainError(AccountErrors.emailNotVerified);
   if (user.status === 'suspended') throw new DomainError(AccountErrors.userSuspended);
   if (isBlocked(user, command.metadata.now)) {

@@ -1088,3 +1088,33 @@ describe('sign-in guards: trusted devices, the code step, resets', () => {
       .then([{ type: 'PasswordChanged', data: { passwordHash: 'new-hash', via: 'reset', at: iso(HOUR + MINUTE) } }]);
   });
 });
+
+describe('sign-in through an OpenID Connect provider', () => {
+  const providerData = (overrides: Partial<CommandData<'SignInWithProvider'>> = {}): CommandData<'SignInWithProvider'> => ({
+    provider: 'google',
+    sessionId: 'session-1',
+    ip: '198.51.100.4',
+    userAgent: 'Firefox',
+    ...overrides,
+  });
+
+  it('given an account the provider created, when it signs in through the provider, then a session opens', () =>
+    givenUser([registered({ passwordHash: null, authMethods: ['google'] }), confirmationRequested(), confirmed()])
+      .when(command('SignInWithProvider', providerData(), after(HOUR)))
+      .thenState((_state, produced) => expect(produced).toEqual([signedIn(HOUR)])));
+
+  it('given a password account with TOTP, when it signs in through a provider, then the second factor is still asked', () =>
+    givenUser([...activeUser(), ...totpEnabled()])
+      .when(command('SignInWithProvider', providerData(), after(HOUR)))
+      .thenState((_state, produced) => expect(produced.map((e) => e.type)).toEqual(['TwoFactorChallengeIssued'])));
+
+  it('given a wrong second factor, when it signs in through a provider, then the failure counts toward the lockout', () =>
+    givenUser([...activeUser(), ...totpEnabled()])
+      .when(command('SignInWithProvider', providerData({ twoFactorCodeValid: false }), after(HOUR)))
+      .thenState((_state, produced) => expect(produced).toMatchObject([{ type: 'SignInFailed', data: { reason: 'two_factor', failedAttempts: 1 } }])));
+
+  it('given no account or an unconfirmed one, when signing in through a provider, then it is refused as the password sign-in would', () => {
+    givenUser([]).when(command('SignInWithProvider', providerData())).thenThrows(AccountErrors.wrongCredentials);
+    givenUser([registered(), confirmationRequested()]).when(command('SignInWithProvider', providerData())).thenThrows(AccountErrors.emailNotVerified);
+  });
+});

@@ -1,6 +1,9 @@
 import { defineErrors } from '../shared/errors';
 
-/** The connections to Dropbox and Clio (spec §2 files/dropbox, manage-apps, /app/clio; §5 Dropbox 150 MB; §7). */
+/**
+ * The connections to outside services: Dropbox and Clio (spec §2 files/dropbox, manage-apps, /app/clio;
+ * §5 Dropbox 150 MB; §7), single sign-on, web push and Slack.
+ */
 export const IntegrationErrors = defineErrors({
   /** The server has no client id (and secret) for this provider: the integration is off here. */
   notConfigured: { code: 'INTEGRATION_NOT_CONFIGURED', status: 503, message: 'This integration is not configured on this server' },
@@ -23,4 +26,9 @@ export const IntegrationErrors = defineErrors({
   /** The server holds only ciphertext of an end-to-end encrypted file, and Clio takes documents up to this size. */
   notFileable: { code: 'CLIO_FILE_NOT_FILEABLE', status: 422, message: 'End-to-end encrypted files and files over 100 MB cannot be filed to Clio' },
   matterNotFound: { code: 'CLIO_MATTER_NOT_FOUND', status: 404, message: 'Matter not found' },
+  /** A sign-in provider refused the code or could not be reached. */
+  signInProviderFailed: { code: 'INTEGRATION_FAILED', status: 502, message: 'The provider refused or could not be reached: try again' },
+  signInRoundInvalid: { code: 'SSO_STATE_INVALID', status: 400, message: 'This sign-in attempt has expired or was already used: start again' },
+  /** A push subscription or a webhook naming a host that is not the service's own: the server never posts where a user chose. */
+  destinationRefused: { code: 'INTEGRATION_DESTINATION_REFUSED', status: 400, message: 'This address is not one of the service’s own' },
 });

@@ -26,6 +26,9 @@ export const MAIL_TEMPLATES = [
   'autopay-approval-reminder',
   // teams: an invite to join the team of a plan owner
   'team-invite',
+  // a user's message to support (with its attachment), and a member's message to their team's owner
+  'support-request',
+  'contact-message',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
