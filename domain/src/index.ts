@@ -13,3 +13,4 @@ export * from './sharing/cart';
 export * from './sharing/share-archive';
 export * from './secure-fetch';
 export * from './teams';
+export * from './esign';
