@@ -49,6 +49,7 @@ import { createShareAccessModule } from './modules/sharing/share-access.module';
 import { sharingModule } from './modules/sharing/sharing.module';
 import { activityModule } from './modules/audit/activity.module';
 import { createSecureFetchModule, secureFetchGate } from './modules/secure-fetch/secure-fetch.module';
+import { createEsignModule } from './modules/esign/esign.module';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -138,6 +139,7 @@ export const createApp = async (options: AppOptions): Promise<AppHandle> => {
     bookmarksModule,
     cartModule,
     secureFetch,
+    createEsignModule({ bytes, planOf: billing.planOf }),
   ];
 
   const db = await connectDatabase(config, log);

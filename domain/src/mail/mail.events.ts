@@ -24,6 +24,8 @@ export const MAIL_TEMPLATES = [
   'share-expiring',
   // auto-pay: a submitted program reminds the staff who may approve it
   'autopay-approval-reminder',
+  // e-sign: a signer's link to a package out for signature
+  'esign-request',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
