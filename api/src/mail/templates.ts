@@ -466,15 +466,14 @@ const nl: Catalogue = {
     subject: 'Bedankt: je betaling is ontvangen',
     lines: () => ['Je betaling is ontvangen en je AXEL Drive-account is weer volledig actief.'],
   },
-  // e-sign has no nl (spec §1): its mail is sent in English, and the catalogue says so here
   'esign-request': {
-    subject: 'A document is waiting for your signature',
+    subject: 'Er wacht een document op je handtekening',
     lines: (p) => [
-      `${p.email ?? 'Someone'} asks you to sign "${p.title ?? ''}" on AXEL Drive.`,
+      `${p.email ?? 'Iemand'} vraagt je om "${p.title ?? ''}" te ondertekenen op AXEL Drive.`,
       ...(p.message ? [p.message] : []),
-      'Open it with the password the sender gives you.',
+      'Open het met het wachtwoord dat de afzender je geeft.',
     ],
-    action: 'Review and sign',
+    action: 'Bekijken en ondertekenen',
   },
   'share-received': {
     subject: 'Er is een privédeling naar je gestuurd',

@@ -192,9 +192,6 @@ export const sealFor = async (
   return { documentSha256: sealed.sha256, originalSha256: Object.fromEntries(entries.map((e) => [e.id, e.sha256])) };
 };
 
-/** E-sign has no `nl` (spec §1): its mails go out in English there. */
-const esignLocale = (locale: string) => (locale === 'nl' ? 'en_us' : locale);
-
 /** Mails each signer whose turn has come and who was not mailed yet a link to `/esigns/<linkId>`. */
 export const mailDueSigners = async (
   ctx: AppContext,
@@ -209,7 +206,7 @@ export const mailDueSigners = async (
       {
         to: s.email,
         template: 'esign-request',
-        locale: esignLocale(owner.locale),
+        locale: owner.locale,
         params: { link: `${ctx.config.publicUrl}/esigns/${s.linkId}`, title: state.name, message: state.message ?? undefined, email: owner.email ?? undefined },
         userId: null,
       },
