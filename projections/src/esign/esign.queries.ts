@@ -18,44 +18,6 @@ export interface EsignPackageRow {
   finished_count: number;
 }
 
-export interface EsignEntryRow {
-  id: string;
-  package_id: string;
-  file_id: string | null;
-  name: string;
-  size: string;
-  sha256: string;
-  page_count: number;
-  created_at: Date;
-}
-
-export interface EsignSignerRow {
-  id: string;
-  package_id: string;
-  link_id: string;
-  name: string;
-  email: string;
-  color: number;
-  signing_order: number | null;
-  signed_at: Date | null;
-  finished_at: Date | null;
-  created_at: Date;
-}
-
-export interface EsignPinRow {
-  id: string;
-  package_id: string;
-  entry_id: string;
-  signer_id: string;
-  kind: 'signature' | 'initials' | 'date' | 'text';
-  page: number;
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-  filled: boolean;
-}
-
 const WITH_COUNTS = {
   select: `p.*,
     (select count(*)::int from esign_entries e where e.package_id = p.id) as entries_count,
@@ -84,15 +46,6 @@ export const findEsignPackage = async (db: Queryable, ownerId: string, packageId
       packageId,
     ])
   ).rows[0];
-
-export const esignEntriesOf = async (db: Queryable, packageId: string): Promise<EsignEntryRow[]> =>
-  (await db.query<EsignEntryRow>('select * from esign_entries where package_id = $1 order by created_at, id', [packageId])).rows;
-
-export const esignSignersOf = async (db: Queryable, packageId: string): Promise<EsignSignerRow[]> =>
-  (await db.query<EsignSignerRow>('select * from esign_signers where package_id = $1 order by signing_order nulls last, created_at, id', [packageId])).rows;
-
-export const esignPinsOf = async (db: Queryable, packageId: string): Promise<EsignPinRow[]> =>
-  (await db.query<EsignPinRow>('select * from esign_pins where package_id = $1 order by entry_id, page, y, x, id', [packageId])).rows;
 
 /** The signer a link belongs to, with the package's owner and status. */
 export const findEsignLink = async (

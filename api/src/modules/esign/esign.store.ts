@@ -14,7 +14,7 @@ export const esignMigrations: Migration[] = [
     sql: `
 create table if not exists esign_documents (
   package_id text not null,
-  -- an entry's id, or 'sealed' for the completed document
+  -- an entry's id, or 'sealed:<sha256>' for a completed document
   document_id text not null,
   owner_id text not null,
   wrapped_key text not null,
@@ -32,8 +32,6 @@ create table if not exists esign_leases (
 );`,
   },
 ];
-
-export const SEALED_DOCUMENT = 'sealed';
 
 export interface StoredDocument {
   readonly bytes: Buffer;
