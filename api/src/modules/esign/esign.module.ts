@@ -26,14 +26,13 @@ export const createEsignModule = (deps: { readonly bytes: StorageBytesOf; readon
       esign_packages: ['name', 'message'],
       esign_entries: ['name'],
       esign_signers: ['name', 'email'],
-      esign_documents: ['ciphertext'],
     },
     routes: (ctx) => async (app) => {
       const key = () => (sealKey ??= loadSealKey(ctx.config.dataDir));
       await app.register(esignOwnerRoutes(ctx, { bytes: deps.bytes(ctx), planOf: deps.planOf }));
       await app.register(esignReceiverRoutes(ctx, { sealKey: key }));
     },
-    // every package of the purged owner: its stream's key is destroyed and its documents dropped
+    // every package of the purged owner: its stream's key is destroyed and its documents (esign_documents) dropped
     async forget(ctx, userId, actor) {
       for (const packageId of await esignPackageIdsOf(ctx.pool, userId)) {
         await handleCommand(
