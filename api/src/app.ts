@@ -59,18 +59,19 @@ import { certificateOf } from './modules/secure-fetch/secure-fetch.pay.routes';
 import { ownLink } from './modules/secure-fetch/secure-fetch.service';
 import type { CertificateOf } from './modules/integrations/clio/clio.filing';
 import { createIntegrationsModule } from './modules/integrations/integrations.module';
-
-/** A Secure Fetch certificate and its PDF, as its owner downloads them: what the integrations file to Clio. */
-const secureFetchCertificate: CertificateOf = async (ctx, userId, fetchId) => {
-  const certificate = certificateOf(await ownLink(ctx, userId, fetchId));
-  return { certificate, pdf: await certificatePdf(certificate) };
-};
 import { devicesModule } from './modules/devices/devices.module';
 import { backupsModule } from './modules/backups/backups.module';
 import { residencyModule } from './modules/residency/residency.module';
 import { supportModule } from './modules/support/support.module';
 import { createSsoModule } from './modules/sso/sso.module';
 import { createPushModule } from './modules/push/push.module';
+import { createEsignModule } from './modules/esign/esign.module';
+
+/** A Secure Fetch certificate and its PDF, as its owner downloads them: what the integrations file to Clio. */
+const secureFetchCertificate: CertificateOf = async (ctx, userId, fetchId) => {
+  const certificate = certificateOf(await ownLink(ctx, userId, fetchId));
+  return { certificate, pdf: await certificatePdf(certificate) };
+};
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -172,6 +173,7 @@ export const createApp = async (options: AppOptions): Promise<AppHandle> => {
     supportModule,
     createSsoModule({ planOf: billing.planOf }),
     createPushModule(),
+    createEsignModule({ bytes, planOf: billing.planOf }),
   ];
 
   const db = await connectDatabase(config, log);

@@ -21,3 +21,4 @@ export * from './devices';
 export * from './backups';
 export * from './residency';
 export * from './support';
+export * from './esign';

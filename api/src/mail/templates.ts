@@ -101,6 +101,15 @@ const en: Catalogue = {
     subject: 'Thank you: your payment was received',
     lines: () => ['Your payment was received and your AXEL Drive account is fully active again.'],
   },
+  'esign-request': {
+    subject: 'A document is waiting for your signature',
+    lines: (p) => [
+      `${p.email ?? 'Someone'} asks you to sign "${p.title ?? ''}" on AXEL Drive.`,
+      ...(p.message ? [p.message] : []),
+      'Open it with the password the sender gives you.',
+    ],
+    action: 'Review and sign',
+  },
   'share-received': {
     subject: 'A private share was sent to you',
     lines: (p) => [
@@ -232,6 +241,15 @@ const es: Catalogue = {
   'payment-restored': {
     subject: 'Gracias: recibimos tu pago',
     lines: () => ['Recibimos tu pago y tu cuenta de AXEL Drive vuelve a estar completamente activa.'],
+  },
+  'esign-request': {
+    subject: 'Un documento espera tu firma',
+    lines: (p) => [
+      `${p.email ?? 'Alguien'} te pide firmar "${p.title ?? ''}" en AXEL Drive.`,
+      ...(p.message ? [p.message] : []),
+      'Ábrelo con la contraseña que te dé el remitente.',
+    ],
+    action: 'Revisar y firmar',
   },
   'share-received': {
     subject: 'Te enviaron un recurso compartido privado',
@@ -365,6 +383,15 @@ const pt: Catalogue = {
   'payment-restored': {
     subject: 'Obrigado: recebemos seu pagamento',
     lines: () => ['Recebemos seu pagamento e sua conta AXEL Drive está totalmente ativa novamente.'],
+  },
+  'esign-request': {
+    subject: 'Um documento aguarda sua assinatura',
+    lines: (p) => [
+      `${p.email ?? 'Alguém'} pede que você assine "${p.title ?? ''}" no AXEL Drive.`,
+      ...(p.message ? [p.message] : []),
+      'Abra com a senha que o remetente lhe der.',
+    ],
+    action: 'Revisar e assinar',
   },
   'share-received': {
     subject: 'Um compartilhamento privado foi enviado para você',
@@ -501,6 +528,15 @@ const nl: Catalogue = {
   'payment-restored': {
     subject: 'Bedankt: je betaling is ontvangen',
     lines: () => ['Je betaling is ontvangen en je AXEL Drive-account is weer volledig actief.'],
+  },
+  'esign-request': {
+    subject: 'Er wacht een document op je handtekening',
+    lines: (p) => [
+      `${p.email ?? 'Iemand'} vraagt je om "${p.title ?? ''}" te ondertekenen op AXEL Drive.`,
+      ...(p.message ? [p.message] : []),
+      'Open het met het wachtwoord dat de afzender je geeft.',
+    ],
+    action: 'Bekijken en ondertekenen',
   },
   'share-received': {
     subject: 'Er is een privédeling naar je gestuurd',

@@ -29,6 +29,8 @@ export const MAIL_TEMPLATES = [
   // a user's message to support (with its attachment), and a member's message to their team's owner
   'support-request',
   'contact-message',
+  // e-sign: a signer's link to a package out for signature
+  'esign-request',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 

@@ -1,4 +1,4 @@
-/** The part of pdfkit 0.20 (which ships no types) the certificate uses. */
+/** The part of pdfkit 0.20 (which ships no types) the certificate and the e-sign tests use. */
 declare module 'pdfkit' {
   import type { Readable } from 'node:stream';
   interface TextOptions {
@@ -8,7 +8,8 @@ declare module 'pdfkit' {
     lineGap?: number;
   }
   class PDFDocument extends Readable {
-    constructor(options?: { size?: string; margin?: number; compress?: boolean; info?: Record<string, string | Date> });
+    constructor(options?: { size?: string; margin?: number; compress?: boolean; info?: Record<string, string | Date>; autoFirstPage?: boolean });
+    addPage(options?: { size?: string; layout?: 'portrait' | 'landscape' }): this;
     font(name: string): this;
     fontSize(size: number): this;
     fillColor(color: string): this;

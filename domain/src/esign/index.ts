@@ -1,0 +1,5 @@
+export * from './esign.errors';
+export * from './esign.events';
+export * from './esign.commands';
+export * from './esign.state';
+export * from './esign.decide';
