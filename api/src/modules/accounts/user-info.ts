@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Entitlements, Role } from '@axel/domain';
 import type { AppContext } from '../../context';
 import { FEATURES_BY_ROLE } from '../../http/auth';
-import type { UserRow } from '@axel/projections/users/users.queries';
+import { hasDbsAccess, type UserRow } from '@axel/projections/users/users.queries';
 
 export const UserInfoSchema = z.object({
   id: z.string(),
@@ -36,6 +36,8 @@ export const UserInfoSchema = z.object({
   isTeamMember: z.boolean(),
   hasSecureFetch: z.boolean(),
   hasE2EEAccess: z.boolean(),
+  /** Staff gave the account the database-as-a-service offer (`ddbaas`). */
+  hasDbsAccess: z.boolean(),
   /** The plan's paid features (esign, e2ee, two-factor, backup, ...). */
   planFeatures: z.array(z.string()),
   userPlanInfo: z.object({ productId: z.number(), productName: z.string(), startDate: z.string().nullable(), assets: z.record(z.string(), z.unknown()) }),
@@ -60,7 +62,7 @@ export type PlanOf = (ctx: AppContext, userId: string) => Promise<UserPlan>;
 export const avatarUrlOf = (u: UserRow): string | null => (u.avatar_id ? `/api/users/${u.id}/avatar?v=${u.avatar_id}` : null);
 
 /** What the web app knows of the signed-in user; plan flags, permissions and assets come from billing. */
-export const toUserInfo = (u: UserRow, { entitlements: plan, assets, pendingProduct }: UserPlan): UserInfo => ({
+export const toUserInfo = (u: UserRow, { entitlements: plan, assets, pendingProduct }: UserPlan, dbsAccess: boolean): UserInfo => ({
   id: u.id,
   email: u.email ?? '',
   username: u.username,
@@ -92,6 +94,7 @@ export const toUserInfo = (u: UserRow, { entitlements: plan, assets, pendingProd
   isTeamMember: plan.flags.isTeamMember,
   hasSecureFetch: plan.flags.hasSecureFetch,
   hasE2EEAccess: plan.flags.hasE2EEAccess,
+  hasDbsAccess: dbsAccess,
   planFeatures: [...plan.features],
   userPlanInfo: { productId: plan.plan.productId, productName: plan.plan.name, startDate: plan.plan.startDate, assets },
   freeSeats: plan.freeSeats,
@@ -101,7 +104,10 @@ export const toUserInfo = (u: UserRow, { entitlements: plan, assets, pendingProd
 });
 
 /** The user info with the plan in effect now, and a custom plan waiting for payment. */
-export const userInfo = async (ctx: AppContext, planOf: PlanOf, u: UserRow): Promise<UserInfo> => toUserInfo(u, await planOf(ctx, u.id));
+export const userInfo = async (ctx: AppContext, planOf: PlanOf, u: UserRow): Promise<UserInfo> => {
+  const [plan, dbsAccess] = await Promise.all([planOf(ctx, u.id), hasDbsAccess(ctx.pool, u.id)]);
+  return toUserInfo(u, plan, dbsAccess);
+};
 
 export const toProfile = (u: UserRow) => {
   const p = u.profile ?? {};
