@@ -19,6 +19,10 @@ import { withAutopay } from './resources/autopay/autopayApi';
 import { AxelAccountsDashboard, WalletDashboard } from './resources/autopay/WalletDashboards';
 import deletedUsers from './resources/deleted-users';
 import promocodes from './resources/promocodes';
+import databases from './resources/databases';
+import { DriveConnectDashboard } from './pages/operations/DriveConnectDashboard';
+import { GrafanaPage } from './pages/operations/GrafanaPage';
+import { WebsiteHostingDashboard } from './pages/operations/WebsiteHostingDashboard';
 import users from './resources/users';
 
 import { appRoutes, BASENAME } from './routes';
@@ -45,6 +49,7 @@ const ConsoleAdmin = () => (
     <Resource name="deleted-users" {...deletedUsers} />
     <Resource name="auto-pay" {...autopay} />
     <Resource name="promocodes" {...promocodes} />
+    <Resource name="databases" {...databases} />
     <CustomRoutes>
       <Route path="/dashboard" element={<Dashboard />} />
       <Route path="/processes" element={<ProcessesPage />} />
@@ -55,6 +60,9 @@ const ConsoleAdmin = () => (
       <Route path="/wallet" element={<WalletDashboard />} />
       <Route path="/axel-accounts" element={<AxelAccountsDashboard />} />
       <Route path="/billing" element={<BillingDashboard />} />
+      <Route path="/website-hosting" element={<WebsiteHostingDashboard />} />
+      <Route path="/drive-connect" element={<DriveConnectDashboard />} />
+      <Route path="/grafana" element={<GrafanaPage />} />
       {PENDING_SECTIONS.map((section) => (
         <Route key={section.path} path={`/${section.path}`} element={<NotAvailablePage section={section.label} />} />
       ))}

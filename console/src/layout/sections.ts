@@ -1,8 +1,6 @@
 /** Menu sections that are not built yet; each gets a custom route showing "Not available yet". */
 export const PENDING_SECTIONS = [
   { path: 'cloudlockers', label: 'console.menu.cloudLockers' },
-  { path: 'databases', label: 'console.menu.databases' },
   { path: 'ipfs-pinning', label: 'console.menu.ipfsPinning' },
-  { path: 'grafana', label: 'console.menu.grafana' },
 ] as const;
 export type PendingSection = (typeof PENDING_SECTIONS)[number];
