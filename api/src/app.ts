@@ -25,6 +25,9 @@ import { ALL_ROLES, forgetEverywhere, type Module, type Role } from './module';
 import { PushHub } from './http/push';
 import { hasLiveSession, positionTrackingStore, registerReadYourWrites } from './http/read-your-writes';
 import { createServer } from './http/server';
+import { instrumentedStore, registerHttpMetrics } from './metrics';
+import { createMetricsModule } from './modules/metrics/metrics.module';
+import { dashboardsModule } from './modules/dashboards/dashboards.module';
 import { sessionMigrations, SessionStore } from './http/sessions';
 import { createLogger, type Logger } from './logger';
 import { devMailboxTransport, MailDeliverer, mailDeliveryMigrations, smtpTransport } from './mail/deliverer';
@@ -174,6 +177,8 @@ export const createApp = async (options: AppOptions): Promise<AppHandle> => {
     createSsoModule({ planOf: billing.planOf }),
     createPushModule(),
     createEsignModule({ bytes, planOf: billing.planOf }),
+    dashboardsModule,
+    createMetricsModule(),
   ];
 
   const db = await connectDatabase(config, log);
@@ -199,7 +204,7 @@ export const createApp = async (options: AppOptions): Promise<AppHandle> => {
     wrap: (key) => secrets.encrypt(key.toString('base64')),
     unwrap: (wrapped) => Buffer.from(secrets.decrypt(wrapped), 'base64'),
   });
-  const store = positionTrackingStore(new PersonalDataEventStore(await openEventStore(config, pool, db.url), registry, subjectKeys));
+  const store = positionTrackingStore(instrumentedStore(new PersonalDataEventStore(await openEventStore(config, pool, db.url), registry, subjectKeys)));
   // a delivered mail's links are forgotten with it: replaying its request renders nothing
   const renderSealed = (template: MailTemplate, locale: string, sealed: string) =>
     sealed === ERASED
@@ -253,6 +258,7 @@ export const createApp = async (options: AppOptions): Promise<AppHandle> => {
     webDist: serveUi ? path.join(root, 'web/dist') : undefined,
     consoleDist: serveUi ? path.join(root, 'console/dist') : undefined,
   });
+  registerHttpMetrics(server);
   registerReadYourWrites(server, ctx.caughtUp, hasLiveSession(pool));
   registerStaffGate(server, ctx);
   await server.register(healthRoutes(ctx, { processes: () => processes.health(), blobs: () => files.blobStatus() }));

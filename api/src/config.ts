@@ -187,6 +187,14 @@ const ConfigSchema = z.object({
     .transform((v) => parseAxel(v)!),
   /** An external transaction explorer; `{id}` in it is replaced by the transaction id (else appended). */
   AXEL_EXPLORER_URL: optionalUrl,
+  /** A bearer token that lets a scraper on another machine read `/metrics` (loopback clients need none). */
+  METRICS_TOKEN: z
+    .string()
+    .optional()
+    .transform((v) => (v && v.trim() ? v.trim() : undefined))
+    .refine((v) => !v || v.length >= 16, 'must be at least 16 characters'),
+  /** Where the operators' Grafana dashboard is; the console's "Grafana dashboard" menu item opens it. */
+  GRAFANA_URL: optionalUrl,
   /** The development chain's faucet, with the development mailbox's loopback rule. */
   DEV_CHAIN_FAUCET: z.enum(['auto', 'on', 'off']).default('auto'),
   /**

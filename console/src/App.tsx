@@ -5,10 +5,8 @@ import { LoginPage } from './auth/LoginPage';
 import { createDataProvider } from './data/dataProvider';
 import { i18nProvider } from './i18n/i18nProvider';
 import { ConsoleLayout } from './layout/ConsoleLayout';
-import { PENDING_SECTIONS } from './layout/sections';
 import { BillingDashboard } from './pages/billing/BillingDashboard';
 import { Dashboard } from './pages/Dashboard';
-import { NotAvailablePage } from './pages/NotAvailablePage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { ProcessesPage } from './pages/ProcessesPage';
 import { StorageHealthPage } from './pages/storage-health/StorageHealthPage';
@@ -21,6 +19,10 @@ import deletedUsers from './resources/deleted-users';
 import ipfsPins from './resources/ipfs-pins';
 import drives from './resources/drives';
 import promocodes from './resources/promocodes';
+import databases from './resources/databases';
+import { DriveConnectDashboard } from './pages/operations/DriveConnectDashboard';
+import { GrafanaPage } from './pages/operations/GrafanaPage';
+import { WebsiteHostingDashboard } from './pages/operations/WebsiteHostingDashboard';
 import users from './resources/users';
 
 import { appRoutes, BASENAME } from './routes';
@@ -49,6 +51,7 @@ const ConsoleAdmin = () => (
     <Resource name="promocodes" {...promocodes} />
     <Resource name="ipfs-pins" {...ipfsPins} />
     <Resource name="drives" {...drives} />
+    <Resource name="databases" {...databases} />
     <CustomRoutes>
       <Route path="/dashboard" element={<Dashboard />} />
       <Route path="/processes" element={<ProcessesPage />} />
@@ -59,9 +62,9 @@ const ConsoleAdmin = () => (
       <Route path="/wallet" element={<WalletDashboard />} />
       <Route path="/axel-accounts" element={<AxelAccountsDashboard />} />
       <Route path="/billing" element={<BillingDashboard />} />
-      {PENDING_SECTIONS.map((section) => (
-        <Route key={section.path} path={`/${section.path}`} element={<NotAvailablePage section={section.label} />} />
-      ))}
+      <Route path="/website-hosting" element={<WebsiteHostingDashboard />} />
+      <Route path="/drive-connect" element={<DriveConnectDashboard />} />
+      <Route path="/grafana" element={<GrafanaPage />} />
     </CustomRoutes>
   </Admin>
 );

@@ -5,6 +5,7 @@ export * from './runner/runner';
 export * from './runner/rebuild';
 export * from './mail/outbox.projection';
 export * from './users/users.projection';
+export * from './users/dbs-access.projection';
 export * from './notifications/notifications.projection';
 export * from './runner/row-projection';
 export * from './storage/storage.projection';

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../config';
 import type { AppContext } from '../context';
-import { isLoopbackAddress, isLoopbackHost } from '../http/loopback';
+import { clientAddresses, isLoopbackAddress, isLoopbackHost } from '../http/loopback';
 import { devAttachment, devAttachmentsOf } from '../mail/attachments.store';
 
 const MailSchema = z.object({
@@ -32,18 +32,6 @@ export const devMailboxMode = (config: Pick<Config, 'SMTP_URL' | 'DEV_MAILBOX' |
   if (config.SMTP_URL || config.DEV_MAILBOX === 'off') return 'off';
   if (isLoopbackHost(config.HOST)) return 'loopback';
   return config.DEV_MAILBOX === 'on' ? 'exposed' : 'off';
-};
-
-/** Every address the request names or came through, so a proxy in front cannot launder one. */
-const clientAddresses = (request: FastifyRequest): string[] => {
-  const addresses = [request.socket.remoteAddress ?? ''];
-  const forwardedFor = request.headers['x-forwarded-for'];
-  for (const value of [forwardedFor].flat()) if (value) addresses.push(...value.split(','));
-  const realIp = request.headers['x-real-ip'];
-  for (const value of [realIp].flat()) if (value) addresses.push(value);
-  const forwarded = request.headers.forwarded;
-  if (forwarded) for (const m of forwarded.matchAll(/for="?([^";,]+)"?/gi)) addresses.push(m[1]!.replace(/:\d+$/, ''));
-  return addresses.map((a) => a.trim());
 };
 
 /**

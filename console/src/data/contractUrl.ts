@@ -2,7 +2,7 @@
 export const ADMIN_API = '/api/admin';
 
 /** Collections whose routes end with a slash in the contract (`GET /admin/users/`, `POST /admin/users/`). */
-const SLASHED_COLLECTIONS = new Set(['users', 'deleted-users', 'promocodes', 'ipfs-pins', 'drives']);
+const SLASHED_COLLECTIONS = new Set(['users', 'deleted-users', 'promocodes', 'ipfs-pins', 'drives', 'databases']);
 
 /**
  * ra-data-simple-rest builds `${apiUrl}/${resource}?...` for lists and creates; the contract's

@@ -60,6 +60,69 @@ const userFields = {
 
 /** Console texts in English, the console's default; es.ts, pt.ts and nl.ts hold the same keys. React-admin's own texts come from ra-language-english. */
 export const consoleMessages = {
+  operations: {
+    dashboards: {
+      nothingYet: 'Nothing yet',
+      loadFailed: 'The dashboard could not be loaded',
+    },
+    hosting: {
+      title: 'AXEL website hosting',
+      activeShares: 'Live shares',
+      bytesShared: 'Bytes published',
+      opens: 'Opens',
+      downloads: 'Downloads',
+      revokedShares: 'Revoked shares',
+      secureFetchLinks: 'Secure Fetch links',
+      secureFetchPaid: 'Secure Fetch links paid',
+      secureFetchBytes: 'Bytes received by Secure Fetch',
+      sharesByMonth: 'Shares created per month',
+      sharesByKind: 'Live shares by kind',
+      secureFetchByStatus: 'Secure Fetch links by status',
+      topOwners: 'Who shares most',
+      owner: 'Owner',
+      shares: 'Shares',
+    },
+    connect: {
+      title: 'AXEL Drive Connect',
+      cloudLockers: 'Connected CloudLockers',
+      signedInDay: 'Signed in within a day',
+      signedInWeek: 'Signed in within a week',
+      signedInMonth: 'Signed in within 30 days',
+      dbsAccess: 'Accounts with database access',
+      accountsByApp: 'Accounts by sign-up app',
+      storagesByType: 'Storages by type (bytes used)',
+      twoFactor: 'Second factors in use',
+      storageTypes: {
+        online: 'Online',
+        group: 'Group',
+        cloudlocker: 'CloudLocker',
+        personal: 'Personal',
+        business_personal: 'Business personal',
+      },
+    },
+    databases: {
+      title: 'Databases',
+      empty: 'No account has database access yet',
+      fields: {
+        email: 'E-mail',
+        status: 'Status',
+        activatedAt: 'Access since',
+        activatedBy: 'Activated by',
+      },
+      activate: 'Activate DBS access',
+      cancel: 'Cancel DBS access',
+      activated: 'Database access activated for %{email}',
+      cancelled: 'Database access cancelled for %{email}',
+      cancelTitle: 'Cancel database access?',
+      cancelContent: '%{email} will no longer have database access.',
+    },
+    grafana: {
+      configured: "The operators' Grafana dashboard: metrics from Prometheus and figures from the read models.",
+      open: 'Open the Grafana dashboard',
+      notConfigured:
+        'No Grafana is configured. Start Prometheus and Grafana with docker compose (they read /metrics and the read models), then set GRAFANA_URL to the dashboard address and restart:',
+    },
+  },
   console: {
     title: 'Axel Drive staff console',
     language: 'Language',

@@ -246,6 +246,69 @@ const userFields = {
 };
 
 const consoleMessages: ConsoleCatalogue = {
+  operations: {
+    dashboards: {
+      nothingYet: 'Nada todavía',
+      loadFailed: 'No se pudo cargar el panel',
+    },
+    hosting: {
+      title: 'Alojamiento web AXEL',
+      activeShares: 'Enlaces compartidos activos',
+      bytesShared: 'Bytes publicados',
+      opens: 'Aperturas',
+      downloads: 'Descargas',
+      revokedShares: 'Enlaces revocados',
+      secureFetchLinks: 'Enlaces Secure Fetch',
+      secureFetchPaid: 'Enlaces Secure Fetch pagados',
+      secureFetchBytes: 'Bytes recibidos por Secure Fetch',
+      sharesByMonth: 'Enlaces creados por mes',
+      sharesByKind: 'Enlaces activos por tipo',
+      secureFetchByStatus: 'Enlaces Secure Fetch por estado',
+      topOwners: 'Quién comparte más',
+      owner: 'Propietario',
+      shares: 'Enlaces',
+    },
+    connect: {
+      title: 'AXEL Drive Connect',
+      cloudLockers: 'CloudLockers conectados',
+      signedInDay: 'Sesión iniciada en el último día',
+      signedInWeek: 'Sesión iniciada en la última semana',
+      signedInMonth: 'Sesión iniciada en 30 días',
+      dbsAccess: 'Cuentas con acceso a bases de datos',
+      accountsByApp: 'Cuentas por app de registro',
+      storagesByType: 'Almacenamientos por tipo (bytes usados)',
+      twoFactor: 'Segundos factores en uso',
+      storageTypes: {
+        online: 'En línea',
+        group: 'Grupo',
+        cloudlocker: 'CloudLocker',
+        personal: 'Personal',
+        business_personal: 'Personal de empresa',
+      },
+    },
+    databases: {
+      title: 'Bases de datos',
+      empty: 'Ninguna cuenta tiene acceso a bases de datos todavía',
+      fields: {
+        email: 'Correo',
+        status: 'Estado',
+        activatedAt: 'Acceso desde',
+        activatedBy: 'Activado por',
+      },
+      activate: 'Activar acceso DBS',
+      cancel: 'Cancelar acceso DBS',
+      activated: 'Acceso a bases de datos activado para %{email}',
+      cancelled: 'Acceso a bases de datos cancelado para %{email}',
+      cancelTitle: '¿Cancelar el acceso a bases de datos?',
+      cancelContent: '%{email} ya no tendrá acceso a bases de datos.',
+    },
+    grafana: {
+      configured: 'El panel Grafana de operaciones: métricas de Prometheus y cifras de los modelos de lectura.',
+      open: 'Abrir el panel de Grafana',
+      notConfigured:
+        'No hay Grafana configurado. Inicie Prometheus y Grafana con docker compose (leen /metrics y los modelos de lectura), luego defina GRAFANA_URL con la dirección del panel y reinicie:',
+    },
+  },
   console: {
     title: 'Consola del personal de Axel Drive',
     language: 'Idioma',

@@ -246,6 +246,69 @@ const userFields = {
 };
 
 const consoleMessages: ConsoleCatalogue = {
+  operations: {
+    dashboards: {
+      nothingYet: 'Nog niets',
+      loadFailed: 'Het dashboard kon niet worden geladen',
+    },
+    hosting: {
+      title: 'AXEL websitehosting',
+      activeShares: 'Actieve shares',
+      bytesShared: 'Gepubliceerde bytes',
+      opens: 'Geopend',
+      downloads: 'Downloads',
+      revokedShares: 'Ingetrokken shares',
+      secureFetchLinks: 'Secure Fetch-links',
+      secureFetchPaid: 'Betaalde Secure Fetch-links',
+      secureFetchBytes: 'Via Secure Fetch ontvangen bytes',
+      sharesByMonth: 'Shares per maand aangemaakt',
+      sharesByKind: 'Actieve shares per soort',
+      secureFetchByStatus: 'Secure Fetch-links per status',
+      topOwners: 'Wie het meest deelt',
+      owner: 'Eigenaar',
+      shares: 'Shares',
+    },
+    connect: {
+      title: 'AXEL Drive Connect',
+      cloudLockers: 'Verbonden CloudLockers',
+      signedInDay: 'Ingelogd in de laatste dag',
+      signedInWeek: 'Ingelogd in de laatste week',
+      signedInMonth: 'Ingelogd in 30 dagen',
+      dbsAccess: 'Accounts met databasetoegang',
+      accountsByApp: 'Accounts per aanmeldapp',
+      storagesByType: 'Opslag per soort (gebruikte bytes)',
+      twoFactor: 'Gebruikte tweede factoren',
+      storageTypes: {
+        online: 'Online',
+        group: 'Groep',
+        cloudlocker: 'CloudLocker',
+        personal: 'Persoonlijk',
+        business_personal: 'Zakelijk persoonlijk',
+      },
+    },
+    databases: {
+      title: 'Databases',
+      empty: 'Nog geen account heeft databasetoegang',
+      fields: {
+        email: 'E-mail',
+        status: 'Status',
+        activatedAt: 'Toegang sinds',
+        activatedBy: 'Geactiveerd door',
+      },
+      activate: 'DBS-toegang activeren',
+      cancel: 'DBS-toegang opzeggen',
+      activated: 'Databasetoegang geactiveerd voor %{email}',
+      cancelled: 'Databasetoegang opgezegd voor %{email}',
+      cancelTitle: 'Databasetoegang opzeggen?',
+      cancelContent: '%{email} heeft dan geen databasetoegang meer.',
+    },
+    grafana: {
+      configured: 'Het Grafana-dashboard van de beheerders: metrics uit Prometheus en cijfers uit de leesmodellen.',
+      open: 'Het Grafana-dashboard openen',
+      notConfigured:
+        'Er is geen Grafana ingesteld. Start Prometheus en Grafana met docker compose (ze lezen /metrics en de leesmodellen), zet GRAFANA_URL op het adres van het dashboard en herstart:',
+    },
+  },
   console: {
     title: 'Axel Drive-medewerkersconsole',
     language: 'Taal',

@@ -246,6 +246,69 @@ const userFields = {
 };
 
 const consoleMessages: ConsoleCatalogue = {
+  operations: {
+    dashboards: {
+      nothingYet: 'Nada ainda',
+      loadFailed: 'Não foi possível carregar o painel',
+    },
+    hosting: {
+      title: 'Hospedagem de sites AXEL',
+      activeShares: 'Compartilhamentos ativos',
+      bytesShared: 'Bytes publicados',
+      opens: 'Aberturas',
+      downloads: 'Downloads',
+      revokedShares: 'Compartilhamentos revogados',
+      secureFetchLinks: 'Links Secure Fetch',
+      secureFetchPaid: 'Links Secure Fetch pagos',
+      secureFetchBytes: 'Bytes recebidos pelo Secure Fetch',
+      sharesByMonth: 'Compartilhamentos criados por mês',
+      sharesByKind: 'Compartilhamentos ativos por tipo',
+      secureFetchByStatus: 'Links Secure Fetch por status',
+      topOwners: 'Quem mais compartilha',
+      owner: 'Proprietário',
+      shares: 'Compartilhamentos',
+    },
+    connect: {
+      title: 'AXEL Drive Connect',
+      cloudLockers: 'CloudLockers conectados',
+      signedInDay: 'Entraram no último dia',
+      signedInWeek: 'Entraram na última semana',
+      signedInMonth: 'Entraram em 30 dias',
+      dbsAccess: 'Contas com acesso a bancos de dados',
+      accountsByApp: 'Contas por app de cadastro',
+      storagesByType: 'Armazenamentos por tipo (bytes usados)',
+      twoFactor: 'Segundos fatores em uso',
+      storageTypes: {
+        online: 'Online',
+        group: 'Grupo',
+        cloudlocker: 'CloudLocker',
+        personal: 'Pessoal',
+        business_personal: 'Pessoal da empresa',
+      },
+    },
+    databases: {
+      title: 'Bancos de dados',
+      empty: 'Nenhuma conta tem acesso a bancos de dados ainda',
+      fields: {
+        email: 'E-mail',
+        status: 'Status',
+        activatedAt: 'Acesso desde',
+        activatedBy: 'Ativado por',
+      },
+      activate: 'Ativar acesso DBS',
+      cancel: 'Cancelar acesso DBS',
+      activated: 'Acesso a bancos de dados ativado para %{email}',
+      cancelled: 'Acesso a bancos de dados cancelado para %{email}',
+      cancelTitle: 'Cancelar o acesso a bancos de dados?',
+      cancelContent: '%{email} não terá mais acesso a bancos de dados.',
+    },
+    grafana: {
+      configured: 'O painel Grafana da operação: métricas do Prometheus e números dos modelos de leitura.',
+      open: 'Abrir o painel do Grafana',
+      notConfigured:
+        'Nenhum Grafana configurado. Inicie o Prometheus e o Grafana com docker compose (eles leem /metrics e os modelos de leitura), depois defina GRAFANA_URL com o endereço do painel e reinicie:',
+    },
+  },
   console: {
     title: 'Console da equipe Axel Drive',
     language: 'Idioma',

@@ -10,19 +10,14 @@ import PaymentsIcon from '@mui/icons-material/Payments';
 import PeopleIcon from '@mui/icons-material/People';
 import GroupsIcon from '@mui/icons-material/Groups';
 import PersonOffIcon from '@mui/icons-material/PersonOff';
+import LanIcon from '@mui/icons-material/Lan';
+import PublicIcon from '@mui/icons-material/Public';
 import PushPinIcon from '@mui/icons-material/PushPin';
 import RouterIcon from '@mui/icons-material/Router';
 import StorageIcon from '@mui/icons-material/Storage';
 import SdStorageIcon from '@mui/icons-material/SdStorage';
-import type { ReactElement } from 'react';
 import { Menu, useBasename, usePermissions } from 'react-admin';
 import { mayReadActivity } from '../resources/activity';
-import { PENDING_SECTIONS, type PendingSection } from './sections';
-
-const pendingIcons: Record<PendingSection['path'], ReactElement> = {
-  databases: <StorageIcon />,
-  grafana: <DnsIcon />,
-};
 
 /** The specification's menu, in its order, plus the process monitor. */
 export const ConsoleMenu = () => {
@@ -46,15 +41,10 @@ export const ConsoleMenu = () => {
       />
       <Menu.Item to={`${basename}/axel-accounts`} primaryText="console.menu.axelAccounts" leftIcon={<GroupsIcon />} data-testid="menu-axel-accounts" />
       <Menu.Item to={`${basename}/drives`} primaryText="console.menu.cloudLockers" leftIcon={<RouterIcon />} data-testid="menu-cloudlockers" />
-      {PENDING_SECTIONS.map((section) => (
-        <Menu.Item
-          key={section.path}
-          to={`${basename}/${section.path}`}
-          primaryText={section.label}
-          leftIcon={pendingIcons[section.path]}
-          data-testid={`menu-${section.path}`}
-        />
-      ))}
+      <Menu.Item to={`${basename}/databases`} primaryText="console.menu.databases" leftIcon={<StorageIcon />} data-testid="menu-databases" />
+      <Menu.Item to={`${basename}/website-hosting`} primaryText="operations.hosting.title" leftIcon={<PublicIcon />} data-testid="menu-website-hosting" />
+      <Menu.Item to={`${basename}/drive-connect`} primaryText="operations.connect.title" leftIcon={<LanIcon />} data-testid="menu-drive-connect" />
+      <Menu.Item to={`${basename}/grafana`} primaryText="console.menu.grafana" leftIcon={<DnsIcon />} data-testid="menu-grafana" />
       <Menu.Item to={`${basename}/processes`} primaryText="console.menu.processes" leftIcon={<AccountTreeIcon />} data-testid="menu-processes" />
       <Menu.Item to={`${basename}/storage-health`} primaryText="console.menu.storageHealth" leftIcon={<SdStorageIcon />} data-testid="menu-storage-health" />
       {mayReadActivity(permissions) ? (

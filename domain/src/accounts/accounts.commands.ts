@@ -162,6 +162,12 @@ export type SuspendUser = CommandOf<typeof SuspendUser>;
 export const UnsuspendUser = defineCommand('UnsuspendUser', z.object({}));
 export type UnsuspendUser = CommandOf<typeof UnsuspendUser>;
 
+export const ActivateDbsAccess = defineCommand('ActivateDbsAccess', z.object({}));
+export type ActivateDbsAccess = CommandOf<typeof ActivateDbsAccess>;
+
+export const CancelDbsAccess = defineCommand('CancelDbsAccess', z.object({}));
+export type CancelDbsAccess = CommandOf<typeof CancelDbsAccess>;
+
 export const BlockUser = defineCommand('BlockUser', z.object({ until: z.date().nullable() }));
 export type BlockUser = CommandOf<typeof BlockUser>;
 
@@ -211,6 +217,8 @@ export type UserCommand =
   | BlockUser
   | UnblockUser
   | ChangeRole
+  | ActivateDbsAccess
+  | CancelDbsAccess
   | DeleteAccount
   | PurgeAccount;
 

@@ -6,7 +6,7 @@ import type { UserEvent } from './accounts.events';
 import { changePassword, requestPasswordReset, resetPassword } from './accounts.password.decide';
 import { confirmEmail, registerUser, resendConfirmation } from './accounts.registration.decide';
 import { signIn, signInWithProvider } from './accounts.sign-in.decide';
-import { blockUser, changeRole, suspendUser, unblockUser, unsuspendUser } from './accounts.staff.decide';
+import { activateDbsAccess, blockUser, cancelDbsAccess, changeRole, suspendUser, unblockUser, unsuspendUser } from './accounts.staff.decide';
 import { evolveUser, initialUserState, type UserState } from './accounts.state';
 import { disableTwoFactor, enableTwoFactor, issueEmailCode, requestTwoFactorReset, resetTwoFactor, startTotpEnrolment } from './accounts.two-factor.decide';
 
@@ -77,6 +77,10 @@ export const decideUser = (command: UserCommand, state: UserState): UserEvent[] 
       return unblockUser(command, state);
     case 'ChangeRole':
       return changeRole(command, state);
+    case 'ActivateDbsAccess':
+      return activateDbsAccess(command, state);
+    case 'CancelDbsAccess':
+      return cancelDbsAccess(command, state);
     case 'DeleteAccount':
       return deleteAccount(command, state);
     case 'PurgeAccount':

@@ -201,6 +201,13 @@ export type UserBlocked = EventOf<typeof UserBlocked>;
 export const UserUnblocked = defineEvent('UserUnblocked', z.object({ at: timestamp }));
 export type UserUnblocked = EventOf<typeof UserUnblocked>;
 
+/** Staff gave the account the database-as-a-service offer (`ddbaas`), or took it back. */
+export const DbsAccessActivated = defineEvent('DbsAccessActivated', z.object({ at: timestamp }));
+export type DbsAccessActivated = EventOf<typeof DbsAccessActivated>;
+
+export const DbsAccessCancelled = defineEvent('DbsAccessCancelled', z.object({ at: timestamp }));
+export type DbsAccessCancelled = EventOf<typeof DbsAccessCancelled>;
+
 export const RoleChanged = defineEvent('RoleChanged', z.object({ from: roleSchema, to: roleSchema, at: timestamp }));
 export type RoleChanged = EventOf<typeof RoleChanged>;
 
@@ -246,6 +253,8 @@ export type UserEvent =
   | UserUnsuspended
   | UserBlocked
   | UserUnblocked
+  | DbsAccessActivated
+  | DbsAccessCancelled
   | RoleChanged
   | AccountDeleted
   | AccountPurged;
@@ -276,6 +285,8 @@ export const userEventDefinitions = [
   UserUnsuspended,
   UserBlocked,
   UserUnblocked,
+  DbsAccessActivated,
+  DbsAccessCancelled,
   RoleChanged,
   AccountDeleted,
   AccountPurged,

@@ -1,4 +1,4 @@
-import type { BlockUser, ChangeRole, SuspendUser, UnblockUser, UnsuspendUser } from './accounts.commands';
+import type { ActivateDbsAccess, BlockUser, CancelDbsAccess, ChangeRole, SuspendUser, UnblockUser, UnsuspendUser } from './accounts.commands';
 import { iso, nowOf, requireExisting } from './accounts.decide.common';
 import type { UserEvent } from './accounts.events';
 import type { UserState } from './accounts.state';
@@ -30,4 +30,15 @@ export const changeRole = (command: ChangeRole, state: UserState): UserEvent[] =
   const user = requireExisting(state);
   if (user.role === command.data.role) return [];
   return [{ type: 'RoleChanged', data: { from: user.role, to: command.data.role, at: nowOf(command).at } }];
+};
+
+/** Database-as-a-service access: given and taken back by staff with the `ddbaas` feature; repeating either changes nothing. */
+export const activateDbsAccess = (command: ActivateDbsAccess, state: UserState): UserEvent[] => {
+  const user = requireExisting(state);
+  return user.dbsAccess ? [] : [{ type: 'DbsAccessActivated', data: { at: nowOf(command).at } }];
+};
+
+export const cancelDbsAccess = (command: CancelDbsAccess, state: UserState): UserEvent[] => {
+  const user = requireExisting(state);
+  return user.dbsAccess ? [{ type: 'DbsAccessCancelled', data: { at: nowOf(command).at } }] : [];
 };

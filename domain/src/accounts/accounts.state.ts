@@ -70,6 +70,8 @@ export interface UserAccount {
   /** null: not blocked; `{ until: null }`: blocked until lifted. */
   readonly block: { readonly until: number | null } | null;
   readonly lastSignInAt: number | null;
+  /** The database-as-a-service offer (`hasDbsAccess`), set by staff. */
+  readonly dbsAccess: boolean;
 }
 
 export type UnregisteredUser = { readonly status: 'unregistered' };
@@ -175,6 +177,7 @@ export const evolveUser = (state: UserState, event: UserEvent): UserState => {
         signInGuards: {},
         block: null,
         lastSignInAt: null,
+        dbsAccess: false,
       };
     }
     case 'EmailConfirmationRequested':
@@ -296,6 +299,10 @@ export const evolveUser = (state: UserState, event: UserEvent): UserState => {
       return patch(state, () => ({ block: null }));
     case 'RoleChanged':
       return patch(state, () => ({ role: event.data.to }));
+    case 'DbsAccessActivated':
+      return patch(state, () => ({ dbsAccess: true }));
+    case 'DbsAccessCancelled':
+      return patch(state, () => ({ dbsAccess: false }));
     case 'AccountDeleted': {
       if (!isExistingUser(state)) return state;
       const account = accountOf(state);

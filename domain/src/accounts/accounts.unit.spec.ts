@@ -758,6 +758,26 @@ describe('staff actions', () => {
     givenUser(activeUser()).when(command('UnblockUser', {})).thenNothingHappened();
   });
 
+  it('activates and cancels database access once each, and the state follows', () => {
+    givenUser(activeUser())
+      .when(command('ActivateDbsAccess', {}, after(HOUR)))
+      .thenState((state, produced) => {
+        expect(produced).toEqual([{ type: 'DbsAccessActivated', data: { at: iso(HOUR) } }]);
+        expect(state).toMatchObject({ dbsAccess: true });
+      });
+    const activated: UserEvent = { type: 'DbsAccessActivated', data: { at: iso(HOUR) } };
+    givenUser([...activeUser(), activated])
+      .when(command('ActivateDbsAccess', {}))
+      .thenNothingHappened();
+    givenUser([...activeUser(), activated])
+      .when(command('CancelDbsAccess', {}, after(2 * HOUR)))
+      .thenState((state, produced) => {
+        expect(produced).toEqual([{ type: 'DbsAccessCancelled', data: { at: iso(2 * HOUR) } }]);
+        expect(state).toMatchObject({ dbsAccess: false });
+      });
+    givenUser(activeUser()).when(command('CancelDbsAccess', {})).thenNothingHappened();
+  });
+
   it('changes the role, and ignores the same role', () => {
     givenUser(activeUser())
       .when(command('ChangeRole', { role: 'financial_admin' }))

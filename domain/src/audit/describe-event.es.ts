@@ -57,6 +57,8 @@ export const ES: Readonly<Record<string, Sentence>> = {
   UserUnsuspended: () => 'Suspensión levantada',
   UserBlocked: (d, w) => `Bloqueado${until(d.until, w)}`,
   UserUnblocked: () => 'Bloqueo levantado',
+  DbsAccessActivated: () => 'Acceso a bases de datos activado',
+  DbsAccessCancelled: () => 'Acceso a bases de datos cancelado',
   AccountDeleted: (d) =>
     d.by === 'staff'
       ? `Cuenta ${t(d.email)} eliminada por el personal`

@@ -56,6 +56,8 @@ export const NL: Readonly<Record<string, Sentence>> = {
   UserUnsuspended: () => 'Schorsing opgeheven',
   UserBlocked: (d, w) => `Geblokkeerd${until(d.until, w)}`,
   UserUnblocked: () => 'Blokkade opgeheven',
+  DbsAccessActivated: () => 'Databasetoegang geactiveerd',
+  DbsAccessCancelled: () => 'Databasetoegang opgezegd',
   AccountDeleted: (d) =>
     d.by === 'staff'
       ? `Account ${t(d.email)} verwijderd door medewerkers`

@@ -56,6 +56,8 @@ export const PT: Readonly<Record<string, Sentence>> = {
   UserUnsuspended: () => 'Suspensão retirada',
   UserBlocked: (d, w) => `Bloqueado${until(d.until, w)}`,
   UserUnblocked: () => 'Bloqueio retirado',
+  DbsAccessActivated: () => 'Acesso a bancos de dados ativado',
+  DbsAccessCancelled: () => 'Acesso a bancos de dados cancelado',
   AccountDeleted: (d) =>
     d.by === 'staff'
       ? `Conta ${t(d.email)} excluída pela equipe`

@@ -92,6 +92,8 @@ const EN: Readonly<Record<string, Sentence>> = {
   UserUnsuspended: () => 'Suspension lifted',
   UserBlocked: (d, w) => `Blocked${until(d.until, w)}`,
   UserUnblocked: () => 'Block lifted',
+  DbsAccessActivated: () => 'Database access given',
+  DbsAccessCancelled: () => 'Database access cancelled',
   AccountDeleted: (d) =>
     d.by === 'staff'
       ? `Account ${text(d.email)} deleted by staff`

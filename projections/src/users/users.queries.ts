@@ -36,6 +36,8 @@ export interface UsersRequest {
   readonly search: string | null;
   readonly status: string | null;
   readonly role: string | null;
+  /** The client the account signed up with (`web`, `console`, `ios`, `android`, `unknown`). */
+  readonly registrationApp?: string | null;
   readonly sortField: keyof typeof USER_SORT_COLUMNS;
   readonly sortDir: 'asc' | 'desc';
   readonly limit: number;
@@ -54,6 +56,7 @@ export const listUsers = (db: Queryable, q: UsersRequest) => {
   }
   if (q.status !== null) where.add((p) => `status = ${p}`, q.status);
   if (q.role !== null) where.add((p) => `role = ${p}`, q.role);
+  if (q.registrationApp) where.add((p) => `coalesce(registration_app, 'unknown') = ${p}`, q.registrationApp);
   return queryPage<UserRow>(db, {
     select: '*',
     from: 'users',
@@ -68,3 +71,40 @@ export const listUsers = (db: Queryable, q: UsersRequest) => {
 /** The account (not deleted) that signs in with this address, if any. */
 export const findUserByEmail = async (db: Queryable, email: string): Promise<UserRow | undefined> =>
   (await db.query<UserRow>('select * from users where lower(email) = lower($1) and deleted_at is null limit 1', [email])).rows[0];
+/** Whether staff gave the account database access (`hasDbsAccess`). */
+export const hasDbsAccess = async (db: Queryable, id: string): Promise<boolean> => {
+  const { rows } = await db.query<{ active: boolean }>('select active from dbs_access where id = $1', [id]);
+  return rows[0]?.active ?? false;
+};
+
+/** An account with database access, as the console's Databases section lists it. */
+export interface DbsAccountRow {
+  id: string;
+  email: string | null;
+  username: string | null;
+  role: string;
+  status: string;
+  activated_at: Date;
+  activated_by: string | null;
+  activated_by_email: string | null;
+}
+
+export const DBS_SORT_COLUMNS = { activatedAt: 'a.activated_at', email: 'u.email', status: 'u.status', id: 'a.id' } as const;
+
+/** A page of the accounts (not deleted) that have database access. */
+export const listDbsAccounts = (
+  db: Queryable,
+  q: { search: string | null; sortField: keyof typeof DBS_SORT_COLUMNS; sortDir: 'asc' | 'desc'; limit: number; offset: number },
+) => {
+  const where = conditions('a.active and u.deleted_at is null');
+  if (q.search) where.add((p) => `(u.email ilike ${p} or u.username ilike ${p} or a.id ilike ${p})`, likePattern(q.search));
+  return queryPage<DbsAccountRow>(db, {
+    select: 'a.id, u.email, u.username, u.role, u.status, a.activated_at, a.activated_by, s.email as activated_by_email',
+    from: 'dbs_access a join users u on u.id = a.id left join users s on s.id = a.activated_by',
+    where: where.sql,
+    params: where.params,
+    orderBy: `${DBS_SORT_COLUMNS[q.sortField]} ${q.sortDir} nulls last, a.id`,
+    limit: q.limit,
+    offset: q.offset,
+  });
+};

@@ -1,5 +1,5 @@
 import { accountEventDefinitions } from '@axel/domain';
-import { usersProjection } from '@axel/projections';
+import { dbsAccessProjection, usersProjection } from '@axel/projections';
 import type { Module } from '../../module';
 import { accountsRoutes } from './accounts.routes';
 import { adminRoutes } from './admin.routes';
@@ -10,7 +10,7 @@ import type { PlanOf } from './user-info';
 export const createAccountsModule = (deps: { readonly planOf: PlanOf }): Module => ({
   name: 'accounts',
   events: accountEventDefinitions,
-  projections: [usersProjection],
+  projections: [usersProjection, dbsAccessProjection],
   // erased by the users projection on `AccountPurged`, the purge's own event
   personalData: { users: ['email', 'username', 'profile', 'registration_ip', 'registration_user_agent'] },
   routes: (ctx) => async (app) => {

@@ -57,6 +57,7 @@ const classify = (method: string, url: string): RouteKind => {
   if (method === 'POST' && url === '/api/admin/users/:id/password-reset') return { kind: 'manage', feature: 'admin:user:password:reset' };
   if (method === 'DELETE' && url === '/api/admin/users/:id') return { kind: 'manage', feature: 'admin:user:delete' };
   if (method === 'POST' && /^\/api\/admin\/users\/:id\/(suspend|unsuspend|block|unblock)$/.test(url)) return { kind: 'manage' };
+  if (url === '/api/admin/users/:id/dbs-access') return { kind: 'manage', feature: 'ddbaas' };
   if (url.startsWith('/api/admin/processes/')) return { kind: 'process' };
   if (method === 'POST' && url === '/api/admin/users/:id/plan') return { kind: 'manage', body: { productId: 200 } };
   if (method === 'POST' && url === '/api/admin/users/:id/checkout') return { kind: 'manage', body: { productId: 1001 } };

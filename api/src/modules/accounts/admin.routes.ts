@@ -1,7 +1,16 @@
 import { adminCreateUserSchema, AccountErrors, DomainError, ROLES, type Role } from '@axel/domain';
 import { ACTIVITY_LOCALES, activityLocaleOf } from '@axel/domain/audit/describe-event';
 import { storageSizesOf } from '@axel/projections/storage/storage.queries';
-import { emailsOfUsers, findUser, listUsers, USER_SORT_COLUMNS, type UserRow } from '@axel/projections/users/users.queries';
+import {
+  DBS_SORT_COLUMNS,
+  emailsOfUsers,
+  findUser,
+  hasDbsAccess,
+  listDbsAccounts,
+  listUsers,
+  USER_SORT_COLUMNS,
+  type UserRow,
+} from '@axel/projections/users/users.queries';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -92,12 +101,13 @@ export const adminRoutes = (ctx: AppContext, planOf: PlanOf) => async (fastify: 
 
   const list = async (query: z.infer<typeof ListQuerySchema>, deleted: boolean, resource: string, reply: { header(k: string, v: string): unknown }) => {
     const params = parseListQuery(query, { sortField: deleted ? 'deletedAt' : 'createdAt', sortDir: 'desc', perPage: 10 }, Object.keys(USER_SORT_COLUMNS));
-    const filter = (key: 'status' | 'role') => (typeof params.filter[key] === 'string' ? params.filter[key] : null);
+    const filter = (key: 'status' | 'role' | 'registrationApp') => (typeof params.filter[key] === 'string' ? params.filter[key] : null);
     const { rows, total } = await listUsers(ctx.pool, {
       deleted,
       search: params.search,
       status: filter('status'),
       role: filter('role'),
+      registrationApp: filter('registrationApp'),
       sortField: params.sortField as keyof typeof USER_SORT_COLUMNS,
       sortDir: params.sortDir,
       limit: params.limit,
@@ -163,9 +173,10 @@ export const adminRoutes = (ctx: AppContext, planOf: PlanOf) => async (fastify: 
       // the online storage takes its plan's quota at its next use: the page shows the quota in effect, as billing does
       sizeTotal: r.type === 'online' ? plan.quotaBytes : Number(r.size_total),
     }));
-    const deleters = await deleterEmails([u]);
+    const [deleters, dbsAccess] = await Promise.all([deleterEmails([u]), hasDbsAccess(ctx.pool, u.id)]);
     return {
       ...toAdminUser(u),
+      hasDbsAccess: dbsAccess,
       plan: plan.productName,
       paymentFrequency: plan.cycle,
       storages,
@@ -267,6 +278,51 @@ export const adminRoutes = (ctx: AppContext, planOf: PlanOf) => async (fastify: 
     },
   );
   action('unblock', 'Lift a block', (staffId, userId, meta) => staffAction(ctx, staffId, userId, userCommand(ctx, 'UnblockUser', {}), meta));
+
+  // Databases (spec §2 menu, §4 "activate or cancel DBS access", §6 `ddbaas`): who has the offer, and staff with the feature give or take it
+  app.get(
+    '/api/admin/databases/',
+    { schema: { tags, summary: 'Accounts with database access (search, sort, paging; ra-data-simple-rest compatible)', querystring: ListQuerySchema } },
+    async (request, reply) => {
+      await requireStaff(ctx, request);
+      const params = parseListQuery(request.query, { sortField: 'activatedAt', sortDir: 'desc', perPage: 10 }, Object.keys(DBS_SORT_COLUMNS));
+      const { rows, total } = await listDbsAccounts(ctx.pool, {
+        search: params.search,
+        sortField: params.sortField as keyof typeof DBS_SORT_COLUMNS,
+        sortDir: params.sortDir,
+        limit: params.limit,
+        offset: params.offset,
+      });
+      reply.header('content-range', contentRange('databases', params.offset, rows.length, total));
+      reply.header('x-total-count', String(total));
+      return rows.map((r) => ({
+        id: r.id,
+        email: r.email,
+        username: r.username,
+        role: r.role,
+        status: r.status,
+        activatedAt: iso(r.activated_at),
+        activatedBy: r.activated_by,
+        activatedByEmail: r.activated_by_email,
+      }));
+    },
+  );
+
+  const dbsAccess = (method: 'POST' | 'DELETE', command: 'ActivateDbsAccess' | 'CancelDbsAccess', summary: string) =>
+    app.route({
+      method,
+      url: '/api/admin/users/:id/dbs-access',
+      schema: { tags, summary, params: IdParams, response: { 200: AdminUserSchema } },
+      handler: async (request) => {
+        const { user: staff } = await requireStaff(ctx, request, 'ddbaas');
+        const target = await load(request.params.id);
+        assertStaffMay(staff, { kind: 'manage', target });
+        const result = await staffAction(ctx, staff.id, target.id, userCommand(ctx, command, {}), requestMeta(request));
+        return adminUserPage(await freshUser(ctx, target.id, result.position));
+      },
+    });
+  dbsAccess('POST', 'ActivateDbsAccess', "Activate the user's database access (the ddbaas feature)");
+  dbsAccess('DELETE', 'CancelDbsAccess', "Cancel the user's database access (the ddbaas feature)");
 
   const signedInStaff = new WeakMap<FastifyRequest, Authenticated>();
   app.post(

@@ -3,6 +3,7 @@ import type { Entitlements, Role } from '@axel/domain';
 import type { AppContext } from '../../context';
 import { FEATURES_BY_ROLE } from '../../http/auth';
 import type { UserRow } from '@axel/projections/users/users.queries';
+import { hasDbsAccess } from '@axel/projections/users/users.queries';
 import { e2eeKeysOf } from '@axel/projections/e2ee/e2ee.queries';
 
 export const UserInfoSchema = z.object({
@@ -45,6 +46,8 @@ export const UserInfoSchema = z.object({
   encryptionDefault: z.boolean(),
   /** The end-to-end switch of the settings. */
   e2eeEnabledGlobalDefault: z.boolean(),
+  /** Staff gave the account the database-as-a-service offer (`ddbaas`). */
+  hasDbsAccess: z.boolean(),
   /** The plan's paid features (esign, e2ee, two-factor, backup, ...). */
   planFeatures: z.array(z.string()),
   userPlanInfo: z.object({ productId: z.number(), productName: z.string(), startDate: z.string().nullable(), assets: z.record(z.string(), z.unknown()) }),
@@ -78,7 +81,11 @@ export interface UserKeys {
   readonly global_default: boolean;
 }
 
-export const toUserInfo = (u: UserRow, { entitlements: plan, assets, pendingProduct }: UserPlan, keys: UserKeys | null = null): UserInfo => ({
+export const toUserInfo = (
+  u: UserRow,
+  { entitlements: plan, assets, pendingProduct }: UserPlan,
+  { keys = null, dbsAccess = false }: { keys?: UserKeys | null; dbsAccess?: boolean } = {},
+): UserInfo => ({
   id: u.id,
   email: u.email ?? '',
   username: u.username,
@@ -115,6 +122,7 @@ export const toUserInfo = (u: UserRow, { entitlements: plan, assets, pendingProd
   e2eePassphraseHint: keys?.hint ?? null,
   encryptionDefault: keys?.encryption_default ?? false,
   e2eeEnabledGlobalDefault: keys?.global_default ?? false,
+  hasDbsAccess: dbsAccess,
   planFeatures: [...plan.features],
   userPlanInfo: { productId: plan.plan.productId, productName: plan.plan.name, startDate: plan.plan.startDate, assets },
   freeSeats: plan.freeSeats,
@@ -125,8 +133,8 @@ export const toUserInfo = (u: UserRow, { entitlements: plan, assets, pendingProd
 
 /** The user info with the plan in effect now, and a custom plan waiting for payment. */
 export const userInfo = async (ctx: AppContext, planOf: PlanOf, u: UserRow): Promise<UserInfo> => {
-  const [plan, keys] = await Promise.all([planOf(ctx, u.id), e2eeKeysOf(ctx.pool, u.id)]);
-  return toUserInfo(u, plan, keys);
+  const [plan, keys, dbsAccess] = await Promise.all([planOf(ctx, u.id), e2eeKeysOf(ctx.pool, u.id), hasDbsAccess(ctx.pool, u.id)]);
+  return toUserInfo(u, plan, { keys, dbsAccess });
 };
 
 export const toProfile = (u: UserRow) => {

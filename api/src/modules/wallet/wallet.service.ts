@@ -15,19 +15,30 @@ import {
 import { handleCommand, loadState, type CommandContext } from '@axel/platform';
 import type { ChainPort, ChainTransaction } from '@axel/platform/chain/index';
 import type { AppContext } from '../../context';
+import { countLedgerCall } from '../../metrics';
 
 /** A balance request abandoned after 20 s is a ledger timeout (spec §9). */
 export const LEDGER_TIMEOUT_MS = 20_000;
 
+/** A call to the ledger, given up after `ms`; every call is counted by its outcome. */
 export const withLedgerTimeout = async <T>(work: Promise<T>, ms = LEDGER_TIMEOUT_MS): Promise<T> => {
   let timer: NodeJS.Timeout | undefined;
+  let timedOut = false;
   try {
-    return await Promise.race([
+    const result = await Promise.race([
       work,
       new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new DomainError(WalletErrors.ledgerTimeout)), ms);
+        timer = setTimeout(() => {
+          timedOut = true;
+          reject(new DomainError(WalletErrors.ledgerTimeout));
+        }, ms);
       }),
     ]);
+    countLedgerCall('ok');
+    return result;
+  } catch (error) {
+    countLedgerCall(timedOut ? 'timeout' : 'error');
+    throw error;
   } finally {
     clearTimeout(timer);
   }

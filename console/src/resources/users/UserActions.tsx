@@ -23,6 +23,7 @@ import {
 } from 'react-admin';
 import { assignableRoles, decisionOn, Features, hasFeature } from '../../auth/access';
 import type { ConsoleDataProvider, UserAction } from '../../data/dataProvider';
+import { DbsAccessButton } from '../databases/DbsAccessButton';
 import { ROLE_CHOICES } from './userFields';
 import { isBlocked, isSuspended } from './userValues';
 
@@ -251,6 +252,7 @@ export const UserShowActions = () => {
       )}
       {roles.length > 0 ? <ChangeRoleButton record={record} roles={roles} /> : null}
       {hasFeature(permissions, Features.userPasswordReset) ? <PasswordResetButton record={record} /> : null}
+      {hasFeature(permissions, Features.ddbaas) ? <DbsAccessButton record={record} /> : null}
       {hasFeature(permissions, Features.userDelete) ? (
         <DeleteWithConfirmButton
           label="resources.users.actions.delete"
