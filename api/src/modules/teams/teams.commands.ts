@@ -16,7 +16,7 @@ import {
   type TeamState,
 } from '@axel/domain';
 import { handleCommand, loadState, type CommandContext } from '@axel/platform';
-import { findUser, type UserRow } from '@axel/projections/users/users.queries';
+import type { UserRow } from '@axel/projections/users/users.queries';
 import type { AppContext } from '../../context';
 import type { UserPlanView } from '../billing/billing.module';
 
@@ -107,5 +107,3 @@ export const teamForManager = async (ctx: AppContext, teamId: string, userId: st
   if (!(me?.role === 'admin' || (me?.role === 'co_admin_member' && me.status === 'joined'))) throw new DomainError(TeamErrors.notTeamAdmin);
   return team;
 };
-
-export const ownerOf = async (ctx: AppContext, userId: string) => findUser(ctx.pool, userId);

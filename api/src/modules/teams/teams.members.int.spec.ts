@@ -30,10 +30,10 @@ const teamOfThree = async () => {
 describe('managing members', () => {
   it('only the admin grants co-admin; a co-admin then manages members but not other co-admins or the admin', async () => {
     const { owner, ann, bob } = await teamOfThree();
-    const member = (who: HttpClient, memberId: string) => `/api/teams/${owner.id}/members/${memberId}/`;
+    const member = (memberId: string) => `/api/teams/${owner.id}/members/${memberId}/`;
 
-    expect((await ann.http.patch(member(ann.http, bob.memberId), { quota: 3 })).body.code).toBe('TEAM_ADMIN_REQUIRED');
-    const promoted = await owner.http.patch(member(owner.http, ann.memberId), { role: 'co_admin_member' });
+    expect((await ann.http.patch(member(bob.memberId), { quota: 3 })).body.code).toBe('TEAM_ADMIN_REQUIRED');
+    const promoted = await owner.http.patch(member(ann.memberId), { role: 'co_admin_member' });
     expect(promoted.status, JSON.stringify(promoted.body)).toBe(200);
     expect(promoted.body).toMatchObject({ role: 'co_admin_member', status: 'joined' });
     expect((await ann.http.get(`/api/users/${ann.id}/member-role/`)).body).toMatchObject({
@@ -44,10 +44,10 @@ describe('managing members', () => {
       freeSeats: 5,
     });
 
-    const quota = await ann.http.patch(member(ann.http, bob.memberId), { quota: 3, forbiddenActions: ['dropbox'] });
+    const quota = await ann.http.patch(member(bob.memberId), { quota: 3, forbiddenActions: ['dropbox'] });
     expect(quota.body).toMatchObject({ quota: 3, quotaBytes: 3_000_000_000, forbiddenActions: ['dropbox'] });
-    expect((await ann.http.patch(member(ann.http, bob.memberId), { role: 'co_admin_member' })).body.code).toBe('TEAM_OWNER_REQUIRED');
-    expect((await ann.http.patch(member(ann.http, owner.id), { quota: 1 })).body.code).toBe('MEMBER_IS_ADMIN');
+    expect((await ann.http.patch(member(bob.memberId), { role: 'co_admin_member' })).body.code).toBe('TEAM_OWNER_REQUIRED');
+    expect((await ann.http.patch(member(owner.id), { quota: 1 })).body.code).toBe('MEMBER_IS_ADMIN');
     // the member order puts the co-admin right after the admin
     const order = (await owner.http.get(`/api/teams/${owner.id}/members/`)).body.data.map((m: { role: string }) => m.role);
     expect(order).toEqual(['admin', 'co_admin_member', 'member']);
