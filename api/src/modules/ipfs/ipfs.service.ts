@@ -96,7 +96,14 @@ export const secureFetchDags = async (ctx: AppContext, pinning: Pinning, link: S
 export const processPin = async (ctx: AppContext, pinning: Pinning, pinId: string, actor: CommandContext, built?: FileDag): Promise<IpfsPinState> => {
   const pin = await loadPin(ctx, pinId);
   if (!isPin(pin) || (pin.status !== 'queued' && pin.status !== 'pinning')) return pin;
-  let position = (await runPinCommand(ctx, pinId, { type: 'StartPin', data: {} }, actor)).position;
+  let position: number;
+  try {
+    position = (await runPinCommand(ctx, pinId, { type: 'StartPin', data: {} }, actor)).position;
+  } catch (error) {
+    // a concurrent payment's call pinned it (or it failed) between the read and the start: its outcome stands
+    if (error instanceof DomainError && error.code === IpfsErrors.notPinning.code) return loadPin(ctx, pinId);
+    throw error;
+  }
   try {
     const manifest = await manifestOf(ctx, pin.source.storageId, pin.source.itemId);
     if (!manifest) throw new Error('the file is no longer stored');
