@@ -69,6 +69,8 @@ const classify = (method: string, url: string): RouteKind => {
   }
   if (method === 'POST' && url === '/api/admin/drives/') return { kind: 'feature' };
   if (url.startsWith('/api/admin/drives/')) return { kind: 'feature', feature: 'admin:cloudlocker:unbind' };
+  if (method === 'POST' && url === '/api/admin/ipfs-pins/:id/retry') return { kind: 'feature' };
+  if (method === 'POST' && url === '/api/admin/ipfs-pins/:id/unpin') return { kind: 'feature', feature: 'admin:ipfs:unpin' };
   throw new Error(`${method} ${url} is an admin write route the staff hierarchy test does not know: classify it`);
 };
 

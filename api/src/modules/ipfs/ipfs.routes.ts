@@ -232,6 +232,10 @@ export const ipfsRoutes = (ctx: AppContext, pinning: () => Pinning) => async (fa
     {
       schema: { tags, summary: 'Unpin with a reason (recorded as an event): the gateway no longer serves it', params: PinParams, body: UnpinBody },
       config: limit({ perIp: 60 }),
+      // staff without the feature learn nothing about the body's rules
+      preValidation: async (request) => {
+        await requireStaff(ctx, request, 'admin:ipfs:unpin');
+      },
     },
     async (request) => {
       const { user } = await requireStaff(ctx, request, 'admin:ipfs:unpin');
