@@ -16,6 +16,9 @@ const NOT_SECRET: Readonly<Record<string, string>> = {
   'CheckoutStarted.promo.code': 'the promo code a buyer typed: public',
   'SubscriptionStarted.promo.code': 'the promo code a subscription was bought with: public',
   'PaymentRecorded.promoCode': 'the promo code a payment used: public',
+  'AppConnected.refreshToken':
+    "sealed at rest under the account's own key (a personal field, erased with the account) and marked a bearer secret, never shown to staff",
+  'CloudLockerClaimOpened.code': "a ten-minute claim code the user's browser shows: it binds nothing alone, the device's signature over it does",
 };
 
 const definitions = allEventDefinitions();
