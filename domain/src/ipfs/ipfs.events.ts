@@ -33,11 +33,12 @@ export const IpfsPinPinned = defineEvent(
   'IpfsPinPinned',
   z.object({ cid: z.string(), blocks: z.number().int().nonnegative(), dagSize: z.number().int().nonnegative() }),
 );
-export const IpfsPinFailed = defineEvent('IpfsPinFailed', z.object({ reason: z.string() }));
+/** The reason can quote the file's name or the owner's words from the service's answer: personal. */
+export const IpfsPinFailed = defineEvent('IpfsPinFailed', z.object({ reason: z.string() }), { personal: ['reason'] });
 /** Staff asked a failed pin to be tried again: it is queued again. */
 export const IpfsPinRetried = defineEvent('IpfsPinRetried', z.object({}));
 /** Staff removed the pin, with their reason: the gateway no longer serves it. */
-export const IpfsPinRemoved = defineEvent('IpfsPinRemoved', z.object({ reason: z.string() }));
+export const IpfsPinRemoved = defineEvent('IpfsPinRemoved', z.object({ reason: z.string() }), { personal: ['reason'] });
 
 export type IpfsPinEvent =
   | EventOf<typeof IpfsPinRequested>
