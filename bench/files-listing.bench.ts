@@ -21,13 +21,13 @@ import { ENTRY_COLUMNS } from '../projections/src/storage/storage.queries';
 import { benchSignIn, spawnProduct, stopProduct, untilHealthy } from './product';
 import { fmt, type BenchSection } from './harness';
 
-const percentile = (xs: number[], p: number) => {
+export const percentile = (xs: number[], p: number) => {
   const sorted = [...xs].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 };
 
 /** The machine's load average over the last minute (other work changes what a run measures). */
-const loadAverage = () => {
+export const loadAverage = () => {
   try {
     return readFileSync('/proc/loadavg', 'utf8').split(' ')[0] ?? '?';
   } catch {

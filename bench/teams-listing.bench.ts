@@ -11,26 +11,16 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { freePort } from '../platform/src/postgres/embedded';
 import { databaseUrlWithName, dropDatabase, ensureDatabase } from '../platform/src/postgres/pool';
+import { loadAverage, percentile } from './files-listing.bench';
 import { fmt, type BenchSection } from './harness';
 import { benchSignIn, spawnProduct, stopProduct, untilHealthy } from './product';
 
-const percentile = (xs: number[], p: number) => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-};
-const loadAverage = () => {
-  try {
-    return readFileSync('/proc/loadavg', 'utf8').split(' ')[0] ?? '?';
-  } catch {
-    return '?';
-  }
-};
 const LEVELS = ['view', 'download', 'edit', 'full'] as const;
 
 const teamListingSection: BenchSection = {

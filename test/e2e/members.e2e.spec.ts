@@ -1,26 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import type { HttpClient } from '../../api/src/testing/harness';
 import { stepShots } from './browser';
 import { expectNoSideScroll } from './helpers';
 import { e2eSuite } from './suite';
 
-const { app, uniqueEmail, signUpConfirmed, signIn: apiSignIn, lastMail, newPage, webSignIn } = e2eSuite();
+const { app, uniqueEmail, buyPlan, signUpConfirmed, signIn: apiSignIn, lastMail, newPage, webSignIn } = e2eSuite();
 
 const PHONE = { width: 390, height: 844 };
-
-/** A plan bought through the test checkout's own Pay call. */
-const buy = async (http: HttpClient, userId: string, productId: number) => {
-  const bought = await http.post(`/api/users/${userId}/products/`, { productId });
-  expect(bought.status, JSON.stringify(bought.body)).toBe(201);
-  const sessionId = decodeURIComponent(new URL(bought.body.checkoutLink as string).pathname.slice('/dev/checkout/'.length));
-  expect((await http.post(`/api/dev/checkout/${encodeURIComponent(sessionId)}/pay`)).status).toBe(200);
-};
 
 describe('members', () => {
   it('a Group owner invites a person from the members screen; the person opens the mail, signs in and has joined; the owner suspends them (390 px phone and desktop)', async () => {
     const shot = stepShots('web-members');
     const owner = await signUpConfirmed(uniqueEmail('owner'));
-    await buy((await apiSignIn(owner.email)).http, owner.id, 300);
+    await buyPlan((await apiSignIn(owner.email)).http, owner.id, 300);
     const person = await signUpConfirmed(uniqueEmail('person'));
 
     const page = await newPage();

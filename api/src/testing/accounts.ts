@@ -49,5 +49,13 @@ export const accountHelpers = (app: () => TestApp) => {
     return { http, email, id, storageId: storages.body.data[0].id as string };
   };
 
-  return { uniqueEmail, lastMail, mailCount, linkIn, signUpConfirmed, signIn, signedInUser, PASSWORD };
+  /** A plan bought through the test checkout's own Pay call. */
+  const buyPlan = async (http: HttpClient, userId: string, productId: number) => {
+    const bought = await http.post(`/api/users/${userId}/products/`, { productId });
+    expect(bought.status, JSON.stringify(bought.body)).toBe(201);
+    const sessionId = decodeURIComponent(new URL(bought.body.checkoutLink as string).pathname.slice('/dev/checkout/'.length));
+    expect((await http.post(`/api/dev/checkout/${encodeURIComponent(sessionId)}/pay`)).status).toBe(200);
+  };
+
+  return { uniqueEmail, lastMail, mailCount, linkIn, signUpConfirmed, signIn, signedInUser, buyPlan, PASSWORD };
 };

@@ -4,20 +4,12 @@ import { HttpClient, useTestApp } from '../../testing/harness';
 
 const t = useTestApp({ env: { RATE_LIMIT_FACTOR: '20' } });
 const helpers = accountHelpers(t);
-const { uniqueEmail, signedInUser, lastMail, linkIn } = helpers;
-
-/** Buys a plan through the test checkout's own Pay call. */
-const buy = async (http: HttpClient, userId: string, productId: number) => {
-  const bought = await http.post(`/api/users/${userId}/products/`, { productId });
-  expect(bought.status, JSON.stringify(bought.body)).toBe(201);
-  const sessionId = decodeURIComponent(new URL(bought.body.checkoutLink as string).pathname.slice('/dev/checkout/'.length));
-  expect((await http.post(`/api/dev/checkout/${encodeURIComponent(sessionId)}/pay`)).status).toBe(200);
-};
+const { uniqueEmail, signedInUser, lastMail, linkIn, buyPlan } = helpers;
 
 /** A Group plan owner (five free seats), signed in. */
 const groupOwner = async () => {
   const owner = await signedInUser(uniqueEmail('owner'));
-  await buy(owner.http, owner.id, 300);
+  await buyPlan(owner.http, owner.id, 300);
   return owner;
 };
 
@@ -104,7 +96,7 @@ describe('teams, members and invites', () => {
     expect(again.body).toMatchObject({ code: 'MEMBER_ALREADY_ADDED', data: { email: someone } });
 
     const pro = await signedInUser(uniqueEmail('pro'));
-    await buy(pro.http, pro.id, 200);
+    await buyPlan(pro.http, pro.id, 200);
     expect((await invite(pro.email)).body.code).toBe('INVITEE_HIGHER_PLAN');
 
     const otherOwner = await groupOwner();

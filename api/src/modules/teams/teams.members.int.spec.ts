@@ -1,21 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../testing/accounts';
-import { type HttpClient, useTestApp } from '../../testing/harness';
+import { useTestApp } from '../../testing/harness';
 
 const t = useTestApp({ env: { RATE_LIMIT_FACTOR: '20' } });
-const { uniqueEmail, signedInUser, lastMail, linkIn } = accountHelpers(t);
-
-const buy = async (http: HttpClient, userId: string, productId: number) => {
-  const bought = await http.post(`/api/users/${userId}/products/`, { productId });
-  expect(bought.status, JSON.stringify(bought.body)).toBe(201);
-  const sessionId = decodeURIComponent(new URL(bought.body.checkoutLink as string).pathname.slice('/dev/checkout/'.length));
-  expect((await http.post(`/api/dev/checkout/${encodeURIComponent(sessionId)}/pay`)).status).toBe(200);
-};
+const { uniqueEmail, signedInUser, lastMail, linkIn, buyPlan } = accountHelpers(t);
 
 /** A Group owner and two people who joined their team. */
 const teamOfThree = async () => {
   const owner = await signedInUser(uniqueEmail('owner'));
-  await buy(owner.http, owner.id, 300);
+  await buyPlan(owner.http, owner.id, 300);
   const people = [await signedInUser(uniqueEmail('ann')), await signedInUser(uniqueEmail('bob'))];
   expect((await owner.http.post(`/api/teams/${owner.id}/invites/`, { emails: people.map((p) => p.email).join(' ') })).status).toBe(201);
   for (const p of people) {
@@ -65,14 +58,14 @@ describe('managing members', () => {
     expect((await bob.http.get(`/api/users/${bob.id}/member-role/`)).body).toMatchObject({ teamId: null, role: null, status: null });
     // free again: another team can take them
     const other = await signedInUser(uniqueEmail('other-owner'));
-    await buy(other.http, other.id, 300);
+    await buyPlan(other.http, other.id, 300);
     expect((await other.http.post(`/api/teams/${other.id}/invites/`, { emails: bob.email })).status).toBe(201);
     expect((await owner.http.delete(path)).body.code).toBe('MEMBER_NOT_FOUND');
   });
 
   it('withdrawing a pending invite makes its link invalid', async () => {
     const owner = await signedInUser(uniqueEmail('owner'));
-    await buy(owner.http, owner.id, 300);
+    await buyPlan(owner.http, owner.id, 300);
     const person = await signedInUser(uniqueEmail('pending'));
     const invited = await owner.http.post(`/api/teams/${owner.id}/invites/`, { emails: person.email });
     expect((await owner.http.delete(`/api/teams/${owner.id}/members/${invited.body.data[0].memberId}/`)).status).toBe(204);
@@ -111,7 +104,7 @@ describe('groups', () => {
 describe('invite links', () => {
   it('anyone signed in joins through the link until it is revoked; a forged secret does not work', async () => {
     const owner = await signedInUser(uniqueEmail('owner'));
-    await buy(owner.http, owner.id, 300);
+    await buyPlan(owner.http, owner.id, 300);
     const made = await owner.http.post(`/api/teams/${owner.id}/invite-links/`, { quota: 2 });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     const token = new URL(made.body.url as string).searchParams.get('invite')!;

@@ -1,18 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../testing/accounts';
-import { type HttpClient, useTestApp } from '../../testing/harness';
+import { useTestApp } from '../../testing/harness';
 import { MemoryBytes } from '../files/storage.testing';
 
 const bytes = new MemoryBytes();
 const t = useTestApp({ env: { RATE_LIMIT_FACTOR: '20' }, bytes: { uploads: bytes, content: bytes } });
-const { uniqueEmail, signedInUser, lastMail, linkIn } = accountHelpers(t);
-
-const buy = async (http: HttpClient, userId: string, productId: number) => {
-  const bought = await http.post(`/api/users/${userId}/products/`, { productId });
-  expect(bought.status, JSON.stringify(bought.body)).toBe(201);
-  const sessionId = decodeURIComponent(new URL(bought.body.checkoutLink as string).pathname.slice('/dev/checkout/'.length));
-  expect((await http.post(`/api/dev/checkout/${encodeURIComponent(sessionId)}/pay`)).status).toBe(200);
-};
+const { uniqueEmail, signedInUser, lastMail, linkIn, buyPlan } = accountHelpers(t);
 
 /**
  * A Group owner's storage with Reports/2026/figures.txt and Private/secret.txt, and a member of the
@@ -20,7 +13,7 @@ const buy = async (http: HttpClient, userId: string, productId: number) => {
  */
 const teamStorage = async () => {
   const owner = await signedInUser(uniqueEmail('owner'));
-  await buy(owner.http, owner.id, 300);
+  await buyPlan(owner.http, owner.id, 300);
   const member = await signedInUser(uniqueEmail('member'));
   expect((await owner.http.post(`/api/teams/${owner.id}/invites/`, { emails: member.email })).status).toBe(201);
   const token = linkIn((await lastMail(member.email, 'You are invited to join a team on AXEL Drive')).text, '[?&]invite=').split('&')[0]!;
