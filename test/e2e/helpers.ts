@@ -55,5 +55,14 @@ export const staffHelpers = (baseUrl: () => string, password: string) => {
  */
 export const expectNoSideScroll = async (page: Page) => {
   await page.waitForFunction('document.documentElement.scrollWidth <= window.innerWidth', null, { timeout: 3000 }).catch(() => undefined);
-  expect(await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth')).toBeLessThanOrEqual(0);
+  const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
+  // on failure, name the elements reaching past the right edge, so the message says what to mend
+  const culprits =
+    overflow > 0
+      ? await page.evaluate<string[]>(`[...document.querySelectorAll('body *')]
+          .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1)
+          .slice(-5)
+          .map((e) => e.tagName.toLowerCase() + (e.getAttribute('data-testid') ? '[' + e.getAttribute('data-testid') + ']' : '') + ' ' + Math.round(e.getBoundingClientRect().right) + 'px')`)
+      : [];
+  expect(overflow, `wider than the viewport: ${culprits.join(', ')}`).toBeLessThanOrEqual(0);
 };

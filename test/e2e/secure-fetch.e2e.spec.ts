@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { HttpClient } from '../../api/src/testing/harness';
 import { stepShots } from './browser';
+import { expectNoSideScroll } from './helpers';
 import { e2eSuite } from './suite';
 
 /** Blocks on the development chain come only when the test moves the app's clock this far. */
@@ -173,6 +174,11 @@ describe('Secure Fetch in the browser', () => {
     ).toBe('%PDF');
     const [json] = await Promise.all([page.waitForEvent('download'), page.getByTestId('fetch-certificate-json').click()]);
     const certificatePath = await json.path();
+    // The same details, received files and their hashes included, read on a phone without scrolling sideways.
+    const desktop = page.viewportSize()!;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectNoSideScroll(page);
+    await page.setViewportSize(desktop);
 
     // Anyone can check a file against the certificate on the verify page: the file matches, another does not.
     await visitor.goto(`${app().url}/verify-certificate`);

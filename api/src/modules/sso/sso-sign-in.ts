@@ -1,11 +1,10 @@
-import { AccountErrors, CommonErrors, DomainError, normalizeEmail, signInOutcome, type Locale } from '@axel/domain';
+import { AccountErrors, CommonErrors, DomainError, normalizeEmail, type Locale } from '@axel/domain';
 import { newId } from '@axel/platform';
 import type { AppContext } from '../../context';
 import type { RequestMeta } from '../../http/request-meta';
-import { randomCode, randomToken, sha256 } from '../../secrets';
-import { newDeviceNonce, type DeviceCookie } from '../accounts/device-cookie';
-import { verifyTotp } from '../accounts/totp';
-import { linkToken, mailUser } from '../accounts/use-cases/account-mail';
+import { randomToken, sha256 } from '../../secrets';
+import type { DeviceCookie } from '../accounts/device-cookie';
+import { linkToken } from '../accounts/use-cases/account-mail';
 import {
   commandContext,
   hasAccountState,
@@ -16,6 +15,7 @@ import {
   userIdByEmail,
   userState,
 } from '../accounts/use-cases/account-store';
+import { checkSecondFactor, finishSignIn } from '../accounts/use-cases/sign-in';
 import type { OidcIdentity, OidcProviderType } from './oidc';
 
 export type SsoResult =
@@ -86,21 +86,7 @@ export const ssoSignIn = async (
   const state = await userState(ctx, userId);
   if (!hasAccountState(state) || state.status === 'deleted') throw new DomainError(AccountErrors.wrongCredentials);
   const deviceId = deviceCookie?.userId === userId ? deviceCookie.nonce : null;
-  let twoFactorCodeValid: boolean | undefined;
-  let totpStep: number | undefined;
-  let emailCode: string | undefined;
-  if (state.twoFactor.enabled && input.code !== undefined) {
-    if (state.twoFactor.method === 'totp') {
-      const sealed = state.twoFactor.totpSecretCiphertext;
-      const step = sealed ? await verifyTotp(ctx.secrets.decrypt(sealed), input.code, ctx.now()) : null;
-      twoFactorCodeValid = step !== null;
-      totpStep = step ?? undefined;
-    } else {
-      twoFactorCodeValid = state.twoFactor.emailCodes.sign_in?.codeHash === sha256(input.code);
-    }
-  } else if (state.twoFactor.enabled && state.twoFactor.method === 'email') {
-    emailCode = randomCode();
-  }
+  const { twoFactorCodeValid, totpStep, emailCode } = await checkSecondFactor(ctx, state, input.code, true);
   const token = randomToken();
   const cc = commandContext(meta, { id: userId, kind: 'user' });
   const result = await runUser(
@@ -118,12 +104,5 @@ export const ssoSignIn = async (
     }),
     cc,
   );
-  const outcome = signInOutcome(result.events);
-  if (outcome.kind === 'rejected') throw outcome.error;
-  if (outcome.kind === 'two_factor_required') {
-    if (outcome.method === 'email' && emailCode) await mailUser(ctx, state.email, 'two-factor-code', state.locale, { code: emailCode }, userId, cc);
-    return { ...outcome, userId };
-  }
-  await ctx.sessions.create(userId, { ip: meta.ip, userAgent: meta.userAgent }, token);
-  return { kind: 'signed_in', userId, token, position: result.position, device: { userId, nonce: deviceId ?? newDeviceNonce() } };
+  return finishSignIn(ctx, { userId, email: state.email, locale: state.locale, token, deviceId, emailCode, cc, meta }, result);
 };

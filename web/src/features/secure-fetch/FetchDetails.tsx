@@ -43,6 +43,8 @@ import { certificatePdfUrl, itemDownloadUrl, secureFetchApi, uploadPageUrl, type
 import { saveJson } from './save-json';
 import { statusOf } from './status';
 
+/** Columns a 390 px phone has no room for. */
+const wideOnly = { display: { xs: 'none', sm: 'table-cell' } } as const;
 const short = (hash: string | undefined | null) => (hash ? `${hash.slice(0, 12)}…` : '—');
 
 /** Pay and pin of a fetch whose files arrived: the cost, the confirmed balance, the spec's refusal. */
@@ -336,20 +338,26 @@ export const FetchDetails = ({ userId, fetchId }: { userId: string; fetchId: str
               <TableRow>
                 <TableCell>{t('secureFetch.items.name')}</TableCell>
                 <TableCell>{t('secureFetch.items.size')}</TableCell>
-                <TableCell>{t('secureFetch.hashes.md5')}</TableCell>
-                <TableCell>{t('secureFetch.hashes.sha1')}</TableCell>
+                <TableCell sx={wideOnly}>{t('secureFetch.hashes.md5')}</TableCell>
+                <TableCell sx={wideOnly}>{t('secureFetch.hashes.sha1')}</TableCell>
                 <TableCell />
               </TableRow>
             </TableHead>
             <TableBody>
               {items.map((item) => (
                 <TableRow key={item.id} data-testid="fetch-item" data-name={item.name}>
-                  <TableCell>{item.relpath ? `${item.relpath}/${item.name}` : item.name}</TableCell>
+                  <TableCell sx={{ wordBreak: 'break-word' }}>
+                    {item.relpath ? `${item.relpath}/${item.name}` : item.name}
+                    {/* on a phone the hashes go under the name instead of two more columns */}
+                    <Typography variant="caption" component="div" sx={{ display: { xs: 'block', sm: 'none' }, fontFamily: 'monospace' }}>
+                      {t('secureFetch.hashes.md5')} {short(item.md5)} · {t('secureFetch.hashes.sha1')} {short(item.sha1)}
+                    </Typography>
+                  </TableCell>
                   <TableCell>{formatBytes(item.size, lang)}</TableCell>
-                  <TableCell sx={{ fontFamily: 'monospace' }} title={item.md5 ?? ''}>
+                  <TableCell sx={{ ...wideOnly, fontFamily: 'monospace' }} title={item.md5 ?? ''}>
                     {short(item.md5)}
                   </TableCell>
-                  <TableCell sx={{ fontFamily: 'monospace' }} title={item.sha1 ?? ''}>
+                  <TableCell sx={{ ...wideOnly, fontFamily: 'monospace' }} title={item.sha1 ?? ''}>
                     {short(item.sha1)}
                   </TableCell>
                   <TableCell align="right">
