@@ -124,3 +124,43 @@ describe('invite links', () => {
     expect(members[1]!.quota).toBe(2);
   });
 });
+
+describe('the last seat', () => {
+  /** A Group owner (five free seats) with four already taken by pending invites. */
+  const ownerWithOneSeat = async () => {
+    const owner = await signedInUser(uniqueEmail('owner'));
+    await buyPlan(owner.http, owner.id, 300);
+    const four = Array.from({ length: 4 }, () => uniqueEmail('seat')).join(',');
+    expect((await owner.http.post(`/api/teams/${owner.id}/invites/`, { emails: four })).status).toBe(201);
+    return owner;
+  };
+  const total = async (owner: Awaited<ReturnType<typeof ownerWithOneSeat>>) => (await owner.http.get(`/api/teams/${owner.id}/members/`)).body.total;
+
+  it('goes to exactly one of two invites sent at once; the other is told the team is full and leaves nothing behind', async () => {
+    const owner = await ownerWithOneSeat();
+    const answers = await Promise.all([uniqueEmail('a'), uniqueEmail('b')].map((emails) => owner.http.post(`/api/teams/${owner.id}/invites/`, { emails })));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
+    expect(answers.find((a) => a.status === 409)!.body.code).toBe('MEMBER_LIMIT');
+    expect(await total(owner)).toBe(6);
+  });
+
+  // the link's join and the owner's invite, each started first once
+  for (const first of ['join', 'invite'] as const) {
+    it(`goes to exactly one of a link's join and an e-mail invite racing for it (${first} started first)`, async () => {
+      const owner = await ownerWithOneSeat();
+      const made = await owner.http.post(`/api/teams/${owner.id}/invite-links/`, {});
+      expect(made.status, JSON.stringify(made.body)).toBe(201);
+      const token = new URL(made.body.url as string).searchParams.get('invite')!;
+      const joiner = await signedInUser(uniqueEmail('joiner'));
+      const join = () => joiner.http.post(`/api/team-invites/${encodeURIComponent(token)}/accept`);
+      const invite = () => owner.http.post(`/api/teams/${owner.id}/invites/`, { emails: uniqueEmail('invitee') });
+      const [j, i] = first === 'join' ? await Promise.all([join(), invite()]) : await Promise.all([invite(), join()]).then(([a, b]) => [b, a] as const);
+      expect([j.status === 200, i.status === 201].filter(Boolean)).toHaveLength(1);
+      expect((j.status === 200 ? i : j).body.code).toBe('MEMBER_LIMIT');
+      expect(await total(owner)).toBe(6);
+      // the loser's seat is not held: the joiner belongs to this team only if the join won
+      const role = await joiner.http.get(`/api/users/${joiner.id}/member-role/`);
+      expect(role.body.teamId ?? null).toBe(j.status === 200 ? owner.id : null);
+    });
+  }
+});
