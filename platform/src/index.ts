@@ -11,3 +11,4 @@ export * from './ids';
 export * from './commands/handler';
 export * from './eventstore/durable-subscription';
 export * from './eventstore/personal-data';
+export * from './workers/drain-loop';

@@ -1,6 +1,6 @@
 import type { EventRegistry } from '@axel/domain';
 import { mailStream } from '@axel/domain/mail/mail.events';
-import { deterministicId, expected, metadataFor, type EventStore, type Migration, type Pool } from '@axel/platform';
+import { DrainLoop, deterministicId, expected, metadataFor, type EventStore, type Migration, type Pool } from '@axel/platform';
 import nodemailer from 'nodemailer';
 import type { Logger } from '../logger';
 import { keepDevAttachments, mailAttachmentMigrations, type MailAttachment, type MailAttachmentStore } from './attachments.store';
@@ -94,10 +94,7 @@ const backoffMs = (attempt: number) => Math.min(60_000 * 2 ** (attempt - 1), 3_6
  * a crash does not record it twice.
  */
 export class MailDeliverer {
-  private running = false;
-  private again = false;
-  private timer: NodeJS.Timeout | undefined;
-  private stopped = false;
+  private readonly loop: DrainLoop;
 
   constructor(
     private readonly deps: {
@@ -109,37 +106,20 @@ export class MailDeliverer {
       log: Logger;
       now: () => Date;
     },
-  ) {}
-
-  start(): void {
-    this.stopped = false;
-    this.timer = setInterval(() => this.kick(), 5000);
-    this.timer.unref();
-    this.kick();
+  ) {
+    this.loop = new DrainLoop(() => this.drain(), { intervalMs: 5000, onError: (error) => deps.log.error({ err: error }, 'mail delivery failed') });
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    while (this.running) await new Promise((r) => setTimeout(r, 10));
+  start(): void {
+    this.loop.start();
+  }
+
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   kick(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = true;
-    void this.drain()
-      .catch((error) => this.deps.log.error({ err: error }, 'mail delivery failed'))
-      .finally(() => {
-        this.running = false;
-        if (this.again) {
-          this.again = false;
-          this.kick();
-        }
-      });
+    this.loop.kick();
   }
 
   private async drain(): Promise<void> {
@@ -156,7 +136,7 @@ export class MailDeliverer {
          where o.status = 'pending' and o.body_text is not null and not exists (select 1 from mail_claims c where c.id = o.id and c.until > now())
          order by o.requested_at limit 10`,
       );
-      if (!rows.length || this.stopped) return;
+      if (!rows.length || this.loop.isStopped()) return;
       for (const mail of rows) {
         const { rowCount } = await this.deps.pool.query(
           `insert into mail_claims(id, until) values ($1, now() + interval '10 minutes')

@@ -1,4 +1,5 @@
 import { renderNotice, type NoticeParams } from '@axel/domain';
+import { DrainLoop } from '@axel/platform';
 import type { Logger } from '../../logger';
 import type { PushStore } from './push.store';
 import { postToSlack, type PushSender } from './web-push.adapter';
@@ -13,10 +14,7 @@ const SLACK_NOTICES = new Set(['secure_fetch_files_arrived', 'share_opened']);
  * move.
  */
 export class PushDispatcher {
-  private timer: NodeJS.Timeout | undefined;
-  private running = false;
-  private again = false;
-  private stopped = true;
+  private readonly loop: DrainLoop;
 
   constructor(
     private readonly deps: {
@@ -27,43 +25,26 @@ export class PushDispatcher {
       appUrl: string;
       intervalMs: number;
     },
-  ) {}
-
-  start(): void {
-    this.stopped = false;
-    this.timer = setInterval(() => this.kick(), this.deps.intervalMs);
-    this.timer.unref();
-    this.kick();
+  ) {
+    this.loop = new DrainLoop(() => this.drain(), { intervalMs: deps.intervalMs, onError: (error) => deps.log.warn({ err: error }, 'push dispatch failed') });
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    while (this.running) await new Promise((r) => setTimeout(r, 10));
+  start(): void {
+    this.loop.start();
+  }
+
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   kick(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = true;
-    void this.drain()
-      .catch((error) => this.deps.log.warn({ err: error }, 'push dispatch failed'))
-      .finally(() => {
-        this.running = false;
-        if (this.again) {
-          this.again = false;
-          this.kick();
-        }
-      });
+    this.loop.kick();
   }
 
   private async drain(): Promise<void> {
     const { store, sender, log, now } = this.deps;
     for (const notice of await store.pending(50)) {
-      if (this.stopped) return;
+      if (this.loop.isStopped()) return;
       if (!(await store.claim(notice.id, now()))) continue;
       const { title, body } = renderNotice(notice.type, notice.params as NoticeParams, notice.locale);
       const payload = JSON.stringify({ id: notice.id, type: notice.type, title, body, url: `${this.deps.appUrl}/notifications` });
