@@ -91,7 +91,11 @@ export const bindMachine = setup({
         src: 'checkBound',
         input: ({ context }) => ({ userId: context.userId, driveId: context.claim!.driveId }),
         onDone: [
-          { guard: ({ event }) => event.output !== null && event.output.bound, target: 'bound', actions: assign(({ event }) => ({ drive: event.output, error: null })) },
+          {
+            guard: ({ event }) => event.output !== null && event.output.bound,
+            target: 'bound',
+            actions: assign(({ event }) => ({ drive: event.output, error: null })),
+          },
           { guard: 'expired', target: 'expired' },
           { target: 'waiting', actions: assign({ error: null }) },
         ],

@@ -56,7 +56,9 @@ describe('binding a CloudLocker', () => {
   });
 
   it('a refused serial and MAC go back to the form with the server error', async () => {
-    const { actor } = start({ open: async () => Promise.reject(new ApiError('CLOUDLOCKER_NOT_FOUND', 'No CloudLocker with this serial number and MAC address', null, 404)) });
+    const { actor } = start({
+      open: async () => Promise.reject(new ApiError('CLOUDLOCKER_NOT_FOUND', 'No CloudLocker with this serial number and MAC address', null, 404)),
+    });
     actor.send({ type: 'SUBMIT', serial: 'AXCL-0001', mac: 'aa:bb:cc:dd:ee:02' });
     await waitFor(actor, (s) => s.matches('editing') && s.context.error !== null);
     expect(actor.getSnapshot().context.error?.code).toBe('CLOUDLOCKER_NOT_FOUND');
@@ -79,7 +81,9 @@ describe('binding a CloudLocker', () => {
   });
 
   it('a failed look is shown while the code stays valid, and cleared by the next one', async () => {
-    const { actor } = start({ check: async (round) => (round === 1 ? Promise.reject(new ApiError('NETWORK_ERROR', 'Network error')) : round < 3 ? null : boundDrive) });
+    const { actor } = start({
+      check: async (round) => (round === 1 ? Promise.reject(new ApiError('NETWORK_ERROR', 'Network error')) : round < 3 ? null : boundDrive),
+    });
     actor.send({ type: 'SUBMIT', serial: 'AXCL-0001', mac: 'aa:bb:cc:dd:ee:01' });
     await waitFor(actor, (s) => s.context.error?.code === 'NETWORK_ERROR');
     expect(actor.getSnapshot().matches('expired')).toBe(false);

@@ -55,10 +55,10 @@ export const devicesApi = {
   drive: (userId: string, driveId: string) => api.get<Drive>(`${drives(userId)}${encodeURIComponent(driveId)}`),
   openClaim: (userId: string, serial: string, mac: string) => api.post<OpenedClaim>(drives(userId), { serial, mac }),
   unbind: (userId: string, driveId: string) => api.post<{ unbound: boolean }>(`${drives(userId)}${encodeURIComponent(driveId)}/unbind/`, {}),
-  remove: (userId: string, driveId: string, confirm: string) => api.delete<{ deleted: boolean }>(`${drives(userId)}${encodeURIComponent(driveId)}`, { confirm }),
+  remove: (userId: string, driveId: string, confirm: string) =>
+    api.delete<{ deleted: boolean }>(`${drives(userId)}${encodeURIComponent(driveId)}`, { confirm }),
 
-  backups: (userId: string, page = 1) =>
-    api.get<{ data: BackupDevice[]; totalCount: number }>(backups(userId), { page, perPage: BACKUPS_PAGE_SIZE }),
+  backups: (userId: string, page = 1) => api.get<{ data: BackupDevice[]; totalCount: number }>(backups(userId), { page, perPage: BACKUPS_PAGE_SIZE }),
   stopBackup: (userId: string, backupId: string) => api.post<BackupDevice>(`${backups(userId)}${encodeURIComponent(backupId)}/stop`, {}),
   resumeBackup: (userId: string, backupId: string) => api.post<BackupDevice>(`${backups(userId)}${encodeURIComponent(backupId)}/resume`, {}),
 
