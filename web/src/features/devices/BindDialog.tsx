@@ -45,6 +45,7 @@ const useTicker = (running: boolean) => {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (!running) return;
+    setNow(Date.now());
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
   }, [running]);

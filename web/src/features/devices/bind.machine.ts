@@ -61,7 +61,7 @@ export const bindMachine = setup({
   },
 }).createMachine({
   id: 'bindCloudLocker',
-  context: ({ input }) => ({ userId: input.userId, now: input.now ?? Date.now, claim: null, drive: null, error: null }),
+  context: ({ input }) => ({ userId: input.userId, now: input.now ?? (() => Date.now()), claim: null, drive: null, error: null }),
   initial: 'editing',
   states: {
     editing: {
