@@ -82,6 +82,7 @@ describe('CloudLockers in the web app', () => {
     await listed.getByText('Holiday photos').click();
     await page.waitForURL(new RegExp(`/files/cloudlocker/${device.deviceId}/${folder.body.id}$`));
     await expect.poll(() => page.getByTestId('breadcrumbs').innerText()).toContain('Holiday photos');
+    expect(await page.getByTestId('breadcrumbs').innerText()).toContain(`CloudLocker ${device.serial}`);
     await expectNoSideScroll(page);
     await shot(page, 'storage-phone');
 

@@ -42,5 +42,14 @@ export const CloudLockerFilesPage = () => {
       </Container>
     );
   }
-  return <FileBrowserPage key={drive.storageId} route={{ storageId: drive.storageId, basePath: `/files/cloudlocker/${encodeURIComponent(drive.id)}` }} />;
+  return (
+    <FileBrowserPage
+      key={drive.storageId}
+      route={{
+        storageId: drive.storageId,
+        basePath: `/files/cloudlocker/${encodeURIComponent(drive.id)}`,
+        name: t('devices.files.rootName', { serial: drive.serial }),
+      }}
+    />
+  );
 };

@@ -68,6 +68,8 @@ const droppedEntries = (event: DragEvent): EntryLike[] | null => {
 export interface StorageRoute {
   storageId: string;
   basePath: string;
+  /** What the root of the storage is called in the breadcrumbs. */
+  name?: string;
 }
 
 /** The file browser at files/storage/:storageId?/:id? (spec §2), or at a route that names its storage. */
@@ -252,7 +254,7 @@ export const FileBrowserPage = ({ route }: { route?: StorageRoute } = {}) => {
 
   const tag = localeTag(i18n.language);
   const pages = Math.max(1, Math.ceil((listing?.totalCount ?? 0) / FILES_PAGE_SIZE));
-  const storageName = storage.name || t('files.myFiles');
+  const storageName = route?.name ?? (storage.name || t('files.myFiles'));
   const renaming = naming.context.naming?.mode === 'rename' ? naming.context.naming : null;
   const nameKind = renaming && isFile(renaming.item) ? 'file' : 'folder';
 
