@@ -43,6 +43,7 @@ export type Screen =
   | 'dropboxAuth'
   | 'clioAuth'
   | 'clio'
+  | 'cloudlocker'
   | 'notAvailable';
 
 /** Names the guard's exceptions refer to (the product's own route names). */
@@ -83,7 +84,7 @@ export const ROUTES: readonly RouteDef[] = [
   auth('/files/storage/:storageId?/:id?/*', 'files'),
   auth('/files/enterprise/:groupId/:id?/*'),
   auth('/files/dropbox/:subPath?', 'dropbox'),
-  auth('/files/cloudlocker/:driveId/:id?/*'),
+  auth('/files/cloudlocker/:driveId/:id?/*', 'cloudlocker'),
   auth('/files/trash/:storageId?', 'trash'),
   auth('/members/manage', 'members', 'members'),
   auth('/members/activity', 'notAvailable', 'members'),

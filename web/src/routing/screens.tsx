@@ -6,6 +6,7 @@ import { ClioPage } from '../features/apps/ClioPage';
 import { DropboxPage } from '../features/apps/DropboxPage';
 import { ManageAppsPage } from '../features/apps/ManageAppsPage';
 import { BookmarksPage } from '../features/bookmarks/BookmarksPage';
+import { CloudLockerFilesPage } from '../features/devices/CloudLockerFilesPage';
 import { MembersPage } from '../features/members/MembersPage';
 import { FileBrowserPage } from '../features/files/FileBrowserPage';
 import { TrashPage } from '../features/files/TrashPage';
@@ -53,6 +54,7 @@ export const SCREENS: Record<Screen, () => ReactElement | null> = {
   adminHandoff: () => <AdminHandoff />,
   files: () => <FileBrowserPage />,
   trash: () => <TrashPage />,
+  cloudlocker: () => <CloudLockerFilesPage />,
   wallet: () => <WalletPage />,
   transactionSearch: () => <TransactionSearchPage />,
   transactionId: () => <TransactionIdPage />,

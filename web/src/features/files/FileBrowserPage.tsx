@@ -61,13 +61,26 @@ const droppedEntries = (event: DragEvent): EntryLike[] | null => {
   return entries.length ? entries : null;
 };
 
-/** The file browser at files/storage/:storageId?/:id? (spec §2). */
-export const FileBrowserPage = () => {
+/**
+ * Another route that opens one storage in this browser (a CloudLocker's at files/cloudlocker/:driveId):
+ * the storage it resolved, and the path its folders are opened under.
+ */
+export interface StorageRoute {
+  storageId: string;
+  basePath: string;
+  /** What the root of the storage is called in the breadcrumbs. */
+  name?: string;
+}
+
+/** The file browser at files/storage/:storageId?/:id? (spec §2), or at a route that names its storage. */
+export const FileBrowserPage = ({ route }: { route?: StorageRoute } = {}) => {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { user } = useSession();
   const userId = user?.id;
-  const { storageId, id: folderId = null } = useParams();
+  const params = useParams();
+  const storageId = route?.storageId ?? params.storageId;
+  const folderId = params.id ?? null;
   const { storages, error: storagesError, reload: reloadStorages } = useStorages(userId);
   const storage = storages?.find((s) => s.id === storageId);
 
@@ -182,8 +195,8 @@ export const FileBrowserPage = () => {
         toNewUploads(dropped).map((u) => (handles && !u.relativeDir ? { ...u, handle: handles.get(u.name) ?? null } : u)),
       );
   };
-  const openFolder = (id: string | null) =>
-    void navigate(id ? `/files/storage/${encodeURIComponent(storage.id)}/${encodeURIComponent(id)}` : `/files/storage/${encodeURIComponent(storage.id)}`);
+  const basePath = route?.basePath ?? `/files/storage/${encodeURIComponent(storage.id)}`;
+  const openFolder = (id: string | null) => void navigate(id ? `${basePath}/${encodeURIComponent(id)}` : basePath);
 
   /** A search result's folder: the search ends there (also when it is the folder on screen). */
   const openResultFolder = (id: string | null) => {
@@ -241,7 +254,7 @@ export const FileBrowserPage = () => {
 
   const tag = localeTag(i18n.language);
   const pages = Math.max(1, Math.ceil((listing?.totalCount ?? 0) / FILES_PAGE_SIZE));
-  const storageName = storage.name || t('files.myFiles');
+  const storageName = route?.name ?? (storage.name || t('files.myFiles'));
   const renaming = naming.context.naming?.mode === 'rename' ? naming.context.naming : null;
   const nameKind = renaming && isFile(renaming.item) ? 'file' : 'folder';
 

@@ -2,6 +2,7 @@ import WalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
 import BookmarksOutlined from '@mui/icons-material/BookmarksOutlined';
 import CardMembershipOutlined from '@mui/icons-material/CardMembershipOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import DnsOutlined from '@mui/icons-material/DnsOutlined';
 import FolderOutlined from '@mui/icons-material/FolderOutlined';
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
@@ -26,7 +27,8 @@ import { filesApi, type Storage } from '../files/files.api';
 import { formatBytes } from '../files/format';
 import { uploadQueue } from '../files/uploader';
 import { canManageMembers } from '../../routing/guard';
-import { activeNav, NAV_ENTRIES, type NavKey } from './nav';
+import { useDrives } from '../devices/useDrives';
+import { activeNav, cloudLockersTarget, NAV_ENTRIES, type NavKey } from './nav';
 
 export const NAV_WIDTH = 248;
 
@@ -40,6 +42,7 @@ const ICONS: Record<NavKey, ReactNode> = {
   wallet: <WalletOutlined />,
   plans: <CardMembershipOutlined />,
   members: <GroupsOutlined />,
+  cloudlockers: <DnsOutlined />,
 };
 
 /** The user's own online storage (the one the files page opens first), read again on every move and saved upload. */
@@ -92,25 +95,28 @@ export const AppNav = ({ onNavigate }: { onNavigate?: () => void }) => {
   const { user } = useSession();
   const storage = useOwnStorage(user?.id, pathname);
   const active = activeNav(pathname);
+  const drives = useDrives(user?.id);
   return (
     <Box component="nav" aria-label={t('nav.label')} data-testid="app-nav" sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
       <List sx={{ py: 1 }}>
-        {NAV_ENTRIES.filter((entry) => !entry.managersOnly || (user && canManageMembers(user))).map((entry) => (
-          <ListItem key={entry.key} disablePadding>
-            <ListItemButton
-              component={RouterLink}
-              to={entry.to}
-              selected={active === entry.key}
-              aria-current={active === entry.key ? 'page' : undefined}
-              onClick={onNavigate}
-              data-testid={`nav-${entry.key}`}
-              sx={{ mx: 1, borderRadius: 2 }}
-            >
-              <ListItemIcon sx={{ minWidth: 40 }}>{ICONS[entry.key]}</ListItemIcon>
-              <ListItemText primary={t(`nav.${entry.key}`)} />
-            </ListItemButton>
-          </ListItem>
-        ))}
+        {NAV_ENTRIES.filter((entry) => (!entry.managersOnly || (user && canManageMembers(user))) && (!entry.cloudLockerOwnersOnly || drives.length > 0)).map(
+          (entry) => (
+            <ListItem key={entry.key} disablePadding>
+              <ListItemButton
+                component={RouterLink}
+                to={entry.key === 'cloudlockers' ? cloudLockersTarget(drives.map((d) => d.id)) : entry.to}
+                selected={active === entry.key}
+                aria-current={active === entry.key ? 'page' : undefined}
+                onClick={onNavigate}
+                data-testid={`nav-${entry.key}`}
+                sx={{ mx: 1, borderRadius: 2 }}
+              >
+                <ListItemIcon sx={{ minWidth: 40 }}>{ICONS[entry.key]}</ListItemIcon>
+                <ListItemText primary={t(`nav.${entry.key}`)} />
+              </ListItemButton>
+            </ListItem>
+          ),
+        )}
       </List>
       {storage && <StorageUsage storage={storage} onNavigate={onNavigate} />}
     </Box>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { matchRoute } from '../../routing/routeTable';
-import { activeNav, NAV_ENTRIES } from './nav';
+import { activeNav, cloudLockersTarget, NAV_ENTRIES } from './nav';
 
 describe('the navigation', () => {
   it('leads only to screens the route table renders, each signed-in', () => {
@@ -22,6 +22,13 @@ describe('the navigation', () => {
     expect(activeNav('/files/trash/s1')).toBe('trash');
     expect(activeNav('/wallet/send')).toBe('wallet');
     expect(activeNav('/storages/checkout')).toBe('plans');
+    expect(activeNav('/files/cloudlocker/d1/f2')).toBe('cloudlockers');
+  });
+
+  it('leads to the one CloudLocker’s files, or to the list of them when there are several', () => {
+    expect(cloudLockersTarget(['d1'])).toBe('/files/cloudlocker/d1');
+    expect(matchRoute(cloudLockersTarget(['d1']))!.def.screen).toBe('cloudlocker');
+    expect(cloudLockersTarget(['d1', 'd2'])).toBe('/settings?tab=cloudlockers');
   });
 
   it('marks nothing on a path of no entry, nor on a mere shared prefix', () => {

@@ -7,11 +7,13 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../session/store';
+import { BackupTab } from '../devices/BackupTab';
+import { CloudLockersTab } from '../devices/CloudLockersTab';
 import { AccountTab } from './AccountTab';
 import { DeleteAccountTab } from './DeleteAccountTab';
 import { ProfileTab } from './ProfileTab';
 
-const TABS = ['profile', 'account', 'delete'] as const;
+const TABS = ['profile', 'account', 'cloudlockers', 'backup', 'delete'] as const;
 type TabName = (typeof TABS)[number];
 const isTab = (v: string | null): v is TabName => (TABS as readonly (string | null)[]).includes(v);
 
@@ -55,6 +57,8 @@ export const SettingsPage = () => {
         >
           {tab === 'profile' && <ProfileTab user={user} />}
           {tab === 'account' && <AccountTab user={user} />}
+          {tab === 'cloudlockers' && <CloudLockersTab userId={user.id} />}
+          {tab === 'backup' && <BackupTab userId={user.id} />}
           {tab === 'delete' && <DeleteAccountTab user={user} />}
         </Box>
       </Paper>
