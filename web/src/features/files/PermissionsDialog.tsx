@@ -166,8 +166,14 @@ export const PermissionsDialog = ({ userId, teamId, item, onClose }: { userId: s
                 </Typography>
               )}
               {draft.map((g) => (
-                <Box key={g.key} sx={{ display: 'flex', alignItems: 'center', gap: 1, py: 0.5 }} data-testid="grant-row" data-principal={nameOf(g.key)}>
-                  <Typography sx={{ ...oneLine, flex: 1 }} title={nameOf(g.key)}>
+                <Box
+                  key={g.key}
+                  sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1, py: 0.5 }}
+                  data-testid="grant-row"
+                  data-principal={nameOf(g.key)}
+                >
+                  {/* a phone gives the name a line of its own above its level */}
+                  <Typography sx={{ ...oneLine, flexGrow: 1, flexBasis: { xs: '100%', sm: 0 } }} title={nameOf(g.key)}>
                     {nameOf(g.key)}
                   </Typography>
                   <LevelSelect
