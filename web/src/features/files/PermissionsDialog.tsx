@@ -11,15 +11,17 @@ import LinearProgress from '@mui/material/LinearProgress';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { PERMISSION_LEVELS } from '@axel/domain/teams/permissions';
+import { useMachine } from '@xstate/react';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toApiError, type NormalisedError } from '../../api/errors';
+import { fromPromise } from 'xstate';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { useLoad } from '../../components/useLoad';
 import { membersApi } from '../members/members.api';
 import { filesApi, type Item } from './files.api';
 import { permissionsApi, type ItemPermissions, type PermissionLevel } from './permissions.api';
-import { changed, draftOf, grantsBody, keyOf, levelsFor, withLevel, without, type DraftGrant, type PrincipalKey } from './permissions.draft';
+import { changed, keyOf, levelsFor, type PrincipalKey } from './permissions.draft';
+import { permissionsMachine, type SaveRequest } from './permissions.machine';
 
 const oneLine = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0 } as const;
 
@@ -90,22 +92,25 @@ export const PermissionsDialog = ({ userId, teamId, item, onClose }: { userId: s
     [userId, teamId, item],
     { reset: true },
   );
-  const [answer, setAnswer] = useState<ItemPermissions | null>(null);
-  const [draft, setDraft] = useState<DraftGrant[]>([]);
+  const [flow, send] = useMachine(
+    permissionsMachine.provide({
+      actors: {
+        save: fromPromise<ItemPermissions, SaveRequest>(({ input: r }) => permissionsApi.set(r.userId, r.storageId, r.itemId, r.grants)),
+      },
+    }),
+  );
+  const { answer, draft, error, saved } = flow.context;
+  const busy = flow.matches('saving');
   const [adding, setAdding] = useState<PrincipalKey | ''>('');
   const [addLevel, setAddLevel] = useState<PermissionLevel>('view');
-  const [busy, setBusy] = useState(false);
-  const [saved, setSaved] = useState(false);
-  const [error, setError] = useState<NormalisedError | null>(null);
 
   const permissions = loaded.data?.[0];
   useEffect(() => {
-    setAnswer(permissions ?? null);
-    setDraft(permissions ? draftOf(permissions) : []);
+    // another item (or none): the last one's draft goes
+    send({ type: 'CLOSE' });
     setAdding('');
-    setSaved(false);
-    setError(null);
-  }, [permissions]);
+    if (permissions) send({ type: 'LOADED', answer: permissions });
+  }, [permissions, send]);
 
   const members = loaded.data?.[1] ?? [];
   const groups = loaded.data?.[2] ?? [];
@@ -127,21 +132,8 @@ export const PermissionsDialog = ({ userId, teamId, item, onClose }: { userId: s
   ].filter((key) => !draft.some((g) => g.key === key));
   const inherited = answer?.inherited ?? [];
 
-  const save = async () => {
-    if (!item) return;
-    setBusy(true);
-    setError(null);
-    setSaved(false);
-    try {
-      const next = await permissionsApi.set(userId, item.storageId, item.id, grantsBody(draft));
-      setAnswer(next);
-      setDraft(draftOf(next));
-      setSaved(true);
-    } catch (e) {
-      setError(toApiError(e).toJSON());
-    } finally {
-      setBusy(false);
-    }
+  const save = () => {
+    if (item) send({ type: 'SAVE', userId, storageId: item.storageId, itemId: item.id });
   };
 
   const explain = (e: ItemPermissions['effective'][number]) => {
@@ -179,13 +171,13 @@ export const PermissionsDialog = ({ userId, teamId, item, onClose }: { userId: s
                   <LevelSelect
                     value={g.level}
                     levels={levelsFor(inherited, g.key)}
-                    onChange={(level) => setDraft((d) => withLevel(d, g.key, level))}
+                    onChange={(level) => send({ type: 'SET_LEVEL', key: g.key, level })}
                     label={t('files.permissions.levelOf', { name: nameOf(g.key) })}
                     testId="grant-level"
                   />
                   <IconButton
                     aria-label={t('files.permissions.remove', { name: nameOf(g.key) })}
-                    onClick={() => setDraft((d) => without(d, g.key))}
+                    onClick={() => send({ type: 'REMOVE', key: g.key })}
                     data-testid="grant-remove"
                   >
                     <DeleteOutlined />
@@ -224,7 +216,7 @@ export const PermissionsDialog = ({ userId, teamId, item, onClose }: { userId: s
                     disabled={!adding}
                     onClick={() => {
                       if (!adding) return;
-                      setDraft((d) => withLevel(d, adding, addLevel));
+                      send({ type: 'SET_LEVEL', key: adding, level: addLevel });
                       setAdding('');
                     }}
                     data-testid="grant-add"
@@ -287,7 +279,7 @@ export const PermissionsDialog = ({ userId, teamId, item, onClose }: { userId: s
         <Button onClick={onClose} data-testid="permissions-close">
           {t('common.close')}
         </Button>
-        <Button variant="contained" disabled={busy || !answer || !changed(answer, draft)} onClick={() => void save()} data-testid="permissions-save">
+        <Button variant="contained" disabled={busy || !answer || !changed(answer, draft)} onClick={save} data-testid="permissions-save">
           {t('common.save')}
         </Button>
       </DialogActions>
