@@ -22,7 +22,7 @@ import { rebuildProjection } from '../runner/rebuild';
 import { ProjectionRunner } from '../runner/runner';
 import { usersProjection } from '../users/users.projection';
 import { teamsProjection } from './teams.projection';
-import { grantsOn, personInTeam, teamMembersPage, teamsOf } from './teams.queries';
+import { grantsOn, personInTeam, teamMember, teamMembersPage, teamsOf } from './teams.queries';
 
 const registry = new EventRegistry().register(...teamEventDefinitions, ...userEventDefinitions);
 const metadata = { now: new Date('2026-11-01T00:00:00Z') };
@@ -116,6 +116,15 @@ describe('the teams read model', () => {
     expect(rows.find((r) => r.member_id === 'm2')?.email).toBeNull();
     expect(rows.find((r) => r.member_id === 'm2')?.group_ids).toEqual(['g1']);
     expect((await teamMembersPage(db.pool, TEAM, { limit: 2, offset: 2 })).rows.map((r) => r.member_id)).toEqual(['m2', 'm1']);
+  });
+
+  it('reads one member by member id or by account id, the same row the page shows, and nothing for another team or a stranger', async () => {
+    const page = (await teamMembersPage(db.pool, TEAM, { limit: 50, offset: 0 })).rows;
+    expect(await teamMember(db.pool, TEAM, { memberId: 'm2' })).toEqual(page.find((r) => r.member_id === 'm2'));
+    expect(await teamMember(db.pool, TEAM, { userId: 'user-3' })).toEqual(page.find((r) => r.member_id === 'm3'));
+    expect((await teamMember(db.pool, TEAM, { memberId: 'm1' }))?.email).toBe('zoe@example.org');
+    expect(await teamMember(db.pool, TEAM, { userId: 'stranger' })).toBeUndefined();
+    expect(await teamMember(db.pool, 'team-other', { memberId: 'm2' })).toBeUndefined();
   });
 
   it('answers the teams a person is in, and their standing, for the permission function', async () => {

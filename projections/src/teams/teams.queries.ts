@@ -33,6 +33,12 @@ export interface TeamMemberRow {
   created_at: Date;
 }
 
+const MEMBER_COLUMNS = `select m.member_id, m.user_id, coalesce(u.email, i.email) as email, m.role, m.status, m.quota_bytes, m.forbidden_actions, m.created_at,
+            coalesce((select array_agg(gm.group_id order by gm.group_id) from team_group_members gm where gm.team_id = m.team_id and gm.member_id = m.member_id), '{}') as group_ids`;
+const MEMBER_FROM = `from team_members m
+     left join users u on u.id = m.user_id
+     left join team_invites i on i.invite_id = m.invite_id`;
+
 /**
  * A page of a team's members in the spec's order (admin, co-admins, joined members, then pending
  * and suspended ones), by address within each; `total` counts them all.
@@ -43,12 +49,8 @@ export const teamMembersPage = async (
   page: { limit: number; offset: number },
 ): Promise<{ rows: TeamMemberRow[]; total: number }> => {
   const { rows } = await db.query<TeamMemberRow & { total: string }>(
-    `select m.member_id, m.user_id, coalesce(u.email, i.email) as email, m.role, m.status, m.quota_bytes, m.forbidden_actions, m.created_at,
-            coalesce((select array_agg(gm.group_id order by gm.group_id) from team_group_members gm where gm.team_id = m.team_id and gm.member_id = m.member_id), '{}') as group_ids,
-            count(*) over () as total
-     from team_members m
-     left join users u on u.id = m.user_id
-     left join team_invites i on i.invite_id = m.invite_id
+    `${MEMBER_COLUMNS}, count(*) over () as total
+     ${MEMBER_FROM}
      where m.team_id = $1
      order by case m.role when 'admin' then 0 when 'co_admin_member' then 1 else 2 end,
               case m.status when 'joined' then 0 when 'pending' then 1 else 2 end,
@@ -58,6 +60,17 @@ export const teamMembersPage = async (
   );
   return { rows: rows.map(({ total: _t, ...r }) => r), total: rows.length ? Number(rows[0]!.total) : 0 };
 };
+
+/** One member of a team, by their member id or by their account's id; undefined when the team has no such member. */
+export const teamMember = async (db: Queryable, teamId: string, who: { memberId: string } | { userId: string }): Promise<TeamMemberRow | undefined> =>
+  (
+    await db.query<TeamMemberRow>(
+      `${MEMBER_COLUMNS}
+       ${MEMBER_FROM}
+       where m.team_id = $1 and ${'memberId' in who ? 'm.member_id' : 'm.user_id'} = $2`,
+      [teamId, 'memberId' in who ? who.memberId : who.userId],
+    )
+  ).rows[0];
 
 /** A person as the permission function sees them in a team: their role and groups; undefined when not a member. */
 export const personInTeam = async (db: Queryable, teamId: string, userId: string): Promise<(Person & { status: MemberStatus }) | undefined> => {

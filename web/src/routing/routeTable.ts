@@ -35,6 +35,7 @@ export type Screen =
   | 'sharesShared'
   | 'bookmarks'
   | 'members'
+  | 'groups'
   | 'secureFetch'
   | 'secureFetchUpload'
   | 'verifyCertificate'
@@ -88,7 +89,7 @@ export const ROUTES: readonly RouteDef[] = [
   auth('/files/trash/:storageId?', 'trash'),
   auth('/members/manage', 'members', 'members'),
   auth('/members/activity', 'notAvailable', 'members'),
-  auth('/members/groupsManage', 'notAvailable', 'members'),
+  auth('/members/groupsManage', 'groups', 'members'),
   auth('/members/branding', 'notAvailable', 'members'),
   auth('/members/custom-url', 'notAvailable', 'members'),
   auth('/members/settings', 'notAvailable', 'members'),

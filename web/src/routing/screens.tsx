@@ -7,6 +7,7 @@ import { DropboxPage } from '../features/apps/DropboxPage';
 import { ManageAppsPage } from '../features/apps/ManageAppsPage';
 import { BookmarksPage } from '../features/bookmarks/BookmarksPage';
 import { CloudLockerFilesPage } from '../features/devices/CloudLockerFilesPage';
+import { GroupsPage } from '../features/members/GroupsPage';
 import { MembersPage } from '../features/members/MembersPage';
 import { FileBrowserPage } from '../features/files/FileBrowserPage';
 import { TrashPage } from '../features/files/TrashPage';
@@ -71,6 +72,7 @@ export const SCREENS: Record<Screen, () => ReactElement | null> = {
   sharesShared: () => <SharesSharedRoute />,
   bookmarks: () => <BookmarksPage />,
   members: () => <MembersPage />,
+  groups: () => <GroupsPage />,
   secureFetch: () => <SecureFetchPage />,
   secureFetchUpload: () => <FetchUploadPage />,
   verifyCertificate: () => <VerifyCertificatePage />,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DomainError, GB, TeamErrors, type ExistingTeam } from '@axel/domain';
-import { teamGroups, teamMembersPage, teamsOf } from '@axel/projections/teams/teams.queries';
+import { teamGroups, teamMember, teamsOf } from '@axel/projections/teams/teams.queries';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -48,9 +48,7 @@ export const teamMembersRoutes = (ctx: AppContext, planOf: TeamPlanOf) => async 
   };
 
   const memberAnswer = async (teamId: string, memberId: string) => {
-    // a team's members fit in a few pages: the one changed is found among them
-    const { rows } = await teamMembersPage(ctx.pool, teamId, { limit: 10_000, offset: 0 });
-    const row = rows.find((r) => r.member_id === memberId);
+    const row = await teamMember(ctx.pool, teamId, { memberId });
     if (!row) throw new DomainError(TeamErrors.memberNotFound);
     return memberJson(row);
   };
@@ -72,8 +70,7 @@ export const teamMembersRoutes = (ctx: AppContext, planOf: TeamPlanOf) => async 
         const mine = (await teamsOf(ctx.pool, user.id))[0];
         const freeSeats = (await planOf(ctx, mine?.owner_id ?? user.id)).entitlements.freeSeats;
         if (!mine) return { teamId: null, ownerId: null, role: null, status: null, isCoAdmin: false, freeSeats };
-        const { rows } = await teamMembersPage(ctx.pool, mine.id, { limit: 10_000, offset: 0 });
-        const me = rows.find((r) => r.user_id === user.id);
+        const me = await teamMember(ctx.pool, mine.id, { userId: user.id });
         return { teamId: mine.id, ownerId: mine.owner_id, role: mine.role, status: me?.status ?? null, isCoAdmin: mine.role === 'co_admin_member', freeSeats };
       },
     );

@@ -6,6 +6,7 @@ import { forgetTeams } from './teams.forget';
 import { teamMembersRoutes } from './teams.members.routes';
 import { teamPermissionsRoutes } from './teams.permissions';
 import { teamsRoutes } from './teams.routes';
+import { teamStoragesRoutes } from './teams.storages.routes';
 
 /** Teams of the plans that carry members: members, invites, groups and folder permissions (spec §6). */
 export const createTeamsModule = (deps: { readonly planOf: TeamPlanOf }): Module => ({
@@ -17,6 +18,7 @@ export const createTeamsModule = (deps: { readonly planOf: TeamPlanOf }): Module
     await app.register(teamsRoutes(ctx, deps.planOf));
     await app.register(teamMembersRoutes(ctx, deps.planOf));
     await app.register(teamPermissionsRoutes(ctx, deps.planOf));
+    await app.register(teamStoragesRoutes(ctx));
   },
   forget: forgetTeams,
 });

@@ -107,3 +107,24 @@ export const GroupSchema = z.object({ id: z.string(), name: z.string(), memberId
 export const LinkParams = z.object({ teamId: id, linkId: id });
 export const InviteLinkBody = z.object({ quota: z.number().int().min(0).max(1_000_000).optional() });
 export const InviteLinkSchema = z.object({ linkId: z.string(), url: z.string() });
+
+export const TeamStoragesSchema = z.object({
+  data: z.array(
+    z.object({
+      id: z.string(),
+      type: z.string(),
+      name: z.string().nullable(),
+      ownerId: z.string(),
+      sizeTotal: z.number(),
+      sizeUsed: z.number(),
+      sizeTrashed: z.number(),
+      isOwner: z.boolean(),
+      isAdmin: z.boolean(),
+      isCoAdmin: z.boolean(),
+      /** Always true here: the storage is the team's, reached as a member. */
+      isTeamFolder: z.boolean(),
+      /** What the member's role allows at the storage's root (a co-admin: all; a member: what grants below give). */
+      permissions: z.object({ edit: z.boolean(), download: z.boolean(), view: z.boolean(), setPermission: z.boolean() }),
+    }),
+  ),
+});

@@ -83,6 +83,36 @@ describe('team storage under folder permissions', () => {
     expect((await s.owner.http.get(`/api/users/${s.owner.id}/storages/${s.owner.storageId}/folders/${s.y2026}/items/`)).body.totalCount).toBe(2);
   });
 
+  it("lists the team's storage for a joined member (marked the team's, no rights at its root), and nothing for the owner, a suspended member or a stranger", async () => {
+    const s = await teamStorage();
+    const teamStorages = async (who: { id: string; http: typeof s.owner.http }) => {
+      const res = await who.http.get(`/api/users/${who.id}/team-storages/`);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.data as { id: string; ownerId: string; isOwner: boolean; isTeamFolder: boolean; permissions: { setPermission: boolean } }[];
+    };
+    expect(await teamStorages(s.member)).toEqual([
+      expect.objectContaining({
+        id: s.owner.storageId,
+        ownerId: s.owner.id,
+        isOwner: false,
+        isTeamFolder: true,
+        permissions: expect.objectContaining({ view: false, setPermission: false }),
+      }),
+    ]);
+    expect(await teamStorages(s.owner)).toEqual([]);
+    const members = (await s.owner.http.get(`/api/teams/${s.owner.id}/members/`)).body.data as { memberId: string; userId: string }[];
+    const memberId = members.find((m) => m.userId === s.member.id)!.memberId;
+    const change = (body: object) => s.owner.http.patch(`/api/teams/${s.owner.id}/members/${memberId}/`, body);
+    expect((await change({ status: 'suspended' })).status).toBe(200);
+    expect(await teamStorages(s.member)).toEqual([]);
+    expect((await change({ status: 'joined' })).status).toBe(200);
+    expect((await change({ role: 'co_admin_member' })).status).toBe(200);
+    expect((await teamStorages(s.member))[0]?.permissions.setPermission).toBe(true);
+    const stranger = await signedInUser();
+    expect(await teamStorages(stranger)).toEqual([]);
+    expect((await s.member.http.get(`/api/users/${stranger.id}/team-storages/`)).status).toBe(403);
+  });
+
   it('a suspended member and a stranger reach nothing; a member forbidden to create root folders is told so', async () => {
     const s = await teamStorage();
     await s.grant(s.reports, 'full');

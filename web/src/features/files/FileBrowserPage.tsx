@@ -3,6 +3,7 @@ import BookmarksOutlined from '@mui/icons-material/BookmarksOutlined';
 import CreateNewFolderOutlined from '@mui/icons-material/CreateNewFolderOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import DriveFolderUploadOutlined from '@mui/icons-material/DriveFolderUploadOutlined';
+import FolderSharedOutlined from '@mui/icons-material/FolderSharedOutlined';
 import MoveToInboxOutlined from '@mui/icons-material/MoveToInboxOutlined';
 import ShareOutlined from '@mui/icons-material/ShareOutlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
@@ -36,6 +37,7 @@ import { FILES_PAGE_SIZE, filesApi, isFile, isFolder, type Item } from './files.
 import { FileTable, type Sorting } from './FileTable';
 import { exceedsDownloadLimit, formatBytes, totalSize } from './format';
 import { MoveCopyDialog } from './MoveCopyDialog';
+import { PermissionsDialog } from './PermissionsDialog';
 import { PreviewDialog } from './PreviewDialog';
 import { SelectionBar } from './SelectionBar';
 import { StorageNotFound } from './StorageNotFound';
@@ -44,6 +46,7 @@ import type { FileHandleLike } from './upload-queue.machine';
 import { summarize } from './upload-queue.machine';
 import { addUploads, droppedFileHandles, uploadQueue } from './uploader';
 import { useFileFlows } from './useFileFlows';
+import { useTeamStorage } from './useTeamStorage';
 
 export const QUOTA_ERROR = 'INSUFFICIENT_SPACE';
 const DOWNLOAD_SIZE_EXCEEDED = 'DOWNLOAD_SIZE_EXCEEDED';
@@ -82,7 +85,8 @@ export const FileBrowserPage = ({ route }: { route?: StorageRoute } = {}) => {
   const storageId = route?.storageId ?? params.storageId;
   const folderId = params.id ?? null;
   const { storages, error: storagesError, reload: reloadStorages } = useStorages(userId);
-  const storage = storages?.find((s) => s.id === storageId);
+  const team = useTeamStorage(userId);
+  const storage = storages?.find((s) => s.id === storageId) ?? team.teamStorages.find((s) => s.id === storageId);
 
   const [sorting, setSorting] = useState<Sorting>(DEFAULT_SORT);
   const skip2faDialog = useSkip2faDialog();
@@ -100,6 +104,7 @@ export const FileBrowserPage = ({ route }: { route?: StorageRoute } = {}) => {
   const [archiving, setArchiving] = useState(false);
   const [downloadError, setDownloadError] = useState<NormalisedError | null>(null);
   const [sharing, setSharing] = useState<Item[] | null>(null);
+  const [permissionsOf, setPermissionsOf] = useState<Item | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const folderInput = useRef<HTMLInputElement>(null);
 
@@ -175,7 +180,8 @@ export const FileBrowserPage = ({ route }: { route?: StorageRoute } = {}) => {
 
   if (!user || !userId) return null;
   if (storagesError) return <ErrorAlert error={storagesError} />;
-  if (!storages) return <LinearProgress aria-label={t('common.loading')} />;
+  // an address of a team storage waits for the team's storages before it is called not found
+  if (!storages || (storageId && !storage && !team.teamStoragesLoaded)) return <LinearProgress aria-label={t('common.loading')} />;
   if (!storage) {
     if (storageId) return <StorageNotFound />;
     const first = storages.find((s) => s.type === 'online') ?? storages[0];
@@ -254,7 +260,9 @@ export const FileBrowserPage = ({ route }: { route?: StorageRoute } = {}) => {
 
   const tag = localeTag(i18n.language);
   const pages = Math.max(1, Math.ceil((listing?.totalCount ?? 0) / FILES_PAGE_SIZE));
-  const storageName = route?.name ?? (storage.name || t('files.myFiles'));
+  const storageName = route?.name ?? (storage.isTeamFolder ? t('files.team.storageName') : storage.name || t('files.myFiles'));
+  const teamStorage = team.teamStorages[0];
+  const managesPermissions = team.managesTeamOf(storage);
   const renaming = naming.context.naming?.mode === 'rename' ? naming.context.naming : null;
   const nameKind = renaming && isFile(renaming.item) ? 'file' : 'folder';
 
@@ -273,7 +281,22 @@ export const FileBrowserPage = ({ route }: { route?: StorageRoute } = {}) => {
         <Button component={RouterLink} to="/files/secure-fetch" startIcon={<MoveToInboxOutlined />} data-testid="open-secure-fetch">
           {t('secureFetch.title')}
         </Button>
-        {storage.type === 'online' && (
+        {teamStorage &&
+          (storage.isTeamFolder ? (
+            <Button component={RouterLink} to="/files/storage" startIcon={<FolderSharedOutlined />} data-testid="open-my-files">
+              {t('files.myFiles')}
+            </Button>
+          ) : (
+            <Button
+              component={RouterLink}
+              to={`/files/storage/${encodeURIComponent(teamStorage.id)}`}
+              startIcon={<FolderSharedOutlined />}
+              data-testid="open-team-files"
+            >
+              {t('files.team.storageName')}
+            </Button>
+          ))}
+        {storage.type === 'online' && !storage.isTeamFolder && (
           <Button startIcon={<AddToPhotosOutlined />} onClick={() => setCartOpen(true)} data-testid="open-upload-cart">
             {t('cart.open')}
           </Button>
@@ -281,9 +304,11 @@ export const FileBrowserPage = ({ route }: { route?: StorageRoute } = {}) => {
         <Button component={RouterLink} to="/files/bookmarks" startIcon={<BookmarksOutlined />} data-testid="open-bookmarks">
           {t('bookmarks.title')}
         </Button>
-        <Button component={RouterLink} to={`/files/trash/${encodeURIComponent(storage.id)}`} startIcon={<DeleteOutlined />} data-testid="open-trash">
-          {t('files.trash.title')}
-        </Button>
+        {!storage.isTeamFolder && (
+          <Button component={RouterLink} to={`/files/trash/${encodeURIComponent(storage.id)}`} startIcon={<DeleteOutlined />} data-testid="open-trash">
+            {t('files.trash.title')}
+          </Button>
+        )}
       </Box>
 
       <Breadcrumbs aria-label={t('files.breadcrumbs')} sx={{ mb: 1 }} data-testid="breadcrumbs">
@@ -363,6 +388,7 @@ export const FileBrowserPage = ({ route }: { route?: StorageRoute } = {}) => {
           onShare={() => setSharing(chosen)}
           onMoveCopy={(mode) => sendMoveCopy({ type: 'OPEN', mode })}
           onTrash={() => moveToTrash(chosen)}
+          onPermissions={managesPermissions ? setPermissionsOf : undefined}
         />
       )}
 
@@ -475,6 +501,9 @@ export const FileBrowserPage = ({ route }: { route?: StorageRoute } = {}) => {
         ownEmail={user.email}
         onClose={() => setSharing(null)}
       />
+      {team.teamId && managesPermissions && (
+        <PermissionsDialog userId={userId} teamId={team.teamId} item={permissionsOf} onClose={() => setPermissionsOf(null)} />
+      )}
       <UploadPanel userId={userId} />
       {skip2faDialog.dialog}
       {lockDialog.dialog}

@@ -4,6 +4,7 @@ import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import DriveFileMoveOutlined from '@mui/icons-material/DriveFileMoveOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
+import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
 import ShareOutlined from '@mui/icons-material/ShareOutlined';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -22,6 +23,7 @@ export const SelectionBar = ({
   onShare,
   onMoveCopy,
   onTrash,
+  onPermissions,
 }: {
   chosen: Item[];
   /** A download or a trash task runs: neither starts again meanwhile. */
@@ -32,6 +34,8 @@ export const SelectionBar = ({
   onShare: () => void;
   onMoveCopy: (mode: MoveCopyMode) => void;
   onTrash: () => void;
+  /** The team's folder permissions of one item: given only to the team's admin and co-admins. */
+  onPermissions?: (item: Item) => void;
 }) => {
   const { t } = useTranslation();
   const only = chosen.length === 1 ? chosen[0] : undefined;
@@ -51,6 +55,11 @@ export const SelectionBar = ({
           <Button size="small" startIcon={<InfoOutlined />} onClick={() => onDetails(only)} data-testid="action-details">
             {t('files.actions.details')}
           </Button>
+          {onPermissions && (
+            <Button size="small" startIcon={<ManageAccountsOutlined />} onClick={() => onPermissions(only)} data-testid="action-permissions">
+              {t('files.permissions.open')}
+            </Button>
+          )}
         </>
       )}
       <Button size="small" startIcon={<ShareOutlined />} onClick={onShare} data-testid="action-share">

@@ -19,6 +19,9 @@ export interface Storage {
   sizeTotal: number;
   sizeTrashed?: number;
   isOwner?: boolean;
+  ownerId?: string;
+  /** A storage of the team the person joined (its owner's), reached through their own paths. */
+  isTeamFolder?: boolean;
 }
 
 /** An entry of a storage as the list, search and trash calls answer it. */
@@ -76,6 +79,8 @@ export const apiRelative = (url: string) => {
 
 export const filesApi = {
   storages: (userId: string) => api.get<unknown>(`${userPath(userId)}/storages/`).then((a) => asPage<Storage>(a).data),
+  /** The storages of the team the person joined as a member (none for the team's owner or outside a team). */
+  teamStorages: (userId: string) => api.get<{ data: Storage[] }>(`${userPath(userId)}/team-storages/`).then((a) => a.data),
   list: (userId: string, storageId: string, folderId: string | null, q: ListQuery) =>
     api.get<unknown>(`${containerPath(userId, storageId, folderId)}/items/`, { perPage: FILES_PAGE_SIZE, ...q }).then((a) => asPage<Item>(a)),
   folder: (userId: string, storageId: string, folderId: string) => api.get<Item>(`${storagePath(userId, storageId)}/folders/${enc(folderId)}`),

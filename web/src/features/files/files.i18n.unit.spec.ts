@@ -1,5 +1,6 @@
 import type { NameProblem } from '@axel/domain/storage/storage.names';
 import { StorageErrors } from '@axel/domain/storage/storage.errors';
+import { PERMISSION_LEVELS } from '@axel/domain/teams/permissions';
 import { createInstance } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { translateError } from '../../components/i18nHelpers';
@@ -38,6 +39,8 @@ describe('file browser texts', () => {
     ...Object.keys(STATUSES).map((s) => `files.upload.status.${s}`),
     ...DETAIL_FIELDS.map((f) => `files.details.fields.${f}`),
     ...['archive', 'trash', 'restore'].map((w) => `files.working.${w}`),
+    ...PERMISSION_LEVELS.map((l) => `files.permissions.levels.${l}`),
+    ...['admin', 'co_admin_member'].map((r) => `files.permissions.byRole.${r}`),
     ...Object.values(StorageErrors).map((e) => `errors.${e.code}`),
     'errors.INVALID_NAME',
     'errors.TASK_FAILED',

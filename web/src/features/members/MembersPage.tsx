@@ -25,6 +25,7 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { useLoad } from '../../components/useLoad';
 import { useSession } from '../../session/store';
 import { MEMBERS_PAGE_SIZE, membersApi, type Member } from './members.api';
+import { MembersTabs } from './MembersTabs';
 
 const WIDE = { display: { xs: 'none', sm: 'table-cell' } } as const;
 const STATUS_COLOR = { joined: 'success', pending: 'warning', suspended: 'default' } as const;
@@ -144,7 +145,7 @@ export const MembersPage = () => {
   const pages = Math.max(1, Math.ceil((members.data?.total ?? 0) / MEMBERS_PAGE_SIZE));
   return (
     <Container maxWidth="lg" sx={{ py: 3 }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', mb: 2 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', mb: 1 }}>
         <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
           {t('members.title')}
         </Typography>
@@ -154,6 +155,7 @@ export const MembersPage = () => {
           </Button>
         )}
       </Box>
+      <MembersTabs current="manage" />
       {role.data && !teamId && <Typography data-testid="members-none">{t('members.none')}</Typography>}
       {role.data && teamId && (
         <Typography color="text.secondary" sx={{ mb: 2 }} data-testid="members-seats">

@@ -26,8 +26,18 @@ export interface MemberRole$ {
   freeSeats: number;
 }
 
+export interface Group {
+  id: string;
+  name: string;
+  /** Member ids (not user ids). */
+  memberIds: string[];
+  createdAt: string;
+}
+
 /** The spec's page size for members (section 9). */
 export const MEMBERS_PAGE_SIZE = 50;
+/** The members call's largest page: more than a team's seats can hold. */
+const MEMBERS_PICK_SIZE = 500;
 
 const team = (teamId: string) => `/teams/${encodeURIComponent(teamId)}`;
 
@@ -35,6 +45,8 @@ export const membersApi = {
   role: (userId: string) => api.get<MemberRole$>(`/users/${encodeURIComponent(userId)}/member-role/`),
   members: (teamId: string, page: number) =>
     api.get<{ data: Member[]; total: number; page: number; pageSize: number }>(`${team(teamId)}/members/`, { page, pageSize: MEMBERS_PAGE_SIZE }),
+  /** Every member at once (the call's largest page), for choosing among them: a group's members, a grant's member. */
+  everyone: (teamId: string) => api.get<{ data: Member[] }>(`${team(teamId)}/members/`, { page: 1, pageSize: MEMBERS_PICK_SIZE }).then((answer) => answer.data),
   invite: (teamId: string, emails: string, quota: number | undefined) =>
     api.post<{ data: { memberId: string; email: string }[] }>(`${team(teamId)}/invites/`, quota === undefined ? { emails } : { emails, quota }),
   change: (
@@ -43,6 +55,13 @@ export const membersApi = {
     body: Partial<Pick<Member, 'quota' | 'forbiddenActions'>> & { role?: 'co_admin_member' | 'member'; status?: 'suspended' | 'joined' },
   ) => api.request<Member>('PATCH', `${team(teamId)}/members/${encodeURIComponent(memberId)}/`, { body }),
   remove: (teamId: string, memberId: string) => api.delete<null>(`${team(teamId)}/members/${encodeURIComponent(memberId)}/`),
+  groups: (teamId: string) => api.get<Group[]>(`${team(teamId)}/groups/`),
+  createGroup: (teamId: string, name: string) => api.post<Group>(`${team(teamId)}/groups/`, { name }),
+  renameGroup: (teamId: string, groupId: string, name: string) =>
+    api.request<Group>('PATCH', `${team(teamId)}/groups/${encodeURIComponent(groupId)}/`, { body: { name } }),
+  deleteGroup: (teamId: string, groupId: string) => api.delete<null>(`${team(teamId)}/groups/${encodeURIComponent(groupId)}/`),
+  setGroupMembers: (teamId: string, groupId: string, memberIds: string[]) =>
+    api.put<Group>(`${team(teamId)}/groups/${encodeURIComponent(groupId)}/members/`, { memberIds }),
   accept: (token: string) => api.post<{ teamId: string; memberId: string }>(`/team-invites/${encodeURIComponent(token)}/accept`),
 };
 

@@ -1,0 +1,15 @@
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+
+/** The members area's screens (spec §2 members/manage, /groupsManage). */
+export const MembersTabs = ({ current }: { current: 'manage' | 'groupsManage' }) => {
+  const { t } = useTranslation();
+  return (
+    <Tabs value={current} sx={{ mb: 2 }} variant="scrollable" allowScrollButtonsMobile aria-label={t('members.title')}>
+      <Tab value="manage" label={t('members.tabs.members')} component={RouterLink} to="/members/manage" data-testid="tab-members" />
+      <Tab value="groupsManage" label={t('members.tabs.groups')} component={RouterLink} to="/members/groupsManage" data-testid="tab-groups" />
+    </Tabs>
+  );
+};
