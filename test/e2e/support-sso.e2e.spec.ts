@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
-import { OAuth2Server } from 'oauth2-mock-server';
+import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startOidcProvider } from '../../api/src/testing/oidc-provider';
 import { stepShots } from './browser';
 import { expectNoSideScroll } from './helpers';
 import { e2eSuite } from './suite';
@@ -9,9 +10,8 @@ const PHONE = { width: 390, height: 844 };
 const SUPPORT = 'help.desk@example.com';
 const SLACK_SECRET = 'slack-signing-secret-for-tests';
 
-/** Google's stand-in: an OpenID Connect provider on loopback that approves at once and signs ID tokens for whoever `person` is. */
-const provider = new OAuth2Server();
-let person = { sub: 'nobody', email: 'nobody@example.com', email_verified: true };
+/** Google's stand-in (an OpenID Connect provider on loopback that approves at once). */
+let provider: Awaited<ReturnType<typeof startOidcProvider>>;
 /** The product's environment; the provider's address is known once it listens, before the product starts. */
 const env: Record<string, string> = {
   SUPPORT_EMAIL: SUPPORT,
@@ -21,15 +21,11 @@ const env: Record<string, string> = {
 };
 
 beforeAll(async () => {
-  await provider.issuer.keys.generate('RS256');
-  await provider.start(0, '127.0.0.1');
-  env.OIDC_GOOGLE_ISSUER = provider.issuer.url!;
-  provider.service.on('beforeTokenSigning', (token: { payload: Record<string, unknown> }) => {
-    Object.assign(token.payload, person);
-  });
+  provider = await startOidcProvider();
+  env.OIDC_GOOGLE_ISSUER = provider.issuer;
 });
 afterAll(async () => {
-  await provider.stop();
+  await provider?.stop();
 });
 
 const { app, uniqueEmail, signUpConfirmed, signIn, newPage, signedInPage } = e2eSuite({ env, tempDir: 'axel-support-' });
@@ -97,7 +93,7 @@ describe('single sign-on', () => {
   it('a new address from the sign-in page is sent to sign-up; with the terms accepted the round trip creates the account and signs it in (desktop)', async () => {
     const shot = stepShots('web-sso');
     const email = uniqueEmail('google');
-    person = { sub: `g-${email}`, email, email_verified: true };
+    provider.signsIn({ sub: `g-${email}`, email, email_verified: true });
     const page = await newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(`${app().url}/signin`);
     await page.getByTestId('sso-google').click();
@@ -125,6 +121,27 @@ describe('single sign-on', () => {
     await other.goto(`${app().url}/signin?redirect=${encodeURIComponent('/files/trash')}`);
     await other.getByTestId('sso-google').click();
     await other.waitForURL(/\/files\/trash/);
+  });
+
+  it('an account with two-factor authentication is still asked for its code after the provider signs it in', async () => {
+    const me = await signUpConfirmed(uniqueEmail('google-2fa'));
+    const { http } = await signIn(me.email);
+    const { secret } = (await http.post(`/api/users/${me.id}/two-factor/totp`)).body as { secret: string };
+    const step = Math.floor(Date.now() / 30_000);
+    expect((await http.post(`/api/users/${me.id}/two-factor/enable`, { method: 'totp', code: await generate({ secret, epoch: step * 30 }) })).status).toBe(200);
+    provider.signsIn({ sub: `g-${me.email}`, email: me.email, email_verified: true });
+
+    const page = await newPage();
+    await page.goto(`${app().url}/signin`);
+    await page.getByTestId('sso-google').click();
+    await page.getByTestId('sso-code-step').waitFor();
+    await page.getByTestId('sso-code').fill('000000');
+    await page.getByTestId('sso-code-submit').click();
+    await expect.poll(() => page.getByTestId('sso-error').innerText()).toBe('Incorrect 2FA code');
+    // the code of the next 30 s step: the one that enabled two-factor is spent
+    await page.getByTestId('sso-code').fill(await generate({ secret, epoch: (step + 1) * 30 }));
+    await page.getByTestId('sso-code-submit').click();
+    await page.waitForURL(/\/welcome/);
   });
 
   it('an expired or replayed return from the provider says so and offers to start again', async () => {
@@ -191,5 +208,28 @@ describe('Slack', () => {
     await page.goto(await slackLinkFor('U0ESPANOL'));
     await expect.poll(() => page.getByTestId('slack-connect').textContent()).toBe('Conectar Slack');
     expect(await page.getByTestId('slack-confirm').innerText()).toContain('Slack te avisará cuando lleguen archivos');
+  });
+});
+
+describe('browser notifications', () => {
+  it('the switch in Settings › Account asks the browser; a refusal is explained once, not again within 7 days (390 px phone)', async () => {
+    const me = await signUpConfirmed(uniqueEmail('push'));
+    const page = await signedInPage(me.email, { viewport: PHONE });
+    await page.goto(`${app().url}/settings?tab=account`);
+    const toggle = page.getByTestId('push-switch');
+    await expect.poll(() => toggle.isEnabled()).toBe(true);
+    expect(await toggle.isChecked()).toBe(false);
+    // headless Chromium answers the permission request without granting it
+    await toggle.click();
+    await expect.poll(() => page.getByTestId('push-notice').getAttribute('data-notice')).toBe('denied');
+    expect(await page.getByTestId('push-notice').innerText()).toContain('Notifications are blocked for this site');
+    expect(await toggle.isChecked()).toBe(false);
+    await expectNoSideScroll(page);
+
+    await page.reload();
+    await expect.poll(() => page.getByTestId('push-switch').isEnabled()).toBe(true);
+    await page.getByTestId('push-switch').click();
+    await expect.poll(() => page.getByTestId('push-switch').isEnabled()).toBe(true);
+    expect(await page.getByTestId('push-notice').count()).toBe(0);
   });
 });
