@@ -28,7 +28,7 @@ afterAll(async () => {
   await provider?.stop();
 });
 
-const { app, uniqueEmail, signUpConfirmed, signIn, newPage, signedInPage } = e2eSuite({ env, tempDir: 'axel-support-' });
+const { app, uniqueEmail, signUpConfirmed, signIn, newPage, signedInPage, buyPlan, lastMail, linkIn } = e2eSuite({ env, tempDir: 'axel-support-' });
 
 interface DevMail {
   subject: string;
@@ -86,6 +86,35 @@ describe('contact support', () => {
     expect(mail.attachments).toEqual([{ filename: 'invoice 7.pdf', contentType: 'application/pdf', size: content.length, url: expect.any(String) }]);
     const file = await fetch(app().url + mail.attachments[0]!.url);
     expect(Buffer.from(await file.arrayBuffer()).equals(content)).toBe(true);
+  });
+});
+
+describe('contact the owner of my team', () => {
+  it("a team member chooses the team's owner in the support dialog; the message reaches the owner's mailbox", async () => {
+    const owner = await signUpConfirmed(uniqueEmail('owner'));
+    const ownerApi = (await signIn(owner.email)).http;
+    await buyPlan(ownerApi, owner.id, 300);
+    const [team] = (await ownerApi.get(`/api/users/${owner.id}/teams/`)).body as { id: string }[];
+    const member = await signUpConfirmed(uniqueEmail('member'));
+    expect((await ownerApi.post(`/api/teams/${team!.id}/invites`, { emails: member.email })).status).toBe(201);
+    const token = linkIn((await lastMail(member.email, 'You are invited to join a team on AXEL Drive')).text, '[?&]invite=').split('&')[0]!;
+    expect((await (await signIn(member.email)).http.post(`/api/team-invites/${encodeURIComponent(token)}/accept`)).status).toBe(200);
+
+    const page = await signedInPage(member.email, { viewport: PHONE });
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('menu-support').click();
+    await page.getByTestId('support-to-owner').click();
+    // nothing can be attached to the owner's copy
+    expect(await page.getByTestId('support-attachment').count()).toBe(0);
+    const marker = randomUUID();
+    await page.getByTestId('support-subject').fill('More space');
+    await page.getByTestId('support-text').fill(`Please raise my quota. ${marker}`);
+    await expectNoSideScroll(page);
+    await page.getByTestId('support-submit').click();
+    await expect.poll(() => page.getByTestId('support-sent').innerText(), { timeout: 15_000 }).toContain("Your message was sent to your team's owner.");
+    const mail = await lastMail(owner.email, 'A message from a member of your team');
+    expect(mail.text).toContain(member.email);
+    expect(mail.text).toContain(marker);
   });
 });
 
