@@ -167,7 +167,7 @@ describe('the signed-in app shell', () => {
     await page.getByTestId('user-menu').click();
     await page.getByTestId('menu-settings').waitFor();
     expect(await page.getByTestId('menu-invite').count()).toBe(0);
-    expect(await page.getByTestId('menu-support').count()).toBe(0);
+    expect(await page.getByTestId('menu-support').count()).toBe(1);
     await shot(page, 'menu');
     await page.keyboard.press('Escape');
 

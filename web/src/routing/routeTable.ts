@@ -45,6 +45,8 @@ export type Screen =
   | 'clioAuth'
   | 'clio'
   | 'cloudlocker'
+  | 'ssoCallback'
+  | 'slackAuth'
   | 'notAvailable';
 
 /** Names the guard's exceptions refer to (the product's own route names). */
@@ -128,9 +130,11 @@ export const ROUTES: readonly RouteDef[] = [
   open('/shares/:shareId/*', 'shareLink', 'shares'),
   open('/private-share/:shareId/*', 'shareLink', 'shares'),
   open('/signin', 'signin'),
+  // where a single sign-on provider returns the browser (the API's redirect URI)
+  open('/signin/sso/:type', 'ssoCallback'),
   open('/signup', 'signup'),
   open('/register', 'signup'),
-  open('/slack-auth/:slackUserId'),
+  open('/slack-auth/:slackUserId', 'slackAuth'),
   open('/reset-password/:token?', 'resetPassword'),
   open('/reset2fa', 'reset2fa'),
   open('/email-confirmation/:token', 'emailConfirmation'),

@@ -28,6 +28,8 @@ import { SettingsPage } from '../features/settings/SettingsPage';
 import { ShareLinkRoute, SharesSharedRoute } from '../features/sharing/routes';
 import { SharesPage } from '../features/sharing/SharesPage';
 import { SignInPage } from '../features/signin/SignInPage';
+import { SlackAuthPage } from '../features/slack/SlackAuthPage';
+import { SsoCallbackPage } from '../features/sso/SsoCallbackPage';
 import { EmailConfirmationPage } from '../features/signup/EmailConfirmationPage';
 import { ResendPage } from '../features/signup/ResendPage';
 import { SignUpPage } from '../features/signup/SignUpPage';
@@ -81,5 +83,7 @@ export const SCREENS: Record<Screen, () => ReactElement | null> = {
   dropboxAuth: () => <AppAuthPage app="dropbox" />,
   clioAuth: () => <AppAuthPage app="clio" />,
   clio: () => <ClioPage />,
+  ssoCallback: () => <SsoCallbackPage />,
+  slackAuth: () => <SlackAuthPage />,
   notAvailable: () => <NotAvailablePage />,
 };

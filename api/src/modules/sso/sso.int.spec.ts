@@ -1,26 +1,21 @@
-import { OAuth2Server } from 'oauth2-mock-server';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../testing/accounts';
 import { HttpClient, useTestApp } from '../../testing/harness';
+import { startOidcProvider } from '../../testing/oidc-provider';
 
-/** Google's stand-in: an OpenID Connect provider on loopback that signs ID tokens for whoever `person` is. */
-const provider = new OAuth2Server();
-let person: { sub: string; email: string; email_verified: boolean } = { sub: 'nobody', email: 'nobody@example.com', email_verified: true };
+/** Google's stand-in: an OpenID Connect provider on loopback that signs ID tokens for whoever it is told. */
+let provider: Awaited<ReturnType<typeof startOidcProvider>>;
 
 beforeAll(async () => {
-  await provider.issuer.keys.generate('RS256');
-  await provider.start(0, '127.0.0.1');
-  provider.service.on('beforeTokenSigning', (token: { payload: Record<string, unknown> }) => {
-    Object.assign(token.payload, person);
-  });
+  provider = await startOidcProvider();
 });
 afterAll(async () => {
   await provider.stop();
 });
 
 const t = useTestApp(() => ({
-  env: { OIDC_GOOGLE_ISSUER: provider.issuer.url!, OIDC_GOOGLE_CLIENT_ID: 'axel-drive', OIDC_GOOGLE_CLIENT_SECRET: 'google-secret' },
+  env: { OIDC_GOOGLE_ISSUER: provider.issuer, OIDC_GOOGLE_CLIENT_ID: 'axel-drive', OIDC_GOOGLE_CLIENT_SECRET: 'google-secret' },
 }));
 const { uniqueEmail, signUpConfirmed, signIn, PASSWORD } = accountHelpers(t);
 
@@ -49,7 +44,7 @@ describe('single sign-on with OpenID Connect', () => {
 
   it('creates an account for a verified address from the sign-up page, signs it in; its password sign-in answers SOCIAL_ACCOUNT', async () => {
     const email = uniqueEmail('google');
-    person = { sub: `g-${email}`, email, email_verified: true };
+    provider.signsIn({ sub: `g-${email}`, email, email_verified: true });
     // from the sign-in page (terms not accepted yet): sent to sign-up, no account made
     const first = await signInWithGoogle();
     expect([first.res.status, first.res.body.data]).toMatchObject([400, { email, signUp: true, fields: { termsAccepted: 'validation.terms' } }]);
@@ -69,7 +64,7 @@ describe('single sign-on with OpenID Connect', () => {
 
   it('sends an address the provider did not verify to sign-up', async () => {
     const email = uniqueEmail('unverified');
-    person = { sub: `g-${email}`, email, email_verified: false };
+    provider.signsIn({ sub: `g-${email}`, email, email_verified: false });
     const { res } = await signInWithGoogle(new HttpClient(t().url), '?termsAccepted=true');
     expect([res.status, res.body.code, res.body.data]).toEqual([403, 'EMAIL_NOT_VERIFIED', { email, signUp: true }]);
   });
@@ -82,7 +77,7 @@ describe('single sign-on with OpenID Connect', () => {
     expect((await owner.post(`/api/users/${id}/two-factor/enable`, { method: 'totp', code: await totp() })).status).toBe(200);
     t().clock.advance(31_000);
 
-    person = { sub: `g-${email}`, email, email_verified: true };
+    provider.signsIn({ sub: `g-${email}`, email, email_verified: true });
     const { http, res } = await signInWithGoogle();
     expect(res.body).toMatchObject({ twoFactorRequired: true, method: 'totp', twoFactorToken: expect.any(String) });
     expect(http.hasSession()).toBe(false);
@@ -97,7 +92,7 @@ describe('single sign-on with OpenID Connect', () => {
 
   it('refuses a code without its round, a replayed round, and a forged second-factor token', async () => {
     const email = uniqueEmail('replay');
-    person = { sub: `g-${email}`, email, email_verified: true };
+    provider.signsIn({ sub: `g-${email}`, email, email_verified: true });
     const http = new HttpClient(t().url);
     const start = await http.request('GET', '/api/sso/google/authorize?termsAccepted=true');
     const callback = new URL((await fetch(start.headers.get('location')!, { redirect: 'manual' })).headers.get('location')!);

@@ -4,6 +4,7 @@ import CardMembershipOutlined from '@mui/icons-material/CardMembershipOutlined';
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import MenuOutlined from '@mui/icons-material/MenuOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
+import SupportAgentOutlined from '@mui/icons-material/SupportAgentOutlined';
 import StorageOutlined from '@mui/icons-material/StorageOutlined';
 import AppBar from '@mui/material/AppBar';
 import Avatar from '@mui/material/Avatar';
@@ -25,6 +26,7 @@ import { LogoutDialog } from '../../components/LogoutDialog';
 import { STAFF_ROLES } from '../../routing/guard';
 import { useSession } from '../../session/store';
 import { NotificationBell } from '../notifications/NotificationBell';
+import { SupportDialog } from '../support/SupportDialog';
 
 interface Item {
   key: string;
@@ -41,6 +43,7 @@ export const AppHeader = ({ onOpenNav }: { onOpenNav?: () => void }) => {
   const { user } = useSession();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [logoutOpen, setLogoutOpen] = useState(false);
+  const [supportOpen, setSupportOpen] = useState(false);
   if (!user) return null;
 
   const close = () => setAnchor(null);
@@ -72,6 +75,16 @@ export const AppHeader = ({ onOpenNav }: { onOpenNav?: () => void }) => {
       icon: <AccountCircleOutlined fontSize="small" />,
       testId: 'menu-my-account',
       onSelect: go('/settings?tab=account'),
+    },
+    {
+      key: 'support',
+      label: t('support.menu'),
+      icon: <SupportAgentOutlined fontSize="small" />,
+      testId: 'menu-support',
+      onSelect: () => {
+        close();
+        setSupportOpen(true);
+      },
     },
   ];
 
@@ -144,6 +157,7 @@ export const AppHeader = ({ onOpenNav }: { onOpenNav?: () => void }) => {
         </Menu>
       </Toolbar>
       <LogoutDialog open={logoutOpen} onClose={() => setLogoutOpen(false)} />
+      <SupportDialog user={user} open={supportOpen} onClose={() => setSupportOpen(false)} />
     </AppBar>
   );
 };

@@ -21,6 +21,7 @@ import { sessionStore } from '../../session/store';
 import { IpfsGatewaySection } from '../ipfs/IpfsGatewaySection';
 import { TwoFactorSection } from '../two-factor/TwoFactorSection';
 import { PassphraseSection } from '../e2ee/PassphraseSection';
+import { PushSection } from '../push/PushSection';
 import { settingsApi } from './settings.api';
 
 export const Section = ({ title, children, testId }: { title: string; children: ReactNode; testId: string }) => (
@@ -309,6 +310,7 @@ export const AccountTab = ({ user }: { user: UserInfo }) => {
       <IpfsGatewaySection userId={user.id} />
       <TwoFactorSection key={`${user.twoFactor.enabled}:${user.twoFactor.method ?? ''}`} user={user} />
       <PassphraseSection user={user} />
+      <PushSection user={user} />
       <Section title={t('account.language.title')} testId="account-language">
         <LanguageSelect size="medium" />
       </Section>

@@ -15,6 +15,7 @@ import { LanguageSelect } from '../../components/LanguageSelect';
 import { CenteredCard } from '../../components/StatusPage';
 import { applyLocale } from '../../i18n';
 import { sessionStore, useSession } from '../../session/store';
+import { SsoButtons } from '../sso/SsoButtons';
 import { signinActors } from './signin.api';
 import { signinMachine } from './signin.machine';
 
@@ -109,6 +110,7 @@ export const SignInPage = () => {
           <Button type="submit" variant="contained" fullWidth size="large" disabled={busy} sx={{ mt: 2 }} data-testid="signin-submit">
             {t('signin.submit')}
           </Button>
+          <SsoButtons from="signin" redirect={redirect} />
           <Stack direction="row" sx={{ justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, mt: 2 }}>
             <Link component={RouterLink} to="/reset-password" data-testid="signin-forgot">
               {t('signin.forgotPassword')}

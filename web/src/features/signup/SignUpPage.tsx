@@ -25,6 +25,7 @@ import { CenteredCard } from '../../components/StatusPage';
 import { TermsContent } from '../../components/TermsContent';
 import { currentLocale } from '../../i18n';
 import { useSession } from '../../session/store';
+import { SsoButtons, SsoSignUpNotice } from '../sso/SsoButtons';
 import { signupActors } from './signup.api';
 import { signupMachine } from './signup.machine';
 
@@ -108,6 +109,7 @@ export const SignUpPage = () => {
       </Box>
       <Box component="form" noValidate onSubmit={submit} aria-label={t('signup.title')}>
         <ErrorAlert error={context.error} testId="signup-error" />
+        <SsoSignUpNotice reason={params.get('reason')} email={params.get('email') ?? ''} />
         <FormField
           name="email"
           type="email"
@@ -174,6 +176,7 @@ export const SignUpPage = () => {
         <Button type="submit" variant="contained" fullWidth size="large" disabled={state.matches('submitting')} sx={{ mt: 2 }} data-testid="signup-submit">
           {t('signup.submit')}
         </Button>
+        <SsoButtons from="signup" redirect="/welcome" termsAccepted={termsAccepted} />
         <Typography variant="body2" sx={{ textAlign: 'center', mt: 2 }}>
           <Link component={RouterLink} to="/signin" data-testid="signup-to-signin">
             {t('signup.haveAccount')}
