@@ -4,6 +4,7 @@ import { NotAvailablePage } from '../components/NotAvailablePage';
 import { AppAuthPage } from '../features/apps/AppAuthPage';
 import { ClioPage } from '../features/apps/ClioPage';
 import { DropboxPage } from '../features/apps/DropboxPage';
+import { EsignReceiverPage } from '../features/esign-receiver/EsignReceiverPage';
 import { ManageAppsPage } from '../features/apps/ManageAppsPage';
 import { BookmarksPage } from '../features/bookmarks/BookmarksPage';
 import { MembersPage } from '../features/members/MembersPage';
@@ -77,5 +78,6 @@ export const SCREENS: Record<Screen, () => ReactElement | null> = {
   dropboxAuth: () => <AppAuthPage app="dropbox" />,
   clioAuth: () => <AppAuthPage app="clio" />,
   clio: () => <ClioPage />,
+  esignReceiver: () => <EsignReceiverPage />,
   notAvailable: () => <NotAvailablePage />,
 };
