@@ -5,7 +5,6 @@ import { ApiError, ClientErrorCodes, errorFromResponse } from '../../api/errors'
 /** The signer's side of a package, `/esign-package-links/{linkId}/...`, each call with `Authorization: Password <password>`. */
 
 export const SIGNING_STATES = ['ready', 'waiting', 'signed', 'finished', 'closed'] as const;
-export type SigningState = (typeof SIGNING_STATES)[number];
 
 const LinkViewSchema = z.object({
   linkId: z.string(),
@@ -123,5 +122,4 @@ export const createReceiverClient = (options: ReceiverClientOptions = {}) => {
   };
 };
 
-export type ReceiverClient = ReturnType<typeof createReceiverClient>;
 export const receiverApi = createReceiverClient();
