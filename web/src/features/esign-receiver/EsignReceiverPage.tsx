@@ -232,7 +232,15 @@ const SigningFlow = ({ linkId }: { linkId: string }) => {
       {context.view && !state.matches('password') && !busy && <PackageHeader view={context.view} />}
 
       {state.matches('waiting') && (
-        <Alert severity="info" data-testid="esign-waiting" action={<Button onClick={() => send({ type: 'RETRY' })}>{t('esignReceiver.checkAgain')}</Button>}>
+        <Alert
+          severity="info"
+          data-testid="esign-waiting"
+          action={
+            <Button onClick={() => send({ type: 'RETRY' })} sx={{ whiteSpace: 'nowrap' }}>
+              {t('esignReceiver.checkAgain')}
+            </Button>
+          }
+        >
           {t('esignReceiver.waiting')}
         </Alert>
       )}
@@ -246,7 +254,11 @@ const SigningFlow = ({ linkId }: { linkId: string }) => {
           severity="warning"
           icon={<LockClockOutlined />}
           data-testid="esign-locked"
-          action={<Button onClick={() => send({ type: 'RETRY' })}>{t('esignReceiver.tryNow')}</Button>}
+          action={
+            <Button onClick={() => send({ type: 'RETRY' })} sx={{ whiteSpace: 'nowrap' }}>
+              {t('esignReceiver.tryNow')}
+            </Button>
+          }
         >
           {t('esignReceiver.locked')}
         </Alert>

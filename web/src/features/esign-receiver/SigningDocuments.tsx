@@ -9,7 +9,7 @@ import { Document, Page, pdfjs } from 'react-pdf';
 // bundled with the app (no CDN), the same worker the file preview loads
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { passwordHeader, type Signature, type SigningEntry, type SigningPin } from './esign-receiver.api';
-import { fieldContent, SCRIPT_FONT, signerColor } from './signature-text';
+import { fieldContent, SCRIPT_FONT, shownBox, signerColor } from './signature-text';
 
 pdfjs.GlobalWorkerOptions.workerSrc = workerUrl;
 
@@ -39,15 +39,16 @@ export interface SigningDocumentsProps {
   onPin: (pin: SigningPin) => void;
 }
 
-const FieldBox = ({ pin, props }: { pin: SigningPin; props: SigningDocumentsProps }) => {
+const FieldBox = ({ pin, rotation, props }: { pin: SigningPin; rotation: number; props: SigningDocumentsProps }) => {
   const { t } = useTranslation();
   const color = signerColor(pin.color);
+  const box = shownBox(pin, rotation);
   const place = {
     position: 'absolute',
-    left: `${pin.x * 100}%`,
-    top: `${pin.y * 100}%`,
-    width: `${pin.width * 100}%`,
-    height: `${pin.height * 100}%`,
+    left: `${box.x * 100}%`,
+    top: `${box.y * 100}%`,
+    width: `${box.width * 100}%`,
+    height: `${box.height * 100}%`,
   } as const;
   if (!pin.mine) {
     // another signer's field: where it is, in their colour, not clickable
@@ -113,6 +114,8 @@ const FieldBox = ({ pin, props }: { pin: SigningPin; props: SigningDocumentsProp
 const EntryDocument = ({ entry, props, width }: { entry: SigningEntry; props: SigningDocumentsProps; width: number }) => {
   const { t } = useTranslation();
   const [failed, setFailed] = useState(false);
+  // each page's /Rotate, once pdf.js has read it: a turned page shows its fields turned with it
+  const [rotations, setRotations] = useState<Record<number, number>>({});
   // pdf.js fetches the PDF itself, with the package password as the other calls send it
   const file = useMemo(() => ({ url: entry.contentUrl, httpHeaders: passwordHeader(props.password) }), [entry.contentUrl, props.password]);
   // the CSP allows no eval: pdf.js is told so instead of finding out
@@ -133,6 +136,7 @@ const EntryDocument = ({ entry, props, width }: { entry: SigningEntry; props: Si
         {Array.from({ length: entry.pageCount }, (_, i) => {
           const pageNumber = i + 1;
           const pins = entry.pins.filter((p) => p.page === pageNumber);
+          const rotation = rotations[pageNumber] ?? 0;
           return (
             <Box
               key={pageNumber}
@@ -145,10 +149,11 @@ const EntryDocument = ({ entry, props, width }: { entry: SigningEntry; props: Si
                 width={width}
                 renderTextLayer={false}
                 renderAnnotationLayer={false}
+                onLoadSuccess={(page) => setRotations((r) => (r[pageNumber] === page.rotate ? r : { ...r, [pageNumber]: page.rotate }))}
                 loading={<Box sx={{ width, height: width * 1.3 }} />}
               />
               {pins.map((pin) => (
-                <FieldBox key={pin.id} pin={pin} props={props} />
+                <FieldBox key={pin.id} pin={pin} rotation={rotation} props={props} />
               ))}
             </Box>
           );

@@ -2,7 +2,7 @@ import { EsignErrors } from '@axel/domain/esign/esign.errors';
 import { describe, expect, it } from 'vitest';
 import { catalogues, type Tree } from '../../i18n/catalogues';
 import { createReceiverClient, isLinkId, PIN_KINDS } from './esign-receiver.api';
-import { fieldContent, initialsOf, signerColor } from './signature-text';
+import { fieldContent, initialsOf, shownBox, signerColor } from './signature-text';
 
 const flatten = (tree: Tree, prefix = ''): Record<string, string> =>
   Object.entries(tree).reduce<Record<string, string>>((out, [k, v]) => {
@@ -95,5 +95,17 @@ describe('the signer calls', () => {
     expect(isLinkId(LINK)).toBe(true);
     expect(isLinkId('list')).toBe(false);
     expect(isLinkId(undefined)).toBe(false);
+  });
+});
+
+describe('a field on a turned page', () => {
+  const box = { x: 0.1, y: 0.2, width: 0.3, height: 0.05 };
+  it('stays where it is on an upright page and turns with a page shown turned by /Rotate', () => {
+    expect(shownBox(box, 0)).toEqual(box);
+    // turned a quarter clockwise: the unrotated top-left corner is now top-right
+    expect(shownBox(box, 90)).toEqual({ x: 0.75, y: 0.1, width: 0.05, height: 0.3 });
+    expect(shownBox(box, 180)).toMatchObject({ x: 0.6, y: 0.75, width: 0.3, height: 0.05 });
+    expect(shownBox(box, 270)).toMatchObject({ x: 0.2, y: 0.6, width: 0.05, height: 0.3 });
+    expect(shownBox(box, -90)).toEqual(shownBox(box, 270));
   });
 });

@@ -42,3 +42,28 @@ export const fieldContent = (kind: PinKind, signature: Signature | null, signerN
       return { kind: 'text', text: signerName, script: false };
   }
 };
+
+export interface FieldBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * A field's box as the reader sees the page: fields are stored as fractions of the unrotated page
+ * from its top-left corner, and a page with `/Rotate` (clockwise) is shown turned.
+ */
+export const shownBox = (box: FieldBox, rotation: number): FieldBox => {
+  const { x, y, width: w, height: h } = box;
+  switch (((rotation % 360) + 360) % 360) {
+    case 90:
+      return { x: 1 - (y + h), y: x, width: h, height: w };
+    case 180:
+      return { x: 1 - (x + w), y: 1 - (y + h), width: w, height: h };
+    case 270:
+      return { x: y, y: 1 - (x + w), width: h, height: w };
+    default:
+      return box;
+  }
+};
