@@ -47,7 +47,7 @@ const storeFile = async (http: HttpClient, userId: string, storageId: string, na
 };
 
 /** A Professional owner's package of a 2-page PDF, sent with a password: Ada signs and dates page 1, Bob signs and initials page 2. */
-const sentPackage = async () => {
+const sentPackage = async (options: { ordered?: boolean } = {}) => {
   const owner = await signedInUser();
   await buyPlan(owner.http, owner.id, 200);
   const base = `/api/users/${owner.id}/esign/packages`;
@@ -58,12 +58,13 @@ const sentPackage = async () => {
   const entry = await owner.http.post(`${p}/entries/`, { fileId });
   expect(entry.status, JSON.stringify(entry.body)).toBe(201);
   const tag = String(pkg.body.id).slice(0, 8);
+  const links: string[] = [];
   const people = [
     { name: 'Ada Signer', email: `ada.${tag}@example.com`, page: 1, kinds: ['signature', 'date'] },
     { name: 'Bob Signer', email: `bob.${tag}@example.com`, page: 2, kinds: ['signature', 'initials'] },
   ];
   for (const [i, person] of people.entries()) {
-    const added = await owner.http.post(`${p}/links/`, { name: person.name, email: person.email, color: i + 1 });
+    const added = await owner.http.post(`${p}/links/`, { name: person.name, email: person.email, color: i + 1, order: options.ordered ? i + 1 : null });
     expect(added.status, JSON.stringify(added.body)).toBe(201);
     for (const [k, kind] of person.kinds.entries()) {
       const pin = await owner.http.post(`${p}/pins/`, {
@@ -78,10 +79,11 @@ const sentPackage = async () => {
       });
       expect(pin.status, JSON.stringify(pin.body)).toBe(201);
     }
+    links.push(added.body.linkId as string);
   }
   const sent = await owner.http.post(`${p}/send/`, { password: PASSWORD });
   expect(sent.status, JSON.stringify(sent.body)).toBe(200);
-  return { owner, p, people };
+  return { owner, p, people, links };
 };
 
 const signingLink = async (email: string) => {
@@ -214,5 +216,37 @@ describe('e-sign receiver', () => {
     // Ada's link now shows the already-signed state with the download
     await phone.reload();
     await expect.poll(() => phone.getByTestId('esign-done').getAttribute('data-ready'), { timeout: 15_000 }).toBe('true');
+  });
+
+  it('with a signing order the second signer is told to wait, and signs once the first has finished; a finished signer sees the already-signed state', async () => {
+    const { people, links } = await sentPackage({ ordered: true });
+    const [, bob] = people as [(typeof people)[0], (typeof people)[0]];
+    const page = await newPage();
+    await page.goto(`${app().url}/esigns/${links[1]}`);
+    await page.getByTestId('esign-password').fill(PASSWORD);
+    await page.getByTestId('esign-password-submit').click();
+    await expect
+      .poll(() => page.getByTestId('esign-waiting').innerText(), { timeout: 15_000 })
+      .toContain('Another signer signs before you. You will get an e-mail when it is your turn.');
+
+    // the first signer signs and finishes over the API; the second gets the mail and, checking again, the documents
+    const ada = { authorization: `Password ${PASSWORD}`, 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' };
+    const call = (path: string, body?: unknown) =>
+      fetch(`${app().url}/api/esign-package-links/${links[0]}/${path}`, { method: 'POST', headers: ada, body: JSON.stringify(body ?? {}) });
+    expect((await call('sign/', { signature: { type: 'typed', text: 'Ada Signer' } })).status).toBe(200);
+    expect((await call('finish/')).status).toBe(200);
+    expect(await signingLink(bob.email)).toContain(`/esigns/${links[1]}`);
+    await page.getByTestId('esign-waiting').getByRole('button').click();
+    await expect.poll(() => pinOf(page, 'signature').count(), { timeout: 20_000 }).toBe(1);
+
+    // the first signer's link opened again: already signed, the sealed document not ready yet; the password is asked once per tab
+    const first = await newPage();
+    await first.goto(`${app().url}/receiver/signing/${links[0]}`);
+    await first.getByTestId('esign-password').fill(PASSWORD);
+    await first.getByTestId('esign-password-submit').click();
+    await expect.poll(() => first.getByTestId('esign-done').getAttribute('data-ready'), { timeout: 15_000 }).toBe('false');
+    await first.reload();
+    await expect.poll(() => first.getByTestId('esign-done').getAttribute('data-ready'), { timeout: 15_000 }).toBe('false');
+    expect(await first.getByTestId('esign-password').count()).toBe(0);
   });
 });
