@@ -1,4 +1,5 @@
 import { EsignErrors } from '@axel/domain/esign/esign.errors';
+import { matchRoute } from '../../routing/routeTable';
 import { describe, expect, it } from 'vitest';
 import { catalogues, type Tree } from '../../i18n/catalogues';
 import { createReceiverClient, isLinkId, PIN_KINDS } from './esign-receiver.api';
@@ -107,5 +108,15 @@ describe('a field on a turned page', () => {
     expect(shownBox(box, 180)).toMatchObject({ x: 0.6, y: 0.75, width: 0.3, height: 0.05 });
     expect(shownBox(box, 270)).toMatchObject({ x: 0.2, y: 0.6, width: 0.05, height: 0.3 });
     expect(shownBox(box, -90)).toEqual(shownBox(box, 270));
+  });
+});
+
+describe('the signer routes', () => {
+  it("the mail's /esigns/<link>, /receiver/signing/<link> and the mobile /esign/<link> open the signer page without sign-in; the owner's /esigns/list stays theirs", () => {
+    const link = 'abcdefghijklmnopqrstuv';
+    for (const path of [`/esigns/${link}`, `/receiver/signing/${link}`, `/esign/${link}`]) {
+      expect(matchRoute(path)?.def, path).toMatchObject({ screen: 'esignReceiver', access: 'public' });
+    }
+    expect(matchRoute('/esigns/list')?.def).toMatchObject({ access: 'auth' });
   });
 });
