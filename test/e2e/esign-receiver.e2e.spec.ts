@@ -238,6 +238,8 @@ describe('e-sign receiver', () => {
     expect(await signingLink(bob.email)).toContain(`/esigns/${links[1]}`);
     await page.getByTestId('esign-waiting').getByRole('button').click();
     await expect.poll(() => pinOf(page, 'signature').count(), { timeout: 20_000 }).toBe(1);
+    // the first signer's fields show as signed, in their colour
+    expect(await page.locator('[data-testid="esign-other-pin"][data-filled="true"]').count()).toBe(2);
 
     // the first signer's link opened again: already signed, the sealed document not ready yet; the password is asked once per tab
     const first = await newPage();

@@ -55,9 +55,27 @@ const FieldBox = ({ pin, rotation, props }: { pin: SigningPin; rotation: number;
     return (
       <Box
         data-testid="esign-other-pin"
+        data-filled={pin.filled ? 'true' : 'false'}
         aria-hidden
-        sx={{ ...place, border: 1, borderStyle: 'dashed', borderColor: color, bgcolor: `${color}14`, pointerEvents: 'none' }}
-      />
+        sx={{
+          ...place,
+          border: 1,
+          borderStyle: pin.filled ? 'solid' : 'dashed',
+          borderColor: color,
+          bgcolor: `${color}14`,
+          pointerEvents: 'none',
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          overflow: 'hidden',
+        }}
+      >
+        {pin.filled && (
+          <Typography component="span" noWrap sx={{ fontSize: 'clamp(9px, 2vw, 13px)', color, px: 0.5 }}>
+            {t('esignReceiver.pin.signedBefore')}
+          </Typography>
+        )}
+      </Box>
     );
   }
   const filled = props.filled.includes(pin.id);
