@@ -47,6 +47,7 @@ export type Screen =
   | 'cloudlocker'
   | 'ssoCallback'
   | 'slackAuth'
+  | 'esignReceiver'
   | 'notAvailable';
 
 /** Names the guard's exceptions refer to (the product's own route names). */
@@ -141,15 +142,15 @@ export const ROUTES: readonly RouteDef[] = [
   open('/change-email-confirmations/:token', 'changeEmailConfirmation', 'change_email_confirmation'),
   open('/resend', 'resend'),
   open('/deleted-acc', 'deletedAccount'),
-  open('/esign/:itemId?'),
+  open('/esign/:itemId?', 'esignReceiver'),
   open('/transaction/search', 'transactionSearch'),
   open('/transaction/:id', 'transactionId', 'transaction'),
   open('/app/clio', 'clio'),
   open('/app/clio/auth', 'clioAuth'),
   open('/app/dropbox/auth', 'dropboxAuth'),
   // E-sign receiver screens (anonymous signers), after the owner screens they would shadow.
-  open('/esigns/:linkId/:id?'),
-  open('/receiver/signing/:linkId?'),
+  open('/esigns/:linkId/:id?', 'esignReceiver'),
+  open('/receiver/signing/:linkId?', 'esignReceiver'),
 
   // Served by the staff console: the web app hands these over with a full page load.
   { pattern: '/admin/*', access: 'admin', screen: 'adminHandoff' },

@@ -4,6 +4,7 @@ import { NotAvailablePage } from '../components/NotAvailablePage';
 import { AppAuthPage } from '../features/apps/AppAuthPage';
 import { ClioPage } from '../features/apps/ClioPage';
 import { DropboxPage } from '../features/apps/DropboxPage';
+import { EsignReceiverPage } from '../features/esign-receiver/EsignReceiverPage';
 import { ManageAppsPage } from '../features/apps/ManageAppsPage';
 import { BookmarksPage } from '../features/bookmarks/BookmarksPage';
 import { CloudLockerFilesPage } from '../features/devices/CloudLockerFilesPage';
@@ -85,5 +86,6 @@ export const SCREENS: Record<Screen, () => ReactElement | null> = {
   clio: () => <ClioPage />,
   ssoCallback: () => <SsoCallbackPage />,
   slackAuth: () => <SlackAuthPage />,
+  esignReceiver: () => <EsignReceiverPage />,
   notAvailable: () => <NotAvailablePage />,
 };
