@@ -6,6 +6,7 @@ import { ClioPage } from '../features/apps/ClioPage';
 import { DropboxPage } from '../features/apps/DropboxPage';
 import { ManageAppsPage } from '../features/apps/ManageAppsPage';
 import { BookmarksPage } from '../features/bookmarks/BookmarksPage';
+import { EsignPage } from '../features/esign/EsignPage';
 import { MembersPage } from '../features/members/MembersPage';
 import { FileBrowserPage } from '../features/files/FileBrowserPage';
 import { TrashPage } from '../features/files/TrashPage';
@@ -77,5 +78,6 @@ export const SCREENS: Record<Screen, () => ReactElement | null> = {
   dropboxAuth: () => <AppAuthPage app="dropbox" />,
   clioAuth: () => <AppAuthPage app="clio" />,
   clio: () => <ClioPage />,
+  esign: () => <EsignPage />,
   notAvailable: () => <NotAvailablePage />,
 };

@@ -2,6 +2,7 @@ import WalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
 import BookmarksOutlined from '@mui/icons-material/BookmarksOutlined';
 import CardMembershipOutlined from '@mui/icons-material/CardMembershipOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import DrawOutlined from '@mui/icons-material/DrawOutlined';
 import FolderOutlined from '@mui/icons-material/FolderOutlined';
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
@@ -40,6 +41,7 @@ const ICONS: Record<NavKey, ReactNode> = {
   wallet: <WalletOutlined />,
   plans: <CardMembershipOutlined />,
   members: <GroupsOutlined />,
+  esign: <DrawOutlined />,
 };
 
 /** The user's own online storage (the one the files page opens first), read again on every move and saved upload. */
@@ -95,7 +97,9 @@ export const AppNav = ({ onNavigate }: { onNavigate?: () => void }) => {
   return (
     <Box component="nav" aria-label={t('nav.label')} data-testid="app-nav" sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
       <List sx={{ py: 1 }}>
-        {NAV_ENTRIES.filter((entry) => !entry.managersOnly || (user && canManageMembers(user))).map((entry) => (
+        {NAV_ENTRIES.filter(
+          (entry) => (!entry.managersOnly || (user && canManageMembers(user))) && (!entry.planFeature || user?.planFeatures?.includes(entry.planFeature)),
+        ).map((entry) => (
           <ListItem key={entry.key} disablePadding>
             <ListItemButton
               component={RouterLink}

@@ -2,7 +2,7 @@
  * The entries of the signed-in app's navigation: only screens the route table renders. Each entry
  * is where it leads and which paths count as being on it (the entry is marked there).
  */
-export type NavKey = 'home' | 'files' | 'shares' | 'secureFetch' | 'bookmarks' | 'trash' | 'wallet' | 'plans' | 'members';
+export type NavKey = 'home' | 'files' | 'shares' | 'secureFetch' | 'bookmarks' | 'trash' | 'wallet' | 'plans' | 'members' | 'esign';
 
 export interface NavEntry {
   key: NavKey;
@@ -11,6 +11,8 @@ export interface NavEntry {
   prefixes: readonly string[];
   /** Shown only to people who manage a team (the route guard's own rule for /members). */
   managersOnly?: boolean;
+  /** Shown only on plans with this feature (eSign: Professional, Team, Enterprise). */
+  planFeature?: string;
 }
 
 export const NAV_ENTRIES: readonly NavEntry[] = [
@@ -20,6 +22,12 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { key: 'secureFetch', to: '/files/secure-fetch', prefixes: ['/files/secure-fetch', '/files/secure-fetches'] },
   { key: 'bookmarks', to: '/files/bookmarks', prefixes: ['/files/bookmarks', '/files/lists'] },
   { key: 'trash', to: '/files/trash', prefixes: ['/files/trash'] },
+  {
+    key: 'esign',
+    to: '/esigns/list',
+    prefixes: ['/esigns/list', '/esigns/drafts', '/esigns/archive', '/esigns/package', '/esigns/view', '/esigns/edit', '/esigns/preview'],
+    planFeature: 'esign',
+  },
   { key: 'wallet', to: '/wallet/overview', prefixes: ['/wallet'] },
   { key: 'members', to: '/members/manage', prefixes: ['/members'], managersOnly: true },
   { key: 'plans', to: '/storages/plans', prefixes: ['/storages/plans', '/storages/upgrade', '/storages/checkout', '/storages/slots', '/storages/group'] },

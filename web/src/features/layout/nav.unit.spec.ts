@@ -22,12 +22,16 @@ describe('the navigation', () => {
     expect(activeNav('/files/trash/s1')).toBe('trash');
     expect(activeNav('/wallet/send')).toBe('wallet');
     expect(activeNav('/storages/checkout')).toBe('plans');
+    expect(activeNav('/esigns/drafts')).toBe('esign');
+    expect(activeNav('/esigns/edit/2/p1')).toBe('esign');
   });
 
   it('marks nothing on a path of no entry, nor on a mere shared prefix', () => {
     expect(activeNav('/settings')).toBeNull();
     expect(activeNav('/storages/management')).toBeNull();
     expect(activeNav('/files/sharesx')).toBeNull();
+    // a signer's link is not the owner's e-sign area
+    expect(activeNav('/esigns/AbCdEfGhIjKlMnOpQrStUv')).toBeNull();
     expect(activeNav('/walletx')).toBeNull();
   });
 });
