@@ -1,7 +1,7 @@
 import { checkedPackageName, PACKAGE_MESSAGE_MAX, SIGNER_COLORS, SIGNER_NAME_MAX } from '@axel/domain/esign/esign.decide';
 import type { PinKind } from '@axel/domain/esign/esign.events';
 import { z } from 'zod';
-import type { EsignPackageDetail, EsignPin, NewPin } from './esign.api';
+import type { EsignPackageDetail, EsignPin } from './esign.api';
 
 /** The package name rule of the server (letters, digits, spaces and a few marks), checked before it is sent. */
 export const isValidPackageName = (name: string) => {
@@ -90,7 +90,6 @@ export const missingForSend = (pkg: Pick<EsignPackageDetail, 'entries' | 'links'
   return missing;
 };
 
-export type { NewPin };
 
 export interface Rect {
   x: number;
