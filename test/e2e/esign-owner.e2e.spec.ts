@@ -1,13 +1,26 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import PDFKit from 'pdfkit';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { stepShots } from './browser';
 import { expectNoSideScroll } from './helpers';
+import type { HttpClient } from '../../api/src/testing/harness';
 import { e2eSuite } from './suite';
 
-const { app, dir, uniqueEmail, buyPlan, signUpConfirmed, signIn: apiSignIn, lastMail, newPage, webSignIn } = e2eSuite({ tempDir: 'axel-esign-e2e-' });
+const {
+  app,
+  dir,
+  uniqueEmail,
+  buyPlan,
+  signUpConfirmed,
+  signedInUser,
+  signIn: apiSignIn,
+  lastMail,
+  linkIn,
+  newPage,
+  webSignIn,
+} = e2eSuite({ tempDir: 'axel-esign-e2e-' });
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
@@ -30,6 +43,27 @@ const clickPage = async (page: Page, pageNumber: number, fx: number, fy: number)
   await target.locator('canvas').waitFor();
   const box = (await target.boundingBox())!;
   await target.click({ position: { x: box.width * fx, y: box.height * fy } });
+};
+
+const TUS = { 'tus-resumable': '1.0.0' };
+
+/** A file put into the user's storage over the API (tus upload, then the file item). */
+const storeFile = async (http: HttpClient, userId: string, storageId: string, name: string, bytes: Buffer) => {
+  const created = await http.request('POST', '/api/uploads/', undefined, {
+    ...TUS,
+    'upload-length': String(bytes.length),
+    'upload-metadata': `storageId ${Buffer.from(storageId).toString('base64')}`,
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const location = created.headers.get('location')!;
+  const sent = await http.request('PATCH', location, new Uint8Array(bytes), {
+    ...TUS,
+    'upload-offset': '0',
+    'content-type': 'application/offset+octet-stream',
+  });
+  expect(sent.status).toBe(204);
+  const made = await http.post(`/api/users/${userId}/storages/${storageId}/items/`, { label: 'file', name, uploadId: location.split('/').at(-1)! });
+  expect(made.status, JSON.stringify(made.body)).toBe(201);
 };
 
 const pinOf = (page: Page, email: string) => page.locator(`[data-testid="esign-pin"][data-signer="${email}"]`);
@@ -179,6 +213,75 @@ describe('e-sign, the owner side', () => {
     await setLocale(owner.email, owner.id, 'pt_br');
     await page.reload();
     await expect.poll(() => row.getByTestId('esign-status').innerText()).toBe('Aguardando assinaturas');
+  });
+
+  it('a PDF picked from storage, a password the server makes shown once; once signed the package is completed, its fields read-only and its sealed PDF downloaded', async () => {
+    const shot = stepShots('web-esign-owner-completed');
+    const owner = await signedInUser(uniqueEmail('esign-complete'));
+    await buyPlan(owner.http, owner.id, PROFESSIONAL);
+    await storeFile(owner.http, owner.id, owner.storageId, 'contract.pdf', await makePdf(1));
+    await storeFile(owner.http, owner.id, owner.storageId, 'notes.txt', Buffer.from('not a pdf'));
+    const signer = `carol.${owner.id.slice(0, 8)}@example.com`;
+
+    const page = await newPage({ viewport: DESKTOP });
+    await webSignIn(page, owner.email);
+    await page.goto(`${app().url}/esigns/package/upload`);
+    await page.getByTestId('esign-name').fill('Contract 2026');
+    await page.getByTestId('esign-upload-storage').click();
+    const offered = page.locator('[data-testid="esign-picker-item"]');
+    await offered.first().waitFor();
+    // only PDFs are offered
+    expect(await offered.count()).toBe(1);
+    expect(await offered.first().getAttribute('data-name')).toBe('contract.pdf');
+    await offered.first().click();
+    await page.locator('[data-testid="esign-doc"][data-name="contract.pdf"]').waitFor();
+    await page.getByTestId('esign-next').click();
+    await page.waitForURL(/\/esigns\/package\/prepare\?id=/, { timeout: 20_000 });
+    await page.getByTestId('esign-signer-name').fill('Carol Signer');
+    await page.getByTestId('esign-signer-email').fill(signer);
+    await page.getByTestId('esign-signer-add').click();
+    await page.locator(`[data-testid="esign-signer"][data-email="${signer}"]`).waitFor();
+    await clickPage(page, 1, 0.4, 0.6);
+    await pinOf(page, signer).waitFor();
+    await page.getByTestId('esign-next').click();
+    await page.getByTestId('esign-send').click();
+    await page.getByTestId('esign-send-confirm').click();
+    const made = page.getByTestId('esign-made-password');
+    await made.waitFor({ timeout: 20_000 });
+    const password = await made.inputValue();
+    expect(password.length).toBeGreaterThanOrEqual(8);
+    await shot(page, 'sent-with-made-password');
+
+    // the signer signs with the link of the mail and the password the owner passed on
+    const linkId = linkIn((await lastMail(signer, 'A document is waiting for your signature')).text, '/esigns/');
+    const auth = { authorization: `Password ${password}` };
+    const base = `/api/esign-package-links/${linkId}`;
+    const signerHttp = (await apiSignIn(owner.email)).http;
+    expect((await signerHttp.request('GET', `${base}/entries/`, undefined, auth)).status).toBe(200);
+    expect((await signerHttp.request('POST', `${base}/sign/`, { signature: { type: 'typed', text: 'Carol Signer' } }, auth)).status).toBe(200);
+    expect((await signerHttp.request('POST', `${base}/finish/`, undefined, auth)).status).toBe(200);
+
+    await page.getByTestId('esign-to-list').click();
+    const row = page.locator('[data-testid="esign-row"][data-name="Contract 2026"]');
+    await expect.poll(() => row.getAttribute('data-status')).toBe('completed');
+    expect(await row.getByTestId('esign-status').innerText()).toBe('Completed');
+    expect(await row.getByTestId('esign-progress').innerText()).toContain('1 of 1 signed');
+    const [download] = await Promise.all([page.waitForEvent('download'), row.getByTestId('esign-download').click()]);
+    expect(download.suggestedFilename()).toBe('Contract 2026 (signed).pdf');
+    const saved = path.join(dir(), 'signed.pdf');
+    await download.saveAs(saved);
+    expect(readFileSync(saved).subarray(0, 5).toString()).toBe('%PDF-');
+    await shot(page, 'completed');
+
+    // opened: the signer has signed; the fields are shown and cannot be changed
+    await row.getByTestId('esign-view').click();
+    await page.waitForURL(/\/esigns\/view\/1\//);
+    await expect.poll(() => page.locator(`[data-testid="esign-summary-signer"][data-email="${signer}"]`).getAttribute('data-state')).toBe('finished');
+    await page.getByTestId('esign-view-fields').click();
+    await page.waitForURL(/\/esigns\/view\/2\//);
+    await pinOf(page, signer).waitFor();
+    expect(await page.getByTestId('esign-pin-remove').count()).toBe(0);
+    expect(await page.getByTestId('esign-tools').count()).toBe(0);
   });
 
   it('a draft is deleted from the drafts after a confirmation', async () => {
