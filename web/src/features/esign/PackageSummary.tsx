@@ -22,7 +22,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMachine } from '@xstate/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
@@ -119,8 +119,11 @@ export const PackagePreviewStep = ({ packageId }: { packageId: string }) => {
     { input: { packageId } },
   );
   const { madePassword, error: sendError } = state.context;
-  if (state.matches('sent')) {
-    draftPasswords.delete(packageId);
+  const sent = state.matches('sent');
+  useEffect(() => {
+    if (sent) draftPasswords.delete(packageId);
+  }, [sent, packageId]);
+  if (sent) {
     return (
       <Container maxWidth="sm" sx={{ py: 3 }} data-testid="esign-sent">
         <Alert severity="success" sx={{ mb: 2 }}>

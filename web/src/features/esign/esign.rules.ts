@@ -90,7 +90,6 @@ export const missingForSend = (pkg: Pick<EsignPackageDetail, 'entries' | 'links'
   return missing;
 };
 
-
 export interface Rect {
   x: number;
   y: number;
