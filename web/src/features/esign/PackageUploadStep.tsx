@@ -111,6 +111,21 @@ export const PackageUploadStep = ({ packageId }: { packageId?: string }) => {
     }
   };
 
+  if (pkg && pkg.status !== 'draft')
+    return (
+      <Container maxWidth="sm" sx={{ py: 3 }}>
+        <Alert
+          severity="info"
+          action={
+            <Button color="inherit" size="small" onClick={() => void navigate(`/esigns/view/1/${pkg.id}`)}>
+              {t('esign.list.view')}
+            </Button>
+          }
+        >
+          {t('esign.preview.alreadySent')}
+        </Alert>
+      </Container>
+    );
   return (
     <Container maxWidth="md" sx={{ py: 3 }} data-testid="esign-upload-step">
       <WizardSteps active={0} />
