@@ -29,6 +29,8 @@ export interface UserInfo {
   isAppVisible: boolean;
   isUnpaidUser: boolean;
   isGraceUnpaidUser: boolean;
+  /** Features of the plan (esign, e2ee, two-factor, backup...). */
+  planFeatures?: string[];
 }
 
 export interface SessionInfo {

@@ -48,6 +48,7 @@ export type Screen =
   | 'ssoCallback'
   | 'slackAuth'
   | 'esignReceiver'
+  | 'esign'
   | 'notAvailable';
 
 /** Names the guard's exceptions refer to (the product's own route names). */
@@ -109,17 +110,17 @@ export const ROUTES: readonly RouteDef[] = [
   auth('/wallet/contacts', 'wallet'),
 
   // E-sign owner screens, sign-in needed.
-  auth('/esigns/list'),
-  auth('/esigns/drafts'),
-  auth('/esigns/archive'),
-  auth('/esigns/package/upload'),
-  auth('/esigns/package/prepare'),
-  auth('/esigns/package/preview'),
-  auth('/esigns/view/1/:packageId'),
-  auth('/esigns/view/2/:packageId'),
-  auth('/esigns/edit/1/:packageId'),
-  auth('/esigns/edit/2/:packageId'),
-  auth('/esigns/preview/:packageId?'),
+  auth('/esigns/list', 'esign'),
+  auth('/esigns/drafts', 'esign'),
+  auth('/esigns/archive', 'esign'),
+  auth('/esigns/package/upload', 'esign'),
+  auth('/esigns/package/prepare', 'esign'),
+  auth('/esigns/package/preview', 'esign'),
+  auth('/esigns/view/1/:packageId', 'esign'),
+  auth('/esigns/view/2/:packageId', 'esign'),
+  auth('/esigns/edit/1/:packageId', 'esign'),
+  auth('/esigns/edit/2/:packageId', 'esign'),
+  auth('/esigns/preview/:packageId?', 'esign'),
 
   // No sign-in needed.
   open('/storages/result', 'paymentResult', 'payment_result'),

@@ -9,6 +9,7 @@ import { ManageAppsPage } from '../features/apps/ManageAppsPage';
 import { BookmarksPage } from '../features/bookmarks/BookmarksPage';
 import { CloudLockerFilesPage } from '../features/devices/CloudLockerFilesPage';
 import { GroupsPage } from '../features/members/GroupsPage';
+import { EsignPage } from '../features/esign/EsignPage';
 import { MembersPage } from '../features/members/MembersPage';
 import { FileBrowserPage } from '../features/files/FileBrowserPage';
 import { TrashPage } from '../features/files/TrashPage';
@@ -87,5 +88,6 @@ export const SCREENS: Record<Screen, () => ReactElement | null> = {
   ssoCallback: () => <SsoCallbackPage />,
   slackAuth: () => <SlackAuthPage />,
   esignReceiver: () => <EsignReceiverPage />,
+  esign: () => <EsignPage />,
   notAvailable: () => <NotAvailablePage />,
 };

@@ -4,13 +4,8 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Document, Page, pdfjs } from 'react-pdf';
-import 'react-pdf/dist/Page/AnnotationLayer.css';
-import 'react-pdf/dist/Page/TextLayer.css';
-// bundled with the app (no CDN): the preview works offline
-import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
-
-pdfjs.GlobalWorkerOptions.workerSrc = workerUrl;
+import { Document, Page } from 'react-pdf';
+import { PDF_OPTIONS } from './pdf-loader';
 
 /** Width of a page at 100 %, on a screen wide enough for it. */
 const PAGE_WIDTH = 800;
@@ -42,8 +37,7 @@ const PdfPreview = ({ url, zoom, rotation }: { url: string; zoom: number; rotati
   const [pages, setPages] = useState<number | null>(null);
   const [failed, setFailed] = useState(false);
   const viewport = useViewportWidth();
-  // the CSP allows no eval: pdf.js is told so instead of finding out
-  const options = useMemo(() => ({ isEvalSupported: false, withCredentials: true }), []);
+  const options = useMemo(() => ({ ...PDF_OPTIONS }), []);
   if (failed) return <Alert severity="error">{t('files.preview.failed')}</Alert>;
   return (
     <Box data-testid="preview-pdf" sx={{ maxHeight: '85vh', maxWidth: '100%', overflow: 'auto', p: 2 }}>

@@ -3,6 +3,7 @@ import BookmarksOutlined from '@mui/icons-material/BookmarksOutlined';
 import CardMembershipOutlined from '@mui/icons-material/CardMembershipOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import DnsOutlined from '@mui/icons-material/DnsOutlined';
+import DrawOutlined from '@mui/icons-material/DrawOutlined';
 import FolderOutlined from '@mui/icons-material/FolderOutlined';
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
@@ -43,6 +44,7 @@ const ICONS: Record<NavKey, ReactNode> = {
   plans: <CardMembershipOutlined />,
   members: <GroupsOutlined />,
   cloudlockers: <DnsOutlined />,
+  esign: <DrawOutlined />,
 };
 
 /** The user's own online storage (the one the files page opens first), read again on every move and saved upload. */
@@ -99,7 +101,7 @@ export const AppNav = ({ onNavigate }: { onNavigate?: () => void }) => {
   return (
     <Box component="nav" aria-label={t('nav.label')} data-testid="app-nav" sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
       <List sx={{ py: 1 }}>
-        {NAV_ENTRIES.filter((entry) => (!entry.managersOnly || (user && canManageMembers(user))) && (!entry.cloudLockerOwnersOnly || drives.length > 0)).map(
+        {NAV_ENTRIES.filter((entry) => (!entry.managersOnly || (user && canManageMembers(user))) && (!entry.cloudLockerOwnersOnly || drives.length > 0) && (!entry.planFeature || user?.planFeatures?.includes(entry.planFeature))).map(
           (entry) => (
             <ListItem key={entry.key} disablePadding>
               <ListItemButton

@@ -2,7 +2,7 @@
  * The entries of the signed-in app's navigation: only screens the route table renders. Each entry
  * is where it leads and which paths count as being on it (the entry is marked there).
  */
-export type NavKey = 'home' | 'files' | 'shares' | 'secureFetch' | 'bookmarks' | 'trash' | 'wallet' | 'plans' | 'members' | 'cloudlockers';
+export type NavKey = 'home' | 'files' | 'shares' | 'secureFetch' | 'bookmarks' | 'trash' | 'wallet' | 'plans' | 'members' | 'cloudlockers' | 'esign';
 
 export interface NavEntry {
   key: NavKey;
@@ -13,6 +13,8 @@ export interface NavEntry {
   managersOnly?: boolean;
   /** Shown only to people with a CloudLocker bound to them (spec §2: files/cloudlocker/:driveId). */
   cloudLockerOwnersOnly?: boolean;
+  /** Shown only on plans with this feature (eSign: Professional, Team, Enterprise). */
+  planFeature?: string;
 }
 
 export const NAV_ENTRIES: readonly NavEntry[] = [
@@ -23,6 +25,12 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { key: 'bookmarks', to: '/files/bookmarks', prefixes: ['/files/bookmarks', '/files/lists'] },
   { key: 'trash', to: '/files/trash', prefixes: ['/files/trash'] },
   { key: 'cloudlockers', to: '/settings?tab=cloudlockers', prefixes: ['/files/cloudlocker'], cloudLockerOwnersOnly: true },
+  {
+    key: 'esign',
+    to: '/esigns/list',
+    prefixes: ['/esigns/list', '/esigns/drafts', '/esigns/archive', '/esigns/package', '/esigns/view', '/esigns/edit', '/esigns/preview'],
+    planFeature: 'esign',
+  },
   { key: 'wallet', to: '/wallet/overview', prefixes: ['/wallet'] },
   { key: 'members', to: '/members/manage', prefixes: ['/members'], managersOnly: true },
   { key: 'plans', to: '/storages/plans', prefixes: ['/storages/plans', '/storages/upgrade', '/storages/checkout', '/storages/slots', '/storages/group'] },

@@ -23,6 +23,8 @@ describe('the navigation', () => {
     expect(activeNav('/wallet/send')).toBe('wallet');
     expect(activeNav('/storages/checkout')).toBe('plans');
     expect(activeNav('/files/cloudlocker/d1/f2')).toBe('cloudlockers');
+    expect(activeNav('/esigns/drafts')).toBe('esign');
+    expect(activeNav('/esigns/edit/2/p1')).toBe('esign');
   });
 
   it('leads to the one CloudLocker’s files, or to the list of them when there are several', () => {
@@ -35,6 +37,8 @@ describe('the navigation', () => {
     expect(activeNav('/settings')).toBeNull();
     expect(activeNav('/storages/management')).toBeNull();
     expect(activeNav('/files/sharesx')).toBeNull();
+    // a signer's link is not the owner's e-sign area
+    expect(activeNav('/esigns/AbCdEfGhIjKlMnOpQrStUv')).toBeNull();
     expect(activeNav('/walletx')).toBeNull();
   });
 });
