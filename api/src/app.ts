@@ -45,6 +45,7 @@ import { createBillingModule } from './modules/billing/billing.module';
 import { createFilesModule, type FilesModule } from './modules/files/files.module';
 import type { StorageBytes, StorageBytesOf } from './modules/files/storage.bytes';
 import { createStorageModule } from './modules/files/storage.module';
+import { createBrandingModule } from './modules/branding/branding.module';
 import { createTeamsModule } from './modules/teams/teams.module';
 import { createWalletModule, type WalletModule } from './modules/wallet/wallet.module';
 import { createAuditModule } from './modules/audit/audit.module';
@@ -166,6 +167,7 @@ export const createApp = async (options: AppOptions): Promise<AppHandle> => {
     cartModule,
     secureFetch,
     createTeamsModule({ planOf: billing.planOf }),
+    createBrandingModule({ planOf: billing.planOf }),
     fileLockModule,
     e2eeModule,
     ipfs,

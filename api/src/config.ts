@@ -188,6 +188,17 @@ const ConfigSchema = z.object({
   /** An external transaction explorer; `{id}` in it is replaced by the transaction id (else appended). */
   AXEL_EXPLORER_URL: optionalUrl,
   /** A bearer token that lets a scraper on another machine read `/metrics` (loopback clients need none). */
+  /**
+   * The domain under which teams' custom URLs live (`<subdomain>.<domain>`). Unset: the public URL's
+   * host name, or `localhost` when that is an IP address (browsers send `*.localhost` to the loopback).
+   */
+  CUSTOM_URL_DOMAIN: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => !v || /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/.test(v), 'must be a host name'),
   METRICS_TOKEN: z
     .string()
     .optional()

@@ -13,6 +13,7 @@ export * from './sharing/cart';
 export * from './sharing/share-archive';
 export * from './secure-fetch';
 export * from './teams';
+export * from './branding';
 export * from './file-lock';
 export * from './e2ee';
 export * from './ipfs';

@@ -11,3 +11,4 @@ export * from './runner/row-projection';
 export * from './storage/storage.projection';
 export * from './sharing/shares.projection';
 export * from './teams/teams.projection';
+export * from './branding/branding.projection';

@@ -121,8 +121,11 @@ const STAFF_ROUTE = /^\/api\/(admin|wallet\/v1\/admin)\//;
  */
 const USER_ROUTE =
   /^\/api\/((dev\/)?users\/:id(\/|$)|wallet\/v1\/(?!faucet|explorer\/)|shares\/|bookmarks(\/|$)|carts\/$|teams\/|team-invites\/|dropbox(api|content)\/)/;
-/** Under the owner's `/shares/`, the one call a Secure Fetch link's sender makes without a session: sending the files. */
-const ANONYMOUS_CALLS = new Set(['POST /api/shares/:id/']);
+/**
+ * Calls under those prefixes made without a session: a Secure Fetch link's sender sending the files
+ * (under the owner's `/shares/`), and a team's logo, shown on its share pages and custom host.
+ */
+const ANONYMOUS_CALLS = new Set(['POST /api/shares/:id/', 'GET /api/teams/:teamId/branding/logo']);
 
 export const routeAudience = (url: string, method: string): RouteAudience =>
   STAFF_ROUTE.test(url) ? 'staff' : USER_ROUTE.test(url) && !ANONYMOUS_CALLS.has(`${method} ${url}`) ? 'user' : 'anyone';

@@ -49,6 +49,8 @@ export type Screen =
   | 'slackAuth'
   | 'esignReceiver'
   | 'esign'
+  | 'branding'
+  | 'customUrl'
   | 'notAvailable';
 
 /** Names the guard's exceptions refer to (the product's own route names). */
@@ -94,8 +96,8 @@ export const ROUTES: readonly RouteDef[] = [
   auth('/members/manage', 'members', 'members'),
   auth('/members/activity', 'notAvailable', 'members'),
   auth('/members/groupsManage', 'groups', 'members'),
-  auth('/members/branding', 'notAvailable', 'members'),
-  auth('/members/custom-url', 'notAvailable', 'members'),
+  auth('/members/branding', 'branding', 'members'),
+  auth('/members/custom-url', 'customUrl', 'members'),
   auth('/members/settings', 'notAvailable', 'members'),
   auth('/preview/:id?'),
   auth('/axel-unlocker'),

@@ -6,6 +6,7 @@ import { ClioPage } from '../features/apps/ClioPage';
 import { DropboxPage } from '../features/apps/DropboxPage';
 import { EsignReceiverPage } from '../features/esign-receiver/EsignReceiverPage';
 import { ManageAppsPage } from '../features/apps/ManageAppsPage';
+import { BrandingPage, CustomUrlPage } from '../features/branding/BrandingPages';
 import { BookmarksPage } from '../features/bookmarks/BookmarksPage';
 import { CloudLockerFilesPage } from '../features/devices/CloudLockerFilesPage';
 import { GroupsPage } from '../features/members/GroupsPage';
@@ -89,5 +90,7 @@ export const SCREENS: Record<Screen, () => ReactElement | null> = {
   slackAuth: () => <SlackAuthPage />,
   esignReceiver: () => <EsignReceiverPage />,
   esign: () => <EsignPage />,
+  branding: () => <BrandingPage />,
+  customUrl: () => <CustomUrlPage />,
   notAvailable: () => <NotAvailablePage />,
 };

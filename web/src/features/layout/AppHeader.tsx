@@ -22,6 +22,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Brand } from '../../components/Brand';
+import { TeamBrand } from '../branding/TeamBrand';
 import { LogoutDialog } from '../../components/LogoutDialog';
 import { STAFF_ROLES } from '../../routing/guard';
 import { useSession } from '../../session/store';
@@ -97,6 +98,7 @@ export const AppHeader = ({ onOpenNav }: { onOpenNav?: () => void }) => {
           </IconButton>
         )}
         <Brand to="/welcome" />
+        <TeamBrand />
         <Box sx={{ flex: 1 }} />
         <NotificationBell />
         <Tooltip title={t('menu.open')}>

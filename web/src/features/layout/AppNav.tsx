@@ -101,24 +101,27 @@ export const AppNav = ({ onNavigate }: { onNavigate?: () => void }) => {
   return (
     <Box component="nav" aria-label={t('nav.label')} data-testid="app-nav" sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
       <List sx={{ py: 1 }}>
-        {NAV_ENTRIES.filter((entry) => (!entry.managersOnly || (user && canManageMembers(user))) && (!entry.cloudLockerOwnersOnly || drives.length > 0) && (!entry.planFeature || user?.planFeatures?.includes(entry.planFeature))).map(
-          (entry) => (
-            <ListItem key={entry.key} disablePadding>
-              <ListItemButton
-                component={RouterLink}
-                to={entry.key === 'cloudlockers' ? cloudLockersTarget(drives.map((d) => d.id)) : entry.to}
-                selected={active === entry.key}
-                aria-current={active === entry.key ? 'page' : undefined}
-                onClick={onNavigate}
-                data-testid={`nav-${entry.key}`}
-                sx={{ mx: 1, borderRadius: 2 }}
-              >
-                <ListItemIcon sx={{ minWidth: 40 }}>{ICONS[entry.key]}</ListItemIcon>
-                <ListItemText primary={t(`nav.${entry.key}`)} />
-              </ListItemButton>
-            </ListItem>
-          ),
-        )}
+        {NAV_ENTRIES.filter(
+          (entry) =>
+            (!entry.managersOnly || (user && canManageMembers(user))) &&
+            (!entry.cloudLockerOwnersOnly || drives.length > 0) &&
+            (!entry.planFeature || user?.planFeatures?.includes(entry.planFeature)),
+        ).map((entry) => (
+          <ListItem key={entry.key} disablePadding>
+            <ListItemButton
+              component={RouterLink}
+              to={entry.key === 'cloudlockers' ? cloudLockersTarget(drives.map((d) => d.id)) : entry.to}
+              selected={active === entry.key}
+              aria-current={active === entry.key ? 'page' : undefined}
+              onClick={onNavigate}
+              data-testid={`nav-${entry.key}`}
+              sx={{ mx: 1, borderRadius: 2 }}
+            >
+              <ListItemIcon sx={{ minWidth: 40 }}>{ICONS[entry.key]}</ListItemIcon>
+              <ListItemText primary={t(`nav.${entry.key}`)} />
+            </ListItemButton>
+          </ListItem>
+        ))}
       </List>
       {storage && <StorageUsage storage={storage} onNavigate={onNavigate} />}
     </Box>
