@@ -273,9 +273,17 @@ describe('paging by position', () => {
   it('walks the whole log page by page with the keyset cursor, each event once, in order', async () => {
     const all = (await list({ perPage: '500' })).rows;
     expect(all.length).toBeGreaterThan(12);
+    // the running product may append meanwhile (the development chain's blocks): the walk is compared
+    // on what the first read saw, and must still give every event once, newest first
+    const top = all[0]!.position;
+    const seen = (rows: Row[]) => rows.filter((r) => r.position <= top).map((r) => r.id);
+    const once = (rows: Row[]) => {
+      expect(new Set(rows.map((r) => r.id)).size).toBe(rows.length);
+      expect(rows.every((r, i) => i === 0 || r.position < rows[i - 1]!.position)).toBe(true);
+    };
     const first = await list({ range: [0, 4] });
     expect(first.rows).toHaveLength(5);
-    expect(first.range).toBe(`activity 0-4/${all.length}`);
+    expect(Number(first.range!.match(/^activity 0-4\/(\d+)$/)![1])).toBeGreaterThanOrEqual(all.length);
     const walked: Row[] = [...first.rows];
     let next = first.next;
     while (next) {
@@ -284,14 +292,15 @@ describe('paging by position', () => {
       walked.push(...page.rows);
       next = page.next;
     }
-    expect(walked.map((r) => r.id)).toEqual(all.map((r) => r.id));
+    once(walked);
+    expect(seen(walked)).toEqual(all.map((r) => r.id));
 
     // with a time range the pages come from the time index, in the same order
     const since = all[all.length - 1]!.time;
     // (the hand-written probe above has no time, so no time range holds it)
     const dated = all.filter((r) => r.type !== 'AuditProbe');
     const timed = (await list({ filter: { from: since }, perPage: '500' })).rows;
-    expect(timed.map((r) => r.id)).toEqual(dated.map((r) => r.id));
+    expect(seen(timed)).toEqual(dated.map((r) => r.id));
     const timedWalk: Row[] = [];
     let cursor: string | null = null;
     do {
@@ -299,7 +308,8 @@ describe('paging by position', () => {
       timedWalk.push(...page.rows);
       cursor = page.next;
     } while (cursor);
-    expect(timedWalk.map((r) => r.id)).toEqual(dated.map((r) => r.id));
+    once(timedWalk);
+    expect(seen(timedWalk)).toEqual(dated.map((r) => r.id));
     expect((await auditor.get(`/api/admin/activity?filter=${encodeURIComponent(JSON.stringify({ from: since, before: 3 }))}`)).body.code).toBe(
       'VALIDATION_FAILED',
     );
