@@ -55,6 +55,13 @@ describe("a team's custom URL and its share pages", () => {
     await expectNoSideScroll(page);
     await shot(page, 'custom-host-signin-phone');
 
+    // signing up stays on the custom host, under the team's branding
+    await page.getByTestId('custom-host-to-signup').click();
+    await page.waitForURL(`${customUrl}/signup`);
+    await expect.poll(() => decodedWidth(page, '[data-testid="host-brand"] img')).toBe(160);
+    await expectNoSideScroll(page);
+    await page.goBack();
+
     // signing in goes on to the main host's sign-in, with the redirect and from=customOrigin
     await page.getByTestId('custom-host-continue').click();
     await page.waitForURL((url) => url.origin === main && url.pathname === '/signin');

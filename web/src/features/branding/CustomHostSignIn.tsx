@@ -1,9 +1,10 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 import { LanguageSelect } from '../../components/LanguageSelect';
 import { CenteredCard } from '../../components/StatusPage';
 import { mainHostSignIn } from '../../routing/guard';
@@ -45,6 +46,11 @@ export const CustomHostSignIn = ({ branding }: { branding: HostBranding }) => {
       <Button component="a" href={mainHostSignIn(branding.mainUrl, search)} variant="contained" fullWidth size="large" data-testid="custom-host-continue">
         {t('branding.host.continue')}
       </Button>
+      <Box sx={{ mt: 2, textAlign: 'center' }}>
+        <Link component={RouterLink} to="/signup" data-testid="custom-host-to-signup">
+          {t('signin.noAccount')}
+        </Link>
+      </Box>
     </CenteredCard>
   );
 };
