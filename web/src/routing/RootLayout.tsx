@@ -8,6 +8,7 @@ import { Notices } from '../components/Notices';
 import { OfflineBanner } from '../components/OfflineBanner';
 import { TermsAcceptanceDialog } from '../components/TermsAcceptanceDialog';
 import { useOnline } from '../components/useOnline';
+import { useHostBranding } from '../features/branding/hostBranding';
 import { AppShell } from '../features/layout/AppShell';
 import { PublicLayout } from '../features/layout/PublicLayout';
 import { usePendingInvite } from '../features/members/usePendingInvite';
@@ -41,6 +42,7 @@ const Loading = () => {
 export const RootLayout = () => {
   const location = useLocation();
   const session = useSession();
+  const host = useHostBranding();
   const online = useOnline();
   const user = session.user;
   const userLocale = user?.locale;
@@ -64,7 +66,9 @@ export const RootLayout = () => {
     }
   }, [blocker]);
 
-  if (session.status === 'loading') return <Loading />;
+  // the guard needs to know whether this is a team's custom host (asked once at start)
+  if (session.status === 'loading' || host.status === 'loading') return <Loading />;
+  const customHost = host.branding;
 
   // The page already shown stays while offline; only moving away is blocked.
   const decision = guard({
@@ -73,8 +77,8 @@ export const RootLayout = () => {
     user,
     online: true,
     signedOutReason: session.signedOutReason,
-    isCustomHost: appConfig.isCustomHost,
-    mainOrigin: appConfig.mainOrigin,
+    isCustomHost: appConfig.isCustomHost || customHost !== null,
+    mainOrigin: customHost?.mainUrl ?? appConfig.mainOrigin,
     explorerBaseUrl: appConfig.explorerBaseUrl,
   });
   if (decision.action === 'redirect') {

@@ -48,13 +48,21 @@ const withSearch = (path: string, search?: string) => {
 export const canManageMembers = (u: Pick<GuardUser, 'isTeamOwner' | 'isCoAdmin' | 'isProfessional' | 'isBusOwner' | 'isGroupOwner'>) =>
   u.isTeamOwner || u.isCoAdmin || u.isProfessional || u.isBusOwner || u.isGroupOwner;
 
+/**
+ * The main host's sign-in page for someone who came from a team's custom host: a session cookie
+ * belongs to one host, so signing in happens (and stays) on the main host. `search` is the custom
+ * host's sign-in query (its `redirect` is kept); `from=customOrigin` is added.
+ */
+export const mainHostSignIn = (mainOrigin: string, search = ''): string => {
+  const query = new URLSearchParams(search);
+  query.set('from', 'customOrigin');
+  return `${mainOrigin.replace(/\/$/, '')}/signin?${query.toString()}`;
+};
+
 const signInRedirect = (input: GuardInput): GuardResult => {
   const wanted = withSearch(input.path, input.search);
   const query = new URLSearchParams({ redirect: wanted });
-  if (input.isCustomHost && input.mainOrigin) {
-    query.set('from', 'customOrigin');
-    return redirect(`${input.mainOrigin.replace(/\/$/, '')}/signin?${query.toString()}`, true);
-  }
+  if (input.isCustomHost && input.mainOrigin) return redirect(mainHostSignIn(input.mainOrigin, query.toString()), true);
   return redirect(`/signin?${query.toString()}`);
 };
 
@@ -64,7 +72,7 @@ const signInRedirect = (input: GuardInput): GuardResult => {
  * offline blocks; fixed redirects (/ , /login, /wallet, /transaction/:id); admin paths (no sign-in
  * redirect, staff roles only); no session on a sign-in route goes to /deleted-acc when the session
  * ended because the account was deleted (there is nothing to sign in to), else to
- * /signin?redirect=; abandoned
+ * /signin?redirect= (on a team's custom host: the main host's, with from=customOrigin); abandoned
  * or unpaid users go to /storages/plans except on the shares, plans, checkout, payment result and
  * e-mail change routes; /members needs a managing role; /manage-apps needs isAppVisible.
  */
@@ -100,12 +108,8 @@ export const guard = (input: GuardInput): GuardResult => {
 
   if (!user) {
     if (match.def.access === 'auth' && input.signedOutReason === ACCOUNT_DELETED_REASON) return redirect(DELETED_ACCOUNT_PATH);
+    // on a custom host /signin stays: it shows the team's branding and sends on to mainHostSignIn
     if (match.def.access === 'auth') return signInRedirect(input);
-    if (input.isCustomHost && input.mainOrigin && lower === '/signin') {
-      const query = new URLSearchParams(input.search ?? '');
-      query.set('from', 'customOrigin');
-      return redirect(`${input.mainOrigin.replace(/\/$/, '')}/signin?${query.toString()}`, true);
-    }
     return allow;
   }
 

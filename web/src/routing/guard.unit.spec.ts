@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_EXPLORER_BASE_URL, guard, type GuardUser } from './guard';
+import { DEFAULT_EXPLORER_BASE_URL, guard, mainHostSignIn, type GuardUser } from './guard';
 import { matchRoute } from './routeTable';
 
 const member: GuardUser = {
@@ -116,9 +116,19 @@ describe('navigation guard', () => {
       to: 'https://app.example.com/signin?redirect=%2Fsettings&from=customOrigin',
       external: true,
     });
-    expect(guard({ path: '/signin', user: null, online: true, isCustomHost: true, mainOrigin: 'https://app.example.com' })).toMatchObject({
-      to: 'https://app.example.com/signin?from=customOrigin',
+    expect(guard({ path: '/files/storage', search: '?x=1', user: null, online: true, isCustomHost: true, mainOrigin: 'https://app.example.com/' })).toEqual({
+      action: 'redirect',
+      to: `https://app.example.com/signin?redirect=${encodeURIComponent('/files/storage?x=1')}&from=customOrigin`,
+      external: true,
     });
+    // the custom host's own sign-in page shows the team's branding; its button goes to the main host
+    expect(
+      guard({ path: '/signin', search: '?redirect=%2Fsettings', user: null, online: true, isCustomHost: true, mainOrigin: 'https://app.example.com' }),
+    ).toEqual({
+      action: 'allow',
+    });
+    expect(mainHostSignIn('https://app.example.com', '?redirect=%2Fsettings')).toBe('https://app.example.com/signin?redirect=%2Fsettings&from=customOrigin');
+    expect(mainHostSignIn('https://app.example.com/')).toBe('https://app.example.com/signin?from=customOrigin');
   });
 
   it('sends abandoned and unpaid users to /storages/plans except on shares, plans, checkout, payment result and e-mail change routes', () => {

@@ -47,6 +47,7 @@ import {
   visitActor,
 } from './share-access.service';
 import { accessLogOf } from './share-access.summary';
+import { shareBrandingOf } from './share-branding';
 import { loadShare, loadShareByLinkId, shareOwnersOf, withSharedSize } from './shares.read';
 
 const tags = ['sharing'];
@@ -155,8 +156,8 @@ export const shareAccessRoutes = (ctx: AppContext, bytes: StorageBytes) => async
     },
     async (request, reply) => {
       const { share } = await letIn(ctx, request, reply, request.params.linkId);
-      const owners = await shareOwnersOf(ctx, [share.ownerId]);
-      return shareSummary(await withSharedSize(ctx, share), owners.get(share.ownerId) ?? null);
+      const [owners, branding] = await Promise.all([shareOwnersOf(ctx, [share.ownerId]), shareBrandingOf(ctx, share.ownerId)]);
+      return { ...shareSummary(await withSharedSize(ctx, share), owners.get(share.ownerId) ?? null), branding };
     },
   );
 

@@ -22,6 +22,7 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { formatDateTime, localeTag, translateError } from '../../components/i18nHelpers';
 import { useSession } from '../../session/store';
 import { AddBookmarkButton } from '../bookmarks/AddBookmarkButton';
+import { BrandMark } from '../branding/TeamBrand';
 import { SizeExceededDialog } from '../files/dialogs';
 import { startBrowserDownload } from '../files/download';
 import type { Item } from '../files/files.api';
@@ -243,6 +244,11 @@ export const SharePage = ({
         <Refused error={refusal} />
       ) : (
         <>
+          {summary?.branding && (
+            <Box component="header" sx={{ display: 'flex', mb: 2, minWidth: 0 }} data-testid="share-header">
+              <BrandMark companyName={summary.branding.companyName} logoUrl={summary.branding.logoUrl} testId="share-team-brand" nameOnPhone divided={false} />
+            </Box>
+          )}
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1, flexWrap: 'wrap' }}>
             <FolderSharedOutlined color="primary" />
             <Typography variant="h5" component="h1" sx={{ flex: 1 }} data-testid="share-title">

@@ -67,6 +67,8 @@ export interface ShareSummary {
   message?: string | null;
   itemsCount?: number;
   totalSize?: number;
+  /** The branding of the Enterprise team the owner owns or belongs to, when it set one. */
+  branding?: { companyName: string | null; logoUrl: string | null } | null;
 }
 
 /** A file or folder inside a share, as the share's entries calls answer it. */

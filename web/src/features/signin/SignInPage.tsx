@@ -15,6 +15,8 @@ import { LanguageSelect } from '../../components/LanguageSelect';
 import { CenteredCard } from '../../components/StatusPage';
 import { applyLocale } from '../../i18n';
 import { sessionStore, useSession } from '../../session/store';
+import { CameFromTeamAddress, CustomHostSignIn } from '../branding/CustomHostSignIn';
+import { useHostBranding } from '../branding/hostBranding';
 import { SsoButtons } from '../sso/SsoButtons';
 import { signinActors } from './signin.api';
 import { signinMachine } from './signin.machine';
@@ -34,6 +36,12 @@ const SignedOutReason = ({ reason }: { reason: string | null }) => {
 };
 
 export const SignInPage = () => {
+  const host = useHostBranding();
+  if (host.status === 'ready' && host.branding) return <CustomHostSignIn branding={host.branding} />;
+  return <SignInForm />;
+};
+
+const SignInForm = () => {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -83,6 +91,7 @@ export const SignInPage = () => {
         <LanguageSelect />
       </Box>
       <SignedOutReason reason={signedOutReason} />
+      {params.get('from') === 'customOrigin' && <CameFromTeamAddress />}
       {!inCodeStep ? (
         <Box component="form" noValidate onSubmit={onCredentials} aria-label={t('signin.title')}>
           <ErrorAlert error={context.error} testId="signin-error" />
