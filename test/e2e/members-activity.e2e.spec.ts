@@ -45,6 +45,14 @@ describe('team activity log and members settings', () => {
     await expectNoSideScroll(page);
     await shot(page, 'activity-phone');
 
+    // on a desktop who did it has its own column
+    await page.setViewportSize({ width: 1280, height: 800 });
+    expect(await renamed.getByTestId('activity-who').isVisible()).toBe(true);
+    expect(await renamed.getByTestId('activity-who').innerText()).toBe(member.email);
+    await expectNoSideScroll(page);
+    await shot(page, 'activity-desktop');
+    await page.setViewportSize(PHONE);
+
     // filtered to renames only
     await page.getByTestId('activity-filter-type').click();
     await page.getByTestId('activity-type-renamed').click();
