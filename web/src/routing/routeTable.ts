@@ -36,6 +36,8 @@ export type Screen =
   | 'bookmarks'
   | 'members'
   | 'groups'
+  | 'membersActivity'
+  | 'membersSettings'
   | 'secureFetch'
   | 'secureFetchUpload'
   | 'verifyCertificate'
@@ -94,11 +96,11 @@ export const ROUTES: readonly RouteDef[] = [
   auth('/files/cloudlocker/:driveId/:id?/*', 'cloudlocker'),
   auth('/files/trash/:storageId?', 'trash'),
   auth('/members/manage', 'members', 'members'),
-  auth('/members/activity', 'notAvailable', 'members'),
+  auth('/members/activity', 'membersActivity', 'members'),
   auth('/members/groupsManage', 'groups', 'members'),
   auth('/members/branding', 'branding', 'members'),
   auth('/members/custom-url', 'customUrl', 'members'),
-  auth('/members/settings', 'notAvailable', 'members'),
+  auth('/members/settings', 'membersSettings', 'members'),
   auth('/preview/:id?'),
   auth('/axel-unlocker'),
 

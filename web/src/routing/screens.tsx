@@ -9,9 +9,11 @@ import { ManageAppsPage } from '../features/apps/ManageAppsPage';
 import { BrandingPage, CustomUrlPage } from '../features/branding/BrandingPages';
 import { BookmarksPage } from '../features/bookmarks/BookmarksPage';
 import { CloudLockerFilesPage } from '../features/devices/CloudLockerFilesPage';
+import { MembersActivityPage } from '../features/members/MembersActivityPage';
 import { GroupsPage } from '../features/members/GroupsPage';
 import { EsignPage } from '../features/esign/EsignPage';
 import { MembersPage } from '../features/members/MembersPage';
+import { MembersSettingsPage } from '../features/members/MembersSettingsPage';
 import { FileBrowserPage } from '../features/files/FileBrowserPage';
 import { TrashPage } from '../features/files/TrashPage';
 import { FetchUploadPage } from '../features/secure-fetch/FetchUploadPage';
@@ -78,6 +80,8 @@ export const SCREENS: Record<Screen, () => ReactElement | null> = {
   bookmarks: () => <BookmarksPage />,
   members: () => <MembersPage />,
   groups: () => <GroupsPage />,
+  membersActivity: () => <MembersActivityPage />,
+  membersSettings: () => <MembersSettingsPage />,
   secureFetch: () => <SecureFetchPage />,
   secureFetchUpload: () => <FetchUploadPage />,
   verifyCertificate: () => <VerifyCertificatePage />,

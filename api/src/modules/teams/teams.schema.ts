@@ -1,5 +1,6 @@
 import { FORBIDDEN_ACTIONS, MEMBER_ROLES, MEMBER_STATUSES, PERMISSION_LEVELS, PLAN_KINDS } from '@axel/domain';
 import { z } from 'zod';
+import { TEAM_ACTIVITY_TYPES } from '@axel/projections/teams/team-activity.projection';
 
 export const ErrorSchema = z.object({ code: z.union([z.string(), z.number()]), message: z.string(), data: z.unknown() });
 
@@ -128,3 +129,24 @@ export const TeamStoragesSchema = z.object({
     }),
   ),
 });
+
+export const ActivityQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  type: z.enum(TEAM_ACTIVITY_TYPES).optional(),
+  /** Only what this member did. */
+  memberId: id.optional(),
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+});
+export const ActivityEntrySchema = z.object({
+  id: z.string(),
+  type: z.enum(TEAM_ACTIVITY_TYPES),
+  sourcePath: z.string().nullable(),
+  destinationPath: z.string().nullable(),
+  actorId: z.string().nullable(),
+  actorEmail: z.string().nullable(),
+  /** The member an entry about membership is about. */
+  memberId: z.string().nullable(),
+  at: z.string(),
+});
+export const ActivityPage = z.object({ data: z.array(ActivityEntrySchema), total: z.number(), page: z.number(), pageSize: z.number() });

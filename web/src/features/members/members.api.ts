@@ -34,6 +34,42 @@ export interface Group {
   createdAt: string;
 }
 
+/** What the team's activity log tells (spec §3, Activity log entry). */
+export const ACTIVITY_TYPES = [
+  'created',
+  'uploaded',
+  'copied',
+  'renamed',
+  'moved',
+  'trashed',
+  'restored',
+  'deleted',
+  'shared',
+  'member_joined',
+  'member_removed',
+  'member_suspended',
+  'member_unsuspended',
+  'member_role_changed',
+] as const;
+export type ActivityType = (typeof ACTIVITY_TYPES)[number];
+
+export interface ActivityEntry {
+  id: string;
+  type: ActivityType;
+  sourcePath: string | null;
+  destinationPath: string | null;
+  actorId: string | null;
+  actorEmail: string | null;
+  /** The member an entry about membership is about. */
+  memberId: string | null;
+  at: string;
+}
+
+export interface ActivityFilter {
+  type?: ActivityType;
+  memberId?: string;
+}
+
 /** The spec's page size for members (section 9). */
 export const MEMBERS_PAGE_SIZE = 50;
 /** The members call's largest page: more than a team's seats can hold. */
@@ -55,6 +91,8 @@ export const membersApi = {
     body: Partial<Pick<Member, 'quota' | 'forbiddenActions'>> & { role?: 'co_admin_member' | 'member'; status?: 'suspended' | 'joined' },
   ) => api.request<Member>('PATCH', `${team(teamId)}/members/${encodeURIComponent(memberId)}/`, { body }),
   remove: (teamId: string, memberId: string) => api.delete<null>(`${team(teamId)}/members/${encodeURIComponent(memberId)}/`),
+  activity: (teamId: string, page: number, filter: ActivityFilter) =>
+    api.get<{ data: ActivityEntry[]; total: number; page: number; pageSize: number }>(`${team(teamId)}/activity/`, { page, ...filter }),
   groups: (teamId: string) => api.get<Group[]>(`${team(teamId)}/groups/`),
   createGroup: (teamId: string, name: string) => api.post<Group>(`${team(teamId)}/groups/`, { name }),
   renameGroup: (teamId: string, groupId: string, name: string) =>
