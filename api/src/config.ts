@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { parseAxel, PASSWORD_MAX_LENGTH } from '@axel/domain';
+import { isStorageRegion, parseAxel, PASSWORD_MAX_LENGTH } from '@axel/domain';
+import { parseRegionShards } from '@axel/platform/blobs/regions';
 import { z } from 'zod';
 
 const optionalUrl = z
@@ -81,6 +82,24 @@ const ConfigSchema = z.object({
   /** Local blob shards (folders under DATA_DIR/blobs) and how many of them hold each chunk. */
   BLOB_SHARDS: z.coerce.number().int().min(1).max(64).default(4),
   BLOB_REPLICAS: z.coerce.number().int().min(1).max(8).default(2),
+  /**
+   * Shard folders per region, `eu=/disks/eu-a,/disks/eu-b;us=us-a` (absolute, or under DATA_DIR/blobs):
+   * an account's new uploads in a region listed here are kept on that region's folders only. Regions
+   * not listed (and every region when this is empty) use the BLOB_SHARDS folders. Local shards only.
+   */
+  BLOB_REGIONS: z
+    .string()
+    .optional()
+    .transform((v) => (v?.trim() ? v.trim() : undefined))
+    .refine((v) => {
+      if (!v) return true;
+      try {
+        parseRegionShards(v, isStorageRegion);
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be region=folder,folder;region=folder with regions us, eu, asia or africa'),
   /** Wraps every file's data key; generated once into DATA_DIR/master.key when absent. */
   MASTER_KEY: z
     .string()

@@ -12,6 +12,9 @@ export type StorageRegion = (typeof STORAGE_REGIONS)[number];
 
 export const isStorageRegion = (value: string): value is StorageRegion => (STORAGE_REGIONS as readonly string[]).includes(value);
 
+/** Where `automatic` keeps an account's bytes: the deployment's home region. */
+export const AUTOMATIC_REGION: StorageRegion = 'us';
+
 /** Where a new upload's chunks go: the chosen region, or for `automatic` the deployment's default region. */
 export const resolveRegion = (preference: DataRegion, automatic: StorageRegion): StorageRegion => (preference === 'automatic' ? automatic : preference);
 

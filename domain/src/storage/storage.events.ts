@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { STORAGE_REGIONS } from '../residency/residency';
 import { defineEvent, erasesOwnStream, type EventDefinition, type EventOf } from '../shared/events';
 
 /*
@@ -22,6 +23,8 @@ export const ManifestSchema = z.object({
   chunks: z.array(z.object({ cid: z.string().min(1), size: z.number().int().nonnegative() })),
   size: z.number().int().nonnegative(),
   sha256: z.string(),
+  /** The region its chunks were put in (spec §9): absent on files stored before regions, kept on the home shards. */
+  region: z.enum(STORAGE_REGIONS).optional(),
 });
 export type Manifest = z.infer<typeof ManifestSchema>;
 

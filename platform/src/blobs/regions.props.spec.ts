@@ -3,7 +3,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { partsOf, type BlobBytes, type BlobStore } from './blobstore';
 import { cidOf as cidOfBytes } from './cid';
-import { parseRegionShards, RegionalBlobStore } from './regions';
+import { parseRegionShards, RegionalBlobStore, RegionRoutedBlobStore } from './regions';
+import { scrub } from './scrub';
 import { ReplicatedBlobStore } from './replicated';
 
 /** A shard in memory that records every write it takes, and can be made to refuse writes or lose blobs. */
@@ -108,6 +109,62 @@ describe('data residency of chunks', () => {
         for (const [cid, region] of regionOfCid) for (const place of await store.locate(cid)) expect(place.region).toBe(region);
       }),
       { numRuns: 300 },
+    );
+  });
+
+  it('the deployment’s store keeps every chunk in its set through scrubs that do not name a region', async () => {
+    // home shards (automatic, regions without shards of their own, files from before regions) and the regional sets
+    const HOME = ['home-1', 'home-2', 'home-3'];
+    type Set = StorageRegion | 'home';
+    const setStep = fc.oneof(
+      fc.record({ kind: fc.constant('put' as const), set: fc.constantFrom<Set>('home', ...STORAGE_REGIONS), chunk: fc.nat(5) }),
+      fc.record({ kind: fc.constant('lose' as const), shard: fc.constantFrom(...HOME, ...allShards), chunk: fc.nat(5) }),
+      fc.record({ kind: fc.constant('damage' as const), shard: fc.constantFrom(...HOME, ...allShards), chunk: fc.nat(5) }),
+      fc.record({ kind: fc.constant('refuse' as const), shard: fc.constantFrom(...HOME, ...allShards), refuses: fc.boolean() }),
+      fc.record({ kind: fc.constant('scrub' as const) }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(setStep, { maxLength: 40 }), async (steps) => {
+        const { store: regional, writes, shards } = build();
+        const home = HOME.map((n) => new RecordingShard(n, writes));
+        for (const s of home) shards.set(s.name, s);
+        const routed = new RegionRoutedBlobStore(new ReplicatedBlobStore(home, 2), regional);
+        const shardsOf = (set: Set) => (set === 'home' ? HOME : SHARDS.get(set)!);
+        const setOfCid = new Map<string, Set>();
+        for (const s of steps) {
+          if (s.kind === 'put') {
+            const bytes = Buffer.from(`${s.set}:${s.chunk}:${'y'.repeat(s.chunk * 7)}`);
+            setOfCid.set(cidOfBytes(bytes), s.set);
+            await routed
+              .forRegion(s.set === 'home' ? null : s.set)
+              .put(bytes)
+              .catch(() => null);
+          } else if (s.kind === 'lose' || s.kind === 'damage') {
+            const shard = shards.get(s.shard)!;
+            const cid = [...shard.blobs.keys()][s.chunk % Math.max(1, shard.blobs.size)];
+            if (cid && s.kind === 'lose') shard.blobs.delete(cid);
+            if (cid && s.kind === 'damage') shard.blobs.set(cid, Buffer.from('rot'));
+          } else if (s.kind === 'refuse') {
+            shards.get(s.shard)!.refuses = s.refuses;
+          } else {
+            // the scrub walks the manifests' chunks, repairing each through the deployment's store
+            await scrub(
+              routed,
+              (async function* () {
+                yield { chunks: [...setOfCid.keys()].map((cid) => ({ cid })) };
+              })(),
+            );
+          }
+        }
+        for (const w of writes) expect(shardsOf(setOfCid.get(w.cid)!), `${w.cid} of ${setOfCid.get(w.cid)} written to ${w.shard}`).toContain(w.shard);
+        for (const [cid, set] of setOfCid) {
+          for (const place of await routed.locate(cid)) expect(place.region ?? 'home').toBe(set);
+          // what a read answers is the chunk itself whenever an intact replica is left in its set
+          const intact = shardsOf(set).some((n) => shards.get(n)!.blobs.get(cid) && cidOfBytes(shards.get(n)!.blobs.get(cid)!) === cid);
+          if (intact) expect(cidOfBytes(await routed.get(cid))).toBe(cid);
+        }
+      }),
+      { numRuns: 200 },
     );
   });
 

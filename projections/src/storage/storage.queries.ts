@@ -165,3 +165,46 @@ export const itemPath = async (db: Queryable, storageId: string, itemId: string)
 /** Whose a storage is, or undefined when there is no such storage. */
 export const storageOwner = async (db: Queryable, storageId: string): Promise<string | undefined> =>
   (await db.query<{ owner_id: string }>('select owner_id from storages where id = $1', [storageId])).rows[0]?.owner_id;
+
+export interface ResidencyFileRow {
+  id: string;
+  name: string;
+  in_trash: boolean;
+  manifest: { chunks: { cid: string; size: number }[]; size: number; region?: string };
+}
+
+export interface ResidencyTotalRow {
+  /** The region recorded on the files; null for files stored before regions. */
+  region: string | null;
+  files: number;
+  chunks: number;
+  bytes: string;
+}
+
+/**
+ * The residency report's rows: the owner's files (every storage, trash included) with their
+ * manifests, a page at a time oldest first, and totals per recorded region over all of them.
+ */
+export const residencyOfOwner = async (
+  db: Queryable,
+  ownerId: string,
+  page: number,
+  perPage: number,
+): Promise<{ totalCount: number; files: ResidencyFileRow[]; totals: ResidencyTotalRow[] }> => {
+  const { limit, offset } = pageWindow(page, perPage);
+  const files = await db.query<ResidencyFileRow>(
+    `select i.id, i.name, i.in_trash, i.manifest from storage_items i join storages s on s.id = i.storage_id
+      where s.owner_id = $1 and i.label = 'file' and i.manifest is not null
+      order by i.created_at, i.id limit $2 offset $3`,
+    [ownerId, limit, offset],
+  );
+  const totals = await db.query<ResidencyTotalRow>(
+    `select i.manifest->>'region' as region, count(*)::int as files,
+            coalesce(sum(jsonb_array_length(i.manifest->'chunks')), 0)::int as chunks, coalesce(sum((i.manifest->>'size')::bigint), 0)::text as bytes
+       from storage_items i join storages s on s.id = i.storage_id
+      where s.owner_id = $1 and i.label = 'file' and i.manifest is not null
+      group by 1 order by 1 nulls first`,
+    [ownerId],
+  );
+  return { totalCount: totals.rows.reduce((n, r) => n + r.files, 0), files: files.rows, totals: totals.rows };
+};

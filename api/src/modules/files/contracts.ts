@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import type { StorageRegion } from '@axel/domain';
 import type { ReadOptions } from '@axel/platform/blobs/index';
 
 /*
@@ -22,6 +23,8 @@ export interface FileManifest {
   readonly chunks: readonly ChunkRef[];
   /** Exact plaintext size (the last chunk is padded). */
   readonly size: number;
+  /** The region its chunks were put in (absent: uploaded before regions, on the home shards). */
+  readonly region?: StorageRegion;
   /** SHA-256 of the plaintext, hex. */
   readonly sha256: string;
 }

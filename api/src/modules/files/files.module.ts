@@ -7,6 +7,7 @@ import { blobCollectMigrations } from './blob-collect';
 import { blobFaultMigrations, type BlobHealthStatus } from './blob-faults';
 import { blobMaintenanceCommand, scheduleBlobMaintenance } from './blob-maintenance';
 import { blobHealthRoutes } from './content-health.routes';
+import { residencyReportRoutes } from './residency-report.routes';
 import { createBytePipeline, type BytePipeline } from './uploads';
 import { startPipelineJobs } from './uploads.jobs';
 import { uploadMigrations } from './uploads.migrations';
@@ -53,6 +54,7 @@ export const createFilesModule = (deps: { readonly secureFetchGate: (ctx: AppCon
       const p = build(ctx);
       await app.register(uploadRoutes(ctx, { store: p.store, locker: p.locker, quota: p.quota, secureFetchGate: deps.secureFetchGate(ctx) }));
       await app.register(blobHealthRoutes(ctx, p));
+      await app.register(residencyReportRoutes(ctx, p.blobs));
     },
     async start(ctx, roles) {
       const p = build(ctx);

@@ -73,4 +73,11 @@ export const uploadMigrations: Migration[] = [
       update uploads set claimed_at = now() where status = 'claimed';
     `,
   },
+  {
+    id: 'api-files-006-upload-region',
+    sql: `
+      -- the account's region when the upload was made: its chunks are kept on that region's shards
+      alter table uploads add column region text;
+    `,
+  },
 ];

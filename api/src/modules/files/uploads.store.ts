@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import { CHUNK_PLAIN_SIZE, ChunkWriter, openTail, readPlaintext, sealTail, type FileKeys, type ReplicatedBlobStore } from '@axel/platform/blobs/index';
 import type { Pool, PoolClient } from '@axel/platform';
 import { MultiHash, type MultiDigest } from '@axel/platform/hashing/index';
-import { DomainError, SecureFetchErrors, StorageErrors } from '@axel/domain';
+import { DomainError, SecureFetchErrors, StorageErrors, type StorageRegion } from '@axel/domain';
 import { DataStore, ERRORS, Upload, type Lock, type Locker, type RequestRelease } from '@tus/utils';
 import { pausepoint } from '../../failpoints';
 import type { ChunkRef, FileManifest, QuotaGate, UploadHashes, UploadPlacements } from './contracts';
@@ -41,9 +41,11 @@ interface UploadRow {
   secure_fetch_link_id: string | null;
   hash_state: Buffer | null;
   hashes: UploadHashes | null;
+  /** The account's region when the upload was made: its chunks are kept there (null: before regions, the home shards). */
+  region: StorageRegion | null;
 }
 
-const ROW = `id, user_id, storage_id, key_id, size, "offset", tail, status, sha256, created_at, secure_fetch_link_id, hash_state, hashes`;
+const ROW = `id, user_id, storage_id, key_id, size, "offset", tail, status, sha256, created_at, secure_fetch_link_id, hash_state, hashes, region`;
 
 export { openHashState, sealHashState } from './uploads.hashing';
 
@@ -121,6 +123,9 @@ const metadataOf = (row: Pick<UploadRow, 'storage_id' | 'secure_fetch_link_id'>)
 export interface EncryptingStoreDeps {
   readonly pool: Pool;
   readonly blobs: ReplicatedBlobStore;
+  /** The region an account's new uploads are kept in, and the store of a region's shards (without them: the home shards). */
+  readonly regionOf?: (userId: string) => Promise<StorageRegion>;
+  readonly storeOfRegion?: (region: StorageRegion | null) => ReplicatedBlobStore;
   readonly keys: FileKeys;
   readonly quota: QuotaGate;
   /** Whether a claimed upload's file was made (asked when a claim outlives the expiry); unknown without it. */
@@ -179,9 +184,11 @@ export class EncryptingDataStore extends DataStore {
     const created = this.deps.now();
     // an anonymous upload holds the owner's space only briefly until its first bytes are stored
     const expires = new Date(created.getTime() + (linkId ? Math.min(ANONYMOUS_IDLE_MS, this.deps.expiryMs) : this.deps.expiryMs));
-    const values = [upload.id, userId, storageId, this.deps.nodeId, keyId, upload.size, created, expires, linkId];
-    const insert = `insert into uploads (id, user_id, storage_id, node_id, key_id, size, created_at, expires_at, secure_fetch_link_id)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`;
+    // the region is fixed when the upload is made: a change of the account's region applies to later uploads
+    const region = (await this.deps.regionOf?.(userId)) ?? null;
+    const values = [upload.id, userId, storageId, this.deps.nodeId, keyId, upload.size, created, expires, linkId, region];
+    const insert = `insert into uploads (id, user_id, storage_id, node_id, key_id, size, created_at, expires_at, secure_fetch_link_id, region)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`;
     if (linkId) {
       // a few receiving uploads per link at once, counted under the link's lock (so across processes)
       const client = await this.deps.pool.connect();
@@ -289,7 +296,7 @@ export class EncryptingDataStore extends DataStore {
       const writer = new ChunkWriter<Buffer>({
         key,
         keyId: row.key_id,
-        blobs: this.deps.blobs,
+        blobs: this.deps.storeOfRegion?.(row.region) ?? this.deps.blobs,
         size,
         offset,
         ...(tail ? { tail } : {}),
@@ -461,7 +468,14 @@ export class EncryptingDataStore extends DataStore {
     if (!row || row.user_id !== userId || row.status !== 'finished') return null;
     return {
       storageId: row.storage_id,
-      manifest: { keyId: row.key_id, chunkPlainSize: CHUNK_PLAIN_SIZE, chunks: await this.chunksOf(uploadId), size: row.size, sha256: row.sha256! },
+      manifest: {
+        keyId: row.key_id,
+        chunkPlainSize: CHUNK_PLAIN_SIZE,
+        chunks: await this.chunksOf(uploadId),
+        size: row.size,
+        sha256: row.sha256!,
+        ...(row.region ? { region: row.region } : {}),
+      },
       ...(row.hashes ? { hashes: { md5: row.hashes.md5, sha1: row.hashes.sha1, sha3_512: row.hashes.sha3_512 } } : {}),
       ...(row.secure_fetch_link_id ? { secureFetchLinkId: row.secure_fetch_link_id } : {}),
     };
@@ -490,7 +504,14 @@ export class EncryptingDataStore extends DataStore {
     if (!row) return null;
     return {
       storageId: row.storage_id,
-      manifest: { keyId: row.key_id, chunkPlainSize: CHUNK_PLAIN_SIZE, chunks: await this.chunksOf(uploadId), size: row.size, sha256: row.sha256! },
+      manifest: {
+        keyId: row.key_id,
+        chunkPlainSize: CHUNK_PLAIN_SIZE,
+        chunks: await this.chunksOf(uploadId),
+        size: row.size,
+        sha256: row.sha256!,
+        ...(row.region ? { region: row.region } : {}),
+      },
       ...(row.hashes ? { hashes: { md5: row.hashes.md5, sha1: row.hashes.sha1, sha3_512: row.hashes.sha3_512 } } : {}),
       ...(row.secure_fetch_link_id ? { secureFetchLinkId: row.secure_fetch_link_id } : {}),
     };

@@ -1,5 +1,6 @@
-import { FileKeys, loadMasterKeys, openBlobStore, scrub, type ReplicatedBlobStore, type ScrubReport } from '@axel/platform/blobs/index';
-import { createPool, type Pool } from '@axel/platform';
+import { AUTOMATIC_REGION, isStorageRegion, residencyDecider, residencyStreamName, resolveRegion } from '@axel/domain';
+import { FileKeys, loadMasterKeys, openBlobStore, parseRegionShards, scrub, type RegionRoutedBlobStore, type ScrubReport } from '@axel/platform/blobs/index';
+import { createPool, loadState, type Pool } from '@axel/platform';
 import type { AppContext } from '../../context';
 import { BlobFaults } from './blob-faults';
 import { ChunkedFileContent, loadNodeId } from './content';
@@ -17,7 +18,8 @@ export interface BytePipelineOptions {
 /** Blob store, keys, the tus data store and the read side, built once per process. */
 export interface BytePipeline {
   readonly nodeId: string;
-  readonly blobs: ReplicatedBlobStore;
+  /** Every shard, home and regional; `forRegion` places a region's chunks. */
+  readonly blobs: RegionRoutedBlobStore;
   readonly blobsKind: 'local' | 's3';
   readonly keys: FileKeys;
   readonly store: EncryptingDataStore;
@@ -40,6 +42,7 @@ export const createBytePipeline = (ctx: AppContext, options: BytePipelineOptions
     dataDir: config.dataDir,
     shards: config.BLOB_SHARDS,
     replicas: config.BLOB_REPLICAS,
+    regions: config.BLOB_REGIONS && !config.S3_ENDPOINT ? parseRegionShards(config.BLOB_REGIONS, isStorageRegion) : undefined,
     s3: config.S3_ENDPOINT
       ? {
           endpoint: config.S3_ENDPOINT,
@@ -61,6 +64,8 @@ export const createBytePipeline = (ctx: AppContext, options: BytePipelineOptions
   const store = new EncryptingDataStore({
     pool: ctx.pool,
     blobs: opened.store,
+    regionOf: async (userId) => resolveRegion((await loadState(ctx.commands, residencyDecider, residencyStreamName(userId))).state.region, AUTOMATIC_REGION),
+    storeOfRegion: (region) => opened.store.forRegion(region),
     keys,
     quota: options.quota,
     placements: options.placements,

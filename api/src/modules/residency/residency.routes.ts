@@ -1,4 +1,4 @@
-import { DATA_REGIONS, residencyDecider, residencyStreamName, resolveRegion, type ResidencyCommand, type StorageRegion } from '@axel/domain';
+import { AUTOMATIC_REGION, DATA_REGIONS, residencyDecider, residencyStreamName, resolveRegion, type ResidencyCommand } from '@axel/domain';
 import { handleCommand, loadState } from '@axel/platform';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -11,9 +11,6 @@ import { userActor } from '../../http/request-meta';
 const tags = ['settings: region'];
 const UserParams = z.object({ id: z.string().min(1).max(64) });
 const RegionBody = z.object({ region: z.string().max(20) });
-
-/** Where `automatic` keeps an account's bytes: the deployment's home region. */
-const AUTOMATIC_REGION: StorageRegion = 'us';
 
 /**
  * The account's region (spec §2 settings: region; §9 regions). A change applies to uploads made

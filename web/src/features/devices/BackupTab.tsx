@@ -17,6 +17,7 @@ import { formatDateTime } from '../../components/i18nHelpers';
 import { useLoad } from '../../components/useLoad';
 import { noticeStore } from '../../session/notices';
 import { BACKUPS_PAGE_SIZE, devicesApi, type BackupDevice } from './devices.api';
+import { ResidencyDialog } from './ResidencyDialog';
 
 const BackupCard = ({ device, busy, onToggle }: { device: BackupDevice; busy: boolean; onToggle: () => void }) => {
   const { t, i18n } = useTranslation();
@@ -110,6 +111,7 @@ const RegionChoice = ({ userId }: { userId: string }) => {
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<NormalisedError | null>(null);
   const [chosen, setChosen] = useState<string | null>(null);
+  const [showResidency, setShowResidency] = useState(false);
   const region = chosen ?? loaded.data?.region ?? null;
 
   const change = async (value: string) => {
@@ -155,6 +157,12 @@ const RegionChoice = ({ userId }: { userId: string }) => {
         </TextField>
       )}
       <ErrorAlert error={loaded.error ?? error} testId="region-error" />
+      <Box sx={{ mt: 1 }}>
+        <Button variant="text" onClick={() => setShowResidency(true)} data-testid="residency-open" sx={{ px: 0 }}>
+          {t('devices.region.report.open')}
+        </Button>
+      </Box>
+      {showResidency && <ResidencyDialog userId={userId} open onClose={() => setShowResidency(false)} />}
     </Box>
   );
 };

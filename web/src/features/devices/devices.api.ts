@@ -44,6 +44,32 @@ export interface RegionAnswer {
   chosenAt: string | null;
 }
 
+export interface ResidencyFile {
+  id: string;
+  name: string;
+  inTrash: boolean;
+  region: string | null;
+  size: number;
+  chunks: { cid: string; size: number; shards: { shard: string; region: string | null }[] }[];
+}
+
+/** Where every chunk of the account's files is (the residency report), a page of files at a time. */
+export interface ResidencyReport {
+  region: string;
+  effectiveRegion: string;
+  appliesTo: 'new-uploads';
+  regionsConfigured: boolean;
+  shardSets: { region: string | null; shards: string[] }[];
+  totals: { region: string | null; keptIn: string | null; files: number; chunks: number; bytes: number }[];
+  totalCount: number;
+  page: number;
+  perPage: number;
+  data: ResidencyFile[];
+}
+
+/** Files shown in the residency view (the report's page size). */
+export const RESIDENCY_PAGE_SIZE = 100;
+
 /** Backups page size (specification section 9). */
 export const BACKUPS_PAGE_SIZE = 100;
 
@@ -64,4 +90,5 @@ export const devicesApi = {
 
   region: (userId: string) => api.get<RegionAnswer>(`/users/${encodeURIComponent(userId)}/region`),
   chooseRegion: (userId: string, region: string) => api.put<RegionAnswer>(`/users/${encodeURIComponent(userId)}/region`, { region }),
+  residency: (userId: string, page = 1) => api.get<ResidencyReport>(`/users/${encodeURIComponent(userId)}/residency/`, { page, perPage: RESIDENCY_PAGE_SIZE }),
 };

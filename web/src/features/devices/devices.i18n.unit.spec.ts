@@ -1,5 +1,5 @@
 import { BACKUP_PLATFORMS } from '@axel/domain/backups/backups.events';
-import { DATA_REGIONS } from '@axel/domain/residency/residency';
+import { DATA_REGIONS, STORAGE_REGIONS } from '@axel/domain/residency/residency';
 import { describe, expect, it } from 'vitest';
 import { catalogues, type Tree } from '../../i18n/catalogues';
 
@@ -28,6 +28,7 @@ const USER_FACING_CODES = [
 describe('CloudLocker, backup and region texts', () => {
   const built = [
     ...DATA_REGIONS.map((r) => `devices.region.options.${r}`),
+    ...[...STORAGE_REGIONS, 'home'].map((r) => `devices.region.report.places.${r}`),
     ...BACKUP_PLATFORMS.map((p) => `devices.backups.platforms.${p}`),
     ...USER_FACING_CODES.map((c) => `errors.${c}`),
     'settings.tabs.cloudlockers',
