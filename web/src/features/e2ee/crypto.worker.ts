@@ -5,7 +5,10 @@ import { type CryptoReply, type CryptoRequest, cryptoOps } from './crypto.core';
  * keys stay in this scope. The app is typed with the DOM library; of the worker's scope only these
  * two members are used.
  */
-const scope = self as unknown as { postMessage(message: CryptoReply, transfer?: Transferable[]): void; onmessage: ((event: MessageEvent<CryptoRequest>) => void) | null };
+const scope = self as unknown as {
+  postMessage(message: CryptoReply, transfer?: Transferable[]): void;
+  onmessage: ((event: MessageEvent<CryptoRequest>) => void) | null;
+};
 
 scope.onmessage = (event: MessageEvent<CryptoRequest>) => {
   const { id, op, args } = event.data;
