@@ -51,6 +51,7 @@ export type Screen =
   | 'esign'
   | 'branding'
   | 'customUrl'
+  | 'unlocker'
   | 'notAvailable';
 
 /** Names the guard's exceptions refer to (the product's own route names). */
@@ -100,7 +101,7 @@ export const ROUTES: readonly RouteDef[] = [
   auth('/members/custom-url', 'customUrl', 'members'),
   auth('/members/settings', 'notAvailable', 'members'),
   auth('/preview/:id?'),
-  auth('/axel-unlocker'),
+  auth('/axel-unlocker', 'unlocker'),
 
   // Wallet, sign-in needed.
   auth('/wallet/overview', 'wallet'),

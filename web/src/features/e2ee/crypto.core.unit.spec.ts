@@ -9,7 +9,12 @@ const streamOf = (bytes: Uint8Array, chunk = 1000) =>
       controller.close();
     },
   });
-const collect = async (stream: ReadableStream<Uint8Array>) => Buffer.concat(await Array.fromAsync(stream as unknown as AsyncIterable<Uint8Array>));
+const collect = async (stream: ReadableStream<Uint8Array>) => {
+  const chunks: Uint8Array[] = [];
+  const reader = stream.getReader();
+  for (let r = await reader.read(); !r.done; r = await reader.read()) chunks.push(r.value);
+  return Buffer.concat(chunks);
+};
 
 describe('the end-to-end key operations', () => {
   it('a changed passphrase keeps the key: a file encrypted before still opens, with the new passphrase only', async () => {

@@ -58,7 +58,7 @@ describe('the unlocker pipeline', () => {
       { name: 'second.txt.pgp', data: await wholeMessage(key.publicKey, second), compress: true },
       { name: 'Docs/readme.txt', data: plainEntry, compress: true },
     ]);
-    const archive = new File([zip], 'download.zip');
+    const archive = new File([new Uint8Array(zip)], 'download.zip');
 
     const sources = await listSources([archive]);
     expect(sources.map((s) => [s.name, s.encrypted])).toEqual([
@@ -94,8 +94,8 @@ describe('the unlocker pipeline', () => {
     const other = await generateProtectedKey('other passphrase', 'other@example.com');
     await unlockSessionKey(mine.privateKey, 'mine passphrase');
     const files = [
-      new File([await wholeMessage(other.publicKey, new TextEncoder().encode('not mine'))], 'foreign.txt.pgp'),
-      new File([await wholeMessage(mine.publicKey, new TextEncoder().encode('mine'))], 'mine.txt.pgp'),
+      new File([new Uint8Array(await wholeMessage(other.publicKey, new TextEncoder().encode('not mine')))], 'foreign.txt.pgp'),
+      new File([new Uint8Array(await wholeMessage(mine.publicKey, new TextEncoder().encode('mine')))], 'mine.txt.pgp'),
     ];
     const saved: string[] = [];
     const pipeline = unlockerPipeline({ decrypt: decryptMessageStream, save: async (name) => void saved.push(name) });
