@@ -28,10 +28,8 @@ import { useSkip2faDialog } from '../files/dialogs';
 import { archiveName, formatBytes } from '../files/format';
 import { filesApi } from '../files/files.api';
 import { downloadUrl, fetchWithProgress, saveAsDownload } from './unlocker.io';
-import { type TaskStart, type UnlockerEvent, type UnlockItem, unlockerMachine, unlockerStatus, unlockerStep } from './unlocker.machine';
+import { stepsOf, type TaskStart, type UnlockerEvent, type UnlockItem, unlockerMachine, unlockerStatus, unlockerStep } from './unlocker.machine';
 import { unlockerPipeline } from './unlocker.pipeline';
-
-const STEPS = ['gettingDownloadURL', 'downloading', 'unpacking', 'decrypting', 'finished'] as const;
 
 /**
  * The unlocker (`/axel-unlocker`): end-to-end encrypted files dropped or picked here (`.pgp`
@@ -147,7 +145,8 @@ export const UnlockerPage = () => {
 
   const tag = localeTag(i18n.language);
   const bytes = (n: number) => formatBytes(n, tag);
-  const activeStep = state.matches('done') ? 4 : step ? STEPS.indexOf(step) : 0;
+  const steps = [...stepsOf(state.context.origin), 'finished' as const];
+  const activeStep = state.matches('done') ? steps.length - 1 : step ? steps.indexOf(step) : 0;
   const noKey = settings.data !== undefined && settings.data !== null && !settings.data.passphraseSet;
 
   return (
@@ -169,8 +168,8 @@ export const UnlockerPage = () => {
 
       {status !== 'none' && (
         <Stepper activeStep={activeStep} alternativeLabel sx={{ mb: 2, '& .MuiStepLabel-label': { fontSize: { xs: '0.7rem', sm: '0.875rem' } } }}>
-          {STEPS.map((s) => (
-            <Step key={s} completed={state.matches('done') || STEPS.indexOf(s) < activeStep}>
+          {steps.map((s, index) => (
+            <Step key={s} completed={state.matches('done') || index < activeStep}>
               <StepLabel>{t(`unlocker.steps.${s}`)}</StepLabel>
             </Step>
           ))}
@@ -363,7 +362,7 @@ const ItemList = ({ items, bytes, links }: { items: UnlockItem[]; bytes: (n: num
             </Stack>
             <LinearProgress
               variant="determinate"
-              value={item.size > 0 ? Math.min(100, (100 * item.read) / item.size) : item.state === 'saved' ? 100 : 0}
+              value={item.state === 'saved' ? 100 : item.size > 0 ? Math.min(100, (100 * item.read) / item.size) : 0}
               sx={{ my: 1 }}
             />
             <Typography variant="body2" color="text.secondary" data-testid="unlocker-item-bytes">

@@ -37,6 +37,8 @@ export type UnlockerEvent =
 
 export interface UnlockerContext {
   source: UnlockerSource | null;
+  /** Where the run started from, which decides the steps it goes through. */
+  origin: UnlockerSource['kind'] | null;
   /** Set once the user chose to go on without the fresh second factor (and the code they gave, if any). */
   skip2fa: { code?: string } | null;
   task: { id: string; stateURL?: string } | null;
@@ -62,6 +64,7 @@ const errorOf = (event: unknown) => toApiError((event as { error?: unknown }).er
 
 const initial = (): UnlockerContext => ({
   source: null,
+  origin: null,
   skip2fa: null,
   task: null,
   files: [],
@@ -120,7 +123,7 @@ export const unlockerMachine = setup({
   states: {
     idle: {
       on: {
-        START: { target: 'askingPassphrase', actions: assign(({ event }) => ({ ...initial(), source: event.source })) },
+        START: { target: 'askingPassphrase', actions: assign(({ event }) => ({ ...initial(), source: event.source, origin: event.source.kind })) },
       },
     },
     askingPassphrase: {
@@ -274,3 +277,11 @@ export const unlockerStep = (snapshot: UnlockerSnapshot): UnlockerStep | null =>
   for (const step of ['gettingDownloadURL', 'downloading', 'unpacking', 'decrypting'] as const) if (snapshot.matches(step)) return step;
   return null;
 };
+
+/** The steps a run from this origin goes through, in order (picked files are neither fetched nor downloaded). */
+export const stepsOf = (origin: UnlockerSource['kind'] | null): UnlockerStep[] =>
+  origin === 'files'
+    ? ['unpacking', 'decrypting']
+    : origin === 'url'
+      ? ['downloading', 'unpacking', 'decrypting']
+      : ['gettingDownloadURL', 'downloading', 'unpacking', 'decrypting'];

@@ -2,7 +2,16 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import { ApiError } from '../../api/errors';
 import type { StorageTask } from '../files/files.api';
-import { type TaskStart, type UnlockerEvent, type Unpacked, UNLOCKER_POLL_MS, unlockerMachine, unlockerStatus, unlockerStep } from './unlocker.machine';
+import {
+  type TaskStart,
+  type UnlockerEvent,
+  type Unpacked,
+  stepsOf,
+  UNLOCKER_POLL_MS,
+  unlockerMachine,
+  unlockerStatus,
+  unlockerStep,
+} from './unlocker.machine';
 
 const file = (name: string, size = 10) => new File([new Uint8Array(size)], name);
 
@@ -62,6 +71,7 @@ describe('unlocker machine', () => {
     expect(unlockerStatus(h.actor.getSnapshot())).toBe('none');
     h.actor.send({ type: 'START', source: { kind: 'files', files: [file('a.txt.pgp', 7), file('b.pdf.pgp', 9)] } });
     expect(h.actor.getSnapshot().value).toBe('askingPassphrase');
+    expect(stepsOf(h.actor.getSnapshot().context.origin)).toEqual(['unpacking', 'decrypting']);
     h.actor.send({ type: 'UNLOCK', passphrase: 'correct horse' });
     await new Promise((r) => setTimeout(r, 0));
     expect(h.calls).toEqual(['unlock correct horse', 'unpack a.txt.pgp,b.pdf.pgp', 'decrypt']);
@@ -130,6 +140,7 @@ describe('unlocker machine', () => {
       h.actor.send({ type: 'UNLOCK', passphrase: 'pass word' });
       await settle();
       expect(h.starts).toEqual([{ storageId: 's1', itemIds: ['i1', 'i2'], skip2fa: null }]);
+      expect(stepsOf(h.actor.getSnapshot().context.origin)).toEqual(['gettingDownloadURL', 'downloading', 'unpacking', 'decrypting']);
       expect(unlockerStep(h.actor.getSnapshot())).toBe('gettingDownloadURL');
       expect(h.calls.filter((c) => c.startsWith('poll'))).toHaveLength(1);
       await vi.advanceTimersByTimeAsync(UNLOCKER_POLL_MS - 1);
