@@ -23,7 +23,11 @@ const e2eeFile = async (http: HttpClient, storageId: string, userId: string, nam
   });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   const location = created.headers.get('location')!;
-  const sent = await http.request('PATCH', location, new Uint8Array(content), { ...TUS, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' });
+  const sent = await http.request('PATCH', location, new Uint8Array(content), {
+    ...TUS,
+    'upload-offset': '0',
+    'content-type': 'application/offset+octet-stream',
+  });
   expect(sent.status).toBe(204);
   const made = await http.post(`/api/users/${userId}/storages/${storageId}/items/`, {
     label: 'file',
@@ -63,7 +67,7 @@ const downloadsOf = (page: Page, count: number) =>
 const bytesOf = async (d: Download | undefined) => readFile((await d!.path())!);
 
 describe('the AXEL unlocker', () => {
-  it('unlocks a zip of two end-to-end files byte-identical after refusing a wrong passphrase, and items of a storage through their archive', async () => {
+  it('unlocks a zip of two end-to-end files byte-identical after refusing a wrong passphrase, and a selection of the file browser through its archive', async () => {
     const shot = stepShots('web-unlocker');
     const owner = await signedInUser();
     await buyPlan(owner.http, owner.id, PROFESSIONAL);
@@ -114,9 +118,15 @@ describe('the AXEL unlocker', () => {
     await expectNoSideScroll(page);
     await shot(page, 'done');
 
-    // from a storage selection: the archive task, its download, then the same unlocking
+    // from the file browser's selection: Unlock opens the unlocker with both, which has them archived, downloads and unlocks them
+    await page.goto(`${origin}/files/storage/${owner.storageId}`);
+    for (const name of ['contract.pdf', 'notes.txt']) await page.locator(`[data-testid="file-row"][data-name="${name}"]`).getByRole('checkbox').check();
+    await page.getByTestId('action-unlock').click();
+    await page.waitForURL((url) => url.pathname === '/axel-unlocker');
+    const arrived = new URL(page.url()).searchParams;
+    expect(arrived.get('storageId')).toBe(owner.storageId);
+    expect(arrived.get('itemIds')?.split(',').sort()).toEqual([contractId, notesId].sort());
     const fromStorage = downloadsOf(page, 2);
-    await page.goto(`${origin}/axel-unlocker?storageId=${owner.storageId}&itemIds=${contractId},${notesId}`);
     await page.getByTestId('unlocker-passphrase').fill(PASSPHRASE);
     await page.getByTestId('unlocker-unlock').click();
     const archived = await fromStorage;

@@ -15,7 +15,7 @@ import Typography from '@mui/material/Typography';
 import { useMachine } from '@xstate/react';
 import { type DragEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router';
 import { fromCallback, fromPromise } from 'xstate';
 import { ApiError } from '../../api/errors';
 import { ErrorAlert } from '../../components/ErrorAlert';
