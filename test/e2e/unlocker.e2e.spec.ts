@@ -2,12 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Download, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ZipFile } from 'yazl';
 import { encryptFor, makeKey } from '../../api/src/modules/e2ee/e2ee.testing';
 import type { HttpClient } from '../../api/src/testing/harness';
 import { stepShots } from './browser';
 import { expectNoSideScroll } from './helpers';
 import { e2eSuite } from './suite';
+import { writeZip } from '../../web/src/features/unlocker/zip-writer.testing';
 
 const { signedInUser, buyPlan, signedInPage } = e2eSuite();
 const PROFESSIONAL = 200;
@@ -40,16 +40,7 @@ const e2eeFile = async (http: HttpClient, storageId: string, userId: string, nam
   return made.body.id as string;
 };
 
-const zipOf = (entries: { name: string; data: Uint8Array }[]) =>
-  new Promise<Buffer>((resolve, reject) => {
-    const zip = new ZipFile();
-    for (const e of entries) zip.addBuffer(Buffer.from(e.data), e.name, { compress: e.name.endsWith('.txt.pgp') });
-    const parts: Buffer[] = [];
-    zip.outputStream.on('data', (c: Buffer) => parts.push(c));
-    zip.outputStream.on('end', () => resolve(Buffer.concat(parts)));
-    zip.outputStream.on('error', reject);
-    zip.end();
-  });
+const zipOf = (entries: { name: string; data: Uint8Array }[]) => writeZip(entries.map((e) => ({ ...e, compress: e.name.endsWith('.txt.pgp') })));
 
 /** Waits for this many downloads from the page, by suggested file name. */
 const downloadsOf = (page: Page, count: number) =>
@@ -90,7 +81,7 @@ describe('the AXEL unlocker', () => {
     await shot(page, 'empty');
 
     // a zip of both whole messages, as a download of several items holds them
-    const zip = await zipOf([
+    const zip = zipOf([
       { name: 'Docs/contract.pdf.pgp', data: contractFile.whole },
       { name: 'notes.txt.pgp', data: notesFile.whole },
     ]);

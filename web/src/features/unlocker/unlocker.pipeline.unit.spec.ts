@@ -1,10 +1,10 @@
 import { readMessage } from 'openpgp';
 import { describe, expect, it } from 'vitest';
 import { createActor, createMachine } from 'xstate';
-import { ZipFile } from 'yazl';
 import { decryptMessageStream, encryptFile, generateProtectedKey, unlockSessionKey } from '../e2ee/crypto.core';
 import type { UnlockerEvent } from './unlocker.machine';
 import { listSources, unlockerPipeline } from './unlocker.pipeline';
+import { writeZip } from './zip-writer.testing';
 
 /** A whole message as the archive holds it: the key packets, then the content. */
 const wholeMessage = async (publicKey: string, plaintext: Uint8Array) => {
@@ -13,17 +13,7 @@ const wholeMessage = async (publicKey: string, plaintext: Uint8Array) => {
   return Buffer.concat([keyPackets, file.content]);
 };
 
-const zipOf = (entries: { name: string; data: Buffer; compress: boolean }[]) =>
-  new Promise<Buffer>((resolve, reject) => {
-    const zip = new ZipFile();
-    zip.addEmptyDirectory('Docs/');
-    for (const e of entries) zip.addBuffer(e.data, e.name, { compress: e.compress });
-    const parts: Buffer[] = [];
-    zip.outputStream.on('data', (c: Buffer) => parts.push(c));
-    zip.outputStream.on('end', () => resolve(Buffer.concat(parts)));
-    zip.outputStream.on('error', reject);
-    zip.end();
-  });
+const zipOf = async (entries: { name: string; data: Buffer; compress: boolean }[]) => writeZip([{ name: 'Docs/' }, ...entries]);
 
 /** Runs the decrypt step alone, collecting what it tells the machine. */
 const runDecrypt = (logic: ReturnType<typeof unlockerPipeline>['decrypt'], files: File[]) =>

@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ZipFile } from 'yazl';
 import { looksLikeZip, openZipEntry, readZipEntries } from './zip';
+import { writeZip } from './zip-writer.testing';
 
-const zipOf = (entries: { name: string; data: Buffer; compress: boolean }[], options: { zip64?: boolean; comment?: string } = {}) =>
-  new Promise<File>((resolve, reject) => {
-    const zip = new ZipFile();
-    zip.addEmptyDirectory('Folder/');
-    for (const e of entries) zip.addBuffer(e.data, e.name, { compress: e.compress, forceZip64Format: options.zip64 ?? false });
-    const parts: Buffer[] = [];
-    zip.outputStream.on('data', (c: Buffer) => parts.push(c));
-    zip.outputStream.on('end', () => resolve(new File([new Uint8Array(Buffer.concat(parts))], 'a.zip')));
-    zip.outputStream.on('error', reject);
-    zip.end({ forceZip64Format: options.zip64 ?? false, comment: options.comment ?? '' });
-  });
+const zipOf = async (entries: { name: string; data: Buffer; compress: boolean }[], options: { zip64?: boolean; comment?: string } = {}) =>
+  new File([new Uint8Array(writeZip([{ name: 'Folder/' }, ...entries], options))], 'a.zip');
 
 const read = async (stream: ReadableStream<Uint8Array>) => {
   const chunks: Uint8Array[] = [];
