@@ -109,7 +109,8 @@ describe('the AXEL unlocker', () => {
     await expectNoSideScroll(page);
     await shot(page, 'done');
 
-    // from the file browser's selection: Unlock opens the unlocker with both, which has them archived, downloads and unlocks them
+    // on a desktop, from the file browser's selection: Unlock opens the unlocker with both, which has them archived, downloads and unlocks them
+    await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(`${origin}/files/storage/${owner.storageId}`);
     for (const name of ['contract.pdf', 'notes.txt']) await page.locator(`[data-testid="file-row"][data-name="${name}"]`).getByRole('checkbox').check();
     await page.getByTestId('action-unlock').click();
@@ -124,6 +125,8 @@ describe('the AXEL unlocker', () => {
     await page.getByTestId('unlocker-done').waitFor({ timeout: 60_000 });
     expect((await bytesOf([...archived.entries()].find(([n]) => n.endsWith('contract.pdf'))?.[1])).equals(contract)).toBe(true);
     expect((await bytesOf([...archived.entries()].find(([n]) => n.endsWith('notes.txt'))?.[1])).equals(notes)).toBe(true);
+    expect(await page.getByTestId('unlocker-done').innerText()).toContain('2 of 2 files decrypted and saved');
+    await expectNoSideScroll(page);
     await shot(page, 'from-storage');
   }, 240_000);
 });

@@ -46,9 +46,15 @@ export const UnlockerPage = () => {
   const saved = useRef(new Map<number, string>());
   const savedIndex = useRef(0);
   const [links, setLinks] = useState<{ name: string; url: string }[]>([]);
-  const privateKey = settings.data?.e2eePrivateKey ?? null;
+  // the machine is made once; what it needs from later renders is read through these
+  const privateKey = useRef<string | null>(null);
+  privateKey.current = settings.data?.e2eePrivateKey ?? null;
+  const currentUserId = useRef(userId);
+  currentUserId.current = userId;
 
+  // one machine for the page's life; the key and user come through the refs
   const machine = useMemo(() => {
+    const userId = () => currentUserId.current;
     const pipeline = unlockerPipeline({
       decrypt: (message) => e2eeCrypto.decryptMessageStream(message),
       save: async (name, data) => {
@@ -60,11 +66,12 @@ export const UnlockerPage = () => {
     return unlockerMachine.provide({
       actors: {
         unlockKey: fromPromise<void, { passphrase: string }>(async ({ input }) => {
-          if (!privateKey) throw new ApiError('KEY_LOCKED', 'Set your end-to-end passphrase in the settings first');
-          await e2eeCrypto.unlockSessionKey(privateKey, input.passphrase);
+          const key = privateKey.current;
+          if (!key) throw new ApiError('KEY_LOCKED', 'Set your end-to-end passphrase in the settings first');
+          await e2eeCrypto.unlockSessionKey(key, input.passphrase);
         }),
         startTask: fromPromise<{ id: string; stateURL?: string }, TaskStart>(({ input }) =>
-          filesApi.startTask(userId, {
+          filesApi.startTask(userId(), {
             action: 'archive',
             itemIds: input.itemIds,
             storageId: input.storageId,
@@ -72,7 +79,7 @@ export const UnlockerPage = () => {
             ...(input.skip2fa ? { skip2fa: true, ...(input.skip2fa.code ? { code: input.skip2fa.code } : {}) } : {}),
           }),
         ),
-        pollTask: fromPromise(({ input }: { input: { id: string; stateURL?: string } }) => filesApi.taskState(userId, input)),
+        pollTask: fromPromise(({ input }: { input: { id: string; stateURL?: string } }) => filesApi.taskState(userId(), input)),
         download: fromCallback<UnlockerEvent, { url: string }>(({ sendBack, input }) => {
           const abort = new AbortController();
           fetchWithProgress(downloadUrl(input.url), abort.signal, (loaded, total) => sendBack({ type: 'DOWNLOAD_PROGRESS', loaded, total }))
@@ -86,7 +93,7 @@ export const UnlockerPage = () => {
         decrypt: pipeline.decrypt,
       },
     });
-  }, [privateKey, userId]);
+  }, []);
 
   const [state, send] = useMachine(machine);
   const status = unlockerStatus(state);
