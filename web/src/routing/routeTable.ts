@@ -53,6 +53,7 @@ export type Screen =
   | 'esign'
   | 'branding'
   | 'customUrl'
+  | 'unlocker'
   | 'notAvailable';
 
 /** Names the guard's exceptions refer to (the product's own route names). */
@@ -102,7 +103,7 @@ export const ROUTES: readonly RouteDef[] = [
   auth('/members/custom-url', 'customUrl', 'members'),
   auth('/members/settings', 'membersSettings', 'members'),
   auth('/preview/:id?'),
-  auth('/axel-unlocker'),
+  auth('/axel-unlocker', 'unlocker'),
 
   // Wallet, sign-in needed.
   auth('/wallet/overview', 'wallet'),

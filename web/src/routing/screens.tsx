@@ -8,6 +8,7 @@ import { EsignReceiverPage } from '../features/esign-receiver/EsignReceiverPage'
 import { ManageAppsPage } from '../features/apps/ManageAppsPage';
 import { BrandingPage, CustomUrlPage } from '../features/branding/BrandingPages';
 import { BookmarksPage } from '../features/bookmarks/BookmarksPage';
+import { UnlockerPage } from '../features/unlocker/UnlockerPage';
 import { CloudLockerFilesPage } from '../features/devices/CloudLockerFilesPage';
 import { MembersActivityPage } from '../features/members/MembersActivityPage';
 import { GroupsPage } from '../features/members/GroupsPage';
@@ -96,5 +97,6 @@ export const SCREENS: Record<Screen, () => ReactElement | null> = {
   esign: () => <EsignPage />,
   branding: () => <BrandingPage />,
   customUrl: () => <CustomUrlPage />,
+  unlocker: () => <UnlockerPage />,
   notAvailable: () => <NotAvailablePage />,
 };

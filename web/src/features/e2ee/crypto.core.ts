@@ -8,6 +8,7 @@ import {
   enums,
   generateKey,
   PacketList,
+  type PrivateKey,
   PublicKeyEncryptedSessionKeyPacket,
   readKey,
   readMessage,
@@ -26,7 +27,7 @@ const CONFIG = { aeadProtect: true } as const;
 
 export class CryptoFailure extends Error {
   constructor(
-    readonly code: 'WRONG_PASSPHRASE' | 'INCORRECT_CURRENT_PASSPHRASE' | 'NOT_FOR_THIS_KEY',
+    readonly code: 'WRONG_PASSPHRASE' | 'INCORRECT_CURRENT_PASSPHRASE' | 'NOT_FOR_THIS_KEY' | 'KEY_LOCKED' | 'NOT_A_MESSAGE',
     message: string,
   ) {
     super(message);
@@ -81,13 +82,61 @@ export const decryptFile = async (armoredKey: string, passphrase: string, pgpmes
   }
 };
 
+/**
+ * The unlocker's key: unlocked once with the passphrase and kept in this (the worker's) scope, so
+ * each message after it is decrypted without asking again; locking forgets it.
+ */
+let sessionKey: PrivateKey | null = null;
+
+export const unlockSessionKey = async (armoredKey: string, passphrase: string): Promise<string> => {
+  sessionKey = null;
+  sessionKey = await unlock(armoredKey, passphrase, 'WRONG_PASSPHRASE');
+  return sessionKey.getFingerprint();
+};
+
+export const lockSessionKey = async (): Promise<void> => {
+  sessionKey = null;
+};
+
+/**
+ * A whole OpenPGP message (key packets, then the SEIPDv2 content) decrypted as it streams in, with
+ * the unlocked session key: each AEAD chunk is authenticated before its plaintext is passed on, and a
+ * damaged chunk errors the stream.
+ */
+export const decryptMessageStream = async (message: ReadableStream<Uint8Array>): Promise<ReadableStream<Uint8Array>> => {
+  if (!sessionKey) throw new CryptoFailure('KEY_LOCKED', 'Enter your passphrase first');
+  let read: Awaited<ReturnType<typeof readMessage>>;
+  try {
+    read = await readMessage({ binaryMessage: message });
+  } catch {
+    throw new CryptoFailure('NOT_A_MESSAGE', 'This file is not an encrypted AXEL file');
+  }
+  try {
+    const { data } = await decrypt({ message: read, decryptionKeys: sessionKey, format: 'binary' });
+    return data as unknown as ReadableStream<Uint8Array>;
+  } catch {
+    throw new CryptoFailure('NOT_FOR_THIS_KEY', 'This file was encrypted for another key (before a passphrase reset) and cannot be opened');
+  }
+};
+
 export type CryptoOps = {
   generate: typeof generateProtectedKey;
   changePassphrase: typeof changePassphrase;
   encryptFile: typeof encryptFile;
   decryptFile: typeof decryptFile;
+  unlockSessionKey: typeof unlockSessionKey;
+  lockSessionKey: typeof lockSessionKey;
+  decryptMessageStream: typeof decryptMessageStream;
 };
-export const cryptoOps: CryptoOps = { generate: generateProtectedKey, changePassphrase, encryptFile, decryptFile };
+export const cryptoOps: CryptoOps = {
+  generate: generateProtectedKey,
+  changePassphrase,
+  encryptFile,
+  decryptFile,
+  unlockSessionKey,
+  lockSessionKey,
+  decryptMessageStream,
+};
 
 export type CryptoRequest = { [K in keyof CryptoOps]: { id: number; op: K; args: Parameters<CryptoOps[K]> } }[keyof CryptoOps];
 export type CryptoReply = { id: number; ok: true; result: unknown } | { id: number; ok: false; code: string; message: string };

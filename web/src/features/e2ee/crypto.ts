@@ -35,7 +35,9 @@ const call =
     new Promise((resolve, reject) => {
       const id = ++sequence;
       pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
-      cryptoWorker().postMessage({ id, op, args } as CryptoRequest);
+      // streams cannot be copied: they move to the worker
+      const transfer = args.filter((a): a is ReadableStream => a instanceof ReadableStream);
+      cryptoWorker().postMessage({ id, op, args } as CryptoRequest, transfer);
     }) as ReturnType<CryptoOps[K]>;
 
 export const e2eeCrypto = {
@@ -43,4 +45,9 @@ export const e2eeCrypto = {
   changePassphrase: call('changePassphrase'),
   encryptFile: call('encryptFile'),
   decryptFile: call('decryptFile'),
+  /** Unlocks the private key once in the worker (WRONG_PASSPHRASE when it does not open). */
+  unlockSessionKey: call('unlockSessionKey'),
+  lockSessionKey: call('lockSessionKey'),
+  /** A whole message in, its plaintext out, both streamed through the worker with the unlocked key. */
+  decryptMessageStream: call('decryptMessageStream'),
 };

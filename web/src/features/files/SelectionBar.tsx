@@ -4,12 +4,14 @@ import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import DriveFileMoveOutlined from '@mui/icons-material/DriveFileMoveOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
+import LockOpenOutlined from '@mui/icons-material/LockOpenOutlined';
 import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
 import ShareOutlined from '@mui/icons-material/ShareOutlined';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import type { Item } from './files.api';
 import type { MoveCopyMode } from './move-copy.machine';
 
@@ -39,6 +41,11 @@ export const SelectionBar = ({
 }) => {
   const { t } = useTranslation();
   const only = chosen.length === 1 ? chosen[0] : undefined;
+  const encrypted = chosen.filter((item) => item.e2eeEnabled === true);
+  const unlockLink =
+    encrypted.length > 0
+      ? `/axel-unlocker?${new URLSearchParams({ storageId: encrypted[0]!.storageId, itemIds: encrypted.map((i) => i.id).join(',') })}`
+      : null;
   return (
     <Paper variant="outlined" sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, px: 2, py: 1, mb: 1 }} data-testid="selection-bar">
       <Typography variant="body2" sx={{ flex: 1 }}>
@@ -47,6 +54,11 @@ export const SelectionBar = ({
       <Button size="small" startIcon={<DownloadOutlined />} onClick={onDownload} disabled={working} data-testid="action-download">
         {t('files.actions.download')}
       </Button>
+      {unlockLink && (
+        <Button size="small" startIcon={<LockOpenOutlined />} component={RouterLink} to={unlockLink} data-testid="action-unlock">
+          {t('files.actions.unlock')}
+        </Button>
+      )}
       {only && (
         <>
           <Button size="small" startIcon={<EditOutlined />} onClick={() => onRename(only)} data-testid="action-rename">

@@ -37,6 +37,8 @@ export interface Item {
   modifiedAt?: string;
   hash?: string | null;
   fileId?: string | null;
+  /** Encrypted end to end in the browser: only the unlocker opens it. */
+  e2eeEnabled?: boolean;
   /** Search results only: the path of the folder the item is in (`/Projects/Axel`, `/` at the root). */
   location?: string;
 }
