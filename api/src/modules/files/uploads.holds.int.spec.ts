@@ -111,7 +111,8 @@ describe('an upload failing on the server side', () => {
     expect(created.status).toBe(201);
     const where = `${t.app.ctx.config.dataDir}/blobs/shard-2/bi/.bafkreiexampleexampleexample.tmp`;
     const put = vi
-      .spyOn(pipeline().blobs, 'put')
+      // an upload's chunks go to its region's shards: with no region configured, the home shards
+      .spyOn(pipeline().blobs.forRegion(null), 'put')
       .mockRejectedValue(Object.assign(new Error(`ENOENT: no such file or directory, open '${where}'`), { code: 'ENOENT' }));
     try {
       const sent = await http.request('PATCH', created.headers.get('location')!, new Uint8Array(randomBytes(2 * MiB)), {
