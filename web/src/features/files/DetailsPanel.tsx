@@ -10,6 +10,7 @@ import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, localeTag } from '../../components/i18nHelpers';
+import { useEffect, useRef, useState } from 'react';
 import { useLoad } from '../../components/useLoad';
 import { useLockDialog } from '../file-lock/LockDialog';
 import { filesApi, type Item, type ItemInfo } from './files.api';
@@ -58,8 +59,22 @@ export const DetailsPanel = ({ userId, item, onClose }: { userId: string; item: 
   const { loading } = details;
   const lockDialog = useLockDialog(userId);
   const locked = info?.twoFactorLock === true;
+  // the details are read again after a lock change (the button goes while they load): focus comes back
+  // to the button once they are there, so the keyboard stays in the panel (Escape closes it)
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const [refocus, setRefocus] = useState<'no' | 'waiting' | 'loading'>('no');
+  useEffect(() => {
+    if (refocus === 'waiting' && loading) setRefocus('loading');
+    else if (refocus === 'loading' && !loading && info) {
+      toggleRef.current?.focus();
+      setRefocus('no');
+    }
+  }, [refocus, info, loading]);
   const changeLock = async () => {
-    if (item && (await lockDialog.ask(locked ? 'unlock' : 'lock', item))) details.reload();
+    if (item && (await lockDialog.ask(locked ? 'unlock' : 'lock', item))) {
+      details.reload();
+      setRefocus('waiting');
+    }
   };
 
   const merged: Record<string, unknown> = { size: item?.size, created: item?.createdAt, modified: item?.modifiedAt, mime: item?.mime, ...(info ?? {}) };
@@ -118,6 +133,7 @@ export const DetailsPanel = ({ userId, item, onClose }: { userId: string; item: 
             variant="outlined"
             startIcon={locked ? <LockOpenOutlined /> : <LockOutlined />}
             onClick={() => void changeLock()}
+            ref={toggleRef}
             data-testid="details-lock-toggle"
           >
             {t(locked ? 'fileLock.details.unlockAction' : 'fileLock.details.lockAction')}
