@@ -1,11 +1,10 @@
+import { makePdf, storeFile } from '../../api/src/testing/files';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import PDFKit from 'pdfkit';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { stepShots } from './browser';
 import { expectNoSideScroll } from './helpers';
-import type { HttpClient } from '../../api/src/testing/harness';
 import { e2eSuite } from './suite';
 
 const {
@@ -27,43 +26,12 @@ const DESKTOP = { width: 1280, height: 900 };
 /** The Professional plan: eSign is on it. */
 const PROFESSIONAL = 200;
 
-const makePdf = (pages: number) =>
-  new Promise<Buffer>((resolve) => {
-    const doc = new PDFKit({ autoFirstPage: false });
-    const chunks: Buffer[] = [];
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    for (let i = 1; i <= pages; i++) doc.addPage().fontSize(24).text(`Lease agreement, page ${i}`, 60, 80);
-    doc.end();
-  });
-
 /** Clicks a page of the board at fractions of its width and height. */
 const clickPage = async (page: Page, pageNumber: number, fx: number, fy: number) => {
   const target = page.locator(`[data-testid="esign-page"][data-page="${pageNumber}"]`);
   await target.locator('canvas').waitFor();
   const box = (await target.boundingBox())!;
   await target.click({ position: { x: box.width * fx, y: box.height * fy } });
-};
-
-const TUS = { 'tus-resumable': '1.0.0' };
-
-/** A file put into the user's storage over the API (tus upload, then the file item). */
-const storeFile = async (http: HttpClient, userId: string, storageId: string, name: string, bytes: Buffer) => {
-  const created = await http.request('POST', '/api/uploads/', undefined, {
-    ...TUS,
-    'upload-length': String(bytes.length),
-    'upload-metadata': `storageId ${Buffer.from(storageId).toString('base64')}`,
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const location = created.headers.get('location')!;
-  const sent = await http.request('PATCH', location, new Uint8Array(bytes), {
-    ...TUS,
-    'upload-offset': '0',
-    'content-type': 'application/offset+octet-stream',
-  });
-  expect(sent.status).toBe(204);
-  const made = await http.post(`/api/users/${userId}/storages/${storageId}/items/`, { label: 'file', name, uploadId: location.split('/').at(-1)! });
-  expect(made.status, JSON.stringify(made.body)).toBe(201);
 };
 
 const pinOf = (page: Page, email: string) => page.locator(`[data-testid="esign-pin"][data-signer="${email}"]`);

@@ -1,11 +1,10 @@
+import { storeFile, makePdf } from '../../api/src/testing/files';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import PDFKit from 'pdfkit';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { HttpClient } from '../../api/src/testing/harness';
 import { stepShots } from './browser';
 import { expectNoSideScroll } from './helpers';
 import { e2eSuite } from './suite';
@@ -14,37 +13,7 @@ const { app, signedInUser, buyPlan, lastMail, newPage, PASSWORD: ACCOUNT_PASSWOR
 
 const PHONE = { width: 390, height: 844 };
 const PASSWORD = 'Sign-here-2026';
-const TUS = { 'tus-resumable': '1.0.0' };
 const SUBJECT = 'A document is waiting for your signature';
-
-const makePdf = (pages: number) =>
-  new Promise<Buffer>((resolve) => {
-    const doc = new PDFKit({ autoFirstPage: false });
-    const chunks: Buffer[] = [];
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    for (let i = 1; i <= pages; i++) doc.addPage().text(`Lease agreement, page ${i}`);
-    doc.end();
-  });
-
-const storeFile = async (http: HttpClient, userId: string, storageId: string, name: string, bytes: Buffer) => {
-  const created = await http.request('POST', '/api/uploads/', undefined, {
-    ...TUS,
-    'upload-length': String(bytes.length),
-    'upload-metadata': `storageId ${Buffer.from(storageId).toString('base64')}`,
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const location = created.headers.get('location')!;
-  const sent = await http.request('PATCH', location, new Uint8Array(bytes), {
-    ...TUS,
-    'upload-offset': '0',
-    'content-type': 'application/offset+octet-stream',
-  });
-  expect(sent.status).toBe(204);
-  const made = await http.post(`/api/users/${userId}/storages/${storageId}/items/`, { label: 'file', name, uploadId: location.split('/').at(-1)! });
-  expect(made.status, JSON.stringify(made.body)).toBe(201);
-  return made.body.id as string;
-};
 
 /** A Professional owner's package of a 2-page PDF, sent with a password: Ada signs and dates page 1, Bob signs and initials page 2. */
 const sentPackage = async (options: { ordered?: boolean } = {}) => {

@@ -1,8 +1,8 @@
+import { storeFile, makePdf } from '../../testing/files';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import PDFKit from 'pdfkit';
 import { describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../testing/accounts';
 import { HttpClient, useTestApp } from '../../testing/harness';
@@ -11,38 +11,8 @@ import { HttpClient, useTestApp } from '../../testing/harness';
 
 const t = useTestApp({ env: { RATE_LIMIT_FACTOR: '20' } });
 const { signedInUser, lastMail, linkIn } = accountHelpers(t);
-const TUS = { 'tus-resumable': '1.0.0' };
 const PASSWORD = 'Sign-here-2026';
 const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
-
-const makePdf = (pages: number) =>
-  new Promise<Buffer>((resolve) => {
-    const doc = new PDFKit({ autoFirstPage: false });
-    const chunks: Buffer[] = [];
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    for (let i = 1; i <= pages; i++) doc.addPage().text(`Lease agreement, page ${i}`);
-    doc.end();
-  });
-
-const storeFile = async (http: HttpClient, userId: string, storageId: string, name: string, bytes: Buffer) => {
-  const created = await http.request('POST', '/api/uploads/', undefined, {
-    ...TUS,
-    'upload-length': String(bytes.length),
-    'upload-metadata': `storageId ${Buffer.from(storageId).toString('base64')}`,
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const location = created.headers.get('location')!;
-  const sent = await http.request('PATCH', location, new Uint8Array(bytes), {
-    ...TUS,
-    'upload-offset': '0',
-    'content-type': 'application/offset+octet-stream',
-  });
-  expect(sent.status).toBe(204);
-  const made = await http.post(`/api/users/${userId}/storages/${storageId}/items/`, { label: 'file', name, uploadId: location.split('/').at(-1)! });
-  expect(made.status, JSON.stringify(made.body)).toBe(201);
-  return made.body.id as string;
-};
 
 /** A Professional user (eSign is on that plan), through the test payment provider's checkout. */
 const professional = async () => {

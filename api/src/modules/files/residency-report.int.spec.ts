@@ -1,10 +1,11 @@
+import { storeFile } from '../../testing/files';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountHelpers } from '../../testing/accounts';
-import { type HttpClient, startTestApp, type TestApp } from '../../testing/harness';
+import { startTestApp, type TestApp } from '../../testing/harness';
 import { storageFileManifests } from './storage.module';
 import { storagePlacements, storageQuotaGate } from './storage.quota-gate';
 import { createBytePipeline, type BytePipeline } from './uploads';
@@ -31,7 +32,6 @@ afterAll(async () => {
 });
 
 const { signUpConfirmed, signIn, signedInUser } = accountHelpers(() => t);
-const TUS = { 'tus-resumable': '1.0.0' };
 
 /** Every chunk file under a folder (shards keep them in sub-folders by the CID's last two letters). */
 const chunksIn = (dir: string): string[] =>
@@ -42,36 +42,17 @@ const chunksIn = (dir: string): string[] =>
     : [];
 const homeShards = () => readdirSync(path.join(t.app.ctx.config.dataDir, 'blobs')).map((n) => path.join(t.app.ctx.config.dataDir, 'blobs', n));
 
-const uploadFile = async (http: HttpClient, userId: string, storageId: string, name: string, bytes: Buffer) => {
-  const created = await http.request('POST', '/api/uploads/', undefined, {
-    ...TUS,
-    'upload-length': String(bytes.length),
-    'upload-metadata': `storageId ${Buffer.from(storageId).toString('base64')}`,
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const location = created.headers.get('location')!;
-  const sent = await http.request('PATCH', location, new Uint8Array(bytes), {
-    ...TUS,
-    'upload-offset': '0',
-    'content-type': 'application/offset+octet-stream',
-  });
-  expect(sent.status).toBe(204);
-  const made = await http.post(`/api/users/${userId}/storages/${storageId}/items/`, { label: 'file', name, uploadId: location.split('/').at(-1)! });
-  expect(made.status, JSON.stringify(made.body)).toBe(201);
-  return made.body.id as string;
-};
-
 describe('uploads kept in the account region', () => {
   it('puts an EU account’s new chunks on the EU folders only, keeps earlier files where they were, and reports both', async () => {
     const { email, id } = await signUpConfirmed();
     const { http } = await signIn(email);
     const storageId = (await http.get(`/api/users/${id}/storages/`)).body.data[0].id as string;
     const before = randomBytes(300_000);
-    const beforeId = await uploadFile(http, id, storageId, 'before.bin', before);
+    const beforeId = await storeFile(http, id, storageId, 'before.bin', before);
 
     expect((await http.put(`/api/users/${id}/region`, { region: 'eu' })).status).toBe(200);
     const content = randomBytes(2 * 1024 * 1024 + 77).toString('base64url');
-    const afterId = await uploadFile(http, id, storageId, 'after.txt', Buffer.from(content));
+    const afterId = await storeFile(http, id, storageId, 'after.txt', Buffer.from(content));
 
     // the creation events record the region each file was put in
     const { events } = await t.app.ctx.store.readStream(`storage-${storageId}`);
